@@ -1,0 +1,39 @@
+# `make demo` and `make test` work on a fresh machine: they create .venv and install what they need.
+PYTHON ?= python3.11
+VENV   := .venv
+BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
+
+.PHONY: demo test soak bench nojit clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) install --upgrade pip
+
+# One stamp per extra set, rebuilt when pyproject.toml changes.
+$(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(PIP) install -e '.[$*]'
+	touch $@
+
+$(VENV)/.installed-core: pyproject.toml | $(BIN)/python
+	$(PIP) install -e .
+	touch $@
+
+demo: $(VENV)/.installed-core
+	$(BIN)/meeplegym demo
+
+test: $(VENV)/.installed-test
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q
+
+soak: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m soak -q
+
+# Pure-Python engine run (coverage/debug mode) of the engine-agreement tests.
+nojit: $(VENV)/.installed-test
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q tests/scythe/test_invariants.py -k "nojit or smoke"
+
+bench: $(VENV)/.installed-bench
+	$(BIN)/python benchmarks/throughput.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -1,0 +1,1 @@
+"""Agents: random and rule-based players."""

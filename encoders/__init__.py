@@ -1,0 +1,1 @@
+"""Per-game observation encoders."""

@@ -1,0 +1,1 @@
+"""Game environments: one sub-package per game."""

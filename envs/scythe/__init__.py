@@ -1,0 +1,1 @@
+"""Scythe (base game): data, state, rules kernels, actions, environment."""

@@ -1,0 +1,147 @@
+"""The Scythe engine API: pure functions over state records (see DESIGN "Engine").
+
+Kernels (numba, ``cache=True``): ``init``, ``legal_mask``, ``apply``, ``returns``, and batched
+``play_random``. Python front: ``new_game`` (validated options) and ``step`` (checks legality,
+raises ``IllegalActionError`` and changes nothing on an illegal action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.scythe import actions as A
+from meeplegym.envs.scythe import data
+from meeplegym.envs.scythe.rules.setup import init
+from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
+from meeplegym.errors import IllegalActionError, InvalidOptionError
+
+__all__ = [
+    "init", "legal_mask", "apply", "returns", "new_game", "step", "play_random",
+    "resolve_factions", "resolve_mats", "NUM_ACTIONS",
+]
+
+NUM_ACTIONS = A.NUM_ACTIONS
+MIN_PLAYERS = 2
+
+
+@nb.njit(cache=True)
+def returns(s, out):
+    """Final rank mapped to [-1, 1]; tied players share the mean of the places they span."""
+    out[:] = 0.0
+    n = s["n_players"]
+    if s["terminal"] == 0:
+        return
+    for p in range(n):
+        tied = 0
+        for q in range(n):
+            if s["rank"][q] == s["rank"][p]:
+                tied += 1
+        place = s["rank"][p] + (tied - 1) / 2.0
+        out[p] = 1.0 - 2.0 * place / (n - 1)
+
+
+def _resolve(names: Sequence[str | int] | None, enum, n_players: int, what: str) -> np.ndarray:
+    out = np.full(MAX_PLAYERS, -1, dtype=np.int8)
+    if names is None:
+        return out
+    names = list(names)
+    if len(names) != n_players:
+        raise InvalidOptionError(f"{what}: expected {n_players} entries (one per player), got {len(names)}")
+    allowed = [m.name.lower() for m in enum]
+    seen = set()
+    for i, name in enumerate(names):
+        if name is None or name == "random":
+            continue
+        key = name.lower() if isinstance(name, str) else name
+        if isinstance(key, str):
+            if key not in allowed:
+                raise InvalidOptionError(f"{what}: unknown {name!r}; allowed: {', '.join(allowed)} or 'random'")
+            key = allowed.index(key)
+        elif not 0 <= int(key) < len(allowed):
+            raise InvalidOptionError(f"{what}: index {key} out of range 0..{len(allowed) - 1}")
+        if key in seen:
+            raise InvalidOptionError(f"{what}: {allowed[key]!r} chosen twice")
+        seen.add(key)
+        out[i] = key
+    return out
+
+
+def resolve_factions(factions, n_players):
+    return _resolve(factions, data.Faction, n_players, "factions")
+
+
+def resolve_mats(mats, n_players):
+    return _resolve(mats, data.Mat, n_players, "mats")
+
+
+def check_players(n_players) -> int:
+    if not isinstance(n_players, (int, np.integer)) or not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
+        raise InvalidOptionError(f"num_players must be an integer in {MIN_PLAYERS}..{MAX_PLAYERS}, got {n_players!r}")
+    return int(n_players)
+
+
+def new_game(n_players: int = 2, seed: int = 0, factions=None, mats=None) -> np.ndarray:
+    """A one-record state array holding a freshly set-up game.
+
+    factions / mats: one name (or 'random'/None) per player, e.g. ("nordic", "crimea");
+    by default both are dealt at random (S1.5).
+    """
+    n_players = check_players(n_players)
+    chosen_factions = resolve_factions(factions, n_players)
+    chosen_mats = resolve_mats(mats, n_players)
+    states = np.zeros(1, dtype=STATE_DTYPE)
+    states[0]["rng"] = rng.seed_word(seed)
+    init(states[0], n_players, chosen_factions, chosen_mats)
+    return states
+
+
+def step(state, action: int, mask: np.ndarray | None = None) -> None:
+    """Apply `action` to the state record after checking it against the legal mask."""
+    if mask is None:
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        legal_mask(state, mask)
+    a = int(action) if isinstance(action, (int, np.integer)) else -1
+    if not 0 <= a < NUM_ACTIONS or mask[a] == 0:
+        phase = int(state["phase"])
+        raise IllegalActionError(action, PHASE_NAMES[phase], int(mask.sum()))
+    apply(state, a)
+
+
+@nb.njit(cache=True)
+def random_action(mask, chooser):
+    """A uniformly random legal action, drawn from `chooser`'s own generator."""
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    pick = rng.below(chooser, n)
+    for a in range(mask.shape[0]):
+        if mask[a] == 1:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1
+
+
+@nb.njit(cache=True)
+def play_random(states, choosers, max_decisions, decisions):
+    """Play every game of the batch with uniformly random legal actions until it ends or takes
+    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
+    action in a live state, which the invariant tests treat as a bug)."""
+    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+    for b in range(states.shape[0]):
+        s = states[b]
+        count = 0
+        while s["phase"] != PH_GAME_OVER and count < max_decisions:
+            legal_mask(s, mask)
+            a = random_action(mask, choosers[b])
+            if a < 0:
+                count = -1
+                break
+            apply(s, a)
+            count += 1
+        decisions[b] = count

@@ -1,0 +1,266 @@
+"""The section choice (S2.1) and the top-row actions: Move/Gain (S3), Bolster (S4), Trade (S5),
+Produce (S6), with their structure bonuses (S9.5)."""
+
+import numba as nb
+
+from meeplegym.envs.scythe import actions as A
+from meeplegym.envs.scythe.data import Structure, TopAction, UpgradeSlot
+from meeplegym.envs.scythe.rules.board import controlled_with_worker, new_control, workers_off_mat, workers_on_territory
+from meeplegym.envs.scythe.rules.bottom import begin_bottom
+from meeplegym.envs.scythe.rules.gains import check_stars, draw_cards, gain_coins, gain_popularity, gain_power
+from meeplegym.envs.scythe.rules.move import begin_move
+from meeplegym.envs.scythe.state import (
+    FIRST_WORKER,
+    MAT_TOP,
+    N_MAT_SECTIONS,
+    N_TERRITORIES,
+    N_UNITS,
+    PH_PRODUCE_AMOUNT,
+    PH_PRODUCE_SELECT,
+    PH_TOP,
+    PH_TRADE_LOC,
+    PRODUCE_COST,
+    PRODUCT,
+    RUSVIET,
+    SLOT_VALUE,
+    TERRAIN,
+    VILLAGE,
+)
+
+TRADE_PAIRS = A.TRADE_PAIRS
+_PAIR_FIRST = tuple(pair[0] for pair in TRADE_PAIRS)
+_PAIR_SECOND = tuple(pair[1] for pair in TRADE_PAIRS)
+MILL = int(Structure.MILL)
+
+
+@nb.njit(cache=True)
+def slot_value(s, p, slot):
+    return SLOT_VALUE[slot, s["upgraded"][p, slot]]
+
+
+# ---------------------------------------------------------------- section
+@nb.njit(cache=True)
+def legal_section(s, mask):
+    p = s["current"]
+    for k in range(N_MAT_SECTIONS):
+        # a different section each turn, except Rusviet's Relentless (S2.1, S12.1)
+        if k != s["last_section"][p] or s["faction"][p] == RUSVIET:
+            mask[A.SECTION + k] = 1
+
+
+@nb.njit(cache=True)
+def apply_section(s, a):
+    s["section"] = a - A.SECTION
+    _begin_top(s)
+
+
+@nb.njit(cache=True)
+def top_action(s):
+    return MAT_TOP[s["mat"][s["current"]], s["section"]]
+
+
+@nb.njit(cache=True)
+def _begin_top(s):
+    s["phase"] = PH_TOP
+    ctrl = new_control(s)
+    for a in range(A.TOP, A.TOP + 16):
+        if top_option_legal(s, a - A.TOP, ctrl):
+            return
+    begin_bottom(s)  # only "skip" would be legal
+
+
+@nb.njit(cache=True)
+def produce_cost_payable(s, p):
+    w = workers_off_mat(s, p)
+    return (
+        s["power"][p] >= PRODUCE_COST[w, 0]
+        and s["popularity"][p] >= PRODUCE_COST[w, 1]
+        and s["coins"][p] >= PRODUCE_COST[w, 2]
+    )
+
+
+@nb.njit(cache=True)
+def top_option_legal(s, option, ctrl):
+    p = s["current"]
+    top = top_action(s)
+    coins = s["coins"][p]
+    if top == TopAction.MOVE:
+        return option == A.TOP_MOVE or option == A.TOP_GAIN
+    if top == TopAction.BOLSTER:
+        return (option == A.TOP_POWER or option == A.TOP_CARDS) and coins >= 1
+    if top == TopAction.TRADE:
+        if coins < 1:
+            return False
+        if option == A.TOP_POPULARITY:
+            return True
+        if A.TOP_TRADE_PAIR <= option < A.TOP_PRODUCE:
+            for t in range(N_TERRITORIES):
+                if controlled_with_worker(s, p, t, ctrl):
+                    return True  # S5.2: somewhere to put the tokens
+        return False
+    return option == A.TOP_PRODUCE and produce_cost_payable(s, p)
+
+
+@nb.njit(cache=True)
+def legal_top(s, mask, ctrl):
+    mask[A.PASS] = 1
+    for option in range(16):
+        if top_option_legal(s, option, ctrl):
+            mask[A.TOP + option] = 1
+
+
+@nb.njit(cache=True)
+def _finish_top(s):
+    """Stars for what the top action gave (S18.2), then the bottom action."""
+    if not check_stars(s, s["current"]):
+        begin_bottom(s)
+
+
+@nb.njit(cache=True)
+def apply_top(s, a):
+    p = s["current"]
+    if a == A.PASS:
+        begin_bottom(s)
+        return
+    option = a - A.TOP
+    if option == A.TOP_MOVE:
+        begin_move(s, slot_value(s, p, UpgradeSlot.MOVE_UNITS))
+    elif option == A.TOP_GAIN:
+        gain_coins(s, p, slot_value(s, p, UpgradeSlot.MOVE_COINS))
+        _finish_top(s)
+    elif option == A.TOP_POWER or option == A.TOP_CARDS:
+        gain_coins(s, p, -1)
+        if option == A.TOP_POWER:
+            gain_power(s, p, slot_value(s, p, UpgradeSlot.BOLSTER_POWER))
+        else:
+            draw_cards(s, p, slot_value(s, p, UpgradeSlot.BOLSTER_CARDS))
+        if s["structure_loc"][p, Structure.MONUMENT] >= 0:
+            gain_popularity(s, p, 1)  # S4.2
+        _finish_top(s)
+    elif option == A.TOP_POPULARITY:
+        gain_coins(s, p, -1)
+        gain_popularity(s, p, slot_value(s, p, UpgradeSlot.TRADE_POPULARITY))
+        _armory(s, p)
+        _finish_top(s)
+    elif option < A.TOP_PRODUCE:
+        gain_coins(s, p, -1)
+        s["pending"] = option - A.TOP_TRADE_PAIR
+        s["phase"] = PH_TRADE_LOC
+    else:
+        w = workers_off_mat(s, p)  # S6.1: cost from the track before producing
+        gain_power(s, p, -PRODUCE_COST[w, 0])
+        gain_popularity(s, p, -PRODUCE_COST[w, 1])
+        gain_coins(s, p, -PRODUCE_COST[w, 2])
+        s["produce_left"] = slot_value(s, p, UpgradeSlot.PRODUCE_TERRITORIES)
+        s["mill_produced"] = 0
+        s["produced"][:] = 0
+        _next_produce(s)
+
+
+@nb.njit(cache=True)
+def _armory(s, p):
+    if s["structure_loc"][p, Structure.ARMORY] >= 0:
+        gain_power(s, p, 1)  # S5.3
+
+
+# ---------------------------------------------------------------- Trade target
+@nb.njit(cache=True)
+def legal_trade_loc(s, mask, ctrl):
+    p = s["current"]
+    for t in range(N_TERRITORIES):
+        if controlled_with_worker(s, p, t, ctrl):
+            mask[A.LOCATION + t] = 1
+
+
+@nb.njit(cache=True)
+def apply_trade_loc(s, a):
+    p = s["current"]
+    t = a - A.LOCATION
+    pair = s["pending"]
+    s["resources"][t, _PAIR_FIRST[pair]] += 1  # both tokens on one territory ([DECISION] S5.2)
+    s["resources"][t, _PAIR_SECOND[pair]] += 1
+    s["pending"] = -1
+    _armory(s, p)
+    _finish_top(s)
+
+
+# ---------------------------------------------------------------- Produce
+@nb.njit(cache=True)
+def produce_capacity(s, p, t):
+    """How many units territory t yields for p now: one per worker, +1 for p's Mill (S6.2-S6.4)."""
+    terrain = TERRAIN[t]
+    if terrain != VILLAGE and PRODUCT[terrain] < 0:
+        return 0
+    n = workers_on_territory(s, p, t)
+    if s["structure_loc"][p, MILL] == t:
+        n += 1
+    if terrain == VILLAGE:  # new workers come from the mat, while any are left (E16)
+        n = min(n, N_UNITS - FIRST_WORKER - workers_off_mat(s, p))
+    return n
+
+
+@nb.njit(cache=True)
+def _selectable(s, p, t, ctrl):
+    if ctrl[t] != p or s["produced"][t] == 1 or produce_capacity(s, p, t) == 0:
+        return False
+    if s["structure_loc"][p, MILL] == t:
+        return s["mill_produced"] == 0  # the Mill's territory is an extra one (S6.4)
+    return s["produce_left"] > 0
+
+
+@nb.njit(cache=True)
+def _next_produce(s):
+    p = s["current"]
+    ctrl = new_control(s)
+    for t in range(N_TERRITORIES):
+        if _selectable(s, p, t, ctrl):
+            s["phase"] = PH_PRODUCE_SELECT
+            return
+    _finish_top(s)
+
+
+@nb.njit(cache=True)
+def legal_produce(s, mask, ctrl):
+    p = s["current"]
+    if s["phase"] == PH_PRODUCE_SELECT:
+        mask[A.PASS] = 1
+        for t in range(N_TERRITORIES):
+            if _selectable(s, p, t, ctrl):
+                mask[A.LOCATION + t] = 1
+    else:
+        for k in range(produce_capacity(s, p, s["pending"]) + 1):
+            mask[A.AMOUNT + k] = 1
+
+
+@nb.njit(cache=True)
+def apply_produce(s, a):
+    p = s["current"]
+    if s["phase"] == PH_PRODUCE_SELECT:
+        if a == A.PASS:
+            _finish_top(s)
+            return
+        t = a - A.LOCATION
+        if s["structure_loc"][p, MILL] == t:
+            s["mill_produced"] = 1
+        else:
+            s["produce_left"] -= 1
+        s["produced"][t] = 1
+        s["pending"] = t
+        s["phase"] = PH_PRODUCE_AMOUNT
+        return
+    t = s["pending"]
+    amount = a - A.AMOUNT
+    if TERRAIN[t] == VILLAGE:
+        for u in range(FIRST_WORKER, N_UNITS):  # S6.3: workers leave the mat's track
+            if amount == 0:
+                break
+            if s["unit_loc"][p, u] < 0:
+                s["unit_loc"][p, u] = t
+                amount -= 1
+    else:
+        s["resources"][t, PRODUCT[TERRAIN[t]]] += amount
+    s["pending"] = -1
+    if check_stars(s, p):
+        return
+    _next_produce(s)
+

@@ -1,0 +1,85 @@
+"""The decision dispatcher: which block of the action space is live, and what an action does."""
+
+import numba as nb
+
+from meeplegym.envs.scythe.rules.board import new_control, new_occupancy
+from meeplegym.envs.scythe.rules.bottom import apply_benefit, apply_bottom, apply_pay, legal_benefit, legal_bottom, legal_pay
+from meeplegym.envs.scythe.rules.move import apply_move, legal_move_select, legal_move_unit
+from meeplegym.envs.scythe.rules.top import (
+    apply_produce,
+    apply_section,
+    apply_top,
+    apply_trade_loc,
+    legal_produce,
+    legal_section,
+    legal_top,
+    legal_trade_loc,
+)
+from meeplegym.envs.scythe.state import (
+    PH_BOTTOM,
+    PH_GAME_OVER,
+    PH_MOVE_SELECT,
+    PH_MOVE_UNIT,
+    PH_PAY,
+    PH_PRODUCE_AMOUNT,
+    PH_PRODUCE_SELECT,
+    PH_SECTION,
+    PH_TOP,
+    PH_TRADE_LOC,
+)
+
+
+@nb.njit(cache=True)
+def legal_mask(s, mask):
+    """mask[a] = 1 for each legal action of the seat to act; all zero once the game is over."""
+    mask[:] = 0
+    ph = s["phase"]
+    if ph == PH_GAME_OVER:
+        return
+    if ph == PH_SECTION:
+        legal_section(s, mask)
+        return
+    if ph == PH_MOVE_SELECT or ph == PH_MOVE_UNIT:
+        combat_units, workers = new_occupancy(s)
+        if ph == PH_MOVE_SELECT:
+            legal_move_select(s, mask, combat_units, workers)
+        else:
+            legal_move_unit(s, mask, combat_units, workers)
+        return
+    ctrl = new_control(s)
+    if ph == PH_TOP:
+        legal_top(s, mask, ctrl)
+    elif ph == PH_TRADE_LOC:
+        legal_trade_loc(s, mask, ctrl)
+    elif ph == PH_PRODUCE_SELECT or ph == PH_PRODUCE_AMOUNT:
+        legal_produce(s, mask, ctrl)
+    elif ph == PH_BOTTOM:
+        legal_bottom(s, mask, ctrl)
+    elif ph == PH_PAY:
+        legal_pay(s, mask, ctrl)
+    else:
+        legal_benefit(s, mask, ctrl)
+
+
+@nb.njit(cache=True)
+def apply(s, a):
+    """Apply a legal action (callers check legality first: see engine.step)."""
+    ph = s["phase"]
+    if ph == PH_SECTION:
+        apply_section(s, a)
+    elif ph == PH_TOP:
+        apply_top(s, a)
+    elif ph == PH_MOVE_SELECT or ph == PH_MOVE_UNIT:
+        apply_move(s, a)
+    elif ph == PH_TRADE_LOC:
+        apply_trade_loc(s, a)
+    elif ph == PH_PRODUCE_SELECT or ph == PH_PRODUCE_AMOUNT:
+        apply_produce(s, a)
+    elif ph == PH_BOTTOM:
+        apply_bottom(s, a)
+    elif ph == PH_PAY:
+        apply_pay(s, a)
+    elif ph != PH_GAME_OVER:
+        apply_benefit(s, a)
+
+

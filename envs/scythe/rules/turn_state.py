@@ -1,0 +1,39 @@
+"""The bookkeeping of the turn in progress: cleared at each new turn (S2.1)."""
+
+import numba as nb
+
+from meeplegym.envs.scythe.state import PH_SECTION
+
+
+@nb.njit(cache=True)
+def reset_action(s):
+    """Clear what one Move/Produce/bottom action tracks."""
+    s["moves_left"] = 0
+    s["moved"][:] = 0
+    s["selected"] = -1
+    s["cargo_workers"][:] = 0
+    s["cargo_resources"][:] = 0
+    s["produce_left"] = 0
+    s["mill_produced"] = 0
+    s["produced"][:] = 0
+    s["pending"] = -1
+    s["pay_resource"] = -1
+    s["pay_left"] = 0
+    s["take_coins"] = 0
+
+
+@nb.njit(cache=True)
+def reset_turn(s):
+    s["section"] = -1
+    s["phase"] = PH_SECTION
+    reset_action(s)
+
+
+@nb.njit(cache=True)
+def end_turn(s):
+    """The action token stays on the chosen section; play passes clockwise (S0.9, S2.1)."""
+    p = s["current"]
+    s["last_section"][p] = s["section"]
+    s["turn"] += 1
+    s["current"] = (p + 1) % s["n_players"]
+    reset_turn(s)

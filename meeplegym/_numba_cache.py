@@ -1,0 +1,40 @@
+"""Keep numba's on-disk cache honest across files.
+
+numba keys a cached kernel on the file that defines it, so editing a helper in another module
+leaves callers' caches stale (a known numba limitation). We point NUMBA_CACHE_DIR at a folder
+named by a hash of all engine sources, so any edit starts a fresh cache. Must run before the
+first `@njit(cache=True)` decorator executes, hence it is imported first by `meeplegym`.
+"""
+
+import hashlib
+import os
+from pathlib import Path
+
+_KERNEL_PACKAGES = ("envs", "encoders")
+
+
+def _source_dirs(package_dir: Path) -> list[Path]:
+    # Installed: everything lives under meeplegym/. Editable: envs/ and encoders/ are siblings.
+    dirs = [package_dir]
+    for name in _KERNEL_PACKAGES:
+        sibling = package_dir.parent / name
+        if not (package_dir / name).is_dir() and sibling.is_dir():
+            dirs.append(sibling)
+    return dirs
+
+
+def _source_digest(package_dir: Path) -> str:
+    h = hashlib.sha1()
+    for base in _source_dirs(package_dir):
+        for path in sorted(base.rglob("*.py")):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def configure() -> None:
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    package_dir = Path(__file__).resolve().parent
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
+    os.environ["NUMBA_CACHE_DIR"] = str(base / _source_digest(package_dir))

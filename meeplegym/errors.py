@@ -1,0 +1,27 @@
+"""Exceptions shared by every game."""
+
+
+class MeepleGymError(Exception):
+    """Base class of meeplegym's own errors."""
+
+
+class IllegalActionError(MeepleGymError, ValueError):
+    """An action that is not legal at the current decision point.
+
+    Raised before anything is changed: the game state is exactly as it was.
+    """
+
+    def __init__(self, action, decision: str, legal_count: int | None = None):
+        self.action = action
+        self.decision = decision
+        self.legal_count = legal_count
+        extra = f" ({legal_count} legal actions)" if legal_count is not None else ""
+        super().__init__(f"illegal action {action!r} at decision '{decision}'{extra}")
+
+
+class InvalidOptionError(MeepleGymError, ValueError):
+    """A constructor option outside what the game allows."""
+
+
+class InvalidStateError(MeepleGymError, ValueError):
+    """A state dictionary that fails validation; nothing was loaded."""

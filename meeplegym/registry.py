@@ -1,0 +1,34 @@
+"""Which games exist and how to build their environments, by name."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str
+    module: str  # module exposing env(**options) and raw_env
+    players: tuple[int, int]
+    summary: str
+
+
+GAMES: dict[str, GameEntry] = {
+    "scythe": GameEntry(
+        "scythe",
+        "meeplegym.envs.scythe_v0",
+        (2, 5),
+        "Scythe base game: economy, movement, structures, recruits, stars and final scoring "
+        "(combat, encounters, Factory cards and objectives are in progress; see docs/rules_coverage.md).",
+    ),
+}
+
+
+def make_env(game: str, **options):
+    """Build the PettingZoo AEC environment of `game` with `options`."""
+    try:
+        entry = GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r}; available: {', '.join(sorted(GAMES))}") from None
+    return importlib.import_module(entry.module).env(**options)

@@ -1,0 +1,47 @@
+"""Chance that lives inside a game state.
+
+Every game record has a ``rng`` field (uint64). Kernels draw from it with xorshift64, which
+uses only shifts and xors, so it behaves identically compiled and under NUMBA_DISABLE_JIT=1
+(numpy would warn on uint64 multiply overflow in pure Python). Seeds are mixed in Python with
+splitmix64 so nearby user seeds give unrelated streams.
+"""
+
+import numba as nb
+import numpy as np
+
+_MASK64 = (1 << 64) - 1
+
+
+def seed_word(seed: int) -> np.uint64:
+    """splitmix64 of `seed`: a non-zero 64-bit starting word for a state's generator."""
+    z = (int(seed) + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z ^= z >> 31
+    return np.uint64(z or 0x2545F4914F6CDD1D)
+
+
+@nb.njit(cache=True)
+def next_word(s):
+    x = s["rng"]
+    x ^= x << np.uint64(13)
+    x ^= x >> np.uint64(7)
+    x ^= x << np.uint64(17)
+    s["rng"] = x
+    return x
+
+
+@nb.njit(cache=True)
+def below(s, n):
+    """A uniform integer in [0, n). The modulo bias is < n / 2**64, negligible here."""
+    return np.int64((next_word(s) >> np.uint64(11)) % np.uint64(n))
+
+
+@nb.njit(cache=True)
+def shuffle(s, arr, n):
+    """Fisher-Yates shuffle of arr[:n] in place."""
+    for i in range(n - 1, 0, -1):
+        j = below(s, i + 1)
+        tmp = arr[i]
+        arr[i] = arr[j]
+        arr[j] = tmp
