@@ -1,0 +1,389 @@
+"""Scythe game state <-> a readable, JSON-ready dict (DESIGN "Game-state JSON").
+
+Locations are named as in ``data.location_name`` ("Farm 12", "Factory", "Nordic base"), units
+as "character", "mech 1".."mech 4", "worker 1".."worker 8", sections 1-4 as on the mat (the
+factory card would be section 5). ``state_from_dict`` checks every field and the conservation
+of the 42 combat cards, and builds a fresh record: a bad dict raises ``InvalidStateError``
+and nothing is half-loaded. ``state_from_dict(state_to_dict(s))`` reproduces ``s`` exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from meeplegym.envs.scythe import data
+from meeplegym.envs.scythe.state import (
+    CHARACTER,
+    COMBAT_DECK,
+    FIRST_MECH,
+    FIRST_WORKER,
+    MAX_PLAYERS,
+    MIN_CARD_VALUE,
+    N_CARD_VALUES,
+    N_ENCOUNTER_CARDS,
+    N_FACTORY_CARDS,
+    N_LOCATIONS,
+    N_MECHS,
+    N_OBJECTIVE_CARDS,
+    N_TERRITORIES,
+    N_UNITS,
+    N_WORKERS,
+    OFF_BOARD,
+    PHASE_NAMES,
+    STAR_NAMES,
+    STATE_DTYPE,
+)
+from meeplegym.errors import InvalidStateError
+
+FORMAT_VERSION = 1
+RESOURCES = tuple(r.name.lower() for r in data.Resource)
+UNIT_NAMES = ("character",) + tuple(f"mech {i + 1}" for i in range(N_MECHS)) + tuple(
+    f"worker {i + 1}" for i in range(N_WORKERS)
+)
+LOCATION_NAMES = tuple(data.location_name(i) for i in range(N_LOCATIONS))
+_LOCATION_IDS = {name.lower(): i for i, name in enumerate(LOCATION_NAMES)}
+
+
+def _names(enum) -> tuple[str, ...]:
+    return tuple(m.name.lower() for m in enum)
+
+
+FACTIONS = _names(data.Faction)
+MATS = _names(data.Mat)
+STRUCTURES = _names(data.Structure)
+UPGRADE_SLOTS = _names(data.UpgradeSlot)
+BOTTOM_ACTIONS = _names(data.BottomAction)
+ONE_TIME = _names(data.RecruitBonus)
+TILES = _names(data.StructureBonusTile)
+CARD_VALUES = tuple(str(MIN_CARD_VALUE + v) for v in range(N_CARD_VALUES))
+
+
+def location_name(loc: int) -> str | None:
+    return None if loc < 0 else LOCATION_NAMES[loc]
+
+
+# ---------------------------------------------------------------- to dict
+def state_to_dict(state) -> dict[str, Any]:
+    """A readable snapshot of one state record (``states[i]``)."""
+    s = state
+    n = int(s["n_players"])
+    players = []
+    for p in range(n):
+        players.append(
+            {
+                "faction": FACTIONS[s["faction"][p]],
+                "mat": MATS[s["mat"][p]],
+                "power": int(s["power"][p]),
+                "popularity": int(s["popularity"][p]),
+                "coins": int(s["coins"][p]),
+                "combat_cards": {v: int(c) for v, c in zip(CARD_VALUES, s["hand"][p])},
+                "objectives": [int(c) + 1 for c in s["objectives"][p] if c >= 0],
+                "units": {UNIT_NAMES[u]: location_name(s["unit_loc"][p, u]) for u in range(N_UNITS)},
+                "structures": {STRUCTURES[k]: location_name(loc) for k, loc in enumerate(s["structure_loc"][p])},
+                "upgrades": [UPGRADE_SLOTS[k] for k in range(len(UPGRADE_SLOTS)) if s["upgraded"][p, k]],
+                "covered": {BOTTOM_ACTIONS[b]: int(c) for b, c in enumerate(s["covered"][p])},
+                "recruits": [BOTTOM_ACTIONS[b] for b in range(len(BOTTOM_ACTIONS)) if s["recruited"][p, b]],
+                "one_time_bonuses": [ONE_TIME[k] for k in range(len(ONE_TIME)) if s["one_time_used"][p, k]],
+                "stars": {STAR_NAMES[k]: int(c) for k, c in enumerate(s["stars"][p])},
+                "last_section": None if s["last_section"][p] < 0 else int(s["last_section"][p]) + 1,
+                "final_score": int(s["final_score"][p]),
+                "rank": int(s["rank"][p]),
+            }
+        )
+    resources = {}
+    for t in range(N_TERRITORIES):
+        here = {RESOURCES[r]: int(c) for r, c in enumerate(s["resources"][t]) if c}
+        if here:
+            resources[LOCATION_NAMES[t]] = here
+    return {
+        "game": "scythe",
+        "format": FORMAT_VERSION,
+        "n_players": n,
+        "current": int(s["current"]),
+        "first_player": int(s["first_player"]),
+        "phase": PHASE_NAMES[s["phase"]],
+        "terminal": bool(s["terminal"]),
+        "turn": int(s["turn"]),
+        "rng": int(s["rng"]),
+        "structure_bonus": TILES[s["bonus_tile"]],
+        "encounter_tokens": [LOCATION_NAMES[t] for t in range(N_TERRITORIES) if s["encounter_token"][t]],
+        "resources": resources,
+        "combat_deck": [int(v) for v in s["deck"][: s["deck_size"]]],
+        "combat_discard": {v: int(c) for v, c in zip(CARD_VALUES, s["discard"])},
+        "encounter_deck": [int(c) + 1 for c in s["encounter_deck"]],
+        "objective_deck": [int(c) + 1 for c in s["objective_deck"][: s["objective_deck_size"]]],
+        "factory_pool": [int(c) + 1 for c in s["factory_pool"] if c >= 0],
+        "players": players,
+        "turn_in_progress": {
+            "section": None if s["section"] < 0 else int(s["section"]) + 1,
+            "moves_left": int(s["moves_left"]),
+            "moved": [UNIT_NAMES[u] for u in range(N_UNITS) if s["moved"][u]],
+            "selected": None if s["selected"] < 0 else UNIT_NAMES[s["selected"]],
+            "cargo_workers": [UNIT_NAMES[FIRST_WORKER + w] for w in range(N_WORKERS) if s["cargo_workers"][w]],
+            "cargo_resources": {RESOURCES[r]: int(c) for r, c in enumerate(s["cargo_resources"]) if c},
+            "produce_left": int(s["produce_left"]),
+            "mill_produced": bool(s["mill_produced"]),
+            "produced": [LOCATION_NAMES[t] for t in range(N_TERRITORIES) if s["produced"][t]],
+            "pending": int(s["pending"]),
+            "pay_resource": None if s["pay_resource"] < 0 else RESOURCES[s["pay_resource"]],
+            "pay_left": int(s["pay_left"]),
+            "take_coins": bool(s["take_coins"]),
+        },
+    }
+
+
+# ---------------------------------------------------------------- from dict
+class _Reader:
+    """Field access with precise error paths ("players[1].units.mech 2: ...")."""
+
+    def __init__(self, d: Any, path: str):
+        if not isinstance(d, dict):
+            raise InvalidStateError(f"{path or 'state'}: expected an object, got {type(d).__name__}")
+        self.d = d
+        self.path = path
+
+    def where(self, key) -> str:
+        return f"{self.path}.{key}" if self.path else str(key)
+
+    def get(self, key):
+        if key not in self.d:
+            raise InvalidStateError(f"{self.where(key)}: missing")
+        return self.d[key]
+
+    def int(self, key, lo, hi=None) -> int:
+        v = self.get(key)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidStateError(f"{self.where(key)}: expected an integer, got {v!r}")
+        if v < lo or (hi is not None and v > hi):
+            raise InvalidStateError(f"{self.where(key)}: {v} outside {lo}..{'' if hi is None else hi}")
+        return v
+
+    def bool(self, key) -> bool:
+        v = self.get(key)
+        if not isinstance(v, bool):
+            raise InvalidStateError(f"{self.where(key)}: expected true/false, got {v!r}")
+        return v
+
+    def choice(self, key, options, allow_none=False):
+        v = self.get(key)
+        if v is None and allow_none:
+            return -1
+        if not isinstance(v, str) or v.lower() not in options:
+            raise InvalidStateError(f"{self.where(key)}: {v!r} is not one of {', '.join(options)}")
+        return options.index(v.lower())
+
+    def list(self, key) -> list:
+        v = self.get(key)
+        if not isinstance(v, list):
+            raise InvalidStateError(f"{self.where(key)}: expected a list, got {type(v).__name__}")
+        return v
+
+    def sub(self, key) -> _Reader:
+        return _Reader(self.get(key), self.where(key))
+
+    def no_extra(self, allowed) -> None:
+        extra = set(self.d) - set(allowed)
+        if extra:
+            raise InvalidStateError(f"{self.path or 'state'}: unknown keys {sorted(extra)}")
+
+
+def _location(value, where: str, allow_none=True) -> int:
+    if value is None and allow_none:
+        return OFF_BOARD
+    if not isinstance(value, str) or value.lower() not in _LOCATION_IDS:
+        raise InvalidStateError(f"{where}: unknown location {value!r} (e.g. 'Farm 12', 'Factory', 'Nordic base')")
+    return _LOCATION_IDS[value.lower()]
+
+
+def _flags(reader: _Reader, key: str, options, out) -> None:
+    out[:] = 0
+    for v in reader.list(key):
+        if not isinstance(v, str) or v.lower() not in options:
+            raise InvalidStateError(f"{reader.where(key)}: {v!r} is not one of {', '.join(options)}")
+        out[options.index(v.lower())] = 1
+
+
+def _counts(reader: _Reader, key: str, options, out, hi=None, complete=True) -> None:
+    sub = reader.sub(key)
+    sub.no_extra(options)
+    out[:] = 0
+    for i, name in enumerate(options):
+        if complete or name in sub.d:
+            out[i] = sub.int(name, 0, hi)
+
+
+def _card_list(reader: _Reader, key: str, size: int, out, fill: int, deck_size: int | None = None) -> int:
+    """Card numbers (1-based) into out[:len]; at most `size` cards out of a deck of `deck_size`."""
+    deck_size = size if deck_size is None else deck_size
+    cards = reader.list(key)
+    if len(cards) > size:
+        raise InvalidStateError(f"{reader.where(key)}: at most {size} cards")
+    out[:] = fill
+    for i, c in enumerate(cards):
+        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= deck_size:
+            raise InvalidStateError(f"{reader.where(key)}[{i}]: card number {c!r} outside 1..{deck_size}")
+        out[i] = c - 1
+    return len(cards)
+
+
+def state_from_dict(d: dict) -> np.ndarray:
+    """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
+    r = _Reader(d, "")
+    r.no_extra(
+        ("game", "format", "n_players", "current", "first_player", "phase", "terminal", "turn", "rng",
+         "structure_bonus", "encounter_tokens", "resources", "combat_deck", "combat_discard",
+         "encounter_deck", "objective_deck", "factory_pool", "players", "turn_in_progress")
+    )
+    if r.get("game") != "scythe":
+        raise InvalidStateError(f"game: expected 'scythe', got {r.get('game')!r}")
+    if r.get("format") != FORMAT_VERSION:
+        raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
+    out = np.zeros(1, dtype=STATE_DTYPE)
+    s = out[0]
+    n = r.int("n_players", 2, MAX_PLAYERS)
+    s["n_players"] = n
+    s["current"] = r.int("current", 0, n - 1)
+    s["first_player"] = r.int("first_player", 0, n - 1)
+    s["phase"] = r.choice("phase", PHASE_NAMES)
+    s["terminal"] = r.bool("terminal")
+    s["turn"] = r.int("turn", 0, 2**31 - 1)
+    s["rng"] = np.uint64(r.int("rng", 1, 2**64 - 1))
+    s["bonus_tile"] = r.choice("structure_bonus", TILES)
+
+    for i, name in enumerate(r.list("encounter_tokens")):
+        t = _location(name, f"encounter_tokens[{i}]", allow_none=False)
+        if t >= N_TERRITORIES or not data.TERRITORIES[t].encounter:
+            raise InvalidStateError(f"encounter_tokens[{i}]: {name} has no encounter symbol")
+        s["encounter_token"][t] = 1
+    res = r.sub("resources")
+    for name in res.d:
+        t = _location(name, f"resources.{name}", allow_none=False)
+        if t >= N_TERRITORIES:
+            raise InvalidStateError(f"resources.{name}: home bases hold no resources")
+        _counts(res, name, RESOURCES, s["resources"][t], hi=32000, complete=False)
+
+    deck = r.list("combat_deck")
+    if len(deck) > len(COMBAT_DECK):
+        raise InvalidStateError("combat_deck: more than 42 cards")
+    for i, v in enumerate(deck):
+        if v not in (2, 3, 4, 5) or isinstance(v, bool):
+            raise InvalidStateError(f"combat_deck[{i}]: card value {v!r} is not 2..5")
+        s["deck"][i] = v
+    s["deck_size"] = len(deck)
+    _counts(r, "combat_discard", CARD_VALUES, s["discard"], hi=len(COMBAT_DECK))
+    if _card_list(r, "encounter_deck", N_ENCOUNTER_CARDS, s["encounter_deck"], -1) != N_ENCOUNTER_CARDS:
+        raise InvalidStateError(f"encounter_deck: all {N_ENCOUNTER_CARDS} cards must be listed")
+    s["objective_deck_size"] = _card_list(r, "objective_deck", N_OBJECTIVE_CARDS, s["objective_deck"], -1)
+    _card_list(r, "factory_pool", MAX_PLAYERS + 1, s["factory_pool"], -1, N_FACTORY_CARDS)
+
+    players = r.list("players")
+    if len(players) != n:
+        raise InvalidStateError(f"players: expected {n} entries, got {len(players)}")
+    s["faction"][:] = -1
+    s["mat"][:] = -1
+    s["objectives"][:] = -1
+    s["unit_loc"][:] = OFF_BOARD
+    s["structure_loc"][:] = OFF_BOARD
+    s["last_section"][:] = -1
+    for p, pd in enumerate(players):
+        _read_player(s, p, _Reader(pd, f"players[{p}]"))
+    for key, what in (("faction", "faction"), ("mat", "mat")):
+        taken = [int(v) for v in s[key][:n]]
+        if len(set(taken)) != n:
+            raise InvalidStateError(f"players: each {what} may appear once")
+
+    _read_turn(s, r.sub("turn_in_progress"))
+    _check_cards(s, n)
+    return out
+
+
+def _read_player(s, p: int, pr: _Reader) -> None:
+    pr.no_extra(
+        ("faction", "mat", "power", "popularity", "coins", "combat_cards", "objectives", "units",
+         "structures", "upgrades", "covered", "recruits", "one_time_bonuses", "stars", "last_section",
+         "final_score", "rank")
+    )
+    s["faction"][p] = pr.choice("faction", FACTIONS)
+    s["mat"][p] = pr.choice("mat", MATS)
+    s["power"][p] = pr.int("power", 0, data.MAX_POWER)
+    s["popularity"][p] = pr.int("popularity", 0, data.MAX_POPULARITY)
+    s["coins"][p] = pr.int("coins", 0, 2**31 - 1)
+    _counts(pr, "combat_cards", CARD_VALUES, s["hand"][p], hi=len(COMBAT_DECK))
+    objectives = pr.list("objectives")
+    if len(objectives) > 2:
+        raise InvalidStateError(f"{pr.where('objectives')}: at most 2 cards")
+    for k, c in enumerate(objectives):
+        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= N_OBJECTIVE_CARDS:
+            raise InvalidStateError(f"{pr.where('objectives')}[{k}]: card number {c!r} outside 1..{N_OBJECTIVE_CARDS}")
+        s["objectives"][p, k] = c - 1
+    units = pr.sub("units")
+    units.no_extra(UNIT_NAMES)
+    for u, name in enumerate(UNIT_NAMES):
+        loc = _location(units.get(name), units.where(name), allow_none=u != CHARACTER)
+        s["unit_loc"][p, u] = loc
+    structures = pr.sub("structures")
+    structures.no_extra(STRUCTURES)
+    for k, name in enumerate(STRUCTURES):
+        loc = _location(structures.get(name), structures.where(name))
+        if loc >= N_TERRITORIES:
+            raise InvalidStateError(f"{structures.where(name)}: structures stand on territories, not bases")
+        s["structure_loc"][p, k] = loc
+    _flags(pr, "upgrades", UPGRADE_SLOTS, s["upgraded"][p])
+    _counts(pr, "covered", BOTTOM_ACTIONS, s["covered"][p], hi=3)
+    for b, name in enumerate(BOTTOM_ACTIONS):
+        spec = data.PLAYER_MATS[s["mat"][p]].bottom[b]
+        if s["covered"][p, b] > spec.cost - spec.fixed:
+            raise InvalidStateError(f"{pr.where('covered')}.{name}: this mat has {spec.cost - spec.fixed} bracketed boxes")
+    if s["covered"][p].sum() != s["upgraded"][p].sum():
+        raise InvalidStateError(f"{pr.where('covered')}: each upgrade moves one cube; covered boxes must equal upgrades")
+    _flags(pr, "recruits", BOTTOM_ACTIONS, s["recruited"][p])
+    _flags(pr, "one_time_bonuses", ONE_TIME, s["one_time_used"][p])
+    if s["recruited"][p].sum() != s["one_time_used"][p].sum():
+        raise InvalidStateError(f"{pr.where('recruits')}: each recruit fills one one-time bonus slot")
+    _counts(pr, "stars", STAR_NAMES, s["stars"][p], hi=data.STARS_PER_PLAYER)
+    last = pr.get("last_section")
+    s["last_section"][p] = -1 if last is None else pr.int("last_section", 1, 5) - 1
+    s["final_score"][p] = pr.int("final_score", -(2**31), 2**31 - 1)
+    s["rank"][p] = pr.int("rank", 0, MAX_PLAYERS - 1)
+
+
+def _read_turn(s, tr: _Reader) -> None:
+    tr.no_extra(
+        ("section", "moves_left", "moved", "selected", "cargo_workers", "cargo_resources", "produce_left",
+         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins")
+    )
+    section = tr.get("section")
+    s["section"] = -1 if section is None else tr.int("section", 1, 5) - 1
+    s["moves_left"] = tr.int("moves_left", 0, 3)
+    _flags(tr, "moved", UNIT_NAMES, s["moved"])
+    s["selected"] = tr.choice("selected", UNIT_NAMES, allow_none=True)
+    workers = UNIT_NAMES[FIRST_WORKER:]
+    _flags(tr, "cargo_workers", workers, s["cargo_workers"])
+    _counts(tr, "cargo_resources", RESOURCES, s["cargo_resources"], hi=32000, complete=False)
+    s["produce_left"] = tr.int("produce_left", 0, 3)
+    s["mill_produced"] = tr.bool("mill_produced")
+    for i, name in enumerate(tr.list("produced")):
+        t = _location(name, f"{tr.where('produced')}[{i}]", allow_none=False)
+        if t >= N_TERRITORIES:
+            raise InvalidStateError(f"{tr.where('produced')}[{i}]: not a territory")
+        s["produced"][t] = 1
+    s["pending"] = tr.int("pending", -1, 32767)
+    s["pay_resource"] = tr.choice("pay_resource", RESOURCES, allow_none=True)
+    s["pay_left"] = tr.int("pay_left", 0, 4)
+    s["take_coins"] = tr.bool("take_coins")
+
+
+def _check_cards(s, n: int) -> None:
+    """The 42 combat cards are all somewhere: deck, discard pile or a hand (D6)."""
+    held = np.zeros(N_CARD_VALUES, dtype=np.int64)
+    for v in s["deck"][: s["deck_size"]]:
+        held[v - MIN_CARD_VALUE] += 1
+    held += s["discard"]
+    held += s["hand"][:n].sum(axis=0)
+    expected = np.bincount(COMBAT_DECK - MIN_CARD_VALUE, minlength=N_CARD_VALUES)
+    if not np.array_equal(held, expected):
+        got = {CARD_VALUES[v]: int(held[v]) for v in range(N_CARD_VALUES)}
+        want = {CARD_VALUES[v]: int(expected[v]) for v in range(N_CARD_VALUES)}
+        raise InvalidStateError(f"combat cards: deck + discard + hands hold {got}, the game has {want}")
