@@ -1,1 +1,5 @@
-"""Agents: random and rule-based players."""
+"""Agents: ``act(observation, action_mask, info) -> int`` and batched ``act_batch``."""
+
+from meeplegym.agents.random_agent import RandomAgent
+
+__all__ = ["RandomAgent"]

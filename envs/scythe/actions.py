@@ -86,3 +86,142 @@ BLOCKS = (
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
+
+
+# ---------------------------------------------------------------- naming actions
+def _unit_name(u: int) -> str:
+    if u == 0:
+        return "character"
+    return f"mech {u}" if u <= 4 else f"worker {u - 4}"
+
+
+def _cargo_words(state) -> str:
+    workers = int(state["cargo_workers"].sum())
+    parts = [f"{workers} worker{'s' if workers != 1 else ''}"] if workers else []
+    parts += [f"{int(c)} {RESOURCE_NAMES[r]}" for r, c in enumerate(state["cargo_resources"]) if c]
+    return " carrying " + ", ".join(parts) if parts else ""
+
+
+def action_to_str(state, action: int) -> str:
+    """Name `action` as a player would, in the context of the state's current decision."""
+    # Imported here: state.py and the rules import this module for the layout constants.
+    from meeplegym.envs.scythe import state as S
+
+    a = int(action)
+    s = state
+    p = int(s["current"])
+    phase = int(s["phase"])
+    mat = data.PLAYER_MATS[s["mat"][p]]
+    section = int(s["section"])
+
+    def top_value(slot) -> int:
+        return int(S.SLOT_VALUE[slot, s["upgraded"][p, slot]])
+
+    def bottom_name(b: int) -> str:
+        return data.BottomAction(b).name.title()
+
+    if not 0 <= a < NUM_ACTIONS:
+        return f"<invalid action {a}>"
+    if a == PASS:
+        return {
+            S.PH_TOP: "Skip the top action",
+            S.PH_MOVE_SELECT: "End the move",
+            S.PH_PRODUCE_SELECT: "Stop producing",
+            S.PH_BOTTOM: f"Skip the bottom action ({bottom_name(section)})" if 0 <= section < 4 else "Skip",
+            S.PH_UPGRADE_FROM: "Upgrade nothing",
+            S.PH_DEPLOY_MECH: "Deploy no mech",
+            S.PH_BUILD_STRUCTURE: "Build nothing",
+            S.PH_ENLIST_RECRUIT: "Enlist no recruit",
+        }.get(phase, "Pass")
+    if a < TOP:
+        k = a - SECTION
+        if k >= 4:
+            return "Section 5: the factory card"
+        return f"Section {k + 1}: {mat.top_order[k].name.title()} + {bottom_name(k)}"
+    if a < UNIT:
+        option = a - TOP
+        U = data.UpgradeSlot
+        if option == TOP_MOVE:
+            return f"Move up to {top_value(U.MOVE_UNITS)} units"
+        if option == TOP_GAIN:
+            return f"Gain ${top_value(U.MOVE_COINS)}"
+        if option == TOP_POWER:
+            return f"Bolster: pay $1, gain {top_value(U.BOLSTER_POWER)} power"
+        if option == TOP_CARDS:
+            n = top_value(U.BOLSTER_CARDS)
+            return f"Bolster: pay $1, draw {n} combat card{'s' if n > 1 else ''}"
+        if option == TOP_POPULARITY:
+            return f"Trade: pay $1, gain {top_value(U.TRADE_POPULARITY)} popularity"
+        if option < TOP_PRODUCE:
+            r1, r2 = TRADE_PAIRS[option - TOP_TRADE_PAIR]
+            return f"Trade: pay $1, gain 1 {RESOURCE_NAMES[r1]} + 1 {RESOURCE_NAMES[r2]}"
+        workers_off = int((s["unit_loc"][p, S.FIRST_WORKER:] >= 0).sum())
+        cost = S.PRODUCE_COST[workers_off]
+        cost_words = ", ".join(
+            f"{int(c)} {w}" for c, w in zip(cost, ("power", "popularity", "coin")) if c
+        ) or "free"
+        return f"Produce on up to {top_value(U.PRODUCE_TERRITORIES)} territories (cost: {cost_words})"
+    if a < LOAD_WORKER:
+        u = a - UNIT
+        return f"Move {_unit_name(u)} from {data.location_name(int(s['unit_loc'][p, u]))}"
+    selected = _unit_name(int(s["selected"])) if s["selected"] >= 0 else "unit"
+    if a < LOAD_RESOURCE:
+        return f"Load worker {a - LOAD_WORKER + 1} onto {selected}"
+    if a < LOAD_ALL:
+        r = a - LOAD_RESOURCE
+        return f"{selected.capitalize()} carries 1 more {RESOURCE_NAMES[r]} ({int(s['cargo_resources'][r]) + 1} in all)"
+    if a < LOCATION:
+        r = a - LOAD_ALL
+        here = int(s["resources"][s["unit_loc"][p, s["selected"]], r])
+        return f"{selected.capitalize()} carries all {here} {RESOURCE_NAMES[r]}"
+    if a < AMOUNT:
+        loc = a - LOCATION
+        where = data.location_name(loc)
+        if phase == S.PH_MOVE_UNIT:
+            origin = data.location_name(int(s["unit_loc"][p, s["selected"]]))
+            return f"Move {selected} from {origin} to {where}{_cargo_words(s)}"
+        if phase == S.PH_TRADE_LOC:
+            r1, r2 = TRADE_PAIRS[int(s["pending"])]
+            return f"Place 1 {RESOURCE_NAMES[r1]} + 1 {RESOURCE_NAMES[r2]} on {where}"
+        if phase == S.PH_PRODUCE_SELECT:
+            return f"Produce on {where}"
+        if phase == S.PH_PAY:
+            return f"Pay 1 {RESOURCE_NAMES[s['pay_resource']]} from {where}"
+        if phase == S.PH_DEPLOY_LOC:
+            return f"Deploy mech {int(s['pending']) + 1} on {where}"
+        if phase == S.PH_BUILD_LOC:
+            return f"Build the {data.Structure(int(s['pending'])).name.title()} on {where}"
+        return where
+    if a < UPGRADE_FROM:
+        k = a - AMOUNT
+        t = int(s["pending"])
+        terrain = data.TERRITORIES[t].terrain
+        product = data.PRODUCT[terrain]
+        what = "worker" if product is None else RESOURCE_NAMES[product]
+        plural = "s" if k != 1 and product is None else ""
+        return f"Produce {k} {what}{plural} on {data.location_name(t)}"
+    if a < UPGRADE_TO:
+        slot = data.UpgradeSlot(a - UPGRADE_FROM)
+        return f"Upgrade: take the cube from {slot.name.lower().replace('_', ' ')} ({top_value(slot)} -> {top_value(slot) + 1})"
+    if a < MECH:
+        b = a - UPGRADE_TO
+        cost = int(S.BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b])
+        resource = RESOURCE_NAMES[S.BOTTOM_RESOURCE[b]]
+        return f"Upgrade: cover a {bottom_name(b)} cost box ({cost} -> {cost - 1} {resource})"
+    if a < STRUCTURE:
+        return f"Deploy mech {a - MECH + 1}"
+    if a < RECRUIT:
+        return f"Build the {data.Structure(a - STRUCTURE).name.title()}"
+    if a < ONE_TIME:
+        b = a - RECRUIT
+        bonus = data.RECRUIT_ONGOING_BONUS[data.BottomAction(b)]
+        return f"Enlist the {bottom_name(b)} recruit (ongoing bonus: {bonus})"
+    if a < BOTTOM_TAKE:
+        k = data.RecruitBonus(a - ONE_TIME)
+        return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    b = section
+    cost = int(S.BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b])
+    coins = int(S.BOTTOM_COINS[s["mat"][p], b])
+    resource = RESOURCE_NAMES[S.BOTTOM_RESOURCE[b]]
+    coin_words = f"gain ${coins}" if a == BOTTOM_TAKE else f"decline the ${coins}"
+    return f"{bottom_name(b)}: pay {cost} {resource}, {coin_words}"

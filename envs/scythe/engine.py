@@ -15,13 +15,14 @@ import numpy as np
 from meeplegym import rng
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
+from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 
 __all__ = [
-    "init", "legal_mask", "apply", "returns", "new_game", "step", "play_random",
+    "init", "legal_mask", "apply", "returns", "new_game", "step", "play_random", "current_scores",
     "resolve_factions", "resolve_mats", "NUM_ACTIONS",
 ]
 
@@ -43,6 +44,13 @@ def returns(s, out):
                 tied += 1
         place = s["rank"][p] + (tied - 1) / 2.0
         out[p] = 1.0 - 2.0 * place / (n - 1)
+
+
+def current_scores(state) -> np.ndarray:
+    """Each seat's score if the game ended now (S19.3), e.g. at a max_turns truncation."""
+    keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)
+    score_keys(state, keys)
+    return keys[:, 0].copy()
 
 
 def _resolve(names: Sequence[str | int] | None, enum, n_players: int, what: str) -> np.ndarray:

@@ -1,0 +1,195 @@
+"""Scythe observation encoder: one float32 vector per seat, from that seat's point of view.
+
+Players appear in *relative* order: slot 0 is the observing seat, slot 1 the next seat
+clockwise (its left neighbour), and so on. Only what the seat could see at the table is
+encoded (S0.10): opponents' combat cards appear as a count, never values; objective cards,
+deck order, factory cards and the RNG never appear; opponents' coins are hidden unless
+`public_coins` is set. ``FEATURES.markdown()`` prints the table (docs/scythe.md includes it).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.encoders.features import FeatureTable
+from meeplegym.envs.scythe.state import (
+    BOTTOM_COST,
+    FIRST_WORKER,
+    HAS_ENCOUNTER,
+    IS_TUNNEL,
+    MAT_TOP,
+    MAX_PLAYERS,
+    N_BOTTOM,
+    N_CARD_VALUES,
+    N_LOCATIONS,
+    N_OBJECTIVE_CARDS,
+    N_RESOURCES,
+    N_SECTIONS,
+    N_STAR_KINDS,
+    N_STRUCTURES,
+    N_TERRITORIES,
+    N_TOP_SLOTS,
+    N_UNITS,
+    N_WORKERS,
+    PH_PRODUCE_AMOUNT,
+    PHASE_NAMES,
+    TERRAIN,
+)
+from meeplegym.envs.scythe.rules.board import control
+
+N_TERRAINS = 7
+N_PHASES = len(PHASE_NAMES)
+
+FEATURES = FeatureTable()
+_LOC = FEATURES.add("location.terrain", N_LOCATIONS * N_TERRAINS,
+                    "per location 0-53: terrain one-hot (mountain, farm, village, forest, tundra, lake, factory); all 0 for home bases")
+_LOC_FLAGS = FEATURES.add("location.flags", N_LOCATIONS * 3,
+                          "per location: is a tunnel, carries an encounter token, is a home base")
+_LOC_RES = FEATURES.add("location.resources", N_LOCATIONS * N_RESOURCES, "per location: food, wood, metal, oil tokens")
+_LOC_UNITS = FEATURES.add("location.units", N_LOCATIONS * MAX_PLAYERS * 3,
+                          "per location, per relative player: character there (0/1), mechs there, workers there")
+_LOC_STRUCT = FEATURES.add("location.structure", N_LOCATIONS * MAX_PLAYERS * N_STRUCTURES,
+                           "per location, per relative player: one-hot of the structure standing there (mine, monument, armory, mill)")
+_LOC_CTRL = FEATURES.add("location.control", N_LOCATIONS * MAX_PLAYERS, "per location: one-hot of the relative player controlling it")
+_P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: seat exists in this game")
+_P_FACTION = FEATURES.add("player.faction", MAX_PLAYERS * 5, "per relative player: faction one-hot (Nordic, Rusviet, Crimea, Saxony, Polania)")
+_P_MAT = FEATURES.add("player.mat", MAX_PLAYERS * 5, "per relative player: player mat one-hot (Industrial..Agricultural)")
+_P_TRACKS = FEATURES.add("player.tracks", MAX_PLAYERS * 4,
+                         "per relative player: power, popularity, coins (0 for opponents unless public_coins), combat cards held")
+_P_STARS = FEATURES.add("player.stars", MAX_PLAYERS * N_STAR_KINDS, "per relative player: stars per kind (state.STAR_NAMES order)")
+_P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per relative player: top-row slots whose cube was taken")
+_P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost")
+_P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)")
+_P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)")
+_P_OFF_MAT = FEATURES.add("player.off_mat", MAX_PLAYERS * 3, "per relative player: mechs deployed, structures built, workers off the mat")
+_P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per relative player: one-hot of the section used last turn")
+_P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now")
+_OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5")
+_OWN_OBJ = FEATURES.add("own.objectives", N_OBJECTIVE_CARDS, "own objective cards (multi-hot over cards 1-23)")
+_G_TILE = FEATURES.add("game.structure_bonus", 6, "structure-bonus tile in play, one-hot (data.StructureBonusTile)")
+_G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)")
+_G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value")
+_G_TURN = FEATURES.add("game.turn", 1, "turns completed, all players together")
+_D_PHASE = FEATURES.add("decision.phase", N_PHASES, "decision point one-hot (state.PHASE_NAMES)")
+_D_SECTION = FEATURES.add("decision.section", N_SECTIONS, "section chosen this turn, one-hot")
+_D_TOP = FEATURES.add("decision.top_action", 4, "top action of that section (Move, Bolster, Trade, Produce)")
+_D_MOVE = FEATURES.add("decision.move", 1 + 2 * N_UNITS + N_WORKERS + N_RESOURCES,
+                       "Move in progress: units left to move, units already moved, unit selected (one-hot), workers loaded, resources carried")
+_D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in progress: territories left, Mill used, territories already produced")
+_D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
+                          "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")
+_D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: resource one-hot, tokens left to pay, coins taken")
+OBS_SIZE = FEATURES.size
+
+
+@nb.njit(cache=True)
+def _rel(seat, p, n):
+    return (p - seat + n) % n
+
+
+@nb.njit(cache=True)
+def encode(s, seat, public_coins, out):
+    """Write seat's observation of state s into out (float32, OBS_SIZE)."""
+    out[:] = 0.0
+    n = s["n_players"]
+    for loc in range(N_LOCATIONS):
+        if loc < N_TERRITORIES:
+            out[_LOC + loc * N_TERRAINS + TERRAIN[loc]] = 1.0
+            out[_LOC_FLAGS + loc * 3] = IS_TUNNEL[loc]
+            out[_LOC_FLAGS + loc * 3 + 1] = s["encounter_token"][loc] * HAS_ENCOUNTER[loc]
+            for r in range(N_RESOURCES):
+                out[_LOC_RES + loc * N_RESOURCES + r] = s["resources"][loc, r]
+        else:
+            out[_LOC_FLAGS + loc * 3 + 2] = 1.0
+    ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
+    control(s, ctrl)
+    for t in range(N_TERRITORIES):
+        if ctrl[t] >= 0:
+            out[_LOC_CTRL + t * MAX_PLAYERS + _rel(seat, ctrl[t], n)] = 1.0
+    for p in range(n):
+        rp = _rel(seat, p, n)
+        for u in range(N_UNITS):
+            loc = s["unit_loc"][p, u]
+            if loc < 0:
+                continue
+            kind = 0 if u == 0 else (1 if u < FIRST_WORKER else 2)
+            out[_LOC_UNITS + (loc * MAX_PLAYERS + rp) * 3 + kind] += 1.0
+        for k in range(N_STRUCTURES):
+            loc = s["structure_loc"][p, k]
+            if loc >= 0:
+                out[_LOC_STRUCT + (loc * MAX_PLAYERS + rp) * N_STRUCTURES + k] = 1.0
+                out[_P_OFF_MAT + rp * 3 + 1] += 1.0
+        out[_P_PRESENT + rp] = 1.0
+        out[_P_FACTION + rp * 5 + s["faction"][p]] = 1.0
+        out[_P_MAT + rp * 5 + s["mat"][p]] = 1.0
+        out[_P_TRACKS + rp * 4] = s["power"][p]
+        out[_P_TRACKS + rp * 4 + 1] = s["popularity"][p]
+        if p == seat or public_coins:
+            out[_P_TRACKS + rp * 4 + 2] = s["coins"][p]
+        held = 0
+        for v in range(N_CARD_VALUES):
+            held += s["hand"][p, v]
+        out[_P_TRACKS + rp * 4 + 3] = held
+        for k in range(N_STAR_KINDS):
+            out[_P_STARS + rp * N_STAR_KINDS + k] = s["stars"][p, k]
+        for k in range(N_TOP_SLOTS):
+            out[_P_UPGRADED + rp * N_TOP_SLOTS + k] = s["upgraded"][p, k]
+        for b in range(N_BOTTOM):
+            out[_P_COSTS + rp * N_BOTTOM + b] = BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b]
+            out[_P_RECRUITED + rp * N_BOTTOM + b] = s["recruited"][p, b]
+            out[_P_ONE_TIME + rp * 4 + b] = s["one_time_used"][p, b]
+        for u in range(1, N_UNITS):
+            if s["unit_loc"][p, u] >= 0:
+                out[_P_OFF_MAT + rp * 3 + (0 if u < FIRST_WORKER else 2)] += 1.0
+        if s["last_section"][p] >= 0:
+            out[_P_SECTION + rp * N_SECTIONS + s["last_section"][p]] = 1.0
+        out[_P_TURN + rp * 2] = 1.0 if p == s["first_player"] else 0.0
+        out[_P_TURN + rp * 2 + 1] = 1.0 if p == s["current"] and s["terminal"] == 0 else 0.0
+    for v in range(N_CARD_VALUES):
+        out[_OWN_HAND + v] = s["hand"][seat, v]
+        out[_G_CARDS + 1 + v] = s["discard"][v]
+    for k in range(2):
+        if s["objectives"][seat, k] >= 0:
+            out[_OWN_OBJ + s["objectives"][seat, k]] = 1.0
+    out[_G_TILE + s["bonus_tile"]] = 1.0
+    out[_G_PLAYERS + n - 2] = 1.0
+    out[_G_CARDS] = s["deck_size"]
+    out[_G_TURN] = s["turn"]
+    out[_D_PHASE + s["phase"]] = 1.0
+    section = s["section"]
+    if section >= 0:
+        out[_D_SECTION + section] = 1.0
+        if section < 4:
+            out[_D_TOP + MAT_TOP[s["mat"][s["current"]], section]] = 1.0
+    out[_D_MOVE] = s["moves_left"]
+    for u in range(N_UNITS):
+        out[_D_MOVE + 1 + u] = s["moved"][u]
+    if s["selected"] >= 0:
+        out[_D_MOVE + 1 + N_UNITS + s["selected"]] = 1.0
+    for w in range(N_WORKERS):
+        out[_D_MOVE + 1 + 2 * N_UNITS + w] = s["cargo_workers"][w]
+    for r in range(N_RESOURCES):
+        out[_D_MOVE + 1 + 2 * N_UNITS + N_WORKERS + r] = s["cargo_resources"][r]
+    out[_D_PRODUCE] = s["produce_left"]
+    out[_D_PRODUCE + 1] = s["mill_produced"]
+    for t in range(N_TERRITORIES):
+        out[_D_PRODUCE + 2 + t] = s["produced"][t]
+    pending = s["pending"]
+    if pending >= 0:
+        if s["phase"] == PH_PRODUCE_AMOUNT:  # pending is a territory
+            out[_D_PENDING + pending] = 1.0
+        elif pending < 10:
+            out[_D_PENDING + N_LOCATIONS + pending] = 1.0
+    if s["pay_resource"] >= 0:
+        out[_D_PAY + s["pay_resource"]] = 1.0
+    out[_D_PAY + N_RESOURCES] = s["pay_left"]
+    out[_D_PAY + N_RESOURCES + 1] = s["take_coins"]
+
+
+def observation(state, seat: int, public_coins: bool = False) -> np.ndarray:
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    encode(state, seat, public_coins, out)
+    return out
+
+

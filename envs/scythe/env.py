@@ -1,0 +1,101 @@
+"""The Scythe PettingZoo AEC environment (``meeplegym.envs.scythe_v0``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from pettingzoo.utils import wrappers
+
+from meeplegym.aec import Game, TurnBasedEnv
+from meeplegym.encoders import scythe as encoder
+from meeplegym.envs.scythe import actions, engine, render, state_json
+from meeplegym.envs.scythe.state import PHASE_NAMES
+from meeplegym.errors import InvalidOptionError
+
+OPTION_NAMES = ("factions", "mats")
+
+
+class ScytheGame(Game):
+    name = "scythe"
+    num_actions = actions.NUM_ACTIONS
+    observation_size = encoder.OBS_SIZE
+    reset_options = OPTION_NAMES
+
+    def __init__(self, public_coins: bool = False):
+        self.public_coins = bool(public_coins)
+
+    def new_state(self, n_players, seed, options):
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise InvalidOptionError(f"unknown Scythe options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
+        return engine.new_game(n_players, seed, options.get("factions"), options.get("mats"))
+
+    def legal_mask(self, state, mask):
+        engine.legal_mask(state, mask)
+
+    def apply(self, state, action):
+        engine.apply(state, action)
+
+    def current_player(self, state):
+        return int(state["current"])
+
+    def is_terminal(self, state):
+        return bool(state["terminal"])
+
+    def turn(self, state):
+        return int(state["turn"])
+
+    def returns(self, state, out):
+        full = np.zeros(5, dtype=np.float64)
+        engine.returns(state, full)
+        out[:] = full[: len(out)]
+
+    def scores(self, state):
+        n = int(state["n_players"])
+        if state["terminal"]:
+            return state["final_score"][:n].astype(np.int64)
+        return engine.current_scores(state)[:n]
+
+    def decision_name(self, state):
+        return PHASE_NAMES[state["phase"]]
+
+    def observe(self, state, seat, out):
+        encoder.encode(state, seat, self.public_coins, out)
+
+    def action_to_str(self, state, action):
+        return actions.action_to_str(state, action)
+
+    def render_text(self, state):
+        return render.render_text(state)
+
+    def state_to_dict(self, state):
+        return state_json.state_to_dict(state)
+
+    def state_from_dict(self, d):
+        return state_json.state_from_dict(d)
+
+
+class raw_env(TurnBasedEnv):
+    """Scythe for 2-5 players. Options: factions, mats (one name or 'random' per player),
+    public_coins (opponents' coins visible, default False per S0.10), max_turns (truncation),
+    reward_mode ('rank' default, 'score', 'margin')."""
+
+    metadata = {
+        "name": "scythe_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode="rank",
+                 factions=None, mats=None, public_coins=False):
+        options = {}
+        if factions is not None:
+            options["factions"] = factions
+        if mats is not None:
+            options["mats"] = mats
+        engine.check_players(num_players)
+        super().__init__(ScytheGame(public_coins), num_players, render_mode, max_turns, reward_mode, options)
+
+
+def env(**kwargs):
+    """The Scythe AEC env wrapped in PettingZoo's order-enforcing wrapper."""
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

@@ -1,0 +1,249 @@
+"""The PettingZoo AEC face shared by every meeplegym game.
+
+A game plugs in through a small `Game` adapter (engine calls, encoder, names); this class does
+the PettingZoo bookkeeping once: agents, rewards, terminations, truncation by `max_turns`,
+dead-agent steps, observation/action spaces, and rejecting illegal actions with
+``IllegalActionError`` before the state changes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from meeplegym.errors import IllegalActionError, InvalidOptionError
+
+REWARD_MODES = ("rank", "score", "margin")
+
+
+class Game(ABC):
+    """What the shared env needs to know about one game's engine."""
+
+    name: str
+    num_actions: int
+    observation_size: int
+    reset_options: tuple[str, ...] = ()  # options that reset(options=...) may change per game
+
+    @abstractmethod
+    def new_state(self, n_players: int, seed: int, options: dict) -> np.ndarray: ...
+
+    @abstractmethod
+    def legal_mask(self, state, mask: np.ndarray) -> None: ...
+
+    @abstractmethod
+    def apply(self, state, action: int) -> None: ...
+
+    @abstractmethod
+    def current_player(self, state) -> int: ...
+
+    @abstractmethod
+    def is_terminal(self, state) -> bool: ...
+
+    @abstractmethod
+    def turn(self, state) -> int: ...
+
+    @abstractmethod
+    def returns(self, state, out: np.ndarray) -> None: ...
+
+    @abstractmethod
+    def scores(self, state) -> np.ndarray: ...
+
+    @abstractmethod
+    def decision_name(self, state) -> str: ...
+
+    @abstractmethod
+    def observe(self, state, seat: int, out: np.ndarray) -> None: ...
+
+    @abstractmethod
+    def action_to_str(self, state, action: int) -> str: ...
+
+    @abstractmethod
+    def render_text(self, state) -> str: ...
+
+    @abstractmethod
+    def state_to_dict(self, state) -> dict: ...
+
+    @abstractmethod
+    def state_from_dict(self, d: dict) -> np.ndarray: ...
+
+
+class TurnBasedEnv(AECEnv):
+    """A PettingZoo AEC environment over a meeplegym `Game`."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        render_mode: str | None = None,
+        max_turns: int | None = None,
+        reward_mode: str = "rank",
+        options: dict | None = None,
+    ):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidOptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
+        if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+            raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
+        if reward_mode not in REWARD_MODES:
+            raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        self.game = game
+        self.render_mode = render_mode
+        self.max_turns = max_turns
+        self.reward_mode = reward_mode
+        self.num_players = num_players
+        self._options = dict(options or {})
+        # Validate the options now (bad options fail at construction, not at reset).
+        self._state = game.new_state(num_players, 0, self._options)
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
+        self._action_space = spaces.Discrete(game.num_actions)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, np.float32(2**20), (game.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
+            }
+        )
+        self.action_spaces = {a: self._action_space for a in self.possible_agents}
+        self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        self._mask = np.zeros(game.num_actions, dtype=np.int8)
+
+    # ---------------------------------------------------------------- spaces
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    # ---------------------------------------------------------------- core API
+    def reset(self, seed: int | None = None, options: dict | None = None):
+        if seed is None:
+            seed = secrets.randbits(63)
+        merged = dict(self._options)
+        for key, value in (options or {}).items():
+            if key in self.game.reset_options:
+                merged[key] = value
+            else:
+                import gymnasium
+
+                gymnasium.logger.warn(f"reset: ignoring unknown option {key!r}; known: {self.game.reset_options}")
+        self._state = self.game.new_state(self.num_players, seed, merged)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._sync_selection()
+
+    def observe(self, agent):
+        seat = self.agent_name_mapping[agent]
+        obs = np.zeros(self.game.observation_size, dtype=np.float32)
+        self.game.observe(self.state_record, seat, obs)
+        mask = np.zeros(self.game.num_actions, dtype=np.int8)
+        if not self.game.is_terminal(self.state_record) and seat == self.game.current_player(self.state_record):
+            self.game.legal_mask(self.state_record, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self.state_record
+        self.game.legal_mask(state, self._mask)
+        a = int(action) if isinstance(action, (int, np.integer)) else -1
+        if not 0 <= a < self.game.num_actions or self._mask[a] == 0:
+            raise IllegalActionError(action, self.game.decision_name(state), int(self._mask.sum()))
+        self._cumulative_rewards[agent] = 0.0
+        self.game.apply(state, a)
+        self.rewards = {ag: 0.0 for ag in self.agents}
+        if self.game.is_terminal(state):
+            final = self._final_rewards()
+            for ag in self.agents:
+                self.rewards[ag] = float(final[self.agent_name_mapping[ag]])
+                self.terminations[ag] = True
+                self.infos[ag] = {"final_scores": self.game.scores(state).tolist()}
+        elif self.max_turns is not None and self.game.turn(state) >= self.max_turns:
+            for ag in self.agents:
+                self.truncations[ag] = True
+                self.infos[ag] = {"scores_at_truncation": self.game.scores(state).tolist()}
+        self._sync_selection()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self):
+        if self.render_mode is None:
+            import gymnasium
+
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            return None
+        text = self.game.render_text(self.state_record)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self):
+        pass
+
+    # ---------------------------------------------------------------- helpers beyond PettingZoo
+    @property
+    def state_record(self):
+        """The engine's state record (a numpy structured scalar view; mutate at your own risk)."""
+        return self._state[0]
+
+    def action_to_str(self, action: int) -> str:
+        return self.game.action_to_str(self.state_record, action)
+
+    def legal_actions(self) -> list[int]:
+        self.game.legal_mask(self.state_record, self._mask)
+        return np.flatnonzero(self._mask).tolist()
+
+    def state_to_dict(self) -> dict:
+        return self.game.state_to_dict(self.state_record)
+
+    def load_state_dict(self, d: dict) -> None:
+        """Replace the game with a validated state dict (the env's agents restart from it)."""
+        loaded = self.game.state_from_dict(d)
+        n = int(loaded[0]["n_players"])
+        if n != self.num_players:
+            raise InvalidOptionError(f"state has {n} players, this env was built for {self.num_players}")
+        self._state = loaded
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        done = self.game.is_terminal(self.state_record)
+        self.terminations = {a: done for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._sync_selection()
+
+    def _final_rewards(self) -> np.ndarray:
+        state = self.state_record
+        if self.reward_mode == "rank":
+            out = np.zeros(self.num_players, dtype=np.float64)
+            self.game.returns(state, out)
+            return out
+        scores = self.game.scores(state).astype(np.float64)
+        if self.reward_mode == "score":
+            return scores
+        best_other = np.array([np.max(np.delete(scores, i)) for i in range(self.num_players)])
+        return scores - best_other
+
+    def _sync_selection(self):
+        state = self.state_record
+        if self.game.is_terminal(state) or any(self.truncations.values()):
+            # Dead agents step out with step(None); begin with the one who would have acted.
+            if self.agents:
+                seat = self.game.current_player(state)
+                self.agent_selection = self.possible_agents[seat]
+            return
+        self.agent_selection = self.possible_agents[self.game.current_player(state)]

@@ -1,0 +1,170 @@
+"""The ``meeplegym`` command line: info, play, demo."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import numpy as np
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from meeplegym.registry import GAMES, make_env
+
+app = typer.Typer(help="meeplegym: RL environments for Scythe, Imperium: Horizons and Oath.", no_args_is_help=True)
+console = Console()
+
+
+def _check_game(game: str) -> None:
+    if game not in GAMES:
+        raise typer.BadParameter(f"unknown game {game!r}; available: {', '.join(sorted(GAMES))}")
+
+
+@app.command()
+def info() -> None:
+    """List the games, their player counts and their spaces."""
+    table = Table(title="meeplegym games")
+    for col in ("game", "players", "actions", "observation", "about"):
+        table.add_column(col)
+    for entry in GAMES.values():
+        env = make_env(entry.name, num_players=entry.players[0])
+        agent = env.possible_agents[0]
+        table.add_row(
+            f"{entry.name} ({env.metadata['name']})",
+            f"{entry.players[0]}-{entry.players[1]}",
+            str(env.action_space(agent).n),
+            str(env.observation_space(agent)["observation"].shape[0]),
+            entry.summary,
+        )
+    console.print(table)
+
+
+@app.command()
+def play(
+    game: str = typer.Argument("scythe", help="game to play"),
+    players: int = typer.Option(2, "--players", "-n", help="number of players"),
+    seat: int = typer.Option(0, help="your seat (0 = first in faction order)"),
+    seed: int = typer.Option(None, help="game seed (random if omitted)"),
+    autoplay: bool = typer.Option(False, help="let a random agent play your seat too (a demo of the interface)"),
+) -> None:
+    """Play a game in the terminal against random opponents, choosing among named legal actions."""
+    from meeplegym.agents import RandomAgent
+
+    _check_game(game)
+    env = make_env(game, num_players=players, render_mode="ansi")
+    if not 0 <= seat < players:
+        raise typer.BadParameter(f"seat must be in 0..{players - 1}")
+    env.reset(seed=seed)
+    me = env.possible_agents[seat]
+    bots = RandomAgent(seed)
+    last_turn = -1
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        mask = obs["action_mask"]
+        if agent != me or autoplay:
+            env.step(bots.act(obs["observation"], mask))
+            continue
+        turn = env.unwrapped.game.turn(env.unwrapped.state_record)
+        if turn != last_turn:
+            console.print(env.render())
+            last_turn = turn
+        legal = np.flatnonzero(mask)
+        console.print(f"[bold]{env.unwrapped.game.decision_name(env.unwrapped.state_record)}[/bold]")
+        for i, a in enumerate(legal):
+            console.print(f"  {i:3d}  {env.unwrapped.action_to_str(int(a))}")
+        while True:
+            answer = typer.prompt("choose (number, 'b' for the board, 'q' to quit)")
+            if answer == "q":
+                raise typer.Exit()
+            if answer == "b":
+                console.print(env.render())
+                continue
+            if answer.isdigit() and int(answer) < len(legal):
+                env.step(int(legal[int(answer)]))
+                break
+            console.print(f"[red]enter a number from 0 to {len(legal) - 1}[/red]")
+    console.print(env.render())
+    _print_result(env)
+
+
+def _print_result(env) -> None:
+    state = env.unwrapped.state_record
+    scores = env.unwrapped.game.scores(state)
+    table = Table(title="final scores")
+    for col in ("seat", "player", "coins", "rank"):
+        table.add_column(col)
+    for p, agent in enumerate(env.possible_agents):
+        table.add_row(str(p), agent, str(int(scores[p])), str(int(state["rank"][p]) + 1))
+    console.print(table)
+
+
+@app.command()
+def demo(
+    games: int = typer.Option(200, help="random games per player count"),
+    seed: int = typer.Option(0, help="first seed"),
+) -> None:
+    """Simulate random Scythe games at every player count and report what happened and how fast."""
+    from meeplegym import rng
+    from meeplegym.envs.scythe import data, engine
+    from meeplegym.envs.scythe.state import STATE_DTYPE
+
+    console.print("[bold]meeplegym demo[/bold]: uniformly random Scythe games through the compiled engine "
+                  "(first run compiles the kernels, ~15 s; later runs load them from the cache)")
+    summary = Table(title=f"{games} random games per player count")
+    for col in ("players", "decisions/s", "games/s", "mean turns", "mean winner score", "wins by faction"):
+        summary.add_column(col)
+    example = None
+    with console.status("compiling or loading the engine kernels"):
+        warm = engine.new_game(2, seed)
+        engine.play_random(warm, np.ones(1, dtype=[("rng", np.uint64)]), 1, np.zeros(1, dtype=np.int64))
+    with Progress(console=console) as progress:
+        task = progress.add_task("simulating", total=4 * games)
+        for n in range(2, 6):
+            states = np.zeros(games, dtype=STATE_DTYPE)
+            for b in range(games):
+                states[b] = engine.new_game(n, seed + b)[0]
+            choosers = np.zeros(games, dtype=[("rng", np.uint64)])
+            choosers["rng"] = [rng.seed_word(seed + 1_000_003 * n + b) for b in range(games)]
+            decisions = np.zeros(games, dtype=np.int64)
+            start = time.perf_counter()
+            chunk = max(1, games // 20)
+            for lo in range(0, games, chunk):
+                engine.play_random(states[lo:lo + chunk], choosers[lo:lo + chunk], 1_000_000, decisions[lo:lo + chunk])
+                progress.advance(task, min(chunk, games - lo))
+            elapsed = time.perf_counter() - start
+            wins = Counter()
+            winner_scores = []
+            for s in states:
+                for p in range(n):
+                    if s["rank"][p] == 0:
+                        wins[data.FACTION_MATS[s["faction"][p]].faction.name.title()] += 1
+                        winner_scores.append(int(s["final_score"][p]))
+            summary.add_row(
+                str(n), f"{decisions.sum() / elapsed:,.0f}", f"{games / elapsed:,.1f}",
+                f"{states['turn'].mean():.0f}", f"{np.mean(winner_scores):.1f}",
+                ", ".join(f"{k} {v}" for k, v in wins.most_common()),
+            )
+            if example is None:
+                example = states[0]
+    console.print(summary)
+    console.print("\nFinal scoring of the first 2-player game (S19.3):")
+    table = Table()
+    for col in ("seat", "faction", "mat", "stars", "popularity", "coins in final score", "rank"):
+        table.add_column(col)
+    for p in range(int(example["n_players"])):
+        table.add_row(
+            str(p), data.FACTION_MATS[example["faction"][p]].name, data.PLAYER_MATS[example["mat"][p]].name,
+            str(int(example["stars"][p].sum())), str(int(example["popularity"][p])),
+            str(int(example["final_score"][p])), str(int(example["rank"][p]) + 1),
+        )
+    console.print(table)
+    console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
+
+
+if __name__ == "__main__":
+    app()
