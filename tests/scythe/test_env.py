@@ -1,0 +1,176 @@
+"""The Scythe AEC environment: PettingZoo's own tests, errors, options, rewards, observations."""
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from meeplegym import IllegalActionError, InvalidOptionError
+from meeplegym.encoders import scythe as encoder
+from meeplegym.envs import scythe_v0
+from meeplegym.envs.scythe import actions as A
+from meeplegym.envs.scythe.state_json import state_from_dict, state_to_dict
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_pettingzoo_api(players):
+    api_test(scythe_v0.env(num_players=players), num_cycles=400)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_pettingzoo_seed(players):
+    seed_test(lambda **kw: scythe_v0.env(num_players=players, **kw), num_cycles=400)
+
+
+def _play(env, agent_rng, decisions):
+    """Advance with random legal actions; returns the env."""
+    for _ in range(decisions):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(agent_rng.choice(np.flatnonzero(mask))))
+    return env
+
+
+@pytest.mark.parametrize("decisions", [0, 7, 40, 150])
+def test_illegal_action_raises_and_changes_nothing(decisions):
+    env = scythe_v0.env(num_players=3)
+    env.reset(seed=11)
+    _play(env, np.random.default_rng(0), decisions)
+    before = state_to_dict(env.unwrapped.state_record)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    for bad in (illegal, -1, A.NUM_ACTIONS, 10**9, "move", 1.5):
+        with pytest.raises(IllegalActionError) as err:
+            env.step(bad)
+        assert env.unwrapped.game.decision_name(env.unwrapped.state_record) in str(err.value)
+        assert state_to_dict(env.unwrapped.state_record) == before
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"num_players": 1}, "num_players"),
+        ({"num_players": 6}, "num_players"),
+        ({"num_players": 2, "factions": ["nordic"]}, "expected 2"),
+        ({"num_players": 2, "factions": ["nordic", "albion"]}, "unknown 'albion'"),
+        ({"num_players": 2, "factions": ["crimea", "crimea"]}, "chosen twice"),
+        ({"num_players": 2, "mats": ["industrial", "steampunk"]}, "unknown 'steampunk'"),
+        ({"num_players": 2, "reward_mode": "elo"}, "reward_mode"),
+        ({"num_players": 2, "max_turns": 0}, "max_turns"),
+        ({"num_players": 2, "render_mode": "rgb_array"}, "render_mode"),
+    ],
+)
+def test_bad_options_fail_at_construction(kwargs, message):
+    with pytest.raises(InvalidOptionError, match=message):
+        scythe_v0.env(**kwargs)
+
+
+@pytest.mark.rule("S1.5")
+def test_chosen_factions_and_mats_are_seated_in_faction_order():
+    env = scythe_v0.env(num_players=3, factions=["polania", "nordic", "crimea"], mats=["mechanical", "industrial", "patriotic"])
+    env.reset(seed=5)
+    d = env.unwrapped.state_to_dict()
+    assert [(p["faction"], p["mat"]) for p in d["players"]] == [
+        ("nordic", "industrial"), ("crimea", "patriotic"), ("polania", "mechanical"),
+    ]
+    assert d["current"] == 0  # Industrial is mat 1 (S1.9)
+
+
+def test_max_turns_truncates_every_agent():
+    env = scythe_v0.env(num_players=2, max_turns=6)
+    env.reset(seed=2)
+    _play(env, np.random.default_rng(1), 500)
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.unwrapped.game.turn(env.unwrapped.state_record) == 6
+    assert len(env.infos[env.agent_selection]["scores_at_truncation"]) == 2
+
+
+@pytest.mark.parametrize("mode", ["rank", "score", "margin"])
+def test_terminal_rewards(mode):
+    env = scythe_v0.env(num_players=3, reward_mode=mode)
+    env.reset(seed=4)
+    rewards = {a: 0.0 for a in env.possible_agents}
+    rng = np.random.default_rng(3)
+    for agent in env.agent_iter(max_iter=200_000):
+        obs, reward, term, trunc, info = env.last()
+        rewards[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = env.unwrapped.state_record
+    assert state["terminal"] == 1
+    scores = state["final_score"][:3].astype(float)
+    got = np.array([rewards[a] for a in env.possible_agents])
+    if mode == "rank":
+        assert got.sum() == pytest.approx(0.0)
+        assert got[np.argmax(scores)] == pytest.approx(max(got))
+    elif mode == "score":
+        assert np.allclose(got, scores)
+    else:
+        assert np.allclose(got, [scores[i] - np.delete(scores, i).max() for i in range(3)])
+
+
+def test_every_legal_action_has_a_distinct_name():
+    env = scythe_v0.env(num_players=4)
+    env.reset(seed=8)
+    rng = np.random.default_rng(5)
+    for _ in range(1500):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        legal = np.flatnonzero(env.observe(agent)["action_mask"])
+        names = [env.unwrapped.action_to_str(int(a)) for a in legal]
+        assert all(names) and len(set(names)) == len(names), names
+        env.step(int(rng.choice(legal)))
+
+
+@pytest.mark.rule("S0.10")
+def test_observation_hides_what_the_table_hides():
+    """Seat 0's view is the same whatever the opponent's card values, objectives, coins
+    (private by default), deck order and RNG word; the opponent's card count does show."""
+    env = scythe_v0.env(num_players=2, factions=["nordic", "saxony"])
+    env.reset(seed=3)
+    d = env.unwrapped.state_to_dict()
+    base = encoder.observation(state_from_dict(d)[0], 0)
+    hidden = state_to_dict(state_from_dict(d)[0])
+    opp = hidden["players"][1]
+    # Re-deal the opponent's hand from the pooled deck + hand: same count, other values.
+    held = [int(v) for v, c in opp["combat_cards"].items() for _ in range(c)]
+    pool = sorted(hidden["combat_deck"] + held)
+    new_hand, new_deck = pool[-len(held):], pool[: -len(held)]
+    assert sorted(new_hand) != sorted(held)
+    opp["combat_cards"] = {v: new_hand.count(int(v)) for v in opp["combat_cards"]}
+    hidden["combat_deck"] = new_deck[::-1]
+    opp["objectives"] = [23, 22]
+    opp["coins"] += 17
+    hidden["rng"] = 12345
+    hidden["factory_pool"] = [12, 11, 10]
+    assert np.array_equal(encoder.observation(state_from_dict(hidden)[0], 0), base)
+    # but a public change is seen
+    opp["power"] = 0 if opp["power"] else 1
+    assert not np.array_equal(encoder.observation(state_from_dict(hidden)[0], 0), base)
+
+
+def test_feature_table_covers_the_vector():
+    features = encoder.FEATURES.features
+    assert features[0].offset == 0
+    for a, b in zip(features, features[1:]):
+        assert b.offset == a.offset + a.size
+    assert features[-1].offset + features[-1].size == encoder.OBS_SIZE
+
+
+def test_load_state_dict_restores_a_game():
+    env = scythe_v0.env(num_players=2)
+    env.reset(seed=9)
+    _play(env, np.random.default_rng(2), 120)
+    saved = env.unwrapped.state_to_dict()
+    selection = env.agent_selection
+    other = scythe_v0.env(num_players=2)
+    other.reset(seed=1)
+    other.unwrapped.load_state_dict(saved)
+    assert other.agent_selection == selection
+    assert np.array_equal(other.observe(selection)["observation"], env.observe(selection)["observation"])
+    with pytest.raises(InvalidOptionError):
+        scythe_v0.env(num_players=3).unwrapped.load_state_dict(saved)
