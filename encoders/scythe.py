@@ -187,6 +187,11 @@ def encode(s, seat, public_coins, out):
     out[_D_PAY + N_RESOURCES + 1] = s["take_coins"]
 
 
+@nb.njit(cache=True)
+def encode_at(states, i, seat, public_coins, out):
+    encode(states[i], seat, public_coins, out)
+
+
 def observation(state, seat: int, public_coins: bool = False) -> np.ndarray:
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     encode(state, seat, public_coins, out)

@@ -69,12 +69,12 @@ def play(
         if agent != me or autoplay:
             env.step(bots.act(obs["observation"], mask))
             continue
-        turn = env.unwrapped.game.turn(env.unwrapped.state_record)
+        turn = env.unwrapped.turn_count
         if turn != last_turn:
             console.print(env.render())
             last_turn = turn
         legal = np.flatnonzero(mask)
-        console.print(f"[bold]{env.unwrapped.game.decision_name(env.unwrapped.state_record)}[/bold]")
+        console.print(f"[bold]{env.unwrapped.decision_name()}[/bold]")
         for i, a in enumerate(legal):
             console.print(f"  {i:3d}  {env.unwrapped.action_to_str(int(a))}")
         while True:
@@ -94,7 +94,7 @@ def play(
 
 def _print_result(env) -> None:
     state = env.unwrapped.state_record
-    scores = env.unwrapped.game.scores(state)
+    scores = env.unwrapped.scores()
     table = Table(title="final scores")
     for col in ("seat", "player", "coins", "rank"):
         table.add_column(col)

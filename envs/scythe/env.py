@@ -29,46 +29,47 @@ class ScytheGame(Game):
             raise InvalidOptionError(f"unknown Scythe options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
         return engine.new_game(n_players, seed, options.get("factions"), options.get("mats"))
 
-    def legal_mask(self, state, mask):
-        engine.legal_mask(state, mask)
+    def legal_mask(self, states, mask):
+        engine.legal_mask_at(states, 0, mask)
 
-    def apply(self, state, action):
-        engine.apply(state, action)
+    def apply(self, states, action):
+        engine.apply_at(states, 0, action)
 
-    def current_player(self, state):
-        return int(state["current"])
+    def current_player(self, states):
+        return int(states[0]["current"])
 
-    def is_terminal(self, state):
-        return bool(state["terminal"])
+    def is_terminal(self, states):
+        return bool(states[0]["terminal"])
 
-    def turn(self, state):
-        return int(state["turn"])
+    def turn(self, states):
+        return int(states[0]["turn"])
 
-    def returns(self, state, out):
+    def returns(self, states, out):
         full = np.zeros(5, dtype=np.float64)
-        engine.returns(state, full)
+        engine.returns(states[0], full)
         out[:] = full[: len(out)]
 
-    def scores(self, state):
-        n = int(state["n_players"])
-        if state["terminal"]:
-            return state["final_score"][:n].astype(np.int64)
-        return engine.current_scores(state)[:n]
+    def scores(self, states):
+        s = states[0]
+        n = int(s["n_players"])
+        if s["terminal"]:
+            return s["final_score"][:n].astype(np.int64)
+        return engine.current_scores(s)[:n]
 
-    def decision_name(self, state):
-        return PHASE_NAMES[state["phase"]]
+    def decision_name(self, states):
+        return PHASE_NAMES[states[0]["phase"]]
 
-    def observe(self, state, seat, out):
-        encoder.encode(state, seat, self.public_coins, out)
+    def observe(self, states, seat, out):
+        encoder.encode_at(states, 0, seat, self.public_coins, out)
 
-    def action_to_str(self, state, action):
-        return actions.action_to_str(state, action)
+    def action_to_str(self, states, action):
+        return actions.action_to_str(states[0], action)
 
-    def render_text(self, state):
-        return render.render_text(state)
+    def render_text(self, states):
+        return render.render_text(states[0])
 
-    def state_to_dict(self, state):
-        return state_json.state_to_dict(state)
+    def state_to_dict(self, states):
+        return state_json.state_to_dict(states[0])
 
     def state_from_dict(self, d):
         return state_json.state_from_dict(d)

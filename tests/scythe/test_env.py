@@ -43,7 +43,7 @@ def test_illegal_action_raises_and_changes_nothing(decisions):
     for bad in (illegal, -1, A.NUM_ACTIONS, 10**9, "move", 1.5):
         with pytest.raises(IllegalActionError) as err:
             env.step(bad)
-        assert env.unwrapped.game.decision_name(env.unwrapped.state_record) in str(err.value)
+        assert env.unwrapped.decision_name() in str(err.value)
         assert state_to_dict(env.unwrapped.state_record) == before
 
 
@@ -82,7 +82,7 @@ def test_max_turns_truncates_every_agent():
     env.reset(seed=2)
     _play(env, np.random.default_rng(1), 500)
     assert all(env.truncations.values()) and not any(env.terminations.values())
-    assert env.unwrapped.game.turn(env.unwrapped.state_record) == 6
+    assert env.unwrapped.turn_count == 6
     assert len(env.infos[env.agent_selection]["scores_at_truncation"]) == 2
 
 
