@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
 REWARD_MODES = ("rank", "score", "margin")
 
@@ -162,7 +162,7 @@ class TurnBasedEnv(AECEnv):
             return
         state = self._state
         self.game.legal_mask(state, self._mask)
-        a = int(action) if isinstance(action, (int, np.integer)) else -1
+        a = action_index(action)
         if not 0 <= a < self.game.num_actions or self._mask[a] == 0:
             raise IllegalActionError(action, self.game.decision_name(state), int(self._mask.sum()))
         self._cumulative_rewards[agent] = 0.0

@@ -25,3 +25,12 @@ class InvalidOptionError(MeepleGymError, ValueError):
 
 class InvalidStateError(MeepleGymError, ValueError):
     """A state dictionary that fails validation; nothing was loaded."""
+
+
+def action_index(action) -> int:
+    """`action` as an int, or -1 for anything that is not an integer (bools included)."""
+    import numpy as np
+
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        return -1
+    return int(action)

@@ -19,7 +19,7 @@ from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
-from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
 __all__ = [
     "init", "legal_mask", "apply", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
@@ -125,7 +125,7 @@ def step(state, action: int, mask: np.ndarray | None = None) -> None:
     if mask is None:
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         legal_mask(state, mask)
-    a = int(action) if isinstance(action, (int, np.integer)) else -1
+    a = action_index(action)
     if not 0 <= a < NUM_ACTIONS or mask[a] == 0:
         phase = int(state["phase"])
         raise IllegalActionError(action, PHASE_NAMES[phase], int(mask.sum()))

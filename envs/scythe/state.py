@@ -98,7 +98,7 @@ STATE_DTYPE = np.dtype(
         ("bonus_tile", np.int8),  # structure-bonus tile in play (S1.4)
         ("encounter_token", np.int8, (N_TERRITORIES,)),
         ("resources", np.int16, (N_TERRITORIES, N_RESOURCES)),
-        # decks: combat deck as card values top-first, discard as counts by value
+        # decks: combat deck as card values in deck[:deck_size], the top card last; discard as counts by value
         ("deck", np.int8, (N_COMBAT_CARDS,)),
         ("deck_size", np.int8),
         ("discard", np.int8, (N_CARD_VALUES,)),

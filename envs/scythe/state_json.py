@@ -2,7 +2,8 @@
 
 Locations are named as in ``data.location_name`` ("Farm 12", "Factory", "Nordic base"), units
 as "character", "mech 1".."mech 4", "worker 1".."worker 8", sections 1-4 as on the mat (the
-factory card would be section 5). ``state_from_dict`` checks every field and the conservation
+factory card would be section 5). Decks list card numbers (values for the combat deck) with the
+top card last. ``state_from_dict`` checks every field and the conservation
 of the 42 combat cards, and builds a fresh record: a bad dict raises ``InvalidStateError``
 and nothing is half-loaded. ``state_from_dict(state_to_dict(s))`` reproduces ``s`` exactly.
 """

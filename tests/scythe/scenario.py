@@ -12,6 +12,7 @@ Typical use::
     sc.empty_board(d)
     sc.set_workers(d, 0, {3: 2})            # Nordic workers 1-2 on Forest 3
     sc.set_resources(d, 3, wood=4)
+    sc.set_turn(d, 0)                       # Industrial (mat 1) would start: give Nordic the turn
     rec = sc.load(d)
     sc.act(rec, sc.section(3), sc.PASS)     # Trade + Build, skip the Trade
     assert sc.phase(rec) == "bottom action"

@@ -40,7 +40,7 @@ def test_illegal_action_raises_and_changes_nothing(decisions):
     before = state_to_dict(env.unwrapped.state_record)
     mask = env.observe(env.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    for bad in (illegal, -1, A.NUM_ACTIONS, 10**9, "move", 1.5):
+    for bad in (illegal, -1, A.NUM_ACTIONS, 10**9, "move", 1.5, True, np.True_):
         with pytest.raises(IllegalActionError) as err:
             env.step(bad)
         assert env.unwrapped.decision_name() in str(err.value)

@@ -79,6 +79,7 @@ def test_start_power_cards_popularity_coins(factions, mats):
         assert all(v is None for v in p["structures"].values())  # 4 structures on the mat
 
 
+@pytest.mark.rule("S0.5")
 @pytest.mark.rule("S1.2")
 @pytest.mark.rule("S1.6")
 @pytest.mark.parametrize("factions,mats", DEALS)
