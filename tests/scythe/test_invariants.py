@@ -15,6 +15,7 @@ Games: seed ``s`` with ``n`` players is ``engine.new_game(n, s)``; its random pl
 from __future__ import annotations
 
 import os
+import re
 
 import numpy as np
 import pytest
@@ -25,6 +26,7 @@ from meeplegym.envs.scythe.state import (
     MAX_PLAYERS,
     N_STAR_KINDS,
     PH_GAME_OVER,
+    PH_SECTION,
     STAR_COMBAT,
     STAR_MECHS,
     STAR_OBJECTIVE,
@@ -33,6 +35,7 @@ from meeplegym.envs.scythe.state import (
     STAR_RECRUITS,
     STAR_STRUCTURES,
     STAR_UPGRADES,
+    STAR_NAMES,
     STAR_WORKERS,
     STATE_DTYPE,
 )
@@ -100,8 +103,8 @@ LASTING_KINDS = [STAR_UPGRADES, STAR_MECHS, STAR_STRUCTURES, STAR_RECRUITS, STAR
 class Tracker:
     """Checks a batch at each checkpoint, remembering what must never go back between them.
 
-    fine=True means a checkpoint after every single decision: then a star for popularity or
-    power is checked against the track having reached its maximum at some checkpoint.
+    fine=True: ``light`` runs after every single decision, so a star for popularity or power
+    can be checked against its track having reached the end at some point.
     """
 
     def __init__(self, states, seeds, fine=False):
@@ -114,6 +117,7 @@ class Tracker:
         self.decisions = np.zeros(len(states), dtype=np.int64)
         self.prev = None
         self.reached = np.zeros(states["stars"].shape, dtype=bool)
+        self.light_stars = states["stars"].copy()
         # bases a unit may stand on: its own, or one no faction in the game owns
         self.allowed_base = np.zeros((len(states), MAX_PLAYERS, N_LOC), dtype=bool)
         for b in range(len(states)):
@@ -138,6 +142,22 @@ class Tracker:
     def advance(self, decisions):
         self.decisions += np.maximum(decisions, 0)
 
+    def light(self, st):
+        """The star checks alone, cheap enough to run after every decision (fine mode): a star
+        appears only together with its goal, and a goal met always has its star (S18.2)."""
+        errors: list[str] = []
+        stars = st["stars"]
+        cond = _star_conditions(st, self.seat)
+        self.reached |= cond
+        live = (st["phase"] != PH_GAME_OVER)[:, None]
+        for k in CHECKED_KINDS:
+            new = stars[:, :, k] > self.light_stars[:, :, k]
+            self._fail(errors, f"{STAR_NAMES[k]} star placed while the goal does not hold", new & ~cond[:, :, k])
+            self._fail(errors, f"{STAR_NAMES[k]} goal met but no star placed",
+                       live & cond[:, :, k] & (stars[:, :, k] == 0))
+        self.light_stars = stars.copy()
+        assert not errors, "invariant(s) broken:\n  " + "\n  ".join(errors)
+
     def check(self, st):  # noqa: C901 (one flat list of invariants reads best)
         errors: list[str] = []
         fail = lambda name, bad: self._fail(errors, name, bad)  # noqa: E731
@@ -156,6 +176,25 @@ class Tracker:
         fail("current seat out of range", (st["current"] < 0) | (st["current"] >= self.n))
         fail("first player out of range", (st["first_player"] < 0) | (st["first_player"] >= self.n))
         fail("turn negative", st["turn"] < 0)
+        fail("seat to act is not (first player + turns played) mod n (S0.9)",
+             st["current"] != (st["first_player"].astype(np.int64) + st["turn"]) % self.n)
+        # S2.1: a new section every turn (Rusviet's Relentless aside)
+        cur = st["current"].astype(np.int64)
+        cur_faction = st["faction"][np.arange(B), cur]
+        last = st["last_section"][np.arange(B), cur]
+        fail("section used two turns running by a non-Rusviet player (S2.1)",
+             live & (st["phase"] != PH_SECTION) & (cur_faction != data.Faction.RUSVIET)
+             & (st["section"] == last))
+        fail("no section chosen after the section phase", live & (st["phase"] != PH_SECTION) & (st["section"] < 0))
+        fail("last_section out of range", seat & ((st["last_section"] < -1) | (st["last_section"] >= 5)))
+        # S2.1: what one turn tracks starts empty
+        fresh = (
+            (st["section"] != -1) | (st["moves_left"] != 0) | (st["moved"] != 0).any(-1) | (st["selected"] != -1)
+            | (st["cargo_workers"] != 0).any(-1) | (st["cargo_resources"] != 0).any(-1)
+            | (st["produce_left"] != 0) | (st["mill_produced"] != 0) | (st["produced"] != 0).any(-1)
+            | (st["pending"] != -1) | (st["pay_resource"] != -1) | (st["pay_left"] != 0) | (st["take_coins"] != 0)
+        )
+        fail("turn bookkeeping not cleared at the start of a turn", (st["phase"] == PH_SECTION) & fresh)
 
         # ---- seats beyond n_players stay blank
         blank = (
@@ -276,10 +315,6 @@ class Tracker:
         assert not errors, "invariant(s) broken:\n  " + "\n  ".join(errors)
 
 
-STAR_NAMES = ("upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat",
-              "popularity", "power")
-
-
 # ------------------------------------------------------------------ S19 scoring, from scratch
 def _control(rec):
     """S0.6: territory -> controlling seat or -1 (units never share a territory without combat)."""
@@ -381,47 +416,57 @@ def check_final(states, seeds, sample):
 
 # ------------------------------------------------------------------ the driver
 def play_checked(players, seeds, chunk=CHUNK, cap=CAP, fine=False, score_sample=None):
-    """Play the batch to the end, checking invariants every `chunk` decisions; returns states."""
+    """Play the batch to the end, checking every invariant every `chunk` decisions (fine=True:
+    the star checks after every single decision as well); returns (states, decisions)."""
     states, choosers = new_batch(players, seeds)
     tracker = Tracker(states, seeds, fine=fine)
     decisions = np.zeros(len(states), dtype=np.int64)
+    step = 1 if fine else chunk
+    since_check = 0
     while (states["phase"] != PH_GAME_OVER).any():
         live = states["phase"] != PH_GAME_OVER
         assert tracker.decisions[live].max() < cap, (
             f"games still running after {cap} decisions: seeds "
             f"{[seeds[g] for g in np.flatnonzero(live)[:5]]}"
         )
-        engine.play_random(states, choosers, chunk, decisions)
+        engine.play_random(states, choosers, step, decisions)
         stuck = np.flatnonzero(decisions == -1)
         assert stuck.size == 0, "a live state with no legal action: " + ", ".join(
-            f"seed {seeds[g]} within decisions {tracker.decisions[g]}..{tracker.decisions[g] + chunk}"
+            f"seed {seeds[g]} within decisions {tracker.decisions[g]}..{tracker.decisions[g] + step}"
             for g in stuck[:5]
         )
         tracker.advance(decisions)
-        tracker.check(states)
+        since_check += step
+        if fine:
+            tracker.light(states)
+        if since_check >= chunk or not (states["phase"] != PH_GAME_OVER).any():
+            tracker.check(states)
+            since_check = 0
     sample = range(len(states)) if score_sample is None else score_sample
     check_final(states, seeds, sample)
     return states, tracker.decisions
 
 
 def replay(n_players, seed, max_decisions=CAP):
-    """Debug helper: play one game a decision at a time; return the first decision (1-based count)
-    after which an invariant fails, with the message, or None when the whole game passes."""
+    """Debug helper: play one game a decision at a time, every check after each; return
+    (decisions so far, message) at the first failure, or None when the whole game passes."""
     states, choosers = new_batch(n_players, [seed])
     tracker = Tracker(states, [seed], fine=True)
     decisions = np.zeros(1, dtype=np.int64)
     for k in range(1, max_decisions + 1):
-        if states["phase"][0] == PH_GAME_OVER:
-            return None
         engine.play_random(states, choosers, 1, decisions)
         if decisions[0] == -1:
-            return k, "no legal action"
+            return k - 1, "no legal action"
         tracker.advance(decisions)
         try:
+            tracker.light(states)
             tracker.check(states)
+            if states["phase"][0] == PH_GAME_OVER:
+                check_final(states, [seed], [0])
+                return None
         except AssertionError as e:
             return k, str(e)
-    return None
+    return max_decisions, "not finished"
 
 
 # ------------------------------------------------------------------ tests
@@ -440,12 +485,13 @@ def test_random_games_keep_invariants(scythe_kernels, n_players):
 
 
 def test_random_games_every_decision(scythe_kernels):
-    """Fewer games, checked after every single decision (stars for popularity/power need it)."""
+    """Fewer games: the star checks after every decision (a popularity/power star can only be
+    tied to its track reaching the end this way), every invariant every 9 decisions."""
     if NO_JIT:
         pytest.skip("too slow without the JIT")
-    players = [2, 3, 4, 5] * 6
+    players = [2, 3, 4, 5] * 8
     seeds = [n * 10_000_000 + 5_000_000 + i for i, n in enumerate(players)]
-    play_checked(players, seeds, chunk=1, fine=True)
+    play_checked(players, seeds, chunk=9, fine=True)
 
 
 def test_smoke(scythe_kernels):
@@ -536,3 +582,151 @@ def test_new_game_matches_init_on_zeroed_record():
         b[0]["rng"] = rng.seed_word(42)
         engine.init(b[0], n_players, np.full(MAX_PLAYERS, -1, np.int8), np.full(MAX_PLAYERS, -1, np.int8))
         assert a.tobytes() == b.tobytes()
+
+
+# ------------------------------------------------------------------ the checks themselves
+def _territory_of_a_worker(st, g, p):
+    for u in range(FIRST_WORKER, N_UNITS):
+        t = int(st["unit_loc"][g, p, u])
+        if 0 <= t < N_TERR:
+            return u, t
+    raise AssertionError("no worker on a territory")
+
+
+def _c_share(st):
+    _, t = _territory_of_a_worker(st, 0, 0)
+    st["unit_loc"][0, 1, CHARACTER] = t
+
+
+def _c_worker_back(st):
+    u, _ = _territory_of_a_worker(st, 0, 0)
+    st["unit_loc"][0, 0, u] = -1
+
+
+def _c_other_base(st):
+    u, _ = _territory_of_a_worker(st, 0, 0)
+    st["unit_loc"][0, 0, u] = FACTION_BASE[st["faction"][0, 1]]
+
+
+def _c_upgrade(st):
+    st["upgraded"][0, 0, int(np.flatnonzero(st["upgraded"][0, 0] == 0)[0])] = 1
+
+
+def _c_recruit(st):
+    st["recruited"][0, 0, int(np.flatnonzero(st["recruited"][0, 0] == 0)[0])] = 1
+
+
+def _c_two_structures(st):
+    st["structure_loc"][0, 0, :] = -1
+    st["structure_loc"][0, 1, :] = -1
+    st["structure_loc"][0, 0, 0] = 10
+    st["structure_loc"][0, 1, 0] = 10
+
+
+def _c_popularity_18(st):
+    st["popularity"][0, 0] = 18
+    st["stars"][0, 0, STAR_POPULARITY] = 0
+
+
+def _c_bookkeeping(st):
+    g = int(np.flatnonzero(st["phase"] == PH_SECTION)[0])
+    st["cargo_resources"][g, 2] = 1
+
+
+def _c_same_section(st):
+    cur = st["current"].astype(np.int64)
+    mover = st["faction"][np.arange(len(st)), cur]
+    g = int(np.flatnonzero((st["phase"] != PH_SECTION) & (mover != data.Faction.RUSVIET))[0])
+    st["last_section"][g, cur[g]] = st["section"][g]
+
+
+CORRUPTIONS = {
+    "power > 16": lambda st: st["power"].__setitem__((0, 0), 17),
+    "negative coins": lambda st: st["coins"].__setitem__((0, 1), -1),
+    "popularity > 18": lambda st: st["popularity"].__setitem__((0, 0), 19),
+    "combat cards not conserved": lambda st: st["discard"].__setitem__((0, 0), st["discard"][0, 0] + 1),
+    "deck slot past deck_size not cleared": lambda st: st["deck"].__setitem__((0, N_CARDS - 1), 2),
+    "character not on a location": lambda st: st["unit_loc"].__setitem__((0, 0, CHARACTER), -1),
+    "unit on a lake": lambda st: st["unit_loc"].__setitem__((0, 0, FIRST_WORKER), 6),
+    "units of two players share a territory": _c_share,
+    "unit on another active faction's home base": _c_other_base,
+    "a worker returned to the mat": _c_worker_back,
+    "two structures on one territory": _c_two_structures,
+    "resource tokens on a lake": lambda st: st["resources"].__setitem__((0, 6, 0), 1),
+    "upgraded cubes != covered boxes": _c_upgrade,
+    "recruits enlisted != one-time bonuses used": _c_recruit,
+    "upgrades star but the goal does not hold": lambda st: st["stars"].__setitem__((0, 0, STAR_UPGRADES), 1),
+    "objective/combat star": lambda st: st["stars"].__setitem__((0, 1, STAR_COMBAT), 1),
+    "6 stars but the game goes on": lambda st: st["stars"].__setitem__((0, 0, slice(0, 9)), [0, 0, 0, 0, 0, 1, 1, 2, 2]),
+    "popularity goal met but no star placed": _c_popularity_18,
+    "turn counter went back": lambda st: st["turn"].__setitem__(0, st["turn"][0] - 1),
+    "an unused seat is not blank": lambda st: st["coins"].__setitem__((0, 4), 1),
+    "n_players changed": lambda st: st["n_players"].__setitem__(0, 3),
+    "seat to act is not": lambda st: st["turn"].__setitem__(1, st["turn"][1] + 1),
+    "turn bookkeeping not cleared": _c_bookkeeping,
+    "section used two turns running": _c_same_section,
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_checks_catch_a_corrupted_state(scythe_kernels, name):
+    """Each invariant above really fires: corrupt one field of a mid-game state (game 0 has 2
+    players) and the checker must name the broken invariant."""
+    players = [2, 3, 4, 5]
+    seeds = [n * 10_000_000 + 8_000_000 for n in players]
+    states, choosers = new_batch(players, seeds)
+    decisions = np.zeros(len(states), dtype=np.int64)
+    engine.play_random(states, choosers, 300, decisions)
+    assert (decisions == 300).all()
+    tracker = Tracker(states, seeds)  # the real state passes
+    bad = states.copy()
+    CORRUPTIONS[name](bad)
+    with pytest.raises(AssertionError, match=re.escape(name)):
+        tracker.check(bad)
+
+
+def test_final_checks_catch_wrong_scores(scythe_kernels):
+    seeds = [n * 10_000_000 + 8_500_000 for n in (2, 3, 4, 5)]
+    states, _ = _play([2, 3, 4, 5], seeds)
+    check_final(states, seeds, range(4))
+    bad = states.copy()
+    bad["final_score"][1, 0] += 1
+    with pytest.raises(AssertionError, match="final_score"):
+        check_final(bad, seeds, [1])
+    bad = states.copy()
+    bad["rank"][2, :4] = bad["rank"][2, [1, 0, 3, 2]]
+    with pytest.raises(AssertionError, match="rank"):
+        check_final(bad, seeds, [2])
+    live, _ = new_batch(2, seeds[:1])
+    with pytest.raises(AssertionError, match="not finished"):
+        check_final(live, seeds[:1], [])
+
+
+def test_reference_scoring_on_spec_examples():
+    """The from-scratch S19/D5 scorer used above, on hand-made positions."""
+    T = data.StructureBonusTile
+    assert _bonus_count(T.IN_A_ROW, [22, 23, 24]) == 3  # q = 1, 2, 3 on row 4
+    assert _bonus_count(T.IN_A_ROW, [22, 29, 36]) == 2  # (1,4) (0,5) bend to (0,6): two lines of 2
+    assert _bonus_count(T.IN_A_ROW, [0, 22, 46]) == 1
+    assert _bonus_count(T.IN_A_ROW, []) == 0
+    assert _bonus_count(T.IN_A_ROW, [22, 30, 37]) == 3  # SE line (1,4) (1,5) (1,6)
+    assert _bonus_count(T.ADJACENT_LAKES, [22]) == 3  # the Factory touches lakes 16, 21, 30
+    assert _bonus_count(T.ADJACENT_TUNNELS, [9, 14]) == 0  # 9 and 14 are not neighbours
+    assert _bonus_count(T.ADJACENT_TUNNELS, [15]) == 2  # 15 touches tunnels 9 and 14
+    assert _bonus_count(T.ON_TUNNELS, [9, 14, 17, 0]) == 3
+    assert _bonus_count(T.ON_TUNDRA_OR_FARM, [1, 4, 0]) == 2
+    # D4 worked example: 13 resources at popularity 10 -> 6 pairs x $2 = $12
+    rec = np.zeros(1, dtype=STATE_DTYPE)[0]
+    rec["n_players"] = 2
+    rec["unit_loc"][:] = -1
+    rec["structure_loc"][:] = -1
+    rec["unit_loc"][0, CHARACTER] = 11  # farm
+    rec["unit_loc"][1, CHARACTER] = 22  # the Factory counts 3
+    rec["resources"][11, 0] = 13
+    rec["popularity"][:2] = (10, 3)
+    rec["coins"][:2] = (5, 5)
+    rec["bonus_tile"] = int(T.ON_TUNNELS)
+    keys = expected_keys(rec)
+    assert keys[0][0] == 5 + 1 * 3 + 6 * 2  # coins + 1 territory x $3 + 6 pairs x $2
+    assert keys[1][0] == 5 + 3 * 2  # coins + Factory (3 territories) x $2
+    assert keys[0][1:] == (0, 0, 10, 13, 1, 0) and keys[1][1:] == (0, 0, 3, 0, 1, 0)
