@@ -12,6 +12,7 @@ import secrets
 from abc import ABC, abstractmethod
 from typing import Any
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
@@ -134,8 +135,6 @@ class TurnBasedEnv(AECEnv):
             if key in self.game.reset_options:
                 merged[key] = value
             else:
-                import gymnasium
-
                 gymnasium.logger.warn(f"reset: ignoring unknown option {key!r}; known: {self.game.reset_options}")
         self._state = self.game.new_state(self.num_players, seed, merged)
         self.agents = self.possible_agents[:]
@@ -185,8 +184,6 @@ class TurnBasedEnv(AECEnv):
 
     def render(self):
         if self.render_mode is None:
-            import gymnasium
-
             gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
             return None
         text = self.game.render_text(self._state)

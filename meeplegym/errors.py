@@ -1,5 +1,7 @@
 """Exceptions shared by every game."""
 
+import numpy as np
+
 
 class MeepleGymError(Exception):
     """Base class of meeplegym's own errors."""
@@ -29,8 +31,6 @@ class InvalidStateError(MeepleGymError, ValueError):
 
 def action_index(action) -> int:
     """`action` as an int, or -1 for anything that is not an integer (bools included)."""
-    import numpy as np
-
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
         return -1
     return int(action)

@@ -251,6 +251,15 @@ def act(rec, *actions: int):
     return rec
 
 
+def to_bottom(rec, k: int):
+    """Choose mat section k, skip its top action if offered, and stop at the bottom action."""
+    act(rec, section(k))
+    if phase(rec) == "top action":
+        act(rec, PASS)
+    assert phase(rec) == "bottom action", phase(rec)
+    return rec
+
+
 def legal(rec) -> set[int]:
     mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
     engine.legal_mask(rec, mask)

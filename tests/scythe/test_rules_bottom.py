@@ -27,14 +27,6 @@ def _game(n=2, factions=("nordic", "rusviet"), mats=("patriotic", "industrial"))
     return d
 
 
-def _to_bottom(rec, k):
-    sc.act(rec, sc.section(k))
-    if sc.phase(rec) == "top action":
-        sc.act(rec, sc.PASS)
-    assert sc.phase(rec) == "bottom action", sc.phase(rec)
-    return rec
-
-
 # ---------------------------------------------------------------- S0.6 / S0.7 paying
 @pytest.mark.rule("S0.7")
 @pytest.mark.rule("S0.6")
@@ -46,7 +38,7 @@ def test_pay_token_by_token_from_any_controlled_territory():
     sc.set_workers(d, RUSVIET, {13: 1})
     for where, wood in ((3, 2), (4, 2), (10, 1), (13, 5), (15, 3)):
         sc.set_resources(d, where, wood=wood)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     sc.act(rec, sc.TAKE)
     assert sc.phase(rec) == "pay"
     # worker, character and structure give control; 13 is Rusviet's, 15 nobody's
@@ -68,7 +60,7 @@ def test_exact_cost_is_paid_without_a_decision():
     sc.set_structure(d, NORDIC, "mill", 10)
     sc.set_resources(d, 3, wood=2, food=1)
     sc.set_resources(d, 10, wood=2)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     sc.act(rec, sc.TAKE)
     s = sc.snap(rec)
     assert s["phase"] == "build: structure"
@@ -89,7 +81,7 @@ def test_an_opponent_unit_on_your_structure_takes_its_resources():
     sc.act(rec, sc.section(BUILD), sc.PASS)  # Nordic controls 2 wood, the Build costs 4
     assert sc.snap(rec)["current"] == RUSVIET
     # Rusviet (Industrial Build: 3 wood) pays with the wood under the Nordic Mill
-    _to_bottom(rec, 3)
+    sc.to_bottom(rec, 3)
     sc.act(rec, sc.TAKE)
     assert sc.legal(rec) == {sc.loc(10), sc.loc(25)}
 
@@ -115,7 +107,7 @@ def test_rulebook_upgrade_example_produce_three_and_cheaper_enlist():
     d = _game()
     sc.set_workers(d, NORDIC, {4: 1, 1: 2, 0: 1, 3: 1})  # W = 5: Produce costs 1 power
     sc.set_resources(d, 4, oil=2)
-    rec = _to_bottom(sc.load(d), UPGRADE)
+    rec = sc.to_bottom(sc.load(d), UPGRADE)
     assert sc.legal(rec) == {sc.PASS, sc.TAKE, sc.TAKE_NO_COINS}
     sc.act(rec, sc.TAKE)
     assert sc.phase(rec) == "upgrade: take cube"
@@ -146,7 +138,7 @@ def test_a_full_bottom_action_is_no_upgrade_target():
     sc.set_workers(d, NORDIC, {4: 1})
     sc.set_resources(d, 4, oil=2)
     sc.set_upgrades(d, NORDIC, ["move_units", "move_coins"], {"enlist": 1, "build": 1})
-    rec = _to_bottom(sc.load(d), UPGRADE)
+    rec = sc.to_bottom(sc.load(d), UPGRADE)
     sc.act(rec, sc.TAKE)
     assert sc.legal(rec) == {sc.PASS} | {sc.upgrade_from(s) for s in sc.SLOTS[2:]}
     sc.assert_illegal(rec, sc.upgrade_from("move_units"))
@@ -166,7 +158,7 @@ def test_covered_boxes_lower_the_cost():
     sc.act(rec, sc.section(DEPLOY), sc.PASS)
     assert sc.snap(rec)["current"] == RUSVIET  # 2 metal do not pay 4
     sc.set_upgrades(d, NORDIC, ["move_units", "move_coins"], {"deploy": 2})
-    rec = _to_bottom(sc.load(d), DEPLOY)
+    rec = sc.to_bottom(sc.load(d), DEPLOY)
     sc.act(rec, sc.TAKE)
     assert sc.phase(rec) == "deploy: mech" and sc.snap(rec)["resources"] == {}
 
@@ -179,7 +171,7 @@ def test_sixth_upgrade_earns_a_star_then_upgrade_still_pays_coins():
     sc.set_workers(d, NORDIC, {4: 1})
     sc.set_resources(d, 4, oil=2)
     sc.set_upgrades(d, NORDIC, sc.SLOTS[:5], {"deploy": 3, "build": 2})
-    rec = _to_bottom(sc.load(d), UPGRADE)
+    rec = sc.to_bottom(sc.load(d), UPGRADE)
     sc.act(rec, sc.TAKE, sc.upgrade_from("produce_territories"), sc.upgrade_to("enlist"))
     p = sc.pl(rec, NORDIC)
     assert p["stars"]["upgrades"] == 1 and len(p["upgrades"]) == 6
@@ -188,7 +180,7 @@ def test_sixth_upgrade_earns_a_star_then_upgrade_still_pays_coins():
     sc.set_resources(d, 4, oil=2)
     sc.set_turn(d, NORDIC)
     sc.set_player(d, NORDIC, last_section=None)
-    rec = _to_bottom(sc.load(d), UPGRADE)
+    rec = sc.to_bottom(sc.load(d), UPGRADE)
     sc.act(rec, sc.TAKE)
     s = sc.snap(rec)
     assert s["current"] == RUSVIET and s["resources"] == {}
@@ -202,7 +194,7 @@ def test_declining_the_coins_and_the_benefit():
     d = _game()
     sc.set_workers(d, NORDIC, {4: 1})
     sc.set_resources(d, 4, oil=2)
-    rec = _to_bottom(sc.load(d), UPGRADE)
+    rec = sc.to_bottom(sc.load(d), UPGRADE)
     sc.act(rec, sc.TAKE_NO_COINS, sc.PASS)
     s = sc.snap(rec)
     p = s["players"][NORDIC]
@@ -220,7 +212,7 @@ def test_deploy_on_a_controlled_territory_with_a_worker_not_a_lake():
     sc.set_structure(d, NORDIC, "mill", 11)  # no worker there
     sc.set_mechs(d, NORDIC, [None, 0])  # mech 2 already out
     sc.set_resources(d, 0, metal=4)
-    rec = _to_bottom(sc.load(d), DEPLOY)
+    rec = sc.to_bottom(sc.load(d), DEPLOY)
     sc.act(rec, sc.TAKE)
     assert sc.legal(rec) == {sc.PASS, sc.mech(1), sc.mech(3), sc.mech(4)}
     sc.assert_illegal(rec, sc.mech(2))
@@ -243,7 +235,7 @@ def test_fourth_mech_earns_a_star_then_deploy_still_pays_coins():
     sc.set_workers(d, NORDIC, {0: 1})
     sc.set_mechs(d, NORDIC, [0, 0, 0])
     sc.set_resources(d, 0, metal=8)
-    rec = _to_bottom(sc.load(d), DEPLOY)
+    rec = sc.to_bottom(sc.load(d), DEPLOY)
     sc.act(rec, sc.TAKE, sc.loc(0), sc.loc(0), sc.loc(0), sc.loc(0))  # pay 4 of 8, token by token
     sc.act(rec, sc.mech(4), sc.loc(0))
     p = sc.pl(rec, NORDIC)
@@ -251,7 +243,7 @@ def test_fourth_mech_earns_a_star_then_deploy_still_pays_coins():
     sc.act(rec, sc.section(1), sc.PASS)  # Rusviet
     sc.act(rec, sc.section(1), sc.PASS)  # Nordic: Move, skipped; no oil
     sc.act(rec, sc.section(2), sc.PASS)  # Rusviet
-    _to_bottom(rec, DEPLOY)
+    sc.to_bottom(rec, DEPLOY)
     sc.act(rec, sc.TAKE)  # E11: no mech left, still $3
     s = sc.snap(rec)
     assert s["current"] == RUSVIET and s["resources"] == {}
@@ -265,7 +257,7 @@ def test_deploy_without_a_worker_on_the_map_pays_for_coins_only():
     sc.set_workers(d, NORDIC, {47: 2})
     sc.place(d, NORDIC, "character", 10)
     sc.set_resources(d, 10, metal=4)
-    rec = _to_bottom(sc.load(d), DEPLOY)
+    rec = sc.to_bottom(sc.load(d), DEPLOY)
     sc.act(rec, sc.TAKE)
     s = sc.snap(rec)
     assert s["current"] == RUSVIET and s["resources"] == {}
@@ -282,7 +274,7 @@ def test_build_one_structure_per_territory_not_on_a_lake():
     sc.set_structure(d, NORDIC, "monument", 4)
     sc.set_structure(d, RUSVIET, "mine", 5)  # an opponent's structure also fills the territory
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     assert sc.legal(rec) == {sc.PASS, sc.TAKE}  # Patriotic Build pays no coins: nothing to decline
     sc.assert_illegal(rec, sc.TAKE_NO_COINS)
     sc.act(rec, sc.TAKE)
@@ -308,14 +300,14 @@ def test_fourth_structure_earns_a_star_then_build_still_allowed():
     for k, where in zip(("mine", "monument", "armory"), (0, 1, 2)):
         sc.set_structure(d, NORDIC, k, where)
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     sc.act(rec, sc.TAKE, sc.structure("mill"), sc.loc(3))
     assert sc.pl(rec, NORDIC)["stars"]["structures"] == 1
     d = sc.snap(rec)
     sc.set_resources(d, 3, wood=4)
     sc.set_turn(d, NORDIC)
     sc.set_player(d, NORDIC, last_section=None)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     sc.act(rec, sc.TAKE)
     s = sc.snap(rec)
     assert s["current"] == RUSVIET and s["resources"] == {}
@@ -330,7 +322,7 @@ def test_build_without_a_free_spot_pays_for_nothing_but_the_bonus():
     sc.set_recruits(d, NORDIC, ["build"])
     sc.set_player(d, NORDIC, popularity=4)
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     sc.act(rec, sc.TAKE)
     s = sc.snap(rec)
     assert s["current"] == RUSVIET and s["resources"] == {}
@@ -350,7 +342,7 @@ def test_enlist_one_time_bonus(bonus, field, gain):
     sc.set_workers(d, NORDIC, {1: 1})
     sc.set_resources(d, 1, food=3)
     sc.set_recruits(d, NORDIC, ["upgrade"], [used])
-    rec = _to_bottom(sc.load(d), ENLIST)
+    rec = sc.to_bottom(sc.load(d), ENLIST)
 
     def value(p):
         return sum(p["combat_cards"].values()) if field == "cards" else p[field]
@@ -377,7 +369,7 @@ def test_fourth_recruit_earns_a_star():
     sc.set_workers(d, NORDIC, {1: 1})
     sc.set_resources(d, 1, food=3)
     sc.set_recruits(d, NORDIC, ["upgrade", "deploy", "build"], ["power", "coins", "popularity"])
-    rec = _to_bottom(sc.load(d), ENLIST)
+    rec = sc.to_bottom(sc.load(d), ENLIST)
     sc.act(rec, sc.TAKE)
     assert sc.legal(rec) == {sc.PASS, sc.recruit("enlist")}
     sc.act(rec, sc.recruit("enlist"))
@@ -406,7 +398,7 @@ def test_build_bonus_for_the_active_player_and_both_neighbours():
     # seed PT l.814: the Nordic player gains 1 popularity when they or a neighbour builds
     d = _rob_game(4, {0: ["build"], 1: ["build"], 2: ["build"], 3: ["build"]})
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     before = [sc.pl(rec, p)["popularity"] for p in range(4)]
     sc.act(rec, sc.TAKE, sc.structure("mine"), sc.loc(3))
     after = [sc.pl(rec, p)["popularity"] for p in range(4)]
@@ -422,7 +414,7 @@ def test_build_bonus_for_the_active_player_and_both_neighbours():
 def test_each_ongoing_bonus_once_for_the_two_player_opponent(section, bottom, res, cost):
     d = _rob_game(2, {0: [bottom], 1: [bottom]})
     sc.set_resources(d, 3, **{res: cost})
-    rec = _to_bottom(sc.load(d), section)
+    rec = sc.to_bottom(sc.load(d), section)
     before = [sc.pl(rec, p) for p in range(2)]
     sc.act(rec, sc.TAKE_NO_COINS if sc.TAKE_NO_COINS in sc.legal(rec) else sc.TAKE)
     while sc.snap(rec)["current"] == NORDIC:
@@ -452,7 +444,7 @@ def test_no_bonus_from_top_actions_or_a_skipped_bottom_action():
 def test_bonus_only_for_the_recruit_of_that_action():
     d = _rob_game(2, {1: ["upgrade", "deploy", "enlist"]})
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), BUILD)
+    rec = sc.to_bottom(sc.load(d), BUILD)
     before = sc.pl(rec, RUSVIET)
     sc.act(rec, sc.TAKE, sc.structure("mine"), sc.loc(3))
     assert sc.pl(rec, RUSVIET) == before

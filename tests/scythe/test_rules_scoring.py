@@ -46,14 +46,6 @@ def _end(d):
     return sc.final(rec)
 
 
-def _to_bottom(rec, k):
-    sc.act(rec, sc.section(k))
-    if sc.phase(rec) == "top action":
-        sc.act(rec, sc.PASS)
-    assert sc.phase(rec) == "bottom action", sc.phase(rec)
-    return rec
-
-
 # ---------------------------------------------------------------- S18 stars
 @pytest.mark.rule("S18.1")
 @pytest.mark.rule("S18.2")
@@ -76,7 +68,7 @@ def test_several_stars_from_one_action():
     sc.set_recruits(d, NORDIC, ["upgrade", "deploy", "build"], ["power", "coins", "combat_cards"])
     sc.set_workers(d, NORDIC, {1: 1})
     sc.set_resources(d, 1, food=3)
-    rec = _to_bottom(sc.load(d), 4)
+    rec = sc.to_bottom(sc.load(d), 4)
     sc.act(rec, sc.TAKE, sc.recruit("enlist"), sc.one_time("popularity"))
     stars = sc.pl(rec, NORDIC)["stars"]
     assert stars["recruits"] == 1 and stars["popularity"] == 1 and sum(stars.values()) == 2
@@ -127,7 +119,7 @@ def test_sixth_star_from_a_bottom_action_comes_after_coins_and_own_bonus():
     sc.set_resources(d, 0, metal=4)
     sc.set_recruits(d, NORDIC, ["deploy"])
     sc.set_recruits(d, RUSVIET, ["deploy"])
-    rec = _to_bottom(sc.load(d), 2)
+    rec = sc.to_bottom(sc.load(d), 2)
     sc.act(rec, sc.TAKE, sc.mech(4), sc.loc(0))
     s = sc.snap(rec)
     assert s["phase"] == "game over"
@@ -149,7 +141,7 @@ def test_own_bonus_can_place_the_sixth_star_and_neighbours_get_nothing():
     sc.set_recruits(d, RUSVIET, ["build"])
     sc.set_workers(d, NORDIC, {3: 1})
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), 3)
+    rec = sc.to_bottom(sc.load(d), 3)
     sc.act(rec, sc.TAKE, sc.structure("mill"), sc.loc(3))
     s = sc.snap(rec)
     assert s["phase"] == "game over"
@@ -166,7 +158,7 @@ def _three_player_build(left_stars, right_stars):
         sc.set_recruits(d, seat, ["build"])
     sc.set_workers(d, NORDIC, {3: 1})
     sc.set_resources(d, 3, wood=4)
-    rec = _to_bottom(sc.load(d), 3)
+    rec = sc.to_bottom(sc.load(d), 3)
     sc.act(rec, sc.TAKE, sc.structure("mill"), sc.loc(3))
     return sc.snap(rec)
 

@@ -8,6 +8,7 @@ from meeplegym.envs.scythe.state import (
     FIRST_WORKER,
     IS_TUNNEL,
     LAKE,
+    MAX_PLAYERS,
     N_LOCATIONS,
     N_TERRITORIES,
     N_UNITS,
@@ -135,8 +136,8 @@ def destinations(s, p, u, combat_units, workers, out):
 
 @nb.njit(cache=True)
 def new_occupancy(s):
-    combat_units = np.zeros((N_LOCATIONS, 5), dtype=np.int16)
-    workers = np.zeros((N_LOCATIONS, 5), dtype=np.int16)
+    combat_units = np.zeros((N_LOCATIONS, MAX_PLAYERS), dtype=np.int16)
+    workers = np.zeros((N_LOCATIONS, MAX_PLAYERS), dtype=np.int16)
     occupancy(s, combat_units, workers)
     return combat_units, workers
 

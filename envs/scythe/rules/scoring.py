@@ -3,7 +3,7 @@
 import numba as nb
 import numpy as np
 
-from meeplegym.envs.scythe.data import StructureBonusTile
+from meeplegym.envs.scythe.data import StructureBonusTile, Terrain
 from meeplegym.envs.scythe.rules.board import new_control
 from meeplegym.envs.scythe.state import (
     AXIAL,
@@ -24,8 +24,8 @@ from meeplegym.envs.scythe.state import (
     TERRAIN,
 )
 
-_FARM = 1
-_TUNDRA = 4
+_FARM = int(Terrain.FARM)
+_TUNDRA = int(Terrain.TUNDRA)
 N_TIEBREAKS = 7  # score, then the six tie-breakers of S19.5
 
 

@@ -63,8 +63,8 @@ def top_action(s):
 def _begin_top(s):
     s["phase"] = PH_TOP
     ctrl = new_control(s)
-    for a in range(A.TOP, A.TOP + 16):
-        if top_option_legal(s, a - A.TOP, ctrl):
+    for option in range(A.TOP_PRODUCE + 1):
+        if top_option_legal(s, option, ctrl):
             return
     begin_bottom(s)  # only "skip" would be legal
 
@@ -104,7 +104,7 @@ def top_option_legal(s, option, ctrl):
 @nb.njit(cache=True)
 def legal_top(s, mask, ctrl):
     mask[A.PASS] = 1
-    for option in range(16):
+    for option in range(A.TOP_PRODUCE + 1):
         if top_option_legal(s, option, ctrl):
             mask[A.TOP + option] = 1
 
