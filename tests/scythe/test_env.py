@@ -16,7 +16,7 @@ def test_pettingzoo_api(players):
     api_test(scythe_v0.env(num_players=players), num_cycles=400)
 
 
-@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_pettingzoo_seed(players):
     seed_test(lambda **kw: scythe_v0.env(num_players=players, **kw), num_cycles=400)
 
