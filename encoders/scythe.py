@@ -74,8 +74,9 @@ _G_TURN = FEATURES.add("game.turn", 1, "turns completed, all players together")
 _D_PHASE = FEATURES.add("decision.phase", N_PHASES, "decision point one-hot (state.PHASE_NAMES)")
 _D_SECTION = FEATURES.add("decision.section", N_SECTIONS, "section chosen this turn, one-hot")
 _D_TOP = FEATURES.add("decision.top_action", 4, "top action of that section (Move, Bolster, Trade, Produce)")
-_D_MOVE = FEATURES.add("decision.move", 1 + 2 * N_UNITS + N_WORKERS + N_RESOURCES,
-                       "Move in progress: units left to move, units already moved, unit selected (one-hot), workers loaded, resources carried")
+_D_MOVE = FEATURES.add("decision.move", 3 + 2 * N_UNITS + N_WORKERS + N_RESOURCES,
+                       "Move in progress: units left to move, units already moved, unit selected (one-hot), workers loaded, "
+                       "resources carried, steps left for the selected unit, whether it has stepped")
 _D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in progress: territories left, Mill used, territories already produced")
 _D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
                           "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")
@@ -171,6 +172,8 @@ def encode(s, seat, public_coins, out):
         out[_D_MOVE + 1 + 2 * N_UNITS + w] = s["cargo_workers"][w]
     for r in range(N_RESOURCES):
         out[_D_MOVE + 1 + 2 * N_UNITS + N_WORKERS + r] = s["cargo_resources"][r]
+    out[_D_MOVE + 1 + 2 * N_UNITS + N_WORKERS + N_RESOURCES] = s["steps_left"]
+    out[_D_MOVE + 2 + 2 * N_UNITS + N_WORKERS + N_RESOURCES] = s["stepped"]
     out[_D_PRODUCE] = s["produce_left"]
     out[_D_PRODUCE + 1] = s["mill_produced"]
     for t in range(N_TERRITORIES):

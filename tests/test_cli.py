@@ -3,6 +3,7 @@
 from typer.testing import CliRunner
 
 from meeplegym.cli import app
+from meeplegym.envs.scythe.actions import NUM_ACTIONS
 
 runner = CliRunner()
 
@@ -10,7 +11,7 @@ runner = CliRunner()
 def test_info_lists_scythe():
     result = runner.invoke(app, ["info"])
     assert result.exit_code == 0, result.output
-    assert "scythe_v0" in result.output and "143" in result.output
+    assert "scythe_v0" in result.output and str(NUM_ACTIONS) in result.output
 
 
 def test_play_reaches_the_end_of_a_game():

@@ -25,6 +25,8 @@ STRUCTURE           129    4     structure to build (data.Structure)
 RECRUIT             133    4     bottom section whose recruit is enlisted
 ONE_TIME            137    4     one-time bonus slot (data.RecruitBonus)
 BOTTOM              141    2     take the bottom action (with coins / declining the coins)
+DROP_WORKER         143    8     a Speed unit drops worker k mid-way (S13.4)
+DROP_RESOURCE       151    4     ... or one carried token of that type
 ==================  =====  ====  ==========================================================
 """
 
@@ -51,7 +53,9 @@ RECRUIT = STRUCTURE + 4
 ONE_TIME = RECRUIT + 4
 BOTTOM_TAKE = ONE_TIME + 4
 BOTTOM_TAKE_NO_COINS = BOTTOM_TAKE + 1
-NUM_ACTIONS = BOTTOM_TAKE_NO_COINS + 1
+DROP_WORKER = BOTTOM_TAKE_NO_COINS + 1
+DROP_RESOURCE = DROP_WORKER + 8
+NUM_ACTIONS = DROP_RESOURCE + 4
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -83,6 +87,8 @@ BLOCKS = (
     ("RECRUIT", RECRUIT, 4),
     ("ONE_TIME", ONE_TIME, 4),
     ("BOTTOM", BOTTOM_TAKE, 2),
+    ("DROP_WORKER", DROP_WORKER, 8),
+    ("DROP_RESOURCE", DROP_RESOURCE, 4),
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
@@ -126,6 +132,7 @@ def action_to_str(state, action: int) -> str:
         return {
             S.PH_TOP: "Skip the top action",
             S.PH_MOVE_SELECT: "End the move",
+            S.PH_MOVE_UNIT: f"Stop the {_unit_name(int(s['selected']))} here",
             S.PH_PRODUCE_SELECT: "Stop producing",
             S.PH_BOTTOM: f"Skip the bottom action ({bottom_name(section)})" if 0 <= section < 4 else "Skip",
             S.PH_UPGRADE_FROM: "Upgrade nothing",
@@ -219,6 +226,10 @@ def action_to_str(state, action: int) -> str:
     if a < BOTTOM_TAKE:
         k = data.RecruitBonus(a - ONE_TIME)
         return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    if a >= DROP_RESOURCE:
+        return f"{selected.capitalize()} drops 1 {RESOURCE_NAMES[a - DROP_RESOURCE]} here"
+    if a >= DROP_WORKER:
+        return f"{selected.capitalize()} drops worker {a - DROP_WORKER + 1} here"
     b = section
     cost = int(S.BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b])
     coins = int(S.BOTTOM_COINS[s["mat"][p], b])

@@ -11,8 +11,9 @@ the bottom (``neighbours``, ``is_river``, ``location_name``, ``adjacency_matrix`
 are pure Python over these tables.
 
 Location ids: territories 0-46 (row by row, left to right, spec D1.1), home bases
-47-53 (spec D1.4).  Not needed yet and therefore absent: encounter, objective and
-factory decks (spec D7-D9).
+47-53 (spec D1.4).  The card decks (spec D7-D9: encounter, objective and
+factory cards, with their effect notation and compiled numpy programs) are the last
+section of this file.
 """
 
 from __future__ import annotations
@@ -762,3 +763,660 @@ def structure_bonus_coins(tile: StructureBonusTile, count: int) -> int:
     """Coins a tile pays for ``count`` (counts above 7 use the last entry)."""
     coins = STRUCTURE_BONUSES[tile].coins
     return coins[min(max(count, 0), len(coins) - 1)]
+
+
+# =============================================================================
+# ============================================= card decks (spec D7, D8, D9)
+# =============================================================================
+# Card text and art never go into this repository: card numbers, names and values are
+# facts; every effect is restated as a *data program* in our own notation (``Effect``,
+# ``Choice``, ``Cost`` below) and every objective as a typed condition id with numeric
+# thresholds and a short paraphrase of our own.  The compiled numpy forms
+# (``ENCOUNTER_PROGRAM``, ``FACTORY_PROGRAM``, ``OBJECTIVE_PARAMS`` ...) are what the numba
+# engine indexes; this module itself never imports numba.
+#
+# Card numbering: card number N (as printed, 1-based) sits at index N - 1 of every table
+# and array.  Seeds: PT l.82 (23 objective cards), l.90 (28 encounter cards), l.100 (12
+# factory cards); the seeds print no card faces except the factory-card example of PT
+# l.962 (factory card #2, see FACTORY_CARDS).
+
+class Op(IntEnum):
+    """Atomic effects of an encounter option or a factory card's top action (spec D7
+    notation, D9).  A step is ``(op, amount, operand)``; ``operand`` is ``NO_OPERAND``
+    except for RESOURCE (the ``Resource``) and CHOOSE (the block width, see
+    :func:`compile_effects`).  Granted actions are free (spec S15.4, S16.5)."""
+
+    NOP = 0  # padding / empty slot of a CHOOSE block
+    COINS = 1  # gain ``amount`` coins
+    POPULARITY = 2  # gain ``amount`` popularity
+    POWER = 3  # gain ``amount`` power
+    COMBAT_CARDS = 4  # draw ``amount`` combat cards
+    RESOURCE = 5  # gain ``amount`` tokens of resource ``operand``
+    ANY_RESOURCES = 6  # gain ``amount`` tokens, types chosen by the player
+    WORKER = 7  # move ``amount`` workers from the mat's Produce track (leftmost first) to the map
+    BUILD = 8  # build ``amount`` structures
+    DEPLOY = 9  # deploy ``amount`` mechs
+    ENLIST = 10  # enlist ``amount`` recruits
+    UPGRADE = 11  # perform ``amount`` upgrades
+    PRODUCE = 12  # produce on up to ``amount`` territories you control (factory card #1)
+    CHOOSE = 13  # pick one of ``amount`` alternatives, each ``operand`` steps wide
+
+
+class CostKind(IntEnum):
+    """What a card cost is paid with (spec D7, D9).  NONE marks a free option."""
+
+    NONE = 0
+    COINS = 1
+    POPULARITY = 2
+    POWER = 3
+    COMBAT_CARD = 4  # discard combat cards (any values)
+
+
+#: Column indices of a compiled program step and of a compiled cost part.
+STEP_OP, STEP_AMOUNT, STEP_OPERAND = 0, 1, 2
+COST_KIND, COST_AMOUNT = 0, 1
+NO_OPERAND = -1
+#: Steps per compiled program (encounter options and factory top actions alike).
+MAX_EFFECT_STEPS = 4
+#: Cost parts per factory top action (card #1 costs coins *and* a combat card).
+MAX_COST_PARTS = 2
+
+#: Ops whose result is a thing gained (rendered as nouns after "gain").
+_GAIN_OPS = frozenset({Op.COINS, Op.POPULARITY, Op.POWER, Op.COMBAT_CARDS, Op.RESOURCE,
+                       Op.ANY_RESOURCES, Op.WORKER})
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One atomic effect: ``op`` applied ``amount`` times; ``resource`` only for
+    ``Op.RESOURCE``."""
+
+    op: Op
+    amount: int = 1
+    resource: Resource | None = None
+
+    def __post_init__(self):
+        if self.op in (Op.NOP, Op.CHOOSE):
+            raise ValueError(f"{self.op.name} is structural, not an effect")
+        if self.amount < 1:
+            raise ValueError(f"amount must be >= 1, got {self.amount}")
+        if (self.resource is None) == (self.op is Op.RESOURCE):
+            raise ValueError("a resource is required for Op.RESOURCE and only for it")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """"Do exactly one of these": each alternative is a tuple of Effects (no nesting)."""
+
+    options: tuple[tuple[Effect, ...], ...]
+
+    def __post_init__(self):
+        if len(self.options) < 2 or any(not alt for alt in self.options):
+            raise ValueError("a Choice needs >= 2 non-empty alternatives")
+        if any(not isinstance(e, Effect) for alt in self.options for e in alt):
+            raise ValueError("Choice alternatives hold Effects only")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """A cost that must be paid in full before the effects (spec S0.4, S15.2)."""
+
+    kind: CostKind
+    amount: int
+
+    def __post_init__(self):
+        if self.kind is CostKind.NONE or self.amount < 1:
+            raise ValueError("a Cost has a real kind and amount >= 1 (use None for free)")
+
+
+#: A program: Effects and Choices, run in order.
+Program = tuple[Effect | Choice, ...]
+
+
+def _step(e: Effect) -> tuple[int, int, int]:
+    return int(e.op), e.amount, (int(e.resource) if e.resource is not None else NO_OPERAND)
+
+
+def compile_effects(effects: Program, max_steps: int = MAX_EFFECT_STEPS) -> np.ndarray:
+    """Compile a program to a ``(max_steps, 3)`` int8 array of ``(op, amount, operand)``.
+
+    Encoding (flat, no nesting; a numba interpreter walks it with one index ``i``):
+
+    * an ``Effect`` is one step; ``operand`` = ``int(Resource)`` for ``Op.RESOURCE``,
+      else ``NO_OPERAND`` (-1);
+    * a ``Choice`` with ``n`` alternatives, the longest ``w`` steps long, becomes a
+      header step ``(CHOOSE, n, w)`` followed by ``n`` blocks of exactly ``w`` steps
+      (alternative ``k`` occupies steps ``i+1+k*w .. i+(k+1)*w``, short ones padded with
+      NOP).  The interpreter asks the player for ``k``, runs that block, then continues
+      at ``i + 1 + n*w`` (so effects after a Choice apply whichever alternative was
+      taken);
+    * unused trailing steps are ``(NOP, 0, -1)``.  NOP steps are always skipped.
+
+    E.g. factory card #2 "Enlist OR Upgrade" compiles to
+    ``[(CHOOSE, 2, 1), (ENLIST, 1, -1), (UPGRADE, 1, -1), (NOP, 0, -1)]``.
+    """
+    rows: list[tuple[int, int, int]] = []
+    for item in effects:
+        if isinstance(item, Choice):
+            width = max(len(alt) for alt in item.options)
+            rows.append((int(Op.CHOOSE), len(item.options), width))
+            for alt in item.options:
+                rows.extend(_step(e) for e in alt)
+                rows.extend([(int(Op.NOP), 0, NO_OPERAND)] * (width - len(alt)))
+        elif isinstance(item, Effect):
+            rows.append(_step(item))
+        else:
+            raise TypeError(f"not an Effect or Choice: {item!r}")
+    if len(rows) > max_steps:
+        raise ValueError(f"program needs {len(rows)} steps, max_steps={max_steps}")
+    out = np.zeros((max_steps, 3), dtype=np.int8)
+    out[:, STEP_OPERAND] = NO_OPERAND
+    for k, row in enumerate(rows):
+        out[k] = row
+    return out
+
+
+def _effect_from_step(op: int, amount: int, operand: int) -> Effect:
+    op = Op(op)
+    return Effect(op, amount, Resource(operand) if op is Op.RESOURCE else None)
+
+
+def decompile_effects(program: np.ndarray) -> Program:
+    """Inverse of :func:`compile_effects` (NOP padding dropped)."""
+    program = np.asarray(program)
+    out: list[Effect | Choice] = []
+    i, n = 0, len(program)
+    while i < n:
+        op, amount, operand = (int(v) for v in program[i])
+        if op == Op.NOP:
+            i += 1
+        elif op == Op.CHOOSE:
+            alts = []
+            for k in range(amount):
+                block = program[i + 1 + k * operand: i + 1 + (k + 1) * operand]
+                alts.append(tuple(_effect_from_step(*map(int, s)) for s in block if s[STEP_OP] != Op.NOP))
+            out.append(Choice(tuple(alts)))
+            i += 1 + amount * operand
+        else:
+            out.append(_effect_from_step(op, amount, operand))
+            i += 1
+    return tuple(out)
+
+
+def compile_costs(costs: "Cost | tuple[Cost, ...] | None", max_parts: int = MAX_COST_PARTS) -> np.ndarray:
+    """Compile a cost (None = free, one Cost, or a tuple of Costs all to be paid) to a
+    ``(max_parts, 2)`` int8 array of ``(kind, amount)``, padded with ``(NONE, 0)``."""
+    parts = () if costs is None else (costs,) if isinstance(costs, Cost) else tuple(costs)
+    if len(parts) > max_parts:
+        raise ValueError(f"{len(parts)} cost parts, max_parts={max_parts}")
+    out = np.zeros((max_parts, 2), dtype=np.int8)
+    for k, c in enumerate(parts):
+        out[k] = (int(c.kind), c.amount)
+    return out
+
+
+def decompile_costs(costs: np.ndarray) -> tuple[Cost, ...]:
+    """Inverse of :func:`compile_costs`; accepts one ``(2,)`` part or ``(k, 2)`` parts."""
+    arr = np.asarray(costs).reshape(-1, 2)
+    return tuple(Cost(CostKind(int(k)), int(a)) for k, a in arr if k != CostKind.NONE)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _noun(e: Effect) -> str:
+    if e.op is Op.COINS:
+        return f"${e.amount}"
+    if e.op is Op.POPULARITY:
+        return f"{e.amount} popularity"
+    if e.op is Op.POWER:
+        return f"{e.amount} power"
+    if e.op is Op.COMBAT_CARDS:
+        return _plural(e.amount, "combat card")
+    if e.op is Op.RESOURCE:
+        return f"{e.amount} {e.resource.name.lower()}"
+    if e.op is Op.ANY_RESOURCES:
+        return f"{_plural(e.amount, 'resource')} of your choice"
+    if e.op is Op.WORKER:
+        return _plural(e.amount, "worker")
+    raise ValueError(e)
+
+
+def _verb(e: Effect) -> str:
+    n = e.amount
+    if e.op is Op.BUILD:
+        return "build a structure" if n == 1 else f"build {n} structures"
+    if e.op is Op.DEPLOY:
+        return "deploy a mech" if n == 1 else f"deploy {n} mechs"
+    if e.op is Op.ENLIST:
+        return "enlist a recruit" if n == 1 else f"enlist {n} recruits"
+    if e.op is Op.UPGRADE:
+        return "upgrade once" if n == 1 else f"upgrade {n} times"
+    if e.op is Op.PRODUCE:
+        return "produce on up to 1 territory" if n == 1 else f"produce on up to {n} territories"
+    raise ValueError(e)
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _describe_seq(effects) -> str:
+    clauses: list[str] = []
+    nouns: list[str] = []
+    for item in effects:
+        if isinstance(item, Effect) and item.op in _GAIN_OPS:
+            nouns.append(_noun(item))
+            continue
+        if nouns:
+            clauses.append("gain " + _and(nouns))
+            nouns = []
+        if isinstance(item, Choice):
+            clauses.append(" or ".join(_describe_seq(alt) for alt in item.options))
+        else:
+            clauses.append(_verb(item))
+    if nouns:
+        clauses.append("gain " + _and(nouns))
+    return ", then ".join(clauses) if clauses else "nothing"
+
+
+def _cost_noun(c: Cost) -> str:
+    if c.kind is CostKind.COINS:
+        return f"${c.amount}"
+    if c.kind is CostKind.POPULARITY:
+        return f"{c.amount} popularity"
+    if c.kind is CostKind.POWER:
+        return f"{c.amount} power"
+    return _plural(c.amount, "combat card")
+
+
+def describe_effects(effects, cost=None) -> str:
+    """Short English rendering of a program, in our own words, for ``action_to_str``:
+    ``describe_effects((Effect(Op.RESOURCE, 4, Resource.FOOD),), Cost(CostKind.COINS, 2))``
+    -> ``"pay $2: gain 4 food"``.  ``effects`` is a tuple of Effect/Choice or a compiled
+    ``(steps, 3)`` array; ``cost`` is None, a Cost, a tuple of Costs or a compiled
+    ``(2,)`` / ``(k, 2)`` array.  Free options get no "pay" prefix."""
+    if isinstance(effects, np.ndarray):
+        effects = decompile_effects(effects)
+    if cost is None:
+        parts: tuple[Cost, ...] = ()
+    elif isinstance(cost, np.ndarray):
+        parts = decompile_costs(cost)
+    elif isinstance(cost, Cost):
+        parts = (cost,)
+    else:
+        parts = tuple(cost)
+    body = _describe_seq(effects)
+    return f"pay {_and([_cost_noun(c) for c in parts])}: {body}" if parts else body
+
+
+# ------------------------------------------------------------------ program shorthands
+def _coins(n): return Effect(Op.COINS, n)
+def _pop(n): return Effect(Op.POPULARITY, n)
+def _power(n): return Effect(Op.POWER, n)
+def _cards(n): return Effect(Op.COMBAT_CARDS, n)
+def _food(n): return Effect(Op.RESOURCE, n, Resource.FOOD)
+def _wood(n): return Effect(Op.RESOURCE, n, Resource.WOOD)
+def _metal(n): return Effect(Op.RESOURCE, n, Resource.METAL)
+def _oil(n): return Effect(Op.RESOURCE, n, Resource.OIL)
+def _any(n): return Effect(Op.ANY_RESOURCES, n)
+
+
+_WORKER = Effect(Op.WORKER, 1)
+_BUILD = Effect(Op.BUILD, 1)
+_DEPLOY = Effect(Op.DEPLOY, 1)
+_ENLIST = Effect(Op.ENLIST, 1)
+_UPGRADE = Effect(Op.UPGRADE, 1)
+
+
+# ===================================================================== encounter cards
+@dataclass(frozen=True)
+class EncounterOption:
+    """One of the 3 options of an encounter card: pay ``cost`` (None = free), then gain
+    any part of ``effects`` (spec S15.2-S15.4; seed PT l.918-924)."""
+
+    cost: Cost | None
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class EncounterCard:
+    """An encounter card (spec D7): option 0 is free, option 1 costs coins, option 2
+    costs popularity.  ``confidence`` uses the spec's tags ("V", "1S", "?")."""
+
+    number: int
+    options: tuple[EncounterOption, EncounterOption, EncounterOption]
+    confidence: str
+    source: str
+
+
+_ENC_SRC = (
+    "spec D7 [1S] (effects single-source: revms42/ScytheMobile strings.xml + EncounterCard.kt; "
+    "free/coins/popularity pattern confirmed by public reviews); seed PT l.90 (28 cards), "
+    "PT l.918-924 / ES l.192-197 / IT l.232 (choose one option, pay in full, partial benefit, "
+    "gains placed on the encounter territory); card faces are not in the seeds"
+)
+
+
+def _encounter(number, free, coin_option, pop_option, confidence="1S", note=""):
+    """``free`` = effects; ``coin_option`` / ``pop_option`` = (cost amount, effects)."""
+    (coins, paid), (pop, spent) = coin_option, pop_option
+    return EncounterCard(
+        number,
+        (EncounterOption(None, tuple(free)),
+         EncounterOption(Cost(CostKind.COINS, coins), tuple(paid)),
+         EncounterOption(Cost(CostKind.POPULARITY, pop), tuple(spent))),
+        confidence,
+        f"{_ENC_SRC}; card #{number}" + (f"; {note}" if note else ""),
+    )
+
+
+E = _encounter
+#: The 28 base encounter cards; index == number - 1.  Transcribed from spec D7's
+#: machine-readable block (the test parses that block and compares every card).
+ENCOUNTER_CARDS: tuple[EncounterCard, ...] = (
+    E(1, (_coins(2), _pop(1)), (2, (_food(4),)), (2, (_BUILD,))),
+    E(2, (_cards(1), _pop(1)), (2, (_wood(4),)), (2, (_ENLIST,))),
+    E(3, (_food(2), _pop(1)), (2, (_WORKER, _food(3))), (3, (_DEPLOY,))),
+    E(4, (_metal(2), _pop(1)), (3, (_ENLIST,)), (2, (_metal(4),))),
+    E(5, (_food(2), _pop(1)), (4, (_DEPLOY,)), (2, (_food(2), _metal(2)))),
+    E(6, (_coins(2), _pop(1)), (3, (_ENLIST,)), (2, (_food(4),))),
+    E(7, (_oil(2), _pop(1)), (2, (_UPGRADE,)), (2, (_oil(4),))),
+    E(8, (_coins(2), _pop(1)), (2, (_oil(4),)), (2, (_ENLIST,))),
+    E(9, (_oil(2), _pop(1)), (3, (_BUILD,)), (2, (_oil(4),))),
+    E(10, (_oil(2), _pop(1)), (4, (_DEPLOY,)), (2, (_coins(2), _any(2)))),
+    E(11, (_food(2), _pop(1)), (2, (_WORKER, _food(3))), (2, (_BUILD,))),
+    # [?] option 3: the source's card text says wood, its code says food; spec D7 picks
+    # wood (the card text).
+    E(12, (_wood(2), _pop(1)), (3, (_BUILD,)), (2, (_WORKER, _wood(3))), confidence="?",
+      note="[?] option 3 resource: wood (source card text) vs food (source code); wood chosen per spec D7"),
+    E(13, (_coins(2), _pop(1)), (2, (_power(2), _pop(2))), (3, (_any(5),)), confidence="V",
+      note="also matches startyourmeeples.com (Scythe encounter cards analysis)"),
+    E(14, (_food(2), _pop(1)), (2, (_any(3),)), (2, (_WORKER, _metal(3)))),
+    E(15, (_pop(2),), (2, (_any(3),)), (3, (_any(5),))),
+    E(16, (_food(2), _pop(1)), (2, (_WORKER, _any(2))), (2, (_ENLIST,))),
+    E(17, (_cards(1), _pop(1)), (2, (_power(2), _cards(2))), (3, (_DEPLOY,))),
+    E(18, (_food(2), _pop(1)), (2, (_any(3),)), (2, (_WORKER, _wood(3)))),
+    E(19, (_coins(2), _pop(1)), (2, (_food(4),)), (2, (_cards(2), _power(3)))),
+    E(20, (_cards(1), _pop(1)), (2, (_pop(3),)), (2, (_wood(4),))),
+    E(21, (_pop(2),), (4, (_DEPLOY,)), (2, (_cards(2), _power(3)))),
+    E(22, (_coins(2), _pop(1)), (2, (_metal(4),)), (2, (_BUILD,))),
+    E(23, (_coins(2), _pop(1)), (3, (_ENLIST,)), (2, (_WORKER, _food(3)))),
+    E(24, (_cards(1), _pop(1)), (2, (_any(3),)), (3, (_DEPLOY,))),
+    E(25, (_power(2), _pop(1)), (2, (_power(4),)), (2, (_UPGRADE, _any(2)))),
+    E(26, (_power(2), _pop(1)), (2, (_pop(3),)), (2, (_BUILD,))),
+    E(27, (_coins(2), _pop(1)), (2, (_metal(4),)), (3, (_DEPLOY,))),
+    E(28, (_coins(2), _pop(1)), (2, (_WORKER, _any(2))), (2, (_BUILD,))),
+)
+del E
+
+N_ENCOUNTER_OPTIONS = 3
+#: (28 cards, 3 options, MAX_EFFECT_STEPS, 3) int8 -- (op, amount, operand) per step.
+ENCOUNTER_PROGRAM: np.ndarray = np.stack([
+    np.stack([compile_effects(o.effects) for o in card.options]) for card in ENCOUNTER_CARDS
+])
+#: (28 cards, 3 options, 2) int8 -- (CostKind, amount) per option; (NONE, 0) = free.
+ENCOUNTER_COST: np.ndarray = np.stack([
+    np.stack([compile_costs(o.cost, 1)[0] for o in card.options]) for card in ENCOUNTER_CARDS
+])
+ENCOUNTER_PROGRAM.setflags(write=False)
+ENCOUNTER_COST.setflags(write=False)
+
+
+# ===================================================================== objective cards
+class ObjectiveTiming(IntEnum):
+    """When an objective may be revealed (spec S17.3, D8)."""
+
+    ANY = 0  # any moment of your own turn
+    END_OF_TURN = 1  # only in the end-of-turn reveal window (spec A.1 step 9)
+
+
+class ObjectiveCondition(IntEnum):
+    """One predicate per base objective card; value == card number - 1.  The comment
+    names the ``ObjectiveCard`` fields each predicate reads."""
+
+    CONTROL_3_MOUNTAINS = 0  # terrain, count
+    CONTROL_3_TUNNELS = 1  # count (tunnel territories; a Mine is not a tunnel)
+    CONTROL_3_FARMS = 2  # terrain, count
+    CONTROL_3_TUNDRAS = 3  # terrain, count
+    FACTORY_AND_MOST_POWER = 4  # (no thresholds)
+    FORCED_RETREAT_AND_POWER = 5  # count (workers forced back this turn), min_power
+    FACTORY_CARD_MECH_FEW_WORKERS = 6  # factory_card, min_mechs, max_workers
+    POOR_POPULAR_WORKFORCE = 7  # max_coins, min_workers, min_popularity
+    STOCKPILE_ALL_TYPES = 8  # count (tokens on one territory), min_each_resource
+    CONTROL_3_FORESTS = 9  # terrain, count
+    CONTROL_3_VILLAGES = 10  # terrain, count
+    COINS_20 = 11  # min_coins
+    SIX_PIECES_ON_ONE_TERRITORY = 12  # count
+    ONE_OF_EVERYTHING = 13  # min_upgrades, min_mechs, min_structures, min_recruits, min_each_resource
+    WORKERS_EQUAL_RECRUITS = 14  # (no thresholds)
+    CHARACTER_MECH_WORKER_TOKENS = 15  # mechs_here, workers_here, count (tokens there)
+    FACTORY_NEIGHBOURS_NO_CARD = 16  # factory_card, count
+    PACIFIST = 17  # max_power, min_popularity, min_workers
+    LAKE_SHORE = 18  # count
+    STRUCTURES_NO_MECHS = 19  # min_structures, min_popularity, max_mechs
+    NINE_OF_ONE_RESOURCE = 20  # count
+    FACTORY_CARD_NO_UPGRADES = 21  # factory_card, max_upgrades
+    HAND_AND_COMBAT_VICTORY = 22  # min_combat_cards, min_combat_stars
+
+
+@dataclass(frozen=True, kw_only=True)
+class ObjectiveCard:
+    """An objective card (spec D8).  The name is a fact; ``summary`` is our own short
+    paraphrase; ``condition`` names the predicate the engine implements and the
+    threshold fields hold its numbers (None = not used by this card).  "Workers" =
+    your workers off the mat; "control" per spec S0.6.  ``factory_card``: True = you
+    must own one, False = you must not, None = irrelevant.  ``mechs_here`` /
+    ``workers_here`` are exact counts on the one territory of the condition."""
+
+    number: int
+    name: str
+    condition: ObjectiveCondition
+    timing: ObjectiveTiming
+    summary: str
+    terrain: Terrain | None = None
+    count: int | None = None
+    min_power: int | None = None
+    max_power: int | None = None
+    min_popularity: int | None = None
+    min_coins: int | None = None
+    max_coins: int | None = None
+    min_workers: int | None = None
+    max_workers: int | None = None
+    min_mechs: int | None = None
+    max_mechs: int | None = None
+    min_structures: int | None = None
+    min_upgrades: int | None = None
+    max_upgrades: int | None = None
+    min_recruits: int | None = None
+    min_each_resource: int | None = None
+    min_combat_cards: int | None = None
+    min_combat_stars: int | None = None
+    mechs_here: int | None = None
+    workers_here: int | None = None
+    factory_card: bool | None = None
+    confidence: str = "1S"
+    source: str
+
+
+_OBJ_SRC = (
+    "spec D8: name/number [V] (revms42/ScytheMobile strings.xml + eranhirsch/tableset Objectives.ts); "
+    "condition [1S, unverified against card images] (ScytheMobile strings.xml only), restated; "
+    "seed PT l.82 (23 cards), PT l.970-972 / ES l.219-222 / IT l.246 (reveal rules)"
+)
+
+
+def _objective(number, name, condition, timing, summary, note="", **thresholds):
+    src = f"{_OBJ_SRC}; card #{number}" + (f"; {note}" if note else "")
+    return ObjectiveCard(number=number, name=name, condition=condition, timing=timing,
+                         summary=summary, source=src, **thresholds)
+
+
+O, C = _objective, ObjectiveCondition
+_EOT, _ANYTIME = ObjectiveTiming.END_OF_TURN, ObjectiveTiming.ANY
+#: The 23 base objective cards; index == number - 1 == condition.
+OBJECTIVE_CARDS: tuple[ObjectiveCard, ...] = (
+    O(1, "Higher Ground Advantage", C.CONTROL_3_MOUNTAINS, _EOT,
+      "hold 3+ mountains", terrain=Terrain.MOUNTAIN, count=3),
+    O(2, "Underworld Advantage", C.CONTROL_3_TUNNELS, _EOT,
+      "hold 3+ tunnel hexes (your Mine does not count)", count=3,
+      note="[DECISION] spec D8: a Mine is not a tunnel"),
+    O(3, "Harvest Advantage", C.CONTROL_3_FARMS, _EOT,
+      "hold 3+ farms", terrain=Terrain.FARM, count=3),
+    O(4, "Northern Advantage", C.CONTROL_3_TUNDRAS, _EOT,
+      "hold 3+ tundras", terrain=Terrain.TUNDRA, count=3),
+    O(5, "King of the Hill", C.FACTORY_AND_MOST_POWER, _EOT,
+      "hold the Factory with power no lower than anyone else's"),
+    O(6, "Send One Back as a Warning", C.FORCED_RETREAT_AND_POWER, _ANYTIME,
+      "sent an enemy worker home this turn and have 7+ power", count=1, min_power=7),
+    O(7, "Machine Over Muscle", C.FACTORY_CARD_MECH_FEW_WORKERS, _ANYTIME,
+      "own a factory card, a mech on the map, at most 3 workers",
+      factory_card=True, min_mechs=1, max_workers=3),
+    O(8, "Roll Up Your Sleeves with the Common Man", C.POOR_POPULAR_WORKFORCE, _ANYTIME,
+      "at most $2, 4+ workers, popularity 7+", max_coins=2, min_workers=4, min_popularity=7),
+    O(9, "Stockpile for the Winter", C.STOCKPILE_ALL_TYPES, _EOT,
+      "one held hex with 9+ tokens, every type present", count=9, min_each_resource=1),
+    O(10, "Woodland Advantage", C.CONTROL_3_FORESTS, _EOT,
+      "hold 3+ forests", terrain=Terrain.FOREST, count=3),
+    O(11, "Population Advantage", C.CONTROL_3_VILLAGES, _EOT,
+      "hold 3+ villages", terrain=Terrain.VILLAGE, count=3),
+    O(12, "Get Rich or Cry Trying", C.COINS_20, _EOT,
+      "own $20 or more", min_coins=20),
+    O(13, "Foundations of the Empire", C.SIX_PIECES_ON_ONE_TERRITORY, _ANYTIME,
+      "6+ of your pieces (character, workers, mechs, structures) share one hex", count=6),
+    O(14, "Hedge Your Bets", C.ONE_OF_EVERYTHING, _EOT,
+      "an upgrade, a mech, a structure, a recruit, and a token of each type",
+      min_upgrades=1, min_mechs=1, min_structures=1, min_recruits=1, min_each_resource=1),
+    O(15, "Balanced Workforce", C.WORKERS_EQUAL_RECRUITS, _ANYTIME,
+      "worker count equals recruit count"),
+    O(16, "A Wolf Among the Sheep", C.CHARACTER_MECH_WORKER_TOKENS, _EOT,
+      "a held hex with your character, exactly 1 mech, exactly 1 worker, 5+ tokens",
+      mechs_here=1, workers_here=1, count=5),
+    O(17, "Divide and Conquer", C.FACTORY_NEIGHBOURS_NO_CARD, _EOT,
+      "no factory card and 2+ held hexes next to the Factory", factory_card=False, count=2),
+    O(18, "Become a Beloved Pacifist", C.PACIFIST, _ANYTIME,
+      "power 0, popularity 13+, 5+ workers", max_power=0, min_popularity=13, min_workers=5),
+    O(19, "Shore Up the Shore", C.LAKE_SHORE, _EOT,
+      "5+ held hexes all bordering the same lake", count=5),
+    O(20, "Create a Permanent Foothold", C.STRUCTURES_NO_MECHS, _ANYTIME,
+      "3+ structures, popularity 7+, no mechs on the map",
+      min_structures=3, min_popularity=7, max_mechs=0),
+    O(21, "Monopolize the Market", C.NINE_OF_ONE_RESOURCE, _EOT,
+      "hold 9+ tokens of one resource type", count=9),
+    O(22, "Technological Breakthrough", C.FACTORY_CARD_NO_UPGRADES, _ANYTIME,
+      "own a factory card with no upgrades done", factory_card=True, max_upgrades=0),
+    O(23, "Achieve Tactical Mastery", C.HAND_AND_COMBAT_VICTORY, _ANYTIME,
+      "8+ combat cards in hand and a combat-win star", min_combat_cards=8, min_combat_stars=1),
+)
+del O, C
+
+#: Threshold columns of OBJECTIVE_PARAMS, in order.
+OBJECTIVE_PARAM_FIELDS: tuple[str, ...] = (
+    "terrain", "count", "min_power", "max_power", "min_popularity", "min_coins", "max_coins",
+    "min_workers", "max_workers", "min_mechs", "max_mechs", "min_structures", "min_upgrades",
+    "max_upgrades", "min_recruits", "min_each_resource", "min_combat_cards", "min_combat_stars",
+    "mechs_here", "workers_here", "factory_card",
+)
+#: (23,) int8 ObjectiveCondition and (23,) int8 ObjectiveTiming per card index.
+OBJECTIVE_CONDITION: np.ndarray = np.array([int(o.condition) for o in OBJECTIVE_CARDS], dtype=np.int8)
+OBJECTIVE_TIMING: np.ndarray = np.array([int(o.timing) for o in OBJECTIVE_CARDS], dtype=np.int8)
+#: (23, len(OBJECTIVE_PARAM_FIELDS)) int8; -1 = field unused; terrain as int(Terrain);
+#: factory_card 1 = must own, 0 = must not own.
+OBJECTIVE_PARAMS: np.ndarray = np.array(
+    [[-1 if getattr(o, f) is None else int(getattr(o, f)) for f in OBJECTIVE_PARAM_FIELDS]
+     for o in OBJECTIVE_CARDS], dtype=np.int8)
+for _a in (OBJECTIVE_CONDITION, OBJECTIVE_TIMING, OBJECTIVE_PARAMS):
+    _a.setflags(write=False)
+del _a
+
+
+# ======================================================================= factory cards
+#: Every factory card's bottom action: move one unit up to this many territories
+#: (spec S16.4, D9; seed PT l.950, ES l.212); Speed adds 1 for a character or mech.
+FACTORY_BOTTOM_STEPS = 2
+FACTORY_BOTTOM_SOURCE = "spec S16.4/D9; seed PT l.950 (one unit up to 2 territories), ES l.212-215"
+
+
+@dataclass(frozen=True)
+class FactoryCard:
+    """A factory card's top action (spec D9): pay all of ``costs``, then run
+    ``effects`` (granted actions are free of mat costs/coins/ROB/structure bonuses,
+    spec S16.5).  The bottom action is FACTORY_BOTTOM_STEPS for every card.
+    ``confidence``: "V" = confirmed by a seed, "1S" = the two implementation datasets
+    agree but no card image or seed confirms it (the spec tags D9 as a whole [?]),
+    "?" = the sources conflict and the spec's chosen value is used."""
+
+    number: int
+    costs: tuple[Cost, ...]
+    effects: Program
+    confidence: str
+    source: str
+
+
+_FAC_SRC = (
+    "spec D9 [?: unverified against card images] (revms42/ScytheMobile FactoryCard.kt + "
+    "EGREllis/athena standard_cards.xml; base range #1-12 eranhirsch/tableset FactoryCards.ts); "
+    "seed PT l.100 (12 cards), PT l.944-958 / ES l.209-217 / IT l.238 (5th section rules)"
+)
+
+
+def _factory(number, costs, effects, confidence="1S", note=""):
+    src = f"{_FAC_SRC}; card #{number}" + (f"; {note}" if note else "")
+    return FactoryCard(number, tuple(costs), tuple(effects), confidence, src)
+
+
+def _pay_coins(n): return Cost(CostKind.COINS, n)
+def _pay_pop(n): return Cost(CostKind.POPULARITY, n)
+def _pay_power(n): return Cost(CostKind.POWER, n)
+def _pay_cards(n): return Cost(CostKind.COMBAT_CARD, n)
+
+
+F = _factory
+#: The 12 base factory cards; index == number - 1.
+FACTORY_CARDS: tuple[FactoryCard, ...] = (
+    F(1, (_pay_coins(1), _pay_cards(1)), (Effect(Op.PRODUCE, 2),)),
+    F(2, (_pay_pop(1),), (Choice(((_ENLIST,), (_UPGRADE,))),), confidence="V",
+      note="seed PT l.962 (example: 1 popularity buys Enlist or Upgrade); thedailyscythe.com/factory-cards"),
+    F(3, (_pay_cards(1),), (_pop(2),)),
+    # [?] coins: ScytheMobile label $3, ScytheMobile code $2, EGREllis $1; spec D9 picks $3.
+    F(4, (_pay_cards(1),), (_coins(3),), confidence="?",
+      note="[?] coins: $3 (ScytheMobile label) vs $2 (ScytheMobile code) vs $1 (EGREllis); $3 chosen per spec"),
+    F(5, (_pay_power(1),), (_pop(2),)),
+    F(6, (_pay_power(1),), (_coins(3),)),
+    F(7, (_pay_pop(1),), (Choice(((_DEPLOY,), (_BUILD,))),)),
+    # [?] amount: ScytheMobile 3, EGREllis 8; spec D9 picks 3.  The tokens go on a
+    # territory you control that has one of your workers (spec D9), not an encounter hex.
+    F(8, (_pay_cards(1),), (_any(3),), confidence="?",
+      note="[?] amount: 3 (ScytheMobile) vs 8 (EGREllis); 3 chosen per spec; placed on a controlled hex with your worker"),
+    F(9, (_pay_coins(2),), (_UPGRADE, _pop(1))),
+    F(10, (_pay_coins(2),), (_DEPLOY, _power(1))),
+    F(11, (_pay_coins(2),), (_BUILD, _pop(1))),
+    F(12, (_pay_coins(2),), (_ENLIST, _power(1))),
+)
+del F
+
+#: (12 cards, MAX_EFFECT_STEPS, 3) int8 top-action program (see compile_effects for
+#: the CHOOSE encoding used by cards #2 and #7).
+FACTORY_PROGRAM: np.ndarray = np.stack([compile_effects(c.effects) for c in FACTORY_CARDS])
+#: (12 cards, MAX_COST_PARTS, 2) int8 -- (CostKind, amount) parts, all to be paid; (NONE, 0) pads.
+FACTORY_COST: np.ndarray = np.stack([compile_costs(c.costs) for c in FACTORY_CARDS])
+FACTORY_PROGRAM.setflags(write=False)
+FACTORY_COST.setflags(write=False)
+
+__all__ += [
+    # card effect notation
+    "Op", "CostKind", "Effect", "Choice", "Cost", "Program",
+    "STEP_OP", "STEP_AMOUNT", "STEP_OPERAND", "COST_KIND", "COST_AMOUNT", "NO_OPERAND",
+    "MAX_EFFECT_STEPS", "MAX_COST_PARTS",
+    "compile_effects", "decompile_effects", "compile_costs", "decompile_costs", "describe_effects",
+    # encounter deck
+    "EncounterOption", "EncounterCard", "ENCOUNTER_CARDS", "N_ENCOUNTER_OPTIONS",
+    "ENCOUNTER_PROGRAM", "ENCOUNTER_COST",
+    # objective deck
+    "ObjectiveTiming", "ObjectiveCondition", "ObjectiveCard", "OBJECTIVE_CARDS",
+    "OBJECTIVE_PARAM_FIELDS", "OBJECTIVE_CONDITION", "OBJECTIVE_TIMING", "OBJECTIVE_PARAMS",
+    # factory deck
+    "FACTORY_BOTTOM_STEPS", "FACTORY_BOTTOM_SOURCE", "FactoryCard", "FACTORY_CARDS",
+    "FACTORY_PROGRAM", "FACTORY_COST",
+]

@@ -129,6 +129,8 @@ STATE_DTYPE = np.dtype(
         ("moves_left", np.int8),
         ("moved", np.int8, (N_UNITS,)),
         ("selected", np.int8),  # unit being moved
+        ("steps_left", np.int8),  # steps the selected unit may still take (Speed: 2, S13.4)
+        ("stepped", np.int8),  # the selected unit has taken a step (it may now stop)
         ("cargo_workers", np.int8, (N_WORKERS,)),
         ("cargo_resources", np.int16, (N_RESOURCES,)),
         ("produce_left", np.int8),  # territories still allowed, the Mill's extra one aside
@@ -188,7 +190,19 @@ BASE_START_WORKERS = np.array(
 )
 NORDIC = int(data.Faction.NORDIC)
 RUSVIET = int(data.Faction.RUSVIET)
-INACTIVE_BASES = np.array([b.id for b in data.HOME_BASES if b.faction is None], dtype=np.int8)
+CRIMEA = int(data.Faction.CRIMEA)
+SAXONY = int(data.Faction.SAXONY)
+POLANIA = int(data.Faction.POLANIA)
+FACTION_RIVERWALK = np.array([[int(t) for t in f.riverwalk] for f in data.FACTION_MATS], dtype=np.int8)
+# Deploying mech k unlocks ability k of the faction mat, in the seeds' order (S13): Riverwalk,
+# the movement ability, the combat ability, Speed. The printed slot order has no rules effect.
+ABILITY_RIVERWALK = 0
+ABILITY_MOVEMENT = 1
+ABILITY_COMBAT = 2
+ABILITY_SPEED = 3
+MOUNTAIN = int(data.Terrain.MOUNTAIN)
+# home base (id - N_TERRITORIES) -> its faction, -1 for Albion/Togawa (always inactive, D1.4)
+BASE_FACTION = np.array([-1 if b.faction is None else int(b.faction) for b in data.HOME_BASES], dtype=np.int8)
 
 MAT_NUMBER = np.array([m.number for m in data.PLAYER_MATS], dtype=np.int8)
 MAT_POPULARITY = np.array([m.start_popularity for m in data.PLAYER_MATS], dtype=np.int8)

@@ -122,6 +122,8 @@ def state_to_dict(state) -> dict[str, Any]:
             "moves_left": int(s["moves_left"]),
             "moved": [UNIT_NAMES[u] for u in range(N_UNITS) if s["moved"][u]],
             "selected": None if s["selected"] < 0 else UNIT_NAMES[s["selected"]],
+            "steps_left": int(s["steps_left"]),
+            "stepped": bool(s["stepped"]),
             "cargo_workers": [UNIT_NAMES[FIRST_WORKER + w] for w in range(N_WORKERS) if s["cargo_workers"][w]],
             "cargo_resources": {RESOURCES[r]: int(c) for r, c in enumerate(s["cargo_resources"]) if c},
             "produce_left": int(s["produce_left"]),
@@ -352,7 +354,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
-        ("section", "moves_left", "moved", "selected", "cargo_workers", "cargo_resources", "produce_left",
+        ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
          "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins")
     )
     section = tr.get("section")
@@ -360,6 +362,8 @@ def _read_turn(s, tr: _Reader) -> None:
     s["moves_left"] = tr.int("moves_left", 0, 3)
     _flags(tr, "moved", UNIT_NAMES, s["moved"])
     s["selected"] = tr.choice("selected", UNIT_NAMES, allow_none=True)
+    s["steps_left"] = tr.int("steps_left", 0, 2)
+    s["stepped"] = tr.bool("stepped")
     workers = UNIT_NAMES[FIRST_WORKER:]
     _flags(tr, "cargo_workers", workers, s["cargo_workers"])
     _counts(tr, "cargo_resources", RESOURCES, s["cargo_resources"], hi=32000, complete=False)

@@ -212,6 +212,8 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "moves_left": 0,
         "moved": [],
         "selected": None,
+        "steps_left": 0,
+        "stepped": False,
         "cargo_workers": [],
         "cargo_resources": {},
         "produce_left": 0,

@@ -217,7 +217,11 @@ class Tracker:
         fail("negative discard count", (st["discard"] < 0).any(-1))
         fail("deck size out of 0..42", (st["deck_size"] < 0) | (st["deck_size"] > N_CARDS))
         fail("negative resources", (st["resources"] < 0).any(-1).any(-1))
-        fail("resource tokens on a lake", (st["resources"][:, LAKE_LOC[:N_TERR], :] != 0).any(-1).any(-1))
+        # resources reach a lake only as cargo and stay with a unit there (S13.2)
+        lake_res = (st["resources"][:, LAKE_LOC[:N_TERR], :] != 0).any(-1)  # (B, lakes)
+        lake_ids = np.flatnonzero(LAKE_LOC[:N_TERR])
+        unit_on = (st["unit_loc"][:, :, :, None] == lake_ids[None, None, None, :]).any(1).any(1)
+        fail("resource tokens on a lake with no unit", lake_res & ~unit_on)
 
         # ---- combat cards: 42 = deck + discard + hands, composition {2:16, 3:12, 4:8, 5:6}
         in_deck = np.arange(N_CARDS)[None, :] < st["deck_size"][:, None].astype(np.int64)
@@ -234,7 +238,14 @@ class Tracker:
         fail("mech/worker location invalid", seat[:, :, None] & ((loc[:, :, 1:] < -1) | (loc[:, :, 1:] >= N_LOC)))
         on = (loc >= 0) & (loc < N_LOC) & seat[:, :, None]
         safe = np.where(on, loc, 0)
-        fail("unit on a lake", on & LAKE_LOC[safe])
+        # lakes (S3.5, S13.2): characters/mechs only with Seaworthy (Nordic) or Submerge
+        # (Polania) unlocked by mech 2; a worker only beside an own mech that carried it there
+        on_lake = on & LAKE_LOC[safe]
+        lake_faction = np.isin(st["faction"], [int(data.Faction.NORDIC), int(data.Faction.POLANIA)])
+        lake_ability = lake_faction & (loc[:, :, FIRST_MECH + 1] >= 0)
+        fail("unit on a lake", on_lake[:, :, :FIRST_WORKER] & ~lake_ability[:, :, None])
+        mech_there = (loc[:, :, None, FIRST_MECH:FIRST_WORKER] == loc[:, :, FIRST_WORKER:, None]).any(-1)
+        fail("worker on a lake without an own mech", on_lake[:, :, FIRST_WORKER:] & ~mech_there)
         at_base = on & (loc >= N_TERR)
         allowed = np.take_along_axis(self.allowed_base, safe, axis=2)
         fail("unit on another active faction's home base", at_base & ~allowed)
@@ -647,12 +658,13 @@ CORRUPTIONS = {
     "combat cards not conserved": lambda st: st["discard"].__setitem__((0, 0), st["discard"][0, 0] + 1),
     "deck slot past deck_size not cleared": lambda st: st["deck"].__setitem__((0, N_CARDS - 1), 2),
     "character not on a location": lambda st: st["unit_loc"].__setitem__((0, 0, CHARACTER), -1),
-    "unit on a lake": lambda st: st["unit_loc"].__setitem__((0, 0, FIRST_WORKER), 6),
+    "unit on a lake": lambda st: st["unit_loc"].__setitem__((0, 0, CHARACTER), 6),
+    "worker on a lake without an own mech": lambda st: st["unit_loc"].__setitem__((0, 0, FIRST_WORKER), 6),
     "units of two players share a territory": _c_share,
     "unit on another active faction's home base": _c_other_base,
     "a worker returned to the mat": _c_worker_back,
     "two structures on one territory": _c_two_structures,
-    "resource tokens on a lake": lambda st: st["resources"].__setitem__((0, 6, 0), 1),
+    "resource tokens on a lake with no unit": lambda st: st["resources"].__setitem__((0, 6, 0), 1),
     "upgraded cubes != covered boxes": _c_upgrade,
     "recruits enlisted != one-time bonuses used": _c_recruit,
     "upgrades star but the goal does not hold": lambda st: st["stars"].__setitem__((0, 0, STAR_UPGRADES), 1),

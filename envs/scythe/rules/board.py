@@ -5,17 +5,29 @@ import numpy as np
 
 from meeplegym.envs.scythe.data import Structure
 from meeplegym.envs.scythe.state import (
+    ABILITY_MOVEMENT,
+    ABILITY_RIVERWALK,
+    BASE_FACTION,
+    CRIMEA,
+    FACTION_RIVERWALK,
+    FACTORY,
+    FIRST_MECH,
     FIRST_WORKER,
     IS_TUNNEL,
     LAKE,
     MAX_PLAYERS,
+    MOUNTAIN,
     N_LOCATIONS,
     N_TERRITORIES,
     N_UNITS,
     NEIGHBOURS,
     NORDIC,
+    POLANIA,
     RIVER,
+    RUSVIET,
+    SAXONY,
     TERRAIN,
+    VILLAGE,
 )
 
 MINE = int(Structure.MINE)
@@ -85,23 +97,83 @@ def touches(x, y):
 
 
 @nb.njit(cache=True)
-def can_step(s, p, u, x, y, combat_units, workers):
-    """May unit u of seat p take one step from location x to territory y? (S3.14)"""
-    if y == x or y < 0 or y >= N_LOCATIONS:
+def has_ability(s, p, k):
+    """Mech ability k is unlocked once the mech covering it is deployed (S8.2); mechs never
+    return to the mat, so a deployed mech anywhere keeps it."""
+    return s["unit_loc"][p, FIRST_MECH + k] >= 0
+
+
+@nb.njit(cache=True)
+def _own_village_or_factory(p, t, ctrl):
+    if t >= N_TERRITORIES:
+        return 0
+    if t == FACTORY:
+        return 1
+    return 2 if TERRAIN[t] == VILLAGE and ctrl[t] == p else 0
+
+
+@nb.njit(cache=True)
+def _special_link(s, p, x, y, ctrl):
+    """Township, Underpass or Submerge links between x and y for p's character/mechs (S13.2)."""
+    faction = s["faction"][p]
+    if faction == RUSVIET:  # controlled villages and the Factory are all adjacent
+        a = _own_village_or_factory(p, x, ctrl)
+        b = _own_village_or_factory(p, y, ctrl)
+        return a > 0 and b > 0 and (a == 2 or b == 2)
+    if faction == SAXONY:  # controlled mountains and every tunnel (own Mine too) are adjacent
+        xm = x < N_TERRITORIES and TERRAIN[x] == MOUNTAIN and ctrl[x] == p
+        ym = y < N_TERRITORIES and TERRAIN[y] == MOUNTAIN and ctrl[y] == p
+        return (xm and (ym or is_tunnel_for(s, p, y))) or (ym and is_tunnel_for(s, p, x))
+    if faction == POLANIA:  # any lake to any lake
+        return x < N_TERRITORIES and y < N_TERRITORIES and TERRAIN[x] == LAKE and TERRAIN[y] == LAKE
+    return False
+
+
+@nb.njit(cache=True)
+def is_wayfare_target(s, y):
+    """Crimea's own base or an inactive base: Albion, Togawa, or a faction not in this game."""
+    if y < N_TERRITORIES:
         return False
-    if y >= N_TERRITORIES:
-        return False  # home bases only through Wayfare or a retreat (S3.7)
-    if TERRAIN[y] == LAKE:
-        return False  # lakes need Seaworthy/Submerge (S3.5), not yet implemented
-    geometric = touches(x, y)
-    tunnel_link = is_tunnel_for(s, p, x) and is_tunnel_for(s, p, y)
-    if not geometric and not tunnel_link:
+    owner = BASE_FACTION[y - N_TERRITORIES]
+    if owner == -1 or owner == CRIMEA:
+        return True
+    for p in range(s["n_players"]):
+        if s["faction"][p] == owner:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def can_step(s, p, u, x, y, combat_units, workers, ctrl):
+    """May unit u of seat p take one step from location x to location y? (S3.14)"""
+    if y == x or y < 0 or y >= N_LOCATIONS or x < 0:
         return False
     is_worker = u >= FIRST_WORKER
-    if geometric and not tunnel_link and RIVER[x, y] == 1:
-        # Swim: Nordic workers cross rivers (S12.3)
-        if not (is_worker and s["faction"][p] == NORDIC):
+    faction = s["faction"][p]
+    movement = not is_worker and has_ability(s, p, ABILITY_MOVEMENT)
+    if y >= N_TERRITORIES:
+        # bases: only Crimea's Wayfare, from anywhere (S3.7, S13.2)
+        return movement and faction == CRIMEA and is_wayfare_target(s, y)
+    if TERRAIN[y] == LAKE:
+        # lakes: Seaworthy or Submerge units only; workers only as cargo (S3.5, S13.2)
+        if not (movement and (faction == NORDIC or faction == POLANIA)):
             return False
+    if is_worker and x < N_TERRITORIES and TERRAIN[x] == LAKE:
+        return False  # a worker leaves a lake only carried
+    geometric = touches(x, y)
+    tunnel_link = is_tunnel_for(s, p, x) and is_tunnel_for(s, p, y)
+    special = movement and _special_link(s, p, x, y, ctrl)
+    if not (geometric or tunnel_link or special):
+        return False
+    if geometric and not tunnel_link and not special and RIVER[x, y] == 1:
+        if is_worker:
+            if faction != NORDIC:
+                return False  # Swim: Nordic workers cross rivers (S12.3)
+        elif not (
+            has_ability(s, p, ABILITY_RIVERWALK)
+            and (TERRAIN[y] == FACTION_RIVERWALK[faction, 0] or TERRAIN[y] == FACTION_RIVERWALK[faction, 1])
+        ):
+            return False  # Riverwalk: only onto the faction's two terrains (S13.1)
     n = s["n_players"]
     if others_at(combat_units, y, p, n) > 0:
         return False  # combat (S14) is not implemented yet: see docs/rules_coverage.md
@@ -114,23 +186,28 @@ def can_step(s, p, u, x, y, combat_units, workers):
 
 
 @nb.njit(cache=True)
-def destinations(s, p, u, combat_units, workers, out):
+def destinations(s, p, u, combat_units, workers, ctrl, out):
     """out[y] = 1 for every location unit u can step to; returns how many."""
     out[:] = 0
     x = s["unit_loc"][p, u]
     if x < 0:
         return 0
     count = 0
-    for k in range(NEIGHBOURS.shape[1]):
-        y = NEIGHBOURS[x, k]
-        if y >= 0 and out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers):
-            out[y] = 1
-            count += 1
-    if is_tunnel_for(s, p, x):
-        for y in range(N_TERRITORIES):
-            if out[y] == 0 and is_tunnel_for(s, p, y) and can_step(s, p, u, x, y, combat_units, workers):
+    if u < FIRST_WORKER and has_ability(s, p, ABILITY_MOVEMENT):
+        candidates = N_LOCATIONS  # special links can reach far: check every location
+    else:
+        candidates = 0
+        for k in range(NEIGHBOURS.shape[1]):
+            y = NEIGHBOURS[x, k]
+            if y >= 0 and out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
                 out[y] = 1
                 count += 1
+        if is_tunnel_for(s, p, x):
+            candidates = N_TERRITORIES
+    for y in range(candidates):
+        if out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
+            out[y] = 1
+            count += 1
     return count
 
 

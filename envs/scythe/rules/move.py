@@ -1,16 +1,20 @@
-"""The Move action (S3): select a unit, load what it carries, step; displaced workers retreat."""
+"""The Move action (S3): select a unit, load what it carries, step (twice with Speed, S13.4);
+displaced workers retreat."""
 
 import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe import actions as A
-from meeplegym.envs.scythe.rules.board import destinations, new_occupancy
+from meeplegym.envs.scythe.rules.board import destinations, has_ability, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import begin_bottom
 from meeplegym.envs.scythe.rules.gains import gain_popularity
 from meeplegym.envs.scythe.state import (
+    ABILITY_SPEED,
+    CHARACTER,
     FACTION_BASE,
     FIRST_MECH,
     FIRST_WORKER,
+    LAKE,
     N_LOCATIONS,
     N_RESOURCES,
     N_TERRITORIES,
@@ -18,11 +22,12 @@ from meeplegym.envs.scythe.state import (
     N_WORKERS,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
+    TERRAIN,
 )
 
 
 @nb.njit(cache=True)
-def _movable(s, combat_units, workers, out):
+def _movable(s, combat_units, workers, ctrl, out):
     """out[u] = 1 for each unit of the mover that may still be selected (S3.2); returns count."""
     p = s["current"]
     dest = np.zeros(N_LOCATIONS, dtype=np.int8)
@@ -30,7 +35,7 @@ def _movable(s, combat_units, workers, out):
     for u in range(N_UNITS):
         out[u] = 0
         if s["moved"][u] == 0 and s["unit_loc"][p, u] >= 0:
-            if destinations(s, p, u, combat_units, workers, dest) > 0:
+            if destinations(s, p, u, combat_units, workers, ctrl, dest) > 0:
                 out[u] = 1
                 count += 1
     return count
@@ -49,7 +54,7 @@ def _next_selection(s):
     if s["moves_left"] > 0:
         combat_units, workers = new_occupancy(s)
         movable = np.zeros(N_UNITS, dtype=np.int8)
-        if _movable(s, combat_units, workers, movable) > 0:
+        if _movable(s, combat_units, workers, new_control(s), movable) > 0:
             s["phase"] = PH_MOVE_SELECT
             return
     end_move(s)
@@ -62,29 +67,40 @@ def end_move(s):
 
 
 @nb.njit(cache=True)
-def legal_move_select(s, mask, combat_units, workers):
+def _on_lake(x):
+    return x < N_TERRITORIES and TERRAIN[x] == LAKE
+
+
+@nb.njit(cache=True)
+def legal_move_select(s, mask, combat_units, workers, ctrl):
     mask[A.PASS] = 1
     movable = np.zeros(N_UNITS, dtype=np.int8)
-    _movable(s, combat_units, workers, movable)
+    _movable(s, combat_units, workers, ctrl, movable)
     for u in range(N_UNITS):
         if movable[u] == 1:
             mask[A.UNIT + u] = 1
 
 
 @nb.njit(cache=True)
-def legal_move_unit(s, mask, combat_units, workers):
+def legal_move_unit(s, mask, combat_units, workers, ctrl):
     p = s["current"]
     u = s["selected"]
     x = s["unit_loc"][p, u]
-    dest = np.zeros(N_LOCATIONS, dtype=np.int8)
-    destinations(s, p, u, combat_units, workers, dest)
-    for y in range(N_LOCATIONS):
-        if dest[y] == 1:
-            mask[A.LOCATION + y] = 1
+    if s["stepped"] == 1:
+        mask[A.PASS] = 1  # stop after the first of two Speed steps
+    if s["steps_left"] > 0:
+        dest = np.zeros(N_LOCATIONS, dtype=np.int8)
+        destinations(s, p, u, combat_units, workers, ctrl, dest)
+        for y in range(N_LOCATIONS):
+            if dest[y] == 1:
+                mask[A.LOCATION + y] = 1
+    may_drop = s["stepped"] == 1 and not _on_lake(x)  # cargo may not be left on a lake (S13.2)
     if FIRST_MECH <= u < FIRST_WORKER:  # mechs transport their owner's workers (S3.4)
         for w in range(N_WORKERS):
             if s["cargo_workers"][w] == 0 and s["unit_loc"][p, FIRST_WORKER + w] == x:
                 mask[A.LOAD_WORKER + w] = 1
+            elif s["cargo_workers"][w] == 1 and may_drop:
+                mask[A.DROP_WORKER + w] = 1
     if x < N_TERRITORIES:  # any unit carries resources (S3.3)
         for r in range(N_RESOURCES):
             left = s["resources"][x, r] - s["cargo_resources"][r]
@@ -92,6 +108,8 @@ def legal_move_unit(s, mask, combat_units, workers):
                 mask[A.LOAD_RESOURCE + r] = 1
             if left > 1:
                 mask[A.LOAD_ALL + r] = 1
+            if s["cargo_resources"][r] > 0 and may_drop:
+                mask[A.DROP_RESOURCE + r] = 1
 
 
 @nb.njit(cache=True)
@@ -100,51 +118,102 @@ def apply_move(s, a):
     if s["phase"] == PH_MOVE_SELECT:
         if a == A.PASS:
             end_move(s)
-        else:
-            s["selected"] = a - A.UNIT
-            s["cargo_workers"][:] = 0
-            s["cargo_resources"][:] = 0
-            s["phase"] = PH_MOVE_UNIT
+            return
+        u = a - A.UNIT
+        s["selected"] = u
+        s["cargo_workers"][:] = 0
+        s["cargo_resources"][:] = 0
+        s["stepped"] = 0
+        s["steps_left"] = 2 if u < FIRST_WORKER and has_ability(s, p, ABILITY_SPEED) else 1
+        s["phase"] = PH_MOVE_UNIT
         return
-    x = s["unit_loc"][p, s["selected"]]
-    if a < A.LOAD_RESOURCE:
+    u = s["selected"]
+    x = s["unit_loc"][p, u]
+    if a == A.PASS:
+        _finish_unit(s)
+    elif a < A.LOAD_RESOURCE:
         s["cargo_workers"][a - A.LOAD_WORKER] = 1
     elif a < A.LOAD_ALL:
         s["cargo_resources"][a - A.LOAD_RESOURCE] += 1
     elif a < A.LOCATION:
         r = a - A.LOAD_ALL
         s["cargo_resources"][r] = s["resources"][x, r]
+    elif a < A.AMOUNT:
+        stops = _step(s, p, u, x, a - A.LOCATION)
+        s["stepped"] = 1
+        s["steps_left"] = 0 if stops else s["steps_left"] - 1
+        if s["steps_left"] == 0:
+            _finish_unit(s)
+    elif a >= A.DROP_RESOURCE:
+        s["cargo_resources"][a - A.DROP_RESOURCE] -= 1
     else:
-        _step(s, p, s["selected"], x, a - A.LOCATION)
-        s["moved"][s["selected"]] = 1
-        s["moves_left"] -= 1
-        s["selected"] = -1
-        _next_selection(s)
+        s["cargo_workers"][a - A.DROP_WORKER] = 0
+
+
+@nb.njit(cache=True)
+def _finish_unit(s):
+    s["moved"][s["selected"]] = 1
+    s["moves_left"] -= 1
+    s["selected"] = -1
+    s["steps_left"] = 0
+    s["stepped"] = 0
+    s["cargo_workers"][:] = 0
+    s["cargo_resources"][:] = 0
+    _next_selection(s)
+
+
+@nb.njit(cache=True)
+def _take_lake_cargo(s, p, u, x):
+    """Leaving a lake, the last own mech takes the workers there and the last own unit the
+    resources: neither may be left on a lake (S13.2)."""
+    mechs_staying = 0
+    units_staying = 0
+    for v in range(FIRST_WORKER):
+        if v != u and s["unit_loc"][p, v] == x:
+            units_staying += 1
+            if v >= FIRST_MECH:
+                mechs_staying += 1
+    if u >= FIRST_MECH and mechs_staying == 0:
+        for w in range(N_WORKERS):
+            if s["unit_loc"][p, FIRST_WORKER + w] == x:
+                s["cargo_workers"][w] = 1
+    if units_staying == 0:
+        for r in range(N_RESOURCES):
+            s["cargo_resources"][r] = s["resources"][x, r]
 
 
 @nb.njit(cache=True)
 def _step(s, p, u, x, y):
-    """Move unit u with its cargo from x to y, then displace lone enemy workers (S3.8)."""
+    """Move unit u with its cargo from x to y; displace lone enemy workers (S3.8).
+
+    Returns True when the unit must stop: it met an enemy unit, or the character reached an
+    encounter token (S3.11, S13.4)."""
+    if _on_lake(x) and u < FIRST_WORKER:
+        _take_lake_cargo(s, p, u, x)
     s["unit_loc"][p, u] = y
     for w in range(N_WORKERS):
         if s["cargo_workers"][w] == 1:
             s["unit_loc"][p, FIRST_WORKER + w] = y
-            s["cargo_workers"][w] = 0
-    for r in range(N_RESOURCES):
-        carried = s["cargo_resources"][r]
-        if carried > 0:
+    if x < N_TERRITORIES and y < N_TERRITORIES:
+        for r in range(N_RESOURCES):
+            carried = s["cargo_resources"][r]
             s["resources"][x, r] -= carried
             s["resources"][y, r] += carried
-            s["cargo_resources"][r] = 0
+    else:
+        s["cargo_resources"][:] = 0  # home bases hold no resources
+    stops = u == CHARACTER and y < N_TERRITORIES and s["encounter_token"][y] == 1
     if u >= FIRST_WORKER:
-        return
+        return stops
     displaced = 0
     for q in range(s["n_players"]):
         if q == p:
             continue
-        for w in range(FIRST_WORKER, N_UNITS):
-            if s["unit_loc"][q, w] == y:
-                s["unit_loc"][q, w] = FACTION_BASE[s["faction"][q]]
-                displaced += 1
+        for v in range(N_UNITS):
+            if s["unit_loc"][q, v] == y:
+                stops = True
+                if v >= FIRST_WORKER:
+                    s["unit_loc"][q, v] = FACTION_BASE[s["faction"][q]]
+                    displaced += 1
     if displaced > 0:
         gain_popularity(s, p, -displaced)  # floors at 0, the retreat still happens (E10)
+    return stops

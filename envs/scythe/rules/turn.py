@@ -39,14 +39,14 @@ def legal_mask(s, mask):
     if ph == PH_SECTION:
         legal_section(s, mask)
         return
+    ctrl = new_control(s)
     if ph == PH_MOVE_SELECT or ph == PH_MOVE_UNIT:
         combat_units, workers = new_occupancy(s)
         if ph == PH_MOVE_SELECT:
-            legal_move_select(s, mask, combat_units, workers)
+            legal_move_select(s, mask, combat_units, workers, ctrl)
         else:
-            legal_move_unit(s, mask, combat_units, workers)
+            legal_move_unit(s, mask, combat_units, workers, ctrl)
         return
-    ctrl = new_control(s)
     if ph == PH_TOP:
         legal_top(s, mask, ctrl)
     elif ph == PH_TRADE_LOC:

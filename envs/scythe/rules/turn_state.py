@@ -11,6 +11,8 @@ def reset_action(s):
     s["moves_left"] = 0
     s["moved"][:] = 0
     s["selected"] = -1
+    s["steps_left"] = 0
+    s["stepped"] = 0
     s["cargo_workers"][:] = 0
     s["cargo_resources"][:] = 0
     s["produce_left"] = 0
