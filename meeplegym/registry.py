@@ -19,7 +19,7 @@ GAMES: dict[str, GameEntry] = {
         "scythe",
         "meeplegym.envs.scythe_v0",
         (2, 5),
-        "Scythe base game: economy, movement, structures, recruits, stars and final scoring "
+        "Scythe base game: economy, movement with mech abilities, structures, recruits, stars and scoring "
         "(combat, encounters, Factory cards and objectives are in progress; see docs/rules_coverage.md).",
     ),
 }
