@@ -22,7 +22,6 @@ from pathlib import Path
 
 import numpy as np
 
-from meeplegym import rng
 from meeplegym.envs import scythe_v0
 from meeplegym.envs.scythe import engine
 from meeplegym.envs.scythe.state import STATE_DTYPE
@@ -30,12 +29,11 @@ from meeplegym.envs.scythe.state import STATE_DTYPE
 
 def scythe_engine(players: int, games: int, seed: int = 0) -> dict:
     warm = engine.new_game(players, seed)
-    engine.play_random(warm, np.ones(1, dtype=[("rng", np.uint64)]), 10, np.zeros(1, np.int64))
+    engine.play_random(warm, engine.random_words([seed]), 10, np.zeros(1, np.int64))
     states = np.zeros(games, dtype=STATE_DTYPE)
     for b in range(games):
         states[b] = engine.new_game(players, seed + b)[0]
-    choosers = np.zeros(games, dtype=[("rng", np.uint64)])
-    choosers["rng"] = [rng.seed_word(seed + 7919 * b + 1) for b in range(games)]
+    choosers = engine.random_words(seed + 7919 * b + 1 for b in range(games))
     decisions = np.zeros(games, dtype=np.int64)
     start = time.perf_counter()
     engine.play_random(states, choosers, 10_000_000, decisions)

@@ -19,6 +19,7 @@ from meeplegym.envs.scythe.state import (
     HAS_ENCOUNTER,
     IS_TUNNEL,
     MAT_TOP,
+    MAX_DIAL,
     MAX_PLAYERS,
     N_BOTTOM,
     N_CARD_VALUES,
@@ -32,6 +33,7 @@ from meeplegym.envs.scythe.state import (
     N_TOP_SLOTS,
     N_UNITS,
     N_WORKERS,
+    PH_COMBAT_ORDER,
     PH_PRODUCE_AMOUNT,
     PHASE_NAMES,
     TERRAIN,
@@ -81,12 +83,40 @@ _D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in pro
 _D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
                           "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")
 _D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: resource one-hot, tokens left to pay, coins taken")
+_B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
+_B_PENDING = FEATURES.add("battle.pending", N_TERRITORIES, "territories where a battle still waits after this Move")
+_B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's")
+_B_LIMIT = FEATURES.add("battle.card_limit", 2, "most combat cards the attacker / defender may add")
+_B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
+                      "if the observer fights: its side (0 attacker, 1 defender), its dial one-hot (0-7), its cards added by value")
 OBS_SIZE = FEATURES.size
 
 
 @nb.njit(cache=True)
 def _rel(seat, p, n):
     return (p - seat + n) % n
+
+
+@nb.njit(cache=True)
+def _battle_seat(s, side):
+    if s["battle_loc"] < 0:
+        return -1
+    return s["current"] if side == 0 else s["battle_defender"]
+
+
+@nb.njit(cache=True)
+def _battle_pending(s, t):
+    """The mover and another player both have a character/mech on t."""
+    mover = False
+    other = False
+    for p in range(s["n_players"]):
+        for u in range(FIRST_WORKER):
+            if s["unit_loc"][p, u] == t:
+                if p == s["current"]:
+                    mover = True
+                else:
+                    other = True
+    return mover and other
 
 
 @nb.njit(cache=True)
@@ -131,6 +161,11 @@ def encode(s, seat, public_coins, out):
         held = 0
         for v in range(N_CARD_VALUES):
             held += s["hand"][p, v]
+        if p != seat:  # cards added to a battle are face down until the reveal
+            for side in range(2):
+                if _battle_seat(s, side) == p:
+                    for v in range(N_CARD_VALUES):
+                        held += s["battle_cards"][side, v]
         out[_P_TRACKS + rp * 4 + 3] = held
         for k in range(N_STAR_KINDS):
             out[_P_STARS + rp * N_STAR_KINDS + k] = s["stars"][p, k]
@@ -146,7 +181,7 @@ def encode(s, seat, public_coins, out):
         if s["last_section"][p] >= 0:
             out[_P_SECTION + rp * N_SECTIONS + s["last_section"][p]] = 1.0
         out[_P_TURN + rp * 2] = 1.0 if p == s["first_player"] else 0.0
-        out[_P_TURN + rp * 2 + 1] = 1.0 if p == s["current"] and s["terminal"] == 0 else 0.0
+        out[_P_TURN + rp * 2 + 1] = 1.0 if p == s["actor"] and s["terminal"] == 0 else 0.0
     for v in range(N_CARD_VALUES):
         out[_OWN_HAND + v] = s["hand"][seat, v]
         out[_G_CARDS + 1 + v] = s["discard"][v]
@@ -188,6 +223,20 @@ def encode(s, seat, public_coins, out):
         out[_D_PAY + s["pay_resource"]] = 1.0
     out[_D_PAY + N_RESOURCES] = s["pay_left"]
     out[_D_PAY + N_RESOURCES + 1] = s["take_coins"]
+    for t in range(N_TERRITORIES):
+        if s["phase"] >= PH_COMBAT_ORDER and s["terminal"] == 0 and _battle_pending(s, t):
+            out[_B_PENDING + t] = 1.0
+    t = s["battle_loc"]
+    if t >= 0:
+        out[_B_LOC + t] = 1.0
+        for side in range(2):
+            out[_B_SIDES + side * MAX_PLAYERS + _rel(seat, _battle_seat(s, side), n)] = 1.0
+            out[_B_LIMIT + side] = s["card_limit"][side]
+            if _battle_seat(s, side) == seat:
+                out[_B_OWN] = side
+                out[_B_OWN + 1 + s["dial"][side]] = 1.0
+                for v in range(N_CARD_VALUES):
+                    out[_B_OWN + 2 + MAX_DIAL + v] = s["battle_cards"][side, v]
 
 
 @nb.njit(cache=True)

@@ -109,7 +109,6 @@ def demo(
     seed: int = typer.Option(0, help="first seed"),
 ) -> None:
     """Simulate random Scythe games at every player count and report what happened and how fast."""
-    from meeplegym import rng
     from meeplegym.envs.scythe import data, engine
     from meeplegym.envs.scythe.state import STATE_DTYPE
 
@@ -121,15 +120,14 @@ def demo(
     example = None
     with console.status("compiling or loading the engine kernels"):
         warm = engine.new_game(2, seed)
-        engine.play_random(warm, np.ones(1, dtype=[("rng", np.uint64)]), 1, np.zeros(1, dtype=np.int64))
+        engine.play_random(warm, engine.random_words([seed]), 1, np.zeros(1, dtype=np.int64))
     with Progress(console=console) as progress:
         task = progress.add_task("simulating", total=4 * games)
         for n in range(2, 6):
             states = np.zeros(games, dtype=STATE_DTYPE)
             for b in range(games):
                 states[b] = engine.new_game(n, seed + b)[0]
-            choosers = np.zeros(games, dtype=[("rng", np.uint64)])
-            choosers["rng"] = [rng.seed_word(seed + 1_000_003 * n + b) for b in range(games)]
+            choosers = engine.random_words(seed + 1_000_003 * n + b for b in range(games))
             decisions = np.zeros(games, dtype=np.int64)
             start = time.perf_counter()
             chunk = max(1, games // 20)

@@ -22,19 +22,33 @@ def seed_word(seed: int) -> np.uint64:
 
 
 @nb.njit(cache=True)
-def next_word(s):
-    x = s["rng"]
+def xorshift(x):
     x ^= x << np.uint64(13)
     x ^= x >> np.uint64(7)
     x ^= x << np.uint64(17)
-    s["rng"] = x
     return x
 
 
 @nb.njit(cache=True)
+def _scale(x, n):
+    """A uniform integer in [0, n) from a word. The modulo bias is < n / 2**64, negligible."""
+    return np.int64((x >> np.uint64(11)) % np.uint64(n))
+
+
+@nb.njit(cache=True)
 def below(s, n):
-    """A uniform integer in [0, n). The modulo bias is < n / 2**64, negligible here."""
-    return np.int64((next_word(s) >> np.uint64(11)) % np.uint64(n))
+    """Draw from a state record's own generator (its ``rng`` field)."""
+    x = xorshift(s["rng"])
+    s["rng"] = x
+    return _scale(x, n)
+
+
+@nb.njit(cache=True)
+def below_at(words, i, n):
+    """Draw from words[i], a generator kept outside any state (e.g. a random agent's)."""
+    x = xorshift(words[i])
+    words[i] = x
+    return _scale(x, n)
 
 
 @nb.njit(cache=True)

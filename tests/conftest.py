@@ -15,13 +15,11 @@ def scythe_kernels():
     Returns the seconds it took, so a slow cold compile shows up in the setup time of the first
     test that asks for it (``--durations``) rather than inside a test's own timing.
     """
-    from meeplegym import rng
     from meeplegym.envs.scythe import engine
 
     start = time.perf_counter()
     states = engine.new_game(2, 0)
-    choosers = np.zeros(1, dtype=[("rng", np.uint64)])
-    choosers[0]["rng"] = rng.seed_word(1)
+    choosers = engine.random_words([1])
     decisions = np.zeros(1, dtype=np.int64)
     engine.play_random(states, choosers, 5, decisions)
     return time.perf_counter() - start

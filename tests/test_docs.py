@@ -31,3 +31,9 @@ def test_scythe_action_table_matches_the_layout():
     text = (ROOT / "docs/scythe.md").read_text()
     for name, start, size in actions.BLOCKS:
         assert re.search(rf"\| {name} \| {start} \| {size} \|", text), name
+
+
+def test_scythe_space_sizes_in_the_docs():
+    text = (ROOT / "docs/scythe.md").read_text()
+    assert f"float32[{scythe_encoder.OBS_SIZE}]" in text
+    assert f"int8[{actions.NUM_ACTIONS}]" in text and f"Discrete({actions.NUM_ACTIONS})" in text

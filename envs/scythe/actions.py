@@ -27,6 +27,9 @@ ONE_TIME            137    4     one-time bonus slot (data.RecruitBonus)
 BOTTOM              141    2     take the bottom action (with coins / declining the coins)
 DROP_WORKER         143    8     a Speed unit drops worker k mid-way (S13.4)
 DROP_RESOURCE       151    4     ... or one carried token of that type
+DIAL                155    8     set the power dial to 0-7 in a battle (S14.3)
+CARD                163    4     add a combat card of value 2/3/4/5 to the battle (S14.4)
+USE_ABILITY         167    1     use Artillery before a battle (S13.3)
 ==================  =====  ====  ==========================================================
 """
 
@@ -55,7 +58,10 @@ BOTTOM_TAKE = ONE_TIME + 4
 BOTTOM_TAKE_NO_COINS = BOTTOM_TAKE + 1
 DROP_WORKER = BOTTOM_TAKE_NO_COINS + 1
 DROP_RESOURCE = DROP_WORKER + 8
-NUM_ACTIONS = DROP_RESOURCE + 4
+DIAL = DROP_RESOURCE + 4
+CARD = DIAL + 8
+USE_ABILITY = CARD + 4
+NUM_ACTIONS = USE_ABILITY + 1
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -89,6 +95,9 @@ BLOCKS = (
     ("BOTTOM", BOTTOM_TAKE, 2),
     ("DROP_WORKER", DROP_WORKER, 8),
     ("DROP_RESOURCE", DROP_RESOURCE, 4),
+    ("DIAL", DIAL, 8),
+    ("CARD", CARD, 4),
+    ("USE_ABILITY", USE_ABILITY, 1),
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
@@ -139,6 +148,8 @@ def action_to_str(state, action: int) -> str:
             S.PH_DEPLOY_MECH: "Deploy no mech",
             S.PH_BUILD_STRUCTURE: "Build nothing",
             S.PH_ENLIST_RECRUIT: "Enlist no recruit",
+            S.PH_ARTILLERY: "Do not use Artillery",
+            S.PH_CARDS: "No more combat cards",
         }.get(phase, "Pass")
     if a < TOP:
         k = a - SECTION
@@ -198,6 +209,10 @@ def action_to_str(state, action: int) -> str:
             return f"Deploy mech {int(s['pending']) + 1} on {where}"
         if phase == S.PH_BUILD_LOC:
             return f"Build the {data.Structure(int(s['pending'])).name.title()} on {where}"
+        if phase == S.PH_COMBAT_ORDER:
+            return f"Fight the battle on {where} next"
+        if phase == S.PH_RETREAT:
+            return f"Retreat to {where}"
         return where
     if a < UPGRADE_FROM:
         k = a - AMOUNT
@@ -226,6 +241,12 @@ def action_to_str(state, action: int) -> str:
     if a < BOTTOM_TAKE:
         k = data.RecruitBonus(a - ONE_TIME)
         return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    if a == USE_ABILITY:
+        return "Artillery: pay 1 power, the opponent loses 2 power"
+    if a >= CARD:
+        return f"Add a combat card worth {a - CARD + 2} to the battle"
+    if a >= DIAL:
+        return f"Set the power dial to {a - DIAL}"
     if a >= DROP_RESOURCE:
         return f"{selected.capitalize()} drops 1 {RESOURCE_NAMES[a - DROP_RESOURCE]} here"
     if a >= DROP_WORKER:

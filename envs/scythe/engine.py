@@ -23,7 +23,7 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError, action_inde
 
 __all__ = [
     "init", "legal_mask", "apply", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
-    "resolve_factions", "resolve_mats", "NUM_ACTIONS",
+    "resolve_factions", "resolve_mats", "random_words", "NUM_ACTIONS",
 ]
 
 NUM_ACTIONS = A.NUM_ACTIONS
@@ -99,6 +99,11 @@ def resolve_mats(mats, n_players):
     return _resolve(mats, data.Mat, n_players, "mats")
 
 
+def random_words(seeds) -> np.ndarray:
+    """Generator words for play_random's choosers, one per seed."""
+    return np.array([rng.seed_word(seed) for seed in seeds], dtype=np.uint64)
+
+
 def check_players(n_players) -> int:
     if not isinstance(n_players, (int, np.integer)) or not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise InvalidOptionError(f"num_players must be an integer in {MIN_PLAYERS}..{MAX_PLAYERS}, got {n_players!r}")
@@ -133,12 +138,12 @@ def step(state, action: int, mask: np.ndarray | None = None) -> None:
 
 
 @nb.njit(cache=True)
-def random_action(mask, chooser):
-    """A uniformly random legal action, drawn from `chooser`'s own generator."""
+def random_action(mask, words, i):
+    """A uniformly random legal action, drawn from the generator word words[i]."""
     n = 0
     for a in range(mask.shape[0]):
         n += mask[a]
-    pick = rng.below(chooser, n)
+    pick = rng.below_at(words, i, n)
     for a in range(mask.shape[0]):
         if mask[a] == 1:
             if pick == 0:
@@ -151,14 +156,15 @@ def random_action(mask, chooser):
 def play_random(states, choosers, max_decisions, decisions):
     """Play every game of the batch with uniformly random legal actions until it ends or takes
     max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
-    action in a live state, which the invariant tests treat as a bug)."""
+    action in a live state, which the invariant tests treat as a bug). choosers: one uint64
+    generator word per game (``random_words``), advanced in place."""
     mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
     for b in range(states.shape[0]):
         s = states[b]
         count = 0
         while s["phase"] != PH_GAME_OVER and count < max_decisions:
             legal_mask(s, mask)
-            a = random_action(mask, choosers[b])
+            a = random_action(mask, choosers, b)
             if a < 0:
                 count = -1
                 break

@@ -36,7 +36,7 @@ class ScytheGame(Game):
         engine.apply_at(states, 0, action)
 
     def current_player(self, states):
-        return int(states[0]["current"])
+        return int(states[0]["actor"])
 
     def is_terminal(self, states):
         return bool(states[0]["terminal"])

@@ -76,12 +76,18 @@ PH_BUILD_LOC = 14
 PH_ENLIST_RECRUIT = 15
 PH_ENLIST_BONUS = 16
 PH_GAME_OVER = 17
+PH_COMBAT_ORDER = 18
+PH_ARTILLERY = 19
+PH_DIAL = 20
+PH_CARDS = 21
+PH_RETREAT = 22
 PHASE_NAMES = (
     "section", "top action", "move: select unit", "move: load or step", "trade: place resources",
     "produce: select territory", "produce: amount", "bottom action", "pay",
     "upgrade: take cube", "upgrade: cover cost", "deploy: mech", "deploy: territory",
     "build: structure", "build: territory", "enlist: recruit", "enlist: one-time bonus",
-    "game over",
+    "game over", "combat: choose the next battle", "combat: artillery", "combat: power dial",
+    "combat: combat cards", "combat: retreat",
 )
 
 # ---------------------------------------------------------------- the state record
@@ -90,7 +96,8 @@ STATE_DTYPE = np.dtype(
         # game-wide
         ("rng", np.uint64),  # xorshift64 word; chance lives in the state (DESIGN)
         ("n_players", np.int8),
-        ("current", np.int8),  # seat to act
+        ("current", np.int8),  # seat whose turn it is
+        ("actor", np.int8),  # seat making the current decision (the defender, during a battle)
         ("first_player", np.int8),
         ("phase", np.int8),
         ("terminal", np.int8),
@@ -140,6 +147,15 @@ STATE_DTYPE = np.dtype(
         ("pay_resource", np.int8),
         ("pay_left", np.int8),
         ("take_coins", np.int8),
+        # combat (S14); side 0 = attacker (the current player), side 1 = defender
+        ("move_origin", np.int8, (N_UNITS,)),  # where the mover's units began this Move (S14.10)
+        ("battle_loc", np.int8),
+        ("battle_defender", np.int8),
+        ("battle_step", np.int8),  # progress through the battle's ordered steps (rules/combat.py)
+        ("battle_winner", np.int8),  # 0 attacker, 1 defender, -1 undecided
+        ("dial", np.int8, (2,)),
+        ("battle_cards", np.int8, (2, N_CARD_VALUES)),  # committed, face down, by value
+        ("card_limit", np.int8, (2,)),
     ]
 )
 
@@ -200,6 +216,9 @@ ABILITY_RIVERWALK = 0
 ABILITY_MOVEMENT = 1
 ABILITY_COMBAT = 2
 ABILITY_SPEED = 3
+MAX_DIAL = data.MAX_DIAL
+MAX_COMBAT_STARS = 2  # S14.7; Saxony unlimited (S12.5)
+DISARM_INCLUDES_MINE = True  # [DECISION] S13.3 / E3, following the ES seed
 MOUNTAIN = int(data.Terrain.MOUNTAIN)
 # home base (id - N_TERRITORIES) -> its faction, -1 for Albion/Togawa (always inactive, D1.4)
 BASE_FACTION = np.array([-1 if b.faction is None else int(b.faction) for b in data.HOME_BASES], dtype=np.int8)

@@ -103,6 +103,7 @@ def state_to_dict(state) -> dict[str, Any]:
         "format": FORMAT_VERSION,
         "n_players": n,
         "current": int(s["current"]),
+        "actor": int(s["actor"]),
         "first_player": int(s["first_player"]),
         "phase": PHASE_NAMES[s["phase"]],
         "terminal": bool(s["terminal"]),
@@ -133,6 +134,16 @@ def state_to_dict(state) -> dict[str, Any]:
             "pay_resource": None if s["pay_resource"] < 0 else RESOURCES[s["pay_resource"]],
             "pay_left": int(s["pay_left"]),
             "take_coins": bool(s["take_coins"]),
+            "move_origin": {UNIT_NAMES[u]: location_name(loc) for u, loc in enumerate(s["move_origin"]) if loc >= 0},
+            "battle": None if s["battle_loc"] < 0 else {
+                "territory": LOCATION_NAMES[s["battle_loc"]],
+                "defender": int(s["battle_defender"]),
+                "step": int(s["battle_step"]),
+                "winner": None if s["battle_winner"] < 0 else ("attacker", "defender")[s["battle_winner"]],
+                "dials": [int(v) for v in s["dial"]],
+                "cards": [{v: int(c) for v, c in zip(CARD_VALUES, side)} for side in s["battle_cards"]],
+                "card_limits": [int(v) for v in s["card_limit"]],
+            },
         },
     }
 
@@ -235,7 +246,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
     r = _Reader(d, "")
     r.no_extra(
-        ("game", "format", "n_players", "current", "first_player", "phase", "terminal", "turn", "rng",
+        ("game", "format", "n_players", "current", "actor", "first_player", "phase", "terminal", "turn", "rng",
          "structure_bonus", "encounter_tokens", "resources", "combat_deck", "combat_discard",
          "encounter_deck", "objective_deck", "factory_pool", "players", "turn_in_progress")
     )
@@ -248,6 +259,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     n = r.int("n_players", 2, MAX_PLAYERS)
     s["n_players"] = n
     s["current"] = r.int("current", 0, n - 1)
+    s["actor"] = r.int("actor", 0, n - 1)
     s["first_player"] = r.int("first_player", 0, n - 1)
     s["phase"] = r.choice("phase", PHASE_NAMES)
     s["terminal"] = r.bool("terminal")
@@ -355,7 +367,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
         ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
-         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins")
+         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "move_origin", "battle")
     )
     section = tr.get("section")
     s["section"] = -1 if section is None else tr.int("section", 1, 5) - 1
@@ -378,15 +390,49 @@ def _read_turn(s, tr: _Reader) -> None:
     s["pay_resource"] = tr.choice("pay_resource", RESOURCES, allow_none=True)
     s["pay_left"] = tr.int("pay_left", 0, 4)
     s["take_coins"] = tr.bool("take_coins")
+    origins = tr.sub("move_origin")
+    origins.no_extra(UNIT_NAMES)
+    s["move_origin"][:] = -1
+    for u, name in enumerate(UNIT_NAMES):
+        if name in origins.d:
+            s["move_origin"][u] = _location(origins.get(name), origins.where(name), allow_none=False)
+    s["battle_loc"] = -1
+    s["battle_defender"] = -1
+    s["battle_winner"] = -1
+    if tr.get("battle") is not None:
+        _read_battle(s, tr.sub("battle"))
+
+
+def _read_battle(s, br: _Reader) -> None:
+    br.no_extra(("territory", "defender", "step", "winner", "dials", "cards", "card_limits"))
+    s["battle_loc"] = _location(br.get("territory"), br.where("territory"), allow_none=False)
+    if s["battle_loc"] >= N_TERRITORIES:
+        raise InvalidStateError(f"{br.where('territory')}: battles happen on territories")
+    s["battle_defender"] = br.int("defender", 0, MAX_PLAYERS - 1)
+    s["battle_step"] = br.int("step", 0, 7)
+    winner = br.get("winner")
+    s["battle_winner"] = -1 if winner is None else br.choice("winner", ("attacker", "defender"))
+    for key, field, hi in (("dials", "dial", data.MAX_DIAL), ("card_limits", "card_limit", 9)):
+        values = br.list(key)
+        if len(values) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi for v in values):
+            raise InvalidStateError(f"{br.where(key)}: two integers 0..{hi} (attacker, defender)")
+        s[field][:] = values
+    cards = br.list("cards")
+    if len(cards) != 2:
+        raise InvalidStateError(f"{br.where('cards')}: one entry per side (attacker, defender)")
+    for side, entry in enumerate(cards):
+        _counts(_Reader({"cards": entry}, f"{br.where('cards')}[{side}]"), "cards", CARD_VALUES,
+                s["battle_cards"][side], hi=len(COMBAT_DECK))
 
 
 def _check_cards(s, n: int) -> None:
-    """The 42 combat cards are all somewhere: deck, discard pile or a hand (D6)."""
+    """The 42 combat cards are all somewhere: deck, discard pile, a hand or a battle (D6)."""
     held = np.zeros(N_CARD_VALUES, dtype=np.int64)
     for v in s["deck"][: s["deck_size"]]:
         held[v - MIN_CARD_VALUE] += 1
     held += s["discard"]
     held += s["hand"][:n].sum(axis=0)
+    held += s["battle_cards"].sum(axis=0)
     expected = np.bincount(COMBAT_DECK - MIN_CARD_VALUE, minlength=N_CARD_VALUES)
     if not np.array_equal(held, expected):
         got = {CARD_VALUES[v]: int(held[v]) for v in range(N_CARD_VALUES)}

@@ -206,6 +206,7 @@ def set_cards(d: dict, hands: Mapping[int, Mapping[int, int]] | None = None, dis
 def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = None) -> dict:
     """Make `seat` the player to act, at the start of a decision with a clean turn record."""
     d["current"] = seat
+    d["actor"] = seat
     d["phase"] = phase
     d["turn_in_progress"] = {
         "section": section,
@@ -223,6 +224,8 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "pay_resource": None,
         "pay_left": 0,
         "take_coins": False,
+        "move_origin": {},
+        "battle": None,
     }
     return d
 

@@ -25,7 +25,11 @@ from meeplegym.envs.scythe import data, engine
 from meeplegym.envs.scythe.state import (
     MAX_PLAYERS,
     N_STAR_KINDS,
+    PH_COMBAT_ORDER,
     PH_GAME_OVER,
+    PH_MOVE_SELECT,
+    PH_MOVE_UNIT,
+    PH_RETREAT,
     PH_SECTION,
     STAR_COMBAT,
     STAR_MECHS,
@@ -40,7 +44,6 @@ from meeplegym.envs.scythe.state import (
     STATE_DTYPE,
 )
 
-CHOOSER_DTYPE = np.dtype([("rng", np.uint64)])
 CHOOSER_OFFSET = 1 << 32  # the random player's stream never equals the game's own
 CAP = 200_000  # decisions per game; every game must end well before
 CHUNK = 37  # decisions between checkpoints (odd, so checkpoints fall in every phase)
@@ -50,7 +53,7 @@ NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 N_TERR = data.N_TERRITORIES  # 47
 N_LOC = data.N_LOCATIONS  # 54
 CHARACTER, FIRST_MECH, FIRST_WORKER, N_UNITS = 0, 1, 5, 13  # unit layout (state.py)
-N_PHASES = PH_GAME_OVER + 1
+N_PHASES = PH_RETREAT + 1
 TERRAIN = np.array([int(t.terrain) for t in data.TERRITORIES])
 LAKE_LOC = np.zeros(N_LOC, dtype=bool)  # by location id 0..53 (bases are no lakes)
 LAKE_LOC[:N_TERR] = TERRAIN == data.Terrain.LAKE
@@ -75,8 +78,7 @@ def new_batch(players, seeds):
     if isinstance(players, int):
         players = [players] * len(seeds)
     states = np.concatenate([engine.new_game(int(n), int(s)) for n, s in zip(players, seeds)])
-    choosers = np.zeros(len(seeds), dtype=CHOOSER_DTYPE)
-    choosers["rng"] = [rng.seed_word(int(s) + CHOOSER_OFFSET) for s in seeds]
+    choosers = engine.random_words(int(s) + CHOOSER_OFFSET for s in seeds)
     return states, choosers
 
 
@@ -193,6 +195,10 @@ class Tracker:
             | (st["cargo_workers"] != 0).any(-1) | (st["cargo_resources"] != 0).any(-1)
             | (st["produce_left"] != 0) | (st["mill_produced"] != 0) | (st["produced"] != 0).any(-1)
             | (st["pending"] != -1) | (st["pay_resource"] != -1) | (st["pay_left"] != 0) | (st["take_coins"] != 0)
+            | (st["steps_left"] != 0) | (st["stepped"] != 0) | (st["actor"] != st["current"])
+            | (st["move_origin"] != -1).any(-1) | (st["battle_loc"] != -1) | (st["battle_defender"] != -1)
+            | (st["battle_step"] != 0) | (st["battle_winner"] != -1) | (st["dial"] != 0).any(-1)
+            | (st["battle_cards"] != 0).any(-1).any(-1) | (st["card_limit"] != 0).any(-1)
         )
         fail("turn bookkeeping not cleared at the start of a turn", (st["phase"] == PH_SECTION) & fresh)
 
@@ -229,7 +235,8 @@ class Tracker:
         fail("deck card value outside 2..5", in_deck & ((deck < CARD_VALUES[0]) | (deck > CARD_VALUES[-1])))
         fail("deck slot past deck_size not cleared", ~in_deck & (deck != 0))
         deck_counts = np.stack([(in_deck & (deck == v)).sum(-1) for v in CARD_VALUES], axis=-1)
-        total = deck_counts + st["discard"].astype(np.int64) + st["hand"].astype(np.int64).sum(1)
+        total = (deck_counts + st["discard"].astype(np.int64) + st["hand"].astype(np.int64).sum(1)
+                 + st["battle_cards"].astype(np.int64).sum(1))  # cards face down in a battle
         fail("combat cards not conserved (deck + discard + hands != 16/12/8/6)", total != CARD_COPIES[None, :])
 
         # ---- units (S0.2): character always on a location, mechs/workers on the mat or a location
@@ -249,13 +256,19 @@ class Tracker:
         at_base = on & (loc >= N_TERR)
         allowed = np.take_along_axis(self.allowed_base, safe, axis=2)
         fail("unit on another active faction's home base", at_base & ~allowed)
-        # two players' units never share a territory (no combat yet)
+        # two players share a territory only mid-Move, the mover and one other, until their
+        # battle is fought (S3.9, S14.1)
         on_terr = on & (loc < N_TERR)
         b_idx = np.broadcast_to(np.arange(B)[:, None, None], loc.shape)
         p_idx = np.broadcast_to(np.arange(MAX_PLAYERS)[None, :, None], loc.shape)
         occ = np.zeros((B, N_TERR, MAX_PLAYERS), dtype=bool)
         occ[b_idx[on_terr], safe[on_terr], p_idx[on_terr]] = True
-        fail("units of two players share a territory", occ.sum(-1) > 1)
+        mid_move = (st["phase"] == PH_MOVE_SELECT) | (st["phase"] == PH_MOVE_UNIT) | (
+            (st["phase"] >= PH_COMBAT_ORDER) & (st["phase"] <= PH_RETREAT))
+        mover_there = occ[np.arange(B), :, st["current"].astype(np.int64)]  # (B, T)
+        sharing = occ.sum(-1)
+        fail("units of two players share a territory",
+             (sharing > 1) & ~(mid_move[:, None] & (sharing == 2) & mover_there))
 
         # ---- structures (S9): on land territories, at most one per territory over all players
         sloc = st["structure_loc"].astype(np.int64)  # (B, 5, 4)
@@ -285,7 +298,9 @@ class Tracker:
         n_stars = stars.sum(-1)
         fail("star kind not 0/1", ((stars[:, :, NON_COMBAT_STARS] != 0) & (stars[:, :, NON_COMBAT_STARS] != 1)))
         fail("negative combat stars", stars[:, :, STAR_COMBAT] < 0)
-        fail("objective/combat star without objectives or combat", (stars[:, :, [STAR_OBJECTIVE, STAR_COMBAT]] != 0))
+        fail("objective star without objectives", stars[:, :, STAR_OBJECTIVE] != 0)
+        fail("more than 2 combat stars for a faction other than Saxony (S14.7)",
+             seat & (stars[:, :, STAR_COMBAT] > 2) & (st["faction"] != data.Faction.SAXONY))
         fail("more than 6 stars", n_stars > STARS_TO_END)
         fail("6 stars but the game goes on", lv & (n_stars >= STARS_TO_END))
         fail("game over without exactly one player at 6 stars", ~live & ((n_stars == STARS_TO_END).sum(-1) != 1))
@@ -604,9 +619,15 @@ def _territory_of_a_worker(st, g, p):
     raise AssertionError("no worker on a territory")
 
 
+def _c_combat_stars(st):
+    seat = int(np.flatnonzero(st["faction"][0, : st["n_players"][0]] != data.Faction.SAXONY)[0])
+    st["stars"][0, seat, STAR_COMBAT] = 3
+
+
 def _c_share(st):
     _, t = _territory_of_a_worker(st, 0, 0)
     st["unit_loc"][0, 1, CHARACTER] = t
+    st["phase"][0] = PH_SECTION  # outside a Move, where no battle can be pending
 
 
 def _c_worker_back(st):
@@ -668,7 +689,8 @@ CORRUPTIONS = {
     "upgraded cubes != covered boxes": _c_upgrade,
     "recruits enlisted != one-time bonuses used": _c_recruit,
     "upgrades star but the goal does not hold": lambda st: st["stars"].__setitem__((0, 0, STAR_UPGRADES), 1),
-    "objective/combat star": lambda st: st["stars"].__setitem__((0, 1, STAR_COMBAT), 1),
+    "objective star without objectives": lambda st: st["stars"].__setitem__((0, 1, STAR_OBJECTIVE), 1),
+    "more than 2 combat stars": _c_combat_stars,
     "6 stars but the game goes on": lambda st: st["stars"].__setitem__((0, 0, slice(0, 9)), [0, 0, 0, 0, 0, 1, 1, 2, 2]),
     "popularity goal met but no star placed": _c_popularity_18,
     "turn counter went back": lambda st: st["turn"].__setitem__(0, st["turn"][0] - 1),

@@ -19,13 +19,11 @@ import pytest
 SCRIPT = r"""
 import hashlib, json
 import numpy as np
-from meeplegym import rng
 from meeplegym.envs.scythe import engine
 
 def digests(games, chunk, chunks):
     states = np.concatenate([engine.new_game(n, seed) for n, seed in games])
-    choosers = np.zeros(len(games), dtype=[("rng", np.uint64)])
-    choosers["rng"] = [rng.seed_word(seed + (1 << 32)) for _, seed in games]
+    choosers = engine.random_words(seed + (1 << 32) for _, seed in games)
     decisions = np.zeros(len(games), dtype=np.int64)
     out = [hashlib.sha256(states.tobytes()).hexdigest()]
     for _ in range(chunks):

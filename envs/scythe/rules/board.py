@@ -174,14 +174,12 @@ def can_step(s, p, u, x, y, combat_units, workers, ctrl):
             and (TERRAIN[y] == FACTION_RIVERWALK[faction, 0] or TERRAIN[y] == FACTION_RIVERWALK[faction, 1])
         ):
             return False  # Riverwalk: only onto the faction's two terrains (S13.1)
-    n = s["n_players"]
-    if others_at(combat_units, y, p, n) > 0:
-        return False  # combat (S14) is not implemented yet: see docs/rules_coverage.md
     if is_worker:
-        if others_at(workers, y, p, n) > 0:
-            return False  # a worker alone may not displace workers (S3.8)
+        n = s["n_players"]
+        if others_at(workers, y, p, n) > 0 or others_at(combat_units, y, p, n) > 0:
+            return False  # a worker alone never enters enemy units (S3.8, S3.9)
         if others_at(combat_units, x, p, n) > 0:
-            return False  # nor walk out past an enemy character/mech (S3.9)
+            return False  # nor walks out past an enemy character/mech (S3.9)
     return True
 
 

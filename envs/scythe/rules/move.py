@@ -7,6 +7,7 @@ import numpy as np
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.rules.board import destinations, has_ability, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import begin_bottom
+from meeplegym.envs.scythe.rules.combat import begin_combats
 from meeplegym.envs.scythe.rules.gains import gain_popularity
 from meeplegym.envs.scythe.state import (
     ABILITY_SPEED,
@@ -45,6 +46,7 @@ def _movable(s, combat_units, workers, ctrl, out):
 def begin_move(s, units):
     s["moves_left"] = units
     s["moved"][:] = 0
+    s["move_origin"][:] = s["unit_loc"][s["current"]]
     _next_selection(s)
 
 
@@ -62,7 +64,14 @@ def _next_selection(s):
 
 @nb.njit(cache=True)
 def end_move(s):
-    # Combats (S14), the encounter (S15) and the Factory check (S16.1) come here once implemented.
+    """The Move is over: combats in the attacker's order (S14), then the rest of S3.13."""
+    if not begin_combats(s):
+        after_combats(s)
+
+
+@nb.njit(cache=True)
+def after_combats(s):
+    # The encounter (S15) and the Factory check (S16.1) come here once implemented.
     begin_bottom(s)
 
 
@@ -204,16 +213,26 @@ def _step(s, p, u, x, y):
     stops = u == CHARACTER and y < N_TERRITORIES and s["encounter_token"][y] == 1
     if u >= FIRST_WORKER:
         return stops
+    enemy_fighters = False
+    enemy_workers = False
+    for q in range(s["n_players"]):
+        if q != p:
+            for v in range(N_UNITS):
+                if s["unit_loc"][q, v] == y:
+                    if v < FIRST_WORKER:
+                        enemy_fighters = True
+                    else:
+                        enemy_workers = True
+    if enemy_fighters:
+        return True  # a battle awaits after the Move (S3.9, S14.1)
+    if not enemy_workers:
+        return stops
     displaced = 0
     for q in range(s["n_players"]):
-        if q == p:
-            continue
-        for v in range(N_UNITS):
-            if s["unit_loc"][q, v] == y:
-                stops = True
-                if v >= FIRST_WORKER:
+        if q != p:
+            for v in range(FIRST_WORKER, N_UNITS):
+                if s["unit_loc"][q, v] == y:
                     s["unit_loc"][q, v] = FACTION_BASE[s["faction"][q]]
                     displaced += 1
-    if displaced > 0:
-        gain_popularity(s, p, -displaced)  # floors at 0, the retreat still happens (E10)
-    return stops
+    gain_popularity(s, p, -displaced)  # floors at 0, the retreat still happens (E10)
+    return True

@@ -4,7 +4,9 @@ import numba as nb
 
 from meeplegym.envs.scythe.rules.board import new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import apply_benefit, apply_bottom, apply_pay, legal_benefit, legal_bottom, legal_pay
-from meeplegym.envs.scythe.rules.move import apply_move, legal_move_select, legal_move_unit
+from meeplegym.envs.scythe import actions as A
+from meeplegym.envs.scythe.rules.combat import advance_battle, apply_battle, legal_battle, legal_combat_order, start_battle
+from meeplegym.envs.scythe.rules.move import after_combats, apply_move, legal_move_select, legal_move_unit
 from meeplegym.envs.scythe.rules.top import (
     apply_produce,
     apply_section,
@@ -16,7 +18,12 @@ from meeplegym.envs.scythe.rules.top import (
     legal_trade_loc,
 )
 from meeplegym.envs.scythe.state import (
+    PH_ARTILLERY,
     PH_BOTTOM,
+    PH_CARDS,
+    PH_COMBAT_ORDER,
+    PH_DIAL,
+    PH_RETREAT,
     PH_GAME_OVER,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
@@ -38,6 +45,12 @@ def legal_mask(s, mask):
         return
     if ph == PH_SECTION:
         legal_section(s, mask)
+        return
+    if ph == PH_COMBAT_ORDER:
+        legal_combat_order(s, mask)
+        return
+    if ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
+        legal_battle(s, mask)
         return
     ctrl = new_control(s)
     if ph == PH_MOVE_SELECT or ph == PH_MOVE_UNIT:
@@ -79,7 +92,20 @@ def apply(s, a):
         apply_bottom(s, a)
     elif ph == PH_PAY:
         apply_pay(s, a)
+    elif ph == PH_COMBAT_ORDER:
+        start_battle(s, a - A.LOCATION)
+        if advance_battle(s):
+            _combats_done(s)
+    elif ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
+        if apply_battle(s, a):
+            _combats_done(s)
     elif ph != PH_GAME_OVER:
         apply_benefit(s, a)
+
+
+@nb.njit(cache=True)
+def _combats_done(s):
+    if s["terminal"] == 0:
+        after_combats(s)
 
 

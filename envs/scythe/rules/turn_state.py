@@ -19,6 +19,13 @@ def reset_action(s):
     s["mill_produced"] = 0
     s["produced"][:] = 0
     s["pending"] = -1
+    s["battle_loc"] = -1
+    s["battle_defender"] = -1
+    s["battle_step"] = 0
+    s["battle_winner"] = -1
+    s["dial"][:] = 0
+    s["battle_cards"][:] = 0
+    s["card_limit"][:] = 0
     s["pay_resource"] = -1
     s["pay_left"] = 0
     s["take_coins"] = 0
@@ -27,6 +34,8 @@ def reset_action(s):
 @nb.njit(cache=True)
 def reset_turn(s):
     s["section"] = -1
+    s["actor"] = s["current"]
+    s["move_origin"][:] = -1
     s["phase"] = PH_SECTION
     reset_action(s)
 
