@@ -220,6 +220,27 @@ MAX_DIAL = data.MAX_DIAL
 MAX_COMBAT_STARS = 2  # S14.7; Saxony unlimited (S12.5)
 DISARM_INCLUDES_MINE = True  # [DECISION] S13.3 / E3, following the ES seed
 MOUNTAIN = int(data.Terrain.MOUNTAIN)
+TUNNELS = np.flatnonzero(IS_TUNNEL).astype(np.int8)
+
+
+def _special_candidates() -> np.ndarray:
+    """Per faction, the locations its movement ability can link to (S13.2), -1 padded:
+    Rusviet villages + Factory, Saxony mountains + tunnels, Polania lakes, Crimea bases."""
+    terr = TERRAIN
+    sets = {
+        RUSVIET: np.flatnonzero((terr == data.Terrain.VILLAGE) | (terr == data.Terrain.FACTORY)),
+        SAXONY: np.flatnonzero((terr == data.Terrain.MOUNTAIN) | (IS_TUNNEL == 1)),
+        POLANIA: np.flatnonzero(terr == data.Terrain.LAKE),
+        CRIMEA: np.arange(N_TERRITORIES, N_LOCATIONS),
+        NORDIC: np.array([], dtype=np.int64),
+    }
+    out = np.full((len(data.Faction), max(len(v) for v in sets.values())), -1, dtype=np.int8)
+    for faction, ids in sets.items():
+        out[faction, : len(ids)] = ids
+    return out
+
+
+SPECIAL_CANDIDATES = _special_candidates()
 # home base (id - N_TERRITORIES) -> its faction, -1 for Albion/Togawa (always inactive, D1.4)
 BASE_FACTION = np.array([-1 if b.faction is None else int(b.faction) for b in data.HOME_BASES], dtype=np.int8)
 

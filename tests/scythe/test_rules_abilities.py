@@ -211,3 +211,35 @@ def test_wayfare_reaches_own_and_inactive_bases_only():
     assert bases == {48, 49, 50, 51, 52, 53}
     sc.set_mechs(d, 1, [])
     assert not any(b >= 47 for b in _destinations(d, 1, "character"))
+
+
+@pytest.mark.rule("S3.14")
+def test_destination_candidates_miss_nothing():
+    """destinations() only tries likely candidates; it must agree with can_step() over every
+    location, in random mid-game states where mechs (and so abilities) are out."""
+    import numpy as np
+
+    from meeplegym.envs.scythe import engine
+    from meeplegym.envs.scythe.rules.board import can_step, destinations, new_control, new_occupancy
+    from meeplegym.envs.scythe.state import N_LOCATIONS, N_UNITS
+
+    checked = 0
+    for seed in range(40):
+        states = engine.new_game(2 + seed % 4, seed)
+        engine.play_random(states, engine.random_words([seed]), 150 + 40 * seed, np.zeros(1, np.int64))
+        s = states[0]
+        if s["terminal"]:
+            continue
+        combat_units, workers = new_occupancy(s)
+        ctrl = new_control(s)
+        out = np.zeros(N_LOCATIONS, np.int8)
+        for p in range(int(s["n_players"])):
+            for u in range(N_UNITS):
+                x = int(s["unit_loc"][p, u])
+                if x < 0:
+                    continue
+                destinations(s, p, u, combat_units, workers, ctrl, out)
+                brute = [y for y in range(N_LOCATIONS) if can_step(s, p, u, x, y, combat_units, workers, ctrl)]
+                assert np.flatnonzero(out).tolist() == brute, (seed, p, u, x)
+                checked += 1
+    assert checked > 500

@@ -26,7 +26,9 @@ from meeplegym.envs.scythe.state import (
     RIVER,
     RUSVIET,
     SAXONY,
+    SPECIAL_CANDIDATES,
     TERRAIN,
+    TUNNELS,
     VILLAGE,
 )
 
@@ -184,28 +186,43 @@ def can_step(s, p, u, x, y, combat_units, workers, ctrl):
 
 
 @nb.njit(cache=True)
-def destinations(s, p, u, combat_units, workers, ctrl, out):
-    """out[y] = 1 for every location unit u can step to; returns how many."""
+def _try(s, p, u, x, y, combat_units, workers, ctrl, out):
+    if y >= 0 and out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
+        out[y] = 1
+        return 1
+    return 0
+
+
+@nb.njit(cache=True)
+def destinations(s, p, u, combat_units, workers, ctrl, out, first_only=False):
+    """out[y] = 1 for every location unit u can step to; returns how many (with first_only,
+    stops at the first one: enough to know whether u can move at all).
+
+    Candidates: the neighbours, every tunnel (and the own Mine) from a tunnel, and the
+    locations the faction's movement ability can link to."""
     out[:] = 0
     x = s["unit_loc"][p, u]
     if x < 0:
         return 0
     count = 0
-    if u < FIRST_WORKER and has_ability(s, p, ABILITY_MOVEMENT):
-        candidates = N_LOCATIONS  # special links can reach far: check every location
-    else:
-        candidates = 0
-        for k in range(NEIGHBOURS.shape[1]):
-            y = NEIGHBOURS[x, k]
-            if y >= 0 and out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
-                out[y] = 1
-                count += 1
-        if is_tunnel_for(s, p, x):
-            candidates = N_TERRITORIES
-    for y in range(candidates):
-        if out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
-            out[y] = 1
-            count += 1
+    for k in range(NEIGHBOURS.shape[1]):
+        count += _try(s, p, u, x, NEIGHBOURS[x, k], combat_units, workers, ctrl, out)
+        if first_only and count > 0:
+            return count
+    mine = s["structure_loc"][p, MINE]
+    special = u < FIRST_WORKER and has_ability(s, p, ABILITY_MOVEMENT)
+    if is_tunnel_for(s, p, x) or special:
+        for k in range(TUNNELS.shape[0]):
+            count += _try(s, p, u, x, TUNNELS[k], combat_units, workers, ctrl, out)
+            if first_only and count > 0:
+                return count
+        count += _try(s, p, u, x, mine, combat_units, workers, ctrl, out)
+    if special:
+        faction = s["faction"][p]
+        for k in range(SPECIAL_CANDIDATES.shape[1]):
+            count += _try(s, p, u, x, SPECIAL_CANDIDATES[faction, k], combat_units, workers, ctrl, out)
+            if first_only and count > 0:
+                return count
     return count
 
 

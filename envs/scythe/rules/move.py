@@ -36,7 +36,7 @@ def _movable(s, combat_units, workers, ctrl, out):
     for u in range(N_UNITS):
         out[u] = 0
         if s["moved"][u] == 0 and s["unit_loc"][p, u] >= 0:
-            if destinations(s, p, u, combat_units, workers, ctrl, dest) > 0:
+            if destinations(s, p, u, combat_units, workers, ctrl, dest, True) > 0:
                 out[u] = 1
                 count += 1
     return count
