@@ -30,6 +30,7 @@ DROP_RESOURCE       151    4     ... or one carried token of that type
 DIAL                155    8     set the power dial to 0-7 in a battle (S14.3)
 CARD                163    4     add a combat card of value 2/3/4/5 to the battle (S14.4)
 USE_ABILITY         167    1     use Artillery before a battle (S13.3)
+REVEAL_OBJECTIVE    168    2     reveal the objective card in hand slot 1/2 (S17)
 ==================  =====  ====  ==========================================================
 """
 
@@ -61,7 +62,8 @@ DROP_RESOURCE = DROP_WORKER + 8
 DIAL = DROP_RESOURCE + 4
 CARD = DIAL + 8
 USE_ABILITY = CARD + 4
-NUM_ACTIONS = USE_ABILITY + 1
+REVEAL_OBJECTIVE = USE_ABILITY + 1
+NUM_ACTIONS = REVEAL_OBJECTIVE + 2
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -98,6 +100,7 @@ BLOCKS = (
     ("DIAL", DIAL, 8),
     ("CARD", CARD, 4),
     ("USE_ABILITY", USE_ABILITY, 1),
+    ("REVEAL_OBJECTIVE", REVEAL_OBJECTIVE, 2),
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
@@ -150,6 +153,7 @@ def action_to_str(state, action: int) -> str:
             S.PH_ENLIST_RECRUIT: "Enlist no recruit",
             S.PH_ARTILLERY: "Do not use Artillery",
             S.PH_CARDS: "No more combat cards",
+            S.PH_OBJECTIVE: "Keep the objectives hidden for now",
         }.get(phase, "Pass")
     if a < TOP:
         k = a - SECTION
@@ -241,6 +245,9 @@ def action_to_str(state, action: int) -> str:
     if a < BOTTOM_TAKE:
         k = data.RecruitBonus(a - ONE_TIME)
         return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    if a >= REVEAL_OBJECTIVE:
+        card = int(s["objectives"][p, a - REVEAL_OBJECTIVE])
+        return f"Reveal objective #{card + 1} {data.OBJECTIVE_CARDS[card].name} (a star)"
     if a == USE_ABILITY:
         return "Artillery: pay 1 power, the opponent loses 2 power"
     if a >= CARD:

@@ -81,13 +81,14 @@ PH_ARTILLERY = 19
 PH_DIAL = 20
 PH_CARDS = 21
 PH_RETREAT = 22
+PH_OBJECTIVE = 23
 PHASE_NAMES = (
     "section", "top action", "move: select unit", "move: load or step", "trade: place resources",
     "produce: select territory", "produce: amount", "bottom action", "pay",
     "upgrade: take cube", "upgrade: cover cost", "deploy: mech", "deploy: territory",
     "build: structure", "build: territory", "enlist: recruit", "enlist: one-time bonus",
     "game over", "combat: choose the next battle", "combat: artillery", "combat: power dial",
-    "combat: combat cards", "combat: retreat",
+    "combat: combat cards", "combat: retreat", "objective: reveal",
 )
 
 # ---------------------------------------------------------------- the state record
@@ -121,6 +122,7 @@ STATE_DTYPE = np.dtype(
         ("coins", np.int32, (MAX_PLAYERS,)),
         ("hand", np.int8, (MAX_PLAYERS, N_CARD_VALUES)),  # combat cards held, by value 2..5
         ("objectives", np.int8, (MAX_PLAYERS, 2)),  # objective card ids, -1 = none
+        ("factory_card", np.int8, (MAX_PLAYERS,)),  # factory card taken (S16), -1 = none
         ("unit_loc", np.int8, (MAX_PLAYERS, N_UNITS)),  # location id or OFF_BOARD
         ("structure_loc", np.int8, (MAX_PLAYERS, N_STRUCTURES)),  # index = data.Structure
         ("upgraded", np.int8, (MAX_PLAYERS, N_TOP_SLOTS)),  # cube taken from top slot
@@ -156,6 +158,9 @@ STATE_DTYPE = np.dtype(
         ("dial", np.int8, (2,)),
         ("battle_cards", np.int8, (2, N_CARD_VALUES)),  # committed, face down, by value
         ("card_limit", np.int8, (2,)),
+        # objectives (S17)
+        ("window", np.int8),  # reveal window reached this turn: 0 none, 1 start, 2 middle, 3 end
+        ("retreats_forced", np.int8),  # enemy workers the current player sent home this turn
     ]
 )
 

@@ -80,7 +80,8 @@ def state_to_dict(state) -> dict[str, Any]:
                 "popularity": int(s["popularity"][p]),
                 "coins": int(s["coins"][p]),
                 "combat_cards": {v: int(c) for v, c in zip(CARD_VALUES, s["hand"][p])},
-                "objectives": [int(c) + 1 for c in s["objectives"][p] if c >= 0],
+                "objectives": [None if c < 0 else int(c) + 1 for c in s["objectives"][p]],
+                "factory_card": None if s["factory_card"][p] < 0 else int(s["factory_card"][p]) + 1,
                 "units": {UNIT_NAMES[u]: location_name(s["unit_loc"][p, u]) for u in range(N_UNITS)},
                 "structures": {STRUCTURES[k]: location_name(loc) for k, loc in enumerate(s["structure_loc"][p])},
                 "upgrades": [UPGRADE_SLOTS[k] for k in range(len(UPGRADE_SLOTS)) if s["upgraded"][p, k]],
@@ -134,6 +135,8 @@ def state_to_dict(state) -> dict[str, Any]:
             "pay_resource": None if s["pay_resource"] < 0 else RESOURCES[s["pay_resource"]],
             "pay_left": int(s["pay_left"]),
             "take_coins": bool(s["take_coins"]),
+            "reveal_window": int(s["window"]),
+            "retreats_forced": int(s["retreats_forced"]),
             "move_origin": {UNIT_NAMES[u]: location_name(loc) for u, loc in enumerate(s["move_origin"]) if loc >= 0},
             "battle": None if s["battle_loc"] < 0 else {
                 "territory": LOCATION_NAMES[s["battle_loc"]],
@@ -299,6 +302,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     s["faction"][:] = -1
     s["mat"][:] = -1
     s["objectives"][:] = -1
+    s["factory_card"][:] = -1
     s["unit_loc"][:] = OFF_BOARD
     s["structure_loc"][:] = OFF_BOARD
     s["last_section"][:] = -1
@@ -316,7 +320,7 @@ def state_from_dict(d: dict) -> np.ndarray:
 
 def _read_player(s, p: int, pr: _Reader) -> None:
     pr.no_extra(
-        ("faction", "mat", "power", "popularity", "coins", "combat_cards", "objectives", "units",
+        ("faction", "mat", "power", "popularity", "coins", "combat_cards", "objectives", "factory_card", "units",
          "structures", "upgrades", "covered", "recruits", "one_time_bonuses", "stars", "last_section",
          "final_score", "rank")
     )
@@ -330,9 +334,13 @@ def _read_player(s, p: int, pr: _Reader) -> None:
     if len(objectives) > 2:
         raise InvalidStateError(f"{pr.where('objectives')}: at most 2 cards")
     for k, c in enumerate(objectives):
+        if c is None:
+            continue  # an emptied hand slot (Saxony keeps the other card, S12.5)
         if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= N_OBJECTIVE_CARDS:
             raise InvalidStateError(f"{pr.where('objectives')}[{k}]: card number {c!r} outside 1..{N_OBJECTIVE_CARDS}")
         s["objectives"][p, k] = c - 1
+    card = pr.get("factory_card")
+    s["factory_card"][p] = -1 if card is None else pr.int("factory_card", 1, N_FACTORY_CARDS) - 1
     units = pr.sub("units")
     units.no_extra(UNIT_NAMES)
     for u, name in enumerate(UNIT_NAMES):
@@ -367,7 +375,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
         ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
-         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "move_origin", "battle")
+         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "move_origin", "battle")
     )
     section = tr.get("section")
     s["section"] = -1 if section is None else tr.int("section", 1, 5) - 1
@@ -390,6 +398,8 @@ def _read_turn(s, tr: _Reader) -> None:
     s["pay_resource"] = tr.choice("pay_resource", RESOURCES, allow_none=True)
     s["pay_left"] = tr.int("pay_left", 0, 4)
     s["take_coins"] = tr.bool("take_coins")
+    s["window"] = tr.int("reveal_window", 0, 3)
+    s["retreats_forced"] = tr.int("retreats_forced", 0, 8 * MAX_PLAYERS)
     origins = tr.sub("move_origin")
     origins.no_extra(UNIT_NAMES)
     s["move_origin"][:] = -1

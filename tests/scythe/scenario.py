@@ -79,8 +79,11 @@ def player(d: dict, seat: int) -> dict:
 
 
 def empty_board(d: dict) -> dict:
-    """Characters on their home bases, every mech/worker/structure on its mat, no resources."""
+    """Characters on their home bases, every mech/worker/structure on its mat, no resources,
+    no objective cards in hand (tests that need them deal them with set_objectives)."""
     for p in d["players"]:
+        d["objective_deck"] += [c for c in p["objectives"] if c is not None]
+        p["objectives"] = []
         for unit in p["units"]:
             p["units"][unit] = None
         p["units"]["character"] = name(base_of(p["faction"]))
@@ -114,6 +117,18 @@ def set_mechs(d: dict, seat: int, where: Iterable) -> dict:
     spots = [name(loc) for loc in where]
     for m in range(data.MECHS_PER_PLAYER):
         place(d, seat, f"mech {m + 1}", spots[m] if m < len(spots) else None)
+    return d
+
+
+def set_objectives(d: dict, seat: int, *cards: int) -> dict:
+    """Give seat these objective cards (numbers 1-23), taken out of the objective deck."""
+    for c in cards:
+        for holder in d["players"]:
+            if c in holder["objectives"]:
+                holder["objectives"].remove(c)
+        if c in d["objective_deck"]:
+            d["objective_deck"].remove(c)
+    player(d, seat)["objectives"] = list(cards)
     return d
 
 
@@ -224,6 +239,8 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "pay_resource": None,
         "pay_left": 0,
         "take_coins": False,
+        "reveal_window": 0,
+        "retreats_forced": 0,
         "move_origin": {},
         "battle": None,
     }

@@ -29,6 +29,7 @@ from meeplegym.envs.scythe.state import (
     PH_GAME_OVER,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
+    PH_OBJECTIVE,
     PH_RETREAT,
     PH_SECTION,
     STAR_COMBAT,
@@ -53,7 +54,7 @@ NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 N_TERR = data.N_TERRITORIES  # 47
 N_LOC = data.N_LOCATIONS  # 54
 CHARACTER, FIRST_MECH, FIRST_WORKER, N_UNITS = 0, 1, 5, 13  # unit layout (state.py)
-N_PHASES = PH_RETREAT + 1
+N_PHASES = PH_OBJECTIVE + 1
 TERRAIN = np.array([int(t.terrain) for t in data.TERRITORIES])
 LAKE_LOC = np.zeros(N_LOC, dtype=bool)  # by location id 0..53 (bases are no lakes)
 LAKE_LOC[:N_TERR] = TERRAIN == data.Terrain.LAKE
@@ -64,7 +65,7 @@ CARD_VALUES = np.array(sorted(data.COMBAT_CARD_COPIES))  # 2..5
 CARD_COPIES = np.array([data.COMBAT_CARD_COPIES[v] for v in CARD_VALUES])  # 16, 12, 8, 6
 N_CARDS = int(CARD_COPIES.sum())  # 42
 STARS_TO_END = data.STARS_PER_PLAYER
-NON_COMBAT_STARS = [k for k in range(N_STAR_KINDS) if k != STAR_COMBAT]
+NON_COMBAT_STARS = [k for k in range(N_STAR_KINDS) if k not in (STAR_COMBAT, STAR_OBJECTIVE)]
 
 
 # ------------------------------------------------------------------ batches
@@ -298,7 +299,18 @@ class Tracker:
         n_stars = stars.sum(-1)
         fail("star kind not 0/1", ((stars[:, :, NON_COMBAT_STARS] != 0) & (stars[:, :, NON_COMBAT_STARS] != 1)))
         fail("negative combat stars", stars[:, :, STAR_COMBAT] < 0)
-        fail("objective star without objectives", stars[:, :, STAR_OBJECTIVE] != 0)
+        # objective stars (S17.2, S12.5): one each, Saxony two; a revealed card leaves the hand
+        saxony = st["faction"] == data.Faction.SAXONY
+        fail("too many objective stars", seat & (stars[:, :, STAR_OBJECTIVE] > np.where(saxony, 2, 1)))
+        held = (st["objectives"] >= 0).sum(-1)
+        fail("objective cards kept after a non-Saxony reveal",
+             seat & ~saxony & (stars[:, :, STAR_OBJECTIVE] > 0) & (held > 0))
+        fail("objective cards: a star for more cards than were dealt", seat & (held + stars[:, :, STAR_OBJECTIVE] > 2))
+        dealt = (st["objectives"][:, :, :, None] == np.arange(23)[None, None, None, :]).any(2).sum(1)
+        in_deck = (np.arange(23)[None, :] < st["objective_deck_size"][:, None])
+        deck_cards = np.where(in_deck, st["objective_deck"], -1)
+        counted = dealt + (deck_cards[:, :, None] == np.arange(23)[None, None, :]).sum(1)
+        fail("objective card in two places", counted > 1)
         fail("more than 2 combat stars for a faction other than Saxony (S14.7)",
              seat & (stars[:, :, STAR_COMBAT] > 2) & (st["faction"] != data.Faction.SAXONY))
         fail("more than 6 stars", n_stars > STARS_TO_END)
@@ -689,7 +701,7 @@ CORRUPTIONS = {
     "upgraded cubes != covered boxes": _c_upgrade,
     "recruits enlisted != one-time bonuses used": _c_recruit,
     "upgrades star but the goal does not hold": lambda st: st["stars"].__setitem__((0, 0, STAR_UPGRADES), 1),
-    "objective star without objectives": lambda st: st["stars"].__setitem__((0, 1, STAR_OBJECTIVE), 1),
+    "too many objective stars": lambda st: st["stars"].__setitem__((0, 1, STAR_OBJECTIVE), 3),
     "more than 2 combat stars": _c_combat_stars,
     "6 stars but the game goes on": lambda st: st["stars"].__setitem__((0, 0, slice(0, 9)), [0, 0, 0, 0, 0, 1, 1, 2, 2]),
     "popularity goal met but no star placed": _c_popularity_18,

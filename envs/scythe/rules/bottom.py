@@ -7,7 +7,7 @@ from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.data import BottomAction
 from meeplegym.envs.scythe.rules.board import controlled_total, controlled_with_worker, new_control
 from meeplegym.envs.scythe.rules.gains import check_stars, gain_bonus, gain_coins
-from meeplegym.envs.scythe.rules.turn_state import end_turn
+from meeplegym.envs.scythe.rules.objectives import WINDOW_MIDDLE, finish_turn, open_window
 from meeplegym.envs.scythe.state import (
     BOTTOM_COINS,
     BOTTOM_COST,
@@ -50,14 +50,16 @@ def can_afford_bottom(s, p, b, ctrl):
 
 @nb.njit(cache=True)
 def begin_bottom(s):
-    """After the top action (or instead of it): offer the section's bottom action."""
+    """After the top action (or instead of it): a reveal window, then the bottom action."""
+    if s["window"] < WINDOW_MIDDLE and open_window(s, WINDOW_MIDDLE):
+        return
     p = s["current"]
     b = s["section"]
     if b >= N_MAT_SECTIONS:
-        end_turn(s)  # the factory card's bottom action arrives with the Factory (S16)
+        finish_turn(s)  # the factory card's bottom action arrives with the Factory (S16)
         return
     if not can_afford_bottom(s, p, b, new_control(s)):
-        end_turn(s)  # only "skip" would be legal
+        finish_turn(s)  # only "skip" would be legal
         return
     s["phase"] = PH_BOTTOM
 
@@ -76,7 +78,7 @@ def legal_bottom(s, mask, ctrl):
 @nb.njit(cache=True)
 def apply_bottom(s, a):
     if a == A.PASS:
-        end_turn(s)
+        finish_turn(s)
         return
     p = s["current"]
     b = s["section"]
@@ -273,5 +275,5 @@ def _finish_bottom(s):
             gain_bonus(s, q, ROB_KIND[b], ROB_AMOUNT[b])
             if check_stars(s, q):
                 return
-    end_turn(s)
+    finish_turn(s)
 

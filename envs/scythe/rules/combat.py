@@ -326,6 +326,7 @@ def _finish_battle(s, destination):
             s["unit_loc"][loser, u] = destination if mech_to_lake else base
             workers += 1
     if winner_side == 0 and workers > 0:
+        s["retreats_forced"] += workers
         camaraderie = s["faction"][winner] == POLANIA and has_ability(s, winner, ABILITY_COMBAT)
         if not camaraderie:
             gain_popularity(s, winner, -workers)

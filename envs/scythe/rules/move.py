@@ -235,4 +235,5 @@ def _step(s, p, u, x, y):
                     s["unit_loc"][q, v] = FACTION_BASE[s["faction"][q]]
                     displaced += 1
     gain_popularity(s, p, -displaced)  # floors at 0, the retreat still happens (E10)
+    s["retreats_forced"] += displaced
     return True

@@ -98,6 +98,7 @@ def init(s, n_players, factions, mats):
     s["coins"][:] = 0
     s["hand"][:] = 0
     s["objectives"][:] = -1
+    s["factory_card"][:] = -1
     s["unit_loc"][:] = OFF_BOARD
     s["structure_loc"][:] = OFF_BOARD
     s["upgraded"][:] = 0

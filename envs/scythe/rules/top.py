@@ -9,6 +9,7 @@ from meeplegym.envs.scythe.rules.board import controlled_with_worker, new_contro
 from meeplegym.envs.scythe.rules.bottom import begin_bottom
 from meeplegym.envs.scythe.rules.gains import check_stars, draw_cards, gain_coins, gain_popularity, gain_power
 from meeplegym.envs.scythe.rules.move import begin_move
+from meeplegym.envs.scythe.rules.objectives import WINDOW_START, open_window
 from meeplegym.envs.scythe.state import (
     FIRST_WORKER,
     MAT_TOP,
@@ -51,7 +52,8 @@ def legal_section(s, mask):
 @nb.njit(cache=True)
 def apply_section(s, a):
     s["section"] = a - A.SECTION
-    _begin_top(s)
+    if not open_window(s, WINDOW_START):
+        begin_top(s)
 
 
 @nb.njit(cache=True)
@@ -60,7 +62,7 @@ def top_action(s):
 
 
 @nb.njit(cache=True)
-def _begin_top(s):
+def begin_top(s):
     s["phase"] = PH_TOP
     ctrl = new_control(s)
     for option in range(A.TOP_PRODUCE + 1):

@@ -3,12 +3,23 @@
 import numba as nb
 
 from meeplegym.envs.scythe.rules.board import new_control, new_occupancy
-from meeplegym.envs.scythe.rules.bottom import apply_benefit, apply_bottom, apply_pay, legal_benefit, legal_bottom, legal_pay
+from meeplegym.envs.scythe.rules.bottom import (
+    apply_benefit,
+    apply_bottom,
+    apply_pay,
+    begin_bottom,
+    legal_benefit,
+    legal_bottom,
+    legal_pay,
+)
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.rules.combat import advance_battle, apply_battle, legal_battle, legal_combat_order, start_battle
 from meeplegym.envs.scythe.rules.move import after_combats, apply_move, legal_move_select, legal_move_unit
+from meeplegym.envs.scythe.rules.objectives import WINDOW_MIDDLE, WINDOW_START, apply_objective, legal_objective
+from meeplegym.envs.scythe.rules.turn_state import end_turn
 from meeplegym.envs.scythe.rules.top import (
     apply_produce,
+    begin_top,
     apply_section,
     apply_top,
     apply_trade_loc,
@@ -27,6 +38,7 @@ from meeplegym.envs.scythe.state import (
     PH_GAME_OVER,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
+    PH_OBJECTIVE,
     PH_PAY,
     PH_PRODUCE_AMOUNT,
     PH_PRODUCE_SELECT,
@@ -48,6 +60,9 @@ def legal_mask(s, mask):
         return
     if ph == PH_COMBAT_ORDER:
         legal_combat_order(s, mask)
+        return
+    if ph == PH_OBJECTIVE:
+        legal_objective(s, mask)
         return
     if ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
         legal_battle(s, mask)
@@ -99,6 +114,9 @@ def apply(s, a):
     elif ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
         if apply_battle(s, a):
             _combats_done(s)
+    elif ph == PH_OBJECTIVE:
+        if apply_objective(s, a) and s["terminal"] == 0:
+            _after_window(s)
     elif ph != PH_GAME_OVER:
         apply_benefit(s, a)
 
@@ -109,3 +127,14 @@ def _combats_done(s):
         after_combats(s)
 
 
+
+
+@nb.njit(cache=True)
+def _after_window(s):
+    """Carry on from where the reveal window interrupted the turn."""
+    if s["window"] == WINDOW_START:
+        begin_top(s)
+    elif s["window"] == WINDOW_MIDDLE:
+        begin_bottom(s)
+    else:
+        end_turn(s)

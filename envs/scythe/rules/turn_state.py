@@ -36,6 +36,8 @@ def reset_turn(s):
     s["section"] = -1
     s["actor"] = s["current"]
     s["move_origin"][:] = -1
+    s["window"] = 0
+    s["retreats_forced"] = 0
     s["phase"] = PH_SECTION
     reset_action(s)
 
