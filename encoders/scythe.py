@@ -85,9 +85,9 @@ _D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in pro
 _D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
                           "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")
 _D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: resource one-hot, tokens left to pay, coins taken")
-_D_TURN_EVENTS = FEATURES.add("decision.turn_events", 4,
+_D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               "reveal window reached this turn (0-3), enemy workers sent home this turn, own factory card held, "
-                              "own objective stars still possible")
+                              "own objective stars still possible, Coercion used this turn")
 _B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
 _B_PENDING = FEATURES.add("battle.pending", N_TERRITORIES, "territories where a battle still waits after this Move")
 _B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's")
@@ -235,6 +235,7 @@ def encode(s, seat, public_coins, out):
     out[_D_TURN_EVENTS + 1] = s["retreats_forced"]
     out[_D_TURN_EVENTS + 2] = 1.0 if s["factory_card"][seat] >= 0 else 0.0
     out[_D_TURN_EVENTS + 3] = (2 if s["faction"][seat] == SAXONY else 1) - s["stars"][seat, STAR_OBJECTIVE]
+    out[_D_TURN_EVENTS + 4] = s["coercion_used"]
     t = s["battle_loc"]
     if t >= 0:
         out[_B_LOC + t] = 1.0

@@ -251,6 +251,8 @@ def action_to_str(state, action: int) -> str:
     if a == USE_ABILITY:
         return "Artillery: pay 1 power, the opponent loses 2 power"
     if a >= CARD:
+        if phase == S.PH_PAY:
+            return f"Coercion: pay 1 {RESOURCE_NAMES[s['pay_resource']]} with a combat card worth {a - CARD + 2}"
         return f"Add a combat card worth {a - CARD + 2} to the battle"
     if a >= DIAL:
         return f"Set the power dial to {a - DIAL}"

@@ -161,6 +161,7 @@ STATE_DTYPE = np.dtype(
         # objectives (S17)
         ("window", np.int8),  # reveal window reached this turn: 0 none, 1 start, 2 middle, 3 end
         ("retreats_forced", np.int8),  # enemy workers the current player sent home this turn
+        ("coercion_used", np.int8),  # Crimea spent a combat card as a resource this turn (S12.2)
     ]
 )
 

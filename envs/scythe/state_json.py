@@ -137,6 +137,7 @@ def state_to_dict(state) -> dict[str, Any]:
             "take_coins": bool(s["take_coins"]),
             "reveal_window": int(s["window"]),
             "retreats_forced": int(s["retreats_forced"]),
+            "coercion_used": bool(s["coercion_used"]),
             "move_origin": {UNIT_NAMES[u]: location_name(loc) for u, loc in enumerate(s["move_origin"]) if loc >= 0},
             "battle": None if s["battle_loc"] < 0 else {
                 "territory": LOCATION_NAMES[s["battle_loc"]],
@@ -375,7 +376,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
         ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
-         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "move_origin", "battle")
+         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "coercion_used", "move_origin", "battle")
     )
     section = tr.get("section")
     s["section"] = -1 if section is None else tr.int("section", 1, 5) - 1
@@ -400,6 +401,7 @@ def _read_turn(s, tr: _Reader) -> None:
     s["take_coins"] = tr.bool("take_coins")
     s["window"] = tr.int("reveal_window", 0, 3)
     s["retreats_forced"] = tr.int("retreats_forced", 0, 8 * MAX_PLAYERS)
+    s["coercion_used"] = tr.bool("coercion_used")
     origins = tr.sub("move_origin")
     origins.no_extra(UNIT_NAMES)
     s["move_origin"][:] = -1

@@ -241,6 +241,7 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "take_coins": False,
         "reveal_window": 0,
         "retreats_forced": 0,
+        "coercion_used": False,
         "move_origin": {},
         "battle": None,
     }

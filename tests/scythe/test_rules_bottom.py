@@ -476,3 +476,47 @@ def test_illegal_bottom_choices_change_nothing():
     sc.act(rec, sc.recruit("deploy"))
     sc.assert_illegal(rec, sc.one_time("coins"))
     sc.assert_illegal(rec, sc.PASS)
+
+
+# ---------------------------------------------------------------- Crimea's Coercion (S12.2)
+def _crimea_enlist(food, hand):
+    """Crimea (Mechanical: Enlist costs 4 food) at its Enlist bottom action."""
+    d = sc.empty_board(sc.base_dict(factions=("crimea", "saxony"), mats=("mechanical", "industrial")))
+    sc.set_workers(d, 0, {42: 1})
+    if food:
+        sc.set_resources(d, 42, food=food)
+    sc.set_cards(d, hands={0: hand, 1: {}})
+    sc.set_turn(d, 0)
+    return sc.load(d)
+
+
+@pytest.mark.rule("S12.2")
+def test_coercion_pays_one_token_with_a_combat_card_once_per_turn():
+    rec = _crimea_enlist(3, {5: 1, 2: 1})  # 3 food + 1 card cover a cost of 4
+    sc.to_bottom(rec, ENLIST)
+    sc.act(rec, sc.TAKE)
+    assert sc.phase(rec) == "pay"
+    assert sc.legal(rec) == {sc.loc(42), sc.A.CARD + 0, sc.A.CARD + 3}
+    sc.act(rec, sc.A.CARD + 0)  # the 2 pays for one food
+    # once per turn: no second card, and the 3 food left must all go, so they are paid at once
+    assert sc.phase(rec) == "enlist: recruit"
+    after = sc.snap(rec)
+    assert after["players"][0]["combat_cards"] == {"2": 0, "3": 0, "4": 0, "5": 1}
+    assert after["combat_discard"]["2"] == 1 and sc.name(42) not in after["resources"]
+
+
+@pytest.mark.rule("S12.2")
+def test_coercion_decides_affordability_and_is_crimea_only():
+    rec = _crimea_enlist(3, {})  # no card: 3 food cannot pay 4, so the turn passes on
+    sc.act(rec, sc.section(ENLIST), sc.PASS)  # skip Produce
+    assert sc.snap(rec)["current"] == 1
+    rec = _crimea_enlist(3, {4: 1})
+    sc.act(rec, sc.section(ENLIST), sc.PASS)
+    assert sc.TAKE in sc.legal(rec)
+    d = _game(factions=("nordic", "rusviet"), mats=("mechanical", "industrial"))
+    sc.set_workers(d, 0, {3: 1})
+    sc.set_resources(d, 3, food=3)
+    sc.set_cards(d, hands={0: {4: 1}, 1: {}})
+    rec = sc.load(d)
+    sc.act(rec, sc.section(ENLIST), sc.PASS)
+    assert sc.snap(rec)["current"] == 1  # Nordic has no Coercion

@@ -13,9 +13,11 @@ from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
     BOTTOM_FIXED,
     BOTTOM_RESOURCE,
+    CRIMEA,
     FIRST_MECH,
     LAKE,
     N_BOTTOM,
+    N_CARD_VALUES,
     N_MAT_SECTIONS,
     N_MECHS,
     N_STRUCTURES,
@@ -44,8 +46,20 @@ def bottom_cost(s, p, b):
 
 
 @nb.njit(cache=True)
+def coercion_available(s, p):
+    """Crimea may pay one resource token with any combat card, once per turn (S12.2)."""
+    if s["faction"][p] != CRIMEA or s["coercion_used"] == 1:
+        return False
+    for v in range(N_CARD_VALUES):
+        if s["hand"][p, v] > 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def can_afford_bottom(s, p, b, ctrl):
-    return controlled_total(s, p, BOTTOM_RESOURCE[b], ctrl) >= bottom_cost(s, p, b)
+    tokens = controlled_total(s, p, BOTTOM_RESOURCE[b], ctrl)
+    return tokens + (1 if coercion_available(s, p) else 0) >= bottom_cost(s, p, b)
 
 
 @nb.njit(cache=True)
@@ -95,7 +109,7 @@ def _continue_payment(s):
     r = s["pay_resource"]
     if s["pay_left"] > 0:
         ctrl = new_control(s)
-        if controlled_total(s, p, r, ctrl) > s["pay_left"]:
+        if controlled_total(s, p, r, ctrl) != s["pay_left"] or coercion_available(s, p):
             s["phase"] = PH_PAY
             return
         for t in range(N_TERRITORIES):
@@ -112,11 +126,22 @@ def legal_pay(s, mask, ctrl):
     for t in range(N_TERRITORIES):
         if ctrl[t] == p and s["resources"][t, r] > 0:
             mask[A.LOCATION + t] = 1
+    if coercion_available(s, p):
+        for v in range(N_CARD_VALUES):
+            if s["hand"][p, v] > 0:
+                mask[A.CARD + v] = 1
 
 
 @nb.njit(cache=True)
 def apply_pay(s, a):
-    s["resources"][a - A.LOCATION, s["pay_resource"]] -= 1
+    if a >= A.CARD:  # Coercion: the card is spent to the discard pile
+        v = a - A.CARD
+        p = s["current"]
+        s["hand"][p, v] -= 1
+        s["discard"][v] += 1
+        s["coercion_used"] = 1
+    else:
+        s["resources"][a - A.LOCATION, s["pay_resource"]] -= 1
     s["pay_left"] -= 1
     _continue_payment(s)
 

@@ -38,6 +38,7 @@ def reset_turn(s):
     s["move_origin"][:] = -1
     s["window"] = 0
     s["retreats_forced"] = 0
+    s["coercion_used"] = 0
     s["phase"] = PH_SECTION
     reset_action(s)
 
