@@ -88,6 +88,9 @@ _D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: res
 _D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               "reveal window reached this turn (0-3), enemy workers sent home this turn, own factory card held, "
                               "own objective stars still possible, Coercion used this turn")
+_E_CARD = FEATURES.add("encounter.card", 28, "encounter card being resolved, one-hot (cards are shown, S15.1)")
+_E_STATE = FEATURES.add("encounter.state", 3 + 3 + 1 + 1,
+                        "options already taken (3), option being resolved one-hot (3), program step, progress inside the step")
 _B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
 _B_PENDING = FEATURES.add("battle.pending", N_TERRITORIES, "territories where a battle still waits after this Move")
 _B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's")
@@ -236,6 +239,14 @@ def encode(s, seat, public_coins, out):
     out[_D_TURN_EVENTS + 2] = 1.0 if s["factory_card"][seat] >= 0 else 0.0
     out[_D_TURN_EVENTS + 3] = (2 if s["faction"][seat] == SAXONY else 1) - s["stars"][seat, STAR_OBJECTIVE]
     out[_D_TURN_EVENTS + 4] = s["coercion_used"]
+    if s["effect_card"] >= 0:
+        out[_E_CARD + s["effect_card"]] = 1.0
+        for k in range(3):
+            out[_E_STATE + k] = 1.0 if s["options_taken"] & (1 << k) else 0.0
+        if s["effect_option"] >= 0:
+            out[_E_STATE + 3 + s["effect_option"]] = 1.0
+        out[_E_STATE + 6] = s["effect_pc"]
+        out[_E_STATE + 7] = s["effect_sub"]
     t = s["battle_loc"]
     if t >= 0:
         out[_B_LOC + t] = 1.0

@@ -31,6 +31,8 @@ DIAL                155    8     set the power dial to 0-7 in a battle (S14.3)
 CARD                163    4     add a combat card of value 2/3/4/5 to the battle (S14.4)
 USE_ABILITY         167    1     use Artillery before a battle (S13.3)
 REVEAL_OBJECTIVE    168    2     reveal the objective card in hand slot 1/2 (S17)
+OPTION              170    3     choose option 1/2/3 of the encounter card (S15)
+GAIN_RESOURCE       173    4     take one food/wood/metal/oil of an "any resources" gain
 ==================  =====  ====  ==========================================================
 """
 
@@ -63,7 +65,9 @@ DIAL = DROP_RESOURCE + 4
 CARD = DIAL + 8
 USE_ABILITY = CARD + 4
 REVEAL_OBJECTIVE = USE_ABILITY + 1
-NUM_ACTIONS = REVEAL_OBJECTIVE + 2
+OPTION = REVEAL_OBJECTIVE + 2
+GAIN_RESOURCE = OPTION + 3
+NUM_ACTIONS = GAIN_RESOURCE + 4
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -101,12 +105,20 @@ BLOCKS = (
     ("CARD", CARD, 4),
     ("USE_ABILITY", USE_ABILITY, 1),
     ("REVEAL_OBJECTIVE", REVEAL_OBJECTIVE, 2),
+    ("OPTION", OPTION, 3),
+    ("GAIN_RESOURCE", GAIN_RESOURCE, 4),
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
 
 
 # ---------------------------------------------------------------- naming actions
+_GAIN_WORDS = {
+    data.Op.COINS: "coins", data.Op.POPULARITY: "popularity", data.Op.POWER: "power",
+    data.Op.COMBAT_CARDS: "combat cards", data.Op.WORKER: "workers",
+}
+
+
 def _unit_name(u: int) -> str:
     if u == 0:
         return "character"
@@ -154,6 +166,8 @@ def action_to_str(state, action: int) -> str:
             S.PH_ARTILLERY: "Do not use Artillery",
             S.PH_CARDS: "No more combat cards",
             S.PH_OBJECTIVE: "Keep the objectives hidden for now",
+            S.PH_ENCOUNTER: "No second encounter option",
+            S.PH_EFFECT: "Decline the rest of this benefit",
         }.get(phase, "Pass")
     if a < TOP:
         k = a - SECTION
@@ -218,6 +232,10 @@ def action_to_str(state, action: int) -> str:
         if phase == S.PH_RETREAT:
             return f"Retreat to {where}"
         return where
+    if a < UPGRADE_FROM and phase == S.PH_EFFECT:
+        op, amount, operand = (int(v) for v in data.ENCOUNTER_PROGRAM[s["effect_card"], s["effect_option"], s["effect_pc"]])
+        what = RESOURCE_NAMES[operand] if op == data.Op.RESOURCE else _GAIN_WORDS[op]
+        return f"Take {a - AMOUNT} of the {amount} {what} offered"
     if a < UPGRADE_FROM:
         k = a - AMOUNT
         t = int(s["pending"])
@@ -245,6 +263,13 @@ def action_to_str(state, action: int) -> str:
     if a < BOTTOM_TAKE:
         k = data.RecruitBonus(a - ONE_TIME)
         return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    if a >= GAIN_RESOURCE:
+        taken = int(s["effect_sub"]) + 1
+        return f"Take 1 {RESOURCE_NAMES[a - GAIN_RESOURCE]} (resource {taken} of the gain)"
+    if a >= OPTION:
+        card, k = int(s["effect_card"]), a - OPTION
+        words = data.describe_effects(data.ENCOUNTER_PROGRAM[card, k], data.ENCOUNTER_COST[card, k])
+        return f"Encounter #{card + 1}, option {k + 1}: {words}"
     if a >= REVEAL_OBJECTIVE:
         card = int(s["objectives"][p, a - REVEAL_OBJECTIVE])
         return f"Reveal objective #{card + 1} {data.OBJECTIVE_CARDS[card].name} (a star)"

@@ -82,13 +82,16 @@ PH_DIAL = 20
 PH_CARDS = 21
 PH_RETREAT = 22
 PH_OBJECTIVE = 23
+PH_ENCOUNTER = 24
+PH_EFFECT = 25
 PHASE_NAMES = (
     "section", "top action", "move: select unit", "move: load or step", "trade: place resources",
     "produce: select territory", "produce: amount", "bottom action", "pay",
     "upgrade: take cube", "upgrade: cover cost", "deploy: mech", "deploy: territory",
     "build: structure", "build: territory", "enlist: recruit", "enlist: one-time bonus",
     "game over", "combat: choose the next battle", "combat: artillery", "combat: power dial",
-    "combat: combat cards", "combat: retreat", "objective: reveal",
+    "combat: combat cards", "combat: retreat", "objective: reveal", "encounter: option",
+    "card effect",
 )
 
 # ---------------------------------------------------------------- the state record
@@ -162,6 +165,13 @@ STATE_DTYPE = np.dtype(
         ("window", np.int8),  # reveal window reached this turn: 0 none, 1 start, 2 middle, 3 end
         ("retreats_forced", np.int8),  # enemy workers the current player sent home this turn
         ("coercion_used", np.int8),  # Crimea spent a combat card as a resource this turn (S12.2)
+        # a card program being run (rules/effects.py): the encounter (S15)
+        ("effect_card", np.int8),
+        ("effect_option", np.int8),
+        ("effect_pc", np.int8),  # step of the program
+        ("effect_sub", np.int8),  # progress inside a step (tokens taken, first half of a choice)
+        ("effect_loc", np.int8),  # where gains are placed: the encounter territory
+        ("options_taken", np.int8),  # bit k: option k chosen (Polania may take two, S12.4)
     ]
 )
 

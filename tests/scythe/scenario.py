@@ -242,6 +242,7 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "reveal_window": 0,
         "retreats_forced": 0,
         "coercion_used": False,
+        "effect": None,
         "move_origin": {},
         "battle": None,
     }

@@ -26,12 +26,14 @@ from meeplegym.envs.scythe.state import (
     MAX_PLAYERS,
     N_STAR_KINDS,
     PH_COMBAT_ORDER,
+    PH_EFFECT,
     PH_GAME_OVER,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
     PH_OBJECTIVE,
     PH_RETREAT,
     PH_SECTION,
+    PH_TOP,
     STAR_COMBAT,
     STAR_MECHS,
     STAR_OBJECTIVE,
@@ -54,7 +56,7 @@ NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 N_TERR = data.N_TERRITORIES  # 47
 N_LOC = data.N_LOCATIONS  # 54
 CHARACTER, FIRST_MECH, FIRST_WORKER, N_UNITS = 0, 1, 5, 13  # unit layout (state.py)
-N_PHASES = PH_OBJECTIVE + 1
+N_PHASES = PH_EFFECT + 1
 TERRAIN = np.array([int(t.terrain) for t in data.TERRITORIES])
 LAKE_LOC = np.zeros(N_LOC, dtype=bool)  # by location id 0..53 (bases are no lakes)
 LAKE_LOC[:N_TERR] = TERRAIN == data.Terrain.LAKE
@@ -200,6 +202,8 @@ class Tracker:
             | (st["move_origin"] != -1).any(-1) | (st["battle_loc"] != -1) | (st["battle_defender"] != -1)
             | (st["battle_step"] != 0) | (st["battle_winner"] != -1) | (st["dial"] != 0).any(-1)
             | (st["battle_cards"] != 0).any(-1).any(-1) | (st["card_limit"] != 0).any(-1)
+            | (st["coercion_used"] != 0) | (st["effect_card"] != -1) | (st["effect_option"] != -1)
+            | (st["effect_pc"] != 0) | (st["effect_sub"] != 0) | (st["effect_loc"] != -1) | (st["options_taken"] != 0)
         )
         fail("turn bookkeeping not cleared at the start of a turn", (st["phase"] == PH_SECTION) & fresh)
 
@@ -678,10 +682,13 @@ def _c_bookkeeping(st):
 
 
 def _c_same_section(st):
-    cur = st["current"].astype(np.int64)
-    mover = st["faction"][np.arange(len(st)), cur]
-    g = int(np.flatnonzero((st["phase"] != PH_SECTION) & (mover != data.Faction.RUSVIET))[0])
-    st["last_section"][g, cur[g]] = st["section"][g]
+    """A non-Rusviet player on the section it used last turn."""
+    n = int(st["n_players"][0])
+    seat = int(np.flatnonzero(st["faction"][0, :n] != data.Faction.RUSVIET)[0])
+    st["current"][0] = st["actor"][0] = seat
+    st["phase"][0] = PH_TOP
+    st["section"][0] = 1
+    st["last_section"][0, seat] = 1
 
 
 CORRUPTIONS = {

@@ -8,6 +8,7 @@ from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.rules.board import destinations, has_ability, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import begin_bottom
 from meeplegym.envs.scythe.rules.combat import begin_combats
+from meeplegym.envs.scythe.rules.effects import begin_encounter
 from meeplegym.envs.scythe.rules.gains import gain_popularity
 from meeplegym.envs.scythe.state import (
     ABILITY_SPEED,
@@ -71,7 +72,14 @@ def end_move(s):
 
 @nb.njit(cache=True)
 def after_combats(s):
-    # The encounter (S15) and the Factory check (S16.1) come here once implemented.
+    """After all combats: the encounter (S15.1, S14.11), then the rest of the turn."""
+    if not begin_encounter(s):
+        after_encounter(s)
+
+
+@nb.njit(cache=True)
+def after_encounter(s):
+    # The Factory check (S16.1) comes here once implemented.
     begin_bottom(s)
 
 

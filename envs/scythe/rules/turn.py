@@ -14,7 +14,8 @@ from meeplegym.envs.scythe.rules.bottom import (
 )
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.rules.combat import advance_battle, apply_battle, legal_battle, legal_combat_order, start_battle
-from meeplegym.envs.scythe.rules.move import after_combats, apply_move, legal_move_select, legal_move_unit
+from meeplegym.envs.scythe.rules.effects import apply_effect, apply_encounter, legal_effect, legal_encounter
+from meeplegym.envs.scythe.rules.move import after_combats, after_encounter, apply_move, legal_move_select, legal_move_unit
 from meeplegym.envs.scythe.rules.objectives import WINDOW_MIDDLE, WINDOW_START, apply_objective, legal_objective
 from meeplegym.envs.scythe.rules.turn_state import end_turn
 from meeplegym.envs.scythe.rules.top import (
@@ -34,6 +35,8 @@ from meeplegym.envs.scythe.state import (
     PH_CARDS,
     PH_COMBAT_ORDER,
     PH_DIAL,
+    PH_EFFECT,
+    PH_ENCOUNTER,
     PH_RETREAT,
     PH_GAME_OVER,
     PH_MOVE_SELECT,
@@ -63,6 +66,12 @@ def legal_mask(s, mask):
         return
     if ph == PH_OBJECTIVE:
         legal_objective(s, mask)
+        return
+    if ph == PH_ENCOUNTER:
+        legal_encounter(s, mask)
+        return
+    if ph == PH_EFFECT:
+        legal_effect(s, mask)
         return
     if ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
         legal_battle(s, mask)
@@ -117,6 +126,12 @@ def apply(s, a):
     elif ph == PH_OBJECTIVE:
         if apply_objective(s, a) and s["terminal"] == 0:
             _after_window(s)
+    elif ph == PH_ENCOUNTER:
+        if apply_encounter(s, a) and s["terminal"] == 0:
+            after_encounter(s)
+    elif ph == PH_EFFECT:
+        if apply_effect(s, a) and s["terminal"] == 0:
+            after_encounter(s)
     elif ph != PH_GAME_OVER:
         apply_benefit(s, a)
 
