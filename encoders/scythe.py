@@ -33,7 +33,10 @@ from meeplegym.envs.scythe.state import (
     N_TOP_SLOTS,
     N_UNITS,
     N_WORKERS,
+    EFFECT_ENCOUNTER,
+    EFFECT_FACTORY,
     PH_COMBAT_ORDER,
+    PH_FACTORY_PICK,
     PH_PRODUCE_AMOUNT,
     PHASE_NAMES,
     SAXONY,
@@ -89,6 +92,10 @@ _D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               "reveal window reached this turn (0-3), enemy workers sent home this turn, own factory card held, "
                               "own objective stars still possible, Coercion used this turn")
 _E_CARD = FEATURES.add("encounter.card", 28, "encounter card being resolved, one-hot (cards are shown, S15.1)")
+_F_CARDS = FEATURES.add("factory.cards", MAX_PLAYERS * 12, "per relative player: factory card taken, one-hot (face up, S16.4)")
+_F_POOL = FEATURES.add("factory.pool", 1 + 6 * 12,
+                       "cards left at the Factory; then, only for the player choosing one now, each slot's card one-hot")
+_F_RUN = FEATURES.add("factory.program", 3, "a factory card's program is running, a free Produce is running, the factory move is under way")
 _E_STATE = FEATURES.add("encounter.state", 3 + 3 + 1 + 1,
                         "options already taken (3), option being resolved one-hot (3), program step, progress inside the step")
 _B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
@@ -239,7 +246,18 @@ def encode(s, seat, public_coins, out):
     out[_D_TURN_EVENTS + 2] = 1.0 if s["factory_card"][seat] >= 0 else 0.0
     out[_D_TURN_EVENTS + 3] = (2 if s["faction"][seat] == SAXONY else 1) - s["stars"][seat, STAR_OBJECTIVE]
     out[_D_TURN_EVENTS + 4] = s["coercion_used"]
-    if s["effect_card"] >= 0:
+    for p in range(n):
+        if s["factory_card"][p] >= 0:
+            out[_F_CARDS + _rel(seat, p, n) * 12 + s["factory_card"][p]] = 1.0
+    for k in range(6):
+        if s["factory_pool"][k] >= 0:
+            out[_F_POOL] += 1.0
+            if s["phase"] == PH_FACTORY_PICK and s["actor"] == seat:
+                out[_F_POOL + 1 + k * 12 + s["factory_pool"][k]] = 1.0
+    out[_F_RUN] = 1.0 if s["effect_source"] == EFFECT_FACTORY else 0.0
+    out[_F_RUN + 1] = s["produce_free"]
+    out[_F_RUN + 2] = s["factory_move"]
+    if s["effect_source"] == EFFECT_ENCOUNTER:
         out[_E_CARD + s["effect_card"]] = 1.0
         for k in range(3):
             out[_E_STATE + k] = 1.0 if s["options_taken"] & (1 << k) else 0.0

@@ -19,8 +19,8 @@ GAMES: dict[str, GameEntry] = {
         "scythe",
         "meeplegym.envs.scythe_v0",
         (2, 5),
-        "Scythe base game: economy, movement, combat, mech abilities, objectives, encounters, scoring "
-        "(Factory cards are in progress; see docs/rules_coverage.md).",
+        "Scythe base game, complete: economy, movement, combat, mech and faction abilities, "
+        "encounters, the Factory, objectives, scoring (see docs/rules_coverage.md).",
     ),
 }
 

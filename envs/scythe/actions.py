@@ -33,6 +33,8 @@ USE_ABILITY         167    1     use Artillery before a battle (S13.3)
 REVEAL_OBJECTIVE    168    2     reveal the objective card in hand slot 1/2 (S17)
 OPTION              170    3     choose option 1/2/3 of the encounter card (S15)
 GAIN_RESOURCE       173    4     take one food/wood/metal/oil of an "any resources" gain
+FACTORY_PICK        177    6     take the k-th of the factory cards still at the Factory (S16.1)
+FACTORY_TOP         183    1     take the factory card's top action (S16.4)
 ==================  =====  ====  ==========================================================
 """
 
@@ -67,7 +69,9 @@ USE_ABILITY = CARD + 4
 REVEAL_OBJECTIVE = USE_ABILITY + 1
 OPTION = REVEAL_OBJECTIVE + 2
 GAIN_RESOURCE = OPTION + 3
-NUM_ACTIONS = GAIN_RESOURCE + 4
+FACTORY_PICK = GAIN_RESOURCE + 4
+FACTORY_TOP = FACTORY_PICK + 6
+NUM_ACTIONS = FACTORY_TOP + 1
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -107,12 +111,23 @@ BLOCKS = (
     ("REVEAL_OBJECTIVE", REVEAL_OBJECTIVE, 2),
     ("OPTION", OPTION, 3),
     ("GAIN_RESOURCE", GAIN_RESOURCE, 4),
+    ("FACTORY_PICK", FACTORY_PICK, 6),
+    ("FACTORY_TOP", FACTORY_TOP, 1),
 )
 
 RESOURCE_NAMES = tuple(r.name.lower() for r in data.Resource)
 
 
 # ---------------------------------------------------------------- naming actions
+def _current_step(state):
+    """The (op, amount, operand) row the card-effect interpreter is at."""
+    from meeplegym.envs.scythe import state as S
+
+    if state["effect_source"] == S.EFFECT_FACTORY:
+        return data.FACTORY_PROGRAM[state["effect_card"], state["effect_pc"]]
+    return data.ENCOUNTER_PROGRAM[state["effect_card"], state["effect_option"], state["effect_pc"]]
+
+
 _GAIN_WORDS = {
     data.Op.COINS: "coins", data.Op.POPULARITY: "popularity", data.Op.POWER: "power",
     data.Op.COMBAT_CARDS: "combat cards", data.Op.WORKER: "workers",
@@ -172,7 +187,7 @@ def action_to_str(state, action: int) -> str:
     if a < TOP:
         k = a - SECTION
         if k >= 4:
-            return "Section 5: the factory card"
+            return "Section 5: the factory card (its top action + move one unit up to 2 territories)"
         return f"Section {k + 1}: {mat.top_order[k].name.title()} + {bottom_name(k)}"
     if a < UNIT:
         option = a - TOP
@@ -229,11 +244,16 @@ def action_to_str(state, action: int) -> str:
             return f"Build the {data.Structure(int(s['pending'])).name.title()} on {where}"
         if phase == S.PH_COMBAT_ORDER:
             return f"Fight the battle on {where} next"
+        if phase == S.PH_EFFECT:
+            op = int(_current_step(s)[0])
+            if op == data.Op.ANY_RESOURCES:
+                return f"Place the resources on {where}"
+            return f"{'Build' if op == data.Op.BUILD else 'Deploy'} on {where}"
         if phase == S.PH_RETREAT:
             return f"Retreat to {where}"
         return where
     if a < UPGRADE_FROM and phase == S.PH_EFFECT:
-        op, amount, operand = (int(v) for v in data.ENCOUNTER_PROGRAM[s["effect_card"], s["effect_option"], s["effect_pc"]])
+        op, amount, operand = (int(v) for v in _current_step(s))
         what = RESOURCE_NAMES[operand] if op == data.Op.RESOURCE else _GAIN_WORDS[op]
         return f"Take {a - AMOUNT} of the {amount} {what} offered"
     if a < UPGRADE_FROM:
@@ -263,9 +283,20 @@ def action_to_str(state, action: int) -> str:
     if a < BOTTOM_TAKE:
         k = data.RecruitBonus(a - ONE_TIME)
         return f"One-time bonus: +{data.RECRUIT_ONE_TIME_AMOUNT} {k.name.lower().replace('_', ' ')}"
+    if a == FACTORY_TOP:
+        card = int(s["factory_card"][p])
+        return f"Factory card #{card + 1}: {data.describe_effects(data.FACTORY_PROGRAM[card], data.FACTORY_COST[card])}"
+    if a >= FACTORY_PICK:
+        card = int(s["factory_pool"][a - FACTORY_PICK])
+        return f"Take factory card #{card + 1} ({data.describe_effects(data.FACTORY_PROGRAM[card], data.FACTORY_COST[card])})"
     if a >= GAIN_RESOURCE:
         taken = int(s["effect_sub"]) + 1
         return f"Take 1 {RESOURCE_NAMES[a - GAIN_RESOURCE]} (resource {taken} of the gain)"
+    if a >= OPTION and s["effect_source"] == S.EFFECT_FACTORY:
+        header = data.FACTORY_PROGRAM[s["effect_card"], s["effect_pc"]]
+        width, k = int(header[2]), a - OPTION
+        start = int(s["effect_pc"]) + 1 + k * width
+        return f"Choose: {data.describe_effects(data.FACTORY_PROGRAM[s['effect_card'], start:start + width])}"
     if a >= OPTION:
         card, k = int(s["effect_card"]), a - OPTION
         words = data.describe_effects(data.ENCOUNTER_PROGRAM[card, k], data.ENCOUNTER_COST[card, k])
@@ -276,6 +307,8 @@ def action_to_str(state, action: int) -> str:
     if a == USE_ABILITY:
         return "Artillery: pay 1 power, the opponent loses 2 power"
     if a >= CARD:
+        if phase == S.PH_FACTORY_CARD_COST:
+            return f"Discard a combat card worth {a - CARD + 2} to pay for the factory card"
         if phase == S.PH_PAY:
             return f"Coercion: pay 1 {RESOURCE_NAMES[s['pay_resource']]} with a combat card worth {a - CARD + 2}"
         return f"Add a combat card worth {a - CARD + 2} to the battle"
@@ -286,6 +319,8 @@ def action_to_str(state, action: int) -> str:
     if a >= DROP_WORKER:
         return f"{selected.capitalize()} drops worker {a - DROP_WORKER + 1} here"
     b = section
+    if b >= 4:
+        return "Factory card: move one unit up to 2 territories"
     cost = int(S.BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b])
     coins = int(S.BOTTOM_COINS[s["mat"][p], b])
     resource = RESOURCE_NAMES[S.BOTTOM_RESOURCE[b]]

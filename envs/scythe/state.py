@@ -84,6 +84,8 @@ PH_RETREAT = 22
 PH_OBJECTIVE = 23
 PH_ENCOUNTER = 24
 PH_EFFECT = 25
+PH_FACTORY_PICK = 26
+PH_FACTORY_CARD_COST = 27
 PHASE_NAMES = (
     "section", "top action", "move: select unit", "move: load or step", "trade: place resources",
     "produce: select territory", "produce: amount", "bottom action", "pay",
@@ -91,7 +93,7 @@ PHASE_NAMES = (
     "build: structure", "build: territory", "enlist: recruit", "enlist: one-time bonus",
     "game over", "combat: choose the next battle", "combat: artillery", "combat: power dial",
     "combat: combat cards", "combat: retreat", "objective: reveal", "encounter: option",
-    "card effect",
+    "card effect", "factory: take a card", "factory: discard a combat card",
 )
 
 # ---------------------------------------------------------------- the state record
@@ -165,13 +167,18 @@ STATE_DTYPE = np.dtype(
         ("window", np.int8),  # reveal window reached this turn: 0 none, 1 start, 2 middle, 3 end
         ("retreats_forced", np.int8),  # enemy workers the current player sent home this turn
         ("coercion_used", np.int8),  # Crimea spent a combat card as a resource this turn (S12.2)
-        # a card program being run (rules/effects.py): the encounter (S15)
+        # a card program being run (rules/effects.py): an encounter (S15) or a factory card (S16)
+        ("effect_source", np.int8),  # 0 none, EFFECT_ENCOUNTER, EFFECT_FACTORY
         ("effect_card", np.int8),
         ("effect_option", np.int8),
         ("effect_pc", np.int8),  # step of the program
         ("effect_sub", np.int8),  # progress inside a step (tokens taken, first half of a choice)
         ("effect_loc", np.int8),  # where gains are placed: the encounter territory
         ("options_taken", np.int8),  # bit k: option k chosen (Polania may take two, S12.4)
+        ("effect_jump_at", np.int8),  # after a CHOOSE: where the chosen alternative ends ...
+        ("effect_jump_to", np.int8),  # ... and where the program goes on from there
+        ("produce_free", np.int8),  # a factory-card Produce: no Mill, no worker-track cost (S16.5)
+        ("factory_move", np.int8),  # the factory card's bottom move is under way (S16.4)
     ]
 )
 
@@ -234,6 +241,9 @@ ABILITY_COMBAT = 2
 ABILITY_SPEED = 3
 MAX_DIAL = data.MAX_DIAL
 MAX_COMBAT_STARS = 2  # S14.7; Saxony unlimited (S12.5)
+EFFECT_ENCOUNTER = 1
+EFFECT_FACTORY = 2
+FACTORY_SECTION = 4  # the fifth section, once a factory card is taken (S2.2)
 DISARM_INCLUDES_MINE = True  # [DECISION] S13.3 / E3, following the ES seed
 MOUNTAIN = int(data.Terrain.MOUNTAIN)
 TUNNELS = np.flatnonzero(IS_TUNNEL).astype(np.int8)

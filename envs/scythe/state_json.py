@@ -138,14 +138,18 @@ def state_to_dict(state) -> dict[str, Any]:
             "reveal_window": int(s["window"]),
             "retreats_forced": int(s["retreats_forced"]),
             "coercion_used": bool(s["coercion_used"]),
-            "effect": None if s["effect_card"] < 0 else {
-                "encounter_card": int(s["effect_card"]) + 1,
+            "effect": None if s["effect_source"] == 0 else {
+                "source": ("encounter", "factory")[s["effect_source"] - 1],
+                "card": int(s["effect_card"]) + 1,
                 "option": None if s["effect_option"] < 0 else int(s["effect_option"]) + 1,
                 "step": int(s["effect_pc"]),
                 "within_step": int(s["effect_sub"]),
                 "territory": location_name(s["effect_loc"]),
                 "options_taken": [k + 1 for k in range(3) if s["options_taken"] & (1 << k)],
+                "jump": None if s["effect_jump_at"] < 0 else [int(s["effect_jump_at"]), int(s["effect_jump_to"])],
             },
+            "produce_free": bool(s["produce_free"]),
+            "factory_move": bool(s["factory_move"]),
             "move_origin": {UNIT_NAMES[u]: location_name(loc) for u, loc in enumerate(s["move_origin"]) if loc >= 0},
             "battle": None if s["battle_loc"] < 0 else {
                 "territory": LOCATION_NAMES[s["battle_loc"]],
@@ -384,7 +388,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
         ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
-         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "coercion_used", "effect", "move_origin", "battle")
+         "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "coercion_used", "effect", "produce_free", "factory_move", "move_origin", "battle")
     )
     section = tr.get("section")
     s["section"] = -1 if section is None else tr.int("section", 1, 5) - 1
@@ -410,18 +414,29 @@ def _read_turn(s, tr: _Reader) -> None:
     s["window"] = tr.int("reveal_window", 0, 3)
     s["retreats_forced"] = tr.int("retreats_forced", 0, 8 * MAX_PLAYERS)
     s["coercion_used"] = tr.bool("coercion_used")
+    s["produce_free"] = tr.bool("produce_free")
+    s["factory_move"] = tr.bool("factory_move")
     s["effect_card"] = -1
     s["effect_option"] = -1
     s["effect_loc"] = -1
+    s["effect_jump_at"] = -1
+    s["effect_jump_to"] = -1
     if tr.get("effect") is not None:
         er = tr.sub("effect")
-        er.no_extra(("encounter_card", "option", "step", "within_step", "territory", "options_taken"))
-        s["effect_card"] = er.int("encounter_card", 1, N_ENCOUNTER_CARDS) - 1
+        er.no_extra(("source", "card", "option", "step", "within_step", "territory", "options_taken", "jump"))
+        s["effect_source"] = er.choice("source", ("encounter", "factory")) + 1
+        deck = N_ENCOUNTER_CARDS if s["effect_source"] == 1 else N_FACTORY_CARDS
+        s["effect_card"] = er.int("card", 1, deck) - 1
+        jump = er.get("jump")
+        if jump is not None:
+            if not isinstance(jump, list) or len(jump) != 2 or not all(isinstance(v, int) and 0 <= v <= data.MAX_EFFECT_STEPS for v in jump):
+                raise InvalidStateError(f"{er.where('jump')}: [step where the chosen alternative ends, step to go on from]")
+            s["effect_jump_at"], s["effect_jump_to"] = jump
         option = er.get("option")
         s["effect_option"] = -1 if option is None else er.int("option", 1, 3) - 1
         s["effect_pc"] = er.int("step", 0, data.MAX_EFFECT_STEPS)
         s["effect_sub"] = er.int("within_step", 0, 9)
-        s["effect_loc"] = _location(er.get("territory"), er.where("territory"), allow_none=False)
+        s["effect_loc"] = _location(er.get("territory"), er.where("territory"))
         taken = er.list("options_taken")
         if any(k not in (1, 2, 3) for k in taken):
             raise InvalidStateError(f"{er.where('options_taken')}: options are 1, 2, 3")

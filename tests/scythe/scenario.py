@@ -243,6 +243,8 @@ def set_turn(d: dict, seat: int, phase: str = "section", section: int | None = N
         "retreats_forced": 0,
         "coercion_used": False,
         "effect": None,
+        "produce_free": False,
+        "factory_move": False,
         "move_origin": {},
         "battle": None,
     }

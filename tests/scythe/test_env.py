@@ -174,3 +174,48 @@ def test_load_state_dict_restores_a_game():
     assert np.array_equal(other.observe(selection)["observation"], env.observe(selection)["observation"])
     with pytest.raises(InvalidOptionError):
         scythe_v0.env(num_players=3).unwrapped.load_state_dict(saved)
+
+
+@pytest.mark.rule("S0.10")
+@pytest.mark.parametrize("seat", [0, 1, 2, 3, 4])
+def test_each_seat_sees_nothing_of_the_others_hidden_facts(seat):
+    """Five players mid-game: re-dealing every other seat's card values, objectives and coins
+    (private by default), the deck order, the factory pool and the RNG leaves this seat's
+    observation unchanged; changing its own hand does not."""
+    env = scythe_v0.env(num_players=5)
+    env.reset(seed=21)
+    _play(env, np.random.default_rng(4), 300)
+    d = env.unwrapped.state_to_dict()
+    base = encoder.observation(state_from_dict(d)[0], seat)
+    other = state_to_dict(state_from_dict(d)[0])
+    others = [p for i, p in enumerate(other["players"]) if i != seat]
+    held = [int(v) for p in others for v, c in p["combat_cards"].items() for _ in range(c)]
+    pool = sorted(other["combat_deck"] + held, reverse=True)  # the best cards to the others
+    for p in others:
+        n = sum(p["combat_cards"].values())
+        take, pool = pool[:n], pool[n:]
+        p["combat_cards"] = {v: take.count(int(v)) for v in p["combat_cards"]}
+        p["coins"] += 11
+    other["combat_deck"] = pool[::-1]
+    spare = [c for c in range(1, 24) if c not in other["objective_deck"]
+             and all(c not in p["objectives"] for p in other["players"])]
+    mine = set(other["players"][seat]["objectives"])
+    deck_and_others = [c for c in other["objective_deck"]] + [c for p in others for c in p["objectives"] if c]
+    deck_and_others.reverse()
+    for p in others:
+        p["objectives"] = [deck_and_others.pop() if c else None for c in p["objectives"]]
+    other["objective_deck"] = deck_and_others + spare
+    assert mine == set(other["players"][seat]["objectives"])
+    other["factory_pool"] = other["factory_pool"][::-1]
+    other["rng"] = 987654321
+    assert other != d
+    assert np.array_equal(encoder.observation(state_from_dict(other)[0], seat), base)
+    own = other["players"][seat]
+    values = [int(v) for v, c in own["combat_cards"].items() for _ in range(c)]
+    if values and other["combat_deck"] and any(v != values[0] for v in other["combat_deck"]):
+        swap = next(v for v in other["combat_deck"] if v != values[0])
+        other["combat_deck"].remove(swap)
+        other["combat_deck"].append(values[0])
+        own["combat_cards"][str(values[0])] -= 1
+        own["combat_cards"][str(swap)] += 1
+        assert not np.array_equal(encoder.observation(state_from_dict(other)[0], seat), base)

@@ -27,6 +27,7 @@ from meeplegym.envs.scythe.state import (
     N_STAR_KINDS,
     PH_COMBAT_ORDER,
     PH_EFFECT,
+    PH_FACTORY_CARD_COST,
     PH_GAME_OVER,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
@@ -56,7 +57,7 @@ NO_JIT = os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0")
 N_TERR = data.N_TERRITORIES  # 47
 N_LOC = data.N_LOCATIONS  # 54
 CHARACTER, FIRST_MECH, FIRST_WORKER, N_UNITS = 0, 1, 5, 13  # unit layout (state.py)
-N_PHASES = PH_EFFECT + 1
+N_PHASES = PH_FACTORY_CARD_COST + 1
 TERRAIN = np.array([int(t.terrain) for t in data.TERRITORIES])
 LAKE_LOC = np.zeros(N_LOC, dtype=bool)  # by location id 0..53 (bases are no lakes)
 LAKE_LOC[:N_TERR] = TERRAIN == data.Terrain.LAKE
@@ -204,6 +205,8 @@ class Tracker:
             | (st["battle_cards"] != 0).any(-1).any(-1) | (st["card_limit"] != 0).any(-1)
             | (st["coercion_used"] != 0) | (st["effect_card"] != -1) | (st["effect_option"] != -1)
             | (st["effect_pc"] != 0) | (st["effect_sub"] != 0) | (st["effect_loc"] != -1) | (st["options_taken"] != 0)
+            | (st["effect_source"] != 0) | (st["effect_jump_at"] != -1) | (st["effect_jump_to"] != -1)
+            | (st["produce_free"] != 0) | (st["factory_move"] != 0)
         )
         fail("turn bookkeeping not cleared at the start of a turn", (st["phase"] == PH_SECTION) & fresh)
 
@@ -515,6 +518,8 @@ def replay(n_players, seed, max_decisions=CAP):
 GAMES_PER_COUNT = 500
 
 
+@pytest.mark.rule("S0.2")
+@pytest.mark.rule("S0.3")
 @pytest.mark.parametrize("n_players", [2, 3, 4, 5])
 def test_random_games_keep_invariants(scythe_kernels, n_players):
     """500 seeded random games per player count, checked every CHUNK decisions and at the end."""

@@ -46,6 +46,7 @@ def _destinations(d, seat, unit):
     return sc.legal_locations(rec)
 
 
+@pytest.mark.rule("S8.2")
 # ---------------------------------------------------------------- Riverwalk
 @pytest.mark.rule("S13.1")
 def test_riverwalk_crosses_rivers_only_onto_the_factions_terrains():

@@ -392,6 +392,7 @@ def _rob_game(n, recruits):
     return d
 
 
+@pytest.mark.rule("S2.6")
 @pytest.mark.rule("S11.2")
 @pytest.mark.rule("S11.3")
 def test_build_bonus_for_the_active_player_and_both_neighbours():

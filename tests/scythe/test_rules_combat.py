@@ -44,6 +44,7 @@ def _dial_and_cards(rec, dial, cards=()):
         sc.act(rec, sc.PASS)
 
 
+@pytest.mark.rule("S14.6")
 # ---------------------------------------------------------------- the rulebook example
 @pytest.mark.rule("S14.1")
 @pytest.mark.rule("S14.5")
@@ -311,3 +312,72 @@ def test_the_defender_cannot_see_the_attackers_dial_or_cards():
         assert _actor(rec) == 1
         views.append(encoder.observation(rec, 1))
     assert all(np.array_equal(views[0], v) for v in views[1:])
+
+
+# ---------------------------------------------------------------- entering and ordering
+@pytest.mark.rule("S3.9")
+@pytest.mark.rule("S0.6")
+def test_entering_an_enemy_fighter_stops_the_unit_and_the_enemy_keeps_control():
+    d = _game(("nordic", "rusviet"))
+    sc.place(d, 0, "mech 4", 45)  # Speed
+    sc.place(d, 1, "mech 1", 44)
+    sc.set_workers(d, 1, {44: 1})
+    sc.set_resources(d, 44, food=2)
+    sc.set_workers(d, 0, {45: 1})
+    sc.set_turn(d, 0)
+    rec = sc.load(d)
+    sc.act(rec, sc.section(sc.section_of("patriotic", "move")), sc.MOVE, sc.unit("mech 4"), sc.loc(44))
+    assert sc.phase(rec) == "move: select unit"  # no second step despite Speed
+    assert sc.pl(rec, 1)["units"]["worker 1"] == sc.name(44)  # the worker stays: a battle, not a rout
+    sc.act(rec, sc.unit("worker 1"))
+    assert 44 not in sc.legal_locations(rec)  # a worker never walks in among enemy fighters
+    from meeplegym.envs.scythe.rules.board import new_control
+
+    assert new_control(rec)[44] == 1  # the defender holds it (and its food) until the battle
+
+
+@pytest.mark.rule("S14.2")
+@pytest.mark.rule("S13.3")
+def test_the_attackers_ability_comes_before_the_defenders():
+    """Nordic attacks with 1 power onto a tunnel held by Saxony with Disarm: Artillery is offered
+    first (attacker), Disarm follows; the other order would leave Nordic no power for Artillery."""
+    d = _game(("nordic", "saxony"))
+    sc.set_player(d, 0, power=1)
+    sc.set_player(d, 1, power=4)
+    sc.place(d, 0, "character", 23)
+    sc.place(d, 0, "mech 3", 3)  # Artillery
+    sc.place(d, 1, "character", 31)
+    sc.place(d, 1, "mech 3", 40)  # Disarm
+    sc.set_cards(d, hands={0: {}, 1: {}})
+    rec = _attack(d, 0, ("character", 31))
+    sc.act(rec, sc.loc(31))
+    assert sc.phase(rec) == "combat: artillery"
+    sc.act(rec, A.USE_ABILITY)
+    players = sc.snap(rec)["players"]
+    assert players[0]["power"] == 0 and players[1]["power"] == 2  # then Disarm: 0 stays 0
+
+
+@pytest.mark.rule("S14.12")
+def test_no_coins_change_hands_during_battles():
+    """Random games: nothing in a battle moves coins (no bribes or buy-outs, [DECISION] S14.12)."""
+    from meeplegym.envs.scythe import engine
+    from meeplegym.envs.scythe.state import PH_ARTILLERY, PH_CARDS, PH_COMBAT_ORDER, PH_DIAL, PH_RETREAT
+
+    battle_phases = {PH_COMBAT_ORDER, PH_ARTILLERY, PH_DIAL, PH_CARDS, PH_RETREAT}
+    words = engine.random_words(range(30))
+    mask = np.zeros(engine.NUM_ACTIONS, np.int8)
+    battles = 0
+    for g in range(30):
+        s = engine.new_game(2 + g % 4, 100 + g)[0]
+        for _ in range(4000):
+            if s["terminal"]:
+                break
+            engine.legal_mask(s, mask)
+            a = engine.random_action(mask, words, g)
+            before = s["coins"].copy()
+            in_battle = s["phase"] in battle_phases
+            engine.apply(s, a)
+            if in_battle:
+                battles += 1
+                assert np.array_equal(before, s["coins"])
+    assert battles > 20

@@ -74,6 +74,7 @@ def test_several_stars_from_one_action():
     assert stars["recruits"] == 1 and stars["popularity"] == 1 and sum(stars.values()) == 2
 
 
+@pytest.mark.rule("S2.7")
 # ---------------------------------------------------------------- S19.1 immediate end
 @pytest.mark.rule("S19.1")
 @pytest.mark.rule("S18.3")
@@ -130,6 +131,7 @@ def test_sixth_star_from_a_bottom_action_comes_after_coins_and_own_bonus():
     assert s["players"][NORDIC]["final_score"] == coins + stars * r[0] + terr * r[1] + res
 
 
+@pytest.mark.rule("S11.5")
 @pytest.mark.rule("S19.2")
 def test_own_bonus_can_place_the_sixth_star_and_neighbours_get_nothing():
     d = _game()
@@ -411,3 +413,17 @@ def test_three_players_tied_for_second():
     scores, ranks = _end(d)
     assert scores == [6 + 6 * 3 + 2, 2, 2]
     assert ranks == [0, 1, 1]
+
+
+@pytest.mark.rule("S0.1")
+@pytest.mark.rule("S19.4")
+def test_a_home_base_is_no_territory():
+    """Units on a home base control nothing and score nothing; one step out, they do."""
+    from meeplegym.envs.scythe import engine
+
+    d = sc.empty_board(sc.base_dict(factions=("nordic", "rusviet"), mats=("patriotic", "industrial")))
+    sc.set_player(d, 0, popularity=8)  # $3 per territory (D4)
+    sc.set_workers(d, 0, {47: 2})
+    at_base = engine.current_scores(sc.load(d))[0]
+    sc.place(d, 0, "character", 3)
+    assert engine.current_scores(sc.load(d))[0] == at_base + 3

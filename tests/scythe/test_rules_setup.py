@@ -138,6 +138,7 @@ def test_play_continues_clockwise_from_the_first_player():
     assert seen == [4, 0, 1, 2, 3, 4]
 
 
+@pytest.mark.rule("S17.1")
 @pytest.mark.rule("S1.3")
 @pytest.mark.rule("S1.7")
 @pytest.mark.parametrize("n", [2, 3, 4, 5])

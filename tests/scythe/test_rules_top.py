@@ -130,6 +130,7 @@ def test_bolster_cards(upgraded, gain):
     assert sc.pl(rec, NORDIC)["coins"] == 5
 
 
+@pytest.mark.rule("S9.4")
 @pytest.mark.rule("S4.2")
 @pytest.mark.rule("S9.5")
 @pytest.mark.rule("S9.3")
@@ -294,6 +295,7 @@ def test_trade_popularity(upgraded, start, end):
     assert p["stars"]["popularity"] == (1 if end == 18 else 0)
 
 
+@pytest.mark.rule("S9.4")
 @pytest.mark.rule("S5.3")
 @pytest.mark.rule("S9.5")
 @pytest.mark.parametrize("option", [(sc.POPULARITY,), (sc.trade("metal", "oil"), sc.loc(3))])

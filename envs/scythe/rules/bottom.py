@@ -70,7 +70,7 @@ def begin_bottom(s):
     p = s["current"]
     b = s["section"]
     if b >= N_MAT_SECTIONS:
-        finish_turn(s)  # the factory card's bottom action arrives with the Factory (S16)
+        s["phase"] = PH_BOTTOM  # the factory card's move: free (S16.4)
         return
     if not can_afford_bottom(s, p, b, new_control(s)):
         finish_turn(s)  # only "skip" would be legal
@@ -83,6 +83,9 @@ def legal_bottom(s, mask, ctrl):
     p = s["current"]
     b = s["section"]
     mask[A.PASS] = 1
+    if b >= N_MAT_SECTIONS:
+        mask[A.BOTTOM_TAKE] = 1
+        return
     if can_afford_bottom(s, p, b, ctrl):
         mask[A.BOTTOM_TAKE] = 1
         if BOTTOM_COINS[s["mat"][p], b] > 0:
@@ -157,7 +160,7 @@ def _upgrade_targets(s, p):
 
 
 @nb.njit(cache=True)
-def _placement_ok(s, p, t, ctrl, need_empty):
+def placement_ok(s, p, t, ctrl, need_empty):
     """Deploy (S8.1) and Build (S9.1-S9.2): own worker on a controlled land territory."""
     if TERRAIN[t] == LAKE or not controlled_with_worker(s, p, t, ctrl):
         return False
@@ -170,9 +173,9 @@ def _placement_ok(s, p, t, ctrl, need_empty):
 
 
 @nb.njit(cache=True)
-def _any_placement(s, p, ctrl, need_empty):
+def any_placement(s, p, ctrl, need_empty):
     for t in range(N_TERRITORIES):
-        if _placement_ok(s, p, t, ctrl, need_empty):
+        if placement_ok(s, p, t, ctrl, need_empty):
             return True
     return False
 
@@ -190,12 +193,12 @@ def _begin_benefit(s):
                     return
     elif b == BottomAction.DEPLOY:
         for m in range(N_MECHS):
-            if s["unit_loc"][p, FIRST_MECH + m] < 0 and _any_placement(s, p, ctrl, False):
+            if s["unit_loc"][p, FIRST_MECH + m] < 0 and any_placement(s, p, ctrl, False):
                 s["phase"] = PH_DEPLOY_MECH
                 return
     elif b == BottomAction.BUILD:
         for k in range(N_STRUCTURES):
-            if s["structure_loc"][p, k] < 0 and _any_placement(s, p, ctrl, True):
+            if s["structure_loc"][p, k] < 0 and any_placement(s, p, ctrl, True):
                 s["phase"] = PH_BUILD_STRUCTURE
                 return
     else:
@@ -231,7 +234,7 @@ def legal_benefit(s, mask, ctrl):
                 mask[A.STRUCTURE + k] = 1
     elif ph == PH_DEPLOY_LOC or ph == PH_BUILD_LOC:
         for t in range(N_TERRITORIES):
-            if _placement_ok(s, p, t, ctrl, ph == PH_BUILD_LOC):
+            if placement_ok(s, p, t, ctrl, ph == PH_BUILD_LOC):
                 mask[A.LOCATION + t] = 1
     elif ph == PH_ENLIST_RECRUIT:
         mask[A.PASS] = 1

@@ -1,12 +1,18 @@
-"""Card effects as programs (DESIGN "Card effects as programs") and the encounter (S15).
+"""Card effects as programs (DESIGN "Card effects as programs"): encounters (S15) and the
+factory cards' top actions (S16.4).
 
-An encounter card offers 3 options, each a cost and a program compiled in data.py
-(``ENCOUNTER_PROGRAM[card, option, step] = (op, amount, operand)``). The interpreter walks the
+Programs are compiled in data.py: ``ENCOUNTER_PROGRAM[card, option, step]`` and
+``FACTORY_PROGRAM[card, step]``, each step ``(op, amount, operand)``. The interpreter walks the
 steps with a program counter kept in the state; a step that has a real choice stops for a
-decision (how much of a gain to take, which structure/mech/recruit/cube, which resource
-types), one without is applied or skipped at once. Granted actions are free: no mat cost,
-coins, recruit ongoing bonus or structure bonus (S15.4); everything placed on the map goes on
-the encounter territory (S15.3). Stars are checked after every gain (S18.2).
+decision (how much of a gain to take, which structure/mech/recruit/cube, where, which
+resource types, which alternative of a CHOOSE), one without is applied or skipped at once.
+Granted actions are free: no mat cost, coins, recruit ongoing bonus or structure bonus
+(S15.4, S16.5). An encounter places everything on its territory (S15.3); a factory card
+places under the normal rules (a controlled territory with an own worker). Stars are checked
+after every gain (S18.2).
+
+Results of the entry points: WAITING (a decision is pending), DONE (the program is over),
+PRODUCE (factory card 1: the caller runs a free Produce).
 """
 
 import numba as nb
@@ -14,12 +20,15 @@ import numpy as np
 
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
-from meeplegym.envs.scythe.rules.board import workers_off_mat
+from meeplegym.envs.scythe.rules.board import controlled_with_worker, new_control, workers_off_mat
+from meeplegym.envs.scythe.rules.bottom import any_placement, placement_ok
 from meeplegym.envs.scythe.rules.gains import check_stars, draw_cards, gain_bonus, gain_coins, gain_popularity, gain_power
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
     BOTTOM_FIXED,
     CHARACTER,
+    EFFECT_ENCOUNTER,
+    EFFECT_FACTORY,
     FIRST_MECH,
     FIRST_WORKER,
     N_BOTTOM,
@@ -37,7 +46,11 @@ from meeplegym.envs.scythe.state import (
 )
 
 Op = data.Op
+WAITING = 0
+DONE = 1
+PRODUCE = 2
 ENCOUNTER_PROGRAM = data.ENCOUNTER_PROGRAM
+FACTORY_PROGRAM = data.FACTORY_PROGRAM
 ENCOUNTER_COST = data.ENCOUNTER_COST
 N_OPTIONS = data.N_ENCOUNTER_OPTIONS
 MAX_STEPS = data.MAX_EFFECT_STEPS
@@ -59,11 +72,31 @@ def begin_encounter(s):
     for i in range(N_ENCOUNTER_CARDS - 1, 0, -1):
         s["encounter_deck"][i] = s["encounter_deck"][i - 1]
     s["encounter_deck"][0] = card
+    s["effect_source"] = EFFECT_ENCOUNTER
     s["effect_card"] = card
     s["effect_loc"] = t
     s["options_taken"] = 0
     s["phase"] = PH_ENCOUNTER
     return True
+
+
+@nb.njit(cache=True)
+def begin_factory_program(s):
+    """Run the top action of the current player's factory card (its cost is paid)."""
+    s["effect_source"] = EFFECT_FACTORY
+    s["effect_card"] = s["factory_card"][s["current"]]
+    s["effect_option"] = -1
+    s["effect_loc"] = -1
+    _start(s)
+    return _advance(s)
+
+
+@nb.njit(cache=True)
+def _start(s):
+    s["effect_pc"] = 0
+    s["effect_sub"] = 0
+    s["effect_jump_at"] = -1
+    s["effect_jump_to"] = -1
 
 
 @nb.njit(cache=True)
@@ -105,9 +138,9 @@ def legal_encounter(s, mask):
 
 @nb.njit(cache=True)
 def apply_encounter(s, a):
-    """True when the encounter is over."""
+    """WAITING or DONE."""
     if a == A.PASS:
-        return True
+        return DONE
     p = s["current"]
     k = a - A.OPTION
     kind = ENCOUNTER_COST[s["effect_card"], k, 0]
@@ -118,16 +151,18 @@ def apply_encounter(s, a):
         gain_popularity(s, p, -amount)
     s["options_taken"] |= 1 << k
     s["effect_option"] = k
-    s["effect_pc"] = 0
-    s["effect_sub"] = 0
+    _start(s)
     return _advance(s)
 
 
 # ---------------------------------------------------------------- the interpreter
 @nb.njit(cache=True)
-def _step(s):
+def current_step(s):
     """(op, amount, operand) of the current step."""
-    row = ENCOUNTER_PROGRAM[s["effect_card"], s["effect_option"], s["effect_pc"]]
+    if s["effect_source"] == EFFECT_FACTORY:
+        row = FACTORY_PROGRAM[s["effect_card"], s["effect_pc"]]
+    else:
+        row = ENCOUNTER_PROGRAM[s["effect_card"], s["effect_option"], s["effect_pc"]]
     return row[0], row[1], row[2]
 
 
@@ -157,8 +192,21 @@ def _upgrade_target_exists(s, p):
 def legal_effect(s, mask):
     """The choices of the current step; nothing legal means the step is skipped."""
     p = s["current"]
-    op, amount, _ = _step(s)
-    if op == Op.COINS or op == Op.POPULARITY or op == Op.POWER or op == Op.COMBAT_CARDS or op == Op.RESOURCE:
+    op, amount, _ = current_step(s)
+    factory = s["effect_source"] == EFFECT_FACTORY
+    ctrl = new_control(s)
+    if op == Op.CHOOSE:
+        for k in range(amount):
+            mask[A.OPTION + k] = 1
+    elif factory and (op == Op.BUILD or op == Op.DEPLOY) and s["effect_sub"] == 1:
+        for t in range(N_TERRITORIES):  # normal placement rules (S16.5)
+            if placement_ok(s, p, t, ctrl, op == Op.BUILD):
+                mask[A.LOCATION + t] = 1
+    elif factory and op == Op.ANY_RESOURCES and s["effect_loc"] < 0:
+        for t in range(N_TERRITORIES):  # like Trade: a controlled territory with an own worker
+            if controlled_with_worker(s, p, t, ctrl):
+                mask[A.LOCATION + t] = 1
+    elif op == Op.COINS or op == Op.POPULARITY or op == Op.POWER or op == Op.COMBAT_CARDS or op == Op.RESOURCE:
         for k in range(amount + 1):
             mask[A.AMOUNT + k] = 1
     elif op == Op.WORKER:
@@ -169,14 +217,16 @@ def legal_effect(s, mask):
         for r in range(N_RESOURCES):
             mask[A.GAIN_RESOURCE + r] = 1
     elif op == Op.BUILD:
-        if not _structure_at(s, s["effect_loc"]):
+        room = any_placement(s, p, ctrl, True) if factory else not _structure_at(s, s["effect_loc"])
+        if room:
             for k in range(N_STRUCTURES):
                 if s["structure_loc"][p, k] < 0:
                     mask[A.STRUCTURE + k] = 1
     elif op == Op.DEPLOY:
-        for m in range(N_MECHS):
-            if s["unit_loc"][p, FIRST_MECH + m] < 0:
-                mask[A.MECH + m] = 1
+        if not factory or any_placement(s, p, ctrl, False):
+            for m in range(N_MECHS):
+                if s["unit_loc"][p, FIRST_MECH + m] < 0:
+                    mask[A.MECH + m] = 1
     elif op == Op.ENLIST:
         if s["effect_sub"] == 0:
             for k in range(N_BOTTOM):
@@ -196,7 +246,7 @@ def legal_effect(s, mask):
             for b in range(N_BOTTOM):
                 if s["covered"][p, b] < BOTTOM_COST[s["mat"][p], b] - BOTTOM_FIXED[s["mat"][p], b]:
                     mask[A.UPGRADE_TO + b] = 1
-    if op == Op.BUILD or op == Op.DEPLOY or (op == Op.ENLIST or op == Op.UPGRADE) and s["effect_sub"] == 0:
+    if (op == Op.BUILD or op == Op.DEPLOY or op == Op.ENLIST or op == Op.UPGRADE) and s["effect_sub"] == 0:
         for a in range(mask.shape[0]):
             if mask[a] == 1:
                 mask[A.PASS] = 1  # a granted action may be declined (S15.2: benefits partially)
@@ -216,33 +266,65 @@ def _has_choice(s, mask):
 
 
 @nb.njit(cache=True)
+def _next_step(s):
+    s["effect_pc"] += 1
+    s["effect_sub"] = 0
+    if s["effect_pc"] == s["effect_jump_at"]:  # the chosen alternative is over: skip the others
+        s["effect_pc"] = s["effect_jump_to"]
+        s["effect_jump_at"] = -1
+
+
+@nb.njit(cache=True)
 def _advance(s):
-    """Walk to the next step that needs a decision. True when the encounter is over."""
+    """Walk to the next step that needs a decision: WAITING, DONE or PRODUCE."""
     mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
     while s["effect_pc"] < MAX_STEPS:
-        op, _, _ = _step(s)
+        op, _, _ = current_step(s)
         if op == Op.NOP:
             break
+        if op == Op.PRODUCE:
+            return PRODUCE
         if _has_choice(s, mask):
+            s["actor"] = s["current"]
             s["phase"] = PH_EFFECT
-            return False
-        s["effect_pc"] += 1
-        s["effect_sub"] = 0
-    if _options_left(s, s["current"]) > 0:
+            return WAITING
+        _next_step(s)
+    if s["effect_source"] == EFFECT_ENCOUNTER and _options_left(s, s["current"]) > 0:
         s["phase"] = PH_ENCOUNTER  # Meander: a second, different option (S12.4)
-        return False
-    return True
+        return WAITING
+    return DONE
 
 
 @nb.njit(cache=True)
 def apply_effect(s, a):
-    """Apply the choice for the current step. True when the encounter is over (or the game)."""
+    """Apply the choice for the current step: WAITING, DONE (the program, or the game, is
+    over) or PRODUCE."""
     p = s["current"]
-    op, amount, operand = _step(s)
+    op, amount, operand = current_step(s)
     t = s["effect_loc"]
     done = True  # the step is complete after this action
     if a == A.PASS:
         pass
+    elif op == Op.CHOOSE:  # (CHOOSE, n, w): n alternatives of w steps each follow
+        header = s["effect_pc"]
+        s["effect_pc"] = header + 1 + (a - A.OPTION) * operand
+        s["effect_jump_at"] = s["effect_pc"] + operand
+        s["effect_jump_to"] = header + 1 + amount * operand
+        s["effect_sub"] = 0
+        return _advance(s)
+    elif op == Op.ANY_RESOURCES and t < 0:
+        s["effect_loc"] = a - A.LOCATION
+        done = False
+    elif (op == Op.BUILD or op == Op.DEPLOY) and s["effect_source"] == EFFECT_FACTORY and s["effect_sub"] == 0:
+        s["pending"] = a - (A.STRUCTURE if op == Op.BUILD else A.MECH)
+        s["effect_sub"] = 1
+        done = False
+    elif (op == Op.BUILD or op == Op.DEPLOY) and s["effect_source"] == EFFECT_FACTORY:
+        if op == Op.BUILD:
+            s["structure_loc"][p, s["pending"]] = a - A.LOCATION
+        else:
+            s["unit_loc"][p, FIRST_MECH + s["pending"]] = a - A.LOCATION
+        s["pending"] = -1
     elif op == Op.ANY_RESOURCES:
         s["resources"][t, a - A.GAIN_RESOURCE] += 1
         s["effect_sub"] += 1
@@ -291,9 +373,8 @@ def apply_effect(s, a):
                     s["unit_loc"][p, u] = t
                     k -= 1
     if check_stars(s, p):
-        return True
+        return DONE
     if not done:
-        return False
-    s["effect_pc"] += 1
-    s["effect_sub"] = 0
+        return WAITING
+    _next_step(s)
     return _advance(s)

@@ -10,10 +10,12 @@ from meeplegym.envs.scythe.rules.bottom import begin_bottom
 from meeplegym.envs.scythe.rules.combat import begin_combats
 from meeplegym.envs.scythe.rules.effects import begin_encounter
 from meeplegym.envs.scythe.rules.gains import gain_popularity
+from meeplegym.envs.scythe.rules.objectives import finish_turn
 from meeplegym.envs.scythe.state import (
     ABILITY_SPEED,
     CHARACTER,
     FACTION_BASE,
+    FACTORY,
     FIRST_MECH,
     FIRST_WORKER,
     LAKE,
@@ -22,6 +24,7 @@ from meeplegym.envs.scythe.state import (
     N_TERRITORIES,
     N_UNITS,
     N_WORKERS,
+    PH_FACTORY_PICK,
     PH_MOVE_SELECT,
     PH_MOVE_UNIT,
     TERRAIN,
@@ -79,8 +82,48 @@ def after_combats(s):
 
 @nb.njit(cache=True)
 def after_encounter(s):
-    # The Factory check (S16.1) comes here once implemented.
-    begin_bottom(s)
+    """The Factory check (S16.1): a character on the Factory may take a factory card, once."""
+    p = s["current"]
+    if s["unit_loc"][p, CHARACTER] == FACTORY and s["factory_card"][p] < 0 and s["factory_pool"][0] >= 0:
+        s["actor"] = p
+        s["phase"] = PH_FACTORY_PICK
+        return
+    after_factory(s)
+
+
+@nb.njit(cache=True)
+def after_factory(s):
+    """The Move is over: the bottom action, or the end of the turn after the factory move."""
+    if s["factory_move"] == 1:
+        finish_turn(s)
+    else:
+        begin_bottom(s)
+
+
+@nb.njit(cache=True)
+def legal_factory_pick(s, mask):
+    for k in range(s["factory_pool"].shape[0]):
+        if s["factory_pool"][k] >= 0:
+            mask[A.FACTORY_PICK + k] = 1
+
+
+@nb.njit(cache=True)
+def apply_factory_pick(s, a):
+    """Take one of the cards still at the Factory; the rest stay, face down (S16.1-S16.3)."""
+    k = a - A.FACTORY_PICK
+    pool = s["factory_pool"]
+    s["factory_card"][s["current"]] = pool[k]
+    for i in range(k, pool.shape[0] - 1):
+        pool[i] = pool[i + 1]
+    pool[pool.shape[0] - 1] = -1
+    after_factory(s)
+
+
+@nb.njit(cache=True)
+def begin_factory_move(s):
+    """The factory card's bottom action: one unit, up to two territories (S16.4)."""
+    s["factory_move"] = 1
+    begin_move(s, 1)
 
 
 @nb.njit(cache=True)
@@ -141,7 +184,7 @@ def apply_move(s, a):
         s["cargo_workers"][:] = 0
         s["cargo_resources"][:] = 0
         s["stepped"] = 0
-        s["steps_left"] = 2 if u < FIRST_WORKER and has_ability(s, p, ABILITY_SPEED) else 1
+        s["steps_left"] = (2 if u < FIRST_WORKER and has_ability(s, p, ABILITY_SPEED) else 1) + s["factory_move"]
         s["phase"] = PH_MOVE_UNIT
         return
     u = s["selected"]

@@ -4,18 +4,22 @@ Produce (S6), with their structure bonuses (S9.5)."""
 import numba as nb
 
 from meeplegym.envs.scythe import actions as A
-from meeplegym.envs.scythe.data import Structure, TopAction, UpgradeSlot
+from meeplegym.envs.scythe.data import FACTORY_COST, CostKind, Structure, TopAction, UpgradeSlot
 from meeplegym.envs.scythe.rules.board import controlled_with_worker, new_control, workers_off_mat, workers_on_territory
 from meeplegym.envs.scythe.rules.bottom import begin_bottom
 from meeplegym.envs.scythe.rules.gains import check_stars, draw_cards, gain_coins, gain_popularity, gain_power
+from meeplegym.envs.scythe.rules.effects import PRODUCE, WAITING, begin_factory_program, current_step
 from meeplegym.envs.scythe.rules.move import begin_move
 from meeplegym.envs.scythe.rules.objectives import WINDOW_START, open_window
 from meeplegym.envs.scythe.state import (
+    FACTORY_SECTION,
     FIRST_WORKER,
     MAT_TOP,
+    N_CARD_VALUES,
     N_MAT_SECTIONS,
     N_TERRITORIES,
     N_UNITS,
+    PH_FACTORY_CARD_COST,
     PH_PRODUCE_AMOUNT,
     PH_PRODUCE_SELECT,
     PH_TOP,
@@ -43,7 +47,8 @@ def slot_value(s, p, slot):
 @nb.njit(cache=True)
 def legal_section(s, mask):
     p = s["current"]
-    for k in range(N_MAT_SECTIONS):
+    sections = N_MAT_SECTIONS + (1 if s["factory_card"][p] >= 0 else 0)  # the card: a 5th (S2.2)
+    for k in range(sections):
         # a different section each turn, except Rusviet's Relentless (S2.1, S12.1)
         if k != s["last_section"][p] or s["faction"][p] == RUSVIET:
             mask[A.SECTION + k] = 1
@@ -64,6 +69,10 @@ def top_action(s):
 @nb.njit(cache=True)
 def begin_top(s):
     s["phase"] = PH_TOP
+    if s["section"] == FACTORY_SECTION:
+        if not factory_cost_payable(s, s["current"]):
+            begin_bottom(s)
+        return
     ctrl = new_control(s)
     for option in range(A.TOP_PRODUCE + 1):
         if top_option_legal(s, option, ctrl):
@@ -104,8 +113,33 @@ def top_option_legal(s, option, ctrl):
 
 
 @nb.njit(cache=True)
+def factory_cost_payable(s, p):
+    card = s["factory_card"][p]
+    for part in range(FACTORY_COST.shape[1]):
+        kind = FACTORY_COST[card, part, 0]
+        amount = FACTORY_COST[card, part, 1]
+        if kind == CostKind.COINS and s["coins"][p] < amount:
+            return False
+        if kind == CostKind.POPULARITY and s["popularity"][p] < amount:
+            return False
+        if kind == CostKind.POWER and s["power"][p] < amount:
+            return False
+        if kind == CostKind.COMBAT_CARD:
+            held = 0
+            for v in range(N_CARD_VALUES):
+                held += s["hand"][p, v]
+            if held < amount:
+                return False
+    return True
+
+
+@nb.njit(cache=True)
 def legal_top(s, mask, ctrl):
     mask[A.PASS] = 1
+    if s["section"] == FACTORY_SECTION:
+        if factory_cost_payable(s, s["current"]):
+            mask[A.FACTORY_TOP] = 1
+        return
     for option in range(A.TOP_PRODUCE + 1):
         if top_option_legal(s, option, ctrl):
             mask[A.TOP + option] = 1
@@ -123,6 +157,9 @@ def apply_top(s, a):
     p = s["current"]
     if a == A.PASS:
         begin_bottom(s)
+        return
+    if a == A.FACTORY_TOP:
+        _pay_factory_cost(s, p)
         return
     option = a - A.TOP
     if option == A.TOP_MOVE:
@@ -160,6 +197,65 @@ def apply_top(s, a):
 
 
 @nb.njit(cache=True)
+def _pay_factory_cost(s, p):
+    """Coins, popularity and power at once; a combat card is a choice (S16.4)."""
+    card = s["factory_card"][p]
+    cards = 0
+    for part in range(FACTORY_COST.shape[1]):
+        kind = FACTORY_COST[card, part, 0]
+        amount = FACTORY_COST[card, part, 1]
+        if kind == CostKind.COINS:
+            gain_coins(s, p, -amount)
+        elif kind == CostKind.POPULARITY:
+            gain_popularity(s, p, -amount)
+        elif kind == CostKind.POWER:
+            gain_power(s, p, -amount)
+        elif kind == CostKind.COMBAT_CARD:
+            cards += amount
+    if cards > 0:
+        s["pending"] = cards
+        s["phase"] = PH_FACTORY_CARD_COST
+        return
+    continue_factory_program(s, begin_factory_program(s))
+
+
+@nb.njit(cache=True)
+def legal_factory_card_cost(s, mask):
+    p = s["current"]
+    for v in range(N_CARD_VALUES):
+        if s["hand"][p, v] > 0:
+            mask[A.CARD + v] = 1
+
+
+@nb.njit(cache=True)
+def apply_factory_card_cost(s, a):
+    p = s["current"]
+    v = a - A.CARD
+    s["hand"][p, v] -= 1
+    s["discard"][v] += 1
+    s["pending"] -= 1
+    if s["pending"] == 0:
+        s["pending"] = -1
+        continue_factory_program(s, begin_factory_program(s))
+
+
+@nb.njit(cache=True)
+def continue_factory_program(s, result):
+    """After a step of the factory card's program: wait, finish the top action, or Produce."""
+    if s["terminal"] == 1 or result == WAITING:
+        return
+    if result == PRODUCE:
+        _, amount, _ = current_step(s)
+        s["produce_free"] = 1  # no worker-track cost, no Mill (S16.5)
+        s["produce_left"] = amount
+        s["mill_produced"] = 0
+        s["produced"][:] = 0
+        _next_produce(s)
+        return
+    _finish_top(s)
+
+
+@nb.njit(cache=True)
 def _armory(s, p):
     if s["structure_loc"][p, Structure.ARMORY] >= 0:
         gain_power(s, p, 1)  # S5.3
@@ -194,7 +290,7 @@ def produce_capacity(s, p, t):
     if terrain != VILLAGE and PRODUCT[terrain] < 0:
         return 0
     n = workers_on_territory(s, p, t)
-    if s["structure_loc"][p, MILL] == t:
+    if s["structure_loc"][p, MILL] == t and s["produce_free"] == 0:
         n += 1
     if terrain == VILLAGE:  # new workers come from the mat, while any are left (E16)
         n = min(n, N_UNITS - FIRST_WORKER - workers_off_mat(s, p))
@@ -205,7 +301,7 @@ def produce_capacity(s, p, t):
 def _selectable(s, p, t, ctrl):
     if ctrl[t] != p or s["produced"][t] == 1 or produce_capacity(s, p, t) == 0:
         return False
-    if s["structure_loc"][p, MILL] == t:
+    if s["structure_loc"][p, MILL] == t and s["produce_free"] == 0:
         return s["mill_produced"] == 0  # the Mill's territory is an extra one (S6.4)
     return s["produce_left"] > 0
 
@@ -242,7 +338,7 @@ def apply_produce(s, a):
             _finish_top(s)
             return
         t = a - A.LOCATION
-        if s["structure_loc"][p, MILL] == t:
+        if s["structure_loc"][p, MILL] == t and s["produce_free"] == 0:
             s["mill_produced"] = 1
         else:
             s["produce_left"] -= 1

@@ -2,6 +2,8 @@
 
 import numba as nb
 
+from meeplegym.envs.scythe.actions import PASS as PASS_ACTION
+
 from meeplegym.envs.scythe.rules.board import new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import (
     apply_benefit,
@@ -14,11 +16,23 @@ from meeplegym.envs.scythe.rules.bottom import (
 )
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.rules.combat import advance_battle, apply_battle, legal_battle, legal_combat_order, start_battle
-from meeplegym.envs.scythe.rules.effects import apply_effect, apply_encounter, legal_effect, legal_encounter
-from meeplegym.envs.scythe.rules.move import after_combats, after_encounter, apply_move, legal_move_select, legal_move_unit
+from meeplegym.envs.scythe.rules.effects import DONE, apply_effect, apply_encounter, legal_effect, legal_encounter
+from meeplegym.envs.scythe.rules.move import (
+    after_combats,
+    after_encounter,
+    apply_factory_pick,
+    apply_move,
+    begin_factory_move,
+    legal_factory_pick,
+    legal_move_select,
+    legal_move_unit,
+)
 from meeplegym.envs.scythe.rules.objectives import WINDOW_MIDDLE, WINDOW_START, apply_objective, legal_objective
 from meeplegym.envs.scythe.rules.turn_state import end_turn
 from meeplegym.envs.scythe.rules.top import (
+    apply_factory_card_cost,
+    continue_factory_program,
+    legal_factory_card_cost,
     apply_produce,
     begin_top,
     apply_section,
@@ -35,8 +49,12 @@ from meeplegym.envs.scythe.state import (
     PH_CARDS,
     PH_COMBAT_ORDER,
     PH_DIAL,
+    EFFECT_ENCOUNTER,
+    FACTORY_SECTION,
     PH_EFFECT,
     PH_ENCOUNTER,
+    PH_FACTORY_CARD_COST,
+    PH_FACTORY_PICK,
     PH_RETREAT,
     PH_GAME_OVER,
     PH_MOVE_SELECT,
@@ -72,6 +90,12 @@ def legal_mask(s, mask):
         return
     if ph == PH_EFFECT:
         legal_effect(s, mask)
+        return
+    if ph == PH_FACTORY_PICK:
+        legal_factory_pick(s, mask)
+        return
+    if ph == PH_FACTORY_CARD_COST:
+        legal_factory_card_cost(s, mask)
         return
     if ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT:
         legal_battle(s, mask)
@@ -113,7 +137,10 @@ def apply(s, a):
     elif ph == PH_PRODUCE_SELECT or ph == PH_PRODUCE_AMOUNT:
         apply_produce(s, a)
     elif ph == PH_BOTTOM:
-        apply_bottom(s, a)
+        if s["section"] == FACTORY_SECTION and a != PASS_ACTION:
+            begin_factory_move(s)
+        else:
+            apply_bottom(s, a)
     elif ph == PH_PAY:
         apply_pay(s, a)
     elif ph == PH_COMBAT_ORDER:
@@ -127,11 +154,19 @@ def apply(s, a):
         if apply_objective(s, a) and s["terminal"] == 0:
             _after_window(s)
     elif ph == PH_ENCOUNTER:
-        if apply_encounter(s, a) and s["terminal"] == 0:
+        if apply_encounter(s, a) == DONE and s["terminal"] == 0:
             after_encounter(s)
     elif ph == PH_EFFECT:
-        if apply_effect(s, a) and s["terminal"] == 0:
-            after_encounter(s)
+        result = apply_effect(s, a)
+        if s["effect_source"] == EFFECT_ENCOUNTER:
+            if result == DONE and s["terminal"] == 0:
+                after_encounter(s)
+        else:
+            continue_factory_program(s, result)
+    elif ph == PH_FACTORY_PICK:
+        apply_factory_pick(s, a)
+    elif ph == PH_FACTORY_CARD_COST:
+        apply_factory_card_cost(s, a)
     elif ph != PH_GAME_OVER:
         apply_benefit(s, a)
 

@@ -39,12 +39,17 @@ def reset_turn(s):
     s["window"] = 0
     s["retreats_forced"] = 0
     s["coercion_used"] = 0
+    s["effect_source"] = 0
     s["effect_card"] = -1
     s["effect_option"] = -1
     s["effect_pc"] = 0
     s["effect_sub"] = 0
     s["effect_loc"] = -1
     s["options_taken"] = 0
+    s["effect_jump_at"] = -1
+    s["effect_jump_to"] = -1
+    s["produce_free"] = 0
+    s["factory_move"] = 0
     s["phase"] = PH_SECTION
     reset_action(s)
 
