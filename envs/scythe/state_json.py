@@ -18,7 +18,6 @@ from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.state import (
     CHARACTER,
     COMBAT_DECK,
-    FIRST_MECH,
     FIRST_WORKER,
     MAX_PLAYERS,
     MIN_CARD_VALUE,

@@ -242,19 +242,55 @@ def new_control(s):
 
 
 @nb.njit(cache=True)
-def workers_on_territory(s, p, t):
+def units_at(s, p, t, first, last):
+    """How many of p's units first..last-1 stand on location t."""
     count = 0
-    for u in range(FIRST_WORKER, N_UNITS):
+    for u in range(first, last):
         if s["unit_loc"][p, u] == t:
             count += 1
     return count
 
 
 @nb.njit(cache=True)
-def workers_off_mat(s, p):
+def units_out(s, p, first, last):
+    """How many of p's units first..last-1 are off the mat (on the map or a base)."""
     count = 0
-    for u in range(FIRST_WORKER, N_UNITS):
+    for u in range(first, last):
         if s["unit_loc"][p, u] >= 0:
+            count += 1
+    return count
+
+
+@nb.njit(cache=True)
+def count_set(row, n):
+    """Non-zero entries of row[:n] (cubes taken, recruits enlisted, ...)."""
+    total = 0
+    for i in range(n):
+        if row[i] != 0:
+            total += 1
+    return total
+
+
+@nb.njit(cache=True)
+def workers_on_territory(s, p, t):
+    return units_at(s, p, t, FIRST_WORKER, N_UNITS)
+
+
+@nb.njit(cache=True)
+def workers_off_mat(s, p):
+    return units_out(s, p, FIRST_WORKER, N_UNITS)
+
+
+@nb.njit(cache=True)
+def mechs_deployed(s, p):
+    return units_out(s, p, FIRST_MECH, FIRST_WORKER)
+
+
+@nb.njit(cache=True)
+def structures_built(s, p):
+    count = 0
+    for k in range(s["structure_loc"].shape[1]):
+        if s["structure_loc"][p, k] >= 0:
             count += 1
     return count
 

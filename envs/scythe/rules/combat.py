@@ -19,7 +19,7 @@ import numpy as np
 from meeplegym import rng
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.data import Structure
-from meeplegym.envs.scythe.rules.board import has_ability, touches
+from meeplegym.envs.scythe.rules.board import has_ability, touches, units_at, workers_on_territory
 from meeplegym.envs.scythe.rules.gains import draw_cards, end_game, gain_popularity, gain_power, star_count
 from meeplegym.envs.scythe.state import (
     ABILITY_COMBAT,
@@ -56,20 +56,7 @@ MINE = int(Structure.MINE)
 
 @nb.njit(cache=True)
 def _combat_units_at(s, p, t):
-    count = 0
-    for u in range(FIRST_WORKER):
-        if s["unit_loc"][p, u] == t:
-            count += 1
-    return count
-
-
-@nb.njit(cache=True)
-def _workers_at(s, p, t):
-    count = 0
-    for u in range(FIRST_WORKER, N_UNITS):
-        if s["unit_loc"][p, u] == t:
-            count += 1
-    return count
+    return units_at(s, p, t, 0, FIRST_WORKER)
 
 
 @nb.njit(cache=True)
@@ -129,7 +116,7 @@ def start_battle(s, t):
     for side in range(2):
         q = p if side == 0 else d
         limit = _combat_units_at(s, q, t)  # one card per own character/mech there (S14.4)
-        if s["faction"][q] == RUSVIET and has_ability(s, q, ABILITY_COMBAT) and _workers_at(s, q, t) > 0:
+        if s["faction"][q] == RUSVIET and has_ability(s, q, ABILITY_COMBAT) and workers_on_territory(s, q, t) > 0:
             limit += 1  # People's Army (S13.3)
         s["card_limit"][side] = limit
 

@@ -5,7 +5,7 @@ import numba as nb
 
 from meeplegym import rng
 from meeplegym.envs.scythe.data import RecruitBonus
-from meeplegym.envs.scythe.rules.board import workers_off_mat
+from meeplegym.envs.scythe.rules.board import count_set, mechs_deployed, structures_built, workers_off_mat
 from meeplegym.envs.scythe.rules.scoring import finish
 from meeplegym.envs.scythe.state import (
     FIRST_MECH,
@@ -94,15 +94,6 @@ def star_count(s, p):
 
 
 @nb.njit(cache=True)
-def _count_set(row, n):
-    total = 0
-    for i in range(n):
-        if row[i] != 0:
-            total += 1
-    return total
-
-
-@nb.njit(cache=True)
 def _award(s, p, kind, reached):
     if reached and s["stars"][p, kind] == 0 and star_count(s, p) < STARS_TO_END:
         s["stars"][p, kind] = 1
@@ -114,18 +105,10 @@ def check_stars(s, p):
 
     Returns True when the game ended.
     """
-    _award(s, p, STAR_UPGRADES, _count_set(s["upgraded"][p], N_TOP_SLOTS) == N_TOP_SLOTS)
-    mechs = 0
-    for u in range(FIRST_MECH, FIRST_WORKER):
-        if s["unit_loc"][p, u] >= 0:
-            mechs += 1
-    _award(s, p, STAR_MECHS, mechs == FIRST_WORKER - FIRST_MECH)
-    built = 0
-    for k in range(N_STRUCTURES):
-        if s["structure_loc"][p, k] >= 0:
-            built += 1
-    _award(s, p, STAR_STRUCTURES, built == N_STRUCTURES)
-    _award(s, p, STAR_RECRUITS, _count_set(s["recruited"][p], N_BOTTOM) == N_BOTTOM)
+    _award(s, p, STAR_UPGRADES, count_set(s["upgraded"][p], N_TOP_SLOTS) == N_TOP_SLOTS)
+    _award(s, p, STAR_MECHS, mechs_deployed(s, p) == FIRST_WORKER - FIRST_MECH)
+    _award(s, p, STAR_STRUCTURES, structures_built(s, p) == N_STRUCTURES)
+    _award(s, p, STAR_RECRUITS, count_set(s["recruited"][p], N_BOTTOM) == N_BOTTOM)
     _award(s, p, STAR_WORKERS, workers_off_mat(s, p) == N_UNITS - FIRST_WORKER)
     _award(s, p, STAR_POPULARITY, s["popularity"][p] >= MAX_POPULARITY)
     _award(s, p, STAR_POWER, s["power"][p] >= MAX_POWER)

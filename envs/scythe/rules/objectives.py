@@ -13,7 +13,7 @@ import numpy as np
 
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
-from meeplegym.envs.scythe.rules.board import new_control, workers_off_mat
+from meeplegym.envs.scythe.rules.board import count_set, mechs_deployed, new_control, structures_built, units_at, workers_off_mat
 from meeplegym.envs.scythe.rules.gains import end_game, star_count
 from meeplegym.envs.scythe.rules.turn_state import end_turn
 from meeplegym.envs.scythe.state import (
@@ -73,33 +73,6 @@ WINDOW_END = 3  # end of turn
 
 # ---------------------------------------------------------------- counting helpers
 @nb.njit(cache=True)
-def _mechs(s, p):
-    n = 0
-    for u in range(FIRST_MECH, FIRST_WORKER):
-        if s["unit_loc"][p, u] >= 0:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
-def _count_set(row, n):
-    total = 0
-    for i in range(n):
-        if row[i] != 0:
-            total += 1
-    return total
-
-
-@nb.njit(cache=True)
-def _structures(s, p):
-    n = 0
-    for k in range(N_STRUCTURES):
-        if s["structure_loc"][p, k] >= 0:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
 def _pieces_on(s, p, t):
     """Character, mechs, workers and structures of p on territory t."""
     n = 0
@@ -108,15 +81,6 @@ def _pieces_on(s, p, t):
             n += 1
     for k in range(N_STRUCTURES):
         if s["structure_loc"][p, k] == t:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
-def _units_on(s, p, t, first, last):
-    n = 0
-    for u in range(first, last):
-        if s["unit_loc"][p, u] == t:
             n += 1
     return n
 
@@ -156,7 +120,7 @@ def condition_holds(s, p, card):
     prm = PARAMS[card]
     ctrl = new_control(s)
     workers = workers_off_mat(s, p)
-    mechs = _mechs(s, p)
+    mechs = mechs_deployed(s, p)
     if prm[FACTORY_CARD] >= 0 and (s["factory_card"][p] >= 0) != (prm[FACTORY_CARD] == 1):
         return False
     if cond == C.CONTROL_3_MOUNTAINS or cond == C.CONTROL_3_FARMS or cond == C.CONTROL_3_TUNDRAS \
@@ -209,10 +173,10 @@ def condition_holds(s, p, card):
         return False
     if cond == C.ONE_OF_EVERYTHING:
         if not (
-            _at_least(_count_set(s["upgraded"][p], N_TOP_SLOTS), prm[MIN_UPGRADES])
+            _at_least(count_set(s["upgraded"][p], N_TOP_SLOTS), prm[MIN_UPGRADES])
             and _at_least(mechs, prm[MIN_MECHS])
-            and _at_least(_structures(s, p), prm[MIN_STRUCTURES])
-            and _at_least(_count_set(s["recruited"][p], N_BOTTOM), prm[MIN_RECRUITS])
+            and _at_least(structures_built(s, p), prm[MIN_STRUCTURES])
+            and _at_least(count_set(s["recruited"][p], N_BOTTOM), prm[MIN_RECRUITS])
         ):
             return False
         for r in range(N_RESOURCES):
@@ -220,14 +184,14 @@ def condition_holds(s, p, card):
                 return False
         return True
     if cond == C.WORKERS_EQUAL_RECRUITS:
-        return workers == _count_set(s["recruited"][p], N_BOTTOM)
+        return workers == count_set(s["recruited"][p], N_BOTTOM)
     if cond == C.CHARACTER_MECH_WORKER_TOKENS:
         t = s["unit_loc"][p, 0]
         return (
             0 <= t < N_TERRITORIES
             and ctrl[t] == p
-            and _units_on(s, p, t, FIRST_MECH, FIRST_WORKER) == prm[MECHS_HERE]
-            and _units_on(s, p, t, FIRST_WORKER, N_UNITS) == prm[WORKERS_HERE]
+            and units_at(s, p, t, FIRST_MECH, FIRST_WORKER) == prm[MECHS_HERE]
+            and units_at(s, p, t, FIRST_WORKER, N_UNITS) == prm[WORKERS_HERE]
             and _tokens(s, t) >= prm[COUNT]
         )
     if cond == C.FACTORY_NEIGHBOURS_NO_CARD:
@@ -251,7 +215,7 @@ def condition_holds(s, p, card):
         return False
     if cond == C.STRUCTURES_NO_MECHS:
         return (
-            _at_least(_structures(s, p), prm[MIN_STRUCTURES])
+            _at_least(structures_built(s, p), prm[MIN_STRUCTURES])
             and _at_least(s["popularity"][p], prm[MIN_POPULARITY])
             and _at_most(mechs, prm[MAX_MECHS])
         )
@@ -261,7 +225,7 @@ def condition_holds(s, p, card):
                 return True
         return False
     if cond == C.FACTORY_CARD_NO_UPGRADES:
-        return _at_most(_count_set(s["upgraded"][p], N_TOP_SLOTS), prm[MAX_UPGRADES])
+        return _at_most(count_set(s["upgraded"][p], N_TOP_SLOTS), prm[MAX_UPGRADES])
     # HAND_AND_COMBAT_VICTORY
     held = 0
     for v in range(N_CARD_VALUES):
