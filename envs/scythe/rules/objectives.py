@@ -13,7 +13,7 @@ import numpy as np
 
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
-from meeplegym.envs.scythe.rules.board import count_set, mechs_deployed, new_control, structures_built, units_at, workers_off_mat
+from meeplegym.envs.scythe.rules.board import controlled_total, count_set, mechs_deployed, new_control, structures_built, units_at, workers_off_mat
 from meeplegym.envs.scythe.rules.gains import end_game, star_count
 from meeplegym.envs.scythe.rules.turn_state import end_turn
 from meeplegym.envs.scythe.state import (
@@ -90,15 +90,6 @@ def _tokens(s, t):
     total = 0
     for r in range(N_RESOURCES):
         total += s["resources"][t, r]
-    return total
-
-
-@nb.njit(cache=True)
-def _controlled_tokens(s, p, r, ctrl):
-    total = 0
-    for t in range(N_TERRITORIES):
-        if ctrl[t] == p:
-            total += s["resources"][t, r]
     return total
 
 
@@ -180,7 +171,7 @@ def condition_holds(s, p, card):
         ):
             return False
         for r in range(N_RESOURCES):
-            if _controlled_tokens(s, p, r, ctrl) < prm[MIN_EACH]:
+            if controlled_total(s, p, r, ctrl) < prm[MIN_EACH]:
                 return False
         return True
     if cond == C.WORKERS_EQUAL_RECRUITS:
@@ -221,7 +212,7 @@ def condition_holds(s, p, card):
         )
     if cond == C.NINE_OF_ONE_RESOURCE:
         for r in range(N_RESOURCES):
-            if _controlled_tokens(s, p, r, ctrl) >= prm[COUNT]:
+            if controlled_total(s, p, r, ctrl) >= prm[COUNT]:
                 return True
         return False
     if cond == C.FACTORY_CARD_NO_UPGRADES:
