@@ -2,20 +2,33 @@
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 
+from meeplegym import rng
+from meeplegym.agents.base import Agent, legal_actions
 
-class RandomAgent:
+
+@nb.njit(cache=True)
+def random_legal_actions(masks, words, out):
+    """Row-wise `rng.random_legal` over a batch of masks (one generator word per row)."""
+    for b in range(masks.shape[0]):
+        out[b] = rng.random_legal(masks[b], words, b)
+
+
+class RandomAgent(Agent):
     """Picks uniformly among the legal actions; seedable and reproducible."""
 
-    def __init__(self, seed: int | None = None):
-        self.rng = np.random.default_rng(seed)
+    name = "random"
 
     def act(self, observation, action_mask, info=None) -> int:
-        legal = np.flatnonzero(action_mask)
-        if legal.size == 0:
-            raise ValueError("no legal action in the mask (is the game over?)")
-        return int(self.rng.choice(legal))
+        return int(self.rng.choice(legal_actions(action_mask)))
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
-        return np.array([self.act(None, m) for m in action_masks], dtype=np.int64)
+        masks = np.ascontiguousarray(action_masks, dtype=np.int8)
+        words = self.rng.integers(1, 2**63, size=masks.shape[0], dtype=np.uint64)
+        out = np.empty(masks.shape[0], dtype=np.int64)
+        random_legal_actions(masks, words, out)
+        if (out < 0).any():
+            raise ValueError(f"no legal action in rows {np.flatnonzero(out < 0).tolist()} of the mask batch")
+        return out

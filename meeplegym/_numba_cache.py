@@ -10,7 +10,7 @@ import hashlib
 import os
 from pathlib import Path
 
-_KERNEL_PACKAGES = ("envs", "encoders")
+_KERNEL_PACKAGES = ("envs", "encoders", "agents")
 
 
 def _source_dirs(package_dir: Path) -> list[Path]:

@@ -59,3 +59,20 @@ def shuffle(s, arr, n):
         tmp = arr[i]
         arr[i] = arr[j]
         arr[j] = tmp
+
+
+@nb.njit(cache=True)
+def random_legal(mask, words, i):
+    """A uniformly random legal action of `mask` (int8 0/1), drawn from words[i]; -1 if none."""
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    if n == 0:
+        return -1
+    pick = below_at(words, i, n)
+    for a in range(mask.shape[0]):
+        if mask[a] == 1:
+            if pick == 0:
+                return a
+            pick -= 1
+    return -1

@@ -138,21 +138,6 @@ def step(state, action: int, mask: np.ndarray | None = None) -> None:
 
 
 @nb.njit(cache=True)
-def random_action(mask, words, i):
-    """A uniformly random legal action, drawn from the generator word words[i]."""
-    n = 0
-    for a in range(mask.shape[0]):
-        n += mask[a]
-    pick = rng.below_at(words, i, n)
-    for a in range(mask.shape[0]):
-        if mask[a] == 1:
-            if pick == 0:
-                return a
-            pick -= 1
-    return -1
-
-
-@nb.njit(cache=True)
 def play_random(states, choosers, max_decisions, decisions):
     """Play every game of the batch with uniformly random legal actions until it ends or takes
     max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
@@ -164,7 +149,7 @@ def play_random(states, choosers, max_decisions, decisions):
         count = 0
         while s["phase"] != PH_GAME_OVER and count < max_decisions:
             legal_mask(s, mask)
-            a = random_action(mask, choosers, b)
+            a = rng.random_legal(mask, choosers, b)
             if a < 0:
                 count = -1
                 break

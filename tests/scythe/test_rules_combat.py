@@ -360,6 +360,7 @@ def test_the_attackers_ability_comes_before_the_defenders():
 @pytest.mark.rule("S14.12")
 def test_no_coins_change_hands_during_battles():
     """Random games: nothing in a battle moves coins (no bribes or buy-outs, [DECISION] S14.12)."""
+    from meeplegym import rng
     from meeplegym.envs.scythe import engine
     from meeplegym.envs.scythe.state import PH_ARTILLERY, PH_CARDS, PH_COMBAT_ORDER, PH_DIAL, PH_RETREAT
 
@@ -373,7 +374,7 @@ def test_no_coins_change_hands_during_battles():
             if s["terminal"]:
                 break
             engine.legal_mask(s, mask)
-            a = engine.random_action(mask, words, g)
+            a = rng.random_legal(mask, words, g)
             before = s["coins"].copy()
             in_battle = s["phase"] in battle_phases
             engine.apply(s, a)

@@ -1,0 +1,52 @@
+"""Play one game between agents through the game's AEC env: the loop tournaments, the strength
+ladder and the CLI share."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from meeplegym.agents.base import Agent
+from meeplegym.registry import make_env
+
+
+@dataclass
+class MatchResult:
+    seed: int
+    agents: list[str]  # agent name per seat
+    scores: list[int]  # final score per seat (scores at truncation if cut short)
+    rewards: list[float]  # terminal reward per seat (rank in [-1, 1] by default)
+    decisions: int
+    turns: int
+    truncated: bool
+    actions: list[int] = field(default_factory=list)  # the whole game, for replays
+
+
+def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None = None,
+               record: bool = False, **options) -> MatchResult:
+    """Play one game, seat i played by agents[i]; `options` go to the env (factions, ...)."""
+    env = make_env(game, num_players=len(agents), max_turns=max_turns, **options)
+    env.reset(seed=seed)
+    raw = env.unwrapped
+    rewards = np.zeros(len(agents))
+    actions: list[int] = []
+    decisions = 0
+    truncated = False
+    for name in env.agent_iter():
+        obs, reward, terminated, trunc, _ = env.last()
+        seat = raw.agent_name_mapping[name]
+        rewards[seat] += reward
+        if terminated or trunc:
+            truncated |= trunc
+            env.step(None)
+            continue
+        agent = agents[seat]
+        info = {"seat": seat, "game": game, "state": raw._state} if agent.needs_state else {"seat": seat, "game": game}
+        action = int(agent.act(obs["observation"], obs["action_mask"], info))
+        env.step(action)
+        decisions += 1
+        if record:
+            actions.append(action)
+    return MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(),
+                       decisions, raw.turn_count, truncated, actions)

@@ -1,0 +1,49 @@
+"""Agents by name, so the CLI, tournaments and training can say ``random`` or ``scythe.builder``.
+
+Names are ``<game>.<style>`` for game-specific bots and a bare name for agents that play any
+game. ``make_agent(name, game=..., seed=...)`` builds one; ``agent_names(game)`` lists what
+plays a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from meeplegym.agents.base import Agent
+
+
+@dataclass(frozen=True)
+class AgentEntry:
+    name: str
+    target: str  # "module:Class"
+    games: tuple[str, ...] | None  # None: plays every game
+    summary: str
+
+
+AGENTS: dict[str, AgentEntry] = {}
+
+
+def register(name: str, target: str, games: tuple[str, ...] | None, summary: str) -> None:
+    if name in AGENTS:
+        raise ValueError(f"agent {name!r} is already registered")
+    AGENTS[name] = AgentEntry(name, target, games, summary)
+
+
+register("random", "meeplegym.agents.random_agent:RandomAgent", None, "uniformly random legal actions")
+
+
+def agent_names(game: str | None = None) -> list[str]:
+    return sorted(n for n, e in AGENTS.items() if game is None or e.games is None or game in e.games)
+
+
+def make_agent(name: str, game: str | None = None, seed: int | None = None, **kwargs) -> Agent:
+    """Build the agent registered as `name` (checking it plays `game` when given)."""
+    try:
+        entry = AGENTS[name]
+    except KeyError:
+        raise KeyError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}") from None
+    if game is not None and entry.games is not None and game not in entry.games:
+        raise ValueError(f"agent {name!r} plays {', '.join(entry.games)}, not {game!r}")
+    module, cls = entry.target.split(":")
+    return getattr(importlib.import_module(module), cls)(seed=seed, **kwargs)
