@@ -13,12 +13,14 @@ class IllegalActionError(MeepleGymError, ValueError):
     Raised before anything is changed: the game state is exactly as it was.
     """
 
-    def __init__(self, action, decision: str, legal_count: int | None = None):
+    def __init__(self, action, decision: str, legal_count: int | None = None, game: int | None = None):
         self.action = action
         self.decision = decision
         self.legal_count = legal_count
+        self.game = game  # index in the batch, for the vector API
+        where = f" in game {game} of the batch" if game is not None else ""
         extra = f" ({legal_count} legal actions)" if legal_count is not None else ""
-        super().__init__(f"illegal action {action!r} at decision '{decision}'{extra}")
+        super().__init__(f"illegal action {action!r} at decision '{decision}'{where}{extra}")
 
 
 class InvalidOptionError(MeepleGymError, ValueError):

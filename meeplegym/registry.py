@@ -12,6 +12,7 @@ class GameEntry:
     module: str  # module exposing env(**options) and raw_env
     players: tuple[int, int]
     summary: str
+    vector: str | None = None  # "module:VectorGame class" for make_vector
 
 
 GAMES: dict[str, GameEntry] = {
@@ -21,6 +22,7 @@ GAMES: dict[str, GameEntry] = {
         (2, 5),
         "Scythe base game, complete: economy, movement, combat, mech and faction abilities, "
         "encounters, the Factory, objectives, scoring (see docs/rules_coverage.md).",
+        vector="meeplegym.envs.scythe.vector:ScytheVectorGame",
     ),
 }
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from pettingzoo.utils import wrappers
 
-from meeplegym.aec import Game, TurnBasedEnv
+from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv
 from meeplegym.encoders import scythe as encoder
 from meeplegym.envs.scythe import actions, engine, render, state_json
 from meeplegym.envs.scythe.state import PHASE_NAMES
@@ -99,4 +98,4 @@ class raw_env(TurnBasedEnv):
 
 def env(**kwargs):
     """The Scythe AEC env wrapped in PettingZoo's order-enforcing wrapper."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return OrderEnforcing(raw_env(**kwargs))

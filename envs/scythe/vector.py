@@ -1,0 +1,119 @@
+"""Scythe's batched kernels for the vector API (meeplegym.vector): reset and step a whole batch
+in one compiled call, ``prange`` over games. Each game of the batch only touches its own row."""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.encoders import scythe as encoder
+from meeplegym.envs.scythe import actions, engine
+from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
+from meeplegym.envs.scythe.rules.setup import init
+from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
+from meeplegym.vector import VectorGame
+
+_BLANK = np.zeros(1, dtype=STATE_DTYPE)
+RANK, SCORE, MARGIN = 0, 1, 2  # meeplegym.vector.REWARD_MODE_CODES
+
+
+@nb.njit(cache=True)
+def _start(states, b, n_players, seed_word, factions, mats, blank):
+    # Exactly engine.new_game: a zeroed record, its generator word, then setup.
+    states[b] = blank[0]
+    states[b]["rng"] = seed_word
+    init(states[b], n_players, factions, mats)
+
+
+@nb.njit(cache=True)
+def _observe(states, b, public_coins, with_obs, obs, masks, seats):
+    s = states[b]
+    seats[b] = s["actor"]
+    legal_mask(s, masks[b])
+    if with_obs:
+        encoder.encode(s, s["actor"], public_coins, obs[b])
+
+
+@nb.njit(cache=True)
+def _finish(s, reward_mode, terminal, rewards, scores):
+    """Fill one game's reward and score rows when it ends (terminal) or is truncated."""
+    n = s["n_players"]
+    if terminal:
+        for p in range(n):
+            scores[p] = s["final_score"][p]
+    else:
+        keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)
+        score_keys(s, keys)
+        for p in range(n):
+            scores[p] = keys[p, 0]
+        return  # truncation gives no reward, as in the AEC env
+    if reward_mode == RANK:
+        full = np.zeros(MAX_PLAYERS, dtype=np.float64)
+        engine.returns(s, full)
+        for p in range(n):
+            rewards[p] = full[p]
+    elif reward_mode == SCORE:
+        for p in range(n):
+            rewards[p] = scores[p]
+    else:
+        for p in range(n):
+            best_other = -(2**62)
+            for q in range(n):
+                if q != p and scores[q] > best_other:
+                    best_other = scores[q]
+            rewards[p] = scores[p] - best_other
+
+
+@nb.njit(parallel=True, cache=True)
+def reset_batch(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
+    for b in nb.prange(states.shape[0]):
+        _start(states, b, n_players, seed_words[b], factions, mats, blank)
+        _observe(states, b, public_coins, with_obs, obs, masks, seats)
+
+
+@nb.njit(parallel=True, cache=True)
+def step_batch(states, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
+               with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+    for b in nb.prange(states.shape[0]):
+        s = states[b]
+        apply(s, acts[b])
+        rewards[b, :] = 0.0
+        terminated[b] = s["terminal"] == 1
+        truncated[b] = not terminated[b] and max_turns > 0 and s["turn"] >= max_turns
+        if terminated[b] or truncated[b]:
+            _finish(s, reward_mode, terminated[b], rewards[b], scores[b])
+            _start(states, b, n_players, seed_words[b], factions, mats, blank)
+        _observe(states, b, public_coins, with_obs, obs, masks, seats)
+
+
+class ScytheVectorGame(VectorGame):
+    """Options: factions, mats (one name or 'random' per player), public_coins."""
+
+    name = "scythe"
+    num_actions = actions.NUM_ACTIONS
+    observation_size = encoder.OBS_SIZE
+    state_dtype = STATE_DTYPE
+
+    def configure(self, num_players, options):
+        from meeplegym.errors import InvalidOptionError
+
+        unknown = set(options) - {"factions", "mats", "public_coins"}
+        if unknown:
+            raise InvalidOptionError(f"unknown Scythe options {sorted(unknown)}; known: factions, mats, public_coins")
+        self.n_players = engine.check_players(num_players)
+        self.factions = engine.resolve_factions(options.get("factions"), self.n_players)
+        self.mats = engine.resolve_mats(options.get("mats"), self.n_players)
+        self.public_coins = bool(options.get("public_coins", False))
+
+    def reset(self, states, seed_words, obs, masks, seats, with_obs):
+        reset_batch(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
+                    obs, masks, seats)
+
+    def step(self, states, acts, seed_words, max_turns, reward_mode, with_obs, obs, masks, seats, rewards, scores,
+             terminated, truncated):
+        step_batch(states, acts, seed_words, self.n_players, self.factions, self.mats, _BLANK, max_turns, reward_mode,
+                   self.public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+    def decision_name(self, state):
+        return PHASE_NAMES[state["phase"]]

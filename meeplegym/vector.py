@@ -1,0 +1,174 @@
+"""The vector API: a whole batch of games advanced by one compiled call per step.
+
+``make_vector(game, batch, num_players=2, seed=0, **options)`` builds a `VectorEnv`. Each
+``step(actions)`` takes one action per game (for the seat acting in that game), applies them
+all in a numba ``prange`` loop and returns a `VectorStep` of numpy arrays: the seat to act next
+in every game, its observation and legal mask, per-seat rewards, and done flags.
+
+Auto-reset is *same-step* (Gymnasium's ``SAME_STEP`` mode, as Pgx and EnvPool do): when a game
+ends at a step, that step reports its rewards and ``terminated`` (or ``truncated``) and already
+returns the first decision of a fresh game in the same slot. A finished game's final scores are
+in ``final_scores`` on that step.
+
+Seeding matches the AEC env exactly: slot ``b`` plays games with seeds ``seed + b``,
+``seed + b + batch``, ``seed + b + 2 * batch``, ...; ``game_seeds`` holds each slot's current
+seed, so any game of the batch can be replayed alone with ``env.reset(seed=...)``.
+
+The arrays of a `VectorStep` are buffers the next ``step`` overwrites; copy what you keep.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.aec import REWARD_MODES
+from meeplegym.errors import IllegalActionError, InvalidOptionError
+
+#: reward_mode names as the kernels number them
+REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
+
+
+class VectorGame(ABC):
+    """A game's batched kernels, as the shared `VectorEnv` calls them."""
+
+    name: str
+    num_actions: int
+    observation_size: int
+    state_dtype: np.dtype
+
+    @abstractmethod
+    def configure(self, num_players: int, options: dict) -> None:
+        """Validate options (raise InvalidOptionError) and keep what the kernels need."""
+
+    @abstractmethod
+    def reset(self, states, seed_words, obs, masks, seats, with_obs: bool) -> None: ...
+
+    @abstractmethod
+    def step(self, states, actions, seed_words, max_turns: int, reward_mode: int, with_obs: bool,
+             obs, masks, seats, rewards, scores, terminated, truncated) -> None: ...
+
+    @abstractmethod
+    def decision_name(self, state) -> str: ...
+
+
+@dataclass
+class VectorStep:
+    """One step of a batch. Row b is game b; rewards/final_scores have one column per seat."""
+
+    seat: np.ndarray  # (batch,) int64: seat to act now
+    observation: np.ndarray | None  # (batch, observation_size) float32, from `seat`'s view
+    action_mask: np.ndarray  # (batch, num_actions) int8
+    rewards: np.ndarray  # (batch, num_players) float32: nonzero only when a game ended here
+    terminated: np.ndarray  # (batch,) bool: the game ended by the rules at this step
+    truncated: np.ndarray  # (batch,) bool: the game reached max_turns at this step
+    final_scores: np.ndarray  # (batch, num_players) int64: scores of the game that just ended
+
+
+class VectorEnv:
+    """A batch of games of one kind; see the module docstring."""
+
+    def __init__(self, game: VectorGame, batch: int, num_players: int = 2, seed: int = 0,
+                 max_turns: int | None = None, reward_mode: str = "rank", observations: bool = True,
+                 **options):
+        if not isinstance(batch, (int, np.integer)) or batch < 1:
+            raise InvalidOptionError(f"batch must be a positive integer, got {batch!r}")
+        if max_turns is not None and (not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
+            raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
+        if reward_mode not in REWARD_MODE_CODES:
+            raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        game.configure(num_players, options)
+        self.game = game
+        self.batch = int(batch)
+        self.num_players = int(num_players)
+        self.max_turns = int(max_turns or 0)
+        self.reward_mode = reward_mode
+        self.observations = bool(observations)
+        self.num_actions = game.num_actions
+        self.observation_size = game.observation_size
+        b = self.batch
+        self.states = np.zeros(b, dtype=game.state_dtype)
+        self._seed_words = np.zeros(b, dtype=np.uint64)
+        self.game_seeds = np.zeros(b, dtype=np.int64)
+        self.episodes = np.zeros(b, dtype=np.int64)  # games finished per slot
+        self._obs = np.zeros((b, game.observation_size) if self.observations else (1, 1), dtype=np.float32)
+        self._masks = np.zeros((b, game.num_actions), dtype=np.int8)
+        self._seats = np.zeros(b, dtype=np.int64)
+        self._rewards = np.zeros((b, self.num_players), dtype=np.float32)
+        self._scores = np.zeros((b, self.num_players), dtype=np.int64)
+        self._terminated = np.zeros(b, dtype=np.bool_)
+        self._truncated = np.zeros(b, dtype=np.bool_)
+        self._rows = np.arange(b)
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> VectorStep:
+        """Start every slot afresh; slot b plays seed + b first."""
+        self.seed = int(seed) if seed is not None else int(rng.seed_word(id(self)) >> np.uint64(2))
+        self.game_seeds[:] = self.seed + self._rows
+        self.episodes[:] = 0
+        self._seed_words[:] = [rng.seed_word(s) for s in self.game_seeds]
+        self.game.reset(self.states, self._seed_words, self._obs, self._masks, self._seats, self.observations)
+        self._rewards[:] = 0
+        self._scores[:] = 0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        self._prepare_next_seeds(self._rows)
+        return self._result()
+
+    def step(self, actions) -> VectorStep:
+        """Apply one action per game. Any illegal action raises IllegalActionError naming its game
+        and nothing changes in any game."""
+        actions = np.asarray(actions)
+        if actions.shape != (self.batch,) or not np.issubdtype(actions.dtype, np.integer):
+            raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
+                                     f"a batch of {self.batch} integer actions", None)
+        actions = actions.astype(np.int64, copy=False)
+        in_range = (actions >= 0) & (actions < self.num_actions)
+        legal = in_range.copy()
+        legal[in_range] = self._masks[self._rows[in_range], actions[in_range]] == 1
+        if not legal.all():
+            b = int(np.flatnonzero(~legal)[0])
+            raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
+                                     int(self._masks[b].sum()), game=b)
+        self.game.step(self.states, actions, self._seed_words, self.max_turns, REWARD_MODE_CODES[self.reward_mode],
+                       self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
+                       self._terminated, self._truncated)
+        done = np.flatnonzero(self._terminated | self._truncated)
+        if done.size:
+            self.episodes[done] += 1
+            self.game_seeds[done] += self.batch
+            self._prepare_next_seeds(done)
+        return self._result()
+
+    def action_masks(self) -> np.ndarray:
+        """The current legal masks (batch, num_actions), e.g. for MaskablePPO."""
+        return self._masks
+
+    def _prepare_next_seeds(self, slots) -> None:
+        # The kernel starts a finished slot's next game from these words without calling Python.
+        for b in slots:
+            self._seed_words[b] = rng.seed_word(int(self.game_seeds[b]) + self.batch)
+
+    def _result(self) -> VectorStep:
+        return VectorStep(self._seats, self._obs if self.observations else None, self._masks, self._rewards,
+                          self._terminated, self._truncated, self._scores)
+
+
+def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **options) -> VectorEnv:
+    """A `VectorEnv` of `batch` games of `game`. Options: max_turns, reward_mode ('rank', 'score',
+    'margin'), observations (False skips encoding, for agents that read only masks), and the
+    game's own options (e.g. Scythe factions, mats, public_coins)."""
+    from meeplegym.registry import GAMES
+
+    try:
+        entry = GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r}; available: {', '.join(sorted(GAMES))}") from None
+    if entry.vector is None:
+        raise NotImplementedError(f"{game} has no vector API yet")
+    module, cls = entry.vector.split(":")
+    return VectorEnv(getattr(importlib.import_module(module), cls)(), batch, num_players, seed, **options)

@@ -1,0 +1,136 @@
+"""The vector API (meeplegym.make_vector): batched steps equal the AEC env game by game, errors
+change nothing, options and reward modes, same-step auto-reset with the documented seeds."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import meeplegym
+from meeplegym import IllegalActionError, InvalidOptionError
+from meeplegym.agents import RandomAgent
+from meeplegym.envs import scythe_v0
+
+
+def _lockstep(players, batch, seed, steps, **options):
+    """Step a vector env and one AEC env per slot with the same random actions and compare every
+    decision (seat, observation, mask), every reward and score, and every auto-reset.
+    Returns the vector env and the number of games that ended."""
+    venv = meeplegym.make_vector("scythe", batch, num_players=players, seed=seed, **options)
+    envs = [scythe_v0.env(num_players=players, **options) for _ in range(batch)]
+    for b, env in enumerate(envs):
+        env.reset(seed=seed + b)
+    agent = RandomAgent(seed)
+    result = venv.reset(seed)
+    ended = 0
+    for _ in range(steps):
+        for b, env in enumerate(envs):
+            obs = env.observe(env.agent_selection)
+            assert result.seat[b] == env.unwrapped.agent_name_mapping[env.agent_selection]
+            np.testing.assert_array_equal(result.action_mask[b], obs["action_mask"])
+            np.testing.assert_array_equal(result.observation[b], obs["observation"])
+        actions = agent.act_batch(result.observation, result.action_mask)
+        seeds_before = venv.game_seeds.copy()
+        result = venv.step(actions)
+        for b, env in enumerate(envs):
+            env.step(int(actions[b]))
+            terminated = all(env.terminations.values())
+            truncated = all(env.truncations.values())
+            assert (result.terminated[b], result.truncated[b]) == (terminated, truncated)
+            np.testing.assert_allclose(result.rewards[b], [env.rewards[a] for a in env.possible_agents])
+            if terminated or truncated:
+                ended += 1
+                np.testing.assert_array_equal(result.final_scores[b], env.unwrapped.scores())
+                assert venv.game_seeds[b] == seeds_before[b] + batch  # the documented seed sequence
+                env.reset(seed=int(venv.game_seeds[b]))
+    return venv, ended
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_batch_equals_aec_games_with_truncation_resets(players, scythe_kernels):
+    venv, ended = _lockstep(players, batch=4, seed=100 * players, steps=260, max_turns=2 * players)
+    assert ended >= 4  # every slot restarted at least once
+    assert venv.episodes.min() >= 1
+
+
+@pytest.mark.parametrize("reward_mode", ["rank", "score", "margin"])
+def test_batch_equals_aec_through_complete_games(reward_mode, scythe_kernels):
+    # Random 2-player games end in about 1,000-1,500 decisions; both slots finish at least once.
+    venv, ended = _lockstep(2, batch=2, seed=7, steps=3200, reward_mode=reward_mode)
+    assert ended >= 2 and not venv._truncated.any()
+
+
+def test_game_does_not_depend_on_batch_size_or_position(scythe_kernels):
+    """Seed 12 as slot 2 of a batch of 3 and as slot 0 of a batch of 5 plays the same game."""
+    a = meeplegym.make_vector("scythe", 3, num_players=3, seed=10)
+    b = meeplegym.make_vector("scythe", 5, num_players=3, seed=12)
+    ra, rb = a.reset(10), b.reset(12)
+    pick = np.random.default_rng(0)
+    for _ in range(300):
+        np.testing.assert_array_equal(ra.observation[2], rb.observation[0])
+        np.testing.assert_array_equal(ra.action_mask[2], rb.action_mask[0])
+        choice = int(pick.choice(np.flatnonzero(ra.action_mask[2])))
+        acts_a = np.array([np.flatnonzero(m)[0] for m in ra.action_mask])
+        acts_b = np.array([np.flatnonzero(m)[0] for m in rb.action_mask])
+        acts_a[2] = acts_b[0] = choice
+        ra, rb = a.step(acts_a), b.step(acts_b)
+    assert a.states[2].tobytes() == b.states[0].tobytes()
+
+
+def test_illegal_action_names_the_game_and_changes_nothing(scythe_kernels):
+    venv = meeplegym.make_vector("scythe", 6, num_players=2, seed=3)
+    result = venv.reset(3)
+    agent = RandomAgent(1)
+    for _ in range(25):
+        result = venv.step(agent.act_batch(result.observation, result.action_mask))
+    states, masks, obs = venv.states.copy(), result.action_mask.copy(), result.observation.copy()
+    actions = agent.act_batch(result.observation, result.action_mask)
+    actions[4] = int(np.flatnonzero(masks[4] == 0)[0])
+    with pytest.raises(IllegalActionError, match="in game 4 of the batch"):
+        venv.step(actions)
+    for bad in (-1, venv.num_actions):
+        wrong = actions.copy()
+        wrong[1] = bad
+        with pytest.raises(IllegalActionError, match="in game 1 of the batch"):
+            venv.step(wrong)
+    for malformed in (actions[:3], actions.astype(np.float64), [None] * 6):
+        with pytest.raises(IllegalActionError):
+            venv.step(malformed)
+    assert venv.states.tobytes() == states.tobytes()
+    np.testing.assert_array_equal(venv.action_masks(), masks)
+    np.testing.assert_array_equal(result.observation, obs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(batch=0), "batch"),
+        (dict(batch=2, num_players=6), "num_players"),
+        (dict(batch=2, reward_mode="elo"), "reward_mode"),
+        (dict(batch=2, max_turns=0), "max_turns"),
+        (dict(batch=2, factions=["nordic", "nordic"]), "twice"),
+        (dict(batch=2, colour="red"), "unknown Scythe options"),
+    ],
+)
+def test_bad_options_fail_at_construction(kwargs, message):
+    with pytest.raises(InvalidOptionError, match=message):
+        meeplegym.make_vector("scythe", **kwargs)
+
+
+def test_unknown_game_is_named():
+    with pytest.raises(KeyError, match="available: scythe"):
+        meeplegym.make_vector("chess", 4)
+
+
+def test_without_observations_masks_and_seats_still_match(scythe_kernels):
+    with_obs = meeplegym.make_vector("scythe", 3, num_players=4, seed=1)
+    bare = meeplegym.make_vector("scythe", 3, num_players=4, seed=1, observations=False)
+    r1, r2 = with_obs.reset(1), bare.reset(1)
+    assert r2.observation is None
+    agent = RandomAgent(5)
+    for _ in range(200):
+        np.testing.assert_array_equal(r1.action_mask, r2.action_mask)
+        np.testing.assert_array_equal(r1.seat, r2.seat)
+        actions = agent.act_batch(None, r1.action_mask)
+        r1, r2 = with_obs.step(actions), bare.step(actions)
+    assert with_obs.states.tobytes() == bare.states.tobytes()
