@@ -1,0 +1,1 @@
+"""Imperium: Horizons (issue 4): component data first; engine, env and encoders to follow."""
