@@ -23,14 +23,27 @@ import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+import numba as nb
 import numpy as np
 
 from meeplegym import rng
 from meeplegym.aec import REWARD_MODES
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 
+#: batches at least this large step on numba's thread pool; smaller ones in one thread
+PARALLEL_FROM = 64
 #: reward_mode names as the kernels number them
 REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
+
+
+@nb.njit(cache=True)
+def first_illegal(masks, actions):
+    """Index of the first game whose action is out of range or masked out; -1 if all are legal."""
+    for b in range(actions.shape[0]):
+        a = actions[b]
+        if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
+            return b
+    return -1
 
 
 class VectorGame(ABC):
@@ -102,7 +115,7 @@ class VectorEnv:
         self._scores = np.zeros((b, self.num_players), dtype=np.int64)
         self._terminated = np.zeros(b, dtype=np.bool_)
         self._truncated = np.zeros(b, dtype=np.bool_)
-        self._rows = np.arange(b)
+        self._rows = np.arange(b, dtype=np.int64)
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> VectorStep:
@@ -127,18 +140,15 @@ class VectorEnv:
             raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
                                      f"a batch of {self.batch} integer actions", None)
         actions = actions.astype(np.int64, copy=False)
-        in_range = (actions >= 0) & (actions < self.num_actions)
-        legal = in_range.copy()
-        legal[in_range] = self._masks[self._rows[in_range], actions[in_range]] == 1
-        if not legal.all():
-            b = int(np.flatnonzero(~legal)[0])
+        b = first_illegal(self._masks, actions)
+        if b >= 0:
             raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
                                      int(self._masks[b].sum()), game=b)
         self.game.step(self.states, actions, self._seed_words, self.max_turns, REWARD_MODE_CODES[self.reward_mode],
                        self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
                        self._terminated, self._truncated)
-        done = np.flatnonzero(self._terminated | self._truncated)
-        if done.size:
+        if self._terminated.any() or self._truncated.any():
+            done = np.flatnonzero(self._terminated | self._truncated)
             self.episodes[done] += 1
             self.game_seeds[done] += self.batch
             self._prepare_next_seeds(done)

@@ -134,3 +134,23 @@ def test_without_observations_masks_and_seats_still_match(scythe_kernels):
         actions = agent.act_batch(None, r1.action_mask)
         r1, r2 = with_obs.step(actions), bare.step(actions)
     assert with_obs.states.tobytes() == bare.states.tobytes()
+
+
+def test_threaded_batches_equal_single_games(scythe_kernels):
+    """A batch large enough for the thread pool (meeplegym.vector.PARALLEL_FROM) plays each game
+    exactly as a batch of one does."""
+    from meeplegym.vector import PARALLEL_FROM
+
+    big = meeplegym.make_vector("scythe", PARALLEL_FROM + 6, num_players=4, seed=50)
+    slots = (0, PARALLEL_FROM // 2, PARALLEL_FROM + 5)
+    singles = {b: meeplegym.make_vector("scythe", 1, num_players=4, seed=50 + b) for b in slots}
+    agent = RandomAgent(9)
+    result = big.reset(50)
+    for _ in range(250):
+        actions = agent.act_batch(None, result.action_mask)
+        for b, single in singles.items():
+            np.testing.assert_array_equal(single.action_masks()[0], result.action_mask[b])
+            single.step(actions[b : b + 1])
+        result = big.step(actions)
+    for b, single in singles.items():
+        assert single.states[0].tobytes() == big.states[b].tobytes()

@@ -12,7 +12,7 @@ from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
-from meeplegym.vector import VectorGame
+from meeplegym.vector import PARALLEL_FROM, VectorGame
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 RANK, SCORE, MARGIN = 0, 1, 2  # meeplegym.vector.REWARD_MODE_CODES
@@ -65,26 +65,54 @@ def _finish(s, reward_mode, terminal, rewards, scores):
             rewards[p] = scores[p] - best_other
 
 
+@nb.njit(cache=True)
+def _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
+    _start(states, b, n_players, seed_words[b], factions, mats, blank)
+    _observe(states, b, public_coins, with_obs, obs, masks, seats)
+
+
+@nb.njit(cache=True)
+def _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
+              with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+    s = states[b]
+    apply(s, acts[b])
+    rewards[b, :] = 0.0
+    terminated[b] = s["terminal"] == 1
+    truncated[b] = not terminated[b] and max_turns > 0 and s["turn"] >= max_turns
+    if terminated[b] or truncated[b]:
+        _finish(s, reward_mode, terminated[b], rewards[b], scores[b])
+        _start(states, b, n_players, seed_words[b], factions, mats, blank)
+    _observe(states, b, public_coins, with_obs, obs, masks, seats)
+
+
+# Each batch kernel comes twice: threads (prange) for large batches, and a plain loop for small
+# ones, where waking the thread pool costs more than the games.
 @nb.njit(parallel=True, cache=True)
 def reset_batch(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     for b in nb.prange(states.shape[0]):
-        _start(states, b, n_players, seed_words[b], factions, mats, blank)
-        _observe(states, b, public_coins, with_obs, obs, masks, seats)
+        _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
+
+
+@nb.njit(cache=True)
+def reset_batch_serial(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
+    for b in range(states.shape[0]):
+        _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
 
 
 @nb.njit(parallel=True, cache=True)
 def step_batch(states, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
                with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in nb.prange(states.shape[0]):
-        s = states[b]
-        apply(s, acts[b])
-        rewards[b, :] = 0.0
-        terminated[b] = s["terminal"] == 1
-        truncated[b] = not terminated[b] and max_turns > 0 and s["turn"] >= max_turns
-        if terminated[b] or truncated[b]:
-            _finish(s, reward_mode, terminated[b], rewards[b], scores[b])
-            _start(states, b, n_players, seed_words[b], factions, mats, blank)
-        _observe(states, b, public_coins, with_obs, obs, masks, seats)
+        _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
+                  with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+
+@nb.njit(cache=True)
+def step_batch_serial(states, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
+                      with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+    for b in range(states.shape[0]):
+        _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
+                  with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
 class ScytheVectorGame(VectorGame):
@@ -107,13 +135,15 @@ class ScytheVectorGame(VectorGame):
         self.public_coins = bool(options.get("public_coins", False))
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
-        reset_batch(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
-                    obs, masks, seats)
+        kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial
+        kernel(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
+               obs, masks, seats)
 
     def step(self, states, acts, seed_words, max_turns, reward_mode, with_obs, obs, masks, seats, rewards, scores,
              terminated, truncated):
-        step_batch(states, acts, seed_words, self.n_players, self.factions, self.mats, _BLANK, max_turns, reward_mode,
-                   self.public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+        kernel = step_batch if states.shape[0] >= PARALLEL_FROM else step_batch_serial
+        kernel(states, acts, seed_words, self.n_players, self.factions, self.mats, _BLANK, max_turns, reward_mode,
+               self.public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
     def decision_name(self, state):
         return PHASE_NAMES[state["phase"]]
