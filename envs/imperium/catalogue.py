@@ -179,3 +179,52 @@ VP_OTHERWISE = _ARRAYS["VP_OTHERWISE"]
 VP_RETURN_UNREST = _ARRAYS["VP_RETURN_UNREST"]
 for _array in _ARRAYS.values():
     _array.setflags(write=False)  # numba freezes globals as constants; keep Python in step
+
+
+# ------------------------------------------------------------------ setup lists (I2, I3)
+def _physical_rows(pred) -> np.ndarray:
+    rows = [r for r, c in enumerate(data.CARDS) if PHYSICAL[r] == r and pred(c)]
+    out = np.array(rows, dtype=np.int16)
+    out.setflags(write=False)
+    return out
+
+
+def _padded(groups: list[list[int]]) -> np.ndarray:
+    out = np.full((len(groups), max(len(g) for g in groups)), -1, dtype=np.int16)
+    for i, g in enumerate(groups):
+        out[i, : len(g)] = g
+    out.setflags(write=False)
+    return out
+
+
+_common = data.Deck.COMMON
+#: common cards of each small-pile/main-deck suit, by banner: REG, UNC, CIV, TRI (I3.4, I3.9-I3.11)
+PILE_SUITS = (data.Suit.REG, data.Suit.UNC, data.Suit.CIV, data.Suit.TRI)
+COMMON_BY_BANNER = _padded([[int(r) for r in _physical_rows(lambda c, s=s: c.deck == _common and c.banner == s)]
+                            for s in PILE_SUITS])
+COMMON_FAME = _physical_rows(lambda c: c.deck == _common and c.banner == data.Suit.FAME)
+KING_OF_KINGS = int(record_index("3FAM10A"))
+WELCOMING = int(next(r for r, c in enumerate(data.CARDS) if c.deck == data.Deck.TRADE_ROUTES
+                     and c.banner == data.Suit.FAME))
+COMMON_UNREST = _physical_rows(lambda c: c.deck == data.Deck.SHARED and c.banner == data.Suit.UNREST)
+COMMON_TRADE_ROUTES = _physical_rows(lambda c: c.deck == data.Deck.TRADE_ROUTES and c.banner == data.Suit.TROUTE)
+STANDARD_STATE_CARDS = _physical_rows(lambda c: c.deck == data.Deck.SHARED and c.start == data.Start.STATE)
+#: the Merchant card of seat p is MERCHANTS[p]: the 2+/3+/4 markers pick the copies (I1.11)
+MERCHANTS = _physical_rows(lambda c: c.deck == data.Deck.TRADE_ROUTES and c.banner == data.Suit.POWER)
+
+N_NATIONS = len(data.NationCode)
+N_SETUP_PILES = len(data.SetupPile)
+#: NATION_ROWS[n, pile]: physical cards of nation n that go to setup pile `pile` (data.SetupPile), -1 padded
+NATION_ROWS = np.full((N_NATIONS, N_SETUP_PILES, 32), -1, dtype=np.int16)
+for _n in data.NationCode:
+    _counts = [0] * N_SETUP_PILES
+    for _r, _c in enumerate(data.CARDS):
+        if _c.nation == _n and PHYSICAL[_r] == _r:
+            _pile = data.setup_pile(_c)
+            NATION_ROWS[_n, _pile, _counts[_pile]] = _r
+            _counts[_pile] += 1
+NATION_ROWS.setflags(write=False)
+BASE_EXHAUST = np.array([data.NATION_BY_CODE[n].base_exhaust_tokens for n in data.NationCode], dtype=np.int8)
+NEEDS_TRADE_ROUTES = np.array([data.NATION_BY_CODE[n].trade_routes_required for n in data.NationCode], dtype=np.bool_)
+for _array in (BASE_EXHAUST, NEEDS_TRADE_ROUTES):
+    _array.setflags(write=False)

@@ -1,0 +1,317 @@
+"""Game setup (I2 player setup, I3 shared setup), compiled.
+
+`init` expects a zeroed record whose ``rng`` word is set (engine.new_game does both) and the
+already-validated options: one nation per seat, the power side per seat (0 = A, 1 = B) and
+whether Trade Routes is in use.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.state import (
+    GDS,
+    MARKET_SLOTS,
+    MAT,
+    N_SMALL_PILES,
+    PH_TURN_TYPE,
+    POP,
+    PRG,
+    Z_BOX,
+    Z_CHAOS_PILE,
+    Z_DEVELOPMENT,
+    Z_DRAW,
+    Z_FAME_PILE,
+    Z_HAND,
+    Z_MAIN_DECK,
+    Z_MARKET,
+    Z_NATION_DECK,
+    Z_PLAY,
+    Z_SET_ASIDE,
+    Z_SMALL_PILE,
+    Z_STATE_CARD,
+    Z_UNDER_MARKET,
+    Z_UNREST_PILE,
+)
+
+# Pile sizes per player count, index = players (I3.8; solo uses the 2-player numbers, I14.1).
+FAME_SIZE = np.array([0] + [D.FAME_PILE_SIZE[n] for n in range(1, 5)], dtype=np.int16)
+SMALL_SIZE = np.array([0] + [D.SMALL_PILE_SIZE[n] for n in range(1, 5)], dtype=np.int16)
+TRIBUTARIES_REMOVED = np.array([0] + [D.TRIBUTARIES_REMOVED[n] for n in range(1, 5)], dtype=np.int16)
+REG_BIT = 1 << int(D.Suit.REG)
+CIV = int(D.Suit.CIV)
+RU, TF = int(D.Expansion.RU), int(D.Expansion.TF)
+P_POWER, P_STATE, P_IN_PLAY, P_ACC, P_DEV, P_NAT, P_DRAW, P_SUP, P_CHAOS = (int(p) for p in D.SetupPile)
+CULTISTS, MARTIANS = int(D.NationCode.CUL), int(D.NationCode.MRT)
+START_MAT = D.START_RESOURCES[D.Resource.MAT]
+START_POP = D.START_RESOURCES[D.Resource.POP]
+START_PRG = D.START_RESOURCES[D.Resource.PRG]
+START_GDS_TRADE_ROUTES = D.START_RESOURCES_TRADE_ROUTES[D.Resource.GDS]
+MARTIAN_PRG = np.array([D.MARTIAN_EXTRA_PRG[D.Face.A], D.MARTIAN_EXTRA_PRG[D.Face.B]], dtype=np.int16)
+
+
+@nb.njit(cache=True)
+def in_game(s, r):
+    """Card row r is used at this table: I3.3 (ruthless xor trade-friendly common cards) and
+    I3.5 / I2.12 (player-count markers; 1-2 players drop 3+ and 4)."""
+    if K.MIN_PLAYERS[r] > max(s["n_players"], 2):
+        return False
+    if K.NATION[r] < 0:
+        excluded = RU if s["trade_routes"] else TF
+        if K.EXPANSION[r] == excluded:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def _place(s, c, zone, owner):
+    s["zone"][c] = zone
+    s["owner"][c] = owner
+
+
+@nb.njit(cache=True)
+def _collect(s, rows, out):
+    """The rows of `rows` (-1 padded) used at this table, into out; returns how many."""
+    n = 0
+    for r in rows:
+        if r >= 0 and in_game(s, r):
+            out[n] = r
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def is_region(c):
+    return (K.SUITS[c] & REG_BIT) != 0
+
+
+@nb.njit(cache=True)
+def tuck_unrest(s, slot):
+    """Tuck the top unrest card under the market card of `slot` (I3.13, I12 Acquire step 5);
+    regions get none. Returns False when the unrest pile is empty (collapse is the caller's)."""
+    if is_region(s["market"][slot]):
+        return True
+    if s["unrest_size"] == 0:
+        return False
+    s["unrest_size"] -= 1
+    u = s["unrest_pile"][s["unrest_size"]]
+    s["market_unrest"][slot] = u
+    s["zone"][u] = Z_UNDER_MARKET
+    s["pile_index"][u] = slot
+    return True
+
+
+@nb.njit(cache=True)
+def _reveal(s, slot, c):
+    s["market"][slot] = c
+    _place(s, c, Z_MARKET, -1)
+    s["pile_index"][c] = slot
+
+
+@nb.njit(cache=True)
+def _shared_setup(s, n):
+    """I3.6-I3.14 (the unrest pile gets the nations' SUP cards in _player_setup first)."""
+    tmp = np.empty(64, dtype=np.int16)
+    aside = np.empty(128, dtype=np.int16)
+    n_aside = 0
+    # I3.7 fame pile: King of Kings side A at the bottom, the rest shuffled and trimmed unseen
+    s["fame_pile"][0] = K.KING_OF_KINGS
+    _place(s, K.KING_OF_KINGS, Z_FAME_PILE, -1)
+    s["kok_side"] = 0
+    m = _collect(s, K.COMMON_FAME, tmp)
+    if s["trade_routes"]:
+        tmp[m] = K.WELCOMING
+        m += 1
+    rng.shuffle(s, tmp, m)
+    size = min(m, FAME_SIZE[n] + (D.FAME_PILE_TRADE_ROUTES_EXTRA if s["trade_routes"] else 0))
+    for i in range(size):
+        s["fame_pile"][1 + i] = tmp[i]
+        _place(s, tmp[i], Z_FAME_PILE, -1)
+    s["fame_size"] = 1 + size
+    # I3.10 tributaries (and I13.1 trade routes) at the bottom of the three small piles
+    m = _collect(s, K.COMMON_BY_BANNER[3], tmp)
+    rng.shuffle(s, tmp, m)
+    under = np.full(N_SMALL_PILES, -1, dtype=np.int16)
+    for k in range(N_SMALL_PILES):
+        under[k] = tmp[k]
+    removed = TRIBUTARIES_REMOVED[n]
+    for i in range(N_SMALL_PILES + removed, m):
+        aside[n_aside] = tmp[i]
+        n_aside += 1
+    if s["trade_routes"]:
+        routes = np.empty(16, dtype=np.int16)
+        t = _collect(s, K.COMMON_TRADE_ROUTES, routes)
+        rng.shuffle(s, routes, t)
+        for k in range(N_SMALL_PILES):  # [R] config: the route goes under the tributary
+            s["small_pile"][k, 0] = routes[k]
+            _place(s, routes[k], Z_SMALL_PILE, -1)
+            s["pile_index"][routes[k]] = k
+            s["small_size"][k] = 1
+        for i in range(N_SMALL_PILES, t):
+            aside[n_aside] = routes[i]
+            n_aside += 1
+    for k in range(N_SMALL_PILES):
+        c = under[k]
+        s["small_pile"][k, s["small_size"][k]] = c
+        s["small_size"][k] += 1
+        _place(s, c, Z_SMALL_PILE, -1)
+        s["pile_index"][c] = k
+    # I3.9 small piles: region, uncivilised, civilised, the rest set aside for the main deck
+    for k in range(N_SMALL_PILES):
+        m = _collect(s, K.COMMON_BY_BANNER[k], tmp)
+        rng.shuffle(s, tmp, m)
+        take = min(m, SMALL_SIZE[n])
+        for i in range(take):
+            c = tmp[i]
+            s["small_pile"][k, s["small_size"][k]] = c
+            s["small_size"][k] += 1
+            _place(s, c, Z_SMALL_PILE, -1)
+            s["pile_index"][c] = k
+        for i in range(take, m):
+            aside[n_aside] = tmp[i]
+            n_aside += 1
+    # I3.11 main deck
+    rng.shuffle(s, aside, n_aside)
+    for i in range(n_aside):
+        s["main_deck"][i] = aside[i]
+        _place(s, aside[i], Z_MAIN_DECK, -1)
+    s["main_size"] = n_aside
+    # I3.12 market: slots 1-2 from the main deck, 3-5 from the region/uncivilised/civilised piles
+    s["market"][:] = -1
+    s["market_unrest"][:] = -1
+    for slot in range(2):
+        s["main_size"] -= 1
+        _reveal(s, slot, s["main_deck"][s["main_size"]])
+    for k in range(N_SMALL_PILES):
+        s["small_size"][k] -= 1
+        _reveal(s, 2 + k, s["small_pile"][k, s["small_size"][k]])
+    for slot in range(MARKET_SLOTS):
+        tuck_unrest(s, slot)  # I3.13
+        c = s["market"][slot]
+        if K.BANNER[c] == CIV:  # I3.14 [R]
+            s["card_res"][c, PRG] += D.CIVILISED_MARKET_PRG
+
+
+@nb.njit(cache=True)
+def _player_setup(s, p, nation, side):
+    """I2.3-I2.16 for seat p (the opening hand is drawn after the unrest pile is built)."""
+    rows = K.NATION_ROWS[nation]
+    power = rows[P_POWER, 0]
+    _place(s, power, Z_PLAY, p)
+    s["face"][power] = side
+    s["power_card"][p] = power
+    own_state = rows[P_STATE, 0]
+    standard = K.STANDARD_STATE_CARDS[p]
+    if own_state >= 0 and nation != CULTISTS:  # I2.5: Inuit, Martians, Polynesians, Taino
+        s["state_card"][p] = own_state
+        _place(s, own_state, Z_STATE_CARD, p)
+    else:
+        s["state_card"][p] = standard
+        _place(s, standard, Z_STATE_CARD, p)
+        if own_state >= 0:  # Cultists: their own card waits under the standard one
+            _place(s, own_state, Z_SET_ASIDE, p)
+    s["actions"][p] = D.ACTION_TOKENS  # I2.6
+    s["base_exhaust"][p] = K.BASE_EXHAUST[nation] + (D.TRADE_ROUTES_EXTRA_EXHAUST if s["trade_routes"] else 0)
+    s["exhaust_tokens"][p] = s["base_exhaust"][p]
+    if s["trade_routes"]:  # I2.7
+        merchant = K.MERCHANTS[p]
+        s["merchant"][p] = merchant
+        _place(s, merchant, Z_PLAY, p)
+    else:
+        s["merchant"][p] = -1
+    for c in rows[P_IN_PLAY]:
+        if c >= 0 and in_game(s, c):
+            _place(s, c, Z_PLAY, p)
+    for c in rows[P_DEV]:  # I2.8
+        if c >= 0 and in_game(s, c):
+            _place(s, c, Z_DEVELOPMENT, p)
+    # I2.9-I2.10 nation deck: the accession card at the bottom, the nation cards shuffled on it
+    size = 0
+    accession = rows[P_ACC, 0]
+    if accession >= 0:
+        s["nation_deck"][p, 0] = accession
+        _place(s, accession, Z_NATION_DECK, p)
+        size = 1
+    start = size
+    for c in rows[P_NAT]:
+        if c >= 0 and in_game(s, c):
+            s["nation_deck"][p, size] = c
+            _place(s, c, Z_NATION_DECK, p)
+            size += 1
+    rng.shuffle(s, s["nation_deck"][p, start:], size - start)
+    s["nation_size"][p] = size
+    # I2.11 starting resources
+    s["pool"][p, MAT] = START_MAT
+    s["pool"][p, POP] = START_POP
+    if s["trade_routes"]:  # 1 gds instead of the 1 prg [R]
+        s["pool"][p, GDS] = START_GDS_TRADE_ROUTES
+    else:
+        s["pool"][p, PRG] = START_PRG
+    if nation == MARTIANS:
+        s["pool"][p, PRG] += MARTIAN_PRG[side]
+    # I2.12 the nation's unrest cards join the shared unrest pile
+    for c in rows[P_SUP]:
+        if c >= 0 and in_game(s, c):
+            s["unrest_pile"][s["unrest_size"]] = c
+            s["unrest_size"] += 1
+            _place(s, c, Z_UNREST_PILE, -1)
+    # I2.13 starting draw deck; I2.14 chaos pile
+    size = 0
+    for c in rows[P_DRAW]:
+        if c >= 0 and in_game(s, c):
+            s["draw_pile"][p, size] = c
+            _place(s, c, Z_DRAW, p)
+            size += 1
+    rng.shuffle(s, s["draw_pile"][p], size)
+    s["draw_size"][p] = size
+    for c in rows[P_CHAOS]:
+        if c >= 0 and in_game(s, c):
+            _place(s, c, Z_CHAOS_PILE, p)
+    s["hand_limit"][p] = D.HAND_LIMIT
+    s["nation"][p] = nation
+
+
+@nb.njit(cache=True)
+def draw_from_pile(s, p):
+    """Top card of p's draw pile into hand (no reshuffle here); returns it or -1."""
+    if s["draw_size"][p] == 0:
+        return -1
+    s["draw_size"][p] -= 1
+    c = s["draw_pile"][p, s["draw_size"][p]]
+    s["zone"][c] = Z_HAND
+    return c
+
+
+@nb.njit(cache=True)
+def init(s, n_players, trade_routes, nations, sides):
+    s["n_players"] = n_players
+    s["trade_routes"] = trade_routes
+    s["zone"][:] = Z_BOX
+    s["owner"][:] = -1
+    s["pile_index"][:] = -1
+    s["host"][:] = -1
+    s["nation"][:] = -1
+    s["power_card"][:] = -1
+    s["state_card"][:] = -1
+    s["merchant"][:] = -1
+    for p in range(n_players):
+        _player_setup(s, p, nations[p], sides[p])
+    # I3.6 common unrest by player count (the markers give 8 / 10 / 12), shuffled with the nations'
+    for r in K.COMMON_UNREST:
+        if in_game(s, r):
+            s["unrest_pile"][s["unrest_size"]] = r
+            s["unrest_size"] += 1
+            _place(s, r, Z_UNREST_PILE, -1)
+    rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
+    _shared_setup(s, n_players)
+    for p in range(n_players):  # I2.16 opening hand
+        for _ in range(D.OPENING_HAND):
+            draw_from_pile(s, p)
+    s["first_player"] = 0  # I3.15: seat 0 starts; seats are dealt at random by the caller
+    s["current"] = 0
+    s["actor"] = 0
+    s["phase"] = PH_TURN_TYPE

@@ -1,0 +1,117 @@
+"""The Imperium game state: one numpy record per game (DESIGN "Engine"; docs/imperium.md
+"Engine design").
+
+Cards are tracked per *physical* card, indexed by the catalogue row of its A face
+(`catalogue.PHYSICAL`): where it is (`zone`), whose it is (`owner`), which face is up, what it
+is garrisoned under, resources and an exhaust token on it. Piles whose order matters keep an
+ordered array with a size as well (index 0 is the bottom; the top is ``size - 1``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+
+MAX_PLAYERS = 4
+N_CARDS = K.N_RECORDS
+N_RESOURCES = K.N_RESOURCES
+MAT, POP, PRG, GDS = (int(r) for r in D.Resource)
+MARKET_SLOTS = D.MARKET_SLOTS
+N_SMALL_PILES = 3  # region, uncivilised, civilised (I3.9), in market-slot order 3, 4, 5 (I3.12)
+
+# Pile capacities: at least the most cards a pile can ever hold in the Horizons box.
+MAX_DRAW = 96  # draw pile: a whole deck can be reshuffled into it
+MAX_NATION_DECK = 16
+MAX_MAIN_DECK = 128
+MAX_SMALL_PILE = 24
+MAX_FAME = 16
+MAX_UNREST = 64
+
+# Zones of a physical card.
+Z_BOX = 0  # not in this game (or removed unseen, I3.7/I3.10)
+Z_MAIN_DECK = 1
+Z_SMALL_PILE = 2  # `pile_index` says which
+Z_MARKET = 3  # `pile_index` says which slot
+Z_UNDER_MARKET = 4  # an unrest tucked under the market card of slot `pile_index` (I3.13)
+Z_EXILE = 5
+Z_UNREST_PILE = 6
+Z_FAME_PILE = 7
+Z_CHAOS_PILE = 8
+Z_DRAW = 9
+Z_HAND = 10
+Z_PLAY = 11  # the play area: pinned cards, trade routes, power/merchant/ceremony cards in play
+Z_DISCARD = 12
+Z_HISTORY = 13
+Z_LEGENDS = 14  # the Polynesian legends pile (I16); never "in history"
+Z_NATION_DECK = 15
+Z_DEVELOPMENT = 16
+Z_GARRISON = 17  # face down under `host` (I12 Garrison)
+Z_STATE_CARD = 18
+Z_SET_ASIDE = 19  # out of play for this game but known (e.g. unused power faces)
+ZONE_NAMES = (
+    "box", "main deck", "small pile", "market", "under market card", "exile", "unrest pile", "fame pile",
+    "chaos pile", "draw pile", "hand", "play area", "discard pile", "history", "legends", "nation deck",
+    "development area", "garrisoned", "state card", "set aside",
+)
+
+# Phases (decision points, I17).
+PH_TURN_TYPE = 0
+PH_GAME_OVER = 1
+PHASE_NAMES = ("turn type", "game over")
+
+STATE_DTYPE = np.dtype(
+    [
+        ("rng", np.uint64),
+        ("n_players", np.int8),
+        ("trade_routes", np.int8),  # the Trade Routes expansion is in use (I13)
+        ("terminal", np.int8),
+        ("phase", np.int8),
+        ("actor", np.int8),  # the seat that decides now
+        ("current", np.int8),  # the seat whose turn it is
+        ("first_player", np.int8),
+        ("round", np.int16),
+        ("turn", np.int16),  # turns completed, all players together
+        ("game_end_triggered", np.int8),  # I10.1
+        ("final_round", np.int8),  # I10.2: the extra full round is being played
+        ("collapsed", np.int8),  # I10.5
+        # cards
+        ("zone", np.int8, N_CARDS),
+        ("owner", np.int8, N_CARDS),
+        ("pile_index", np.int8, N_CARDS),  # market slot or small pile of a market/pile card
+        ("face", np.int8, N_CARDS),  # 0: A face up, 1: B face (double-sided cards)
+        ("host", np.int16, N_CARDS),  # garrisoned under this physical card, -1 if not garrisoned
+        ("card_res", np.int8, (N_CARDS, N_RESOURCES)),  # resources on the card
+        ("exhausted", np.int8, N_CARDS),  # an exhaust token sits on it this turn
+        ("free_played", np.int8, N_CARDS),  # free-played this turn (once per turn, I12)
+        # ordered piles (index 0 = bottom)
+        ("main_deck", np.int16, MAX_MAIN_DECK),
+        ("main_size", np.int16),
+        ("small_pile", np.int16, (N_SMALL_PILES, MAX_SMALL_PILE)),
+        ("small_size", np.int16, N_SMALL_PILES),
+        ("fame_pile", np.int16, MAX_FAME),  # King of Kings at index 0 (I11.1)
+        ("fame_size", np.int16),
+        ("kok_side", np.int8),  # King of Kings: 0 side A up, 1 side B (I11.4)
+        ("unrest_pile", np.int16, MAX_UNREST),
+        ("unrest_size", np.int16),
+        ("market", np.int16, MARKET_SLOTS),  # card in slot 1-5 (index 0-4), -1 empty
+        ("market_unrest", np.int16, MARKET_SLOTS),  # unrest tucked under it, -1 none
+        # players
+        ("nation", np.int8, MAX_PLAYERS),
+        ("power_card", np.int16, MAX_PLAYERS),  # physical card; its face is the side chosen (I2.3)
+        ("state_card", np.int16, MAX_PLAYERS),  # physical card; its face up gives the state (I2.5)
+        ("merchant", np.int16, MAX_PLAYERS),  # Trade Routes merchant card, -1 without (I13.2)
+        ("pool", np.int16, (MAX_PLAYERS, N_RESOURCES)),
+        ("actions", np.int8, MAX_PLAYERS),  # action tokens on the state card (I5.1)
+        ("exhaust_tokens", np.int8, MAX_PLAYERS),  # exhaust tokens on the state card (I5.5)
+        ("base_exhaust", np.int8, MAX_PLAYERS),  # tokens the state card resets to (I2.6, I7.2)
+        ("hand_limit", np.int8, MAX_PLAYERS),  # I7.4
+        ("kok_used", np.int8, MAX_PLAYERS),  # King-of-Kings token flipped (I11.5)
+        ("deck_token", np.int8, MAX_PLAYERS),  # exhaust token on nation deck / development area this turn (I8.2)
+        ("draw_pile", np.int16, (MAX_PLAYERS, MAX_DRAW)),
+        ("draw_size", np.int16, MAX_PLAYERS),
+        ("nation_deck", np.int16, (MAX_PLAYERS, MAX_NATION_DECK)),  # the accession card at index 0
+        ("nation_size", np.int16, MAX_PLAYERS),
+    ]
+)
