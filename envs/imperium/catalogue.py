@@ -228,3 +228,10 @@ BASE_EXHAUST = np.array([data.NATION_BY_CODE[n].base_exhaust_tokens for n in dat
 NEEDS_TRADE_ROUTES = np.array([data.NATION_BY_CODE[n].trade_routes_required for n in data.NationCode], dtype=np.bool_)
 for _array in (BASE_EXHAUST, NEEDS_TRADE_ROUTES):
     _array.setflags(write=False)
+
+#: OTHER_FACE[r]: the row of the B face when r is the A face of a double-sided card, else -1
+OTHER_FACE = np.full(N_RECORDS, -1, dtype=np.int16)
+for _r, _c in enumerate(data.CARDS):
+    if PHYSICAL[_r] != _r:
+        OTHER_FACE[PHYSICAL[_r]] = _r
+OTHER_FACE.setflags(write=False)

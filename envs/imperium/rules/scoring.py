@@ -1,0 +1,215 @@
+"""Scoring (I10.3-I10.5, I1.12): card VP from the compiled VP rules, the 10-VP cap per card,
+progress in the pool, and the collapse ranking by unrest."""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.state import (
+    N_CARDS,
+    N_RESOURCES,
+    PRG,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_GARRISON,
+    Z_HAND,
+    Z_HISTORY,
+    Z_LEGENDS,
+    Z_PLAY,
+)
+
+CAP = D.VP_CAP_PER_CARD
+ZONE_SCORED, ZONE_IN_PLAY, ZONE_HISTORY, ZONE_LEGENDS, ZONE_HERE, ZONE_UNDER_REGIONS, ZONE_POOL, ZONE_ON_YOUR_CARDS = (
+    int(z) for z in D.Zone)
+C_SUIT, C_TYPE, C_STATE, C_PINNED, C_ATTACK, C_CARD, C_RESOURCE, C_GARRISONED = (int(k) for k in D.CountKind)
+PIN, ATK = int(D.Header.PIN), int(D.Header.ATK)
+REG_BIT = 1 << int(D.Suit.REG)
+UNREST = int(D.Suit.UNREST)
+TAINO = int(D.NationCode.TAI)
+ALIEN = K.record_index("MRT29A")
+
+
+@nb.njit(cache=True)
+def face_record(s, c):
+    """The catalogue row of the face now up on physical card c."""
+    if s["face"][c] == 1 and K.OTHER_FACE[c] >= 0:
+        return K.OTHER_FACE[c]
+    return c
+
+
+@nb.njit(cache=True)
+def is_scored(s, p, c):
+    """Card c counts for p at scoring (I10.3): hand, play area (garrisoned cards included),
+    draw pile, discard pile, history and legends; not the nation deck, development area,
+    chaos pile or anything not p's."""
+    if s["owner"][c] != p:
+        return False
+    z = s["zone"][c]
+    return z == Z_HAND or z == Z_PLAY or z == Z_GARRISON or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY or z == Z_LEGENDS
+
+
+@nb.njit(cache=True)
+def _in_zone(s, p, c, zone):
+    if zone == ZONE_SCORED:
+        return is_scored(s, p, c)
+    if s["owner"][c] != p:
+        return False
+    if zone == ZONE_IN_PLAY:
+        return s["zone"][c] == Z_PLAY
+    if zone == ZONE_HISTORY:
+        return s["zone"][c] == Z_HISTORY
+    if zone == ZONE_LEGENDS:
+        return s["zone"][c] == Z_LEGENDS
+    return False
+
+
+@nb.njit(cache=True)
+def _card_matches(r, kind, suits, icons, states, only_suits, except_suits):
+    """How many of the counted things card row r shows (0 if filtered out)."""
+    if only_suits != 0 and (K.SUITS[r] & only_suits) == 0:
+        return 0
+    if except_suits != 0 and (K.SUITS[r] & except_suits) != 0:
+        return 0
+    if kind == C_SUIT:
+        best = 0  # a card counts once, a suit printed twice twice (I16 Nunavut)
+        for b in range(K.SUIT_COUNT.shape[1]):
+            if suits & (1 << b) and K.SUIT_COUNT[r, b] > best:
+                best = K.SUIT_COUNT[r, b]
+        return best
+    if kind == C_TYPE:
+        n = 0
+        for t in range(K.TYPES.shape[1]):
+            if icons & (1 << t):
+                n += K.TYPES[r, t]
+        return n
+    if kind == C_STATE:
+        return 1 if K.STATES[r] & states else 0
+    if kind == C_PINNED:
+        return 1 if K.HEADER[r] == PIN else 0
+    if kind == C_ATTACK:
+        return 1 if K.HEADER[r] == ATK else 0
+    return 1  # C_CARD
+
+
+@nb.njit(cache=True)
+def _resources(s, p, c, zone, mask):
+    n = 0
+    for res in range(N_RESOURCES):
+        if mask != 0 and not mask & (1 << res):
+            continue
+        if zone == ZONE_POOL:
+            n += s["pool"][p, res]
+            if s["nation"][p] == TAINO:  # I16: resources on Taino cards count as pool resources
+                for d in range(N_CARDS):
+                    if s["owner"][d] == p and s["zone"][d] == Z_PLAY:
+                        n += s["card_res"][d, res]
+        elif zone == ZONE_HERE:
+            n += s["card_res"][c, res]
+        else:  # on your cards
+            for d in range(N_CARDS):
+                if s["owner"][d] == p and s["zone"][d] == Z_PLAY:
+                    n += s["card_res"][d, res]
+    return n
+
+
+@nb.njit(cache=True)
+def count_for(s, p, c, r):
+    """The count of the variable VP rule of row r printed on p's card c."""
+    kind = K.VP_COUNT_KIND[r]
+    zone = K.VP_ZONE[r]
+    if kind == C_RESOURCE:
+        return _resources(s, p, c, zone, K.VP_RESOURCES[r])
+    n = 0
+    if kind == C_GARRISONED:
+        for d in range(N_CARDS):
+            if s["zone"][d] != Z_GARRISON or s["owner"][d] != p:
+                continue
+            host = s["host"][d]
+            if zone == ZONE_HERE and host == c:
+                n += 1
+            elif zone == ZONE_UNDER_REGIONS and host >= 0 and K.SUITS[face_record(s, host)] & REG_BIT:
+                n += 1
+        return n
+    for d in range(N_CARDS):
+        if K.PHYSICAL[d] != d or not _in_zone(s, p, d, zone):
+            continue
+        n += _card_matches(face_record(s, d), kind, K.VP_SUITS[r], K.VP_ICONS[r], K.VP_STATES[r],
+                           K.VP_ONLY_SUITS[r], K.VP_EXCEPT_SUITS[r])
+    return n
+
+
+@nb.njit(cache=True)
+def card_vp(s, p, c):
+    """VP of p's card c (physical), capped at 10 (I1.12, I10.3)."""
+    r = face_record(s, c)
+    kind = K.VP_KIND[r]
+    vp = 0
+    if kind == K.VP_FIXED:
+        vp = K.VP_AMOUNT[r]
+    elif kind == K.VP_VAR:
+        vp = K.VP_AMOUNT[r] * (count_for(s, p, c, r) // K.VP_DIVISOR[r])
+    elif kind == K.VP_COND:
+        here = _in_zone(s, p, c, K.VP_ZONE[r])
+        vp = K.VP_AMOUNT[r] if here != K.VP_NEGATED[r] else K.VP_OTHERWISE[r]
+    return min(vp, CAP)
+
+
+@nb.njit(cache=True)
+def score(s, p):
+    """p's VP (I10.3): every scored card, the power card, then 1 VP per prg in the pool
+    (1 per 3 while a Martian is Alien, I16)."""
+    total = 0
+    for c in range(N_CARDS):
+        if K.PHYSICAL[c] == c and is_scored(s, p, c):
+            total += card_vp(s, p, c)
+    prg = s["pool"][p, PRG]
+    if s["state_card"][p] == ALIEN and s["face"][ALIEN] == 0:
+        total += prg // 3
+    else:
+        total += prg
+    return total
+
+
+@nb.njit(cache=True)
+def unrest_held(s, p):
+    """Unrest cards p holds for the collapse ranking (I10.5): hand, play area, draw pile,
+    discard pile and history."""
+    n = 0
+    for c in range(N_CARDS):
+        if K.PHYSICAL[c] != c or s["owner"][c] != p:
+            continue
+        z = s["zone"][c]
+        if z == Z_HAND or z == Z_PLAY or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY:
+            if K.SUITS[face_record(s, c)] & (1 << UNREST):
+                n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def final_scores(s, out):
+    for p in range(s["n_players"]):
+        out[p] = score(s, p)
+
+
+@nb.njit(cache=True)
+def ranks(s, collapsed, out):
+    """0 = winner; ties share the place (I10.4). After a collapse, fewest unrest wins and VP
+    breaks ties (I10.5)."""
+    n = s["n_players"]
+    vp = np.zeros(n, dtype=np.int64)
+    unrest = np.zeros(n, dtype=np.int64)
+    for p in range(n):
+        vp[p] = score(s, p)
+        unrest[p] = unrest_held(s, p)
+    for p in range(n):
+        better = 0
+        for q in range(n):
+            if collapsed:
+                if unrest[q] < unrest[p] or (unrest[q] == unrest[p] and vp[q] > vp[p]):
+                    better += 1
+            elif vp[q] > vp[p]:
+                better += 1
+        out[p] = better

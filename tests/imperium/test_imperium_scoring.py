@@ -1,0 +1,133 @@
+"""Imperium scoring (I10.3-I10.5, I1.12) on hand-built positions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium import state as S
+from meeplegym.envs.imperium.rules import scoring
+
+
+@pytest.fixture
+def s():
+    """A 2-player game with every card of seat 0 moved out of the scored zones."""
+    st = engine.new_game(2, 4, nations=["japanese", "magyars"], power_sides=["A", "A"])[0]
+    for c in range(S.N_CARDS):
+        if st["owner"][c] == 0 and c != st["state_card"][0]:
+            st["zone"][c] = S.Z_BOX
+    st["pool"][0] = 0
+    return st
+
+
+def give(st, card_id, zone, p=0, host=-1):
+    c = K.PHYSICAL[K.record_index(card_id)]
+    st["zone"][c] = zone
+    st["owner"][c] = p
+    st["host"][c] = host
+    return c
+
+
+def first(pred):
+    return next(c.id for r, c in enumerate(D.CARDS) if K.PHYSICAL[r] == r and pred(c))
+
+
+@pytest.mark.rule("I10.3", "I1.12")
+def test_fixed_vp_counts_only_in_scored_zones(s):
+    assert scoring.score(s, 0) == 0
+    give(s, "UNR1", S.Z_HAND)
+    give(s, "UNR2", S.Z_HISTORY)
+    assert scoring.score(s, 0) == -4
+    give(s, "UNR3", S.Z_NATION_DECK)  # the nation deck and development area do not score
+    give(s, "UNR4", S.Z_DEVELOPMENT)
+    assert scoring.score(s, 0) == -4
+    give(s, "UNR5", S.Z_GARRISON, host=0)  # garrisoned cards score (I10.3)
+    assert scoring.score(s, 0) == -6
+
+
+@pytest.mark.rule("I10.3")
+def test_progress_is_one_vp_each(s):
+    s["pool"][0] = [7, 7, 3, 7]
+    assert scoring.score(s, 0) == 3
+
+
+@pytest.mark.rule("I1.12", "I10.3")
+def test_variable_vp_by_suit_and_the_cap(s):
+    oracle = give(s, "3UNC9", S.Z_DISCARD)  # var: 2VP per FAME
+    fame = [r for r in K.COMMON_FAME][:3]
+    for r in fame:
+        s["zone"][r], s["owner"][r] = S.Z_HISTORY, 0
+    assert scoring.card_vp(s, 0, oracle) == 6
+    catamarans = give(s, "3UNC11", S.Z_PLAY)  # var: 2VP per #ocean
+    oceans = [r for r in range(K.N_RECORDS) if K.PHYSICAL[r] == r and K.TYPES[r, D.TypeIcon.OCEAN]
+              and s["owner"][r] != 1][:6]
+    assert sum(K.TYPES[r, D.TypeIcon.OCEAN] for r in oceans) >= 6
+    for r in oceans:
+        s["zone"][r], s["owner"][r] = S.Z_HAND, 0
+    assert scoring.card_vp(s, 0, catamarans) == 10  # 12 or more, capped (I1.12)
+
+
+@pytest.mark.rule("I1.12")
+def test_conditional_vp(s):
+    mask = give(s, "3UNC24", S.Z_HAND)  # Golden Mask: cond 2VP if in history
+    assert scoring.card_vp(s, 0, mask) == 0
+    s["zone"][mask] = S.Z_HISTORY
+    assert scoring.card_vp(s, 0, mask) == 2
+
+
+@pytest.mark.rule("I1.12")
+def test_resources_in_the_pool(s):
+    card_id = first(lambda c: isinstance(c.vp, D.VarVP) and c.vp.per.kind == D.CountKind.RESOURCE
+                    and c.vp.per.zone == D.Zone.POOL)
+    vp = D.CARD_BY_ID[card_id].vp
+    c = give(s, card_id, S.Z_PLAY)
+    res = vp.per.resources[0] if vp.per.resources else D.Resource.MAT
+    s["pool"][0, res] = 2 * vp.divisor + (vp.divisor - 1)  # two full groups and a partial one
+    assert scoring.card_vp(s, 0, c) == min(10, 2 * vp.amount)
+
+
+@pytest.mark.rule("I1.12", "I12")
+def test_garrisoned_cards_here(s):
+    library = give(s, "ABB6", S.Z_PLAY)  # var: 1VP per GARRISONED card here
+    give(s, "UNR1", S.Z_GARRISON, host=library)
+    give(s, "UNR2", S.Z_GARRISON, host=library)
+    give(s, "UNR3", S.Z_GARRISON, host=K.PHYSICAL[K.record_index("3UNC9")])  # under another card
+    assert scoring.card_vp(s, 0, library) == 2
+
+
+@pytest.mark.rule("I10.3", "I2.3")
+def test_power_card_scores_by_its_face_up():
+    st = engine.new_game(2, 1, nations=["japanese", "magyars"], power_sides=["B", "A"])[0]
+    power = st["power_card"][0]  # Japanese side B: var 2VP per CIV
+    civ = sum(1 for c in range(S.N_CARDS) if K.PHYSICAL[c] == c and scoring.is_scored(st, 0, c)
+              and K.SUITS[scoring.face_record(st, c)] & (1 << D.Suit.CIV))
+    assert scoring.card_vp(st, 0, power) == min(10, 2 * civ)
+    st["face"][power] = 0  # side A has no VP
+    assert scoring.card_vp(st, 0, power) == 0
+
+
+@pytest.mark.rule("I16")
+def test_martians_score_progress_by_threes_while_alien():
+    st = engine.new_game(2, 1, nations=["martians", "magyars"])[0]
+    base = scoring.score(st, 0) - st["pool"][0, S.PRG] // 3
+    st["pool"][0, S.PRG] = 20
+    assert scoring.score(st, 0) == base + 6
+    alien = st["state_card"][0]
+    st["face"][alien] = 1  # Gone Native: 1 VP each again
+    assert scoring.score(st, 0) == base + 20
+
+
+@pytest.mark.rule("I10.4", "I10.5")
+def test_ranks_by_vp_and_after_a_collapse_by_unrest():
+    st = engine.new_game(3, 2, nations=["japanese", "magyars", "inuit"])[0]
+    vp = [scoring.score(st, p) for p in range(3)]
+    unrest = [scoring.unrest_held(st, p) for p in range(3)]
+    out = np.zeros(3, np.int64)
+    scoring.ranks(st, False, out)
+    assert list(out) == [sum(v > vp[p] for v in vp) for p in range(3)]
+    scoring.ranks(st, True, out)
+    expected = [sum((unrest[q], -vp[q]) < (unrest[p], -vp[p]) for q in range(3)) for p in range(3)]
+    assert list(out) == expected
