@@ -20,6 +20,8 @@ class MatchResult:
     decisions: int
     turns: int
     truncated: bool
+    ranks: list[int] = field(default_factory=list)  # 0 = first; ties share
+    seat_setup: list[dict] = field(default_factory=list)  # faction/mat/nation/... per seat
     actions: list[int] = field(default_factory=list)  # the whole game, for replays
 
 
@@ -48,5 +50,5 @@ def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None 
         decisions += 1
         if record:
             actions.append(action)
-    return MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(),
-                       decisions, raw.turn_count, truncated, actions)
+    return MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(), decisions,
+                       raw.turn_count, truncated, raw.ranks(), raw.seat_setup(), actions)

@@ -77,6 +77,17 @@ class Game(ABC):
     @abstractmethod
     def state_from_dict(self, d: dict) -> np.ndarray: ...
 
+    def ranks(self, state) -> list[int]:
+        """Each seat's place (0 = first, ties share) by the current scores; games with
+        tie-breakers override this with their final ranking."""
+        scores = self.scores(state)
+        return [int(sum(other > mine for other in scores)) for mine in scores]
+
+    def seat_setup(self, state) -> list[dict]:
+        """What each seat plays with (faction, mat, nation, role, ...), for tournaments and
+        balance reports; empty dicts for a game without such choices."""
+        return [{} for _ in range(int(state[0]["n_players"]))]
+
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order-enforcing wrapper with `last` and `step` passed straight to the env:
@@ -246,6 +257,14 @@ class TurnBasedEnv(AECEnv):
 
     def state_to_dict(self) -> dict:
         return self.game.state_to_dict(self._state)
+
+    def ranks(self) -> list[int]:
+        """Each seat's place, 0 = first (final ranking with tie-breakers once the game is over)."""
+        return self.game.ranks(self._state)
+
+    def seat_setup(self) -> list[dict]:
+        """What each seat plays with, e.g. ``[{"faction": "nordic", "mat": "engineering"}, ...]``."""
+        return self.game.seat_setup(self._state)
 
     def load_state_dict(self, d: dict) -> None:
         """Replace the game with a validated state dict (the env's agents restart from it)."""

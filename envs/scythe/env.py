@@ -6,7 +6,7 @@ import numpy as np
 
 from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv
 from meeplegym.encoders import scythe as encoder
-from meeplegym.envs.scythe import actions, engine, render, state_json
+from meeplegym.envs.scythe import actions, data, engine, render, state_json
 from meeplegym.envs.scythe.state import PHASE_NAMES
 from meeplegym.errors import InvalidOptionError
 
@@ -72,6 +72,17 @@ class ScytheGame(Game):
 
     def state_from_dict(self, d):
         return state_json.state_from_dict(d)
+
+    def ranks(self, states):
+        s = states[0]
+        if s["terminal"]:  # S19.5 tie-breakers decide places
+            return [int(r) for r in s["rank"][: s["n_players"]]]
+        return super().ranks(states)
+
+    def seat_setup(self, states):
+        s = states[0]
+        return [{"faction": data.Faction(int(s["faction"][p])).name.lower(), "mat": data.Mat(int(s["mat"][p])).name.lower()}
+                for p in range(int(s["n_players"]))]
 
 
 class raw_env(TurnBasedEnv):

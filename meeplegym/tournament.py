@@ -1,0 +1,218 @@
+"""Tournaments: scheduled matches between named agents, stored in SQLite, rated with OpenSkill.
+
+``run_tournament(game, agents, games, players, db)`` plays ``games`` matches in worker
+processes and writes each finished game to the database as it arrives (seed, agents by seat,
+the seat setup such as factions and mats, scores, ranks, length, and the action list that
+replays it). A tournament is identified by its configuration: running the same one again
+resumes it, playing only the games not yet stored, so an interrupted run loses nothing but
+the games in flight.
+
+Scheduling: game ``i`` seats a subset of the agents chosen round-robin over all subsets of
+size ``players`` and rotates their seat order with ``i``, so every agent sits in every seat
+equally often over a full cycle; its seed is ``seed + i``, so the setup (factions, mats, ...)
+is dealt at random but reproducibly.
+
+``ratings(db, tournament)`` fits OpenSkill (Plackett-Luce) over the stored games in order;
+``head_to_head`` gives pairwise win rates with Wilson 95% intervals.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import multiprocessing
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from meeplegym.errors import InvalidOptionError
+from meeplegym.stats import wilson_interval
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,          -- hash of the configuration
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,         -- JSON: agents, players, games, seed, options
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    tournament TEXT NOT NULL REFERENCES tournaments(id),
+    idx INTEGER NOT NULL,         -- position in the schedule
+    seed INTEGER NOT NULL,
+    agents TEXT NOT NULL,         -- JSON list: agent name per seat
+    seat_setup TEXT NOT NULL,     -- JSON list: faction/mat/nation/... per seat
+    scores TEXT NOT NULL,         -- JSON list per seat
+    ranks TEXT NOT NULL,          -- JSON list per seat, 0 = first, ties share
+    decisions INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    truncated INTEGER NOT NULL,
+    actions TEXT NOT NULL,        -- JSON list: the whole game, replayable from the seed
+    seconds REAL NOT NULL,
+    PRIMARY KEY (tournament, idx)
+);
+"""
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str
+    agents: tuple[str, ...]
+    games: int
+    players: int
+    seed: int = 0
+    max_turns: int | None = None
+    options: tuple[tuple[str, object], ...] = ()  # env options, e.g. (("public_coins", True),)
+
+    @property
+    def id(self) -> str:
+        blob = json.dumps(asdict(self), sort_keys=True, default=list)
+        return hashlib.sha1(blob.encode()).hexdigest()[:16]
+
+
+def schedule(config: Config) -> list[tuple[int, int, tuple[str, ...]]]:
+    """(index, seed, agent name per seat) of every game of the tournament."""
+    subsets = list(itertools.combinations(config.agents, config.players))
+    out = []
+    for i in range(config.games):
+        lineup = subsets[i % len(subsets)]
+        shift = (i // len(subsets)) % config.players
+        seats = lineup[shift:] + lineup[:shift]
+        out.append((i, config.seed + i, seats))
+    return out
+
+
+def connect(db: str | Path) -> sqlite3.Connection:
+    con = sqlite3.connect(str(db))
+    con.executescript(SCHEMA)
+    return con
+
+
+def _play_one(job):
+    """Worker: play one scheduled game (agents are seeded from the game's seed)."""
+    from meeplegym.agents import make_agent, play_match
+
+    config, idx, seed, seats = job
+    agents = [make_agent(name, game=config.game, seed=seed * 31 + seat) for seat, name in enumerate(seats)]
+    start = time.perf_counter()
+    result = play_match(config.game, agents, seed=seed, max_turns=config.max_turns, record=True,
+                        **dict(config.options))
+    return idx, result, time.perf_counter() - start
+
+
+def validate(config: Config) -> None:
+    from meeplegym.agents import agent_names
+    from meeplegym.registry import GAMES
+
+    if config.game not in GAMES:
+        raise InvalidOptionError(f"unknown game {config.game!r}; available: {', '.join(sorted(GAMES))}")
+    low, high = GAMES[config.game].players
+    if not low <= config.players <= high:
+        raise InvalidOptionError(f"{config.game} is played by {low}-{high} players, not {config.players}")
+    known = agent_names(config.game)
+    for name in config.agents:
+        if name not in known:
+            raise InvalidOptionError(f"unknown agent {name!r} for {config.game}; available: {', '.join(known)}")
+    if len(config.agents) < config.players:
+        raise InvalidOptionError(f"{config.players} players need at least {config.players} agents, got {len(config.agents)}"
+                                 " (name an agent twice to let it play itself)")
+    if config.games < 1:
+        raise InvalidOptionError(f"games must be positive, got {config.games}")
+
+
+def run_tournament(config: Config, db: str | Path, workers: int = 1,
+                   progress: Callable[[int, int], None] | None = None) -> str:
+    """Play the games of `config` missing from `db`; returns the tournament id.
+    progress(done, total) is called after each stored game."""
+    validate(config)
+    con = connect(db)
+    tid = config.id
+    con.execute("INSERT OR IGNORE INTO tournaments VALUES (?, ?, ?, ?)",
+                (tid, config.game, json.dumps(asdict(config), default=list), time.time()))
+    con.commit()
+    done = {row[0] for row in con.execute("SELECT idx FROM games WHERE tournament = ?", (tid,))}
+    jobs = [(config, i, seed, seats) for i, seed, seats in schedule(config) if i not in done]
+    finished = len(done)
+    if progress:
+        progress(finished, config.games)
+    for idx, result, seconds in _results(jobs, workers):
+        con.execute(
+            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (tid, idx, result.seed, json.dumps(result.agents), json.dumps(result.seat_setup),
+             json.dumps(result.scores), json.dumps(result.ranks), result.decisions, result.turns,
+             int(result.truncated), json.dumps(result.actions), seconds),
+        )
+        con.commit()  # one game at a time: an interruption loses only games in flight
+        finished += 1
+        if progress:
+            progress(finished, config.games)
+    con.close()
+    return tid
+
+
+def _results(jobs, workers: int) -> Iterator:
+    if workers <= 1:
+        for job in jobs:
+            yield _play_one(job)
+        return
+    ctx = multiprocessing.get_context("spawn")  # numba's thread pool does not survive fork well
+    with ctx.Pool(workers) as pool:
+        yield from pool.imap_unordered(_play_one, jobs)
+
+
+def stored_games(db: str | Path, tournament: str) -> list[dict]:
+    con = connect(db)
+    rows = con.execute("SELECT idx, seed, agents, seat_setup, scores, ranks, decisions, turns, truncated "
+                       "FROM games WHERE tournament = ? ORDER BY idx", (tournament,)).fetchall()
+    con.close()
+    keys = ("idx", "seed", "agents", "seat_setup", "scores", "ranks", "decisions", "turns", "truncated")
+    out = []
+    for row in rows:
+        game = dict(zip(keys, row))
+        for k in ("agents", "seat_setup", "scores", "ranks"):
+            game[k] = json.loads(game[k])
+        out.append(game)
+    return out
+
+
+def ratings(games: list[dict]) -> dict[str, dict]:
+    """OpenSkill Plackett-Luce ratings from games in schedule order: name -> mu, sigma,
+    ordinal (mu - 3 sigma), games."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    table: dict[str, object] = {}
+    counts: dict[str, int] = {}
+    for g in games:
+        teams = []
+        for name in g["agents"]:
+            table.setdefault(name, model.rating(name=name))
+            teams.append([table[name]])
+            counts[name] = counts.get(name, 0) + 1
+        if len(set(g["agents"])) < len(g["agents"]):
+            continue  # an agent against itself says nothing about its rating
+        rated = model.rate(teams, ranks=g["ranks"])
+        for name, team in zip(g["agents"], rated):
+            table[name] = team[0]
+    return {name: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal(), "games": counts[name]}
+            for name, r in sorted(table.items(), key=lambda kv: -kv[1].ordinal())}
+
+
+def head_to_head(games: list[dict]) -> dict[tuple[str, str], dict]:
+    """For each ordered pair (a, b) of different agents: how often a finished ahead of b in the
+    games they both played (ties count half), with a Wilson 95% interval."""
+    tally: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        for (i, a), (j, b) in itertools.permutations(enumerate(g["agents"]), 2):
+            if a == b:
+                continue
+            wins, n = tally.setdefault((a, b), [0.0, 0])
+            score = 1.0 if g["ranks"][i] < g["ranks"][j] else 0.5 if g["ranks"][i] == g["ranks"][j] else 0.0
+            tally[(a, b)] = [wins + score, n + 1]
+    out = {}
+    for pair, (wins, n) in sorted(tally.items()):
+        low, high = wilson_interval(wins, n)
+        out[pair] = {"win_rate": wins / n, "low": low, "high": high, "games": n}
+    return out

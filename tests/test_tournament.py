@@ -1,0 +1,90 @@
+"""Tournaments: seat-balanced schedule, SQLite storage with resume, replayable games, ratings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from meeplegym import InvalidOptionError
+from meeplegym.registry import make_env
+from meeplegym.tournament import Config, head_to_head, ratings, run_tournament, schedule, stored_games
+
+SMALL = dict(game="scythe", agents=("random", "random"), players=2, max_turns=12)
+
+
+def test_schedule_rotates_seats_and_lineups():
+    config = Config(game="scythe", agents=("a", "b", "c"), games=12, players=2)
+    games = schedule(config)
+    assert [seed for _, seed, _ in games] == list(range(12))
+    seats = Counter((seat, name) for _, _, lineup in games for seat, name in enumerate(lineup))
+    assert set(seats.values()) == {4}  # every agent in every seat equally often
+    pairs = Counter(frozenset(lineup) for _, _, lineup in games)
+    assert set(pairs.values()) == {4}
+
+
+def test_games_are_stored_resumed_and_replayable(tmp_path, scythe_kernels):
+    db = tmp_path / "t.sqlite"
+    config = Config(games=5, seed=3, **SMALL)
+
+    class Interrupt(Exception):
+        pass
+
+    def stop_after_three(done, total):
+        if done == 3:
+            raise Interrupt
+
+    with pytest.raises(Interrupt):
+        run_tournament(config, db, progress=stop_after_three)
+    assert len(stored_games(db, config.id)) == 3
+    tid = run_tournament(config, db)  # resumes: plays the two missing games only
+    games = stored_games(db, tid)
+    assert [g["idx"] for g in games] == [0, 1, 2, 3, 4]
+    again = tmp_path / "fresh.sqlite"
+    assert stored_games(again, run_tournament(config, again)) == games  # same as uninterrupted
+
+    import json
+    import sqlite3
+
+    con = sqlite3.connect(db)
+    seed, actions, scores = con.execute("SELECT seed, actions, scores FROM games WHERE idx = 4").fetchone()
+    env = make_env("scythe", num_players=2, max_turns=12)
+    env.reset(seed=seed)
+    for a in json.loads(actions):
+        env.step(a)
+    assert env.unwrapped.scores().tolist() == json.loads(scores)
+    assert all(set(setup) == {"faction", "mat"} for g in games for setup in g["seat_setup"])
+
+
+def test_parallel_workers_store_the_same_games(tmp_path, scythe_kernels):
+    config = Config(games=2, seed=9, **SMALL)
+    serial = stored_games(tmp_path / "a.sqlite", run_tournament(config, tmp_path / "a.sqlite"))
+    parallel = stored_games(tmp_path / "b.sqlite", run_tournament(config, tmp_path / "b.sqlite", workers=2))
+    assert parallel == serial
+
+
+def test_ratings_and_head_to_head_order_the_agents():
+    games = [{"agents": ["strong", "weak"] if i % 2 else ["weak", "strong"],
+              "ranks": [0, 1] if i % 2 else [1, 0]} for i in range(40)]
+    games.append({"agents": ["strong", "weak"], "ranks": [0, 0]})  # a tie counts half
+    table = ratings(games)
+    assert list(table) == ["strong", "weak"] and table["strong"]["mu"] > table["weak"]["mu"]
+    h2h = head_to_head(games)
+    assert h2h[("strong", "weak")]["games"] == 41
+    assert h2h[("strong", "weak")]["win_rate"] == pytest.approx(40.5 / 41)
+    assert h2h[("strong", "weak")]["low"] > 0.85 and h2h[("weak", "strong")]["high"] < 0.15
+
+
+@pytest.mark.parametrize(
+    "config, message",
+    [
+        (Config(game="chess", agents=("random", "random"), games=1, players=2), "unknown game"),
+        (Config(game="scythe", agents=("random", "nobody"), games=1, players=2), "unknown agent"),
+        (Config(game="scythe", agents=("random",), games=1, players=2), "at least 2 agents"),
+        (Config(game="scythe", agents=("random", "random"), games=1, players=7), "2-5 players"),
+        (Config(game="scythe", agents=("random", "random"), games=0, players=2), "positive"),
+    ],
+)
+def test_bad_configurations(tmp_path, config, message):
+    with pytest.raises(InvalidOptionError, match=message):
+        run_tournament(config, tmp_path / "x.sqlite")
