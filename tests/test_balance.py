@@ -1,0 +1,55 @@
+"""Balance tables: grouping by seat setup and seat, fair-rate flags, and the written report."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplegym.balance import balance_tables, run_balance, write_report
+
+
+def _games():
+    # Seat 1 plays "alpha" and always wins; three-way tie in the last game.
+    games = []
+    for i in range(60):
+        games.append({"seat_setup": [{"faction": "alpha", "mat": "m1"}, {"faction": "beta", "mat": "m2"},
+                                     {"faction": "gamma", "mat": "m1"}],
+                      "ranks": [0, 1, 2], "scores": [60, 40, 20]})
+    games.append({"seat_setup": [{"faction": "alpha", "mat": "m1"}, {"faction": "beta", "mat": "m2"},
+                                 {"faction": "gamma", "mat": "m1"}], "ranks": [0, 0, 0], "scores": [5, 5, 5]})
+    return games
+
+
+def test_tables_group_by_setup_and_seat_and_flag_imbalance():
+    tables = balance_tables(_games(), players=3)
+    assert set(tables) == {"seat", "faction", "mat", "faction x mat"}
+    alpha = next(r for r in tables["faction"] if r.key == "alpha")
+    beta = next(r for r in tables["faction"] if r.key == "beta")
+    assert alpha.games == 61 and alpha.wins == pytest.approx(60 + 1 / 3)
+    assert alpha.flagged and beta.flagged and beta.win_rate == pytest.approx((1 / 3) / 61)
+    m1 = next(r for r in tables["mat"] if r.key == "m1")
+    assert m1.games == 122 and m1.mean_score == pytest.approx((60 * 80 + 10) / 122)
+    assert [r.key for r in tables["seat"]] == ["seat 1", "seat 2", "seat 3"]
+
+
+def test_fair_results_are_not_flagged():
+    games = [{"seat_setup": [{"faction": "a"}, {"faction": "b"}], "ranks": [i % 2, 1 - i % 2], "scores": [1, 1]}
+             for i in range(100)]
+    tables = balance_tables(games, players=2)
+    assert not any(r.flagged for r in tables["faction"]) and len(tables["faction"]) == 2
+
+
+def test_report_files(tmp_path):
+    pytest.importorskip("matplotlib")
+    page = write_report(balance_tables(_games(), 3), 3, tmp_path / "out", "test sweep")
+    text = page.read_text()
+    assert "data:image/png;base64," in text and "alpha" in text
+    assert (tmp_path / "out" / "report.md").read_text().count("⚠") >= 2
+    png = (tmp_path / "out" / "by_faction.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_small_scythe_sweep(tmp_path, scythe_kernels):
+    games = run_balance("scythe", "random", games=6, players=2, db=tmp_path / "b.sqlite", max_turns=10)
+    tables = balance_tables(games, 2)
+    assert sum(r.games for r in tables["seat"]) == 12
+    assert sum(r.games for r in tables["faction"]) == 12 and len(tables["faction x mat"]) >= 2
