@@ -7,7 +7,7 @@ raises ``IllegalActionError`` and changes nothing on an illegal action).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numba as nb
 import numpy as np
@@ -69,21 +69,27 @@ def _resolve(names: Sequence[str | int] | None, enum, n_players: int, what: str)
     out = np.full(MAX_PLAYERS, -1, dtype=np.int8)
     if names is None:
         return out
+    if isinstance(names, (str, bytes)) or not isinstance(names, Iterable):
+        raise InvalidOptionError(f"{what}: expected a list of {n_players} names (one per player), got {names!r}")
     names = list(names)
     if len(names) != n_players:
         raise InvalidOptionError(f"{what}: expected {n_players} entries (one per player), got {len(names)}")
     allowed = [m.name.lower() for m in enum]
     seen = set()
     for i, name in enumerate(names):
-        if name is None or name == "random":
+        if name is None or (isinstance(name, str) and name == "random"):
             continue
-        key = name.lower() if isinstance(name, str) else name
-        if isinstance(key, str):
+        if isinstance(name, str):
+            key = name.lower()
             if key not in allowed:
                 raise InvalidOptionError(f"{what}: unknown {name!r}; allowed: {', '.join(allowed)} or 'random'")
             key = allowed.index(key)
-        elif not 0 <= int(key) < len(allowed):
-            raise InvalidOptionError(f"{what}: index {key} out of range 0..{len(allowed) - 1}")
+        elif isinstance(name, (int, np.integer)) and not isinstance(name, (bool, np.bool_)):
+            key = int(name)
+            if not 0 <= key < len(allowed):
+                raise InvalidOptionError(f"{what}: index {key} out of range 0..{len(allowed) - 1}")
+        else:
+            raise InvalidOptionError(f"{what}: {name!r} is neither a name ({', '.join(allowed)}, 'random') nor an index")
         if key in seen:
             raise InvalidOptionError(f"{what}: {allowed[key]!r} chosen twice")
         seen.add(key)

@@ -3,18 +3,33 @@
 Locations are named as in ``data.location_name`` ("Farm 12", "Factory", "Nordic base"), units
 as "character", "mech 1".."mech 4", "worker 1".."worker 8", sections 1-4 as on the mat (the
 factory card would be section 5). Decks list card numbers (values for the combat deck) with the
-top card last. ``state_from_dict`` checks every field and the conservation
-of the 42 combat cards, and builds a fresh record: a bad dict raises ``InvalidStateError``
-and nothing is half-loaded. ``state_from_dict(state_to_dict(s))`` reproduces ``s`` exactly.
+top card last.
+
+The dict is the **whole** state, hidden information included: every hand, the deck orders,
+the objective cards, the face-down factory pool and the ``rng`` word of the state's own
+generator. That is what makes a save file exact (a game resumed from it continues exactly as
+the original under the same actions, chance included), and also why a save file must not be
+shown to a player: observations (``encoders``) are what a seat may see.
+
+``state_from_dict`` checks every field's type and range (an error names its path, e.g.
+``players[1].units.mech 2``), builds a fresh record, and then runs the engine's own invariant
+checks on it (``invariants.explain(..., strict=False)``), so a corrupted or hand-edited dict
+that the engine could not play from (more cards than the game has, two structures on one
+territory, a battle step without a battle, a payment that cannot be completed ...) raises
+``InvalidStateError`` and nothing is loaded. Load mode waives only what a game's history
+guarantees and a hand-made scenario may set freely (``invariants.LOAD_WAIVED``: the seat to act
+vs the turn counter, where objective/factory cards are, lake placement, stars vs goals).
+``state_from_dict(state_to_dict(s))`` reproduces ``s`` byte for byte.
 """
 
 from __future__ import annotations
 
+from numbers import Integral
 from typing import Any
 
 import numpy as np
 
-from meeplegym.envs.scythe import data
+from meeplegym.envs.scythe import data, invariants
 from meeplegym.envs.scythe.state import (
     CHARACTER,
     COMBAT_DECK,
@@ -64,9 +79,15 @@ def location_name(loc: int) -> str | None:
     return None if loc < 0 else LOCATION_NAMES[loc]
 
 
+def _is_int(v) -> bool:
+    """An integer value as JSON (or numpy) spells it; bools and floats are not integers here."""
+    return isinstance(v, Integral) and not isinstance(v, (bool, np.bool_))
+
+
 # ---------------------------------------------------------------- to dict
 def state_to_dict(state) -> dict[str, Any]:
-    """A readable snapshot of one state record (``states[i]``)."""
+    """A readable snapshot of one state record (``states[i]``): the full state, hidden
+    information and the RNG word included (see the module docstring)."""
     s = state
     n = int(s["n_players"])
     players = []
@@ -145,7 +166,9 @@ def state_to_dict(state) -> dict[str, Any]:
                 "within_step": int(s["effect_sub"]),
                 "territory": location_name(s["effect_loc"]),
                 "options_taken": [k + 1 for k in range(3) if s["options_taken"] & (1 << k)],
-                "jump": None if s["effect_jump_at"] < 0 else [int(s["effect_jump_at"]), int(s["effect_jump_to"])],
+                # [step where the chosen alternative ends (-1: passed), step to go on from]
+                "jump": None if s["effect_jump_at"] < 0 and s["effect_jump_to"] < 0
+                else [int(s["effect_jump_at"]), int(s["effect_jump_to"])],
             },
             "produce_free": bool(s["produce_free"]),
             "factory_move": bool(s["factory_move"]),
@@ -183,17 +206,18 @@ class _Reader:
 
     def int(self, key, lo, hi=None) -> int:
         v = self.get(key)
-        if isinstance(v, bool) or not isinstance(v, int):
+        if not _is_int(v):
             raise InvalidStateError(f"{self.where(key)}: expected an integer, got {v!r}")
+        v = int(v)
         if v < lo or (hi is not None and v > hi):
             raise InvalidStateError(f"{self.where(key)}: {v} outside {lo}..{'' if hi is None else hi}")
         return v
 
     def bool(self, key) -> bool:
         v = self.get(key)
-        if not isinstance(v, bool):
+        if not isinstance(v, (bool, np.bool_)):
             raise InvalidStateError(f"{self.where(key)}: expected true/false, got {v!r}")
-        return v
+        return bool(v)
 
     def choice(self, key, options, allow_none=False):
         v = self.get(key)
@@ -215,7 +239,8 @@ class _Reader:
     def no_extra(self, allowed) -> None:
         extra = set(self.d) - set(allowed)
         if extra:
-            raise InvalidStateError(f"{self.path or 'state'}: unknown keys {sorted(extra)}")
+            names = sorted(repr(k) for k in extra)
+            raise InvalidStateError(f"{self.path or 'state'}: unknown keys {', '.join(names)}; known: {', '.join(allowed)}")
 
 
 def _location(value, where: str, allow_none=True) -> int:
@@ -228,9 +253,11 @@ def _location(value, where: str, allow_none=True) -> int:
 
 def _flags(reader: _Reader, key: str, options, out) -> None:
     out[:] = 0
-    for v in reader.list(key):
+    for i, v in enumerate(reader.list(key)):
         if not isinstance(v, str) or v.lower() not in options:
-            raise InvalidStateError(f"{reader.where(key)}: {v!r} is not one of {', '.join(options)}")
+            raise InvalidStateError(f"{reader.where(key)}[{i}]: {v!r} is not one of {', '.join(options)}")
+        if out[options.index(v.lower())]:
+            raise InvalidStateError(f"{reader.where(key)}[{i}]: {v!r} listed twice")
         out[options.index(v.lower())] = 1
 
 
@@ -251,7 +278,7 @@ def _card_list(reader: _Reader, key: str, size: int, out, fill: int, deck_size: 
         raise InvalidStateError(f"{reader.where(key)}: at most {size} cards")
     out[:] = fill
     for i, c in enumerate(cards):
-        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= deck_size:
+        if not _is_int(c) or not 1 <= c <= deck_size:
             raise InvalidStateError(f"{reader.where(key)}[{i}]: card number {c!r} outside 1..{deck_size}")
         out[i] = c - 1
     return len(cards)
@@ -267,7 +294,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     )
     if r.get("game") != "scythe":
         raise InvalidStateError(f"game: expected 'scythe', got {r.get('game')!r}")
-    if r.get("format") != FORMAT_VERSION:
+    if not _is_int(r.get("format")) or r.get("format") != FORMAT_VERSION:
         raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
     out = np.zeros(1, dtype=STATE_DTYPE)
     s = out[0]
@@ -286,20 +313,26 @@ def state_from_dict(d: dict) -> np.ndarray:
         t = _location(name, f"encounter_tokens[{i}]", allow_none=False)
         if t >= N_TERRITORIES or not data.TERRITORIES[t].encounter:
             raise InvalidStateError(f"encounter_tokens[{i}]: {name} has no encounter symbol")
+        if s["encounter_token"][t]:
+            raise InvalidStateError(f"encounter_tokens[{i}]: {name} listed twice")
         s["encounter_token"][t] = 1
     res = r.sub("resources")
+    seen = set()
     for name in res.d:
         t = _location(name, f"resources.{name}", allow_none=False)
         if t >= N_TERRITORIES:
             raise InvalidStateError(f"resources.{name}: home bases hold no resources")
+        if t in seen:
+            raise InvalidStateError(f"resources.{name}: {LOCATION_NAMES[t]} listed twice")
+        seen.add(t)
         _counts(res, name, RESOURCES, s["resources"][t], hi=32000, complete=False)
 
     deck = r.list("combat_deck")
     if len(deck) > len(COMBAT_DECK):
         raise InvalidStateError("combat_deck: more than 42 cards")
     for i, v in enumerate(deck):
-        if v not in (2, 3, 4, 5) or isinstance(v, bool):
-            raise InvalidStateError(f"combat_deck[{i}]: card value {v!r} is not 2..5")
+        if not _is_int(v) or not MIN_CARD_VALUE <= v < MIN_CARD_VALUE + N_CARD_VALUES:
+            raise InvalidStateError(f"combat_deck[{i}]: card value {v!r} is not {CARD_VALUES[0]}..{CARD_VALUES[-1]}")
         s["deck"][i] = v
     s["deck_size"] = len(deck)
     _counts(r, "combat_discard", CARD_VALUES, s["discard"], hi=len(COMBAT_DECK))
@@ -320,13 +353,17 @@ def state_from_dict(d: dict) -> np.ndarray:
     s["last_section"][:] = -1
     for p, pd in enumerate(players):
         _read_player(s, p, _Reader(pd, f"players[{p}]"))
-    for key, what in (("faction", "faction"), ("mat", "mat")):
+    for key in ("faction", "mat"):
         taken = [int(v) for v in s[key][:n]]
-        if len(set(taken)) != n:
-            raise InvalidStateError(f"players: each {what} may appear once")
+        for p in range(1, n):
+            if taken[p] in taken[:p]:
+                raise InvalidStateError(f"players[{p}].{key}: {players[p][key]!r} is already players[{taken.index(taken[p])}]'s")
 
     _read_turn(s, r.sub("turn_in_progress"))
-    _check_cards(s, n)
+    # The engine's own invariants: conservation, placement, stars, the decision in progress.
+    problem = invariants.explain(s, strict=False)
+    if problem is not None:
+        raise InvalidStateError(f"inconsistent state: {problem}")
     return out
 
 
@@ -348,7 +385,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
     for k, c in enumerate(objectives):
         if c is None:
             continue  # an emptied hand slot (Saxony keeps the other card, S12.5)
-        if isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= N_OBJECTIVE_CARDS:
+        if not _is_int(c) or not 1 <= c <= N_OBJECTIVE_CARDS:
             raise InvalidStateError(f"{pr.where('objectives')}[{k}]: card number {c!r} outside 1..{N_OBJECTIVE_CARDS}")
         s["objectives"][p, k] = c - 1
     card = pr.get("factory_card")
@@ -371,12 +408,8 @@ def _read_player(s, p: int, pr: _Reader) -> None:
         spec = data.PLAYER_MATS[s["mat"][p]].bottom[b]
         if s["covered"][p, b] > spec.cost - spec.fixed:
             raise InvalidStateError(f"{pr.where('covered')}.{name}: this mat has {spec.cost - spec.fixed} bracketed boxes")
-    if s["covered"][p].sum() != s["upgraded"][p].sum():
-        raise InvalidStateError(f"{pr.where('covered')}: each upgrade moves one cube; covered boxes must equal upgrades")
     _flags(pr, "recruits", BOTTOM_ACTIONS, s["recruited"][p])
     _flags(pr, "one_time_bonuses", ONE_TIME, s["one_time_used"][p])
-    if s["recruited"][p].sum() != s["one_time_used"][p].sum():
-        raise InvalidStateError(f"{pr.where('recruits')}: each recruit fills one one-time bonus slot")
     _counts(pr, "stars", STAR_NAMES, s["stars"][p], hi=data.STARS_PER_PLAYER)
     last = pr.get("last_section")
     s["last_section"][p] = -1 if last is None else pr.int("last_section", 1, 5) - 1
@@ -394,7 +427,7 @@ def _read_turn(s, tr: _Reader) -> None:
     s["moves_left"] = tr.int("moves_left", 0, 3)
     _flags(tr, "moved", UNIT_NAMES, s["moved"])
     s["selected"] = tr.choice("selected", UNIT_NAMES, allow_none=True)
-    s["steps_left"] = tr.int("steps_left", 0, 2)
+    s["steps_left"] = tr.int("steps_left", 0, invariants.MAX_STEPS_LEFT)
     s["stepped"] = tr.bool("stepped")
     workers = UNIT_NAMES[FIRST_WORKER:]
     _flags(tr, "cargo_workers", workers, s["cargo_workers"])
@@ -428,18 +461,18 @@ def _read_turn(s, tr: _Reader) -> None:
         s["effect_card"] = er.int("card", 1, deck) - 1
         jump = er.get("jump")
         if jump is not None:
-            if not isinstance(jump, list) or len(jump) != 2 or not all(isinstance(v, int) and 0 <= v <= data.MAX_EFFECT_STEPS for v in jump):
-                raise InvalidStateError(f"{er.where('jump')}: [step where the chosen alternative ends, step to go on from]")
-            s["effect_jump_at"], s["effect_jump_to"] = jump
+            if not isinstance(jump, list) or len(jump) != 2 or not all(_is_int(v) and -1 <= v <= data.MAX_EFFECT_STEPS for v in jump):
+                raise InvalidStateError(f"{er.where('jump')}: [step where the chosen alternative ends, step to go on from], each -1..{data.MAX_EFFECT_STEPS}")
+            s["effect_jump_at"], s["effect_jump_to"] = (int(v) for v in jump)
         option = er.get("option")
         s["effect_option"] = -1 if option is None else er.int("option", 1, 3) - 1
         s["effect_pc"] = er.int("step", 0, data.MAX_EFFECT_STEPS)
         s["effect_sub"] = er.int("within_step", 0, 9)
         s["effect_loc"] = _location(er.get("territory"), er.where("territory"))
         taken = er.list("options_taken")
-        if any(k not in (1, 2, 3) for k in taken):
-            raise InvalidStateError(f"{er.where('options_taken')}: options are 1, 2, 3")
-        s["options_taken"] = sum(1 << (k - 1) for k in set(taken))
+        if any(not _is_int(k) or not 1 <= k <= 3 for k in taken) or len(set(taken)) != len(taken):
+            raise InvalidStateError(f"{er.where('options_taken')}: options are 1, 2, 3, each at most once")
+        s["options_taken"] = sum(1 << (int(k) - 1) for k in taken)
     origins = tr.sub("move_origin")
     origins.no_extra(UNIT_NAMES)
     s["move_origin"][:] = -1
@@ -464,7 +497,7 @@ def _read_battle(s, br: _Reader) -> None:
     s["battle_winner"] = -1 if winner is None else br.choice("winner", ("attacker", "defender"))
     for key, field, hi in (("dials", "dial", data.MAX_DIAL), ("card_limits", "card_limit", 9)):
         values = br.list(key)
-        if len(values) != 2 or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi for v in values):
+        if len(values) != 2 or any(not _is_int(v) or not 0 <= v <= hi for v in values):
             raise InvalidStateError(f"{br.where(key)}: two integers 0..{hi} (attacker, defender)")
         s[field][:] = values
     cards = br.list("cards")
@@ -473,18 +506,3 @@ def _read_battle(s, br: _Reader) -> None:
     for side, entry in enumerate(cards):
         _counts(_Reader({"cards": entry}, f"{br.where('cards')}[{side}]"), "cards", CARD_VALUES,
                 s["battle_cards"][side], hi=len(COMBAT_DECK))
-
-
-def _check_cards(s, n: int) -> None:
-    """The 42 combat cards are all somewhere: deck, discard pile, a hand or a battle (D6)."""
-    held = np.zeros(N_CARD_VALUES, dtype=np.int64)
-    for v in s["deck"][: s["deck_size"]]:
-        held[v - MIN_CARD_VALUE] += 1
-    held += s["discard"]
-    held += s["hand"][:n].sum(axis=0)
-    held += s["battle_cards"].sum(axis=0)
-    expected = np.bincount(COMBAT_DECK - MIN_CARD_VALUE, minlength=N_CARD_VALUES)
-    if not np.array_equal(held, expected):
-        got = {CARD_VALUES[v]: int(held[v]) for v in range(N_CARD_VALUES)}
-        want = {CARD_VALUES[v]: int(expected[v]) for v in range(N_CARD_VALUES)}
-        raise InvalidStateError(f"combat cards: deck + discard + hands hold {got}, the game has {want}")
