@@ -25,6 +25,9 @@ def _source_dirs(package_dir: Path) -> list[Path]:
 
 def _source_digest(package_dir: Path) -> str:
     h = hashlib.sha1()
+    # numba's cache key ignores NUMBA_BOUNDSCHECK: kernels compiled without bounds checks
+    # would be loaded into a checked run, so the flag is part of the folder name.
+    h.update(f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}".encode())
     for base in _source_dirs(package_dir):
         for path in sorted(base.rglob("*.py")):
             h.update(path.name.encode())

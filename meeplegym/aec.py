@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
+from meeplegym.errors import IllegalActionError, InvalidOptionError, InvalidStateError, action_index
 
 REWARD_MODES = ("rank", "score", "margin")
 
@@ -77,6 +77,10 @@ class Game(ABC):
     @abstractmethod
     def state_from_dict(self, d: dict) -> np.ndarray: ...
 
+    def check(self, state) -> str | None:
+        """The engine's invariant checks (debug mode): None, or the broken invariant in words."""
+        return None
+
     def ranks(self, state) -> list[int]:
         """Each seat's place (0 = first, ties share) by the current scores; games with
         tie-breakers override this with their final ranking."""
@@ -87,6 +91,17 @@ class Game(ABC):
         """What each seat plays with (faction, mat, nation, role, ...), for tournaments and
         balance reports; empty dicts for a game without such choices."""
         return [{} for _ in range(int(state[0]["n_players"]))]
+
+
+def check_options(raw_env_class, kwargs: dict) -> None:
+    """Unknown keyword options fail with InvalidOptionError naming the known ones (instead of
+    Python's TypeError from the constructor)."""
+    import inspect
+
+    known = [n for n in inspect.signature(raw_env_class.__init__).parameters if n != "self"]
+    unknown = sorted(set(kwargs) - set(known))
+    if unknown:
+        raise InvalidOptionError(f"unknown options {unknown}; known: {', '.join(known)}")
 
 
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
@@ -120,17 +135,20 @@ class TurnBasedEnv(AECEnv):
         max_turns: int | None = None,
         reward_mode: str = "rank",
         options: dict | None = None,
+        debug: bool = False,
     ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        if max_turns is not None and (not isinstance(max_turns, int) or max_turns < 1):
+        if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
+                                      or not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
             raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
         if reward_mode not in REWARD_MODES:
             raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
         self.game = game
+        self.debug = bool(debug)
         self.render_mode = render_mode
-        self.max_turns = max_turns
+        self.max_turns = None if max_turns is None else int(max_turns)
         self.reward_mode = reward_mode
         self.num_players = num_players
         self._options = dict(options or {})
@@ -199,6 +217,10 @@ class TurnBasedEnv(AECEnv):
             raise IllegalActionError(action, self.game.decision_name(state), int(mask.sum()))
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(state, a)
+        if self.debug:
+            problem = self.game.check(state)
+            if problem is not None:
+                raise InvalidStateError(f"invariant broken after action {a} ({self.game.action_to_str(state, a)}): {problem}")
         self._state_changed()
         self.rewards = {ag: 0.0 for ag in self.agents}
         if self._terminal:

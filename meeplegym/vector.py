@@ -88,9 +88,10 @@ class VectorEnv:
     def __init__(self, game: VectorGame, batch: int, num_players: int = 2, seed: int = 0,
                  max_turns: int | None = None, reward_mode: str = "rank", observations: bool = True,
                  **options):
-        if not isinstance(batch, (int, np.integer)) or batch < 1:
+        if isinstance(batch, (bool, np.bool_)) or not isinstance(batch, (int, np.integer)) or batch < 1:
             raise InvalidOptionError(f"batch must be a positive integer, got {batch!r}")
-        if max_turns is not None and (not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
+        if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
+                                      or not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
             raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
         if reward_mode not in REWARD_MODE_CODES:
             raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")

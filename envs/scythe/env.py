@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv
+from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv, check_options
 from meeplegym.encoders import scythe as encoder
-from meeplegym.envs.scythe import actions, data, engine, render, state_json
+from meeplegym.envs.scythe import actions, data, engine, invariants, render, state_json
 from meeplegym.envs.scythe.state import PHASE_NAMES
 from meeplegym.errors import InvalidOptionError
 
@@ -73,6 +73,9 @@ class ScytheGame(Game):
     def state_from_dict(self, d):
         return state_json.state_from_dict(d)
 
+    def check(self, states):
+        return invariants.explain(states[0])
+
     def ranks(self, states):
         s = states[0]
         if s["terminal"]:  # S19.5 tie-breakers decide places
@@ -88,7 +91,8 @@ class ScytheGame(Game):
 class raw_env(TurnBasedEnv):
     """Scythe for 2-5 players. Options: factions, mats (one name or 'random' per player),
     public_coins (opponents' coins visible, default False per S0.10), max_turns (truncation),
-    reward_mode ('rank' default, 'score', 'margin')."""
+    reward_mode ('rank' default, 'score', 'margin'), debug (check every invariant after every
+    action and raise InvalidStateError on the first broken one; slow, for finding bugs)."""
 
     metadata = {
         "name": "scythe_v0",
@@ -97,16 +101,17 @@ class raw_env(TurnBasedEnv):
     }
 
     def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode="rank",
-                 factions=None, mats=None, public_coins=False):
+                 factions=None, mats=None, public_coins=False, debug=False):
         options = {}
         if factions is not None:
             options["factions"] = factions
         if mats is not None:
             options["mats"] = mats
         engine.check_players(num_players)
-        super().__init__(ScytheGame(public_coins), num_players, render_mode, max_turns, reward_mode, options)
+        super().__init__(ScytheGame(public_coins), num_players, render_mode, max_turns, reward_mode, options, debug)
 
 
 def env(**kwargs):
     """The Scythe AEC env wrapped in PettingZoo's order-enforcing wrapper."""
+    check_options(raw_env, kwargs)
     return OrderEnforcing(raw_env(**kwargs))

@@ -219,3 +219,22 @@ def test_each_seat_sees_nothing_of_the_others_hidden_facts(seat):
         own["combat_cards"][str(values[0])] -= 1
         own["combat_cards"][str(swap)] += 1
         assert not np.array_equal(encoder.observation(state_from_dict(other)[0], seat), base)
+
+
+def test_unknown_options_are_named():
+    with pytest.raises(InvalidOptionError, match=r"unknown options \['colour'\].*known: num_players"):
+        scythe_v0.env(num_players=2, colour="red")
+
+
+def test_debug_mode_checks_invariants_after_every_action():
+    """debug=True runs the engine's invariant checks (envs/scythe/invariants.py) after each
+    action: a clean game runs through, a corrupted state is caught on the next action."""
+    env = scythe_v0.env(num_players=2, debug=True)
+    env.reset(seed=2)
+    _play(env, np.random.default_rng(1), 300)
+    env.unwrapped.state_record["power"][0] = 99  # outside 0..16 (S0.4)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    from meeplegym import InvalidStateError
+
+    with pytest.raises(InvalidStateError, match="power"):
+        env.step(int(np.flatnonzero(mask)[0]))
