@@ -31,6 +31,8 @@ def register(name: str, target: str, games: tuple[str, ...] | None, summary: str
 
 
 register("random", "meeplegym.agents.random_agent:RandomAgent", None, "uniformly random legal actions")
+register("policy", "meeplegym.agents.policy_agent:PolicyAgent", None,
+         "a trained policy loaded from an exported policy.pt: make_agent('policy', path=...) (needs torch)")
 
 
 def agent_names(game: str | None = None) -> list[str]:

@@ -164,5 +164,62 @@ def demo(
     console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
 
 
+@app.command()
+def train(
+    game: str = typer.Argument("scythe", help="game to train on"),
+    algo: str = typer.Option("ppo", help="ppo (single-file PPO in torch) or maskable-ppo (sb3-contrib MaskablePPO)"),
+    opponents: str = typer.Option("random", help="comma-separated opponent pool: agent names, policy.pt paths, "
+                                  "and 'self' for snapshots of the learner"),
+    steps: int = typer.Option(1_000_000, help="learner decisions to train on"),
+    out: str = typer.Option("runs/train", help="folder for checkpoints, policy.pt, eval.csv and TensorBoard logs"),
+    players: int = typer.Option(2, "--players", "-n", help="number of players"),
+    seat: str = typer.Option("rotate", help="the learner's seat: a number, 'rotate' or 'random'"),
+    num_envs: int = typer.Option(64, help="games stepped together"),
+    resume: bool = typer.Option(False, help="continue from the checkpoint in --out"),
+    device: str = typer.Option("cpu", help="cpu or cuda"),
+    seed: int = typer.Option(0, help="seed of the run"),
+    eval_every: int = typer.Option(50, help="updates between evaluations (0: only at the end)"),
+    eval_games: int = typer.Option(100, help="games per evaluation, seats swapped"),
+    eval_opponents: str = typer.Option("random", help="comma-separated agents to evaluate against"),
+    eval_greedy: bool = typer.Option(False, help="evaluate the policy's best action instead of sampling it"),
+    max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+    torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
+) -> None:
+    """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
+    _check_game(game)
+    try:  # torch and SB3 are the optional `train` extra; import them only here
+        if algo == "ppo":
+            from meeplegym.training import ppo as trainer
+        elif algo == "maskable-ppo":
+            from meeplegym.training import maskable as trainer
+        else:
+            raise typer.BadParameter(f"--algo must be ppo or maskable-ppo, got {algo!r}")
+    except ImportError as e:
+        console.print(f"[red]{e}[/red]: install the train extra (pip install 'meeplegym[train]')")
+        raise typer.Exit(1) from None
+    args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, total_steps=steps,
+                        num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
+                        eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
+                        max_turns=max_turns, torch_threads=torch_threads)
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    columns = [TextColumn("[bold]{task.description}"), BarColumn(),
+               TextColumn("{task.completed:,.0f}/{task.total:,.0f}"), TextColumn("{task.fields[sps]:,.0f} samples/s"),
+               TextColumn("win {task.fields[win]}"), TimeElapsedColumn(), TimeRemainingColumn()]
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task(f"{algo} {game}", total=steps, sps=0.0, win="-")
+
+        def report(stats: dict) -> None:
+            rate = stats["train_win_rate"]
+            wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
+            wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
+            progress.update(task, completed=min(stats["samples"], steps), sps=stats["sps"], win=", ".join(wins) or "-")
+
+        stats = trainer.train(args, report)
+    evals = ", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none"
+    console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {out}/policy.pt "
+                  f"(meeplegym.agents.make_agent('policy', path='{out}/policy.pt'))")
+
+
 if __name__ == "__main__":
     app()

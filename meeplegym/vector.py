@@ -37,9 +37,11 @@ REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
 
 
 @nb.njit(cache=True)
-def first_illegal(masks, actions):
-    """Index of the first game whose action is out of range or masked out; -1 if all are legal."""
+def first_illegal(masks, actions, active):
+    """Index of the first active game whose action is out of range or masked out; -1 if none."""
     for b in range(actions.shape[0]):
+        if not active[b]:
+            continue
         a = actions[b]
         if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
             return b
@@ -62,8 +64,12 @@ class VectorGame(ABC):
     def reset(self, states, seed_words, obs, masks, seats, with_obs: bool) -> None: ...
 
     @abstractmethod
-    def step(self, states, actions, seed_words, max_turns: int, reward_mode: int, with_obs: bool,
+    def step(self, states, actions, active, seed_words, max_turns: int, reward_mode: int, with_obs: bool,
              obs, masks, seats, rewards, scores, terminated, truncated) -> None: ...
+
+    @abstractmethod
+    def restart(self, states, rows, seed_words, obs, masks, seats, with_obs: bool) -> None:
+        """Start a new game in each slot of `rows` from seed_words[row]."""
 
     @abstractmethod
     def decision_name(self, state) -> str: ...
@@ -117,6 +123,7 @@ class VectorEnv:
         self._terminated = np.zeros(b, dtype=np.bool_)
         self._truncated = np.zeros(b, dtype=np.bool_)
         self._rows = np.arange(b, dtype=np.int64)
+        self._all_active = np.ones(b, dtype=np.bool_)
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> VectorStep:
@@ -133,19 +140,28 @@ class VectorEnv:
         self._prepare_next_seeds(self._rows)
         return self._result()
 
-    def step(self, actions) -> VectorStep:
+    def step(self, actions, active=None) -> VectorStep:
         """Apply one action per game. Any illegal action raises IllegalActionError naming its game
-        and nothing changes in any game."""
+        and nothing changes in any game. `active` (bool per game, optional) pauses the games where
+        it is False: their actions are ignored and their rows stay as they were, with no reward
+        and no done flag (e.g. while other seats of a multi-agent batch are being answered)."""
         actions = np.asarray(actions)
         if actions.shape != (self.batch,) or not np.issubdtype(actions.dtype, np.integer):
             raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
                                      f"a batch of {self.batch} integer actions", None)
         actions = actions.astype(np.int64, copy=False)
-        b = first_illegal(self._masks, actions)
+        if active is None:
+            active = self._all_active
+        else:
+            active = np.asarray(active, dtype=np.bool_)
+            if active.shape != (self.batch,):
+                raise ValueError(f"active must have shape ({self.batch},), got {active.shape}")
+        b = first_illegal(self._masks, actions, active)
         if b >= 0:
             raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
                                      int(self._masks[b].sum()), game=b)
-        self.game.step(self.states, actions, self._seed_words, self.max_turns, REWARD_MODE_CODES[self.reward_mode],
+        self.game.step(self.states, actions, active, self._seed_words, self.max_turns,
+                       REWARD_MODE_CODES[self.reward_mode],
                        self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
                        self._terminated, self._truncated)
         if self._terminated.any() or self._truncated.any():
@@ -153,6 +169,27 @@ class VectorEnv:
             self.episodes[done] += 1
             self.game_seeds[done] += self.batch
             self._prepare_next_seeds(done)
+        return self._result()
+
+    def restart(self, rows) -> VectorStep:
+        """Abandon the games in `rows` and start each slot's next game (its seed sequence goes on
+        as after a finished game); those rows report ``truncated``, no reward and no scores."""
+        rows = np.unique(np.asarray(rows, dtype=np.int64))
+        if rows.size and (rows[0] < 0 or rows[-1] >= self.batch):
+            raise IndexError(f"rows must be in 0..{self.batch - 1}, got {rows.tolist()}")
+        self.game.restart(self.states, rows, self._seed_words, self._obs, self._masks, self._seats, self.observations)
+        self._rewards[rows] = 0  # the other rows keep what the last step reported
+        self._scores[rows] = 0
+        self._terminated[rows] = False
+        self._truncated[rows] = True
+        self.episodes[rows] += 1
+        self.game_seeds[rows] += self.batch
+        self._prepare_next_seeds(rows)
+        return self._result()
+
+    @property
+    def last_step(self) -> VectorStep:
+        """What the last reset/step/restart returned (the same buffers)."""
         return self._result()
 
     def action_masks(self) -> np.ndarray:

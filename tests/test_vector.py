@@ -154,3 +154,38 @@ def test_threaded_batches_equal_single_games(scythe_kernels):
         result = big.step(actions)
     for b, single in singles.items():
         assert single.states[0].tobytes() == big.states[b].tobytes()
+
+
+def test_paused_games_stay_as_they_were(scythe_kernels):
+    venv = meeplegym.make_vector("scythe", 4, num_players=2, seed=20)
+    agent = RandomAgent(2)
+    result = venv.reset(20)
+    for _ in range(30):
+        result = venv.step(agent.act_batch(None, result.action_mask))
+    before = venv.states.copy()
+    masks = result.action_mask.copy()
+    active = np.array([True, False, True, False])
+    actions = agent.act_batch(None, masks)
+    actions[1] = -5  # ignored: game 1 is paused
+    result = venv.step(actions, active=active)
+    assert venv.states[1].tobytes() == before[1].tobytes() and venv.states[3].tobytes() == before[3].tobytes()
+    assert venv.states[0].tobytes() != before[0].tobytes()
+    np.testing.assert_array_equal(result.action_mask[1], masks[1])
+    assert not result.terminated[[1, 3]].any() and not result.rewards[[1, 3]].any()
+
+
+def test_restart_starts_the_next_game_in_the_seed_sequence(scythe_kernels):
+    venv = meeplegym.make_vector("scythe", 3, num_players=2, seed=40)
+    agent = RandomAgent(3)
+    result = venv.reset(40)
+    for _ in range(10):
+        result = venv.step(agent.act_batch(None, result.action_mask))
+    untouched = venv.states[0].copy()
+    result = venv.restart([2])
+    assert result.truncated.tolist() == [False, False, True] and venv.game_seeds[2] == 40 + 2 + 3
+    fresh = scythe_v0.env(num_players=2)
+    fresh.reset(seed=45)
+    np.testing.assert_array_equal(result.observation[2], fresh.observe(fresh.agent_selection)["observation"])
+    assert venv.states[0].tobytes() == untouched.tobytes()
+    with pytest.raises(IndexError):
+        venv.restart([3])

@@ -72,11 +72,15 @@ def _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_c
 
 
 @nb.njit(cache=True)
-def _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
-              with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+def _step_one(states, b, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
+              public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+    rewards[b, :] = 0.0
+    if not active[b]:  # a paused game: untouched, nothing reported
+        terminated[b] = False
+        truncated[b] = False
+        return
     s = states[b]
     apply(s, acts[b])
-    rewards[b, :] = 0.0
     terminated[b] = s["terminal"] == 1
     truncated[b] = not terminated[b] and max_turns > 0 and s["turn"] >= max_turns
     if terminated[b] or truncated[b]:
@@ -100,19 +104,26 @@ def reset_batch_serial(states, seed_words, n_players, factions, mats, blank, pub
 
 
 @nb.njit(parallel=True, cache=True)
-def step_batch(states, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
-               with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+def step_batch(states, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
+               public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in nb.prange(states.shape[0]):
-        _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
-                  with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+        _step_one(states, b, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
+                  public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
 @nb.njit(cache=True)
-def step_batch_serial(states, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
-                      with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+def step_batch_serial(states, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
+                      public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in range(states.shape[0]):
-        _step_one(states, b, acts, seed_words, n_players, factions, mats, blank, max_turns, reward_mode, public_coins,
-                  with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+        _step_one(states, b, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
+                  public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+
+@nb.njit(cache=True)
+def restart_rows(states, rows, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks,
+                 seats):
+    for b in rows:
+        _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
 
 
 class ScytheVectorGame(VectorGame):
@@ -139,11 +150,15 @@ class ScytheVectorGame(VectorGame):
         kernel(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
                obs, masks, seats)
 
-    def step(self, states, acts, seed_words, max_turns, reward_mode, with_obs, obs, masks, seats, rewards, scores,
-             terminated, truncated):
+    def step(self, states, acts, active, seed_words, max_turns, reward_mode, with_obs, obs, masks, seats, rewards,
+             scores, terminated, truncated):
         kernel = step_batch if states.shape[0] >= PARALLEL_FROM else step_batch_serial
-        kernel(states, acts, seed_words, self.n_players, self.factions, self.mats, _BLANK, max_turns, reward_mode,
-               self.public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+        kernel(states, acts, active, seed_words, self.n_players, self.factions, self.mats, _BLANK, max_turns,
+               reward_mode, self.public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+    def restart(self, states, rows, seed_words, obs, masks, seats, with_obs):
+        restart_rows(states, rows, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins,
+                     with_obs, obs, masks, seats)
 
     def decision_name(self, state):
         return PHASE_NAMES[state["phase"]]

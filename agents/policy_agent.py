@@ -1,0 +1,130 @@
+"""A trained policy as an agent: ``make_agent("policy", path="runs/scythe/policy.pt")``.
+
+Both training paths (``training/ppo.py`` and ``training/maskable.py``) export the same file: a
+``torch.save`` dict that ``torch.load(weights_only=True)`` reads (tensors, numbers, strings):
+
+- ``format``: ``"meeplegym-policy/1"``;
+- ``game``, ``num_players``, ``observation_size``, ``num_actions``: what it was trained on;
+- ``hidden`` (layer widths) and ``activation`` (``"relu"`` or ``"tanh"``): the actor is
+  ``Linear(obs, h1), act, ..., Linear(hk, num_actions)`` as an ``nn.Sequential``;
+- ``actor``: its ``state_dict``;
+- ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
+  ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
+- ``meta``: free-form facts (algorithm, samples trained, ...).
+
+The agent scores every action, sets the illegal ones to -inf and samples among the legal ones
+by the policy's probabilities (the default: how it played in training), or plays the best legal
+one with ``greedy=True``. Sampling is the safer default: a deterministic policy can repeat a
+cycle of decisions that it never leaves (seen in Scythe: a Speed mech dropping and reloading
+the same tokens inside one Move, and two-section loops across turns).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from meeplegym.agents.base import Agent
+
+FORMAT = "meeplegym-policy/1"
+ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
+
+
+def build_actor(observation_size: int, hidden, num_actions: int, activation: str = "relu") -> nn.Sequential:
+    """The actor layout every exported policy uses."""
+    layers: list[nn.Module] = []
+    width = observation_size
+    for h in hidden:
+        layers += [nn.Linear(width, int(h)), ACTIVATIONS[activation]()]
+        width = int(h)
+    layers.append(nn.Linear(width, num_actions))
+    return nn.Sequential(*layers)
+
+
+def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidden, activation: str,
+                obs_mean, obs_var, obs_eps: float = 1e-8, obs_clip: float = 10.0, meta: dict | None = None) -> Path:
+    """Write an exported policy (see the module doc); returns the path."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    first, last = actor[0], actor[-1]
+    blob = {
+        "format": FORMAT,
+        "game": game,
+        "num_players": int(num_players),
+        "observation_size": int(first.in_features),
+        "num_actions": int(last.out_features),
+        "hidden": [int(h) for h in hidden],
+        "activation": activation,
+        "actor": {k: v.detach().cpu().clone() for k, v in actor.state_dict().items()},
+        "obs_mean": torch.as_tensor(np.asarray(obs_mean), dtype=torch.float32).cpu().clone(),
+        "obs_var": torch.as_tensor(np.asarray(obs_var), dtype=torch.float32).cpu().clone(),
+        "obs_eps": float(obs_eps),
+        "obs_clip": float(obs_clip),
+        "meta": dict(meta or {}),
+    }
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    torch.save(blob, tmp)
+    tmp.replace(path)  # never leave a half-written policy where a tournament may read it
+    return path
+
+
+def load_policy(path, device: str = "cpu") -> dict:
+    """Read an exported policy; the dict of `save_policy` with ``model`` (the actor) added."""
+    blob = torch.load(Path(path), map_location=device, weights_only=True)
+    if not isinstance(blob, dict) or blob.get("format") != FORMAT:
+        raise ValueError(f"{path} is not a meeplegym policy (expected format {FORMAT!r}); "
+                         "training checkpoints are not policies: use the exported policy.pt")
+    model = build_actor(blob["observation_size"], blob["hidden"], blob["num_actions"], blob["activation"])
+    model.load_state_dict(blob["actor"])
+    model.to(device).eval()
+    blob["model"] = model
+    return blob
+
+
+class PolicyAgent(Agent):
+    """Plays an exported policy, sampling among the legal actions (``greedy=True``: the best one)."""
+
+    name = "policy"
+
+    def __init__(self, seed: int | None = None, path=None, greedy: bool = False, device: str = "cpu", policy=None):
+        if (path is None) == (policy is None):
+            raise ValueError("PolicyAgent needs path= (an exported policy.pt) or policy= (a load_policy dict)")
+        blob = load_policy(path, device) if path is not None else policy
+        self.device = torch.device(device)
+        self.model = blob["model"].to(self.device)
+        self.game = blob["game"]
+        self.num_players = blob["num_players"]
+        self.num_actions = blob["num_actions"]
+        self.meta = blob.get("meta", {})
+        self.mean = torch.as_tensor(blob["obs_mean"], device=self.device)
+        self.std = torch.sqrt(torch.as_tensor(blob["obs_var"], device=self.device) + blob["obs_eps"])
+        self.clip = float(blob["obs_clip"])
+        self.greedy = bool(greedy)
+        if path is not None:
+            p = Path(path)  # runs/x/policy.pt -> "policy:x"; runs/x/snapshots/policy_u20.pt -> "policy:policy_u20"
+            self.name = f"policy:{p.parent.name if p.stem == 'policy' else p.stem}"
+        super().__init__(seed)
+
+    @torch.no_grad()
+    def logits(self, observations) -> torch.Tensor:
+        """Raw action scores (batch, num_actions) for a batch of observations."""
+        obs = torch.as_tensor(np.asarray(observations, dtype=np.float32), device=self.device)
+        obs = torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
+        return self.model(obs)
+
+    def act(self, observation, action_mask, info=None) -> int:
+        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
+
+    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+        masks = np.asarray(action_masks).astype(bool)
+        if not masks.any(axis=1).all():
+            raise ValueError("no legal action in some row of the mask batch (is the game over?)")
+        scores = self.logits(observations).cpu().numpy().astype(np.float64)
+        if not self.greedy:
+            # Gumbel-max: argmax(logits + Gumbel noise) samples softmax(logits), from our seeded rng.
+            scores = scores - np.log(-np.log(self.rng.random(scores.shape)))
+        scores[~masks] = -np.inf
+        return scores.argmax(axis=1).astype(np.int64)

@@ -1,0 +1,309 @@
+"""Training: the single-learner adapter agrees with the AEC env, the Gymnasium and SB3 faces,
+PPO and MaskablePPO run, checkpoints and exports round-trip, masked actions are never chosen."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import gymnasium  # noqa: E402
+
+import meeplegym.training  # noqa: E402,F401  (registers the Gymnasium ids)
+from meeplegym.agents import Agent, RandomAgent, make_agent, play_match  # noqa: E402
+from meeplegym.envs import scythe_v0  # noqa: E402
+from meeplegym.training.evaluate import evaluate  # noqa: E402
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch  # noqa: E402
+
+torch.set_num_threads(1)
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _tiny_ppo_args(out, **overrides):
+    from meeplegym.training import ppo
+
+    base = dict(num_envs=8, num_steps=32, total_steps=512, num_minibatches=2, update_epochs=2, hidden="32,32",
+                out=str(out), eval_every=0, eval_opponents="", tensorboard=False, checkpoint_every=1, seed=3)
+    base.update(overrides)
+    return ppo.Args(**base)
+
+
+# ==================================================================== the adapter
+@pytest.mark.parametrize("players, max_turns", [(2, None), (3, 12)])
+def test_adapter_returns_learner_decisions_with_aec_rewards(players, max_turns, scythe_kernels):
+    """Every row waits on the learner after each step; each finished game replays in the AEC env
+    from its seed with the same actions and gives the learner the same reward, decision count,
+    observations and final scores."""
+    batch = 3
+    adapter = SeatAdapter("scythe", batch, players, ["random"], seat="rotate", seed=40 + players, record=True,
+                          max_turns=max_turns)
+    learner = RandomAgent(5)
+    out = adapter.reset(40 + players)
+    slot0_obs = [out.observation[0].copy()]  # the learner's view at each decision of slot 0's first game
+    slot0_done = False
+    finished: list[tuple] = []
+    seats_seen = set()
+    while len(finished) < batch + 1:
+        assert (adapter.venv._seats == adapter.learner_seat).all()
+        out = adapter.step(learner.act_batch(out.observation, out.action_mask))
+        for b in np.flatnonzero(out.done):
+            first_of_slot0 = b == 0 and not slot0_done
+            finished.append((adapter.finished_actions[int(b)], int(out.episode_seed[b]), int(out.episode_seat[b]),
+                             float(out.episode_return[b]), int(out.episode_length[b]), out.final_scores[b].copy(),
+                             bool(out.truncated[b]), slot0_obs if first_of_slot0 else None))
+            seats_seen.add(int(out.episode_seat[b]))
+            slot0_done |= first_of_slot0
+        if not slot0_done:
+            slot0_obs.append(out.observation[0].copy())
+    assert len(seats_seen) > 1  # the learner's seat rotates
+    assert any(f[-1] is not None for f in finished)
+    for actions, seed, seat, ret, length, scores, truncated, observations in finished:
+        env = scythe_v0.env(num_players=players, max_turns=max_turns)
+        env.reset(seed=seed)
+        raw = env.unwrapped
+        reward, decisions = 0.0, 0
+        for a in actions:
+            agent = env.agent_selection
+            if raw.agent_name_mapping[agent] == seat:
+                if observations is not None:
+                    np.testing.assert_array_equal(env.observe(agent)["observation"], observations[decisions])
+                decisions += 1
+            env.step(a)
+            reward += env.rewards[raw.possible_agents[seat]]
+        assert all(env.terminations.values()) or all(env.truncations.values())
+        assert all(env.truncations.values()) == truncated
+        assert truncated == (max_turns is not None)
+        assert decisions == length
+        assert reward == pytest.approx(ret)
+        np.testing.assert_array_equal(raw.scores(), scores)
+        if not truncated and players == 2:
+            assert ret == pytest.approx(1.0 if scores[seat] > scores[1 - seat] else -1.0) or scores[0] == scores[1]
+
+
+class _Probe(Agent):
+    """A state-reading agent that checks the batched calling convention."""
+
+    name = "probe"
+    needs_state = True
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.calls = 0
+
+    def act(self, observation, action_mask, info=None):
+        raise AssertionError("the adapter calls act_batch")
+
+    def act_batch(self, observations, action_masks, infos=None):
+        assert isinstance(infos, StateBatch) and len(infos) == len(action_masks) == len(observations)
+        assert (infos.seats == infos.states["actor"]).all() and infos["seats"] is infos.seats
+        row = infos[0]
+        assert row["state"].shape == (1,) and row["seat"] == infos.seats[0] and row["game"] == "scythe"
+        self.calls += 1
+        return RandomAgent(self.calls).act_batch(observations, action_masks)
+
+
+def test_state_reading_opponents_get_a_state_batch(scythe_kernels):
+    probe = _Probe()
+    adapter = SeatAdapter("scythe", 4, 3, OpponentPool([probe, "random"], "scythe"), seat=0, seed=1)
+    out = adapter.reset(1)
+    me = RandomAgent(0)
+    for _ in range(30):
+        out = adapter.step(me.act_batch(out.observation, out.action_mask))
+        assert (adapter.learner_seat == 0).all() and (adapter.venv._seats == 0).all()
+    assert probe.calls > 0
+
+
+def test_inactive_games_do_not_move_and_evaluation_swaps_seats(scythe_kernels):
+    adapter = SeatAdapter("scythe", 4, 2, ["random"], seed=2)
+    out = adapter.reset(2)
+    before = adapter.venv.states.copy()
+    active = np.array([True, False, True, False])
+    adapter.step(RandomAgent(0).act_batch(out.observation, out.action_mask), active=active)
+    assert adapter.venv.states[~active].tobytes() == before[~active].tobytes()
+    assert adapter.venv.states[active].tobytes() != before[active].tobytes()
+    result = evaluate(RandomAgent(1), "scythe", "random", games=4, max_turns=4, batch=3)
+    assert result.games == 4 and result.truncated == 4 and result.win_rate == 0.0
+    assert len(result.win_rate_by_seat) == 2
+
+
+def test_decision_cap_truncates_and_keeps_the_seed_sequence(scythe_kernels):
+    """max_decisions guards against decision cycles: the game is cut short (truncated, no reward)
+    and the slot goes on with the game the vector API would have started next."""
+    adapter = SeatAdapter("scythe", 2, 2, ["random"], seed=100, max_decisions=30)
+    out = adapter.reset(100)
+    seeds = {0: [], 1: []}
+    me = RandomAgent(0)
+    while min(len(v) for v in seeds.values()) < 3:
+        out = adapter.step(me.act_batch(out.observation, out.action_mask))
+        for b in np.flatnonzero(out.done):
+            assert out.truncated[b] and not out.terminated[b] and out.reward[b] == 0 and out.episode_win[b] == 0
+            seeds[int(b)].append(int(out.episode_seed[b]))
+    assert seeds == {0: [100, 102, 104], 1: [101, 103, 105]}
+    assert adapter.capped_games >= 6
+
+
+def test_bad_adapter_options():
+    with pytest.raises(ValueError, match="seat"):
+        SeatAdapter("scythe", 2, 2, ["random"], seat=2)
+    with pytest.raises(ValueError, match="unknown opponent"):
+        SeatAdapter("scythe", 2, 2, ["nobody"])
+
+
+# ==================================================================== Gymnasium and SB3 faces
+def test_gymnasium_env_passes_check_env(scythe_kernels):
+    from gymnasium.utils.env_checker import check_env
+
+    env = gymnasium.make("meeplegym/Scythe-v0", opponents=["random"], seat=1, num_players=2)
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, info = env.reset(seed=5)
+    assert info["seat"] == 1 and obs.shape == env.observation_space.shape
+    masks = env.unwrapped.action_masks()
+    np.testing.assert_array_equal(masks, info["action_mask"].astype(bool))
+    obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(masks)[0]))
+    assert not terminated and reward == 0.0
+    obs, reward, terminated, truncated, info = env.step(int(np.flatnonzero(~env.unwrapped.action_masks())[0]))
+    assert terminated and reward == -1.0 and info["illegal_action"]
+    strict = gymnasium.make("meeplegym/Scythe-v0", illegal_action="raise").unwrapped
+    strict.reset(seed=0)
+    with pytest.raises(meeplegym.IllegalActionError):
+        strict.step(int(np.flatnonzero(~strict.action_masks())[0]))
+
+
+def test_sb3_vecenv_gives_the_whole_batch_of_masks(scythe_kernels):
+    pytest.importorskip("sb3_contrib")
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+
+    from meeplegym.training.sb3 import SeatVecEnv
+
+    venv = SeatVecEnv("scythe", num_envs=5, opponents=["random"], seed=1)
+    obs = venv.reset()
+    assert obs.shape == (5, venv.observation_space.shape[0]) and is_masking_supported(venv)
+    masks = get_action_masks(venv)
+    assert masks.shape == (5, venv.action_space.n) and masks.dtype == bool
+    np.testing.assert_array_equal(masks, venv.adapter.action_mask.astype(bool))
+    actions = np.array([np.flatnonzero(m)[0] for m in masks])
+    obs, rewards, dones, infos = venv.step(actions)
+    assert obs.shape[0] == rewards.shape[0] == dones.shape[0] == len(infos) == 5
+
+
+# ==================================================================== PPO
+def test_ppo_runs_with_finite_losses_and_resumes(tmp_path, scythe_kernels):
+    from meeplegym.training import ppo
+
+    stats = ppo.train(_tiny_ppo_args(tmp_path))
+    assert stats["samples"] == 512
+    for key in ("loss", "policy_loss", "value_loss", "entropy", "approx_kl"):
+        assert math.isfinite(stats[key]), key
+    assert stats["entropy"] > 0
+    assert (tmp_path / "checkpoint.pt").exists() and (tmp_path / "policy.pt").exists()
+    resumed = ppo.train(_tiny_ppo_args(tmp_path, total_steps=768, resume=True))
+    assert resumed["samples"] == 768 and resumed["update"] == 3
+
+
+def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.training import ppo
+
+    args = _tiny_ppo_args(tmp_path, total_steps=256)
+    ppo.train(args)
+    adapter = SeatAdapter("scythe", 6, 2, ["random"], seed=9)
+    obs = adapter.observation.copy()
+    model = ppo.ActorCritic(obs.shape[1], adapter.num_actions, [32, 32])
+    model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=False)["model"])
+    with torch.no_grad():
+        expected, _ = model(model.norm(torch.as_tensor(obs)))
+    path = tmp_path / "policy.pt"
+    for agent in (PolicyAgent(path=path), make_agent("policy", game="scythe", path=str(path))):
+        torch.testing.assert_close(agent.logits(obs), expected)
+    # ... and a re-export of the loaded checkpoint is the same file content
+    ppo.export(model, args, tmp_path / "again.pt", 0)
+    torch.testing.assert_close(PolicyAgent(path=tmp_path / "again.pt").logits(obs), expected)
+
+
+def test_masked_actions_are_never_sampled():
+    from meeplegym.agents.policy_agent import PolicyAgent, build_actor
+    from meeplegym.training import ppo
+
+    rng = np.random.default_rng(0)
+    obs_size, n_actions, batch = 40, 30, 512
+    model = ppo.ActorCritic(obs_size, n_actions, [16])
+    torch.nn.init.normal_(model.pi.weight, std=3.0)  # sharp, varied logits: illegal ones often win unmasked
+    masks = rng.random((batch, n_actions)) < 0.1
+    masks[np.arange(batch), rng.integers(n_actions, size=batch)] = True
+    obs = torch.as_tensor(rng.normal(size=(batch, obs_size)), dtype=torch.float32)
+    mask_t = torch.as_tensor(masks)
+    for _ in range(40):
+        actions, logp, entropy, _ = ppo.act(model, obs, mask_t)
+        assert mask_t[torch.arange(batch), actions].all()
+        assert torch.isfinite(logp).all() and torch.isfinite(entropy).all()
+    with torch.no_grad():
+        logits, _ = model(obs)
+    assert (logits.argmax(1) != ppo.masked_logits(logits, mask_t).argmax(1)).any()  # the mask matters here
+    actor = build_actor(obs_size, [16], n_actions)
+    torch.nn.init.normal_(actor[-1].weight, std=3.0)
+    blob = {"model": actor, "game": "scythe", "num_players": 2, "num_actions": n_actions,
+            "obs_mean": torch.zeros(obs_size), "obs_var": torch.ones(obs_size), "obs_eps": 0.0, "obs_clip": 10.0}
+    for greedy in (True, False):
+        agent = PolicyAgent(policy=blob, greedy=greedy, seed=1)
+        for _ in range(20):
+            chosen = agent.act_batch(obs.numpy(), masks)
+            assert masks[np.arange(batch), chosen].all()
+
+
+# ==================================================================== MaskablePPO and the exported agent
+def test_maskable_ppo_runs_and_exports_a_playable_policy(tmp_path, scythe_kernels):
+    pytest.importorskip("sb3_contrib")
+    from meeplegym.training import maskable
+
+    args = maskable.Args(num_envs=4, num_steps=64, batch_size=64, n_epochs=2, total_steps=256, hidden="32,32",
+                         out=str(tmp_path), eval_every=0, eval_opponents="", tensorboard=False, seed=2)
+    stats = maskable.train(args)
+    assert stats["samples"] >= 256 and (tmp_path / "model.zip").exists()
+    agent = make_agent("policy", game="scythe", path=str(tmp_path / "policy.pt"), seed=0)
+    result = play_match("scythe", [agent, RandomAgent(1)], seed=4, max_turns=3)
+    assert result.truncated and result.decisions > 0
+
+
+def test_policy_opponents_by_path(tmp_path, scythe_kernels):
+    from meeplegym.training import ppo
+
+    ppo.train(_tiny_ppo_args(tmp_path, total_steps=256))
+    adapter = SeatAdapter("scythe", 4, 2, ["random", str(tmp_path / "policy.pt")], seat="random", seed=0)
+    out = adapter.reset(0)
+    for _ in range(20):
+        out = adapter.step(RandomAgent(0).act_batch(out.observation, out.action_mask))
+    assert adapter.pool.names[1].startswith("policy:")
+
+
+# ==================================================================== CLI and docs
+def test_cli_does_not_import_torch_until_train():
+    code = "import sys, meeplegym.cli; assert 'torch' not in sys.modules and 'stable_baselines3' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_training_doc_examples_run(tmp_path, monkeypatch, scythe_kernels):
+    monkeypatch.chdir(tmp_path)
+    blocks = re.findall(r"```python[^\n]*\n(.*?)```", (ROOT / "docs/training.md").read_text(), flags=re.S)
+    assert blocks
+    for code in blocks:
+        exec(compile(code, "docs/training.md", "exec"), {})
+
+
+def test_train_command_writes_a_policy(tmp_path, scythe_kernels):
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["train", "scythe", "--steps", "256", "--num-envs", "2", "--out", str(out),
+                                      "--eval-opponents", "", "--torch-threads", "1"])
+    assert result.exit_code == 0, result.output
+    assert (out / "policy.pt").exists() and (out / "checkpoint.pt").exists() and (out / "tb").is_dir()
+    assert "samples/s" in result.output or "trained" in result.output

@@ -1,0 +1,220 @@
+"""Train with sb3-contrib's MaskablePPO through `SeatVecEnv` (training/sb3.py).
+
+The learner plays one seat per game; opponents come from the pool (``--opponents``). The batch
+of games is one SB3 `VecEnv` stepped by compiled kernels, wrapped in `VecNormalize` for the
+observations; MaskablePPO reads every env's legal mask in one call per step.
+
+    python -m meeplegym.training.maskable --game scythe --opponents random --total-steps 1000000 \\
+        --out runs/scythe-maskable                              # or: meeplegym train --algo maskable-ppo
+
+Outputs in ``--out``: ``model.zip`` and ``vecnormalize.pkl`` (SB3's own files: ``--resume``
+continues from them), ``policy.pt`` (the same export format as training/ppo.py, loadable with
+``make_agent("policy", path=...)``), ``eval.csv`` and TensorBoard logs in ``tb/``.
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import VecNormalize
+from torch import nn
+
+from meeplegym.agents.policy_agent import PolicyAgent, save_policy
+from meeplegym.training.evaluate import evaluate
+from meeplegym.training.ppo import SELF, parse_dataclass
+from meeplegym.training.sb3 import SeatVecEnv
+
+
+@dataclass
+class Args:
+    game: str = "scythe"
+    num_players: int = 2
+    opponents: str = "random"  # comma-separated agent names / policy paths; "self" adds learner snapshots
+    seat: str = "rotate"
+    total_steps: int = 1_000_000  # learner decisions
+    num_envs: int = 64
+    num_steps: int = 128  # SB3 n_steps: decisions per env per rollout
+    batch_size: int = 2048  # SB3 minibatch size
+    n_epochs: int = 4
+    learning_rate: float = 2.5e-4
+    gamma: float = 0.999
+    gae_lambda: float = 0.95
+    clip_range: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    hidden: str = "256,256"
+    activation: str = "relu"
+    reward_mode: str = "rank"
+    max_turns: int = 0
+    out: str = "runs/maskable"
+    resume: bool = False
+    device: str = "cpu"
+    seed: int = 0
+    torch_threads: int = 0
+    env_threads: int = 1
+    checkpoint_every: int = 10  # rollouts
+    eval_every: int = 50  # rollouts (0: only at the end)
+    eval_games: int = 100
+    eval_opponents: str = "random"
+    eval_greedy: bool = False  # evaluate the best action (True) or sample as in training (False)
+    snapshot_every: int = 20  # rollouts between learner snapshots joining the pool ("self" only)
+    max_snapshots: int = 5
+    tensorboard: bool = True
+
+
+def export(model: MaskablePPO, venv: VecNormalize, args: Args, path) -> Path:
+    """The policy network (features -> policy MLP -> action logits) in the shared export format."""
+    policy = model.policy
+    actor = nn.Sequential(*policy.mlp_extractor.policy_net, policy.action_net)
+    rms = venv.obs_rms
+    return save_policy(path, actor, game=args.game, num_players=args.num_players,
+                       hidden=[int(h) for h in args.hidden.split(",")], activation=args.activation,
+                       obs_mean=rms.mean.astype(np.float32), obs_var=rms.var.astype(np.float32),
+                       obs_eps=venv.epsilon, obs_clip=venv.clip_obs,
+                       meta={"algo": "maskable-ppo", "samples": int(model.num_timesteps), "opponents": args.opponents})
+
+
+class TrainingHooks(BaseCallback):
+    """Per rollout: progress callback, snapshots, checkpoints and evaluation."""
+
+    def __init__(self, args: Args, venv: VecNormalize, seat_env: SeatVecEnv, callback=None, self_play=False):
+        super().__init__()
+        self.args, self.venv, self.seat_env, self.user_callback = args, venv, seat_env, callback
+        self.self_play = self_play
+        self.out = Path(args.out)
+        self.rollouts = 0
+        self.wins: list[float] = []
+        self.eval_rates: dict[str, float] = {}
+        self.snapshot_slots: list[int] = []
+        self.start_time = time.time()
+        self.start_samples = 0
+        self.stats: dict = {}
+
+    def _on_training_start(self) -> None:
+        self.start_samples = self.model.num_timesteps
+        if self.self_play:
+            self._snapshot()
+
+    def _on_step(self) -> bool:
+        return True
+
+    def _snapshot(self) -> None:
+        path = export(self.model, self.venv, self.args, self.out / "snapshots" / f"policy_r{self.rollouts:06d}.pt")
+        pool = self.seat_env.adapter.pool
+        if len(self.snapshot_slots) < self.args.max_snapshots:
+            self.snapshot_slots.append(pool.add(str(path)))
+        else:
+            slot = self.snapshot_slots.pop(0)
+            pool.replace(slot, str(path))
+            self.snapshot_slots.append(slot)
+
+    def save(self) -> Path:
+        self.model.save(self.out / "model.zip")
+        self.venv.save(str(self.out / "vecnormalize.pkl"))
+        return export(self.model, self.venv, self.args, self.out / "policy.pt")
+
+    def evaluate(self) -> None:
+        policy_path = self.save()
+        agent = PolicyAgent(path=policy_path, greedy=self.args.eval_greedy, seed=self.rollouts)
+        new_file = not (self.out / "eval.csv").exists()
+        with open(self.out / "eval.csv", "a", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            if new_file:
+                w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
+            for opponent in [s.strip() for s in self.args.eval_opponents.split(",") if s.strip()]:
+                result = evaluate(agent, self.args.game, opponent, games=self.args.eval_games,
+                                  num_players=self.args.num_players, seed=10_000_000 + self.rollouts,
+                                  max_turns=self.args.max_turns or None)
+                self.eval_rates[opponent] = result.win_rate
+                self.logger.record(f"eval/win_rate_vs_{opponent}", result.win_rate)
+                w.writerow([self.model.num_timesteps, round(time.time() - self.start_time, 1), opponent,
+                            self.args.eval_games, result.win_rate])
+
+    def _on_rollout_end(self) -> None:
+        self.rollouts += 1
+        args = self.args
+        self.wins = (self.wins + self.seat_env.recent_wins)[-200:]
+        self.seat_env.recent_wins.clear()
+        if self.wins:
+            self.logger.record("rollout/win_rate", float(np.mean(self.wins)))
+        if self.self_play and args.snapshot_every and self.rollouts % args.snapshot_every == 0:
+            self._snapshot()
+        if self.rollouts % args.checkpoint_every == 0:
+            self.save()
+        if args.eval_every and self.rollouts % args.eval_every == 0:
+            self.evaluate()
+        self.report()
+
+    def report(self) -> None:
+        samples = self.model.num_timesteps
+        self.stats = {
+            "update": self.rollouts, "samples": samples, "total": self.args.total_steps,
+            "sps": (samples - self.start_samples) / max(time.time() - self.start_time, 1e-9),
+            "train_win_rate": float(np.mean(self.wins)) if self.wins else float("nan"),
+            "eval": dict(self.eval_rates),
+        }
+        if self.user_callback is not None:
+            self.user_callback(self.stats)
+
+
+def train(args: Args, callback=None) -> dict:
+    """Train MaskablePPO; `callback(stats)` after every rollout. Returns the last stats."""
+    import numba
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if args.torch_threads:
+        torch.set_num_threads(args.torch_threads)
+    numba.set_num_threads(max(1, min(args.env_threads, numba.config.NUMBA_NUM_THREADS)))
+    names = [s.strip() for s in args.opponents.split(",") if s.strip()]
+    self_play = SELF in names
+    names = [s for s in names if s != SELF] or ["random"]
+    seat = int(args.seat) if args.seat.isdigit() else args.seat
+    seat_env = SeatVecEnv(args.game, args.num_envs, names, seat=seat, num_players=args.num_players, seed=args.seed,
+                          max_turns=args.max_turns or None, reward_mode=args.reward_mode)
+    model_path, norm_path = out / "model.zip", out / "vecnormalize.pkl"
+    resuming = args.resume and model_path.exists() and norm_path.exists()
+    if resuming:
+        venv = VecNormalize.load(str(norm_path), seat_env)
+        venv.training = True
+        model = MaskablePPO.load(model_path, env=venv, device=args.device,
+                                 tensorboard_log=str(out / "tb") if args.tensorboard else None)
+    else:
+        venv = VecNormalize(seat_env, norm_obs=True, norm_reward=False, clip_obs=10.0, gamma=args.gamma)
+        hidden = [int(h) for h in args.hidden.split(",")]
+        activation = {"relu": nn.ReLU, "tanh": nn.Tanh}[args.activation]
+        model = MaskablePPO(
+            "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.num_steps, batch_size=args.batch_size,
+            n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
+            ent_coef=args.ent_coef, vf_coef=args.vf_coef, seed=args.seed, device=args.device, verbose=0,
+            policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
+            tensorboard_log=str(out / "tb") if args.tensorboard else None,
+        )
+    hooks = TrainingHooks(args, venv, seat_env, callback, self_play)
+    remaining = max(0, args.total_steps - (model.num_timesteps if resuming else 0))
+    model.learn(remaining, callback=hooks, reset_num_timesteps=not resuming, tb_log_name="maskable_ppo")
+    hooks.evaluate()  # saves model.zip, vecnormalize.pkl and policy.pt, then evaluates
+    hooks.report()
+    return hooks.stats
+
+
+def main(argv=None) -> None:
+    args = parse_dataclass(Args, argv, __doc__)
+
+    def report(s):
+        evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
+        print(f"rollout {s['update']} samples {s['samples']} sps {s['sps']:.0f} "
+              f"train win {s['train_win_rate']:.2f} {evals}", flush=True)
+
+    train(args, report)
+
+
+if __name__ == "__main__":
+    main()

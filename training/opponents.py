@@ -1,0 +1,367 @@
+"""One learner against an opponent pool, over the vector API.
+
+`SeatAdapter` turns a multi-seat `meeplegym.make_vector` batch into a single-learner batch: in
+every game one seat is the learner's (a fixed seat, rotated game by game, or drawn at random) and
+the other seats are played by agents drawn from an `OpponentPool` (registered agents by name,
+`Agent` objects, or exported policies by path, e.g. earlier snapshots of the learner). Each
+``step(actions)`` applies the learner's actions, then lets the opponents move, in batches, until
+every game waits on the learner again, and reports:
+
+- the learner's observation and legal mask in every game (nothing from other seats);
+- the learner-seat reward earned since its previous decision (the game's end may come on an
+  opponent's move; it is credited to the learner's last action);
+- ``done`` per game when the learner's game ended, with the new game's first learner decision
+  already in its row (same-step auto-reset, like the vector API).
+
+Batched calling convention for agents that need the engine state (``Agent.needs_state``):
+``act_batch(observations, masks, infos)`` receives ``infos`` as a `StateBatch`: a read-only
+sequence of per-row dicts ``{"seat", "game", "state"}`` (what ``act`` gets, so
+``Agent.act_batch``'s default loop works) that also carries the whole batch as arrays,
+``infos.states`` (record array, one row per decision), ``infos.seats`` (int64) and
+``infos.game``, for agents that decide a batch in one compiled call. ``infos["states"]`` and
+``infos["seats"]`` read the same arrays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from meeplegym.agents.base import Agent
+from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.vector import VectorEnv, make_vector
+
+SEAT_MODES = ("rotate", "random")
+
+
+class StateBatch(Sequence):
+    """``infos`` for a batch of decisions of agents that read the state (see the module doc)."""
+
+    def __init__(self, game: str, states: np.ndarray, seats: np.ndarray):
+        self.game = game
+        self.states = states
+        self.seats = seats
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    def __getitem__(self, i):
+        if isinstance(i, str):  # infos["states"], infos["seats"], infos["game"]
+            if i not in ("states", "seats", "game"):
+                raise KeyError(i)
+            return getattr(self, i)
+        if isinstance(i, slice):
+            return StateBatch(self.game, self.states[i], self.seats[i])
+        return {"seat": int(self.seats[i]), "game": self.game, "state": self.states[i:i + 1]}
+
+
+def _is_policy_path(spec: str) -> bool:
+    return spec.startswith("policy:") or spec.endswith(".pt") or Path(spec).is_file()
+
+
+class OpponentPool:
+    """The agents that may sit in the learner's opponents' seats, with sampling weights.
+
+    Entries are registered agent names (``"random"``, ``"scythe.builder"``), `Agent` objects, or
+    paths to exported policies (``"runs/x/policy.pt"`` or ``"policy:runs/x/policy.pt"``).
+    Indices never change once given out: `replace` swaps the agent in a slot (e.g. a newer
+    snapshot of the learner) and `set_weight` retires one (weight 0)."""
+
+    def __init__(self, opponents, game: str = "scythe", seed: int | None = 0, weights=None):
+        if isinstance(opponents, (str, Agent)):
+            opponents = [opponents]
+        opponents = list(opponents)
+        if not opponents:
+            raise InvalidOptionError("the opponent pool needs at least one agent")
+        if weights is not None and len(weights) != len(opponents):
+            raise InvalidOptionError(f"{len(weights)} weights for {len(opponents)} opponents")
+        self.game = game
+        self.base_seed = 0 if seed is None else int(seed)
+        self.agents: list[Agent] = []
+        self.weights: list[float] = []
+        for i, spec in enumerate(opponents):
+            self.add(spec, 1.0 if weights is None else float(weights[i]))
+
+    def resolve(self, spec) -> Agent:
+        """An `Agent` from a name, a policy path or an Agent."""
+        from meeplegym.agents.registry import AGENTS, make_agent
+
+        seed = self.base_seed + 7919 * (len(self.agents) + 1)
+        if isinstance(spec, Agent):
+            return spec
+        if not isinstance(spec, str):
+            raise InvalidOptionError(f"an opponent is an agent name, a policy path or an Agent, got {spec!r}")
+        if spec in AGENTS:
+            return make_agent(spec, game=self.game, seed=seed)
+        if _is_policy_path(spec):
+            path = spec.removeprefix("policy:")
+            return make_agent("policy", game=self.game, seed=seed, path=path)
+        raise InvalidOptionError(f"unknown opponent {spec!r}: not a registered agent "
+                                 f"({', '.join(sorted(AGENTS))}) nor a policy file")
+
+    def add(self, spec, weight: float = 1.0) -> int:
+        agent = self.resolve(spec)
+        self.agents.append(agent)
+        self.weights.append(float(weight))
+        return len(self.agents) - 1
+
+    def replace(self, index: int, spec) -> None:
+        self.agents[index] = self.resolve(spec)
+
+    def set_weight(self, index: int, weight: float) -> None:
+        self.weights[index] = float(weight)
+
+    def seed(self, seed: int) -> None:
+        """Reseed every agent from `seed` (deterministic per slot)."""
+        self.base_seed = int(seed)
+        for i, agent in enumerate(self.agents):
+            agent.seed(self.base_seed + 7919 * (i + 1))
+
+    def sample(self, rng: np.random.Generator, size) -> np.ndarray:
+        w = np.asarray(self.weights, dtype=np.float64)
+        if w.sum() <= 0:
+            raise InvalidOptionError("every opponent in the pool has weight 0")
+        if len(w) == 1:
+            return np.zeros(size, dtype=np.int64)
+        return rng.choice(len(w), size=size, p=w / w.sum())
+
+    @property
+    def names(self) -> list[str]:
+        return [a.name for a in self.agents]
+
+    def __len__(self) -> int:
+        return len(self.agents)
+
+
+@dataclass
+class SeatStep:
+    """One learner step of a batch (row b is game slot b). Buffers: copy what you keep."""
+
+    observation: np.ndarray  # (batch, obs_size) float32: the learner's view at its next decision
+    action_mask: np.ndarray  # (batch, num_actions) int8
+    reward: np.ndarray  # (batch,) float32: learner-seat reward since its previous decision
+    done: np.ndarray  # (batch,) bool: the learner's game ended (terminated or truncated)
+    terminated: np.ndarray  # (batch,) bool
+    truncated: np.ndarray  # (batch,) bool
+    # Of the game that just ended in each `done` row:
+    episode_return: np.ndarray  # (batch,) float32: learner-seat reward over the game
+    episode_length: np.ndarray  # (batch,) int64: learner decisions in the game
+    episode_seat: np.ndarray  # (batch,) int64: the seat the learner played
+    episode_win: np.ndarray  # (batch,) float32: 1 sole top score, 1/k for a k-way tie at the top, 0 else
+    final_scores: np.ndarray  # (batch, num_players) int64
+    episode_seed: np.ndarray  # (batch,) int64: replay the game with env.reset(seed=...)
+    episode_opponents: np.ndarray  # (batch, num_players) int64: pool index per seat, -1 learner
+
+
+def _step_rows(venv: VectorEnv, rows: np.ndarray, actions: np.ndarray) -> None:
+    """Advance only the games in `rows` by one decision each; the others are untouched."""
+    full = np.zeros(venv.batch, dtype=np.int64)
+    full[rows] = actions
+    active = np.zeros(venv.batch, dtype=np.bool_)
+    active[rows] = True
+    venv.step(full, active=active)
+
+
+class SeatAdapter:
+    """A batch of games seen from one learner seat; see the module docstring.
+
+    `seat` is a seat number, ``"rotate"`` (slot b plays seat ``(b + g) % num_players`` in its
+    g-th game, so seats are balanced) or ``"random"`` (drawn per game). Opponents are drawn per
+    game and per seat from the pool (uniformly unless weighted). `max_decisions` cuts a game
+    short (``truncated``, no reward, scores 0) after that many decisions of all seats: a guard
+    against decision cycles that a deterministic policy may never leave (the turn counter, and
+    so ``max_turns``, does not move inside a turn). Other keyword options go to `make_vector`
+    (``max_turns``, ``reward_mode``, the game's own options).
+    """
+
+    def __init__(self, game: str = "scythe", batch: int = 8, num_players: int = 2, opponents=("random",),
+                 seat: int | str = "rotate", seed: int = 0, weights=None, record: bool = False,
+                 max_decisions: int | None = 20_000, **options):
+        if isinstance(seat, str) and seat not in SEAT_MODES:
+            raise InvalidOptionError(f"seat must be a seat number or one of {SEAT_MODES}, got {seat!r}")
+        if not isinstance(seat, str) and not 0 <= int(seat) < num_players:
+            raise InvalidOptionError(f"seat must be in 0..{num_players - 1}, got {seat!r}")
+        self.game = game
+        self.seat_mode = seat
+        self.venv = make_vector(game, batch, num_players=num_players, seed=seed, observations=True, **options)
+        self.batch = self.venv.batch
+        self.num_players = self.venv.num_players
+        self.num_actions = self.venv.num_actions
+        self.observation_size = self.venv.observation_size
+        self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents, game, seed, weights)
+        self.record = record
+        self.max_decisions = int(max_decisions) if max_decisions else 0
+        b, n = self.batch, self.num_players
+        self.learner_seat = np.zeros(b, dtype=np.int64)
+        self.opponent_of = np.full((b, n), -1, dtype=np.int64)
+        self.games_started = np.zeros(b, dtype=np.int64)
+        self._game_index = 0
+        self._seed_of_game = np.zeros(b, dtype=np.int64)
+        self._return = np.zeros(b, dtype=np.float32)
+        self._length = np.zeros(b, dtype=np.int64)
+        self._decisions = np.zeros(b, dtype=np.int64)  # all seats' decisions in each slot's game
+        self._rows = np.arange(b)
+        self._out = SeatStep(
+            observation=self.venv.last_step.observation, action_mask=self.venv.last_step.action_mask, reward=np.zeros(b, np.float32),
+            done=np.zeros(b, bool), terminated=np.zeros(b, bool), truncated=np.zeros(b, bool),
+            episode_return=np.zeros(b, np.float32), episode_length=np.zeros(b, np.int64),
+            episode_seat=np.zeros(b, np.int64), episode_win=np.zeros(b, np.float32),
+            final_scores=np.zeros((b, n), np.int64), episode_seed=np.zeros(b, np.int64),
+            episode_opponents=np.full((b, n), -1, np.int64),
+        )
+        self.actions: list[list[int]] = [[] for _ in range(b)]  # this game's actions per slot, when record
+        self.finished_actions: dict[int, list[int]] = {}  # slot -> actions of its game that ended last
+        self.skipped_games = 0  # games that ended before the learner's first decision
+        self.capped_games = 0  # games cut short by max_decisions
+        self.reset(seed)
+
+    # ---------------------------------------------------------------- API
+    def reset(self, seed: int | None = None, game_index: int = 0) -> SeatStep:
+        """Start every slot afresh (slot b plays seed + b first) and play the opponents up to
+        the learner's first decision. `game_index` offsets the seat rotation."""
+        seed = self.venv.seed + self.batch if seed is None else int(seed)
+        self.venv.reset(seed)
+        self.rng = np.random.default_rng([seed, 0x5EA7])
+        self.pool.seed(seed)
+        self._game_index = int(game_index)
+        self.games_started[:] = 0
+        self._return[:] = 0
+        self._length[:] = 0
+        self.skipped_games = 0
+        self.capped_games = 0
+        for row in self.actions:
+            row.clear()
+        self._clear_out()
+        self._new_games(self._rows)
+        self._play_opponents(np.ones(self.batch, dtype=bool), fresh=np.ones(self.batch, dtype=bool))
+        return self._out
+
+    def step(self, actions, active=None) -> SeatStep:
+        """Apply the learner's action in every game (every row of `active`, a bool mask, when
+        given: the other games stay as they are) and play the opponents until each game waits
+        on the learner again."""
+        actions = np.asarray(actions)
+        if actions.shape != (self.batch,) or not np.issubdtype(actions.dtype, np.integer):
+            raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
+                                     f"a batch of {self.batch} integer actions", None)
+        active = np.ones(self.batch, dtype=bool) if active is None else np.asarray(active, dtype=bool)
+        self._clear_out()
+        rows = np.flatnonzero(active)
+        if rows.size == 0:
+            return self._out
+        if self.record:
+            for b in rows:
+                self.actions[b].append(int(actions[b]))
+        _step_rows(self.venv, rows, actions[rows].astype(np.int64, copy=False))
+        self._length[rows] += 1
+        fresh = np.zeros(self.batch, dtype=bool)
+        self._collect(rows, fresh)
+        self._play_opponents(active, fresh)
+        return self._out
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal masks now, (batch, num_actions) bool."""
+        return self.venv.last_step.action_mask.astype(bool)
+
+    @property
+    def observation(self) -> np.ndarray:
+        return self.venv.last_step.observation
+
+    @property
+    def action_mask(self) -> np.ndarray:
+        return self.venv.last_step.action_mask
+
+    # ---------------------------------------------------------------- internals
+    def _clear_out(self) -> None:
+        o = self._out
+        for arr in (o.reward, o.done, o.terminated, o.truncated):
+            arr[:] = 0
+
+    def _new_games(self, slots: np.ndarray) -> None:
+        """Choose the learner's seat and the opponents for the games starting in `slots`."""
+        n = self.num_players
+        if self.seat_mode == "rotate":
+            seats = (slots + self._game_index + self.games_started[slots]) % n
+        elif self.seat_mode == "random":
+            seats = self.rng.integers(n, size=slots.size)
+        else:
+            seats = np.full(slots.size, int(self.seat_mode))
+        self.learner_seat[slots] = seats
+        picks = self.pool.sample(self.rng, (slots.size, n))
+        picks[np.arange(slots.size), seats] = -1
+        self.opponent_of[slots] = picks
+        self.games_started[slots] += 1
+        self._seed_of_game[slots] = self.venv.game_seeds[slots]
+        self._return[slots] = 0
+        self._length[slots] = 0
+        self._decisions[slots] = 0
+
+    def _collect(self, rows: np.ndarray, fresh: np.ndarray) -> None:
+        """Credit the learner-seat rewards of the games just stepped and close the ones that
+        ended; `fresh` marks slots whose game started during this learner step."""
+        v, o = self.venv, self._out
+        self._decisions[rows] += 1
+        r = v.last_step.rewards[rows, self.learner_seat[rows]]
+        ended = v.last_step.terminated[rows] | v.last_step.truncated[rows]
+        if self.max_decisions:
+            capped = ~ended & (self._decisions[rows] >= self.max_decisions)
+            if capped.any():
+                v.restart(rows[capped])
+                self.capped_games += int(capped.sum())
+                ended |= capped
+        credit = ~fresh[rows]  # a game that ended before the learner moved in it is not its episode
+        o.reward[rows] += np.where(credit, r, 0.0)
+        self._return[rows] += np.where(credit, r, 0.0)
+        if not ended.any():
+            return
+        done = rows[ended]
+        skipped = done[fresh[done]]
+        self.skipped_games += int(skipped.size)
+        real = done[~fresh[done]]
+        if real.size:
+            o.done[real] = True
+            o.terminated[real] = v.last_step.terminated[real]
+            o.truncated[real] = v.last_step.truncated[real]
+            o.episode_return[real] = self._return[real]
+            o.episode_length[real] = self._length[real]
+            o.episode_seat[real] = self.learner_seat[real]
+            o.final_scores[real] = v.last_step.final_scores[real]
+            o.episode_seed[real] = self._seed_of_game[real]
+            o.episode_opponents[real] = self.opponent_of[real]
+            scores = v.last_step.final_scores[real]
+            mine = scores[np.arange(real.size), self.learner_seat[real]]
+            top = scores.max(axis=1)
+            share = 1.0 / (scores == top[:, None]).sum(axis=1)
+            o.episode_win[real] = np.where(v.last_step.terminated[real] & (mine == top), share, 0.0)
+        if self.record:
+            for b in done:
+                self.finished_actions[int(b)] = self.actions[b]
+                self.actions[b] = []
+        fresh[done] = True
+        self._new_games(done)
+
+    def _play_opponents(self, active: np.ndarray, fresh: np.ndarray) -> None:
+        """Let the opponents decide, in batches per agent, until every active game waits on
+        the learner."""
+        v = self.venv
+        while True:
+            rows = np.flatnonzero(active & (v.last_step.seat != self.learner_seat))
+            if rows.size == 0:
+                return
+            seats = v.last_step.seat[rows]
+            who = self.opponent_of[rows, seats]
+            actions = np.empty(rows.size, dtype=np.int64)
+            for k in np.unique(who):
+                pick = np.flatnonzero(who == k)
+                sub = rows[pick]
+                agent = self.pool.agents[k]
+                infos = StateBatch(self.game, v.states[sub], seats[pick]) if agent.needs_state else None
+                actions[pick] = agent.act_batch(v.last_step.observation[sub], v.last_step.action_mask[sub], infos)
+            if self.record:
+                for b, a in zip(rows, actions):
+                    self.actions[b].append(int(a))
+            _step_rows(v, rows, actions)
+            self._collect(rows, fresh)

@@ -1,0 +1,417 @@
+"""PPO in one file, over batched tensors: one learner seat per game against an opponent pool.
+
+Read it top to bottom: arguments, the network, rollout collection, advantages, the update,
+logging/checkpoints/evaluation. The environment is `SeatAdapter` (training/opponents.py): a
+batch of games stepped by compiled kernels, the opponents' moves played in batches until every
+game waits on the learner. Observations, legal masks and actions stay (num_envs, ...) arrays
+and tensors end to end; the policy never sees another seat's decisions.
+
+    python -m meeplegym.training.ppo --game scythe --num-players 2 --opponents random \\
+        --total-steps 2000000 --out runs/scythe-ppo            # or: meeplegym train scythe ...
+
+Outputs in ``--out``: ``checkpoint.pt`` (everything to resume: ``--resume``), ``policy.pt``
+(the exported actor, ``make_agent("policy", path=...)``), ``eval.csv`` and TensorBoard logs in
+``tb/``. "samples" are learner decisions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import dataclasses
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+from meeplegym.agents.policy_agent import PolicyAgent, build_actor, save_policy
+from meeplegym.training.evaluate import evaluate
+from meeplegym.training.opponents import OpponentPool, SeatAdapter
+
+SELF = "self"  # in --opponents: snapshots of the learner join the pool
+
+
+@dataclass
+class Args:
+    game: str = "scythe"
+    num_players: int = 2
+    opponents: str = "random"  # comma-separated agent names / policy paths; "self" adds learner snapshots
+    seat: str = "rotate"  # the learner's seat: a number, "rotate" or "random"
+    total_steps: int = 2_000_000  # learner decisions to train on
+    num_envs: int = 64  # games stepped together
+    num_steps: int = 128  # decisions per game per rollout
+    learning_rate: float = 2.5e-4
+    anneal_lr: bool = True
+    gamma: float = 0.999  # games are long (hundreds of decisions) and rewarded only at the end
+    gae_lambda: float = 0.95
+    num_minibatches: int = 4
+    update_epochs: int = 4
+    clip_coef: float = 0.2
+    ent_coef: float = 0.01
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    target_kl: float = 0.0  # stop an update's epochs early above this KL (0: never)
+    hidden: str = "256,256"
+    activation: str = "relu"
+    reward_mode: str = "rank"
+    max_turns: int = 0  # truncate games after this many turns (0: play to the end)
+    out: str = "runs/ppo"
+    resume: bool = False
+    device: str = "cpu"
+    seed: int = 0
+    torch_threads: int = 0  # 0: torch's default
+    env_threads: int = 1  # numba threads for the game kernels (1 is fastest on a busy 2-core machine)
+    checkpoint_every: int = 10  # updates
+    eval_every: int = 50  # updates (0: only at the end)
+    eval_games: int = 100
+    eval_opponents: str = "random"  # comma-separated; the last one is the "headline" win rate
+    eval_greedy: bool = False  # evaluate the best action (True) or sample as in training (False)
+    snapshot_every: int = 20  # updates between learner snapshots joining the pool ("self" only)
+    max_snapshots: int = 5
+    tensorboard: bool = True
+
+    @property
+    def batch_size(self) -> int:
+        return self.num_envs * self.num_steps
+
+    @property
+    def minibatch_size(self) -> int:
+        return self.batch_size // self.num_minibatches
+
+
+def parse_dataclass(cls, argv=None, description=None):
+    """An argparse parser from a dataclass of arguments: one --flag per field."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    types = {"int": int, "float": float, "str": str}
+    for field in dataclasses.fields(cls):
+        flag = "--" + field.name.replace("_", "-")
+        if field.type == "bool":
+            parser.add_argument(flag, action=argparse.BooleanOptionalAction, default=field.default)
+        else:
+            parser.add_argument(flag, type=types[field.type], default=field.default)
+    return cls(**vars(parser.parse_args(argv)))
+
+
+def parse_args(argv=None) -> Args:
+    return parse_dataclass(Args, argv, __doc__)
+
+
+# ==================================================================== the network
+class RunningNorm(nn.Module):
+    """Observation normaliser with running mean/variance (kept in the checkpoint and export)."""
+
+    def __init__(self, size: int, clip: float = 10.0, eps: float = 1e-8):
+        super().__init__()
+        self.clip, self.eps = clip, eps
+        self.register_buffer("mean", torch.zeros(size))
+        self.register_buffer("var", torch.ones(size))
+        self.register_buffer("count", torch.tensor(1e-4))
+
+    @torch.no_grad()
+    def update(self, x: torch.Tensor) -> None:
+        # Chan et al.'s parallel update of mean and variance with a new batch.
+        batch_mean, batch_var, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        delta, total = batch_mean - self.mean, self.count + n
+        self.mean += delta * n / total
+        self.var.copy_((self.var * self.count + batch_var * n + delta**2 * self.count * n / total) / total)
+        self.count.copy_(total)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.clamp((x - self.mean) / torch.sqrt(self.var + self.eps), -self.clip, self.clip)
+
+
+def layer(linear: nn.Linear, std: float) -> nn.Linear:
+    nn.init.orthogonal_(linear.weight, std)
+    nn.init.zeros_(linear.bias)
+    return linear
+
+
+class ActorCritic(nn.Module):
+    """A shared MLP trunk with a policy head and a value head. The trunk plus the policy head is
+    exactly `build_actor`'s layout, so exporting copies the weights as they are."""
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu"):
+        super().__init__()
+        self.norm = RunningNorm(obs_size)
+        actor = build_actor(obs_size, hidden, num_actions, activation)
+        for module in actor[:-1]:
+            if isinstance(module, nn.Linear):
+                layer(module, np.sqrt(2))
+        self.trunk = actor[:-1]
+        self.pi = layer(actor[-1], 0.01)  # near-uniform initial policy over the legal actions
+        self.v = layer(nn.Linear(hidden[-1], 1), 1.0)
+
+    def actor(self) -> nn.Sequential:
+        return nn.Sequential(*self.trunk, self.pi)
+
+    def forward(self, obs_normed: torch.Tensor):
+        h = self.trunk(obs_normed)
+        return self.pi(h), self.v(h).squeeze(-1)
+
+
+ILLEGAL = -1e9  # a masked logit: exp() underflows to exactly 0, so it is never sampled
+
+
+def masked_logits(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
+    return torch.where(masks, logits, torch.full_like(logits, ILLEGAL))
+
+
+def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor, actions: torch.Tensor | None = None):
+    """Sample (or score given) actions: (action, log-prob, entropy, value), all over legal actions."""
+    logits, value = model(obs_normed)
+    dist = torch.distributions.Categorical(logits=masked_logits(logits, masks))
+    if actions is None:
+        actions = dist.sample()
+    return actions, dist.log_prob(actions), dist.entropy(), value
+
+
+# ==================================================================== training
+def build_pool(args: Args) -> tuple[OpponentPool, bool]:
+    names = [s.strip() for s in args.opponents.split(",") if s.strip()]
+    self_play = SELF in names
+    names = [s for s in names if s != SELF]
+    return OpponentPool(names or ["random"], args.game, args.seed), self_play
+
+
+def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path:
+    hidden = [int(h) for h in args.hidden.split(",")]
+    return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=hidden,
+                       activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
+                       obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
+                       meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents})
+
+
+def run_evaluation(args: Args, policy_path: Path, seed: int) -> dict[str, float]:
+    agent = PolicyAgent(path=policy_path, greedy=args.eval_greedy, seed=seed)
+    results = {}
+    for opponent in [s.strip() for s in args.eval_opponents.split(",") if s.strip()]:
+        result = evaluate(agent, args.game, opponent, games=args.eval_games, num_players=args.num_players,
+                          seed=10_000_000 + seed, max_turns=args.max_turns or None)
+        results[opponent] = result.win_rate
+    return results
+
+
+def train(args: Args, callback=None) -> dict:
+    """Train; `callback(stats)` is called after every update (the CLI's progress bar).
+    Returns the last stats (samples, samples/s, losses, win rates)."""
+    import numba
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    if args.torch_threads:
+        torch.set_num_threads(args.torch_threads)
+    numba.set_num_threads(max(1, min(args.env_threads, numba.config.NUMBA_NUM_THREADS)))
+    device = torch.device(args.device)
+    torch.manual_seed(args.seed)
+
+    pool, self_play = build_pool(args)
+    seat = int(args.seat) if args.seat.isdigit() else args.seat
+    env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
+                      max_turns=args.max_turns or None, reward_mode=args.reward_mode)
+    hidden = [int(h) for h in args.hidden.split(",")]
+    model = ActorCritic(env.observation_size, env.num_actions, hidden, args.activation).to(device)
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
+
+    # ---- resume: the model, optimiser and counters come back; games in progress restart.
+    start_update, global_step, games_done = 1, 0, 0
+    snapshots: list[str] = []  # exported learner snapshots in the pool, oldest first
+    snapshot_slots: list[int] = []  # their pool indices
+    checkpoint_path = out / "checkpoint.pt"
+    if args.resume and checkpoint_path.exists():
+        ckpt = torch.load(checkpoint_path, map_location=device, weights_only=False)
+        model.load_state_dict(ckpt["model"])
+        optimizer.load_state_dict(ckpt["optimizer"])
+        start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
+        torch.set_rng_state(ckpt["torch_rng"].cpu())  # map_location may have moved it
+        for path in ckpt.get("snapshots", []):
+            if Path(path).exists():
+                snapshots.append(path)
+                snapshot_slots.append(pool.add(path))
+    # Updates left to reach total_steps (a resumed run may use another batch size).
+    num_updates = start_update - 1 + max(0, -(-(args.total_steps - global_step) // args.batch_size))
+
+    writer = None
+    if args.tensorboard:
+        from torch.utils.tensorboard import SummaryWriter
+
+        writer = SummaryWriter(str(out / "tb"), purge_step=global_step if start_update > 1 else None)
+        writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in dataclasses.asdict(args).items()))
+
+    def add_snapshot(update: int) -> None:
+        path = export(model, args, out / "snapshots" / f"policy_u{update:06d}.pt", global_step)
+        snapshots.append(str(path))
+        if len(snapshot_slots) < args.max_snapshots:
+            snapshot_slots.append(pool.add(str(path)))
+        else:  # the oldest snapshot's seat goes to the newest
+            slot = snapshot_slots.pop(0)
+            pool.replace(slot, str(path))
+            snapshot_slots.append(slot)
+            snapshots.pop(0)
+
+    if self_play and not snapshots:
+        add_snapshot(0)
+
+    # ---- rollout storage, (num_steps, num_envs, ...) on the training device
+    T, B = args.num_steps, args.num_envs
+    obs_buf = torch.zeros((T, B, env.observation_size), device=device)
+    mask_buf = torch.zeros((T, B, env.num_actions), dtype=torch.bool, device=device)
+    act_buf = torch.zeros((T, B), dtype=torch.long, device=device)
+    logp_buf = torch.zeros((T, B), device=device)
+    rew_buf = torch.zeros((T, B), device=device)
+    done_buf = torch.zeros((T, B), device=device)
+    val_buf = torch.zeros((T, B), device=device)
+
+    step = env.reset(args.seed + 1_000_003 * (start_update - 1))
+    next_obs = torch.tensor(step.observation, device=device)  # a copy: the env reuses its buffers
+    next_mask = torch.as_tensor(step.action_mask, device=device).bool()
+    next_done = torch.zeros(B, device=device)
+    recent_wins: list[float] = []
+    recent_returns: list[float] = []
+    recent_lengths: list[int] = []
+    eval_rates: dict[str, float] = {}
+    stats: dict = {"update": start_update - 1, "updates": num_updates, "samples": global_step,
+                   "total": args.total_steps, "sps": 0.0, "games": games_done, "train_win_rate": float("nan"),
+                   "eval": {}}
+    start_time, start_step = time.time(), global_step
+
+    for update in range(start_update, num_updates + 1):
+        if args.anneal_lr:
+            optimizer.param_groups[0]["lr"] = args.learning_rate * max(0.0, 1.0 - global_step / args.total_steps)
+
+        # ---- collect T decisions in each of the B games
+        model.eval()
+        for t in range(T):
+            model.norm.update(next_obs)
+            obs_buf[t] = model.norm(next_obs)
+            mask_buf[t] = next_mask
+            done_buf[t] = next_done
+            with torch.no_grad():
+                action, logp, _, value = act(model, obs_buf[t], next_mask)
+            act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
+            step = env.step(action.cpu().numpy())
+            global_step += B
+            rew_buf[t] = torch.as_tensor(step.reward, device=device)
+            next_obs = torch.tensor(step.observation, device=device)
+            next_mask = torch.as_tensor(step.action_mask, device=device).bool()
+            next_done = torch.as_tensor(step.done, device=device, dtype=torch.float32)
+            if step.done.any():
+                ended = np.flatnonzero(step.done)
+                recent_wins.extend(step.episode_win[ended].tolist())
+                recent_returns.extend(step.episode_return[ended].tolist())
+                recent_lengths.extend(step.episode_length[ended].tolist())
+                games_done += ended.size
+
+        # ---- generalised advantage estimation (a done row starts a new game: no bootstrap across it)
+        with torch.no_grad():
+            _, next_value = model(model.norm(next_obs))
+            advantages = torch.zeros_like(rew_buf)
+            gae = torch.zeros(B, device=device)
+            for t in reversed(range(T)):
+                if t == T - 1:
+                    not_done, value_after = 1.0 - next_done, next_value
+                else:
+                    not_done, value_after = 1.0 - done_buf[t + 1], val_buf[t + 1]
+                delta = rew_buf[t] + args.gamma * value_after * not_done - val_buf[t]
+                gae = delta + args.gamma * args.gae_lambda * not_done * gae
+                advantages[t] = gae
+            returns = advantages + val_buf
+
+        # ---- PPO update over shuffled minibatches
+        model.train()
+        b_obs = obs_buf.reshape(T * B, -1)
+        b_mask = mask_buf.reshape(T * B, -1)
+        b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
+        b_adv, b_ret, b_val = advantages.reshape(-1), returns.reshape(-1), val_buf.reshape(-1)
+        clip_fracs = []
+        for _ in range(args.update_epochs):
+            order = torch.randperm(args.batch_size, device=device)
+            for lo in range(0, args.batch_size, args.minibatch_size):
+                mb = order[lo:lo + args.minibatch_size]
+                _, new_logp, entropy, new_value = act(model, b_obs[mb], b_mask[mb], b_act[mb])
+                log_ratio = new_logp - b_logp[mb]
+                ratio = log_ratio.exp()
+                with torch.no_grad():
+                    approx_kl = ((ratio - 1) - log_ratio).mean()
+                    clip_fracs.append(((ratio - 1.0).abs() > args.clip_coef).float().mean().item())
+                adv = b_adv[mb]
+                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+                clipped_ratio = torch.clamp(ratio, 1 - args.clip_coef, 1 + args.clip_coef)
+                pg_loss = torch.max(-adv * ratio, -adv * clipped_ratio).mean()
+                # clipped value loss, as in the PPO reference implementation
+                v_clipped = b_val[mb] + torch.clamp(new_value - b_val[mb], -args.clip_coef, args.clip_coef)
+                v_loss = 0.5 * torch.max((new_value - b_ret[mb]) ** 2, (v_clipped - b_ret[mb]) ** 2).mean()
+                entropy_loss = entropy.mean()
+                loss = pg_loss - args.ent_coef * entropy_loss + args.vf_coef * v_loss
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+                optimizer.step()
+            if args.target_kl and approx_kl > args.target_kl:
+                break
+
+        # ---- logging, snapshots, checkpoints, evaluation
+        sps = (global_step - start_step) / max(time.time() - start_time, 1e-9)
+        recent_wins, recent_returns, recent_lengths = recent_wins[-200:], recent_returns[-200:], recent_lengths[-200:]
+        stats = {
+            "update": update, "updates": num_updates, "samples": global_step, "total": args.total_steps,
+            "sps": sps, "games": games_done, "loss": loss.item(), "policy_loss": pg_loss.item(),
+            "value_loss": v_loss.item(), "entropy": entropy_loss.item(), "approx_kl": approx_kl.item(),
+            "clip_frac": float(np.mean(clip_fracs)), "lr": optimizer.param_groups[0]["lr"],
+            "train_win_rate": float(np.mean(recent_wins)) if recent_wins else float("nan"),
+            "episode_return": float(np.mean(recent_returns)) if recent_returns else float("nan"),
+            "episode_length": float(np.mean(recent_lengths)) if recent_lengths else float("nan"),
+        }
+        if writer is not None:
+            for key in ("loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "lr"):
+                writer.add_scalar(f"losses/{key}", stats[key], global_step)
+            writer.add_scalar("charts/samples_per_second", sps, global_step)
+            if recent_wins:
+                writer.add_scalar("charts/train_win_rate", stats["train_win_rate"], global_step)
+                writer.add_scalar("charts/episode_return", stats["episode_return"], global_step)
+                writer.add_scalar("charts/episode_length", stats["episode_length"], global_step)
+        if self_play and args.snapshot_every and update % args.snapshot_every == 0:
+            add_snapshot(update)
+        last = update == num_updates
+        if last or update % args.checkpoint_every == 0:
+            export(model, args, out / "policy.pt", global_step)
+            ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
+                    "global_step": global_step, "games": games_done, "args": dataclasses.asdict(args),
+                    "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
+            torch.save(ckpt, out / "checkpoint.pt.tmp")
+            (out / "checkpoint.pt.tmp").replace(checkpoint_path)
+        if last or (args.eval_every and update % args.eval_every == 0):
+            policy_path = export(model, args, out / "policy.pt", global_step)
+            eval_rates = run_evaluation(args, policy_path, seed=update)
+            new_file = not (out / "eval.csv").exists()
+            with open(out / "eval.csv", "a", newline="") as f:
+                w = csv.writer(f, lineterminator="\n")
+                if new_file:
+                    w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
+                for opponent, rate in eval_rates.items():
+                    w.writerow([global_step, round(time.time() - start_time, 1), opponent, args.eval_games, rate])
+                    if writer is not None:
+                        writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, global_step)
+        stats["eval"] = dict(eval_rates)
+        if callback is not None:
+            callback(stats)
+    if writer is not None:
+        writer.close()
+    return stats
+
+
+def main(argv=None) -> None:
+    args = parse_args(argv)
+
+    def report(s):
+        evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
+        print(f"update {s['update']}/{s['updates']} samples {s['samples']} sps {s['sps']:.0f} "
+              f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f} {evals}", flush=True)
+
+    train(args, report)
+
+
+if __name__ == "__main__":
+    main()
