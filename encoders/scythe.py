@@ -83,7 +83,7 @@ _D_SECTION = FEATURES.add("decision.section", N_SECTIONS, "section chosen this t
 _D_TOP = FEATURES.add("decision.top_action", 4, "top action of that section (Move, Bolster, Trade, Produce)")
 _D_MOVE = FEATURES.add("decision.move", 3 + 2 * N_UNITS + N_WORKERS + N_RESOURCES,
                        "Move in progress: units left to move, units already moved, unit selected (one-hot), workers loaded, "
-                       "resources carried, steps left for the selected unit, whether it has stepped")
+                       "resources carried, steps left for the selected unit, whether it has stepped (2: and dropped cargo at this stop)")
 _D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in progress: territories left, Mill used, territories already produced")
 _D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
                           "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")

@@ -38,6 +38,7 @@ from meeplegym.envs.scythe.rules.board import controlled_total, destinations, ne
 from meeplegym.envs.scythe.rules.bottom import coercion_available
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import (
+    DROPPED_HERE,
     BASE_FACTION,
     BOTTOM_COST,
     BOTTOM_FIXED,
@@ -916,7 +917,7 @@ def _turn_field_range(s):
         return F_SELECTED
     if not _in(s["steps_left"], 0, MAX_STEPS_LEFT):
         return F_STEPS_LEFT
-    if not _in(s["stepped"], 0, 1):
+    if not _in(s["stepped"], 0, DROPPED_HERE):
         return F_STEPPED
     for w in range(N_WORKERS):
         if not _in(s["cargo_workers"][w], 0, 1):

@@ -62,6 +62,7 @@ PH_SECTION = 0
 PH_TOP = 1
 PH_MOVE_SELECT = 2
 PH_MOVE_UNIT = 3
+DROPPED_HERE = 2  # value of "stepped": a Speed unit dropped cargo at its intermediate stop
 PH_TRADE_LOC = 4
 PH_PRODUCE_SELECT = 5
 PH_PRODUCE_AMOUNT = 6
@@ -144,7 +145,7 @@ STATE_DTYPE = np.dtype(
         ("moved", np.int8, (N_UNITS,)),
         ("selected", np.int8),  # unit being moved
         ("steps_left", np.int8),  # steps the selected unit may still take (Speed: 2, S13.4)
-        ("stepped", np.int8),  # the selected unit has taken a step (it may now stop)
+        ("stepped", np.int8),  # 0, or 1 once the selected unit has stepped (it may now stop), DROPPED_HERE after a mid-move drop
         ("cargo_workers", np.int8, (N_WORKERS,)),
         ("cargo_resources", np.int16, (N_RESOURCES,)),
         ("produce_left", np.int8),  # territories still allowed, the Mill's extra one aside

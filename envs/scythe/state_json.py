@@ -31,6 +31,7 @@ import numpy as np
 
 from meeplegym.envs.scythe import data, invariants
 from meeplegym.envs.scythe.state import (
+    DROPPED_HERE,
     CHARACTER,
     COMBAT_DECK,
     FIRST_WORKER,
@@ -146,6 +147,7 @@ def state_to_dict(state) -> dict[str, Any]:
             "selected": None if s["selected"] < 0 else UNIT_NAMES[s["selected"]],
             "steps_left": int(s["steps_left"]),
             "stepped": bool(s["stepped"]),
+            "dropped_here": bool(s["stepped"] == DROPPED_HERE),
             "cargo_workers": [UNIT_NAMES[FIRST_WORKER + w] for w in range(N_WORKERS) if s["cargo_workers"][w]],
             "cargo_resources": {RESOURCES[r]: int(c) for r, c in enumerate(s["cargo_resources"]) if c},
             "produce_left": int(s["produce_left"]),
@@ -419,7 +421,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
 
 def _read_turn(s, tr: _Reader) -> None:
     tr.no_extra(
-        ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "cargo_workers", "cargo_resources", "produce_left",
+        ("section", "moves_left", "moved", "selected", "steps_left", "stepped", "dropped_here", "cargo_workers", "cargo_resources", "produce_left",
          "mill_produced", "produced", "pending", "pay_resource", "pay_left", "take_coins", "reveal_window", "retreats_forced", "coercion_used", "effect", "produce_free", "factory_move", "move_origin", "battle")
     )
     section = tr.get("section")
@@ -429,6 +431,11 @@ def _read_turn(s, tr: _Reader) -> None:
     s["selected"] = tr.choice("selected", UNIT_NAMES, allow_none=True)
     s["steps_left"] = tr.int("steps_left", 0, invariants.MAX_STEPS_LEFT)
     s["stepped"] = tr.bool("stepped")
+    if "dropped_here" in tr.d:  # optional: older saves predate it
+        if tr.bool("dropped_here"):
+            if not s["stepped"]:
+                raise InvalidStateError(f"{tr.where('dropped_here')}: cargo dropped before the unit stepped")
+            s["stepped"] = DROPPED_HERE
     workers = UNIT_NAMES[FIRST_WORKER:]
     _flags(tr, "cargo_workers", workers, s["cargo_workers"])
     _counts(tr, "cargo_resources", RESOURCES, s["cargo_resources"], hi=32000, complete=False)

@@ -416,3 +416,40 @@ def test_illegal_steps_change_nothing():
     for bad in (sc.loc(17), sc.loc(11), sc.loc(12), sc.loc(48), sc.loc(32), sc.loc(5), sc.PASS,
                 sc.load_one("oil"), sc.unit("character"), sc.section(2), sc.TAKE, -1, 10_000, "x"):
         sc.assert_illegal(rec, bad)
+
+
+@pytest.mark.rule("S13.4", "S3.4")
+def test_a_drop_at_the_speed_stop_cannot_be_undone_by_a_load():
+    """Found by training: dropping a token at a Speed mech's intermediate stop and loading it
+    again returned the game to the same position, so a policy could loop forever. At a stop,
+    loads come before drops; every cargo change is still reachable."""
+    import numpy as np
+
+    from meeplegym import rng
+    from meeplegym.envs.scythe import actions as A
+    from meeplegym.envs.scythe import engine
+    from meeplegym.envs.scythe.state import DROPPED_HERE, PH_MOVE_UNIT
+
+    mask = np.zeros(engine.NUM_ACTIONS, np.int8)
+    probe = np.zeros(engine.NUM_ACTIONS, np.int8)
+    words = engine.random_words(range(300))
+    found = 0
+    for g in range(300):
+        states = engine.new_game(2, g)
+        for _ in range(3000):
+            if states[0]["terminal"]:
+                break
+            engine.legal_mask_at(states, 0, mask)
+            drops = np.flatnonzero(mask[A.DROP_WORKER : A.DROP_RESOURCE + 4])
+            if states[0]["phase"] == PH_MOVE_UNIT and drops.size:
+                trial = states.copy()
+                engine.apply_at(trial, 0, A.DROP_WORKER + int(drops[0]))
+                assert trial[0]["stepped"] == DROPPED_HERE
+                engine.legal_mask_at(trial, 0, probe)
+                assert not probe[A.LOAD_WORKER : A.LOCATION].any()  # no load after a drop here
+                assert probe[A.PASS] == 1  # the unit may still stop or step on
+                found += 1
+            engine.apply_at(states, 0, rng.random_legal(mask, words, g))
+        if found >= 5:
+            return
+    assert found >= 5

@@ -12,6 +12,7 @@ from meeplegym.envs.scythe.rules.effects import begin_encounter
 from meeplegym.envs.scythe.rules.gains import gain_popularity
 from meeplegym.envs.scythe.rules.objectives import finish_turn
 from meeplegym.envs.scythe.state import (
+    DROPPED_HERE,
     ABILITY_SPEED,
     CHARACTER,
     FACTION_BASE,
@@ -146,7 +147,7 @@ def legal_move_unit(s, mask, combat_units, workers, ctrl):
     p = s["current"]
     u = s["selected"]
     x = s["unit_loc"][p, u]
-    if s["stepped"] == 1:
+    if s["stepped"] >= 1:
         mask[A.PASS] = 1  # stop after the first of two Speed steps
     if s["steps_left"] > 0:
         dest = np.zeros(N_LOCATIONS, dtype=np.int8)
@@ -154,16 +155,20 @@ def legal_move_unit(s, mask, combat_units, workers, ctrl):
         for y in range(N_LOCATIONS):
             if dest[y] == 1:
                 mask[A.LOCATION + y] = 1
-    may_drop = s["stepped"] == 1 and not _on_lake(x)  # cargo may not be left on a lake (S13.2)
+    may_drop = s["stepped"] >= 1 and not _on_lake(x)  # cargo may not be left on a lake (S13.2)
+    # At a stop, loading comes before dropping (stepped == DROPPED_HERE after a drop): every
+    # cargo change is still reachable, and a drop can never be undone by a load, which would
+    # return the game to the same position without end.
+    may_load = s["stepped"] != DROPPED_HERE
     if FIRST_MECH <= u < FIRST_WORKER:  # mechs transport their owner's workers (S3.4)
         for w in range(N_WORKERS):
-            if s["cargo_workers"][w] == 0 and s["unit_loc"][p, FIRST_WORKER + w] == x:
+            if s["cargo_workers"][w] == 0 and s["unit_loc"][p, FIRST_WORKER + w] == x and may_load:
                 mask[A.LOAD_WORKER + w] = 1
             elif s["cargo_workers"][w] == 1 and may_drop:
                 mask[A.DROP_WORKER + w] = 1
     if x < N_TERRITORIES:  # any unit carries resources (S3.3)
         for r in range(N_RESOURCES):
-            left = s["resources"][x, r] - s["cargo_resources"][r]
+            left = s["resources"][x, r] - s["cargo_resources"][r] if may_load else 0
             if left > 0:
                 mask[A.LOAD_RESOURCE + r] = 1
             if left > 1:
@@ -206,8 +211,10 @@ def apply_move(s, a):
             _finish_unit(s)
     elif a >= A.DROP_RESOURCE:
         s["cargo_resources"][a - A.DROP_RESOURCE] -= 1
+        s["stepped"] = DROPPED_HERE
     else:
         s["cargo_workers"][a - A.DROP_WORKER] = 0
+        s["stepped"] = DROPPED_HERE
 
 
 @nb.njit(cache=True)
