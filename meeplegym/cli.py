@@ -1,4 +1,4 @@
-"""The ``meeplegym`` command line: info, play, demo."""
+"""The ``meeplegym`` command line: info, play, demo, train, tournament, balance, agents."""
 
 from __future__ import annotations
 
@@ -223,3 +223,99 @@ def train(
 
 if __name__ == "__main__":
     app()
+
+
+def _bar(description: str):
+    from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    return Progress(f"[bold]{description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    TimeRemainingColumn(), console=console)
+
+
+@app.command()
+def tournament(
+    game: str = typer.Argument("scythe", help="game to play"),
+    agents: str = typer.Option("random,random", help="comma-separated agent names (`meeplegym agents` lists them)"),
+    games: int = typer.Option(100, help="games to play"),
+    players: int = typer.Option(2, "--players", "-n", help="players per game"),
+    db: str = typer.Option("results.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
+    workers: int = typer.Option(1, help="worker processes"),
+    seed: int = typer.Option(0, help="game i uses seed + i"),
+    max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+) -> None:
+    """Play a seat-balanced tournament, store every game, and print ratings and head-to-head results."""
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.tournament import Config, head_to_head, ratings, run_tournament, stored_games
+
+    _check_game(game)
+    config = Config(game=game, agents=tuple(a.strip() for a in agents.split(",") if a.strip()), games=games,
+                    players=players, seed=seed, max_turns=max_turns or None)
+    with _bar(f"{game} tournament") as progress:
+        task = progress.add_task("games", total=games)
+        try:
+            tid = run_tournament(config, db, workers=workers, progress=lambda done, total: progress.update(task, completed=done))
+        except InvalidOptionError as err:
+            raise typer.BadParameter(str(err)) from None
+    played = stored_games(db, tid)
+    table = Table(title=f"ratings (OpenSkill Plackett-Luce) over {len(played)} games, tournament {tid} in {db}")
+    for col in ("agent", "ordinal", "mu", "sigma", "games"):
+        table.add_column(col, justify="right" if col != "agent" else "left")
+    for name, r in ratings(played).items():
+        table.add_row(name, f"{r['ordinal']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}", str(r["games"]))
+    console.print(table)
+    pairs = head_to_head(played)
+    if pairs:
+        h2h = Table(title="head to head: how often the first finished ahead of the second (95% Wilson interval)")
+        for col in ("agent", "vs", "win rate", "interval", "games"):
+            h2h.add_column(col)
+        for (a, b), r in pairs.items():
+            h2h.add_row(a, b, f"{r['win_rate']:.3f}", f"{r['low']:.3f}-{r['high']:.3f}", str(r["games"]))
+        console.print(h2h)
+
+
+@app.command()
+def balance(
+    game: str = typer.Argument("scythe", help="game to study"),
+    agent: str = typer.Option("random", help="the agent that plays every seat"),
+    games: int = typer.Option(1000, help="games to play"),
+    players: int = typer.Option(4, "--players", "-n", help="players per game"),
+    db: str = typer.Option("balance.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
+    out: str = typer.Option("balance-report", help="folder for report.md, the PNG plots and report.html"),
+    workers: int = typer.Option(1, help="worker processes"),
+    seed: int = typer.Option(0, help="game i uses seed + i"),
+    max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+) -> None:
+    """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
+    faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report."""
+    from meeplegym.balance import balance_tables, run_balance, write_report
+    from meeplegym.errors import InvalidOptionError
+
+    _check_game(game)
+    with _bar(f"{game} balance, {agent} in every seat") as progress:
+        task = progress.add_task("games", total=games)
+        try:
+            played = run_balance(game, agent, games, players, db, seed=seed, workers=workers,
+                                 max_turns=max_turns or None,
+                                 progress=lambda done, total: progress.update(task, completed=done))
+        except InvalidOptionError as err:
+            raise typer.BadParameter(str(err)) from None
+    tables = balance_tables(played, players)
+    page = write_report(tables, players, out, f"{game}: {players} players, {agent} in every seat, {len(played)} games")
+    for name, rows in tables.items():
+        flagged = [r.key for r in rows if r.flagged]
+        console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {', '.join(flagged)}[/red]" if flagged else ""))
+    console.print(f"report: {page}")
+
+
+@app.command("agents")
+def list_agents(game: str = typer.Argument(None, help="only agents that play this game")) -> None:
+    """List the registered agents."""
+    from meeplegym.agents import AGENTS, agent_names
+
+    table = Table(title="agents")
+    for col in ("name", "games", "about"):
+        table.add_column(col)
+    for name in agent_names(game):
+        entry = AGENTS[name]
+        table.add_row(name, ", ".join(entry.games) if entry.games else "any", entry.summary)
+    console.print(table)
