@@ -31,6 +31,10 @@ def register(name: str, target: str, games: tuple[str, ...] | None, summary: str
 
 
 register("random", "meeplegym.agents.random_agent:RandomAgent", None, "uniformly random legal actions")
+register("scythe.builder", "meeplegym.agents.scythe_bots:BuilderBot", ("scythe",),
+         "rule-based Scythe bot, economy first: workers, upgrades, structures, recruits, popularity")
+register("scythe.rusher", "meeplegym.agents.scythe_bots:RusherBot", ("scythe",),
+         "rule-based Scythe bot, military first: early mechs, power and cards, attacks it expects to win")
 register("policy", "meeplegym.agents.policy_agent:PolicyAgent", None,
          "a trained policy loaded from an exported policy.pt: make_agent('policy', path=...) (needs torch)")
 

@@ -1,0 +1,139 @@
+"""Strength ladder: every pair of agents plays matches with seats swapped; win rates with 95%
+Wilson intervals.
+
+Run: ``.venv/bin/python benchmarks/strength.py --games 400`` (default agents: random and the
+Scythe bots). Each seed is played twice with the two agents' seats exchanged, so faction, mat
+and turn order cancel out. A game is won by the seat ranked first (a tie counts half); a game
+cut off by ``--max-turns`` is decided by the scores at that point. With ``--players`` above 2
+the seats alternate between the two agents (the first seat rotating from game to game).
+
+Prints one line per pair, then a markdown table; ``--write`` puts it in benchmarks/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from pathlib import Path
+from dataclasses import dataclass, field
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from meeplegym.agents import make_agent, play_match
+from meeplegym.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results_md import write_section  # noqa: E402
+
+DEFAULT_AGENTS = ("random", "scythe.builder", "scythe.rusher")
+
+
+@dataclass
+class PairResult:
+    a: str
+    b: str
+    wins: float = 0.0  # a's wins (ties counted half)
+    draws: int = 0
+    games: int = 0
+    truncated: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    scores_a: list[int] = field(default_factory=list)
+    scores_b: list[int] = field(default_factory=list)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else float("nan")
+
+    def interval(self) -> tuple[float, float]:
+        return wilson_interval(self.wins, self.games)
+
+
+def seating(g: int, players: int) -> list[int]:
+    """Which agent (0 = a, 1 = b) sits in each seat of game g: alternating, swapped every game."""
+    return [(seat + g) % 2 for seat in range(players)]
+
+
+def play_pair(a: str, b: str, games: int, players: int, seed: int, max_turns: int, progress=None, task=None) -> PairResult:
+    result = PairResult(a, b)
+    start = time.perf_counter()
+    for g in range(games):
+        who = seating(g, players)
+        agents = [make_agent((a, b)[w], game="scythe", seed=seed * 7919 + 31 * g + seat) for seat, w in enumerate(who)]
+        match = play_match("scythe", agents, seed=seed + g // 2, max_turns=max_turns)
+        if match.truncated:
+            result.truncated += 1
+            ranking = match.scores
+        else:
+            ranking = match.rewards
+        best = max(ranking)
+        top = {who[seat] for seat in range(players) if ranking[seat] == best}
+        if top == {0}:
+            result.wins += 1
+        elif top == {0, 1}:
+            result.wins += 0.5
+            result.draws += 1
+        result.games += 1
+        result.decisions += match.decisions
+        result.scores_a.append(max(match.scores[s] for s in range(players) if who[s] == 0))
+        result.scores_b.append(max(match.scores[s] for s in range(players) if who[s] == 1))
+        if progress is not None:
+            progress.advance(task)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def markdown(results: list[PairResult], games: int, players: int, seed: int) -> str:
+    lines = [
+        f"Strength ladder: {players}-player Scythe, {games} games per pair (seats swapped), seed {seed}.",
+        "",
+        "| agent A | agent B | games | A wins | draws | A win rate | 95% CI | mean score A | mean score B | cut off |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for r in results:
+        lo, hi = r.interval()
+        lines.append(
+            f"| {r.a} | {r.b} | {r.games} | {r.wins - 0.5 * r.draws:g} | {r.draws} | {r.rate:.1%} | "
+            f"{lo:.1%} - {hi:.1%} | {sum(r.scores_a) / r.games:.1f} | {sum(r.scores_b) / r.games:.1f} | {r.truncated} |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv=None) -> list[PairResult]:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per pair (even: each seed from both seats)")
+    parser.add_argument("--players", type=int, default=2, help="players per game (seats alternate between the pair)")
+    parser.add_argument("--seed", type=int, default=0, help="first game seed; agent seeds derive from it")
+    parser.add_argument("--agents", nargs="+", default=list(DEFAULT_AGENTS), help="registered agent names")
+    parser.add_argument("--max-turns", type=int, default=None, help="cut games off after this many turns (default 300 per player)")
+    parser.add_argument("--write", action="store_true", help="rewrite the strength section of benchmarks/RESULTS.md")
+    args = parser.parse_args(argv)
+    if args.games < 1 or not 2 <= args.players <= 5 or len(args.agents) < 2:
+        parser.error("need --games >= 1, 2 <= --players <= 5 and at least two agents")
+    max_turns = args.max_turns or 300 * args.players
+    # a bot against random reads best as "bot wins x%": random goes second
+    pairs = [(b, a) if a == "random" else (a, b) for a, b in itertools.combinations(args.agents, 2)]
+    results = []
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, transient=True) as progress:
+        for a, b in pairs:
+            task = progress.add_task(f"{a} vs {b}", total=args.games)
+            r = play_pair(a, b, args.games, args.players, args.seed, max_turns, progress, task)
+            lo, hi = r.interval()
+            progress.console.print(
+                f"{a} vs {b}: {a} wins {r.rate:.1%} (95% CI {lo:.1%}-{hi:.1%}) of {r.games} games, "
+                f"{r.draws} draws, {r.truncated} cut off; {r.decisions / r.seconds:,.0f} decisions/s"
+            )
+            results.append(r)
+    table = markdown(results, args.games, args.players, args.seed)
+    print()
+    print(table)
+    if args.write:
+        print(f"written {write_section('strength', '## Strength ladder' + chr(10) + chr(10) + table)}")
+    return results
+
+
+if __name__ == "__main__":
+    main()
