@@ -19,7 +19,7 @@ $(VENV)/.installed-core: pyproject.toml | $(BIN)/python
 	$(PIP) install -e .
 	touch $@
 
-demo: $(VENV)/.installed-core
+demo: $(VENV)/.installed-viz
 	$(BIN)/meeplegym demo
 
 test: $(VENV)/.installed-test

@@ -107,13 +107,17 @@ def _print_result(env) -> None:
 def demo(
     games: int = typer.Option(200, help="random games per player count"),
     seed: int = typer.Option(0, help="first seed"),
+    tournament_games: int = typer.Option(12, help="games of the bundled-bots tournament per game (0: skip)"),
+    balance_games: int = typer.Option(40, help="4-player games of the balance sweep (0: skip)"),
+    out: str = typer.Option("demo-results", help="folder for the tournament database and the balance report"),
 ) -> None:
-    """Simulate random Scythe games at every player count and report what happened and how fast."""
+    """Simulate random Scythe games at every player count, run a small tournament of the bundled
+    bots on every game and a short balance sweep, and say where the report is."""
     from meeplegym.envs.scythe import data, engine
     from meeplegym.envs.scythe.state import STATE_DTYPE
 
     console.print("[bold]meeplegym demo[/bold]: uniformly random Scythe games through the compiled engine "
-                  "(first run compiles the kernels, ~15 s; later runs load them from the cache)")
+                  "(the first run compiles the kernels, a few minutes on 2 cores; later runs load them from the cache)")
     summary = Table(title=f"{games} random games per player count")
     for col in ("players", "decisions/s", "games/s", "mean turns", "mean winner score", "wins by faction"):
         summary.add_column(col)
@@ -161,6 +165,22 @@ def demo(
             str(int(example["final_score"][p])), str(int(example["rank"][p]) + 1),
         )
     console.print(table)
+    from pathlib import Path
+
+    Path(out).mkdir(parents=True, exist_ok=True)
+    from meeplegym.agents import agent_names
+
+    for name in GAMES:
+        bots = [a for a in agent_names(name) if a != "policy"]
+        if tournament_games > 0 and len(bots) >= 2:
+            console.print(f"\n[bold]{name}: tournament of {', '.join(bots)}[/bold] ({tournament_games} games, 2 players)")
+            tournament(game=name, agents=",".join(bots), games=tournament_games, players=2,
+                       db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0)
+    if balance_games > 0:
+        bot = "scythe.builder" if "scythe.builder" in agent_names("scythe") else "random"
+        console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {bot} in every seat)")
+        balance(game="scythe", agent=bot, games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
+                out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0)
     console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
 
 
