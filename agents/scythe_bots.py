@@ -40,8 +40,20 @@ from meeplegym.agents.base import Agent, legal_actions
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.hidden import CARD_COUNTS, visible_hand_size
-from meeplegym.envs.scythe.rules.board import can_step, control, has_ability, is_tunnel_for, occupancy
+from meeplegym.envs.scythe.rules.board import (
+    can_step,
+    control,
+    has_ability,
+    is_tunnel_for,
+    occupancy,
+    units_at,
+    workers_off_mat,
+)
+from meeplegym.envs.scythe.rules.bottom import upgrade_targets
+from meeplegym.envs.scythe.rules.combat import hand_size
+from meeplegym.envs.scythe.rules.gains import star_count
 from meeplegym.envs.scythe.rules.scoring import structure_bonus_count
+from meeplegym.envs.scythe.rules.top import produce_cost_payable
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import (
     ABILITY_COMBAT,
@@ -49,7 +61,6 @@ from meeplegym.envs.scythe.state import (
     ABILITY_SPEED,
     BOTTOM_COINS,
     BOTTOM_COST,
-    BOTTOM_FIXED,
     BOTTOM_RESOURCE,
     CHARACTER,
     CRIMEA,
@@ -201,31 +212,6 @@ def _i(x):
 
 
 @nb.njit(cache=True)
-def _star_count(s, p):
-    total = 0
-    for k in range(s["stars"].shape[1]):
-        total += _i(s["stars"][p, k])
-    return total
-
-
-@nb.njit(cache=True)
-def _hand_size(s, p):
-    total = 0
-    for v in range(N_CARD_VALUES):
-        total += _i(s["hand"][p, v])
-    return total
-
-
-@nb.njit(cache=True)
-def _workers_off(s, p):
-    n = 0
-    for u in range(FIRST_WORKER, N_UNITS):
-        if s["unit_loc"][p, u] >= 0:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
 def _slot(s, p, slot):
     return _i(SLOT_VALUE[slot, s["upgraded"][p, slot]])
 
@@ -236,15 +222,6 @@ def _bottom_cost(s, p, b):
 
 
 @nb.njit(cache=True)
-def _upgrade_targets(s, p):
-    n = 0
-    for b in range(N_BOTTOM):
-        if s["covered"][p, b] < BOTTOM_COST[s["mat"][p], b] - BOTTOM_FIXED[s["mat"][p], b]:
-            n += 1
-    return n
-
-
-@nb.njit(cache=True)
 def _left(s, p, b):
     """How many more times bottom action b still gives its primary benefit."""
     if b == 0:
@@ -252,7 +229,7 @@ def _left(s, p, b):
         for k in range(N_TOP_SLOTS):
             if s["upgraded"][p, k] == 0:
                 cubes += 1
-        return min(cubes, _upgrade_targets(s, p))
+        return min(cubes, upgrade_targets(s, p))
     n = 0
     if b == 1:
         for m in range(N_MECHS):
@@ -266,15 +243,6 @@ def _left(s, p, b):
         for k in range(N_BOTTOM):
             if s["recruited"][p, k] == 0:
                 n += 1
-    return n
-
-
-@nb.njit(cache=True)
-def _unit_count(s, p, t, first, last):
-    n = 0
-    for u in range(first, last):
-        if s["unit_loc"][p, u] == t:
-            n += 1
     return n
 
 
@@ -301,7 +269,7 @@ def _enemy_fighters(s, p, t):
     n = 0
     for q in range(s["n_players"]):
         if q != p:
-            n += _unit_count(s, q, t, 0, FIRST_WORKER)
+            n += units_at(s, q, t, 0, FIRST_WORKER)
     return n
 
 
@@ -310,14 +278,14 @@ def _enemy_workers(s, p, t):
     n = 0
     for q in range(s["n_players"]):
         if q != p:
-            n += _unit_count(s, q, t, FIRST_WORKER, N_UNITS)
+            n += units_at(s, q, t, FIRST_WORKER, N_UNITS)
     return n
 
 
 @nb.njit(cache=True)
 def _fighter_owner(s, p, t):
     for q in range(s["n_players"]):
-        if q != p and _unit_count(s, q, t, 0, FIRST_WORKER) > 0:
+        if q != p and units_at(s, q, t, 0, FIRST_WORKER) > 0:
             return q
     return -1
 
@@ -347,7 +315,7 @@ def _stock(s, p, ctrl, out):
 def _coercion(s, p):
     if s["faction"][p] != CRIMEA or s["coercion_used"] == 1:
         return 0
-    return 1 if _hand_size(s, p) > 0 else 0
+    return 1 if hand_size(s, p) > 0 else 0
 
 
 # ================================================================ values
@@ -367,7 +335,7 @@ def _pop_step(pop, style):
 @nb.njit(cache=True)
 def _chase(s, p):
     """How much the last stars matter: near the end the power/popularity tracks become goals."""
-    stars = _star_count(s, p)
+    stars = star_count(s, p)
     if stars >= STARS_TO_END - 1 or s["turn"] > 80 * s["n_players"]:
         return 3.0  # the last star ends the game (and a game must end)
     if stars >= 4 or s["turn"] > 50 * s["n_players"]:
@@ -404,10 +372,10 @@ def _threat(s, p):
             y = s["unit_loc"][q, u]
             if y < 0 or y >= N_TERRITORIES:
                 continue
-            near = _unit_count(s, p, y, 0, N_UNITS) > 0
+            near = units_at(s, p, y, 0, N_UNITS) > 0
             for k in range(NEIGHBOURS.shape[1]):
                 z = NEIGHBOURS[y, k]
-                if not near and 0 <= z < N_TERRITORIES and _unit_count(s, p, z, 0, N_UNITS) > 0:
+                if not near and 0 <= z < N_TERRITORIES and units_at(s, p, z, 0, N_UNITS) > 0:
                     near = True
             if near:
                 best = max(best, _i(s["power"][q]))
@@ -440,7 +408,7 @@ def power_value(s, p, style, delta):
 
 @nb.njit(cache=True)
 def cards_value(s, p, style, delta):
-    held = _hand_size(s, p)
+    held = hand_size(s, p)
     target = PARAMS[style, CARD_TARGET]
     w = PARAMS[style, W_CARD]
     value = 0.0
@@ -641,9 +609,9 @@ def _attack_value(s, p, style, t, arriving):
     """Expected worth of attacking the enemy character/mechs on t with `arriving` more own
     character/mechs (those already there count too); very negative when it looks lost."""
     q = _fighter_owner(s, p, t)
-    mine_there = _unit_count(s, p, t, 0, FIRST_WORKER) + arriving
+    mine_there = units_at(s, p, t, 0, FIRST_WORKER) + arriving
     limit = mine_there + (1 if _peoples_army(s, p, t) else 0)
-    opp_limit = _unit_count(s, q, t, 0, FIRST_WORKER) + (1 if _peoples_army(s, q, t) else 0)
+    opp_limit = units_at(s, q, t, 0, FIRST_WORKER) + (1 if _peoples_army(s, q, t) else 0)
     hand = np.zeros(N_CARD_VALUES, dtype=np.int64)
     for v in range(N_CARD_VALUES):
         hand[v] = s["hand"][p, v]
@@ -672,7 +640,7 @@ def _attack_value(s, p, style, t, arriving):
 
 @nb.njit(cache=True)
 def _peoples_army(s, q, t):
-    return s["faction"][q] == RUSVIET and has_ability(s, q, ABILITY_COMBAT) and _unit_count(s, q, t, FIRST_WORKER, N_UNITS) > 0
+    return s["faction"][q] == RUSVIET and has_ability(s, q, ABILITY_COMBAT) and units_at(s, q, t, FIRST_WORKER, N_UNITS) > 0
 
 
 @nb.njit(cache=True)
@@ -705,12 +673,12 @@ def _win_value(s, p, style, t, attacking):
     """What winning the battle on t is worth to p: the combat star if still open, holding the
     territory and its tokens, not sending own units home (and the style's appetite)."""
     value = 0.0
-    if (s["stars"][p, STAR_COMBAT] < 2 or s["faction"][p] == SAXONY) and _star_count(s, p) < STARS_TO_END:
+    if (s["stars"][p, STAR_COMBAT] < 2 or s["faction"][p] == SAXONY) and star_count(s, p) < STARS_TO_END:
         value += PARAMS[style, W_ATTACK] if attacking else 0.5 * PARAMS[style, W_ATTACK]
-        value += STAR_VALUE * (2.0 if _star_count(s, p) == STARS_TO_END - 1 else 1.0)
+        value += STAR_VALUE * (2.0 if star_count(s, p) == STARS_TO_END - 1 else 1.0)
     # with no star left to win, only the territory is at stake (and it may well swing back)
     value += PARAMS[style, W_TERR] + SURPLUS * _tokens(s, t)
-    value += 1.0 * _unit_count(s, p, t, FIRST_WORKER, N_UNITS)
+    value += 1.0 * units_at(s, p, t, FIRST_WORKER, N_UNITS)
     return value
 
 
@@ -731,7 +699,7 @@ def _fighter_target(s, p, style, u, x, z, ctrl, wc, need, hi, mat_left, slots, p
             value += PARAMS[style, W_ENC]
         if z == FACTORY and s["factory_card"][p] < 0 and s["factory_pool"][0] >= 0:
             value += PARAMS[style, W_FACT]
-    if ctrl[z] != p and _unit_count(s, p, z, 0, N_UNITS) == 0:
+    if ctrl[z] != p and units_at(s, p, z, 0, N_UNITS) == 0:
         claim = 1.0 if u != CHARACTER else 0.6
         value += claim * PARAMS[style, W_TERR] + SURPLUS * _tokens(s, z)
     if u >= FIRST_MECH and in_reach and need_site and wc[z] >= 2 and (x >= N_TERRITORIES or wc[x] == 0):
@@ -812,7 +780,7 @@ def _econ(s, p, style, ctrl, stock, need, hi, wc, near):
     _own_worker_counts(s, p, wc)
     for t in range(N_TERRITORIES):
         near[t] = 1 if _near_enemy(s, p, t) else 0
-    mat_left = N_WORKERS - _workers_off(s, p)
+    mat_left = N_WORKERS - workers_off_mat(s, p)
     slots = _slot(s, p, U.PRODUCE_TERRITORIES)
     p0 = _potential(s, p, style, wc, need, hi, mat_left, slots)
     need_site = _left(s, p, 2) > 0 and not _any_placement(s, p, ctrl, True)
@@ -910,7 +878,7 @@ def _bonus_value(s, p, style, kind, amount):
 
 @nb.njit(cache=True)
 def _placement_ok(s, p, t, ctrl, empty):
-    if TERRAIN[t] == LAKE or ctrl[t] != p or _unit_count(s, p, t, FIRST_WORKER, N_UNITS) == 0:
+    if TERRAIN[t] == LAKE or ctrl[t] != p or units_at(s, p, t, FIRST_WORKER, N_UNITS) == 0:
         return False
     return not empty or _structure_at(s, t) < 0
 
@@ -927,14 +895,14 @@ def _any_placement(s, p, ctrl, empty):
 def _produce_plan(s, p, style, slots, ctrl, need, hi, extra, free):
     """Worth of a Produce on the best `slots` territories (+ the Mill); extra[r] receives the
     tokens it would make."""
-    mat_left = N_WORKERS - _workers_off(s, p)
+    mat_left = N_WORKERS - workers_off_mat(s, p)
     mill = s["structure_loc"][p, MILL] if free == 0 else -1
     vals = np.zeros(N_TERRITORIES)
     amount = np.zeros(N_TERRITORIES, dtype=np.int64)
     for t in range(N_TERRITORIES):
         if ctrl[t] != p:
             continue
-        k = _unit_count(s, p, t, FIRST_WORKER, N_UNITS) + (1 if t == mill else 0)
+        k = units_at(s, p, t, FIRST_WORKER, N_UNITS) + (1 if t == mill else 0)
         if TERRAIN[t] == VILLAGE:
             k = min(k, mat_left)
         elif PRODUCT[TERRAIN[t]] < 0:
@@ -1005,7 +973,7 @@ def _top_option_value(s, p, style, option, b, ctrl, stock, need, hi, with_bottom
             extra[r1] += 1
             extra[r2] += 1
     else:  # Produce
-        w = _workers_off(s, p)
+        w = workers_off_mat(s, p)
         value = power_value(s, p, style, -_i(PRODUCE_COST[w, 0]))  # the worker-track cost (S6.1)
         value += popularity_value(s, p, style, -_i(PRODUCE_COST[w, 1])) - _i(PRODUCE_COST[w, 2])
         value += _produce_plan(s, p, style, _slot(s, p, U.PRODUCE_TERRITORIES), ctrl, need, hi, extra, 0)
@@ -1028,17 +996,12 @@ def _top_legal(s, p, option, ctrl, top):
             return True
         if A.TOP_TRADE_PAIR <= option < A.TOP_PRODUCE:
             for t in range(N_TERRITORIES):
-                if ctrl[t] == p and _unit_count(s, p, t, FIRST_WORKER, N_UNITS) > 0:
+                if ctrl[t] == p and units_at(s, p, t, FIRST_WORKER, N_UNITS) > 0:
                     return True
         return False
     if option != A.TOP_PRODUCE:
         return False
-    w = _workers_off(s, p)
-    return (
-        s["power"][p] >= PRODUCE_COST[w, 0]
-        and s["popularity"][p] >= PRODUCE_COST[w, 1]
-        and s["coins"][p] >= PRODUCE_COST[w, 2]
-    )
+    return produce_cost_payable(s, p)
 
 
 @nb.njit(cache=True)
@@ -1078,7 +1041,7 @@ def _op_value(s, p, style, op, amount, operand, need, hi, build_ok):
             best = max(best, _token_gain_value(r, amount, need, hi))
         return best
     if op == Op.WORKER:
-        return PARAMS[style, W_WORKER] * min(amount, N_WORKERS - _workers_off(s, p))
+        return PARAMS[style, W_WORKER] * min(amount, N_WORKERS - workers_off_mat(s, p))
     if op == Op.BUILD:
         return bottom_value(s, p, style, 2) if build_ok else 0.0
     if op == Op.DEPLOY:
@@ -1160,7 +1123,7 @@ def _factory_top_value(s, p, style, card):
                 return -1e9
             value += power_value(s, p, style, -amount)
         elif kind == COST_CARD:
-            if _hand_size(s, p) < amount:
+            if hand_size(s, p) < amount:
                 return -1e9
             value -= amount * max(0.3, PARAMS[style, W_CARD])
     return value
@@ -1315,8 +1278,8 @@ def _battle_margin(s, p, t):
     """Own best showing minus the opponent's visible best dial, for ordering battles."""
     q = _fighter_owner(s, p, t)
     zero = np.zeros(N_CARD_VALUES, dtype=np.int64)
-    mine = min(MAX_DIAL, _i(s["power"][p])) + _best_cards(s, p, zero, _unit_count(s, p, t, 0, FIRST_WORKER))
-    return mine - min(MAX_DIAL, _i(s["power"][q])) - 3 * min(_unit_count(s, q, t, 0, FIRST_WORKER), visible_hand_size(s, q))
+    mine = min(MAX_DIAL, _i(s["power"][p])) + _best_cards(s, p, zero, units_at(s, p, t, 0, FIRST_WORKER))
+    return mine - min(MAX_DIAL, _i(s["power"][q])) - 3 * min(units_at(s, q, t, 0, FIRST_WORKER), visible_hand_size(s, q))
 
 
 # ================================================================ choosing among legal actions
@@ -1423,14 +1386,14 @@ def _choose_location(s, p, style, mask, words, i, kind):
     need = np.zeros(N_RESOURCES, dtype=np.int64)
     hi = np.zeros(N_RESOURCES)
     _needs(s, p, style, need, hi)
-    mat_left = N_WORKERS - _workers_off(s, p)
+    mat_left = N_WORKERS - workers_off_mat(s, p)
     for t in range(N_LOCATIONS):
         if mask[A.LOCATION + t] == 0:
             continue
         if t >= N_TERRITORIES:
             values[t] = 1.0 if t == FACTION_BASE[s["faction"][p]] else 0.0
             continue
-        own_workers = _unit_count(s, p, t, FIRST_WORKER, N_UNITS)
+        own_workers = units_at(s, p, t, FIRST_WORKER, N_UNITS)
         v = 0.0
         if kind == 0:
             v = own_workers - (2.0 if _near_enemy(s, p, t) else 0.0)
@@ -1681,12 +1644,12 @@ def _decide(s, seat, style, mask, words, i):
         need = np.zeros(N_RESOURCES, dtype=np.int64)
         hi = np.zeros(N_RESOURCES)
         _needs(s, p, style, need, hi)
-        mat_left = N_WORKERS - _workers_off(s, p)
+        mat_left = N_WORKERS - workers_off_mat(s, p)
         values = np.full(N_LOCATIONS, -1e9)
         mill = s["structure_loc"][p, MILL] if s["produce_free"] == 0 else -1
         for t in range(N_TERRITORIES):
             if mask[A.LOCATION + t] == 1:
-                k = _unit_count(s, p, t, FIRST_WORKER, N_UNITS) + (1 if t == mill else 0)
+                k = units_at(s, p, t, FIRST_WORKER, N_UNITS) + (1 if t == mill else 0)
                 values[t] = _territory_yield(s, p, style, t, k, need, hi, mat_left)
                 if t == mill:
                     values[t] += 100.0  # the Mill's territory is a free extra one
@@ -1712,7 +1675,7 @@ def _decide(s, seat, style, mask, words, i):
     if ph == PH_PAY:
         sources = mask[A.LOCATION:A.AMOUNT].sum()
         for v in range(N_CARD_VALUES):
-            if mask[A.CARD + v] == 1 and (sources == 0 or _hand_size(s, p) >= PARAMS[style, COERCE_HAND]):
+            if mask[A.CARD + v] == 1 and (sources == 0 or hand_size(s, p) >= PARAMS[style, COERCE_HAND]):
                 return A.CARD + v  # Coercion with the lowest card
         return _choose_location(s, p, style, mask, words, i, 3)
     if ph == PH_UPGRADE_FROM:

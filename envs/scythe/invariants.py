@@ -36,6 +36,7 @@ from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.rules.board import controlled_total, destinations, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import coercion_available
+from meeplegym.envs.scythe.rules.gains import star_count
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import (
     DROPPED_HERE,
@@ -456,14 +457,6 @@ def _lasting_kind(kind):
         or kind == STAR_RECRUITS or kind == STAR_WORKERS
 
 
-@nb.njit(cache=True)
-def _star_total(s, p):
-    total = 0
-    for k in range(N_STAR_KINDS):
-        total += s["stars"][p, k]
-    return total
-
-
 # ---------------------------------------------------------------- the checks, in order
 @nb.njit(cache=True)
 def _check_game(s, where, strict):
@@ -813,7 +806,7 @@ def _check_stars(s, where, strict):
             return _fail(where, OBJECTIVE_KEPT, p, STAR_OBJECTIVE)
         if held + objective > 2:
             return _fail(where, OBJECTIVE_STAR_CARDS, p, STAR_OBJECTIVE)
-        total = _star_total(s, p)
+        total = star_count(s, p)
         if total > STARS_TO_END:
             return _fail(where, TOO_MANY_STARS, p, -1)
         if total == STARS_TO_END:

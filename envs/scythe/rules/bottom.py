@@ -151,7 +151,8 @@ def apply_pay(s, a):
 
 # ---------------------------------------------------------------- the primary benefit
 @nb.njit(cache=True)
-def _upgrade_targets(s, p):
+def upgrade_targets(s, p):
+    """Bottom actions whose cost still has a space for an upgrade cube (S6)."""
     count = 0
     for b in range(N_BOTTOM):
         if s["covered"][p, b] < BOTTOM_COST[s["mat"][p], b] - BOTTOM_FIXED[s["mat"][p], b]:
@@ -186,7 +187,7 @@ def _begin_benefit(s):
     b = s["section"]
     ctrl = new_control(s)
     if b == BottomAction.UPGRADE:
-        if _upgrade_targets(s, p) > 0:
+        if upgrade_targets(s, p) > 0:
             for slot in range(N_TOP_SLOTS):
                 if s["upgraded"][p, slot] == 0:
                     s["phase"] = PH_UPGRADE_FROM

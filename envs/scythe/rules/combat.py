@@ -169,7 +169,7 @@ def advance_battle(s):
             side = 0 if step <= 3 else 1
             s["actor"] = _side_seat(s, side)
             s["phase"] = PH_DIAL if step % 2 == 0 else PH_CARDS
-            if s["phase"] == PH_CARDS and (s["card_limit"][side] == 0 or _hand_size(s, s["actor"]) == 0):
+            if s["phase"] == PH_CARDS and (s["card_limit"][side] == 0 or hand_size(s, s["actor"]) == 0):
                 s["battle_step"] = step + 1  # nothing to add: only "done" would be legal
                 continue
             return False
@@ -183,7 +183,7 @@ def advance_battle(s):
 
 
 @nb.njit(cache=True)
-def _hand_size(s, q):
+def hand_size(s, q):
     total = 0
     for v in range(N_CARD_VALUES):
         total += s["hand"][q, v]
