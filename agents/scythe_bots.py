@@ -49,7 +49,7 @@ from meeplegym.envs.scythe.rules.board import (
     units_at,
     workers_off_mat,
 )
-from meeplegym.envs.scythe.rules.bottom import upgrade_targets
+from meeplegym.envs.scythe.rules.bottom import any_placement, upgrade_targets
 from meeplegym.envs.scythe.rules.combat import hand_size
 from meeplegym.envs.scythe.rules.gains import star_count
 from meeplegym.envs.scythe.rules.scoring import structure_bonus_count
@@ -783,7 +783,7 @@ def _econ(s, p, style, ctrl, stock, need, hi, wc, near):
     mat_left = N_WORKERS - workers_off_mat(s, p)
     slots = _slot(s, p, U.PRODUCE_TERRITORIES)
     p0 = _potential(s, p, style, wc, need, hi, mat_left, slots)
-    need_site = _left(s, p, 2) > 0 and not _any_placement(s, p, ctrl, True)
+    need_site = _left(s, p, 2) > 0 and not any_placement(s, p, ctrl, True)
     return mat_left, slots, p0, need_site
 
 
@@ -858,9 +858,9 @@ def _bottom_worth(s, p, style, b, extra, ctrl, stock):
     value = bottom_value(s, p, style, b) + _i(BOTTOM_COINS[s["mat"][p], b])
     if s["recruited"][p, b] == 1:
         value += _bonus_value(s, p, style, ROB_KIND[b], ROB_AMOUNT[b])
-    if b == 1 and _left(s, p, b) > 0 and not _any_placement(s, p, ctrl, False):
+    if b == 1 and _left(s, p, b) > 0 and not any_placement(s, p, ctrl, False):
         value -= bottom_value(s, p, style, b)
-    if b == 2 and _left(s, p, b) > 0 and not _any_placement(s, p, ctrl, True):
+    if b == 2 and _left(s, p, b) > 0 and not any_placement(s, p, ctrl, True):
         value -= bottom_value(s, p, style, b)
     return value - SURPLUS * cost
 
@@ -874,21 +874,6 @@ def _bonus_value(s, p, style, kind, amount):
     if kind == R_POPULARITY:
         return popularity_value(s, p, style, amount)
     return cards_value(s, p, style, amount)
-
-
-@nb.njit(cache=True)
-def _placement_ok(s, p, t, ctrl, empty):
-    if TERRAIN[t] == LAKE or ctrl[t] != p or units_at(s, p, t, FIRST_WORKER, N_UNITS) == 0:
-        return False
-    return not empty or _structure_at(s, t) < 0
-
-
-@nb.njit(cache=True)
-def _any_placement(s, p, ctrl, empty):
-    for t in range(N_TERRITORIES):
-        if _placement_ok(s, p, t, ctrl, empty):
-            return True
-    return False
 
 
 @nb.njit(cache=True)
