@@ -74,6 +74,22 @@ def _place(s, c, zone, owner):
 
 
 @nb.njit(cache=True)
+def _push_small(s, k, c):
+    """Card c on top of small pile k."""
+    s["small_pile"][k, s["small_size"][k]] = c
+    s["small_size"][k] += 1
+    _place(s, c, Z_SMALL_PILE, -1)
+    s["pile_index"][c] = k
+
+
+@nb.njit(cache=True)
+def _push_unrest(s, c):
+    s["unrest_pile"][s["unrest_size"]] = c
+    s["unrest_size"] += 1
+    _place(s, c, Z_UNREST_PILE, -1)
+
+
+@nb.njit(cache=True)
 def _collect(s, rows, out):
     """The rows of `rows` (-1 padded) used at this table, into out; returns how many."""
     n = 0
@@ -147,30 +163,19 @@ def _shared_setup(s, n):
         t = _collect(s, K.COMMON_TRADE_ROUTES, routes)
         rng.shuffle(s, routes, t)
         for k in range(N_SMALL_PILES):  # [R] config: the route goes under the tributary
-            s["small_pile"][k, 0] = routes[k]
-            _place(s, routes[k], Z_SMALL_PILE, -1)
-            s["pile_index"][routes[k]] = k
-            s["small_size"][k] = 1
+            _push_small(s, k, routes[k])
         for i in range(N_SMALL_PILES, t):
             aside[n_aside] = routes[i]
             n_aside += 1
     for k in range(N_SMALL_PILES):
-        c = under[k]
-        s["small_pile"][k, s["small_size"][k]] = c
-        s["small_size"][k] += 1
-        _place(s, c, Z_SMALL_PILE, -1)
-        s["pile_index"][c] = k
+        _push_small(s, k, under[k])
     # I3.9 small piles: region, uncivilised, civilised, the rest set aside for the main deck
     for k in range(N_SMALL_PILES):
         m = _collect(s, K.COMMON_BY_BANNER[k], tmp)
         rng.shuffle(s, tmp, m)
         take = min(m, SMALL_SIZE[n])
         for i in range(take):
-            c = tmp[i]
-            s["small_pile"][k, s["small_size"][k]] = c
-            s["small_size"][k] += 1
-            _place(s, c, Z_SMALL_PILE, -1)
-            s["pile_index"][c] = k
+            _push_small(s, k, tmp[i])
         for i in range(take, m):
             aside[n_aside] = tmp[i]
             n_aside += 1
@@ -256,9 +261,7 @@ def _player_setup(s, p, nation, side):
     # I2.12 the nation's unrest cards join the shared unrest pile
     for c in rows[P_SUP]:
         if c >= 0 and in_game(s, c):
-            s["unrest_pile"][s["unrest_size"]] = c
-            s["unrest_size"] += 1
-            _place(s, c, Z_UNREST_PILE, -1)
+            _push_unrest(s, c)
     # I2.13 starting draw deck; I2.14 chaos pile
     size = 0
     for c in rows[P_DRAW]:
@@ -303,9 +306,7 @@ def init(s, n_players, trade_routes, nations, sides):
     # I3.6 common unrest by player count (the markers give 8 / 10 / 12), shuffled with the nations'
     for r in K.COMMON_UNREST:
         if in_game(s, r):
-            s["unrest_pile"][s["unrest_size"]] = r
-            s["unrest_size"] += 1
-            _place(s, r, Z_UNREST_PILE, -1)
+            _push_unrest(s, r)
     rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
     _shared_setup(s, n_players)
     for p in range(n_players):  # I2.16 opening hand
