@@ -1,7 +1,9 @@
-"""The Imperium engine API (work in progress, issue 4): validated setup over the compiled rules.
+"""The Imperium engine API (work in progress, issue 4): validated setup and play over the
+compiled rules.
 
-So far: ``new_game`` builds a fully set-up game (I2, I3). Turns, the effect machine and the
-environment follow (docs/imperium.md "Engine design").
+``new_game`` builds a set-up game (I2, I3) whose first turn is waiting; ``legal_mask`` and
+``apply`` play it one decision at a time (actions.py). The environment follows
+(docs/imperium.md "Engine design").
 """
 
 from __future__ import annotations
@@ -10,10 +12,13 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.rules.setup import init
-from meeplegym.envs.imperium.state import MAX_PLAYERS, STATE_DTYPE
-from meeplegym.errors import InvalidOptionError
+from meeplegym.envs.imperium.state import DEC_NAMES, MAX_PLAYERS, N_CARDS, PH_EFFECT, PHASE_NAMES, STATE_DTYPE, Z_BOX
+from meeplegym.errors import IllegalActionError, InvalidOptionError
 
 MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
 
@@ -67,12 +72,57 @@ def check_players(n_players) -> int:
     return int(n_players)
 
 
-def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, trade_routes: bool = False) -> np.ndarray:
-    """A one-record state array holding a freshly set-up game (I2, I3)."""
+def missing_programs(state) -> list[str]:
+    """Ids of the cards at this table whose text the effect machine cannot run yet."""
+    out = []
+    for c in range(N_CARDS):
+        if K.PHYSICAL[c] != c or state["zone"][c] == Z_BOX:
+            continue
+        for r in (c, int(K.OTHER_FACE[c])):
+            if r >= 0 and K.RECORD_IDS[r] in E.UNIMPLEMENTED:
+                out.append(K.RECORD_IDS[r])
+    return out
+
+
+def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, trade_routes: bool = False,
+             allow_unimplemented: bool = False) -> np.ndarray:
+    """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
+
+    While issue 4 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
+    table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
+    only: those cards then have no effect, which is not the game.
+    """
     n_players = check_players(n_players)
     chosen = resolve_nations(nations, n_players, bool(trade_routes), seed)
     sides = resolve_sides(power_sides, n_players)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
     init(states[0], n_players, 1 if trade_routes else 0, chosen, sides)
+    if not allow_unimplemented:
+        missing = missing_programs(states[0])
+        if missing:
+            raise InvalidOptionError(f"these cards are not implemented yet (issue 4): {', '.join(missing)}")
+    turn.start(states[0])
     return states
+
+
+def decision_name(state) -> str:
+    """The pending decision in words: the phase, and inside a program what it asks."""
+    phase = int(state["phase"])
+    if phase == PH_EFFECT:
+        return f"{PHASE_NAMES[phase]}: {DEC_NAMES[int(state['dec'])]}"
+    return PHASE_NAMES[phase]
+
+
+def legal_mask(state) -> np.ndarray:
+    mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+    turn.legal(state, mask)
+    return mask
+
+
+def apply(state, action: int) -> None:
+    """Play one action; an illegal one raises IllegalActionError and changes nothing."""
+    mask = legal_mask(state)
+    if not 0 <= int(action) < A.N_ACTIONS or not mask[int(action)]:
+        raise IllegalActionError(action, decision_name(state), int(mask.sum()))
+    turn.apply(state, int(action))

@@ -56,10 +56,35 @@ ZONE_NAMES = (
     "development area", "garrisoned", "state card", "set aside",
 )
 
-# Phases (decision points, I17).
-PH_TURN_TYPE = 0
+# Phases (where the turn is, I4-I10); `dec` says what the pending decision is about.
+PH_TURN_TYPE = 0  # D2
 PH_GAME_OVER = 1
-PHASE_NAMES = ("turn type", "game over")
+PH_ACTIVATE = 2  # D3: the Activate loop
+PH_EFFECT = 3  # a card program waits for a decision (D4-D8, D13, D18, D19)
+PH_INNOVATE = 4  # D9: which suit
+PH_REVOLT = 5  # D10: unrest cards to return, one at a time, END to stop
+PH_CLEANUP_MARKET = 6  # D11
+PH_CLEANUP_DISCARD = 7  # D12: cards to discard, one at a time, END to stop
+PH_SOLSTICE = 8  # D14: which of your Solstice effects next
+PHASE_NAMES = ("turn type", "game over", "activate", "effect", "innovate", "revolt", "cleanup: market token",
+               "cleanup: discard", "solstice")
+
+# Pending decisions inside a program (PH_EFFECT).
+DEC_NONE = 0
+DEC_YESNO = 1  # MAY / another repetition of UPTO: OPTION 0 yes, END no
+DEC_CHOOSE = 2  # OPTION k
+DEC_CARD = 3  # CARD c (a target in a zone the program names)
+DEC_MARKET = 4  # MARKET slot
+DEC_ROUTE = 5  # Break through: MARKET slot, PILE k, or CARD of an exiled card
+DEC_PAY = 6  # RESOURCE r: which resource pays the next unit of a cost (I12 Pay)
+DEC_HOST = 7  # CARD of the region to garrison under
+DEC_DEVELOP = 8  # CARD of a development card, END for none (I8.4)
+DEC_UPTO = 9  # CARD more, END to stop (an "up to N" selection)
+DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through route", "payment", "garrison host",
+             "develop", "up to")
+
+MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
+MAX_DRAWN = 16
 
 STATE_DTYPE = np.dtype(
     [
@@ -113,5 +138,33 @@ STATE_DTYPE = np.dtype(
         ("draw_size", np.int16, MAX_PLAYERS),
         ("nation_deck", np.int16, (MAX_PLAYERS, MAX_NATION_DECK)),  # the accession card at index 0
         ("nation_size", np.int16, MAX_PLAYERS),
+        # the turn
+        ("dec", np.int8),  # DEC_* while phase is PH_EFFECT
+        ("after", np.int8),  # where the turn goes on when the running programs finish (turn.AFTER_*)
+        ("solstice_player", np.int8),  # whose Solstice effects resolve (I9.2: in turn order)
+        ("solstice_done", np.int8, N_CARDS),  # this card's Solstice effect has resolved this Solstice
+        ("solstice_end", np.int8),  # the End-of-Solstice effects are under way (I9.5)
+        ("rounds_left", np.int8),  # I10.2: rounds still to play after the trigger, -1 before it
+        # the effect machine: a stack of running programs (docs/imperium.md "Effect programs")
+        ("depth", np.int8),
+        ("fr_card", np.int16, MAX_DEPTH),  # the physical card whose text runs ("this")
+        ("fr_rec", np.int16, MAX_DEPTH),  # its face record
+        ("fr_kind", np.int8, MAX_DEPTH),  # FRAME_* (what happens to the card at the end)
+        ("fr_owner", np.int8, MAX_DEPTH),
+        ("fr_player", np.int8, MAX_DEPTH),  # the affected player ("you") inside others/all
+        ("fr_pc", np.int32, MAX_DEPTH),
+        ("fr_loop", np.int8, MAX_DEPTH),  # repetitions of the current UPTO
+        ("fr_did", np.int8, MAX_DEPTH),  # MAYs taken since the last EACH (per:did)
+        ("fr_it", np.int16, MAX_DEPTH),  # the card the last step gained/took/garrisoned under
+        ("fr_it_res", np.int8, MAX_DEPTH),  # resources that card carried
+        ("fr_host", np.int16, MAX_DEPTH),  # the region this card was garrisoned under
+        # progress inside the current step (programs are only pushed between steps)
+        ("op_stage", np.int8),
+        ("op_left", np.int16),
+        ("op_sel", np.int16),
+        ("pay_need", np.int8, N_RESOURCES),
+        ("drawn", np.int16, MAX_DRAWN),
+        ("n_drawn", np.int8),
+        ("reshuffling", np.int8),  # the player whose reshuffle waits for a develop decision, -1
     ]
 )

@@ -1,0 +1,522 @@
+"""Imperium card effects as programs, in our own notation (DESIGN "Card effects as programs").
+
+Each card's effect is restated from its spec row (imperium.md C1-C4, the `Effect (structured)`
+column) as one line per trigger and compiled at import by `meeplegym.programs` into rows of
+``CODE``; ``ENTRY[record, trigger]`` is the first row of a card face's program for `TRIG_*`, 0
+(an empty program) when it has none. The control words (``may``, ``choose``, ``upto``, ``if``,
+``others``, ``all``, ``=>``) are the shared ones; the step words are the I12 keywords:
+
+==================  ==========================================================================
+step                meaning (the affected player is "you"; ``this`` is the card whose text runs)
+==================  ==========================================================================
+gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`` caps
+gain_action N       action tokens onto your state card (I5.8)
+spend_action N      remove action tokens (a cost)
+return_xtoken       an exhaust token from one of your cards back to the state card (I5.8)
+pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card
+move N RES          from your pool onto ``to:here`` / ``to:market`` (a cost, no substitution);
+                    ``upto`` lets you move fewer (at least 1)
+add N RES           from the supply onto ``to:market`` / ``to:here``
+steal N RES         from the affected player to the card's owner (inside ``others``);
+                    ``penalty``: one who cannot takes an unrest and the owner gains it anyway
+draw N              from your draw pile (reshuffling, I8), ``if_able`` never reshuffles;
+                    ``from:discard`` picks cards from the discard pile
+discard N           from hand; ``of:drawn`` only among the cards the last draw brought;
+                    ``it``: the card the previous step took
+acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``; ``with:gds``
+break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``
+exile market        a market card without resources (I12 Exile); ``exile N from:history``
+exile this          the card whose text runs
+history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
+garrison            a card from hand under one of your regions in play; ``this`` tucks this
+                    card; ``in:REG`` / ``in:here``; ``from:hand_or_discard``
+abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter
+recall              one of your pinned cards matching a filter back to hand (I12 Recall)
+take unrest|fame    the top unrest / fame card into hand (King of Kings, I11.3)
+look_fame N         look at the top N fame cards and take one (I12 Look, I11.1)
+return_unrest       an unrest from ``from:hand`` (default) / ``discard`` / ``hand_or_discard``
+return this         this unrest card back onto the unrest pile
+free_play F         play a card from hand without an action (I12 Free action);
+                    ``ignore_state`` ignores BARB/EMP
+place_top           a card from hand on top of your draw pile (I12 Place)
+find ID             I12 Find the named card into hand
+develop             I8.9; ``free`` ignores the cost
+flip_state          turn your state card over
+trigger_host        run the play effect of the region this card was just garrisoned under
+swap_exiled         an exiled UNC/CIV/REG/TRI card changes places with a market card (I12 Swap)
+give                the owner gives the affected player a card from hand / ``hand_or_discard``
+nothing             no effect (a card that says so can still be played)
+require COND        the card cannot be played unless COND holds
+==================  ==========================================================================
+
+A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), ``pinned``,
+``atk`` or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
+``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
+of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
+gained matches), ``it_res N`` (it carried exactly N resources), ``has_garrisoned_region``.
+
+Cards whose text needs machinery not built yet (reactive exhausts, passives that change other
+rules, Treat as, Trade Routes) have ``None`` for that trigger and are listed in
+``UNIMPLEMENTED`` with the reason; docs/rules_coverage.md lists them too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym import programs as P
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+
+# ---------------------------------------------------------------- opcodes (I12 keywords)
+_OPS = (
+    "gain", "gain_action", "spend_action", "return_xtoken", "pay", "move", "add", "steal", "draw",
+    "discard", "acquire", "break_through", "exile", "history", "garrison", "abandon", "recall",
+    "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
+    "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled",
+)
+OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
+(OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
+ OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
+ OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
+ OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP) = OP.values()
+
+# Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
+C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
+C_CARD = C_MAX  # the named card (find, abandon card:, conditions)
+
+# Flags (bit 0 is meeplegym.programs.F_COST).
+F_COST = P.F_COST
+F_THIS = 2
+F_IF_ABLE = 4
+F_UPTO = 8
+F_IGNORE_STATE = 16
+F_FREE = 32
+F_PINNED = 64
+F_ATTACK = 128
+F_NOT_UNREST = 256
+F_FROM_EXILE = 512
+F_ALSO_EXILE = 1024
+F_PENALTY = 2048
+F_OF_DRAWN = 4096
+F_FAME = 8192  # take fame (otherwise take unrest)
+F_WITH_GDS = 16384
+F_WITH_MAT = 32768
+F_GARRISONED = 65536  # abandon a region with a garrisoned card
+F_IT = 131072  # the card the previous step moved ("take unrest and discard it")
+
+# Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
+HOST_REGION, HOST_HERE = 0, 1
+
+# Sources and destinations (column C_SRC).
+SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG = range(8)
+_SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
+            "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG}
+
+# "per" counts (column C_PER): what is counted among your cards in play.
+PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
+
+# Conditions (column C_N of an IF row).
+(COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
+ COND_IT_RES, COND_HAS_GARRISONED_REGION) = range(8)
+
+# Triggers that run programs.
+TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE = range(4)
+N_TRIGGERS = 4
+_TRIGGER_KEYS = {"PLAY": TRIG_PLAY, "EXHAUST": TRIG_EXHAUST, "SOLSTICE": TRIG_SOLSTICE,
+                 "END_OF_SOLSTICE": TRIG_END_OF_SOLSTICE}
+
+_RESOURCES = {r.code: int(r) for r in D.Resource}
+_SUITS = {s.code: int(s) for s in D.Suit}
+_TYPES = {"#" + t.code.lstrip("#"): int(t) for t in D.TypeIcon}
+_STATES = {s.code: int(s) for s in D.StateIcon}
+
+
+def _card(word: str) -> int:
+    return K.PHYSICAL[K.record_index(word)]
+
+
+class _Imperium(P.Vocabulary):
+    def _filter(self, word: str, cols: dict[int, int]) -> int:
+        """Suits / type icons / pinned / atk into the filter columns; returns extra flags."""
+        if word == "pinned":
+            return F_PINNED
+        if word == "atk":
+            return F_ATTACK
+        if word == "any":
+            return 0
+        parts = word.split("/")
+        if all(p in _SUITS for p in parts):
+            cols[C_SUITS] = sum(1 << _SUITS[p] for p in parts)
+        elif all(p in _TYPES for p in parts):
+            cols[C_TYPES] = sum(1 << _TYPES[p] for p in parts)
+        else:
+            raise ValueError(f"unknown filter {word!r}")
+        return 0
+
+    def _per(self, word: str, cols: dict[int, int]) -> None:
+        if word == "did":
+            cols[C_PER] = PER_DID
+        elif word == "players_city":
+            cols[C_PER] = PER_PLAYERS_CITY
+        elif word == "hand_gap":
+            cols[C_PER] = PER_HAND_GAP
+        else:
+            parts = word.split("/")
+            if all(p in _SUITS for p in parts):
+                cols[C_PER], cols[C_PER_MASK] = PER_SUIT, sum(1 << _SUITS[p] for p in parts)
+            elif all(p in _TYPES for p in parts):
+                cols[C_PER], cols[C_PER_MASK] = PER_TYPE, sum(1 << _TYPES[p] for p in parts)
+            else:
+                raise ValueError(f"unknown count {word!r}")
+
+    def step(self, words, flags):
+        name, args = words[0], words[1:]
+        if name not in OP:
+            raise ValueError(f"unknown keyword {name!r}")
+        cols = {P.COL_OP: OP[name], C_N: 1, C_RES: -1, C_SRC: -1, C_PER_DIV: 1, C_MAX: -1}
+        if name in ("pay", "move", "spend_action", "require"):
+            flags |= F_COST  # I6.6: paying and moving resources are always costs
+        for w in args:
+            if w.isdigit():
+                cols[C_N] = int(w)
+            elif w in _RESOURCES:
+                cols[C_RES] = _RESOURCES[w]
+            elif w == "this":
+                flags |= F_THIS
+            elif w == "unrest" and name == "take":
+                pass
+            elif w == "fame" and name == "take":
+                flags |= F_FAME
+            elif w == "if_able":
+                flags |= F_IF_ABLE
+            elif w == "upto":
+                flags |= F_UPTO
+            elif w == "ignore_state":
+                flags |= F_IGNORE_STATE
+            elif w == "free":
+                flags |= F_FREE
+            elif w == "penalty":
+                flags |= F_PENALTY
+            elif w == "market" and name == "exile":
+                cols[C_SRC] = SRC_MARKET
+            elif w == "garrisoned":
+                flags |= F_GARRISONED
+            elif w == "it":
+                flags |= F_IT
+            elif name == "garrison" and w.startswith("in:"):
+                host = w[3:]
+                if host == "here":
+                    cols[C_PER] = HOST_HERE
+                elif host != "REG":
+                    if not all(t in _TYPES for t in host.split("/")):
+                        raise ValueError(f"unknown host {host!r}")
+                    cols[C_PER_MASK] = sum(1 << _TYPES[t] for t in host.split("/"))
+            elif ":" in w:
+                key, value = w.split(":", 1)
+                if key in ("from", "to", "in"):
+                    if value == "exile":
+                        flags |= F_FROM_EXILE
+                    elif value in _SOURCES:
+                        cols[C_SRC] = _SOURCES[value]
+                    else:
+                        raise ValueError(f"unknown place {value!r}")
+                elif key == "also" and value == "exile":
+                    flags |= F_ALSO_EXILE
+                elif key == "with":
+                    flags |= {"gds": F_WITH_GDS, "mat": F_WITH_MAT}[value]
+                elif key == "per":
+                    self._per(value, cols)
+                elif key == "div":
+                    cols[C_PER_DIV] = int(value)
+                elif key == "max":
+                    cols[C_MAX] = int(value)
+                elif key == "not" and value == "UNREST":
+                    flags |= F_NOT_UNREST
+                elif key == "of" and value == "drawn":
+                    flags |= F_OF_DRAWN
+                elif key == "card":
+                    cols[C_CARD] = _card(value)
+                else:
+                    raise ValueError(f"unknown argument {w!r}")
+            elif name in ("find",):
+                cols[C_CARD] = _card(w)
+            elif name == "require":
+                cols.update(self.condition(args))
+                break
+            else:
+                flags |= self._filter(w, cols)
+        if name in ("gain", "pay", "move", "add", "steal") and cols[C_RES] < 0:
+            raise ValueError(f"{name} needs a resource")
+        return cols, flags
+
+    def condition(self, words):
+        if not words:
+            raise ValueError("empty condition")
+        head, rest = words[0], words[1:]
+        cols: dict[int, int] = {C_SUITS: 0, C_TYPES: 0, C_CARD: -1, C_RES: -1}
+        if head in _STATES and not rest:
+            cols[C_N], cols[C_RES] = COND_STATE, _STATES[head]
+        elif head == "in_history" and len(rest) == 1:
+            cols[C_N], cols[C_CARD] = COND_IN_HISTORY, _card(rest[0])
+        elif head == "in_play" and len(rest) == 1:
+            cols[C_N] = COND_IN_PLAY
+            self._filter(rest[0], cols)
+        elif head == "missing" and 1 <= len(rest) <= 2:
+            cols[C_N], cols[C_CARD] = COND_MISSING, _card(rest[0])
+            cols[C_RES] = _card(rest[1]) if len(rest) == 2 else -1
+        elif head == "garrisoned_here" and not rest:
+            cols[C_N] = COND_GARRISONED_HERE
+        elif head == "it" and len(rest) == 1:
+            cols[C_N] = COND_IT
+            self._filter(rest[0], cols)
+        elif head == "it_res" and len(rest) == 1 and rest[0].isdigit():
+            cols[C_N], cols[C_RES] = COND_IT_RES, int(rest[0])
+        elif head == "has_garrisoned_region" and not rest:
+            cols[C_N] = COND_HAS_GARRISONED_REGION
+        else:
+            raise ValueError(f"unknown condition {' '.join(words)!r}")
+        return cols
+
+
+# ---------------------------------------------------------------- the card programs
+_UNREST = "choose { pay 1 pop => return this | discard 2 => return this | pay 3 mat => return this }"
+_REGION = "exile market; may garrison"
+_ADVANCE = "choose { pay 3 mat => acquire UNC/CIV | pay 5 mat => break_through UNC/CIV }"
+_GLORY = "abandon 3 REG => look_fame 2"
+_CITY_SOLSTICE = "may discard 1 => choose { gain 1 mat | gain 1 pop | draw 1 }"
+_TRADING_CITY = "discard 1 => choose { draw 1 | gain 1 mat | pay 2 mat => gain 1 gds }"
+_METROPOLIS = "choose { gain 1 mat | gain 1 pop | draw 1 }"
+
+#: card id -> {trigger: program}; a trigger mapped to None is not implemented yet (see UNIMPLEMENTED)
+PROGRAMS: dict[str, dict[str, str | None]] = {
+    # C2.Fame
+    "3FAM1": {"PLAY": "nothing"},  # Supreme: "no effect when played" (cleanup/garrison limits: NO_*)
+    "3FAM2": {"PLAY": "nothing"},
+    "3FAM4": {"PLAY": None},
+    "3FAM5": {"PLAY": "upto 2 { acquire UNC/CIV/REG/TRI from:exile }; history this"},
+    "3FAM6": {"PLAY": "all { may return_unrest from:hand_or_discard }; gain 1 prg per:did"},
+    "3FAM7": {"PLAY": None},
+    "3FAM8": {"PLAY": None},
+    "3FAM9": {"PLAY": "choose { draw 2 | free_play any ignore_state }"},
+    # C2.Uncivilised
+    "3UNC1": {"EXHAUST": None},
+    "3UNC10": {"EXHAUST": None},
+    "3UNC11": {"EXHAUST": None},
+    "3UNC12": {"EXHAUST": None},
+    "3UNC13": {"PLAY": "choose { gain 1 gds per:#hunt max:4 | acquire REG; if it #hunt { gain 4 mat } }"},
+    "3UNC14": {"PLAY": "draw 1; others { steal 1 gds penalty }; may garrison this in:#river => gain_action 1"},
+    "3UNC15": {"SOLSTICE": _TRADING_CITY},
+    "3UNC16": {"SOLSTICE": _TRADING_CITY},
+    "3UNC17": {"SOLSTICE": "may discard 1 => choose { gain 1 mat | gain 1 pop | draw 1 }"},
+    "3UNC18": {"SOLSTICE": _TRADING_CITY},
+    "3UNC19": {"PLAY": None},
+    "3UNC2": {"PLAY": "break_through UNC/CIV/REG/TRI from:exile; gain 1 prg; exile this"},
+    "3UNC21": {"PLAY": "add 1 pop to:market; all { may history from:discard }; gain 1 prg per:did"},
+    "3UNC23": {"PASSIVE": None},
+    "3UNC24": {"PLAY": "choose { draw 1 from:discard | gain 1 gds }"},  # the TRADE option needs I13
+    "3UNC25": {"PLAY": "choose { acquire atk | others { steal 2 mat per:#ocean }; history this }"},
+    "3UNC3": {"PLAY": "choose { acquire UNC | break_through UNC; others { gain 1 prg } }"},
+    "3UNC4": {"EXHAUST": None},
+    "3UNC5": {"PLAY": "pay 3 pop; others { take unrest }; "
+                      "choose { break_through TRI; gain 1 prg | break_through REG; others { abandon REG } }"},
+    "3UNC6": {"EXHAUST": "recall #river/#fertile/#ocean => { gain 1 mat; may return_unrest }"},
+    "3UNC8": {"PLAY": "take unrest", "EXHAUST": "gain_action 1",
+              "SOLSTICE": "choose { abandon this | if BARB { place_top } else { pay 1 prg } }"},
+    "3UNC9": {"PLAY": "draw 2; discard 1 of:drawn"},
+    # C2.Civilised
+    "3CIV1": {"PLAY": "gain 1 gds per:players_city"},
+    "3CIV10": {"PASSIVE": "HAND_BONUS", "SOLSTICE": "may draw 1 if_able => place_top"},
+    "3CIV11": {"PLAY": "all { gain 1 gds }; others { give from:hand_or_discard }"},
+    "3CIV12": {"EXHAUST": "others { may draw 1 }; choose { pay 1 gds => gain 2 prg | pay 1 prg => gain 2 gds }"},
+    "3CIV13": {"PLAY": "pay 1 pop => gain_action 1"},
+    "3CIV14": {"PLAY": "gain 1 prg; if in_play #city { may return_unrest }; if in_play #metropolis { may return_unrest }"},
+    "3CIV15": {"PLAY": "choose { recall REG => break_through TRI | gain 1 pop per:REG }; "
+                       "may garrison this in:REG => trigger_host"},
+    "3CIV16": {"PLAY": "others { choose { history UNC/CIV from:hand | take unrest; discard it } }; "
+                       "may history from:hand => draw 1"},
+    "3CIV17": {"PLAY": "others { recall REG }; discard 1 => { draw 1 per:#ocean max:3; others { steal 1 pop } }"},
+    "3CIV2": {"PASSIVE": None},
+    "3CIV3": {"PLAY": "pay 3 mat => gain_action 1"},
+    "3CIV5": {"PLAY": "choose { history from:hand | exile 2 from:history => gain_action 1 }"},
+    "3CIV6": {"SOLSTICE": _METROPOLIS},
+    "3CIV8": {"SOLSTICE": "choose { gain 1 gds | pay 1 gds => draw 1 per:#ocean max:3 }"},
+    "3CIV9": {"PLAY": "gain 3 mat; all { may history from:hand_or_discard }; gain 1 prg per:did"},
+    # C2.Region
+    "3REG1": {"PLAY": "gain 1 prg; " + _REGION},
+    "3REG10": {"PLAY": _REGION},
+    "3REG11": {"PLAY": _REGION, "EXHAUST": None},
+    "3REG12": {"PLAY": "gain 1 prg; " + _REGION},
+    "3REG13": {"PLAY": "choose { exile market | swap_exiled }; may garrison"},
+    "3REG14": {"PLAY": "gain 1 pop; exile market; exile market; may garrison"},
+    "3REG2": {"PLAY": "gain 1 prg; " + _REGION},
+    "3REG3": {"PLAY": "may history from:discard; " + _REGION},
+    "3REG5": {"PLAY": _REGION, "SOLSTICE": "choose { gain 2 pop; place_top | abandon this }"},
+    "3REG6": {"PLAY": _REGION, "EXHAUST": "if garrisoned_here { choose { add 2 mat to:here | history this } }"},
+    "3REG7": {"PLAY": "draw 1; " + _REGION},
+    "3REG8": {"PLAY": "may garrison", "SOLSTICE": "draw 1 if_able; place_top"},
+    "3REG9": {"PLAY": "gain 2 mat; " + _REGION},
+    # C2.Tributary
+    "3TRI1": {"PLAY": "break_through REG; may free_play #ocean; history this"},
+    "3TRI10": {"PLAY": "if BARB { gain 2 prg }; if EMP { develop; history this }"},
+    "3TRI11": {"PLAY": "all { may draw 1 }; gain 2 mat per:#production"},
+    "3TRI12": {"EXHAUST": "pay 1 mat => choose { place_top atk from:discard | history from:discard }"},
+    "3TRI13": {"PLAY": "others { discard 1 }; may garrison from:hand_or_discard in:REG; "
+                       "if EMP { free_play REG; history this }"},
+    "3TRI2": {"SOLSTICE": _METROPOLIS},
+    "3TRI3": {"PLAY": "acquire CIV; history this"},
+    "3TRI4": {"PLAY": "gain 1 gds"},
+    "3TRI5": {"PLAY": "break_through TRI; history this"},
+    "3TRI7": {"SOLSTICE": _TRADING_CITY},
+    "3TRI8": {"PLAY": "may free_play REG; may garrison this in:REG => trigger_host"},
+    "3TRI9": {"PLAY": "break_through REG; may free_play #river; may return_unrest; history this"},
+    # C4.JPN Japanese
+    "JPN1A": {"EXHAUST": "pay 2 pop, discard 1 => gain_action 1"},
+    "JPN2": {"PLAY": "break_through CIV; may abandon pinned => { draw 3; history from:hand }; history this"},
+    "JPN3": {"SOLSTICE": _CITY_SOLSTICE},
+    "JPN4": {"EXHAUST": "choose { move 2 pop to:here upto | pay 4 pop from:here => take fame }",
+             "SOLSTICE": "if missing JPN18 JPN10 { abandon this }"},
+    "JPN5": {"PLAY": "draw 1; gain 1 gds; return_xtoken"},
+    "JPN6": {"PLAY": "acquire with:gds; if it_res 1 { may return_unrest from:hand }"},
+    "JPN7": {"PLAY": "take unrest => break_through CIV/REG"},
+    "JPN9": {"EXHAUST": "history from:discard => draw 1"},
+    "JPN10": {"EXHAUST": "pay 2 mat, discard 1 => free_play REG",
+              "SOLSTICE": "if BARB { choose { abandon card:JPN18 | discard 1 } } else { may pay 1 pop => return_unrest }"},
+    "JPN11": {"PLAY": "all { may draw 1 }; choose { gain 1 mat per:#production | gain 1 pop per:REG }"},
+    "JPN12": {"PLAY": "gain 1 pop; may history from:hand; may garrison"},
+    "JPN13": {"EXHAUST": "gain 1 mat per:#river"},
+    "JPN14": {"SOLSTICE": _CITY_SOLSTICE},
+    "JPN15": {"EXHAUST": "pay 1 mat => choose { draw 1; exile market | add 1 gds to:market }"},
+    "JPN16": {"PLAY": "gain 1 mat; may garrison"},
+    "JPN17": {"PLAY": "may garrison"},
+    "JPN18": {"PLAY": "if BARB { abandon card:JPN10 }", "EXHAUST": None},
+    "JPN19": {"PLAY": "take unrest, pay 1 pop => break_through REG"},
+    "JPN20": {"PLAY": _ADVANCE},
+    "JPN21": {"PLAY": _GLORY},
+    "JPN22": {"PLAY": "choose { return_unrest; find JPN10 | free_play CIV ignore_state; find JPN9 }; history this"},
+    # C4.MAG Magyars
+    "MAG1A": {"EXHAUST": None},
+    "MAG2": {"PLAY": "upto 3 { choose { return_unrest | take unrest => gain_action 1 } }; history this"},
+    "MAG3": {"PLAY": "require in_history MAG9; history 3 from:hand_or_discard upto; take fame; history this"},
+    "MAG4": {"PLAY": "take unrest", "EXHAUST": "break_through UNC/CIV",
+             "SOLSTICE": "if in_history MAG2 { may return_unrest from:hand; may return_unrest from:discard }"},
+    "MAG5": {"PLAY": ""},  # "Cannot be played."
+    "MAG6": {"PLAY": "draw 1; others { recall REG }; others { if EMP { steal 1 prg } }"},
+    "MAG7": {"PLAY": "may pay 3 pop => gain 2 prg; may garrison"},
+    "MAG8": {"PLAY": "gain 1 prg; may garrison"},
+    "MAG9": {"PLAY": "require in_history MAG22; acquire UNC/CIV/REG/TRI; "
+                     "all { if has_garrisoned_region { abandon REG garrisoned } else { take unrest } }; history this"},
+    "MAG10": {"PLAY": _ADVANCE},
+    "MAG11": {"PLAY": "gain 2 pop; acquire REG also:exile; history this"},
+    "MAG14": {"EXHAUST": None, "PASSIVE": None},
+    "MAG15": {"EXHAUST": None, "SOLSTICE": "may pay 1 mat => gain 1 pop"},
+    "MAG16": {"PLAY": "may garrison"},
+    "MAG17": {"PLAY": "may garrison"},
+    "MAG18": {"PLAY": "choose { pay 2 pop => acquire REG/TRI | pay 3 pop => break_through REG/TRI }"},
+    "MAG19": {"PLAY": _GLORY},
+    "MAG20": {"PLAY": "gain 1 mat per:#production/#hunt"},
+    "MAG21": {"PLAY": "choose { pay 1 mat => acquire UNC | draw 1 from:discard; gain 2 pop }; history this"},
+    "MAG22": {"PLAY": "require in_history MAG21; history REG from:hand => acquire UNC/CIV/REG/TRI; "
+                      "others { recall pinned }; history this"},
+}
+for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
+    if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
+        PROGRAMS.setdefault(_card_id, {"PLAY": _UNREST})
+
+#: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
+HAND_BONUS = {"3CIV10": 1}
+#: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10")
+#: cards that cannot be discarded during cleanup (Supreme, I7.3)
+NO_CLEANUP_DISCARD = ("3FAM1", "3FAM2")
+
+
+#: rules procedures written as programs (frames with no card of their own)
+SYSTEM_PROGRAMS = {
+    # I11.4 King of Kings (the flip and the game-end trigger of side A are the engine's)
+    "king_a": "if BARB { gain 6 prg }; if EMP { gain 3 prg; develop free }",
+    "king_b": "if BARB { gain 4 prg }; if EMP { develop free }",
+    # I4.4 Innovate: break through for the chosen suit
+    "innovate_REG": "break_through REG",
+    "innovate_UNC": "break_through UNC",
+    "innovate_CIV": "break_through CIV",
+    "innovate_TRI": "break_through TRI",
+    # I7.4 draw up to the hand limit
+    "draw_up": "draw 1 per:hand_gap",
+}
+
+
+def _compile():
+    out = P.Compiled()
+    entry = np.zeros((K.N_RECORDS, N_TRIGGERS), dtype=np.int32)
+    has = np.zeros((K.N_RECORDS, N_TRIGGERS), dtype=np.bool_)
+    missing: dict[str, list[str]] = {}
+    seen: dict[str, int] = {}  # identical texts (the unrest cards) share one program
+    for card_id, programs in PROGRAMS.items():
+        r = K.record_index(card_id)
+        for key, text in programs.items():
+            if text is None:
+                missing.setdefault(card_id, []).append(key)
+                continue
+            if key == "PASSIVE":
+                continue  # a passive the engine applies from a table named in the text (HAND_BONUS)
+            if key not in _TRIGGER_KEYS:
+                raise P.ProgramError(f"{card_id}: no program for trigger {key}")
+            t = _TRIGGER_KEYS[key]
+            has[r, t] = True
+            if text and text not in seen:
+                seen[text] = P.compile_program(text, _Imperium(), out, f"{card_id} {key}")
+            entry[r, t] = seen[text] if text else 0
+    system = {key: P.compile_program(text, _Imperium(), out, f"system {key}") for key, text in SYSTEM_PROGRAMS.items()}
+    code, options = out.arrays()
+    for a in (entry, has):
+        a.setflags(write=False)
+    return code, options, entry, has, missing, system
+
+
+CODE, OPTIONS, ENTRY, HAS_PROGRAM, _UNFINISHED, _SYSTEM = _compile()
+
+# What each trigger kind of the card data needs from PROGRAMS; SETUP is done by setup, NOTE is
+# not rules text, ON_GAIN (King of Kings) is the engine's (I11).
+_NEEDED = {D.Trigger.PLAY: "PLAY", D.Trigger.FREE_ACTION: "PLAY", D.Trigger.EXHAUST: "EXHAUST",
+           D.Trigger.PASSIVE: "PASSIVE", D.Trigger.SOLSTICE: "SOLSTICE",
+           D.Trigger.END_OF_SOLSTICE: "END_OF_SOLSTICE", D.Trigger.COMMERCE: "COMMERCE",
+           D.Trigger.PROFIT: "PROFIT"}
+
+
+def _unimplemented() -> dict[str, list[str]]:
+    """card id -> the trigger kinds of its text the engine cannot run yet."""
+    out: dict[str, list[str]] = {}
+    for card in D.CARDS:
+        programs = PROGRAMS.get(card.id, {})
+        for trig in card.triggers:
+            key = _NEEDED.get(trig)
+            if key is not None and programs.get(key) is None and key not in out.get(card.id, []):
+                out.setdefault(card.id, []).append(key)
+    return out
+
+
+#: card id -> trigger kinds not implemented yet (cards of the nations not started are all here)
+UNIMPLEMENTED = _unimplemented()
+assert all(k in UNIMPLEMENTED for k in _UNFINISHED)
+SYSTEM_KING_A = _SYSTEM["king_a"]
+SYSTEM_KING_B = _SYSTEM["king_b"]
+SYSTEM_INNOVATE = np.array([_SYSTEM[f"innovate_{s}"] for s in ("REG", "UNC", "CIV", "TRI")], dtype=np.int32)
+SYSTEM_INNOVATE.setflags(write=False)
+SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
+
+
+def _row_flags(ids) -> np.ndarray:
+    out = np.zeros(K.N_RECORDS, dtype=np.int8)
+    for card_id in ids:
+        out[K.record_index(card_id)] = 1
+    out.setflags(write=False)
+    return out
+
+
+HAND_SIZE_BONUS = np.zeros(K.N_RECORDS, dtype=np.int8)
+for _card_id, _bonus in HAND_BONUS.items():
+    HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus
+HAND_SIZE_BONUS.setflags(write=False)
+CANNOT_GARRISON = _row_flags(NO_GARRISON)
+CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)

@@ -1,0 +1,1266 @@
+"""The effect machine: runs card programs (`effects.CODE`) over the state, compiled.
+
+A running program is a frame on a stack kept in the state (``fr_*`` fields): the card whose
+text runs ("this"), its owner, the affected player inside ``others``/``all``, and the program
+counter. `run` walks rows until one needs a decision; it then sets ``phase = PH_EFFECT``,
+``dec`` and ``actor`` and returns. `decide` feeds the agent's choice to that row and walks on.
+A step's progress between decisions lives in the ``op_*`` fields; programs are only pushed
+between steps (a free play, a region's play effect), so one set is enough.
+
+Costs come first (I6.5-I6.8): a statement guarded by MAY, or an option of CHOOSE, is offered
+only if its costs can be paid in full (`block_ok`); a card is playable only if its mandatory
+costs can be paid and some part of its text can be resolved (I6.3, I6.7) -- the same test,
+run on the card's own program (`can_play`). Everything else resolves as far as possible
+(I6.2, I6.9).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import programs as P
+from meeplegym import rng
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.envs.imperium.state import (
+    DEC_CARD,
+    DEC_CHOOSE,
+    DEC_DEVELOP,
+    DEC_HOST,
+    DEC_MARKET,
+    DEC_NONE,
+    DEC_PAY,
+    DEC_ROUTE,
+    DEC_UPTO,
+    DEC_YESNO,
+    GDS,
+    MARKET_SLOTS,
+    MAT,
+    MAX_DEPTH,
+    MAX_DRAWN,
+    N_CARDS,
+    N_RESOURCES,
+    N_SMALL_PILES,
+    PH_EFFECT,
+    POP,
+    PRG,
+    Z_DEVELOPMENT,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_EXILE,
+    Z_HAND,
+    Z_HISTORY,
+    Z_NATION_DECK,
+    Z_PLAY,
+)
+
+CODE = E.CODE
+OPTIONS = E.OPTIONS
+ENTRY = E.ENTRY
+HAS_PROGRAM = E.HAS_PROGRAM
+
+# What happens to "this" when its program ends.
+FRAME_PLAY = 0  # played from hand: to the discard pile unless pinned or already moved (I5.2, I6.4)
+FRAME_ABILITY = 1  # exhaust / solstice / a region's play effect re-run: stays where it is
+FRAME_SYSTEM = 2  # a rules procedure written as a program (King of Kings, Innovate ...)
+
+# Results of one row.
+NEXT = 0
+WAIT = 1
+
+# Choices arrive as small integers; the env maps its flat action space onto these (actions.py).
+CHOICE_END = -2  # END: no / stop / none
+CHOICE_NONE = -1  # walking, no choice
+
+OP = P.COL_OP
+FL = P.COL_FLAGS
+JUMP = P.COL_JUMP
+C_N, C_RES, C_SUITS, C_TYPES, C_SRC = E.C_N, E.C_RES, E.C_SUITS, E.C_TYPES, E.C_SRC
+C_PER, C_PER_MASK, C_PER_DIV, C_MAX, C_CARD = E.C_PER, E.C_PER_MASK, E.C_PER_DIV, E.C_MAX, E.C_CARD
+PILE_SUIT = (int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV))  # small pile k holds this banner (I3.9)
+CITY_TYPES = (1 << int(D.TypeIcon.CITY)) | (1 << int(D.TypeIcon.METROPOLIS))
+SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
+
+
+# ---------------------------------------------------------------- frames
+@nb.njit(cache=True)
+def push(s, card, record, pc, kind, owner):
+    d = s["depth"]
+    if d >= MAX_DEPTH:
+        raise RuntimeError("imperium: effect programs nested too deeply")
+    s["fr_card"][d] = card
+    s["fr_rec"][d] = record
+    s["fr_kind"][d] = kind
+    s["fr_owner"][d] = owner
+    s["fr_player"][d] = owner
+    s["fr_pc"][d] = pc
+    s["fr_loop"][d] = 0
+    s["fr_did"][d] = 0
+    s["fr_it"][d] = -1
+    s["fr_it_res"][d] = 0
+    s["fr_host"][d] = -1
+    s["depth"] = d + 1
+    s["op_stage"] = 0
+
+
+@nb.njit(cache=True)
+def _pop(s):
+    f = s["depth"] - 1
+    c = s["fr_card"][f]
+    if s["fr_kind"][f] == FRAME_PLAY and c >= 0 and s["zone"][c] == Z_PLAY:
+        h = K.HEADER[Z.rec(s, c)]
+        if h != Z.PIN and h != Z.TRD:
+            Z.put(s, c, Z_DISCARD, s["owner"][c])  # I5.2 step 4, I6.4
+    s["depth"] = f
+    s["op_stage"] = 0
+
+
+@nb.njit(cache=True)
+def _advance(s, f, pc):
+    s["fr_pc"][f] = pc
+    s["op_stage"] = 0
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _wait(s, dec, actor):
+    s["phase"] = PH_EFFECT
+    s["dec"] = dec
+    s["actor"] = actor
+    return WAIT
+
+
+# ---------------------------------------------------------------- payment (I12 Pay)
+@nb.njit(cache=True)
+def payable(s, p, need):
+    """Can p pay `need` (mat, pop, prg, gds) with I12 substitution: 1 prg or 1 gds for 1 pop or
+    2 mat; prg and gds themselves have no substitute."""
+    prg = s["pool"][p, PRG] - need[PRG]
+    gds = s["pool"][p, GDS] - need[GDS]
+    if prg < 0 or gds < 0:
+        return False
+    short_pop = max(0, need[POP] - s["pool"][p, POP])
+    short_mat = max(0, need[MAT] - s["pool"][p, MAT])
+    return short_pop + (short_mat + 1) // 2 <= prg + gds
+
+
+@nb.njit(cache=True)
+def _pay_options(s, p, out):
+    """Resources that may pay the next owed unit without making the rest unpayable; returns how
+    many. Owed pop is paid before owed mat; prg and gds owed as themselves are paid directly."""
+    need = s["pay_need"]
+    n = 0
+    base = POP if need[POP] > 0 else MAT
+    for r in (base, PRG, GDS):
+        if s["pool"][p, r] <= 0:
+            continue
+        rest = need.copy()
+        covered = 1 if (r == base or base == POP) else min(2, need[MAT])
+        rest[base] -= covered
+        s["pool"][p, r] -= 1
+        ok = payable(s, p, rest)
+        s["pool"][p, r] += 1
+        if ok:
+            out[n] = r
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def _pay_with(s, p, r):
+    need = s["pay_need"]
+    base = POP if need[POP] > 0 else MAT
+    s["pool"][p, r] -= 1
+    if r == base or base == POP:
+        need[base] -= 1
+    else:
+        need[MAT] -= min(2, need[MAT])
+
+
+@nb.njit(cache=True)
+def pay_step(s, p, choice):
+    """Pay `pay_need` unit by unit: a decision only where more than one resource can pay the
+    next unit (D5). Returns NEXT when paid in full."""
+    need = s["pay_need"]
+    if choice >= 0:
+        _pay_with(s, p, choice)
+    opts = need.copy()  # scratch of the right size
+    while need[POP] > 0 or need[MAT] > 0:
+        n = _pay_options(s, p, opts)
+        if n == 0:
+            raise RuntimeError("imperium: payment started that cannot be completed")
+        if n > 1:
+            return _wait(s, DEC_PAY, p)
+        _pay_with(s, p, opts[0])
+    for r in (PRG, GDS):
+        s["pool"][p, r] -= need[r]
+        need[r] = 0
+    return NEXT
+
+
+@nb.njit(cache=True)
+def pay_choices(s, p, out):
+    return _pay_options(s, p, out)
+
+
+# ---------------------------------------------------------------- conditions
+@nb.njit(cache=True)
+def _in_zone_of(s, card, zone, p):
+    return card >= 0 and s["zone"][card] == zone and s["owner"][card] == p
+
+
+@nb.njit(cache=True)
+def condition(s, f, row, p):
+    kind = row[C_N]
+    if kind == E.COND_STATE:
+        return (Z.state_icons(s, p) >> row[C_RES]) & 1 == 1
+    if kind == E.COND_IN_HISTORY:
+        return _in_zone_of(s, row[C_CARD], Z_HISTORY, p)
+    if kind == E.COND_IN_PLAY:
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_PLAY and s["owner"][c] == p and Z.matches(s, c, row[C_SUITS], row[C_TYPES], False, False, False):
+                return True
+        return False
+    if kind == E.COND_MISSING:
+        if not _in_zone_of(s, row[C_CARD], Z_PLAY, p):
+            return True
+        return row[C_RES] >= 0 and not _in_zone_of(s, row[C_RES], Z_PLAY, p)
+    if kind == E.COND_GARRISONED_HERE:
+        return Z.has_garrison(s, s["fr_card"][f])
+    if kind == E.COND_IT:
+        it = s["fr_it"][f]
+        return it >= 0 and Z.matches(s, it, row[C_SUITS], row[C_TYPES], False, False, False)
+    if kind == E.COND_IT_RES:
+        return s["fr_it"][f] >= 0 and s["fr_it_res"][f] == row[C_RES]
+    if kind == E.COND_HAS_GARRISONED_REGION:
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_PLAY and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) and Z.has_garrison(s, c):
+                return True
+        return False
+    return False
+
+
+# ---------------------------------------------------------------- counts ("per")
+@nb.njit(cache=True)
+def amount(s, f, row):
+    n = row[C_N]
+    per = row[C_PER]
+    if per == E.PER_NONE:
+        return n
+    owner = s["fr_owner"][f]
+    if per == E.PER_SUIT:
+        k = Z.count_in_play(s, owner, row[C_PER_MASK], 0)
+    elif per == E.PER_TYPE:
+        k = Z.count_in_play(s, owner, 0, row[C_PER_MASK])
+    elif per == E.PER_DID:
+        k = s["fr_did"][f]
+    elif per == E.PER_HAND_GAP:  # cleanup draw-up (I7.4)
+        k = max(0, Z.hand_limit(s, owner) - Z.hand_count(s, owner))
+    else:  # PER_PLAYERS_CITY (Taxation)
+        k = Z.players_with_at_least(s, owner, CITY_TYPES)
+    total = n * (k // row[C_PER_DIV])
+    if row[C_MAX] >= 0:
+        total = min(total, row[C_MAX])
+    return total
+
+
+# ---------------------------------------------------------------- card choices
+@nb.njit(cache=True)
+def _source_ok(s, c, src, p):
+    z = s["zone"][c]
+    if s["owner"][c] != p:
+        return False
+    if src == E.SRC_HAND:
+        return z == Z_HAND
+    if src == E.SRC_DISCARD:
+        return z == Z_DISCARD
+    if src == E.SRC_HAND_OR_DISCARD:
+        return z == Z_HAND or z == Z_DISCARD
+    if src == E.SRC_PLAY:
+        return z == Z_PLAY
+    if src == E.SRC_HISTORY:
+        return z == Z_HISTORY
+    return False
+
+
+@nb.njit(cache=True)
+def _filter(s, c, row):
+    fl = row[FL]
+    return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (fl & E.F_PINNED) != 0, (fl & E.F_ATTACK) != 0,
+                     (fl & E.F_NOT_UNREST) != 0)
+
+
+@nb.njit(cache=True)
+def _in_play_pinned(s, c, p):
+    return s["zone"][c] == Z_PLAY and s["owner"][c] == p and Z.is_pinned(s, c)
+
+
+@nb.njit(cache=True)
+def _is_unrest(s, c):
+    return (K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT) != 0
+
+
+@nb.njit(cache=True)
+def _is_region(s, c):
+    return (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) != 0
+
+
+@nb.njit(cache=True)
+def _host_ok(s, f, row, h, p):
+    if row[C_PER] == E.HOST_HERE:
+        return h == s["fr_card"][f]
+    if s["zone"][h] != Z_PLAY or s["owner"][h] != p or not _is_region(s, h):
+        return False
+    return row[C_PER_MASK] == 0 or Z.has_type(s, h, row[C_PER_MASK])
+
+
+@nb.njit(cache=True)
+def _any_host(s, f, row, p):
+    for h in range(N_CARDS):
+        if _host_ok(s, f, row, h, p):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def eligible(s, f, row, c):
+    """Card c is a legal pick for the pending card decision of `row` (stage `op_stage`)."""
+    if not _eligible(s, f, row, c):
+        return False
+    if row[OP] == E.OP_FREE_PLAY:
+        return can_play(s, s["fr_player"][f], c, (row[FL] & E.F_IGNORE_STATE) != 0)
+    return True
+
+
+@nb.njit(cache=True)
+def _eligible(s, f, row, c):
+    """`eligible` without testing a free-played card's own text: what the playability test of
+    the card that free-plays it uses (numba cannot type the recursion, and one level is what
+    the rules need: the free-played card is tested when it is picked)."""
+    op = row[OP]
+    p = s["fr_player"][f]
+    this = s["fr_card"][f]
+    fl = row[FL]
+    src = row[C_SRC]
+    if op == E.OP_DISCARD:
+        if not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row)):
+            return False
+        if fl & E.F_OF_DRAWN:
+            for i in range(s["n_drawn"]):
+                if s["drawn"][i] == c:
+                    return True
+            return False
+        return True
+    if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
+        if src < 0:
+            src = E.SRC_HAND
+        return c != this and _source_ok(s, c, src, p) and _filter(s, c, row)
+    if op == E.OP_EXILE:
+        return _source_ok(s, c, E.SRC_HISTORY, p)
+    if op == E.OP_RECALL or op == E.OP_ABANDON:
+        if not (_in_play_pinned(s, c, p) and _filter(s, c, row)):
+            return False
+        return (fl & E.F_GARRISONED) == 0 or Z.has_garrison(s, c)
+    if op == E.OP_RETURN_UNREST:
+        if src < 0:
+            src = E.SRC_HAND
+        return c != this and _is_unrest(s, c) and _source_ok(s, c, src, p)
+    if op == E.OP_FREE_PLAY:
+        if not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row) and s["free_played"][c] == 0):
+            return False
+        r = Z.rec(s, c)
+        return (fl & E.F_IGNORE_STATE) != 0 or K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
+    if op == E.OP_GIVE:
+        src = E.SRC_HAND if src < 0 else src
+        return _source_ok(s, c, src, s["fr_owner"][f]) and c != this
+    if op == E.OP_GARRISON:
+        if s["op_stage"] >= 2:
+            return _host_ok(s, f, row, c, p)
+        src = E.SRC_HAND if src < 0 else src
+        return c != this and _source_ok(s, c, src, p) and E.CANNOT_GARRISON[Z.rec(s, c)] == 0 and _filter(s, c, row)
+    if op == E.OP_RETURN_XTOKEN:
+        return s["owner"][c] == p and s["exhausted"][c] == 1
+    if op == E.OP_ACQUIRE or op == E.OP_BREAK:
+        return s["zone"][c] == Z_EXILE and (fl & (E.F_FROM_EXILE | E.F_ALSO_EXILE)) != 0 and _filter(s, c, row)
+    if op == E.OP_SWAP:
+        return s["op_stage"] < 2 and s["zone"][c] == Z_EXILE and (K.SUITS[Z.rec(s, c)] & SWAP_SUITS) != 0
+    if op == E.OP_LOOK_FAME:
+        top = s["fame_size"] - 1
+        for i in range(row[C_N]):
+            j = top - i
+            if j >= 1 and s["fame_pile"][j] == c:  # index 0 is King of Kings (I11.1)
+                return True
+        return False
+    if op == E.OP_DEVELOP:
+        return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, (fl & E.F_FREE) != 0)
+    return False
+
+
+@nb.njit(cache=True)
+def count_eligible(s, f, row):
+    """Eligible picks as the playability test sees them (see `_eligible`)."""
+    n = 0
+    for c in range(N_CARDS):
+        if _eligible(s, f, row, c):
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def _any_eligible(s, f, row):
+    for c in range(N_CARDS):
+        if eligible(s, f, row, c):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def market_ok(s, f, row, slot):
+    """Market slot is a legal pick for the pending market decision."""
+    c = s["market"][slot]
+    if c < 0:
+        return False
+    op = row[OP]
+    fl = row[FL]
+    if op == E.OP_EXILE:
+        return Z.market_card_resources(s, c) == 0  # I12 Exile
+    if op == E.OP_ADD or op == E.OP_MOVE or op == E.OP_SWAP:
+        return True
+    if op == E.OP_ACQUIRE or op == E.OP_BREAK:
+        if (fl & E.F_FROM_EXILE) != 0:
+            return False
+        if (fl & E.F_WITH_GDS) and s["card_res"][c, GDS] == 0:
+            return False
+        if (fl & E.F_WITH_MAT) and s["card_res"][c, MAT] == 0:
+            return False
+        return _filter(s, c, row)
+    return False
+
+
+@nb.njit(cache=True)
+def pile_ok(s, row, k):
+    """Break-through route (b)/(c) through small pile k (0-2) or the main deck (k = 3)."""
+    suits = row[C_SUITS]
+    if row[FL] & E.F_FROM_EXILE:
+        return False
+    any_pile = False
+    for j in range(N_SMALL_PILES):
+        own = (suits >> PILE_SUIT[j]) & 1
+        if (own or (suits & ~0b111) != 0) and Z.first_in_pile(s, j, suits) >= 0:
+            any_pile = True
+            if j == k:
+                return True
+    if k == N_SMALL_PILES:
+        return not any_pile
+    return False
+
+
+# ---------------------------------------------------------------- playability (I5.4, I6.3, I6.7)
+@nb.njit(cache=True)
+def _develop_ok(s, p, c, free):
+    if free:
+        return True
+    need = s["pay_need"].copy()
+    for k in range(N_RESOURCES):
+        need[k] = K.DEV_COST[c, k]
+    return payable(s, p, need)
+
+
+@nb.njit(cache=True)
+def step_ok(s, f, row, p, as_cost):
+    """Can this step do something now (for a cost: can it be paid in full)?"""
+    op = row[OP]
+    fl = row[FL]
+    n = row[C_N]
+    this = s["fr_card"][f]
+    if op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE:
+        return True
+    if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
+        return op == E.OP_STEAL or s["unrest_size"] > 0
+    if op == E.OP_PAY:
+        if row[C_SRC] == E.SRC_HERE:
+            return s["card_res"][this, row[C_RES]] >= n
+        need = s["pay_need"].copy()
+        need[:] = 0
+        need[row[C_RES]] = n
+        return payable(s, p, need)
+    if op == E.OP_MOVE:
+        have = s["pool"][p, row[C_RES]]
+        return have >= (1 if fl & E.F_UPTO else n)
+    if op == E.OP_ADD:
+        return True
+    if op == E.OP_SPEND_ACTION:
+        return s["actions"][p] >= n
+    if op == E.OP_DRAW:
+        if row[C_SRC] == E.SRC_DISCARD:
+            return count_eligible(s, f, row) > 0
+        if fl & E.F_IF_ABLE:
+            return s["draw_size"][p] > 0
+        return s["draw_size"][p] + Z.discard_count(s, p) > 0 or s["nation_size"][p] > 0
+    if op == E.OP_ACQUIRE or op == E.OP_SWAP:
+        for slot in range(MARKET_SLOTS):
+            if market_ok(s, f, row, slot) and op == E.OP_ACQUIRE:
+                return True
+        if op == E.OP_SWAP:
+            return count_eligible(s, f, row) > 0
+        if fl & (E.F_FROM_EXILE | E.F_ALSO_EXILE):
+            return count_eligible(s, f, row) > 0
+        return False
+    if op == E.OP_BREAK:
+        if fl & E.F_FROM_EXILE:
+            return count_eligible(s, f, row) > 0
+        return True  # route (c) always gains something (I12 Break through)
+    if op == E.OP_EXILE:
+        if fl & E.F_THIS:
+            return True
+        if row[C_SRC] == E.SRC_MARKET:
+            for slot in range(MARKET_SLOTS):
+                if market_ok(s, f, row, slot):
+                    return True
+            return False
+        return count_eligible(s, f, row) >= (n if as_cost else 1)
+    if op == E.OP_HISTORY or op == E.OP_ABANDON or op == E.OP_RECALL:
+        if fl & E.F_THIS:
+            return True  # a card whose text runs is in play (or about to be, when probed)
+        if row[C_CARD] >= 0 and op == E.OP_ABANDON:
+            return _in_zone_of(s, row[C_CARD], Z_PLAY, p)
+        return count_eligible(s, f, row) >= (n if as_cost else 1)
+    if op == E.OP_DISCARD:
+        if fl & E.F_IT:
+            return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
+        return count_eligible(s, f, row) >= (n if as_cost else 1)
+    if op == E.OP_GARRISON:
+        if not _any_host(s, f, row, p):
+            return False
+        if fl & E.F_THIS:
+            return E.CANNOT_GARRISON[Z.rec(s, this)] == 0
+        return count_eligible(s, f, row) > 0
+    if op == E.OP_TAKE or op == E.OP_LOOK_FAME:
+        return s["fame_size"] > 1 or (s["fame_size"] == 1 and s["kok_used"][p] == 0)
+    if op == E.OP_RETURN_UNREST or op == E.OP_PLACE_TOP or op == E.OP_FREE_PLAY or op == E.OP_GIVE or op == E.OP_RETURN_XTOKEN:
+        return count_eligible(s, f, row) > 0
+    if op == E.OP_RETURN:
+        return True
+    if op == E.OP_FIND:
+        c = row[C_CARD]
+        z = s["zone"][c]
+        if s["owner"][c] != p:
+            return False
+        if z == Z_NATION_DECK:
+            return s["nation_deck"][p, 0] != c or s["nation_size"][p] > 1
+        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW
+    if op == E.OP_DEVELOP:
+        return count_eligible(s, f, row) > 0
+    if op == E.OP_TRIGGER_HOST:
+        return s["fr_host"][f] >= 0
+    if op == E.OP_REQUIRE:
+        return condition(s, f, row, p)
+    return False
+
+
+@nb.njit(cache=True)
+def _if_parts(pc):
+    """An IF row's taken-branch bounds: (then_start, then_end, else_end); else_end == then_end
+    when there is no else."""
+    end_if = CODE[pc][JUMP]
+    if end_if > 0 and CODE[end_if - 1][OP] == P.OP_JMP and CODE[end_if - 1][JUMP] > end_if:
+        return pc + 1, end_if - 1, CODE[end_if - 1][JUMP]
+    return pc + 1, end_if, end_if
+
+
+@nb.njit(cache=True)
+def block_ok(s, f, start, end, p):
+    """Statement block [start, end) can be offered: every top-level cost can be paid in full
+    (I6.7) and some part of it can be resolved (I6.3). Nested CHOOSE options and IF branches
+    are blocks of their own, evaluated with an explicit stack: numba cannot load a cached
+    recursive function (numba issue #6061)."""
+    depth = 16
+    b_pc = np.empty(depth, np.int32)  # next row of each open block
+    b_end = np.empty(depth, np.int32)
+    b_something = np.zeros(depth, np.bool_)
+    b_choose = np.full(depth, -1, np.int32)  # the CHOOSE row a block is an option of, or -1
+    b_option = np.zeros(depth, np.int32)
+    b_after = np.zeros(depth, np.int32)  # where the parent goes on (CHOOSE/IF end)
+    top = 0
+    b_pc[0], b_end[0] = start, end
+    result = False
+    finished = False
+    while True:
+        if finished:  # the block `top` ended with `result`: report it to its parent
+            finished = False
+            if top == 0:
+                return result
+            child = top
+            top -= 1
+            ch = b_choose[child]
+            if result:
+                b_something[top] = True
+                b_pc[top] = b_after[child]
+            elif ch >= 0 and b_option[child] + 1 < CODE[ch][C_N]:
+                k = b_option[child] + 1
+                o = OPTIONS[CODE[ch][C_RES] + k]
+                top += 1
+                b_pc[top], b_end[top], b_something[top] = o[0], o[1], False
+                b_choose[top], b_option[top], b_after[top] = ch, k, b_after[child]
+            else:
+                b_pc[top] = b_after[child]
+            continue
+        pc = b_pc[top]
+        if pc >= b_end[top]:
+            result = b_something[top]
+            finished = True
+            continue
+        row = CODE[pc]
+        op = row[OP]
+        if op == P.OP_END or op == P.OP_JMP or op == P.OP_LOOP or op == P.OP_NEXT:
+            b_pc[top] = pc + 1
+        elif op == P.OP_MAY or op == P.OP_UPTO:
+            b_pc[top] = row[JUMP]
+        elif op == P.OP_EACH:
+            b_something[top] = b_something[top] or s["n_players"] > 1
+            b_pc[top] = row[JUMP]
+        elif op == P.OP_CHOOSE or op == P.OP_IF:
+            if top + 1 >= depth:
+                raise RuntimeError("imperium: program nested too deeply")
+            if op == P.OP_CHOOSE:
+                o = OPTIONS[row[C_RES]]
+                lo, hi, after, ch = o[0], o[1], row[JUMP], pc
+            else:
+                then_start, then_end, else_end = _if_parts(pc)
+                after, ch = else_end, -1
+                if condition(s, f, row, p):
+                    lo, hi = then_start, then_end
+                else:
+                    lo, hi = then_end + (1 if else_end > then_end else 0), else_end
+            top += 1
+            b_pc[top], b_end[top], b_something[top] = lo, hi, False
+            b_choose[top], b_option[top], b_after[top] = ch, 0, after
+        else:
+            cost = (row[FL] & P.F_COST) != 0
+            ok = step_ok(s, f, row, p, cost)
+            if cost and not ok:
+                result = False
+                finished = True
+                continue
+            b_something[top] = b_something[top] or ok
+            b_pc[top] = pc + 1
+
+
+@nb.njit(cache=True)
+def _probe(s, c, p, trigger):
+    """Test a card's program from the top, as if it ran now, on a scratch frame."""
+    push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
+    f = s["depth"] - 1
+    start = s["fr_pc"][f]
+    end = start
+    while CODE[end][OP] != P.OP_END:
+        end += 1
+    ok = start != 0 and block_ok(s, f, start, end, p)
+    s["depth"] = f
+    return ok
+
+
+@nb.njit(cache=True)
+def can_play(s, p, c, ignore_state):
+    """Card c in p's hand may be played now, actions aside: its state icon matches (I5.4) and its
+    text can do something with its costs payable (I6.3, I6.7). Pinned cards with no immediate
+    effect (I5.3) are always playable."""
+    r = Z.rec(s, c)
+    if not ignore_state and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
+        return False
+    if not HAS_PROGRAM[r, E.TRIG_PLAY]:
+        return K.HEADER[r] == Z.PIN or K.HEADER[r] == Z.TRD
+    if ENTRY[r, E.TRIG_PLAY] == 0:
+        return False  # "Cannot be played." (Holy Right)
+    if K.HEADER[r] == Z.PIN and _program_has_no_cost(ENTRY[r, E.TRIG_PLAY]):
+        return True  # a pinned card is worth playing for itself (rule decision, docs/imperium.md)
+    saved = s["op_stage"]
+    ok = _probe(s, c, p, E.TRIG_PLAY)
+    s["op_stage"] = saved
+    return ok
+
+
+@nb.njit(cache=True)
+def _program_has_no_cost(pc):
+    while CODE[pc][OP] != P.OP_END:
+        if CODE[pc][FL] & P.F_COST:
+            return False
+        pc += 1
+    return True
+
+
+@nb.njit(cache=True)
+def can_use(s, p, c, trigger):
+    """An exhaust (or solstice) program of c can do something now (I5.5 step 3)."""
+    r = Z.rec(s, c)
+    if not HAS_PROGRAM[r, trigger] or ENTRY[r, trigger] == 0:
+        return False
+    saved = s["op_stage"]
+    ok = _probe(s, c, p, trigger)
+    s["op_stage"] = saved
+    return ok
+
+
+# ---------------------------------------------------------------- the walk
+@nb.njit(cache=True)
+def run(s):
+    """Walk the top program until a decision is pending (returns WAIT) or the stack is empty or
+    the game collapsed (returns NEXT)."""
+    while s["depth"] > 0:
+        if s["collapsed"]:
+            s["depth"] = 0
+            return NEXT
+        f = s["depth"] - 1
+        if _row(s, f, CHOICE_NONE) == WAIT:
+            return WAIT
+    s["dec"] = DEC_NONE
+    return NEXT
+
+
+@nb.njit(cache=True)
+def decide(s, choice):
+    """The agent's choice for the pending decision, then walk on."""
+    f = s["depth"] - 1
+    if _row(s, f, choice) == WAIT:
+        return WAIT
+    return run(s)
+
+
+@nb.njit(cache=True)
+def _row(s, f, choice):
+    pc = s["fr_pc"][f]
+    row = CODE[pc]
+    op = row[OP]
+    p = s["fr_player"][f]
+    if op == P.OP_END:
+        _pop(s)
+        return NEXT
+    if op == P.OP_JMP:
+        return _advance(s, f, row[JUMP])
+    if op == P.OP_MAY:
+        if choice == CHOICE_NONE:
+            if not block_ok(s, f, pc + 1, row[JUMP], p):
+                return _advance(s, f, row[JUMP])
+            return _wait(s, DEC_YESNO, p)
+        if choice == CHOICE_END:
+            return _advance(s, f, row[JUMP])
+        s["fr_did"][f] += 1
+        return _advance(s, f, pc + 1)
+    if op == P.OP_CHOOSE:
+        if choice == CHOICE_NONE:
+            n_ok = 0
+            for k in range(row[C_N]):
+                o = OPTIONS[row[C_RES] + k]
+                if block_ok(s, f, o[0], o[1], p):
+                    n_ok += 1
+            if n_ok == 0:
+                return _advance(s, f, row[JUMP])
+            return _wait(s, DEC_CHOOSE, p)
+        return _advance(s, f, OPTIONS[row[C_RES] + choice][0])
+    if op == P.OP_UPTO:
+        if choice == CHOICE_NONE:
+            if s["fr_loop"][f] >= row[C_N] or not block_ok(s, f, pc + 1, row[JUMP] - 1, p):
+                s["fr_loop"][f] = 0
+                return _advance(s, f, row[JUMP])
+            return _wait(s, DEC_YESNO, p)
+        if choice == CHOICE_END:
+            s["fr_loop"][f] = 0
+            return _advance(s, f, row[JUMP])
+        s["fr_loop"][f] += 1
+        return _advance(s, f, pc + 1)
+    if op == P.OP_LOOP:
+        return _advance(s, f, row[JUMP])
+    if op == P.OP_IF:
+        if condition(s, f, row, p):
+            return _advance(s, f, pc + 1)
+        return _advance(s, f, row[JUMP])
+    if op == P.OP_EACH:
+        owner = s["fr_owner"][f]
+        s["fr_did"][f] = 0
+        if row[C_N] == 0:
+            if s["n_players"] == 1:
+                return _advance(s, f, row[JUMP])
+            s["fr_player"][f] = Z.next_player(s, owner)
+        else:
+            s["fr_player"][f] = owner
+        return _advance(s, f, pc + 1)
+    if op == P.OP_NEXT:
+        nxt = Z.next_player(s, p)
+        if nxt == s["fr_owner"][f]:
+            s["fr_player"][f] = nxt
+            return _advance(s, f, pc + 1)
+        s["fr_player"][f] = nxt
+        return _advance(s, f, row[JUMP])
+    return _step(s, f, pc, row, p, choice)
+
+
+# ---------------------------------------------------------------- the steps (I12 keywords)
+@nb.njit(cache=True)
+def _pick(s, f, row, p, choice, dec, need, optional):
+    """Shared pattern of 'pick N cards': returns the picked card, or -1 when the step should
+    wait (WAIT set) or -2 when it is finished (nothing left to pick or END)."""
+    if s["op_stage"] == 0:
+        s["op_stage"] = 1
+        s["op_left"] = need
+    if choice >= 0:
+        s["op_left"] -= 1
+        return choice
+    if choice == CHOICE_END:
+        return -2
+    if s["op_left"] <= 0 or not _any_eligible(s, f, row):
+        return -2
+    _wait(s, DEC_UPTO if optional else dec, p)
+    return -1
+
+
+@nb.njit(cache=True)
+def _step(s, f, pc, row, p, choice):
+    op = row[OP]
+    fl = row[FL]
+    this = s["fr_card"][f]
+    owner = s["fr_owner"][f]
+    nxt = pc + 1
+    if op == E.OP_NOTHING or op == E.OP_REQUIRE:
+        return _advance(s, f, nxt)
+    if op == E.OP_GAIN:
+        s["pool"][p, row[C_RES]] += amount(s, f, row)
+        return _advance(s, f, nxt)
+    if op == E.OP_GAIN_ACTION:
+        s["actions"][p] += row[C_N]
+        return _advance(s, f, nxt)
+    if op == E.OP_SPEND_ACTION:
+        s["actions"][p] -= min(row[C_N], s["actions"][p])
+        return _advance(s, f, nxt)
+    if op == E.OP_PAY:
+        if row[C_SRC] == E.SRC_HERE:
+            s["card_res"][this, row[C_RES]] -= row[C_N]
+            return _advance(s, f, nxt)
+        if s["op_stage"] == 0:
+            s["op_stage"] = 1
+            s["pay_need"][:] = 0
+            s["pay_need"][row[C_RES]] = row[C_N]
+            if not payable(s, p, s["pay_need"]):
+                s["pay_need"][:] = 0
+                return _advance(s, f, nxt)
+        if pay_step(s, p, choice) == WAIT:
+            return WAIT
+        return _advance(s, f, nxt)
+    if op == E.OP_MOVE or op == E.OP_ADD:
+        res = row[C_RES]
+        n = row[C_N]
+        if op == E.OP_MOVE:
+            if fl & E.F_UPTO:
+                n = min(n, s["pool"][p, res])  # [R] moves as many as it can, up to N
+            if s["pool"][p, res] < n:
+                return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_HERE:
+            if op == E.OP_MOVE:
+                s["pool"][p, res] -= n
+            s["card_res"][this, res] += n
+            return _advance(s, f, nxt)
+        if choice < 0:
+            for slot in range(MARKET_SLOTS):
+                if market_ok(s, f, row, slot):
+                    return _wait(s, DEC_MARKET, p)
+            return _advance(s, f, nxt)
+        if op == E.OP_MOVE:
+            s["pool"][p, res] -= n
+        s["card_res"][s["market"][choice], res] += n
+        return _advance(s, f, nxt)
+    if op == E.OP_STEAL:
+        res = row[C_RES]
+        n = amount(s, f, row)
+        got = min(n, s["pool"][p, res])
+        s["pool"][p, res] -= got
+        s["pool"][owner, res] += got
+        if got < n and (fl & E.F_PENALTY):
+            Z.take_unrest(s, p)
+            s["pool"][owner, res] += n - got
+        return _advance(s, f, nxt)
+    if op == E.OP_RETURN_XTOKEN:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            s["exhausted"][c] = 0
+            s["exhaust_tokens"][p] += 1
+        return _advance(s, f, nxt)
+    if op == E.OP_DRAW:
+        return _draw(s, f, pc, row, p, choice)
+    if op == E.OP_DISCARD:
+        if fl & E.F_IT:
+            it = s["fr_it"][f]
+            if it >= 0 and s["zone"][it] == Z_HAND:
+                Z.put(s, it, Z_DISCARD, p)
+            return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD)
+    if op == E.OP_HISTORY:
+        if fl & E.F_THIS:
+            if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
+                Z.put(s, this, Z_HISTORY, owner)
+            return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, Z_HISTORY)
+    if op == E.OP_EXILE:
+        if fl & E.F_THIS:
+            Z.put(s, this, Z_EXILE, -1)
+            return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_MARKET:
+            if choice < 0:
+                for slot in range(MARKET_SLOTS):
+                    if market_ok(s, f, row, slot):
+                        return _wait(s, DEC_MARKET, p)
+                return _advance(s, f, nxt)
+            Z.exile_market_card(s, choice)
+            return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, Z_EXILE)
+    if op == E.OP_ABANDON or op == E.OP_RECALL:
+        dest = Z_DISCARD if op == E.OP_ABANDON else Z_HAND
+        if fl & E.F_THIS:
+            if s["zone"][this] == Z_PLAY:
+                Z.put(s, this, dest, s["owner"][this])
+            return _advance(s, f, nxt)
+        if row[C_CARD] >= 0:
+            if _in_zone_of(s, row[C_CARD], Z_PLAY, p):
+                Z.put(s, row[C_CARD], dest, p)
+            return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, dest)
+    if op == E.OP_RETURN_UNREST:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            Z.push_unrest(s, c)
+        return _advance(s, f, nxt)
+    if op == E.OP_RETURN:
+        if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
+            Z.push_unrest(s, this)
+        return _advance(s, f, nxt)
+    if op == E.OP_PLACE_TOP:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            Z.put_on_draw_pile(s, p, c)
+        return _advance(s, f, nxt)
+    if op == E.OP_GIVE:
+        c = _pick(s, f, row, owner, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            Z.put(s, c, Z_HAND, p)
+        return _advance(s, f, nxt)
+    if op == E.OP_TAKE:
+        if fl & E.F_FAME:
+            return _take_fame(s, f, nxt, p, -1)
+        s["fr_it"][f] = Z.take_unrest(s, p)
+        return _advance(s, f, nxt)
+    if op == E.OP_LOOK_FAME:
+        if Z.fame_cards_above_king(s) == 0:
+            return _take_fame(s, f, nxt, p, -1)
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        return _take_fame(s, f, nxt, p, c)
+    if op == E.OP_FIND:
+        return _find(s, f, nxt, row[C_CARD], p)
+    if op == E.OP_FLIP_STATE:
+        Z.flip_state(s, p)
+        return _advance(s, f, nxt)
+    if op == E.OP_GARRISON:
+        return _garrison(s, f, pc, row, p, choice)
+    if op == E.OP_ACQUIRE or op == E.OP_BREAK:
+        return _gain_card(s, f, pc, row, p, choice)
+    if op == E.OP_SWAP:
+        if s["op_stage"] == 0:
+            s["op_stage"] = 1
+        if s["op_stage"] == 1:
+            if choice < 0:
+                if count_eligible(s, f, row) == 0:
+                    return _advance(s, f, nxt)
+                return _wait(s, DEC_CARD, p)
+            s["op_sel"] = choice
+            s["op_stage"] = 2
+            return _wait(s, DEC_MARKET, p)
+        slot = choice
+        Z.swap_into_market(s, slot, s["op_sel"])
+        return _advance(s, f, nxt)
+    if op == E.OP_FREE_PLAY:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        _advance(s, f, nxt)
+        if c >= 0:
+            play_card(s, p, c, True)
+        return NEXT
+    if op == E.OP_TRIGGER_HOST:
+        h = s["fr_host"][f]
+        _advance(s, f, nxt)
+        if h >= 0 and HAS_PROGRAM[Z.rec(s, h), E.TRIG_PLAY] and ENTRY[Z.rec(s, h), E.TRIG_PLAY] > 0:
+            push(s, h, Z.rec(s, h), ENTRY[Z.rec(s, h), E.TRIG_PLAY], FRAME_ABILITY, owner)
+        return NEXT
+    if op == E.OP_DEVELOP:
+        return _develop(s, f, nxt, row, p, choice)
+    raise RuntimeError("imperium: unknown opcode")
+
+
+@nb.njit(cache=True)
+def _pick_loop(s, f, pc, row, p, choice, dest):
+    """Pick up to N eligible cards one by one and move each to `dest` (discard, history, exile,
+    hand). An "upto" step may stop early with END."""
+    optional = (row[FL] & E.F_UPTO) != 0
+    c = _pick(s, f, row, p, choice, DEC_CARD, row[C_N], optional)
+    while c >= 0:
+        if dest == Z_HAND:
+            Z.put(s, c, Z_HAND, s["owner"][c])
+        elif dest == Z_EXILE:
+            Z.put(s, c, Z_EXILE, -1)
+        else:
+            Z.put(s, c, dest, p)
+        c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, row[C_N], optional)
+    if c == -1:
+        return WAIT
+    return _advance(s, f, pc + 1)
+
+
+@nb.njit(cache=True)
+def _draw(s, f, pc, row, p, choice):
+    fl = row[FL]
+    if row[C_SRC] == E.SRC_DISCARD:
+        return _pick_loop(s, f, pc, row, p, choice, Z_HAND)
+    if s["op_stage"] == 0:
+        s["op_stage"] = 1
+        s["op_left"] = amount(s, f, row)
+        s["n_drawn"] = 0
+    elif s["op_stage"] == 2:  # a develop decision inside the reshuffle (I8.4)
+        if develop_choice(s, p, choice) == WAIT:
+            return WAIT
+        s["op_stage"] = 1
+    while s["op_left"] > 0:
+        if s["draw_size"][p] == 0:
+            if fl & E.F_IF_ABLE:
+                break
+            r = reshuffle(s, p)
+            if r == WAIT:
+                s["op_stage"] = 2
+                return WAIT
+            if s["draw_size"][p] == 0:
+                break
+        c = Z.draw_top(s, p)
+        if s["n_drawn"] < MAX_DRAWN:
+            s["drawn"][s["n_drawn"]] = c
+            s["n_drawn"] += 1
+        s["op_left"] -= 1
+    return _advance(s, f, pc + 1)
+
+
+@nb.njit(cache=True)
+def reshuffle(s, p):
+    """I8.2-I8.5 for p's empty draw pile: the nation-deck step, or an optional develop (a
+    decision, WAIT), then the shuffle. Returns NEXT when the new draw pile is ready."""
+    if not Z.nation_deck_step(s, p) and s["nation_size"][p] == 0 and not s["deck_token"][p] and s["exhaust_tokens"][p] > 0:
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, False):
+                s["reshuffling"] = p
+                s["op_sel"] = -1
+                return _wait(s, DEC_DEVELOP, p)
+    Z.shuffle_discard_into_draw(s, p)
+    return NEXT
+
+
+@nb.njit(cache=True)
+def develop_choice(s, p, choice):
+    """The develop decision of a reshuffle (I8.4, D13): a development card, then its payment,
+    or END for none; then the shuffle (I8.5)."""
+    if s["op_sel"] < 0:
+        if choice == CHOICE_END:
+            return _end_reshuffle(s, p)
+        s["op_sel"] = choice
+        for k in range(N_RESOURCES):
+            s["pay_need"][k] = K.DEV_COST[choice, k]
+        choice = CHOICE_NONE
+    if pay_step(s, p, choice) == WAIT:
+        return WAIT
+    Z.put(s, s["op_sel"], Z_DISCARD, p)
+    s["exhaust_tokens"][p] -= 1
+    s["deck_token"][p] = 1
+    _after_develop(s, p)
+    return _end_reshuffle(s, p)
+
+
+@nb.njit(cache=True)
+def _end_reshuffle(s, p):
+    s["reshuffling"] = -1
+    s["op_sel"] = -1
+    Z.shuffle_discard_into_draw(s, p)
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _after_develop(s, p):
+    """I10.1(2): developing the last card of the development area triggers the game end."""
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p:
+            return
+    Z.trigger_game_end(s)
+
+
+@nb.njit(cache=True)
+def _develop(s, f, nxt, row, p, choice):
+    """I8.9 Develop as an effect: no token; "free" ignores the cost."""
+    free = (row[FL] & E.F_FREE) != 0
+    if s["op_stage"] == 0:
+        if count_eligible(s, f, row) == 0:
+            return _advance(s, f, nxt)
+        s["op_stage"] = 1
+        return _wait(s, DEC_CARD, p)
+    if s["op_stage"] == 1:
+        c = choice
+        s["op_sel"] = c
+        s["op_stage"] = 2
+        s["pay_need"][:] = 0
+        if not free:
+            for k in range(N_RESOURCES):
+                s["pay_need"][k] = K.DEV_COST[c, k]
+        choice = CHOICE_NONE
+    if pay_step(s, p, choice) == WAIT:
+        return WAIT
+    Z.put(s, s["op_sel"], Z_DISCARD, p)
+    _after_develop(s, p)
+    return _advance(s, f, nxt)
+
+
+@nb.njit(cache=True)
+def _take_fame(s, f, nxt, p, c):
+    """Take a fame card into hand (I11): `c` from a Look, else the top one; with only King of
+    Kings left, resolve it instead (I11.3), at most once per player (I11.5)."""
+    if c < 0:
+        if Z.fame_cards_above_king(s) > 0:
+            c = s["fame_pile"][s["fame_size"] - 1]
+    if c >= 0:
+        Z.put(s, c, Z_HAND, p)
+        s["fr_it"][f] = c
+        return _advance(s, f, nxt)
+    _advance(s, f, nxt)
+    if s["fame_size"] >= 1 and s["kok_used"][p] == 0:
+        s["kok_used"][p] = 1
+        side_a = s["kok_side"] == 0
+        if side_a:
+            s["kok_side"] = 1
+            Z.trigger_game_end(s)  # I10.1(3)
+        push(s, -1, K.KING_OF_KINGS, E.SYSTEM_KING_A if side_a else E.SYSTEM_KING_B, FRAME_SYSTEM, p)
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _find(s, f, nxt, c, p):
+    """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card); the
+    searched piles are shuffled afterwards, the accession card staying at the bottom."""
+    z = s["zone"][c]
+    if s["owner"][c] == p:
+        if z == Z_DRAW:
+            Z.put(s, c, Z_HAND, p)
+            rng.shuffle(s, s["draw_pile"][p], s["draw_size"][p])
+        elif z == Z_NATION_DECK and (s["nation_deck"][p, 0] != c or s["nation_size"][p] > 1):
+            Z.put(s, c, Z_HAND, p)
+            rng.shuffle(s, s["draw_pile"][p], s["draw_size"][p])
+            if s["nation_size"][p] > 1:
+                rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
+        elif z == Z_DISCARD:
+            Z.put(s, c, Z_HAND, p)
+    return _advance(s, f, nxt)
+
+
+@nb.njit(cache=True)
+def _garrison(s, f, pc, row, p, choice):
+    """I12 Garrison: a card (or this card) face down under an eligible host. Stage 1 picks the
+    card, stage 2 the host; a host with no choice is taken at once."""
+    this = s["fr_card"][f]
+    if s["op_stage"] == 0:
+        s["op_stage"] = 1
+        if row[FL] & E.F_THIS:
+            s["op_sel"] = this
+            s["op_stage"] = 2
+        elif count_eligible(s, f, row) == 0:
+            return _advance(s, f, pc + 1)
+        else:
+            return _wait(s, DEC_CARD, p)
+    if s["op_stage"] == 1:
+        s["op_sel"] = choice
+        s["op_stage"] = 2
+        choice = CHOICE_NONE
+    if choice < 0:
+        hosts = 0
+        last = -1
+        for h in range(N_CARDS):
+            if _host_ok(s, f, row, h, p):
+                hosts += 1
+                last = h
+        if hosts == 0:
+            return _advance(s, f, pc + 1)
+        if hosts > 1:
+            return _wait(s, DEC_HOST, p)
+        choice = last
+    Z.garrison(s, s["op_sel"], choice)
+    s["fr_host"][f] = choice
+    return _advance(s, f, pc + 1)
+
+
+@nb.njit(cache=True)
+def _gain_card(s, f, pc, row, p, choice):
+    """Acquire / Break through (I12): the pick is a market slot (0-4), a small pile or the main
+    deck (PILE_BASE + k), or an exiled card (CARD_BASE + c)."""
+    acquire = row[OP] == E.OP_ACQUIRE
+    if choice < 0:
+        if step_ok(s, f, row, p, False):
+            return _wait(s, DEC_MARKET if acquire else DEC_ROUTE, p)
+        return _advance(s, f, pc + 1)
+    c = -1
+    res = 0
+    if choice < MARKET_SLOTS:
+        c = s["market"][choice]
+        for k in range(N_RESOURCES):
+            res += s["card_res"][c, k]
+        Z.take_market_card(s, choice, p, acquire)
+    elif choice < PICK_CARD:
+        k = choice - PICK_PILE
+        if k < N_SMALL_PILES:
+            i = Z.first_in_pile(s, k, row[C_SUITS])
+            c = s["small_pile"][k, i]
+            Z.put(s, c, Z_HAND, p)
+        else:
+            c = Z.break_through_main_deck(s, p, row[C_SUITS], True)
+    else:
+        c = choice - PICK_CARD
+        Z.put(s, c, Z_HAND, p)
+        if acquire and not _is_region(s, c):  # I12 Acquire from the exile: take an unrest too
+            Z.take_unrest(s, p)
+    s["fr_it"][f] = c
+    s["fr_it_res"][f] = res
+    return _advance(s, f, pc + 1)
+
+
+PICK_PILE = MARKET_SLOTS  # choices for Acquire / Break through: slot, pile, exiled card
+PICK_CARD = MARKET_SLOTS + N_SMALL_PILES + 1
+
+
+# ---------------------------------------------------------------- playing a card (I5.2)
+@nb.njit(cache=True)
+def play_card(s, p, c, free):
+    """Move c to the play area and start its text (I5.2); the caller walks the machine."""
+    r = Z.rec(s, c)
+    if free:
+        s["free_played"][c] = 1
+    Z.put(s, c, Z_PLAY, p)
+    if HAS_PROGRAM[r, E.TRIG_PLAY] and ENTRY[r, E.TRIG_PLAY] > 0:
+        push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_PLAY, p)
+    else:
+        push(s, c, r, 0, FRAME_PLAY, p)  # no immediate effect (I5.3): the END row settles it
+
+
+@nb.njit(cache=True)
+def use_ability(s, p, c, trigger):
+    push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
+

@@ -1,0 +1,452 @@
+"""The turn, compiled: turn types (I4), actions and exhaust tokens (I5), cleanup (I7), the
+Solstice (I9) and the end of the game (I10). Card text runs on the effect machine; this module
+decides what happens when a program finishes (`after`), which is where the phase was.
+
+`legal(s, mask)` fills the legal mask of the flat action space (actions.py); `apply(s, a)`
+plays one legal action. Both dispatch on ``phase`` and, inside programs, on ``dec``.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.envs.imperium.state import (
+    DEC_CHOOSE,
+    DEC_DEVELOP,
+    DEC_HOST,
+    DEC_MARKET,
+    DEC_NONE,
+    DEC_PAY,
+    DEC_ROUTE,
+    DEC_UPTO,
+    DEC_YESNO,
+    MARKET_SLOTS,
+    N_CARDS,
+    N_SMALL_PILES,
+    PH_ACTIVATE,
+    PH_CLEANUP_DISCARD,
+    PH_CLEANUP_MARKET,
+    PH_GAME_OVER,
+    PH_INNOVATE,
+    PH_REVOLT,
+    PH_SOLSTICE,
+    PH_TURN_TYPE,
+    PRG,
+    Z_DEVELOPMENT,
+    Z_DISCARD,
+    Z_HAND,
+    Z_PLAY,
+    Z_STATE_CARD,
+)
+
+# Where to go when the machine's stack empties: the phase the program was started from.
+AFTER_ACTIVATE = 0
+AFTER_INNOVATE = 1
+AFTER_DRAW_UP = 2
+AFTER_SOLSTICE = 3
+FREE_ACTION = int(D.Trigger.FREE_ACTION)
+UNREST_BIT = 1 << int(D.Suit.UNREST)
+
+
+# ---------------------------------------------------------------- starting and finishing programs
+# The turn never calls itself back: `_settle` loops, and each step either waits for a decision
+# (returns False) or starts a program (returns True). Numba cannot load cached recursive
+# functions (numba issue #6061).
+@nb.njit(cache=True)
+def _start(s, card, record, pc, kind, p, after):
+    M.push(s, card, record, pc, kind, p)
+    s["after"] = after
+    return True
+
+
+@nb.njit(cache=True)
+def _settle(s):
+    """Run programs and the turn on until a decision is pending or the game is over."""
+    while True:
+        if s["depth"] > 0 and M.run(s) == M.WAIT:
+            return
+        if s["collapsed"]:
+            _game_over(s)
+            return
+        if not _go_on(s):
+            return
+
+
+@nb.njit(cache=True)
+def _go_on(s):
+    """The running programs finished: go on from where they were started."""
+    after = s["after"]
+    s["dec"] = DEC_NONE
+    if after == AFTER_ACTIVATE:
+        s["phase"] = PH_ACTIVATE
+        s["actor"] = s["current"]
+        return False
+    if after == AFTER_INNOVATE:
+        _cleanup_market(s)
+        return False
+    if after == AFTER_DRAW_UP:
+        return _end_turn(s)
+    return _solstice_next(s)
+
+
+# ---------------------------------------------------------------- turn types (I4)
+@nb.njit(cache=True)
+def _turn_type(s, k):
+    p = s["current"]
+    if k == A.ACTIVATE:
+        s["phase"] = PH_ACTIVATE
+    elif k == A.INNOVATE:  # I4.4: discard the whole hand, then break through
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_HAND and s["owner"][c] == p:
+                Z.put(s, c, Z_DISCARD, p)
+        s["phase"] = PH_INNOVATE
+    else:
+        s["phase"] = PH_REVOLT
+    s["actor"] = p
+
+
+@nb.njit(cache=True)
+def plays_free(s, c):
+    """I12 Free action: a card with the keyword plays without an action once per turn."""
+    return (K.TRIGGERS[Z.rec(s, c)] >> FREE_ACTION) & 1 == 1 and s["free_played"][c] == 0
+
+
+@nb.njit(cache=True)
+def can_play_from_hand(s, p, c):
+    if s["zone"][c] != Z_HAND or s["owner"][c] != p:
+        return False
+    if s["actions"][p] == 0 and not plays_free(s, c):
+        return False
+    return M.can_play(s, p, c, False)
+
+
+@nb.njit(cache=True)
+def can_exhaust(s, p, c):
+    """I5.5: a card of p's in play (power card included) with an exhaust ability, no token on it,
+    a token on the state card, and an ability that can resolve with its costs paid."""
+    if s["owner"][c] != p or s["zone"][c] != Z_PLAY or s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
+        return False
+    return M.can_use(s, p, c, E.TRIG_EXHAUST)
+
+
+@nb.njit(cache=True)
+def _activate_card(s, c):
+    p = s["current"]
+    if s["zone"][c] == Z_HAND:
+        free = plays_free(s, c)
+        if not free:
+            s["actions"][p] -= 1  # I5.1
+        M.play_card(s, p, c, free)
+    else:
+        s["exhausted"][c] = 1  # I5.5
+        s["exhaust_tokens"][p] -= 1
+        M.use_ability(s, p, c, E.TRIG_EXHAUST)
+    s["after"] = AFTER_ACTIVATE
+    _settle(s)
+
+
+# ---------------------------------------------------------------- cleanup (I7)
+@nb.njit(cache=True)
+def _cleanup_market(s):
+    """I7.1: 1 prg from the supply onto a market card (a decision unless the market is empty)."""
+    for slot in range(MARKET_SLOTS):
+        if s["market"][slot] >= 0:
+            s["phase"] = PH_CLEANUP_MARKET
+            s["actor"] = s["current"]
+            return
+    _cleanup_reset(s)
+
+
+@nb.njit(cache=True)
+def _cleanup_reset(s):
+    """I7.2: tokens back to the state card; then I7.3 (optional discards)."""
+    p = s["current"]
+    for c in range(N_CARDS):
+        if s["owner"][c] == p:
+            s["exhausted"][c] = 0
+            s["free_played"][c] = 0
+    s["actions"][p] = D.ACTION_TOKENS
+    s["exhaust_tokens"][p] = s["base_exhaust"][p]
+    s["deck_token"][p] = 0
+    s["phase"] = PH_CLEANUP_DISCARD
+    s["actor"] = p
+
+
+@nb.njit(cache=True)
+def cleanup_discardable(s, p, c):
+    return s["zone"][c] == Z_HAND and s["owner"][c] == p and E.CANNOT_CLEANUP_DISCARD[Z.rec(s, c)] == 0
+
+
+@nb.njit(cache=True)
+def _draw_up(s):
+    """I7.4 through the machine: a reshuffle may ask for a develop decision (I8.4)."""
+    _start(s, -1, -1, E.SYSTEM_DRAW_UP, M.FRAME_SYSTEM, s["current"], AFTER_DRAW_UP)
+    _settle(s)
+
+
+@nb.njit(cache=True)
+def _end_turn(s):
+    """Returns True when a Solstice effect was started."""
+    s["turn"] += 1
+    nxt = Z.next_player(s, s["current"])
+    if nxt == s["first_player"]:
+        return _solstice_begin(s)
+    _start_turn(s, nxt)
+    return False
+
+
+@nb.njit(cache=True)
+def _start_turn(s, p):
+    s["current"] = p
+    s["actor"] = p
+    s["phase"] = PH_TURN_TYPE
+    s["dec"] = DEC_NONE
+
+
+# ---------------------------------------------------------------- the Solstice (I9)
+@nb.njit(cache=True)
+def _solstice_trigger(s):
+    return E.TRIG_END_OF_SOLSTICE if s["solstice_end"] else E.TRIG_SOLSTICE
+
+
+@nb.njit(cache=True)
+def solstice_pending(s, p, c):
+    """c is one of p's Solstice effects still to resolve this Solstice (I9.1: cards in play, the
+    power card, the state card)."""
+    if s["owner"][c] != p or s["solstice_done"][c]:
+        return False
+    z = s["zone"][c]
+    if z != Z_PLAY and z != Z_STATE_CARD:
+        return False
+    r = Z.rec(s, c)
+    t = _solstice_trigger(s)
+    return M.HAS_PROGRAM[r, t] and M.ENTRY[r, t] > 0
+
+
+@nb.njit(cache=True)
+def _solstice_begin(s):
+    s["solstice_player"] = s["first_player"]
+    s["solstice_end"] = 0
+    s["solstice_done"][:] = 0
+    return _solstice_next(s)
+
+
+@nb.njit(cache=True)
+def _solstice_next(s):
+    """Start the next Solstice effect (True), or wait for an order decision / end the round
+    (False): player by player in turn order (I9.2), each choosing the order of their own (I9.4,
+    D14), End-of-Solstice effects last (I9.5)."""
+    while True:
+        p = s["solstice_player"]
+        n = 0
+        last = -1
+        for c in range(N_CARDS):
+            if solstice_pending(s, p, c):
+                n += 1
+                last = c
+        if n == 1:
+            return _solstice_effect(s, last)
+        if n > 1:
+            s["phase"] = PH_SOLSTICE
+            s["actor"] = p
+            return False
+        if not s["solstice_end"]:
+            s["solstice_end"] = 1
+            s["solstice_done"][:] = 0
+            continue
+        nxt = Z.next_player(s, p)
+        s["solstice_end"] = 0
+        s["solstice_done"][:] = 0
+        if nxt == s["first_player"]:
+            _end_round(s)
+            return False
+        s["solstice_player"] = nxt
+
+
+@nb.njit(cache=True)
+def _solstice_effect(s, c):
+    p = s["solstice_player"]
+    s["solstice_done"][c] = 1
+    r = Z.rec(s, c)
+    return _start(s, c, r, M.ENTRY[r, _solstice_trigger(s)], M.FRAME_ABILITY, p, AFTER_SOLSTICE)
+
+
+@nb.njit(cache=True)
+def _end_round(s):
+    """I9.8 / I10.2: the next round, or scoring once the final round is over."""
+    s["round"] += 1
+    if s["rounds_left"] > 0:
+        s["rounds_left"] -= 1
+        if s["rounds_left"] == 0:
+            _game_over(s)
+            return
+    _start_turn(s, s["first_player"])
+
+
+@nb.njit(cache=True)
+def _game_over(s):
+    s["phase"] = PH_GAME_OVER
+    s["terminal"] = 1
+    s["depth"] = 0
+    s["dec"] = DEC_NONE
+
+
+# ---------------------------------------------------------------- legal actions
+@nb.njit(cache=True)
+def legal(s, mask):
+    mask[:] = False
+    ph = s["phase"]
+    p = s["actor"]
+    if ph == PH_GAME_OVER:
+        return
+    if ph == PH_TURN_TYPE:
+        for k in range(3):
+            mask[A.TURN_TYPE + k] = True
+    elif ph == PH_ACTIVATE:
+        mask[A.END] = True
+        for c in range(N_CARDS):
+            if K.PHYSICAL[c] == c and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c)):
+                mask[A.CARD + c] = True
+    elif ph == PH_INNOVATE:
+        for k in range(4):
+            mask[A.SUIT + k] = True
+    elif ph == PH_REVOLT:
+        mask[A.END] = True
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_HAND and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & UNREST_BIT):
+                mask[A.CARD + c] = True
+    elif ph == PH_CLEANUP_MARKET:
+        for slot in range(MARKET_SLOTS):
+            mask[A.MARKET + slot] = s["market"][slot] >= 0
+    elif ph == PH_CLEANUP_DISCARD:
+        mask[A.END] = True
+        for c in range(N_CARDS):
+            if cleanup_discardable(s, p, c):
+                mask[A.CARD + c] = True
+    elif ph == PH_SOLSTICE:
+        for c in range(N_CARDS):
+            if solstice_pending(s, p, c):
+                mask[A.CARD + c] = True
+    else:
+        _legal_effect(s, mask)
+
+
+@nb.njit(cache=True)
+def _legal_effect(s, mask):
+    f = s["depth"] - 1
+    row = M.CODE[s["fr_pc"][f]]
+    dec = s["dec"]
+    p = s["actor"]
+    if dec == DEC_YESNO:
+        mask[A.OPTION] = True
+        mask[A.END] = True
+    elif dec == DEC_CHOOSE:
+        for k in range(row[M.C_N]):
+            o = M.OPTIONS[row[M.C_RES] + k]
+            mask[A.OPTION + k] = M.block_ok(s, f, o[0], o[1], s["fr_player"][f])
+    elif dec == DEC_PAY:
+        opts = s["pay_need"].copy()
+        n = M.pay_choices(s, p, opts)
+        for i in range(n):
+            mask[A.RESOURCE + opts[i]] = True
+    elif dec == DEC_MARKET or dec == DEC_ROUTE:
+        for slot in range(MARKET_SLOTS):
+            mask[A.MARKET + slot] = M.market_ok(s, f, row, slot)
+        if dec == DEC_ROUTE:
+            for k in range(N_SMALL_PILES + 1):
+                mask[A.PILE + k] = M.pile_ok(s, row, k)
+        if row[M.OP] == E.OP_ACQUIRE or row[M.OP] == E.OP_BREAK:  # exiled cards
+            for c in range(N_CARDS):
+                if M.eligible(s, f, row, c):
+                    mask[A.CARD + c] = True
+    elif dec == DEC_HOST:
+        for h in range(N_CARDS):
+            if M._host_ok(s, f, row, h, p):
+                mask[A.CARD + h] = True
+    elif dec == DEC_DEVELOP:
+        mask[A.END] = True
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and M._develop_ok(s, p, c, False):
+                mask[A.CARD + c] = True
+    else:  # DEC_CARD, DEC_UPTO
+        if dec == DEC_UPTO:
+            mask[A.END] = True
+        for c in range(N_CARDS):
+            if M.eligible(s, f, row, c):
+                mask[A.CARD + c] = True
+
+
+# ---------------------------------------------------------------- applying an action
+@nb.njit(cache=True)
+def apply(s, a):
+    """Play legal action a (the caller checked the mask)."""
+    ph = s["phase"]
+    if ph == PH_TURN_TYPE:
+        _turn_type(s, a - A.TURN_TYPE)
+    elif ph == PH_ACTIVATE:
+        if a == A.END:
+            _cleanup_market(s)
+        else:
+            _activate_card(s, a - A.CARD)
+    elif ph == PH_INNOVATE:
+        _start(s, -1, -1, E.SYSTEM_INNOVATE[a - A.SUIT], M.FRAME_SYSTEM, s["current"], AFTER_INNOVATE)
+        _settle(s)
+    elif ph == PH_REVOLT:
+        if a == A.END:
+            _cleanup_market(s)
+        else:
+            Z.push_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn
+    elif ph == PH_CLEANUP_MARKET:
+        c = s["market"][a - A.MARKET]
+        s["card_res"][c, PRG] += D.CLEANUP_MARKET_PRG
+        _cleanup_reset(s)
+    elif ph == PH_CLEANUP_DISCARD:
+        if a == A.END:
+            _draw_up(s)
+        else:
+            Z.put(s, a - A.CARD, Z_DISCARD, s["current"])
+    elif ph == PH_SOLSTICE:
+        _solstice_effect(s, a - A.CARD)
+        _settle(s)
+    else:
+        if M.decide(s, _choice(s, a)) == M.WAIT:
+            return
+        _settle(s)
+
+
+@nb.njit(cache=True)
+def _choice(s, a):
+    """The machine's choice for action a under the pending decision."""
+    if a == A.END:
+        return M.CHOICE_END
+    dec = s["dec"]
+    if dec == DEC_YESNO:
+        return 0
+    if dec == DEC_CHOOSE:
+        return a - A.OPTION
+    if dec == DEC_PAY:
+        return a - A.RESOURCE
+    if dec == DEC_MARKET or dec == DEC_ROUTE:
+        if a < A.PILE:
+            return a - A.MARKET
+        if a < A.CARD:
+            return M.PICK_PILE + a - A.PILE
+        return M.PICK_CARD + a - A.CARD
+    return a - A.CARD
+
+
+@nb.njit(cache=True)
+def start(s):
+    """After setup: the first turn begins (I4.1)."""
+    s["rounds_left"] = -1
+    s["reshuffling"] = -1
+    s["op_sel"] = -1
+    s["round"] = 1
+    _start_turn(s, s["first_player"])
+

@@ -1,0 +1,458 @@
+"""Moving cards between zones, compiled: the I12 keywords that need no decision once their
+card is chosen (draw, discard, history, exile, acquire, market refill, take, return ...), and
+the queries card programs ask (what is in play, which state a player is in, counts).
+
+Every move goes through `put` so that leaving play releases resources (I5.7) and garrisoned
+cards follow their host (I12 Abandon, Garrison).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from meeplegym import rng
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.effects import HAND_SIZE_BONUS
+from meeplegym.envs.imperium.rules.setup import tuck_unrest
+from meeplegym.envs.imperium.state import (
+    N_CARDS,
+    N_RESOURCES,
+    PRG,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_EXILE,
+    Z_FAME_PILE,
+    Z_GARRISON,
+    Z_HAND,
+    Z_MAIN_DECK,
+    Z_MARKET,
+    Z_NATION_DECK,
+    Z_PLAY,
+    Z_SMALL_PILE,
+    Z_UNDER_MARKET,
+    Z_UNREST_PILE,
+)
+
+PIN = int(D.Header.PIN)
+ATK = int(D.Header.ATK)
+TRD = int(D.Header.TRD)
+REG = int(D.Suit.REG)
+UNREST = int(D.Suit.UNREST)
+UNREST_BIT = 1 << UNREST
+REG_BIT = 1 << REG
+ACCESSION = int(D.Start.ACC)
+POLYNESIANS, TAINO = int(D.NationCode.POL), int(D.NationCode.TAI)
+BARB = int(D.StateIcon.BARB)
+EMP = int(D.StateIcon.EMP)
+
+
+@nb.njit(cache=True)
+def rec(s, c):
+    """The face record of physical card c (its B face when flipped)."""
+    if s["face"][c] == 1 and K.OTHER_FACE[c] >= 0:
+        return K.OTHER_FACE[c]
+    return c
+
+
+@nb.njit(cache=True)
+def state_icons(s, p):
+    """Bit mask of the state icons p's state card shows (I5.4)."""
+    return K.STATES[rec(s, s["state_card"][p])]
+
+
+@nb.njit(cache=True)
+def is_pinned(s, c):
+    return K.HEADER[rec(s, c)] == PIN
+
+
+@nb.njit(cache=True)
+def has_type(s, c, types):
+    r = rec(s, c)
+    for t in range(K.N_TYPES):
+        if (types >> t) & 1 and K.TYPES[r, t] > 0:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def matches(s, c, suits, types, pinned, attack, not_unrest):
+    """Card c passes a program filter: any of the suits, any of the type icons, pinned, attack."""
+    r = rec(s, c)
+    if suits != 0 and (K.SUITS[r] & suits) == 0:
+        return False
+    if types != 0 and not has_type(s, c, types):
+        return False
+    if pinned and K.HEADER[r] != PIN:
+        return False
+    if attack and K.HEADER[r] != ATK:
+        return False
+    if not_unrest and (K.SUITS[r] & UNREST_BIT) != 0:
+        return False
+    return True
+
+
+@nb.njit(cache=True)
+def owned_in(s, p, c, zone):
+    return s["zone"][c] == zone and s["owner"][c] == p
+
+
+@nb.njit(cache=True)
+def count_in_play(s, p, suits, types):
+    """Suit or type icons among p's cards in play (I1.6, I1.8: repeated icons count twice;
+    garrisoned cards are not in play, I12 Garrison)."""
+    n = 0
+    for c in range(N_CARDS):
+        if s["zone"][c] != Z_PLAY or s["owner"][c] != p:
+            continue
+        r = rec(s, c)
+        if suits != 0:
+            for k in range(K.N_SUITS):
+                if (suits >> k) & 1:
+                    n += K.SUIT_COUNT[r, k]
+        for t in range(K.N_TYPES):
+            if (types >> t) & 1:
+                n += K.TYPES[r, t]
+    return n
+
+
+@nb.njit(cache=True)
+def hand_limit(s, p):
+    """I7.4 plus passive hand-size changes of cards in play (Couriers)."""
+    n = s["hand_limit"][p]
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
+            n += HAND_SIZE_BONUS[rec(s, c)]
+    return n
+
+
+# ---------------------------------------------------------------- moving one card
+@nb.njit(cache=True)
+def _remove_from_order(pile, size, c):
+    """Take c out of an ordered pile; returns the new size (unchanged if absent)."""
+    for i in range(size):
+        if pile[i] == c:
+            for j in range(i, size - 1):
+                pile[j] = pile[j + 1]
+            return size - 1
+    return size
+
+
+@nb.njit(cache=True)
+def _leave(s, c):
+    """c leaves its zone: ordered piles forget it; leaving play releases resources to the owner's
+    pool and drops an exhaust token (I5.7)."""
+    z = s["zone"][c]
+    p = s["owner"][c]
+    if z == Z_DRAW:
+        s["draw_size"][p] = _remove_from_order(s["draw_pile"][p], s["draw_size"][p], c)
+    elif z == Z_NATION_DECK:
+        s["nation_size"][p] = _remove_from_order(s["nation_deck"][p], s["nation_size"][p], c)
+    elif z == Z_UNREST_PILE:
+        s["unrest_size"] = _remove_from_order(s["unrest_pile"], s["unrest_size"], c)
+    elif z == Z_FAME_PILE:
+        s["fame_size"] = _remove_from_order(s["fame_pile"], s["fame_size"], c)
+    elif z == Z_MAIN_DECK:
+        s["main_size"] = _remove_from_order(s["main_deck"], s["main_size"], c)
+    elif z == Z_SMALL_PILE:
+        k = s["pile_index"][c]
+        s["small_size"][k] = _remove_from_order(s["small_pile"][k], s["small_size"][k], c)
+    elif z == Z_MARKET:
+        s["market"][s["pile_index"][c]] = -1
+    elif z == Z_UNDER_MARKET:
+        s["market_unrest"][s["pile_index"][c]] = -1
+    if p >= 0:
+        for k in range(N_RESOURCES):
+            if s["card_res"][c, k] > 0:
+                if z == Z_PLAY:
+                    s["pool"][p, k] += s["card_res"][c, k]
+                s["card_res"][c, k] = 0
+    s["exhausted"][c] = 0
+    s["pile_index"][c] = -1
+    s["host"][c] = -1
+
+
+@nb.njit(cache=True)
+def put(s, c, zone, owner):
+    """Move c to an unordered zone (hand, play, discard, history, exile, development ...). A
+    host's garrisoned cards go to the owner's discard pile when it leaves play (I12 Garrison)."""
+    leaving_play = s["zone"][c] == Z_PLAY
+    _leave(s, c)
+    s["zone"][c] = zone
+    s["owner"][c] = owner
+    if leaving_play and zone != Z_PLAY:
+        for g in range(N_CARDS):
+            if s["zone"][g] == Z_GARRISON and s["host"][g] == c:
+                _leave(s, g)
+                s["zone"][g] = Z_DISCARD
+
+
+@nb.njit(cache=True)
+def put_on_draw_pile(s, p, c):
+    """c on top of p's draw pile (I12 Place)."""
+    _leave(s, c)
+    s["draw_pile"][p, s["draw_size"][p]] = c
+    s["draw_size"][p] += 1
+    s["zone"][c] = Z_DRAW
+    s["owner"][c] = p
+
+
+@nb.njit(cache=True)
+def push_unrest(s, c):
+    """c back on top of the unrest pile (I12 Return)."""
+    _leave(s, c)
+    s["unrest_pile"][s["unrest_size"]] = c
+    s["unrest_size"] += 1
+    s["zone"][c] = Z_UNREST_PILE
+    s["owner"][c] = -1
+
+
+@nb.njit(cache=True)
+def take_unrest(s, p):
+    """The top unrest into p's hand (I12 Take); the last one triggers collapse (I10.5).
+    Returns the card or -1."""
+    if s["unrest_size"] == 0:
+        return -1
+    c = s["unrest_pile"][s["unrest_size"] - 1]
+    put(s, c, Z_HAND, p)
+    if s["unrest_size"] == 0:
+        s["collapsed"] = 1
+    return c
+
+
+@nb.njit(cache=True)
+def garrison(s, c, host):
+    _leave(s, c)
+    s["zone"][c] = Z_GARRISON
+    s["owner"][c] = s["owner"][host]
+    s["host"][c] = host
+
+
+@nb.njit(cache=True)
+def has_garrison(s, host):
+    for g in range(N_CARDS):
+        if s["zone"][g] == Z_GARRISON and s["host"][g] == host:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- the draw pile (I8)
+@nb.njit(cache=True)
+def shuffle_discard_into_draw(s, p):
+    """I8.5: the discard pile becomes a new draw pile."""
+    n = s["draw_size"][p]
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_DISCARD and s["owner"][c] == p:
+            s["draw_pile"][p, n] = c
+            s["zone"][c] = Z_DRAW
+            n += 1
+    s["draw_size"][p] = n
+    rng.shuffle(s, s["draw_pile"][p], n)
+
+
+@nb.njit(cache=True)
+def discard_count(s, p):
+    n = 0
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_DISCARD and s["owner"][c] == p:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def draw_top(s, p):
+    """Top card of p's draw pile into hand, -1 when the pile is empty (the caller reshuffles)."""
+    if s["draw_size"][p] == 0:
+        return -1
+    c = s["draw_pile"][p, s["draw_size"][p] - 1]
+    put(s, c, Z_HAND, p)
+    return c
+
+
+@nb.njit(cache=True)
+def nation_deck_step(s, p):
+    """I8.2-I8.3 when it applies: the top nation card to the discard pile, an exhaust token onto
+    the deck (or the development area once empty), and the accession card flips the state.
+    Returns True when it ran."""
+    if s["deck_token"][p] or s["exhaust_tokens"][p] == 0 or s["nation_size"][p] == 0:
+        return False
+    size = s["nation_size"][p]
+    c = s["nation_deck"][p, size - 1]
+    accession = size == 1
+    put(s, c, Z_DISCARD, p)
+    s["exhaust_tokens"][p] -= 1
+    s["deck_token"][p] = 1
+    if accession and K.START[c] == ACCESSION and s["nation"][p] != POLYNESIANS and s["nation"][p] != TAINO:
+        flip_state(s, p)  # I8.3 step 3; Polynesians and Taino do not flip (I16)
+    return True
+
+
+@nb.njit(cache=True)
+def flip_state(s, p):
+    """Turn p's state card over (I8.3, Flip). Nations whose state card does not flip are the
+    caller's to exclude (I16)."""
+    sc = s["state_card"][p]
+    s["face"][sc] = 1 - s["face"][sc]
+
+
+# ---------------------------------------------------------------- market (I3.12, I12)
+@nb.njit(cache=True)
+def refill(s, slot):
+    """Refill a market slot (I12 Acquire 4-5): slots 1-2 from the main deck, 3-5 from their small
+    pile or the main deck once it is empty; a non-region gets an unrest tucked under it.
+    Returns False if nothing could fill it. An empty main deck triggers the game end (I10.1)."""
+    c = -1
+    if slot >= 2 and s["small_size"][slot - 2] > 0:
+        k = slot - 2
+        c = s["small_pile"][k, s["small_size"][k] - 1]
+    elif s["main_size"] > 0:
+        c = s["main_deck"][s["main_size"] - 1]
+    if c < 0:
+        note_main_deck(s)
+        return False
+    _leave(s, c)
+    s["market"][slot] = c
+    s["zone"][c] = Z_MARKET
+    s["owner"][c] = -1
+    s["pile_index"][c] = slot
+    note_main_deck(s)
+    if not tuck_unrest(s, slot) or s["unrest_size"] == 0:
+        s["collapsed"] = 1  # I10.5: no unrest left
+    return True
+
+
+@nb.njit(cache=True)
+def note_main_deck(s):
+    if s["main_size"] == 0 and s["rounds_left"] < 0:
+        trigger_game_end(s)
+
+
+@nb.njit(cache=True)
+def trigger_game_end(s):
+    """I10.1-I10.2: finish this round, then one more; a second trigger changes nothing."""
+    if s["rounds_left"] < 0:
+        s["game_end_triggered"] = 1
+        s["rounds_left"] = 2
+
+
+@nb.njit(cache=True)
+def market_card_resources(s, c):
+    n = 0
+    for k in range(N_RESOURCES):
+        n += s["card_res"][c, k]
+    return n
+
+
+@nb.njit(cache=True)
+def take_market_card(s, slot, p, unrest_to_hand):
+    """Acquire / Break through (a) from the market (I12): resources to p's pool, the card to hand,
+    the tucked unrest to p's hand (Acquire) or back to the pile (Break through), refill.
+    Returns the card."""
+    c = s["market"][slot]
+    for k in range(N_RESOURCES):
+        s["pool"][p, k] += s["card_res"][c, k]
+        s["card_res"][c, k] = 0
+    u = s["market_unrest"][slot]
+    put(s, c, Z_HAND, p)
+    if u >= 0:
+        if unrest_to_hand:
+            put(s, u, Z_HAND, p)
+        else:
+            push_unrest(s, u)
+    refill(s, slot)
+    return c
+
+
+@nb.njit(cache=True)
+def exile_market_card(s, slot):
+    """I12 Exile of a market card: its unrest back to the pile, the card to the exile, refill."""
+    c = s["market"][slot]
+    u = s["market_unrest"][slot]
+    if u >= 0:
+        push_unrest(s, u)
+    put(s, c, Z_EXILE, -1)
+    refill(s, slot)
+
+
+@nb.njit(cache=True)
+def swap_into_market(s, slot, c):
+    """I12 Swap: exiled card c takes the place of the card in `slot`, which goes to the exile;
+    the resources and the tucked unrest stay in the slot [R]."""
+    old = s["market"][slot]
+    _leave(s, c)
+    s["zone"][old] = Z_EXILE
+    s["pile_index"][old] = -1
+    s["market"][slot] = c
+    s["zone"][c] = Z_MARKET
+    s["owner"][c] = -1
+    s["pile_index"][c] = slot
+    for k in range(N_RESOURCES):
+        s["card_res"][c, k] = s["card_res"][old, k]
+        s["card_res"][old, k] = 0
+
+
+@nb.njit(cache=True)
+def hand_count(s, p):
+    n = 0
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_HAND and s["owner"][c] == p:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def first_in_pile(s, k, suits):
+    """Index from the top of small pile k of the first card of the suits (I12 Break through b),
+    -1 if none."""
+    for i in range(s["small_size"][k] - 1, -1, -1):
+        if K.SUITS[s["small_pile"][k, i]] & suits:
+            return i
+    return -1
+
+
+@nb.njit(cache=True)
+def break_through_main_deck(s, p, suits, exile_revealed):
+    """I12 Break through (c): reveal from the main deck until a card of the suits appears and take
+    it; the others are exiled [R] (or go to the bottom). Without one, gain 2 prg [R]. Returns the
+    card or -1."""
+    while s["main_size"] > 0:
+        c = s["main_deck"][s["main_size"] - 1]
+        if K.SUITS[c] & suits:
+            put(s, c, Z_HAND, p)
+            note_main_deck(s)
+            return c
+        if exile_revealed:
+            put(s, c, Z_EXILE, -1)
+        else:
+            break
+    s["pool"][p, PRG] += 2
+    note_main_deck(s)
+    return -1
+
+
+# ---------------------------------------------------------------- fame pile (I11)
+@nb.njit(cache=True)
+def fame_cards_above_king(s):
+    return s["fame_size"] - 1 if s["fame_size"] > 0 and s["fame_pile"][0] == K.KING_OF_KINGS else s["fame_size"]
+
+
+@nb.njit(cache=True)
+def shuffle_order(s, pile, size):
+    rng.shuffle(s, pile, size)
+
+
+@nb.njit(cache=True)
+def players_with_at_least(s, p, types):
+    """Players (p included) with as many or more of the type icons in play as p (Taxation)."""
+    mine = count_in_play(s, p, 0, types)
+    n = 0
+    for q in range(s["n_players"]):
+        if count_in_play(s, q, 0, types) >= mine:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def next_player(s, p):
+    return (p + 1) % s["n_players"]
+

@@ -1,0 +1,90 @@
+"""Building Imperium positions for rules tests: a set-up game whose cards are then moved where a
+test needs them, and small helpers to play actions by name."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.envs.imperium.state import Z_DISCARD, Z_DRAW, Z_HAND, Z_PLAY
+
+
+def card(card_id: str) -> int:
+    return int(K.PHYSICAL[K.record_index(card_id)])
+
+
+def new(nations=("japanese", "magyars"), seed=0, **kw):
+    return engine.new_game(len(nations), seed, nations=list(nations), allow_unimplemented=True, **kw)[0]
+
+
+def hand(s, p) -> list[int]:
+    return [c for c in range(K.N_RECORDS) if s["zone"][c] == Z_HAND and s["owner"][c] == p]
+
+
+def ids(cards) -> list[str]:
+    return sorted(K.RECORD_IDS[c] for c in cards)
+
+
+def empty_hand(s, p):
+    """Move p's hand to the discard pile (a test then deals the cards it needs)."""
+    for c in hand(s, p):
+        Z.put(s, c, Z_DISCARD, p)
+
+
+def give(s, p, card_id: str, zone=Z_HAND) -> int:
+    """Put a card into p's hand (or play area / discard pile / draw-pile top) from wherever it is."""
+    c = card(card_id)
+    if zone == Z_DRAW:
+        Z.put_on_draw_pile(s, p, c)
+    else:
+        Z.put(s, c, zone, p)
+    return c
+
+
+def to_market(s, slot: int, card_id: str) -> int:
+    """Replace the card of a market slot by `card_id` (the old one goes to the box)."""
+    c = card(card_id)
+    old = s["market"][slot]
+    Z.put(s, old, 0, -1)
+    Z.put(s, c, 3, -1)
+    s["market"][slot] = c
+    s["pile_index"][c] = slot
+    return c
+
+
+def legal(s) -> list[int]:
+    return [int(a) for a in np.flatnonzero(engine.legal_mask(s))]
+
+
+def act(s, action: int) -> None:
+    engine.apply(s, action)
+
+
+def activate(s):
+    act(s, A.TURN_TYPE + A.ACTIVATE)
+
+
+def play(s, card_id: str):
+    act(s, A.CARD + card(card_id))
+
+
+def pick(s, card_id: str):
+    act(s, A.CARD + card(card_id))
+
+
+def option(s, k: int):
+    act(s, A.OPTION + k)
+
+
+def yes(s):
+    act(s, A.OPTION)
+
+
+def no(s):
+    act(s, A.END)
+
+
+__all__ = ["Z_PLAY", "Z_DISCARD", "Z_HAND", "Z_DRAW"]
