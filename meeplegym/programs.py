@@ -4,7 +4,8 @@ A game writes each card effect as one line of text in its own keyword vocabulary
 module turns the line into rows of an integer array that a numba interpreter walks with a
 program counter. The control structure is the same in every game, so it lives here once:
 
-    seq   := stmt (';' stmt)*                 sentences, resolved in order (Imperium I6.1)
+    seq   := stmt (';' stmt)*                 sentences, resolved in order (Imperium I6.1); steps
+                                               joined by ',' without '=>' share one sentence
     stmt  := 'may' stmt                        optional: a yes/no decision
            | 'choose' '{' seq ('|' seq)+ '}'   exactly one of the options
            | 'upto' N '{' seq '}'              the block up to N times, asked before each
@@ -48,7 +49,8 @@ FIRST_GAME_OP = 16
 
 # Row flags shared by all games.
 F_COST = 1  # a cost (I6.5-I6.8 in Imperium): tested before the statement is offered
-F_USER = 2  # first flag bit a game may use
+F_SENTENCE = 1 << 30  # the first row of a sentence: reactions wait for one (Imperium I5.6)
+F_USER = 2  # first flag bit a game may use (below F_SENTENCE)
 
 _TOKEN = re.compile(r"\s*(=>|[{}|;,]|[^\s{}|;,]+)")
 
@@ -131,10 +133,16 @@ class _Parser:
         return start
 
     def seq(self) -> None:
-        self.stmt()
+        self.sentence()
         while self.peek() == ";":
             self.take()
-            self.stmt()
+            self.sentence()
+
+    def sentence(self) -> None:
+        first = self.here()
+        self.stmt()
+        if first < self.here():
+            self.out.rows[first][COL_FLAGS] |= F_SENTENCE
 
     def block(self) -> None:
         self.take("{")

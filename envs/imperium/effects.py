@@ -297,13 +297,13 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3FAM5": {"PLAY": "upto 2 { acquire UNC/CIV/REG/TRI from:exile }; history this"},
     "3FAM6": {"PLAY": "all { may return_unrest from:hand_or_discard }; gain 1 prg per:did"},
     "3FAM7": {"PLAY": None},
-    "3FAM8": {"PLAY": None},
+    "3FAM8": {"PLAY": "nothing", "EXHAUST": None},  # free action, pinned: no text when played
     "3FAM9": {"PLAY": "choose { draw 2 | free_play any ignore_state }"},
     # C2.Uncivilised
     "3UNC1": {"EXHAUST": None},
     "3UNC10": {"EXHAUST": None},
     "3UNC11": {"EXHAUST": None},
-    "3UNC12": {"EXHAUST": None},
+    "3UNC12": {"EXHAUST": "draw 1 from:discard"},  # reaction: REACTIONS
     "3UNC13": {"PLAY": "choose { gain 1 gds per:#hunt max:4 | acquire REG; if it #hunt { gain 4 mat } }"},
     "3UNC14": {"PLAY": "draw 1; others { steal 1 gds penalty }; may garrison this in:#river => gain_action 1"},
     "3UNC15": {"SOLSTICE": _TRADING_CITY},
@@ -389,13 +389,13 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "JPN15": {"EXHAUST": "pay 1 mat => choose { draw 1; exile market | add 1 gds to:market }"},
     "JPN16": {"PLAY": "gain 1 mat; may garrison"},
     "JPN17": {"PLAY": "may garrison"},
-    "JPN18": {"PLAY": "if BARB { abandon card:JPN10 }", "EXHAUST": None},
+    "JPN18": {"PLAY": "if BARB { abandon card:JPN10 }", "EXHAUST": "gain 1 pop; draw 2"},  # reaction
     "JPN19": {"PLAY": "take unrest, pay 1 pop => break_through REG"},
     "JPN20": {"PLAY": _ADVANCE},
     "JPN21": {"PLAY": _GLORY},
-    "JPN22": {"PLAY": "choose { return_unrest; find JPN10 | free_play CIV ignore_state; find JPN9 }; history this"},
+    "JPN22": {"PLAY": "choose { return_unrest, find JPN10 | free_play CIV ignore_state, find JPN9 }; history this"},
     # C4.MAG Magyars
-    "MAG1A": {"EXHAUST": None},
+    "MAG1A": {"EXHAUST": "discard 2 => others { take unrest }"},  # reaction
     "MAG2": {"PLAY": "upto 3 { choose { return_unrest | take unrest => gain_action 1 } }; history this"},
     "MAG3": {"PLAY": "require in_history MAG9; history 3 from:hand_or_discard upto; take fame; history this"},
     "MAG4": {"PLAY": "take unrest", "EXHAUST": "break_through UNC/CIV",
@@ -408,7 +408,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
                      "all { if has_garrisoned_region { abandon REG garrisoned } else { take unrest } }; history this"},
     "MAG10": {"PLAY": _ADVANCE},
     "MAG11": {"PLAY": "gain 2 pop; acquire REG also:exile; history this"},
-    "MAG14": {"EXHAUST": None, "PASSIVE": None},
+    "MAG14": {"EXHAUST": "draw 1", "PASSIVE": None},  # reaction; the TAKE UNREST passive is not yet
     "MAG15": {"EXHAUST": None, "SOLSTICE": "may pay 1 mat => gain 1 pop"},
     "MAG16": {"PLAY": "may garrison"},
     "MAG17": {"PLAY": "may garrison"},
@@ -422,6 +422,16 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
         PROGRAMS.setdefault(_card_id, {"PLAY": _UNREST})
+
+#: reactive exhaust abilities (I5.6): card id -> (event, filter on the event's card). They are
+#: offered when the event happens on their owner's Activate turn, never from the Activate loop.
+REACTIONS = {
+    "JPN18": ("play", "UNC/CIV"),  # Shinto: when you play UNC/CIV
+    "3UNC12": ("play", "#river/#fertile"),  # Terraces
+    "MAG1A": ("play", "REG+#hunt"),  # Magyars power A: when you play a REG with #hunt
+    "MAG14": ("return_unrest", "any"),  # Blood Oath
+}
+_EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1}
@@ -514,6 +524,23 @@ def _row_flags(ids) -> np.ndarray:
     return out
 
 
+def _reactions():
+    event = np.full(K.N_RECORDS, -1, dtype=np.int8)
+    suits = np.zeros(K.N_RECORDS, dtype=np.int32)
+    types = np.zeros(K.N_RECORDS, dtype=np.int32)
+    for card_id, (name, words) in REACTIONS.items():
+        r = K.record_index(card_id)
+        event[r] = _EVENTS[name]
+        cols: dict[int, int] = {}
+        for part in words.split("+"):
+            _Imperium()._filter(part, cols)
+        suits[r], types[r] = cols.get(C_SUITS, 0), cols.get(C_TYPES, 0)
+    for a in (event, suits, types):
+        a.setflags(write=False)
+    return event, suits, types
+
+
+REACT_EVENT, REACT_SUITS, REACT_TYPES = _reactions()
 HAND_SIZE_BONUS = np.zeros(K.N_RECORDS, dtype=np.int8)
 for _card_id, _bonus in HAND_BONUS.items():
     HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus

@@ -80,8 +80,13 @@ DEC_PAY = 6  # RESOURCE r: which resource pays the next unit of a cost (I12 Pay)
 DEC_HOST = 7  # CARD of the region to garrison under
 DEC_DEVELOP = 8  # CARD of a development card, END for none (I8.4)
 DEC_UPTO = 9  # CARD more, END to stop (an "up to N" selection)
+DEC_REACT = 10  # CARD of a reactive exhaust ability to use now, END for none (I5.6, D7)
 DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through route", "payment", "garrison host",
-             "develop", "up to")
+             "develop", "up to", "reaction")
+
+# Events reactive abilities answer (I5.6); queued by the steps that cause them.
+EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
+MAX_EVENTS = 8
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
 MAX_DRAWN = 16
@@ -166,5 +171,12 @@ STATE_DTYPE = np.dtype(
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
         ("reshuffling", np.int8),  # the player whose reshuffle waits for a develop decision, -1
+        # events waiting for reactions (I5.6): kind, card, player, and the stack depth at which
+        # they are offered (a reaction's own program runs first)
+        ("n_events", np.int8),
+        ("ev_kind", np.int8, MAX_EVENTS),
+        ("ev_card", np.int16, MAX_EVENTS),
+        ("ev_player", np.int8, MAX_EVENTS),
+        ("ev_depth", np.int8, MAX_EVENTS),
     ]
 )

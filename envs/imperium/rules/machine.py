@@ -33,14 +33,20 @@ from meeplegym.envs.imperium.state import (
     DEC_MARKET,
     DEC_NONE,
     DEC_PAY,
+    DEC_REACT,
     DEC_ROUTE,
     DEC_UPTO,
     DEC_YESNO,
+    EV_ACQUIRE,
+    EV_BREAK,
+    EV_PLAY,
+    EV_RETURN_UNREST,
     GDS,
     MARKET_SLOTS,
     MAT,
     MAX_DEPTH,
     MAX_DRAWN,
+    MAX_EVENTS,
     N_CARDS,
     N_RESOURCES,
     N_SMALL_PILES,
@@ -66,6 +72,8 @@ HAS_PROGRAM = E.HAS_PROGRAM
 FRAME_PLAY = 0  # played from hand: to the discard pile unless pinned or already moved (I5.2, I6.4)
 FRAME_ABILITY = 1  # exhaust / solstice / a region's play effect re-run: stays where it is
 FRAME_SYSTEM = 2  # a rules procedure written as a program (King of Kings, Innovate ...)
+
+AFTER_ACTIVATE_TURN = 0  # turn.AFTER_ACTIVATE: programs started from the Activate loop
 
 # Results of one row.
 NEXT = 0
@@ -110,12 +118,95 @@ def push(s, card, record, pc, kind, owner):
 def _pop(s):
     f = s["depth"] - 1
     c = s["fr_card"][f]
-    if s["fr_kind"][f] == FRAME_PLAY and c >= 0 and s["zone"][c] == Z_PLAY:
+    played = s["fr_kind"][f] == FRAME_PLAY and c >= 0
+    if played and s["zone"][c] == Z_PLAY:
         h = K.HEADER[Z.rec(s, c)]
         if h != Z.PIN and h != Z.TRD:
             Z.put(s, c, Z_DISCARD, s["owner"][c])  # I5.2 step 4, I6.4
     s["depth"] = f
     s["op_stage"] = 0
+    if played:  # "when you play ..." reacts once the card's text is done (I5.2 step 3, I5.6)
+        queue_event(s, EV_PLAY, c, s["fr_owner"][f])
+
+
+# ---------------------------------------------------------------- reactions (I5.6, D7)
+@nb.njit(cache=True)
+def queue_event(s, kind, card, p):
+    """Something reactive abilities answer happened; it is offered at the next step boundary at
+    this stack depth, after the step that caused it (I5.6)."""
+    n = s["n_events"]
+    if n >= MAX_EVENTS:
+        return
+    s["ev_kind"][n] = kind
+    s["ev_card"][n] = card
+    s["ev_player"][n] = p
+    s["ev_depth"][n] = s["depth"]
+    s["n_events"] = n + 1
+
+
+@nb.njit(cache=True)
+def _drop_event(s):
+    n = s["n_events"] - 1
+    for i in range(n):
+        s["ev_kind"][i] = s["ev_kind"][i + 1]
+        s["ev_card"][i] = s["ev_card"][i + 1]
+        s["ev_player"][i] = s["ev_player"][i + 1]
+        s["ev_depth"][i] = s["ev_depth"][i + 1]
+    s["n_events"] = n
+
+
+@nb.njit(cache=True)
+def can_react(s, c):
+    """Card c may answer the first queued event now: its owner's reactive exhaust ability for
+    this kind of event and card, on the owner's own Activate turn (I4.6, I5.6), with a token on
+    the state card and its costs payable."""
+    p = s["ev_player"][0]
+    r = Z.rec(s, c)
+    if E.REACT_EVENT[r] != s["ev_kind"][0] or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
+        return False
+    if s["exhausted"][c] or s["exhaust_tokens"][p] == 0 or s["current"] != p or s["after"] != AFTER_ACTIVATE_TURN:
+        return False
+    e = s["ev_card"][0]
+    if e < 0 or not Z.matches(s, e, E.REACT_SUITS[r], E.REACT_TYPES[r], False, False, False):
+        return False
+    return can_use(s, p, c, E.TRIG_EXHAUST)
+
+
+@nb.njit(cache=True)
+def _react(s, choice):
+    """Offer the first queued event to its player's reactive abilities: WAIT for the decision,
+    or NEXT once a reaction was started or none is wanted (the event is then dropped)."""
+    if choice == CHOICE_NONE:
+        for c in range(N_CARDS):
+            if K.PHYSICAL[c] == c and can_react(s, c):
+                return _wait(s, DEC_REACT, s["ev_player"][0])
+        _drop_event(s)
+        return NEXT
+    if choice == CHOICE_END:
+        _drop_event(s)
+        return NEXT
+    p = s["ev_player"][0]
+    s["exhausted"][choice] = 1
+    s["exhaust_tokens"][p] -= 1
+    push(s, choice, Z.rec(s, choice), ENTRY[Z.rec(s, choice), E.TRIG_EXHAUST], FRAME_ABILITY, p)
+    s["fr_it"][s["depth"] - 1] = s["ev_card"][0]
+    s["dec"] = DEC_NONE
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _event_due(s):
+    """The first event is offered once the programs it happened in are done, or between their
+    sentences (I5.6: "after that sentence and before the next one")."""
+    if s["n_events"] == 0:
+        return False
+    d = s["depth"]
+    if d == 0 or s["ev_depth"][0] > d:
+        return True
+    if s["ev_depth"][0] < d or s["op_stage"] != 0:
+        return False
+    row = CODE[s["fr_pc"][d - 1]]
+    return (row[FL] & P.F_SENTENCE) != 0 or row[OP] == P.OP_END
 
 
 @nb.njit(cache=True)
@@ -709,10 +800,15 @@ def can_use(s, p, c, trigger):
 def run(s):
     """Walk the top program until a decision is pending (returns WAIT) or the stack is empty or
     the game collapsed (returns NEXT)."""
-    while s["depth"] > 0:
+    while s["depth"] > 0 or s["n_events"] > 0:
         if s["collapsed"]:
             s["depth"] = 0
+            s["n_events"] = 0
             return NEXT
+        if _event_due(s):
+            if _react(s, CHOICE_NONE) == WAIT:
+                return WAIT
+            continue
         f = s["depth"] - 1
         if _row(s, f, CHOICE_NONE) == WAIT:
             return WAIT
@@ -723,6 +819,9 @@ def run(s):
 @nb.njit(cache=True)
 def decide(s, choice):
     """The agent's choice for the pending decision, then walk on."""
+    if s["dec"] == DEC_REACT:
+        _react(s, choice)
+        return run(s)
     f = s["depth"] - 1
     if _row(s, f, choice) == WAIT:
         return WAIT
@@ -933,10 +1032,12 @@ def _step(s, f, pc, row, p, choice):
             return WAIT
         if c >= 0:
             Z.push_unrest(s, c)
+            queue_event(s, EV_RETURN_UNREST, c, p)
         return _advance(s, f, nxt)
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
             Z.push_unrest(s, this)
+            queue_event(s, EV_RETURN_UNREST, this, p)
         return _advance(s, f, nxt)
     if op == E.OP_PLACE_TOP:
         c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
@@ -1156,8 +1257,9 @@ def _take_fame(s, f, nxt, p, c):
 
 @nb.njit(cache=True)
 def _find(s, f, nxt, c, p):
-    """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card); the
-    searched piles are shuffled afterwards, the accession card staying at the bottom."""
+    """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card). The pile
+    the card came from is shuffled, the accession card staying at the bottom: the seed's worked
+    turn shuffles only the nation deck Kanji was found in (docs/imperium.md)."""
     z = s["zone"][c]
     if s["owner"][c] == p:
         if z == Z_DRAW:
@@ -1165,7 +1267,6 @@ def _find(s, f, nxt, c, p):
             rng.shuffle(s, s["draw_pile"][p], s["draw_size"][p])
         elif z == Z_NATION_DECK and (s["nation_deck"][p, 0] != c or s["nation_size"][p] > 1):
             Z.put(s, c, Z_HAND, p)
-            rng.shuffle(s, s["draw_pile"][p], s["draw_size"][p])
             if s["nation_size"][p] > 1:
                 rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
         elif z == Z_DISCARD:
@@ -1239,6 +1340,8 @@ def _gain_card(s, f, pc, row, p, choice):
             Z.take_unrest(s, p)
     s["fr_it"][f] = c
     s["fr_it_res"][f] = res
+    if c >= 0:
+        queue_event(s, EV_ACQUIRE if acquire else EV_BREAK, c, p)
     return _advance(s, f, pc + 1)
 
 

@@ -23,6 +23,7 @@ from meeplegym.envs.imperium.state import (
     DEC_MARKET,
     DEC_NONE,
     DEC_PAY,
+    DEC_REACT,
     DEC_ROUTE,
     DEC_UPTO,
     DEC_YESNO,
@@ -46,7 +47,7 @@ from meeplegym.envs.imperium.state import (
 )
 
 # Where to go when the machine's stack empties: the phase the program was started from.
-AFTER_ACTIVATE = 0
+AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
 AFTER_INNOVATE = 1
 AFTER_DRAW_UP = 2
 AFTER_SOLSTICE = 3
@@ -69,7 +70,7 @@ def _start(s, card, record, pc, kind, p, after):
 def _settle(s):
     """Run programs and the turn on until a decision is pending or the game is over."""
     while True:
-        if s["depth"] > 0 and M.run(s) == M.WAIT:
+        if (s["depth"] > 0 or s["n_events"] > 0) and M.run(s) == M.WAIT:
             return
         if s["collapsed"]:
             _game_over(s)
@@ -132,6 +133,8 @@ def can_exhaust(s, p, c):
     a token on the state card, and an ability that can resolve with its costs paid."""
     if s["owner"][c] != p or s["zone"][c] != Z_PLAY or s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
         return False
+    if E.REACT_EVENT[Z.rec(s, c)] >= 0:
+        return False  # a reactive ability is used when its event happens (I5.6)
     return M.can_use(s, p, c, E.TRIG_EXHAUST)
 
 
@@ -339,10 +342,16 @@ def legal(s, mask):
 
 @nb.njit(cache=True)
 def _legal_effect(s, mask):
-    f = s["depth"] - 1
-    row = M.CODE[s["fr_pc"][f]]
     dec = s["dec"]
     p = s["actor"]
+    if dec == DEC_REACT:  # may come with no program running
+        mask[A.END] = True
+        for c in range(N_CARDS):
+            if K.PHYSICAL[c] == c and M.can_react(s, c):
+                mask[A.CARD + c] = True
+        return
+    f = s["depth"] - 1
+    row = M.CODE[s["fr_pc"][f]]
     if dec == DEC_YESNO:
         mask[A.OPTION] = True
         mask[A.END] = True
