@@ -46,6 +46,7 @@ trigger_host        run the play effect of the region this card was just garriso
 swap_exiled         an exiled UNC/CIV/REG/TRI card changes places with a market card (I12 Swap)
 give                the owner gives the affected player a card from hand / ``hand_or_discard``
 nothing             no effect (a card that says so can still be played)
+avoid               the affected player avoids the attack being resolved (a defence, I12 Attack)
 require COND        the card cannot be played unless COND holds
 ==================  ==========================================================================
 
@@ -73,13 +74,13 @@ _OPS = (
     "gain", "gain_action", "spend_action", "return_xtoken", "pay", "move", "add", "steal", "draw",
     "discard", "acquire", "break_through", "exile", "history", "garrison", "abandon", "recall",
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
-    "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled",
+    "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid",
 )
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
 (OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
- OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP) = OP.values()
+ OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -121,10 +122,10 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
  COND_IT_RES, COND_HAS_GARRISONED_REGION) = range(8)
 
 # Triggers that run programs.
-TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE = range(4)
-N_TRIGGERS = 4
+TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE = range(5)
+N_TRIGGERS = 5
 _TRIGGER_KEYS = {"PLAY": TRIG_PLAY, "EXHAUST": TRIG_EXHAUST, "SOLSTICE": TRIG_SOLSTICE,
-                 "END_OF_SOLSTICE": TRIG_END_OF_SOLSTICE}
+                 "END_OF_SOLSTICE": TRIG_END_OF_SOLSTICE, "PASSIVE": TRIG_PASSIVE}
 
 _RESOURCES = {r.code: int(r) for r in D.Resource}
 _SUITS = {s.code: int(s) for s in D.Suit}
@@ -313,7 +314,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3UNC19": {"PLAY": None},
     "3UNC2": {"PLAY": "break_through UNC/CIV/REG/TRI from:exile; gain 1 prg; exile this"},
     "3UNC21": {"PLAY": "add 1 pop to:market; all { may history from:discard }; gain 1 prg per:did"},
-    "3UNC23": {"PASSIVE": None},
+    "3UNC23": {"PASSIVE": "gain 1 gds; may draw 1"},  # Protection: a passive reaction (PASSIVE_REACTIONS)
     "3UNC24": {"PLAY": "choose { draw 1 from:discard | gain 1 gds }"},  # the TRADE option needs I13
     "3UNC25": {"PLAY": "choose { acquire atk | others { steal 2 mat per:#ocean }; history this }"},
     "3UNC3": {"PLAY": "choose { acquire UNC | break_through UNC; others { gain 1 prg } }"},
@@ -345,7 +346,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     # C2.Region
     "3REG1": {"PLAY": "gain 1 prg; " + _REGION},
     "3REG10": {"PLAY": _REGION},
-    "3REG11": {"PLAY": _REGION, "EXHAUST": None},
+    "3REG11": {"PLAY": _REGION, "EXHAUST": "move 1 pop to:market => avoid"},  # a defence (REACTIONS)
     "3REG12": {"PLAY": "gain 1 prg; " + _REGION},
     "3REG13": {"PLAY": "choose { exile market | swap_exiled }; may garrison"},
     "3REG14": {"PLAY": "gain 1 pop; exile market; exile market; may garrison"},
@@ -409,7 +410,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAG10": {"PLAY": _ADVANCE},
     "MAG11": {"PLAY": "gain 2 pop; acquire REG also:exile; history this"},
     "MAG14": {"EXHAUST": "draw 1", "PASSIVE": None},  # reaction; the TAKE UNREST passive is not yet
-    "MAG15": {"EXHAUST": None, "SOLSTICE": "may pay 1 mat => gain 1 pop"},
+    "MAG15": {"EXHAUST": "avoid", "SOLSTICE": "may pay 1 mat => gain 1 pop"},  # a defence (REACTIONS)
     "MAG16": {"PLAY": "may garrison"},
     "MAG17": {"PLAY": "may garrison"},
     "MAG18": {"PLAY": "choose { pay 2 pop => acquire REG/TRI | pay 3 pop => break_through REG/TRI }"},
@@ -430,8 +431,16 @@ REACTIONS = {
     "3UNC12": ("play", "#river/#fertile"),  # Terraces
     "MAG1A": ("play", "REG+#hunt"),  # Magyars power A: when you play a REG with #hunt
     "MAG14": ("return_unrest", "any"),  # Blood Oath
+    # defences (I12 Attack, D8): on any player's turn, when another player plays an attack card
+    "MAG15": ("attack", "any"),  # Mounted Archers
+    "3REG11": ("attack", "any"),  # Borderland
 }
-_EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4}  # state.EV_*
+#: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
+PASSIVE_REACTIONS = {
+    "3UNC23": ("attacked", "any"),  # Protection: when you are affected by an attack card
+}
+_EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
+           "attacked": 6}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1}
@@ -468,7 +477,7 @@ def _compile():
             if text is None:
                 missing.setdefault(card_id, []).append(key)
                 continue
-            if key == "PASSIVE":
+            if key == "PASSIVE" and card_id not in PASSIVE_REACTIONS:
                 continue  # a passive the engine applies from a table named in the text (HAND_BONUS)
             if key not in _TRIGGER_KEYS:
                 raise P.ProgramError(f"{card_id}: no program for trigger {key}")
@@ -524,11 +533,11 @@ def _row_flags(ids) -> np.ndarray:
     return out
 
 
-def _reactions():
+def _reactions(table):
     event = np.full(K.N_RECORDS, -1, dtype=np.int8)
     suits = np.zeros(K.N_RECORDS, dtype=np.int32)
     types = np.zeros(K.N_RECORDS, dtype=np.int32)
-    for card_id, (name, words) in REACTIONS.items():
+    for card_id, (name, words) in table.items():
         r = K.record_index(card_id)
         event[r] = _EVENTS[name]
         cols: dict[int, int] = {}
@@ -540,7 +549,8 @@ def _reactions():
     return event, suits, types
 
 
-REACT_EVENT, REACT_SUITS, REACT_TYPES = _reactions()
+REACT_EVENT, REACT_SUITS, REACT_TYPES = _reactions(REACTIONS)
+PASSIVE_EVENT, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
 HAND_SIZE_BONUS = np.zeros(K.N_RECORDS, dtype=np.int8)
 for _card_id, _bonus in HAND_BONUS.items():
     HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus

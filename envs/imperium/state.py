@@ -86,7 +86,9 @@ DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through rout
 
 # Events reactive abilities answer (I5.6); queued by the steps that cause them.
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
-MAX_EVENTS = 8
+EV_ATTACK = 5  # an attack card is played against the event's player: defences (D8)
+EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as Protection
+MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
 MAX_DRAWN = 16
@@ -178,5 +180,7 @@ STATE_DTYPE = np.dtype(
         ("ev_card", np.int16, MAX_EVENTS),
         ("ev_player", np.int8, MAX_EVENTS),
         ("ev_depth", np.int8, MAX_EVENTS),
+        ("ev_seen", np.int8, MAX_EVENTS),  # its passive reactions have run
+        ("avoid", np.int8, MAX_PLAYERS),  # this player avoids the attack being resolved (I12 Attack)
     ]
 )

@@ -87,7 +87,7 @@ def test_every_card_text_compiles_and_unrest_shares_one_program():
     unrest = [c.id for c in E.D.CARDS if c.banner == E.D.Suit.UNREST]
     entries = {int(E.ENTRY[E.K.record_index(i), E.TRIG_PLAY]) for i in unrest}
     assert len(entries) == 1 and entries != {0}
-    assert "MAG15" in E.UNIMPLEMENTED and "JPN18" not in E.UNIMPLEMENTED and "JPN22" not in E.UNIMPLEMENTED
+    assert "MAG14" in E.UNIMPLEMENTED and "MAG15" not in E.UNIMPLEMENTED and "JPN22" not in E.UNIMPLEMENTED
 
 
 # ---------------------------------------------------------------- Pay (I12)
@@ -455,3 +455,53 @@ def test_rules_coverage_lists_every_unimplemented_card_of_the_first_nations():
         if card.nation in (None, E.D.NationCode.JPN, E.D.NationCode.MAG) and card.expansion != E.D.Expansion.TF \
                 and card.deck != E.D.Deck.TRADE_ROUTES:
             assert card_id in page, f"{card_id} ({card.name}) is not implemented but not listed"
+
+
+# ---------------------------------------------------------------- attacks and defences (I12 Attack, D8)
+def _attack_position():
+    """Seat 0 (Magyars, Barbarian) holds Plundering; seat 1 (Japanese) has Kansai in play."""
+    s = sc.new(("magyars", "japanese"))
+    sc.empty_hand(s, 0)
+    sc.give(s, 0, "MAG6")  # Plundering: draw 1, each other player recalls a REG, steal 1 prg from EMP
+    kansai = sc.give(s, 1, "JPN16", Z_PLAY)
+    sc.activate(s)
+    return s, kansai
+
+
+@pytest.mark.rule("I12", "C4.MAG")
+def test_defence_avoids_the_attack_on_another_players_turn():
+    s, kansai = _attack_position()
+    archers = sc.give(s, 1, "MAG15", Z_PLAY)  # Mounted Archers: exhaust to avoid an attack
+    tokens = int(s["exhaust_tokens"][1])
+    sc.play(s, "MAG6")
+    assert s["dec"] == 10 and s["actor"] == 1  # the defender decides (D8)
+    assert sorted(sc.legal(s)) == [A.END, A.CARD + archers]
+    sc.act(s, A.CARD + archers)
+    assert s["exhausted"][archers] == 1 and s["exhaust_tokens"][1] == tokens - 1
+    assert s["zone"][kansai] == Z_PLAY  # not recalled
+    assert s["phase"] == PH_ACTIVATE and s["actor"] == 0 and not s["avoid"].any()
+
+
+@pytest.mark.rule("I12")
+def test_declined_defence_lets_the_attack_through():
+    s, kansai = _attack_position()
+    sc.give(s, 1, "MAG15", Z_PLAY)
+    sc.play(s, "MAG6")
+    sc.no(s)
+    assert s["actor"] == 1 and s["dec"] == DEC_CARD  # the affected player picks the region (D19)
+    sc.act(s, A.CARD + kansai)
+    assert s["zone"][kansai] == Z_HAND and s["owner"][kansai] == 1  # recalled to hand
+
+
+@pytest.mark.rule("I12", "C2.Uncivilised")
+def test_protection_pays_whoever_the_attack_affects():
+    s, kansai = _attack_position()
+    sc.give(s, 1, "3UNC23", Z_PLAY)  # Protection: gain 1 gds and may draw when attacked
+    s["pool"][1, :] = 0
+    hand = len(sc.hand(s, 1))
+    sc.play(s, "MAG6")
+    assert s["dec"] == DEC_YESNO and s["actor"] == 1
+    sc.yes(s)
+    assert s["pool"][1].tolist() == [0, 0, 0, 1] and len(sc.hand(s, 1)) == hand + 1
+    sc.act(s, A.CARD + kansai)  # Protection does not avoid the attack: the recall follows
+    assert s["zone"][kansai] == Z_HAND

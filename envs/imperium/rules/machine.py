@@ -38,6 +38,8 @@ from meeplegym.envs.imperium.state import (
     DEC_UPTO,
     DEC_YESNO,
     EV_ACQUIRE,
+    EV_ATTACK,
+    EV_ATTACKED,
     EV_BREAK,
     EV_PLAY,
     EV_RETURN_UNREST,
@@ -126,6 +128,8 @@ def _pop(s):
     s["depth"] = f
     s["op_stage"] = 0
     if played:  # "when you play ..." reacts once the card's text is done (I5.2 step 3, I5.6)
+        if K.HEADER[Z.rec(s, c)] == Z.ATK:
+            s["avoid"][:] = 0
         queue_event(s, EV_PLAY, c, s["fr_owner"][f])
 
 
@@ -141,6 +145,7 @@ def queue_event(s, kind, card, p):
     s["ev_card"][n] = card
     s["ev_player"][n] = p
     s["ev_depth"][n] = s["depth"]
+    s["ev_seen"][n] = 0
     s["n_events"] = n + 1
 
 
@@ -152,6 +157,7 @@ def _drop_event(s):
         s["ev_card"][i] = s["ev_card"][i + 1]
         s["ev_player"][i] = s["ev_player"][i + 1]
         s["ev_depth"][i] = s["ev_depth"][i + 1]
+        s["ev_seen"][i] = s["ev_seen"][i + 1]
     s["n_events"] = n
 
 
@@ -162,9 +168,15 @@ def can_react(s, c):
     the state card and its costs payable."""
     p = s["ev_player"][0]
     r = Z.rec(s, c)
-    if E.REACT_EVENT[r] != s["ev_kind"][0] or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
+    kind = s["ev_kind"][0]
+    if E.REACT_EVENT[r] != kind or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
         return False
-    if s["exhausted"][c] or s["exhaust_tokens"][p] == 0 or s["current"] != p or s["after"] != AFTER_ACTIVATE_TURN:
+    if s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
+        return False
+    if kind == EV_ATTACK:  # defences work on another player's turn; one is enough
+        if s["avoid"][p]:
+            return False
+    elif s["current"] != p or s["after"] != AFTER_ACTIVATE_TURN:
         return False
     e = s["ev_card"][0]
     if e < 0 or not Z.matches(s, e, E.REACT_SUITS[r], E.REACT_TYPES[r], False, False, False):
@@ -177,6 +189,10 @@ def _react(s, choice):
     """Offer the first queued event to its player's reactive abilities: WAIT for the decision,
     or NEXT once a reaction was started or none is wanted (the event is then dropped)."""
     if choice == CHOICE_NONE:
+        if not s["ev_seen"][0]:
+            s["ev_seen"][0] = 1
+            if _start_passives(s):
+                return NEXT
         for c in range(N_CARDS):
             if K.PHYSICAL[c] == c and can_react(s, c):
                 return _wait(s, DEC_REACT, s["ev_player"][0])
@@ -192,6 +208,28 @@ def _react(s, choice):
     s["fr_it"][s["depth"] - 1] = s["ev_card"][0]
     s["dec"] = DEC_NONE
     return NEXT
+
+
+@nb.njit(cache=True)
+def _start_passives(s):
+    """Run the passive reactions to the first event (no token, no decision to use them); an
+    attack only affects a player who avoided nothing. Returns True when one was started."""
+    p = s["ev_player"][0]
+    kind = s["ev_kind"][0]
+    e = s["ev_card"][0]
+    if kind == EV_ATTACKED and s["avoid"][p]:
+        return False
+    started = False
+    for c in range(N_CARDS):
+        if K.PHYSICAL[c] != c or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
+            continue
+        r = Z.rec(s, c)
+        if E.PASSIVE_EVENT[r] != kind or e < 0 or not Z.matches(s, e, E.PASSIVE_SUITS[r], E.PASSIVE_TYPES[r], False, False, False):
+            continue
+        push(s, c, r, ENTRY[r, E.TRIG_PASSIVE], FRAME_ABILITY, p)
+        s["fr_it"][s["depth"] - 1] = e
+        started = True
+    return started
 
 
 @nb.njit(cache=True)
@@ -567,7 +605,7 @@ def step_ok(s, f, row, p, as_cost):
     fl = row[FL]
     n = row[C_N]
     this = s["fr_card"][f]
-    if op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE:
+    if op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID:
         return True
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
@@ -879,21 +917,31 @@ def _row(s, f, choice):
     if op == P.OP_EACH:
         owner = s["fr_owner"][f]
         s["fr_did"][f] = 0
-        if row[C_N] == 0:
-            if s["n_players"] == 1:
-                return _advance(s, f, row[JUMP])
-            s["fr_player"][f] = Z.next_player(s, owner)
-        else:
-            s["fr_player"][f] = owner
+        q = owner if row[C_N] == 1 else _affected_after(s, f, owner)
+        if q == owner and row[C_N] == 0:
+            return _advance(s, f, row[JUMP])  # nobody else is affected
+        s["fr_player"][f] = q
         return _advance(s, f, pc + 1)
     if op == P.OP_NEXT:
-        nxt = Z.next_player(s, p)
-        if nxt == s["fr_owner"][f]:
-            s["fr_player"][f] = nxt
-            return _advance(s, f, pc + 1)
+        nxt = _affected_after(s, f, p)
         s["fr_player"][f] = nxt
+        if nxt == s["fr_owner"][f]:
+            return _advance(s, f, pc + 1)
         return _advance(s, f, row[JUMP])
     return _step(s, f, pc, row, p, choice)
+
+
+@nb.njit(cache=True)
+def _affected_after(s, f, p):
+    """The next player after p in turn order that the frame's text affects: a player who avoided
+    the attack being resolved is skipped (I12 Attack); the owner ends the round."""
+    owner = s["fr_owner"][f]
+    c = s["fr_card"][f]
+    attack = c >= 0 and K.HEADER[Z.rec(s, c)] == Z.ATK
+    q = Z.next_player(s, p)
+    while q != owner and attack and s["avoid"][q]:
+        q = Z.next_player(s, q)
+    return q
 
 
 # ---------------------------------------------------------------- the steps (I12 keywords)
@@ -923,6 +971,9 @@ def _step(s, f, pc, row, p, choice):
     owner = s["fr_owner"][f]
     nxt = pc + 1
     if op == E.OP_NOTHING or op == E.OP_REQUIRE:
+        return _advance(s, f, nxt)
+    if op == E.OP_AVOID:
+        s["avoid"][p] = 1
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         s["pool"][p, row[C_RES]] += amount(s, f, row)
@@ -1361,6 +1412,13 @@ def play_card(s, p, c, free):
         push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_PLAY, p)
     else:
         push(s, c, r, 0, FRAME_PLAY, p)  # no immediate effect (I5.3): the END row settles it
+    if K.HEADER[r] == Z.ATK:  # defences first, then the passives of those it affects (I12 Attack)
+        s["avoid"][:] = 0
+        for kind in (EV_ATTACK, EV_ATTACKED):
+            q = Z.next_player(s, p)
+            while q != p:
+                queue_event(s, kind, c, q)
+                q = Z.next_player(s, q)
 
 
 @nb.njit(cache=True)
