@@ -9,7 +9,7 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as S
-from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import scoring, zones
 
 
 @pytest.fixture
@@ -103,7 +103,7 @@ def test_power_card_scores_by_its_face_up():
     st = engine.new_game(2, 1, nations=["japanese", "magyars"], power_sides=["B", "A"], allow_unimplemented=True)[0]
     power = st["power_card"][0]  # Japanese side B: var 2VP per CIV
     civ = sum(1 for c in range(S.N_CARDS) if K.PHYSICAL[c] == c and scoring.is_scored(st, 0, c)
-              and K.SUITS[scoring.face_record(st, c)] & (1 << D.Suit.CIV))
+              and K.SUITS[zones.rec(st, c)] & (1 << D.Suit.CIV))
     assert scoring.card_vp(st, 0, power) == min(10, 2 * civ)
     st["face"][power] = 0  # side A has no VP
     assert scoring.card_vp(st, 0, power) == 0

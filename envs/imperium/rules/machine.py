@@ -387,7 +387,7 @@ def amount(s, f, row):
     elif per == E.PER_DID:
         k = s["fr_did"][f]
     elif per == E.PER_HAND_GAP:  # cleanup draw-up (I7.4)
-        k = max(0, Z.hand_limit(s, owner) - Z.hand_count(s, owner))
+        k = max(0, Z.hand_limit(s, owner) - Z.count_in_zone(s, owner, Z_HAND))
     else:  # PER_PLAYERS_CITY (Taxation)
         k = Z.players_with_at_least(s, owner, CITY_TYPES)
     total = n * (k // row[C_PER_DIV])
@@ -628,7 +628,7 @@ def step_ok(s, f, row, p, as_cost):
             return count_eligible(s, f, row) > 0
         if fl & E.F_IF_ABLE:
             return s["draw_size"][p] > 0
-        return s["draw_size"][p] + Z.discard_count(s, p) > 0 or s["nation_size"][p] > 0
+        return s["draw_size"][p] + Z.count_in_zone(s, p, Z_DISCARD) > 0 or s["nation_size"][p] > 0
     if op == E.OP_ACQUIRE or op == E.OP_SWAP:
         for slot in range(MARKET_SLOTS):
             if market_ok(s, f, row, slot) and op == E.OP_ACQUIRE:

@@ -8,6 +8,7 @@ import numpy as np
 
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.rules.zones import rec
 from meeplegym.envs.imperium.state import (
     N_CARDS,
     N_RESOURCES,
@@ -30,14 +31,6 @@ REG_BIT = 1 << int(D.Suit.REG)
 UNREST = int(D.Suit.UNREST)
 TAINO = int(D.NationCode.TAI)
 ALIEN = K.record_index("MRT29A")
-
-
-@nb.njit(cache=True)
-def face_record(s, c):
-    """The catalogue row of the face now up on physical card c."""
-    if s["face"][c] == 1 and K.OTHER_FACE[c] >= 0:
-        return K.OTHER_FACE[c]
-    return c
 
 
 @nb.njit(cache=True)
@@ -130,13 +123,13 @@ def count_for(s, p, c, r):
             host = s["host"][d]
             if zone == ZONE_HERE and host == c:
                 n += 1
-            elif zone == ZONE_UNDER_REGIONS and host >= 0 and K.SUITS[face_record(s, host)] & REG_BIT:
+            elif zone == ZONE_UNDER_REGIONS and host >= 0 and K.SUITS[rec(s, host)] & REG_BIT:
                 n += 1
         return n
     for d in range(N_CARDS):
         if K.PHYSICAL[d] != d or not _in_zone(s, p, d, zone):
             continue
-        n += _card_matches(face_record(s, d), kind, K.VP_SUITS[r], K.VP_ICONS[r], K.VP_STATES[r],
+        n += _card_matches(rec(s, d), kind, K.VP_SUITS[r], K.VP_ICONS[r], K.VP_STATES[r],
                            K.VP_ONLY_SUITS[r], K.VP_EXCEPT_SUITS[r])
     return n
 
@@ -144,7 +137,7 @@ def count_for(s, p, c, r):
 @nb.njit(cache=True)
 def card_vp(s, p, c):
     """VP of p's card c (physical), capped at 10 (I1.12, I10.3)."""
-    r = face_record(s, c)
+    r = rec(s, c)
     kind = K.VP_KIND[r]
     vp = 0
     if kind == K.VP_FIXED:
@@ -183,7 +176,7 @@ def unrest_held(s, p):
             continue
         z = s["zone"][c]
         if z == Z_HAND or z == Z_PLAY or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY:
-            if K.SUITS[face_record(s, c)] & (1 << UNREST):
+            if K.SUITS[rec(s, c)] & (1 << UNREST):
                 n += 1
     return n
 

@@ -251,10 +251,11 @@ def shuffle_discard_into_draw(s, p):
 
 
 @nb.njit(cache=True)
-def discard_count(s, p):
+def count_in_zone(s, p, zone):
+    """How many of p's cards are in `zone` (hand, discard pile ...)."""
     n = 0
     for c in range(N_CARDS):
-        if s["zone"][c] == Z_DISCARD and s["owner"][c] == p:
+        if s["zone"][c] == zone and s["owner"][c] == p:
             n += 1
     return n
 
@@ -389,15 +390,6 @@ def swap_into_market(s, slot, c):
     for k in range(N_RESOURCES):
         s["card_res"][c, k] = s["card_res"][old, k]
         s["card_res"][old, k] = 0
-
-
-@nb.njit(cache=True)
-def hand_count(s, p):
-    n = 0
-    for c in range(N_CARDS):
-        if s["zone"][c] == Z_HAND and s["owner"][c] == p:
-            n += 1
-    return n
 
 
 @nb.njit(cache=True)
