@@ -47,6 +47,9 @@ swap_exiled         an exiled UNC/CIV/REG/TRI card changes places with a market 
 give                the owner gives the affected player a card from hand / ``hand_or_discard``
 nothing             no effect (a card that says so can still be played)
 avoid               the affected player avoids the attack being resolved (a defence, I12 Attack)
+ignore_state_turn   for the rest of the turn, play cards ignoring BARB/EMP (Cultural Diversity)
+treat_ocean         for the rest of the turn, one of your #ocean icons counts as 4 #production
+                    instead (I12 Treat as: the #ocean is no longer there)
 require COND        the card cannot be played unless COND holds
 ==================  ==========================================================================
 
@@ -74,13 +77,15 @@ _OPS = (
     "gain", "gain_action", "spend_action", "return_xtoken", "pay", "move", "add", "steal", "draw",
     "discard", "acquire", "break_through", "exile", "history", "garrison", "abandon", "recall",
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
-    "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid",
+    "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
+    "treat_ocean",
 )
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
 (OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
- OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID) = OP.values()
+ OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
+ OP_TREAT_OCEAN) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -303,7 +308,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     # C2.Uncivilised
     "3UNC1": {"EXHAUST": None},
     "3UNC10": {"EXHAUST": None},
-    "3UNC11": {"EXHAUST": None},
+    "3UNC11": {"EXHAUST": "treat_ocean"},
     "3UNC12": {"EXHAUST": "draw 1 from:discard"},  # reaction: REACTIONS
     "3UNC13": {"PLAY": "choose { gain 1 gds per:#hunt max:4 | acquire REG; if it #hunt { gain 4 mat } }"},
     "3UNC14": {"PLAY": "draw 1; others { steal 1 gds penalty }; may garrison this in:#river => gain_action 1"},
@@ -311,7 +316,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3UNC16": {"SOLSTICE": _TRADING_CITY},
     "3UNC17": {"SOLSTICE": "may discard 1 => choose { gain 1 mat | gain 1 pop | draw 1 }"},
     "3UNC18": {"SOLSTICE": _TRADING_CITY},
-    "3UNC19": {"PLAY": None},
+    "3UNC19": {"PLAY": "discard 1 not:UNREST => ignore_state_turn"},
     "3UNC2": {"PLAY": "break_through UNC/CIV/REG/TRI from:exile; gain 1 prg; exile this"},
     "3UNC21": {"PLAY": "add 1 pop to:market; all { may history from:discard }; gain 1 prg per:did"},
     "3UNC23": {"PASSIVE": "gain 1 gds; may draw 1"},  # Protection: a passive reaction (PASSIVE_REACTIONS)

@@ -182,5 +182,8 @@ STATE_DTYPE = np.dtype(
         ("ev_depth", np.int8, MAX_EVENTS),
         ("ev_seen", np.int8, MAX_EVENTS),  # its passive reactions have run
         ("avoid", np.int8, MAX_PLAYERS),  # this player avoids the attack being resolved (I12 Attack)
+        # "for the rest of the turn" effects, cleared at cleanup (I7.2)
+        ("ignore_state_turn", np.int8, MAX_PLAYERS),  # play cards ignoring BARB/EMP (Cultural Diversity)
+        ("ocean_as_production", np.int8, MAX_PLAYERS),  # #ocean icons treated as 4 #production (Catamarans)
     ]
 )

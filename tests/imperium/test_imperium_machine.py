@@ -505,3 +505,35 @@ def test_protection_pays_whoever_the_attack_affects():
     assert s["pool"][1].tolist() == [0, 0, 0, 1] and len(sc.hand(s, 1)) == hand + 1
     sc.act(s, A.CARD + kansai)  # Protection does not avoid the attack: the recall follows
     assert s["zone"][kansai] == Z_HAND
+
+
+# ---------------------------------------------------------------- "for the rest of the turn"
+@pytest.mark.rule("I12", "C2.Uncivilised")
+def test_catamarans_treat_an_ocean_as_four_production_for_the_turn():
+    s = sc.new(("magyars", "japanese"))
+    sc.empty_hand(s, 0)
+    sc.give(s, 0, "3REG14", Z_PLAY)  # Distant Island: #production #ocean
+    sc.give(s, 0, "3UNC11", Z_PLAY)  # Catamarans
+    sc.give(s, 0, "MAG20")  # Hunters and Nomads: gain 1 mat per #production/#hunt in play
+    s["pool"][0, :] = 0
+    sc.activate(s)
+    sc.play(s, "3UNC11")
+    assert Z.count_in_play(s, 0, 0, 1 << E.D.TypeIcon.OCEAN) == 0  # the ocean is no longer there
+    sc.play(s, "MAG20")
+    assert s["pool"][0, 0] == 5  # 1 + 4 production
+    sc.act(s, A.END)
+    sc.act(s, A.MARKET + 0)
+    assert s["ocean_as_production"][0] == 0  # gone at cleanup (I7.2)
+
+
+@pytest.mark.rule("I12", "I5.4", "C2.Uncivilised")
+def test_cultural_diversity_ignores_state_icons_for_the_rest_of_the_turn():
+    s = _ready()
+    sc.give(s, 0, "3UNC19")
+    merc = sc.give(s, 0, "3CIV13")  # Mercenaries: EMP, the player is Barbarian
+    sc.give(s, 0, "JPN16")
+    set_pool(s, 0, pop=1)
+    assert A.CARD + merc not in sc.legal(s)
+    sc.play(s, "3UNC19")
+    sc.pick(s, "JPN16")  # the discard is the cost (not an unrest)
+    assert A.CARD + merc in sc.legal(s) and s["actions"][0] == 3  # a free action

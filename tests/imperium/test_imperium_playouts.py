@@ -44,7 +44,7 @@ def _finished(s):
 @pytest.mark.parametrize("seed", range(12))
 def test_random_games_end_consistently(seed):
     nations = [["japanese", "magyars"], None, None][seed % 3]
-    s, _ = playout(seed, 2 + seed % 3, nations)
+    s, _ = playout(seed, 2 + seed % 3, nations, check_every=3)
     _finished(s)
 
 

@@ -607,6 +607,11 @@ def step_ok(s, f, row, p, as_cost):
     this = s["fr_card"][f]
     if op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID:
         return True
+    if op == E.OP_IGNORE_STATE_TURN:
+        return s["ignore_state_turn"][p] == 0
+    if op == E.OP_TREAT_OCEAN:
+        return Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0
+        return True
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
@@ -798,6 +803,7 @@ def can_play(s, p, c, ignore_state):
     text can do something with its costs payable (I6.3, I6.7). Pinned cards with no immediate
     effect (I5.3) are always playable."""
     r = Z.rec(s, c)
+    ignore_state = ignore_state or s["ignore_state_turn"][p] != 0
     if not ignore_state and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
         return False
     if not HAS_PROGRAM[r, E.TRIG_PLAY]:
@@ -974,6 +980,13 @@ def _step(s, f, pc, row, p, choice):
         return _advance(s, f, nxt)
     if op == E.OP_AVOID:
         s["avoid"][p] = 1
+        return _advance(s, f, nxt)
+    if op == E.OP_IGNORE_STATE_TURN:
+        s["ignore_state_turn"][p] = 1
+        return _advance(s, f, nxt)
+    if op == E.OP_TREAT_OCEAN:
+        if Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0:
+            s["ocean_as_production"][p] += 1
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         s["pool"][p, row[C_RES]] += amount(s, f, row)

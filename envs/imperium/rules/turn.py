@@ -177,6 +177,8 @@ def _cleanup_reset(s):
     s["actions"][p] = D.ACTION_TOKENS
     s["exhaust_tokens"][p] = s["base_exhaust"][p]
     s["deck_token"][p] = 0
+    s["ignore_state_turn"][p] = 0
+    s["ocean_as_production"][p] = 0
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 

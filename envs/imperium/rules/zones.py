@@ -41,6 +41,8 @@ REG = int(D.Suit.REG)
 UNREST = int(D.Suit.UNREST)
 UNREST_BIT = 1 << UNREST
 REG_BIT = 1 << REG
+OCEAN = int(D.TypeIcon.OCEAN)
+PRODUCTION = int(D.TypeIcon.PRODUCTION)
 ACCESSION = int(D.Start.ACC)
 POLYNESIANS, TAINO = int(D.NationCode.POL), int(D.NationCode.TAI)
 BARB = int(D.StateIcon.BARB)
@@ -113,6 +115,12 @@ def count_in_play(s, p, suits, types):
         for t in range(K.N_TYPES):
             if (types >> t) & 1:
                 n += K.TYPES[r, t]
+    treated = s["ocean_as_production"][p]  # Catamarans (I12 Treat as)
+    if treated:
+        if (types >> OCEAN) & 1:
+            n -= treated
+        if (types >> PRODUCTION) & 1:
+            n += 4 * treated
     return n
 
 
