@@ -22,8 +22,11 @@ $(VENV)/.installed-core: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed-viz
 	$(BIN)/meeplegym demo
 
+# Two pytest-xdist workers (tests/conftest.py compiles the shared kernels once before they start and
+# keeps each test module on one worker); `make test TEST_WORKERS=0` runs in a single process.
+TEST_WORKERS ?= 2
 test: $(VENV)/.installed-test
-	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q -n $(TEST_WORKERS) --dist loadfile
 
 soak: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m soak -q

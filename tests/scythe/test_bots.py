@@ -76,6 +76,10 @@ def test_bots_play_whole_games_through_the_env(n_players):
         assert max(result.rewards) == 1.0
 
 
+# Soak: the run takes a second, but play_games is the only caller of the bots' policy with the
+# record's int8 seat, so this test alone compiles a second copy of the whole policy (~2 minutes
+# cold, ~17% of a cold `make test`). The policy itself is tested above and below through policy_at.
+@pytest.mark.soak
 def test_batched_games_finish_at_every_player_count():
     """play_games checks every action against the legal mask (-2 on an illegal one)."""
     games = 80

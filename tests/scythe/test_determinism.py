@@ -78,7 +78,9 @@ def _child(hash_seed: str):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("hash_seed", ["0", "4242"])
+# One other hash seed is enough to catch an order that depends on it (this process's own is
+# random, or 0 where a CI pins it); `make soak` adds 0, hash randomization off.
+@pytest.mark.parametrize("hash_seed", ["4242", pytest.param("0", marks=pytest.mark.soak)])
 def test_same_games_in_a_process_with_another_hash_seed(scythe_kernels, hash_seed):
     here = _here()
     there = _child(hash_seed)
