@@ -9,7 +9,7 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium.rules import zones as Z
-from meeplegym.envs.imperium.state import Z_DISCARD, Z_DRAW, Z_HAND, Z_PLAY
+from meeplegym.envs.imperium.state import Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
 
 
 def card(card_id: str) -> int:
@@ -48,8 +48,8 @@ def to_market(s, slot: int, card_id: str) -> int:
     """Replace the card of a market slot by `card_id` (the old one goes to the box)."""
     c = card(card_id)
     old = s["market"][slot]
-    Z.put(s, old, 0, -1)
-    Z.put(s, c, 3, -1)
+    Z.put(s, old, Z_BOX, -1)
+    Z.put(s, c, Z_MARKET, -1)
     s["market"][slot] = c
     s["pile_index"][c] = slot
     return c
@@ -86,5 +86,3 @@ def yes(s):
 def no(s):
     act(s, A.END)
 
-
-__all__ = ["Z_PLAY", "Z_DISCARD", "Z_HAND", "Z_DRAW"]

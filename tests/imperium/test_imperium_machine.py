@@ -18,6 +18,8 @@ from meeplegym.envs.imperium.state import (
     DEC_CARD,
     DEC_CHOOSE,
     DEC_MARKET,
+    DEC_REACT,
+    DEC_ROUTE,
     DEC_YESNO,
     PH_ACTIVATE,
     PH_CLEANUP_DISCARD,
@@ -28,13 +30,16 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     POP,
     PRG,
+    Z_BOX,
     Z_DISCARD,
     Z_DRAW,
     Z_EXILE,
+    Z_FAME_PILE,
     Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
     Z_MARKET,
+    Z_NATION_DECK,
     Z_PLAY,
     Z_UNREST_PILE,
 )
@@ -264,7 +269,7 @@ def test_find_and_free_play_ignoring_the_state():
     sc.give(s, 0, "JPN22")
     metro = sc.give(s, 0, "3CIV6")  # Metropolis: EMP, pinned, Solstice only
     kanji = sc.card("JPN9")
-    assert s["zone"][kanji] in (Z_DRAW, 15)  # in the draw pile or the nation deck
+    assert s["zone"][kanji] in (Z_DRAW, Z_NATION_DECK)
     sc.play(s, "JPN22")
     assert A.OPTION + 1 in sc.legal(s)
     sc.option(s, 1)
@@ -283,7 +288,7 @@ def test_innovate_discards_the_hand_and_breaks_through():
     sc.act(s, A.TURN_TYPE + A.INNOVATE)
     assert all(s["zone"][c] == Z_DISCARD for c in before)
     sc.act(s, A.SUIT + 2)  # civilised
-    assert s["phase"] == PH_EFFECT and s["dec"] == 5  # the break-through route
+    assert s["phase"] == PH_EFFECT and s["dec"] == DEC_ROUTE
     route = sc.legal(s)[0]
     sc.act(s, route)
     gained = [c for c in sc.hand(s, 0)]
@@ -352,7 +357,7 @@ def test_reshuffle_takes_the_top_nation_card():
 def test_accession_card_flips_the_state():
     s = sc.new()
     while s["nation_size"][0] > 1:
-        Z.put(s, int(s["nation_deck"][0, s["nation_size"][0] - 1]), 0, -1)
+        Z.put(s, int(s["nation_deck"][0, s["nation_size"][0] - 1]), Z_BOX, -1)
     assert Z.state_icons(s, 0) == 1 << 0  # Barbarian
     assert Z.nation_deck_step(s, 0)
     assert s["zone"][sc.card("JPN2")] == Z_DISCARD
@@ -391,7 +396,7 @@ def test_solstice_effects_resolve_after_the_round():
 def test_king_of_kings_resolves_when_it_is_the_only_fame_card():
     s = _ready()
     while s["fame_size"] > 1:
-        Z.put(s, int(s["fame_pile"][s["fame_size"] - 1]), 0, -1)
+        Z.put(s, int(s["fame_pile"][s["fame_size"] - 1]), Z_BOX, -1)
     set_pool(s, 0, mat=0)
     s["pool"][0, PRG] = 0
     # Glory: abandon 3 REG => look at the top 2 fame cards, take one
@@ -403,14 +408,14 @@ def test_king_of_kings_resolves_when_it_is_the_only_fame_card():
         sc.pick(s, rid)
     assert s["pool"][0, PRG] == 6  # side A while Barbarian
     assert s["kok_side"] == 1 and s["kok_used"][0] == 1 and s["game_end_triggered"] == 1
-    assert s["zone"][sc.card("3FAM10A")] == 7  # it never leaves the fame pile
+    assert s["zone"][sc.card("3FAM10A")] == Z_FAME_PILE  # it never leaves the fame pile
 
 
 @pytest.mark.rule("I10.5")
 def test_taking_the_last_unrest_collapses_the_game():
     s = _ready()
     while s["unrest_size"] > 1:
-        Z.put(s, an_unrest_in_pile(s), 0, -1)
+        Z.put(s, an_unrest_in_pile(s), Z_BOX, -1)
     sc.give(s, 0, "JPN7")  # Shogun (EMP): take unrest => break through
     Z.flip_state(s, 0)
     sc.play(s, "JPN7")
@@ -474,7 +479,7 @@ def test_defence_avoids_the_attack_on_another_players_turn():
     archers = sc.give(s, 1, "MAG15", Z_PLAY)  # Mounted Archers: exhaust to avoid an attack
     tokens = int(s["exhaust_tokens"][1])
     sc.play(s, "MAG6")
-    assert s["dec"] == 10 and s["actor"] == 1  # the defender decides (D8)
+    assert s["dec"] == DEC_REACT and s["actor"] == 1  # the defender decides (D8)
     assert sorted(sc.legal(s)) == [A.END, A.CARD + archers]
     sc.act(s, A.CARD + archers)
     assert s["exhausted"][archers] == 1 and s["exhaust_tokens"][1] == tokens - 1

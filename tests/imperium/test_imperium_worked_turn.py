@@ -29,10 +29,12 @@ from meeplegym.envs.imperium.state import (
     PRG,
     Z_BOX,
     Z_DISCARD,
+    Z_DRAW,
     Z_HAND,
     Z_HISTORY,
     Z_NATION_DECK,
     Z_PLAY,
+    Z_SMALL_PILE,
     Z_UNDER_MARKET,
     Z_UNREST_PILE,
 )
@@ -46,14 +48,14 @@ def _position():
                         allow_unimplemented=True)[0]
     # every Japanese card out of the way, then dealt as in the example
     for c in range(len(s["zone"])):
-        if s["owner"][c] == JP and s["zone"][c] in (Z_HAND, 9, Z_DISCARD, Z_NATION_DECK):
+        if s["owner"][c] == JP and s["zone"][c] in (Z_HAND, Z_DRAW, Z_DISCARD, Z_NATION_DECK):
             Z.put(s, c, Z_BOX, -1)
     for rid in ("JPN21", "JPN22", "JPN16", "JPN20", "JPN23"):  # Glory, Shotoku, Kansai, Advance, unrest
         sc.give(s, JP, rid)
     for rid in ("JPN15", "JPN18", "JPN17"):  # Appeal to China, Shinto, Kyushu in play
         sc.give(s, JP, rid, Z_PLAY)
     for rid in ("JPN11", "JPN12", "JPN13", "JPN24", "JPN19"):  # draw pile, Clans on top, then an unrest
-        sc.give(s, JP, rid, 9)
+        sc.give(s, JP, rid, Z_DRAW)
     # nation deck: the accession card, Kanji, Nara on top
     s["nation_size"][JP] = 0
     for rid in ("JPN2", "JPN9", "JPN14"):
@@ -75,7 +77,7 @@ def _position():
         s["pile_index"][under] = 4
     merc = sc.card("3CIV13")
     Z.put(s, merc, Z_BOX, -1)
-    Z.put(s, merc, 2, -1)  # Z_SMALL_PILE
+    Z.put(s, merc, Z_SMALL_PILE, -1)
     s["small_pile"][2, s["small_size"][2]] = merc
     s["small_size"][2] += 1
     s["pile_index"][merc] = 2
@@ -164,7 +166,7 @@ def test_the_japanese_turn_with_shotoku_taishi_and_metropolis():
     assert s["phase"] == PH_CLEANUP_DISCARD
     sc.pick(s, "JPN24")
     sc.act(s, A.END)
-    assert s["zone"][sc.card("JPN14")] in (Z_HAND, 9)  # Nara came out of the nation deck
+    assert s["zone"][sc.card("JPN14")] in (Z_HAND, Z_DRAW)  # Nara came out of the nation deck
     assert s["nation_size"][JP] == 1 and s["deck_token"][JP] == 1 and s["exhaust_tokens"][JP] == 4
     assert len(sc.hand(s, JP)) == 5 and s["zone"][sc.card("JPN19")] == Z_HAND
 

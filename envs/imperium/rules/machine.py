@@ -277,7 +277,7 @@ def payable(s, p, need):
 
 
 @nb.njit(cache=True)
-def _pay_options(s, p, out):
+def pay_options(s, p, out):
     """Resources that may pay the next owed unit without making the rest unpayable; returns how
     many. Owed pop is paid before owed mat; prg and gds owed as themselves are paid directly."""
     need = s["pay_need"]
@@ -318,7 +318,7 @@ def pay_step(s, p, choice):
         _pay_with(s, p, choice)
     opts = need.copy()  # scratch of the right size
     while need[POP] > 0 or need[MAT] > 0:
-        n = _pay_options(s, p, opts)
+        n = pay_options(s, p, opts)
         if n == 0:
             raise RuntimeError("imperium: payment started that cannot be completed")
         if n > 1:
@@ -328,11 +328,6 @@ def pay_step(s, p, choice):
         s["pool"][p, r] -= need[r]
         need[r] = 0
     return NEXT
-
-
-@nb.njit(cache=True)
-def pay_choices(s, p, out):
-    return _pay_options(s, p, out)
 
 
 # ---------------------------------------------------------------- conditions

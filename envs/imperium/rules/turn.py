@@ -363,7 +363,7 @@ def _legal_effect(s, mask):
             mask[A.OPTION + k] = M.block_ok(s, f, o[0], o[1], s["fr_player"][f])
     elif dec == DEC_PAY:
         opts = s["pay_need"].copy()
-        n = M.pay_choices(s, p, opts)
+        n = M.pay_options(s, p, opts)
         for i in range(n):
             mask[A.RESOURCE + opts[i]] = True
     elif dec == DEC_MARKET or dec == DEC_ROUTE:

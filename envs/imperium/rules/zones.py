@@ -95,11 +95,6 @@ def matches(s, c, suits, types, pinned, attack, not_unrest):
 
 
 @nb.njit(cache=True)
-def owned_in(s, p, c, zone):
-    return s["zone"][c] == zone and s["owner"][c] == p
-
-
-@nb.njit(cache=True)
 def count_in_play(s, p, suits, types):
     """Suit or type icons among p's cards in play (I1.6, I1.8: repeated icons count twice;
     garrisoned cards are not in play, I12 Garrison)."""
@@ -434,11 +429,6 @@ def break_through_main_deck(s, p, suits, exile_revealed):
 @nb.njit(cache=True)
 def fame_cards_above_king(s):
     return s["fame_size"] - 1 if s["fame_size"] > 0 and s["fame_pile"][0] == K.KING_OF_KINGS else s["fame_size"]
-
-
-@nb.njit(cache=True)
-def shuffle_order(s, pile, size):
-    rng.shuffle(s, pile, size)
 
 
 @nb.njit(cache=True)
