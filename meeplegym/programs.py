@@ -9,6 +9,8 @@ program counter. The control structure is the same in every game, so it lives he
     stmt  := 'may' stmt                        optional: a yes/no decision
            | 'choose' '{' seq ('|' seq)+ '}'   exactly one of the options
            | 'upto' N '{' seq '}'              the block up to N times, asked before each
+           | 'repeat' COUNT '{' seq '}'        the block once per thing the game's COUNT word
+                                               counts ("for each #fertile in play")
            | 'if' COND '{' seq '}' ['else' '{' seq '}']
            | 'others' stmt | 'all' stmt        for each other player / every player in turn
                                                order; the affected player decides inside
@@ -45,6 +47,7 @@ OP_LOOP = 5  # end of an UPTO body: back to `jump` (the UPTO row)
 OP_IF = 6  # the game's condition in a..i; false -> `jump`
 OP_EACH = 7  # a = 1: every player from the owner on, 0: each other player; body follows
 OP_NEXT = 8  # end of an EACH body: next player -> `jump` (the body's first row), else on
+OP_REPEAT = 9  # the game's count in a..i; body follows, ends with OP_LOOP; count done -> `jump`
 FIRST_GAME_OP = 16
 
 # Row flags shared by all games.
@@ -67,6 +70,10 @@ class Vocabulary:
         raise NotImplementedError
 
     def condition(self, words: list[str]) -> dict[int, int]:
+        raise NotImplementedError
+
+    def count(self, word: str) -> dict[int, int]:
+        """Columns of a REPEAT row: what the block is repeated once per."""
         raise NotImplementedError
 
 
@@ -187,6 +194,16 @@ class _Parser:
             self.block()
             self.emit(OP_LOOP, jump=row)
             self.patch(row, self.here())
+        elif tok == "repeat":
+            self.take()
+            try:
+                cols = self.vocab.count(self.take())
+            except ValueError as err:
+                self.fail(str(err))
+            row = self.emit(OP_REPEAT, cols=cols)
+            self.block()
+            self.emit(OP_LOOP, jump=row)
+            self.patch(row, self.here())
         elif tok == "if":
             self.take()
             words = []
@@ -259,4 +276,4 @@ def block_rows(code: np.ndarray, start: int, end: int):
     while pc < end:
         yield pc
         op = code[pc, COL_OP]
-        pc = code[pc, COL_JUMP] if op in (OP_MAY, OP_CHOOSE, OP_UPTO, OP_IF, OP_EACH) else pc + 1
+        pc = code[pc, COL_JUMP] if op in (OP_MAY, OP_CHOOSE, OP_UPTO, OP_REPEAT, OP_IF, OP_EACH) else pc + 1

@@ -13,31 +13,39 @@ gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`
 gain_action N       action tokens onto your state card (I5.8)
 spend_action N      remove action tokens (a cost)
 return_xtoken       an exhaust token from one of your cards back to the state card (I5.8)
-pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card
-move N RES          from your pool onto ``to:here`` / ``to:market`` (a cost, no substitution);
-                    ``upto`` lets you move fewer (at least 1)
-add N RES           from the supply onto ``to:market`` / ``to:here``
+pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card,
+                    ``from:card card:ID`` off the named card
+move N RES          from your pool onto ``to:here`` / ``to:market`` / ``to:pinned`` (one of your
+                    pinned cards in play) / ``to:card card:ID`` (a cost, no substitution);
+                    ``upto`` lets you move fewer (at least 1); ``spread``: one unit onto each
+                    of N different market cards
+add N RES           from the supply onto ``to:market`` / ``to:here`` / ``to:card card:ID``
 steal N RES         from the affected player to the card's owner (inside ``others``);
                     ``penalty``: one who cannot takes an unrest and the owner gains it anyway
 draw N              from your draw pile (reshuffling, I8), ``if_able`` never reshuffles;
                     ``from:discard`` picks cards from the discard pile
 discard N           from hand; ``of:drawn`` only among the cards the last draw brought;
-                    ``it``: the card the previous step took
+                    ``it``: the card the previous step took or drew (also for ``history``
+                    and ``place_top``)
 acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``; ``with:gds``
 break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``
 exile market        a market card without resources (I12 Exile); ``exile N from:history``
 exile this          the card whose text runs
 history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
 garrison            a card from hand under one of your regions in play; ``this`` tucks this
-                    card; ``in:REG`` / ``in:here``; ``from:hand_or_discard``
-abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter
+                    card; ``in:REG`` / ``in:here`` / ``in:empty`` (a region with no garrisoned
+                    card); ``from:hand_or_discard``
+abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter;
+                    ``icons``: cards showing N of the filter's type icons in all
 recall              one of your pinned cards matching a filter back to hand (I12 Recall)
 take unrest|fame    the top unrest / fame card into hand (King of Kings, I11.3)
 look_fame N         look at the top N fame cards and take one (I12 Look, I11.1)
-return_unrest       an unrest from ``from:hand`` (default) / ``discard`` / ``hand_or_discard``
+return_unrest       an unrest from ``from:hand`` (default) / ``discard`` / ``hand_or_discard`` /
+                    ``card card:ID`` (garrisoned under that card)
 return this         this unrest card back onto the unrest pile
 free_play F         play a card from hand without an action (I12 Free action);
-                    ``ignore_state`` ignores BARB/EMP
+                    ``ignore_state`` ignores BARB/EMP; ``it``: the card the last step took
+play F from:Z       play a card from zone Z as a normal play (the program spends the action)
 place_top           a card from hand on top of your draw pile (I12 Place)
 find ID             I12 Find the named card into hand
 develop             I8.9; ``free`` ignores the cost
@@ -51,13 +59,22 @@ ignore_state_turn   for the rest of the turn, play cards ignoring BARB/EMP (Cult
 treat_ocean         for the rest of the turn, one of your #ocean icons counts as 4 #production
                     instead (I12 Treat as: the #ocean is no longer there)
 require COND        the card cannot be played unless COND holds
+play_unrest_turn    for the rest of the turn, an unrest taken by acquiring may be free-played
+                    at once (Brave)
+look_nation         look at the top card of your nation deck (not the accession card)
+nation_bottom       put the card looked at just above the accession card (I12 Accession)
+fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
+                    #production instead (I12 Treat as)
 ==================  ==========================================================================
 
+``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``).
+
 A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), ``pinned``,
-``atk`` or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
+``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
-gained matches), ``it_res N`` (it carried exactly N resources), ``has_garrisoned_region``.
+gained matches), ``it_res N`` (it carried exactly N resources), ``has_garrisoned_region``, ``event KIND``
+(the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...).
 
 Cards whose text needs machinery not built yet (reactive exhausts, passives that change other
 rules, Treat as, Trade Routes) have ``None`` for that trigger and are listed in
@@ -78,14 +95,14 @@ _OPS = (
     "discard", "acquire", "break_through", "exile", "history", "garrison", "abandon", "recall",
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
-    "treat_ocean",
+    "treat_ocean", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
 )
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
 (OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
- OP_TREAT_OCEAN) = OP.values()
+ OP_TREAT_OCEAN, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -110,21 +127,27 @@ F_WITH_GDS = 16384
 F_WITH_MAT = 32768
 F_GARRISONED = 65536  # abandon a region with a garrisoned card
 F_IT = 131072  # the card the previous step moved ("take unrest and discard it")
+F_PAID_PLAY = 262144  # ``play``: a normal play whose action the program spends, not a free play
+F_SPREAD = 524288  # ``move N RES to:market spread``: one unit each onto N different market cards
+F_ICONS = 1048576  # ``abandon N #type icons``: N counts the type icons on the abandoned cards
+F_EMP_CARD = 2097152  # filter ``EMP``: a card showing the EMP state icon
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
-HOST_REGION, HOST_HERE = 0, 1
+HOST_REGION, HOST_HERE, HOST_EMPTY = 0, 1, 2
 
 # Sources and destinations (column C_SRC).
-SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG = range(8)
+# SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
+SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD, SRC_PINNED = range(10)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
-            "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG}
+            "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
+            "card": SRC_CARD, "pinned": SRC_PINNED}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
- COND_IT_RES, COND_HAS_GARRISONED_REGION) = range(8)
+ COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT) = range(9)
 
 # Triggers that run programs.
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE = range(5)
@@ -151,6 +174,8 @@ class _Imperium(P.Vocabulary):
             return F_ATTACK
         if word == "any":
             return 0
+        if word == "EMP":
+            return F_EMP_CARD
         parts = word.split("/")
         if all(p in _SUITS for p in parts):
             cols[C_SUITS] = sum(1 << _SUITS[p] for p in parts)
@@ -178,6 +203,8 @@ class _Imperium(P.Vocabulary):
 
     def step(self, words, flags):
         name, args = words[0], words[1:]
+        if name == "play":  # a normal play from elsewhere than the hand: the program spends the action
+            name, flags = "free_play", flags | F_PAID_PLAY
         if name not in OP:
             raise ValueError(f"unknown keyword {name!r}")
         cols = {P.COL_OP: OP[name], C_N: 1, C_RES: -1, C_SRC: -1, C_PER_DIV: 1, C_MAX: -1}
@@ -210,10 +237,16 @@ class _Imperium(P.Vocabulary):
                 flags |= F_GARRISONED
             elif w == "it":
                 flags |= F_IT
+            elif w == "spread" and name == "move":
+                flags |= F_SPREAD
+            elif w == "icons" and name == "abandon":
+                flags |= F_ICONS
             elif name == "garrison" and w.startswith("in:"):
                 host = w[3:]
                 if host == "here":
                     cols[C_PER] = HOST_HERE
+                elif host == "empty":
+                    cols[C_PER] = HOST_EMPTY
                 elif host != "REG":
                     if not all(t in _TYPES for t in host.split("/")):
                         raise ValueError(f"unknown host {host!r}")
@@ -256,6 +289,11 @@ class _Imperium(P.Vocabulary):
             raise ValueError(f"{name} needs a resource")
         return cols, flags
 
+    def count(self, word):
+        cols = {C_N: 1, C_PER_DIV: 1, C_MAX: -1}
+        self._per(word, cols)
+        return cols
+
     def condition(self, words):
         if not words:
             raise ValueError("empty condition")
@@ -280,6 +318,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N], cols[C_RES] = COND_IT_RES, int(rest[0])
         elif head == "has_garrisoned_region" and not rest:
             cols[C_N] = COND_HAS_GARRISONED_REGION
+        elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
+            cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
             raise ValueError(f"unknown condition {' '.join(words)!r}")
         return cols
@@ -299,15 +339,17 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     # C2.Fame
     "3FAM1": {"PLAY": "nothing"},  # Supreme: "no effect when played" (cleanup/garrison limits: NO_*)
     "3FAM2": {"PLAY": "nothing"},
-    "3FAM4": {"PLAY": None},
+    "3FAM4": {"PLAY": "break_through REG/TRI; may garrison in:empty => trigger_host"},
     "3FAM5": {"PLAY": "upto 2 { acquire UNC/CIV/REG/TRI from:exile }; history this"},
     "3FAM6": {"PLAY": "all { may return_unrest from:hand_or_discard }; gain 1 prg per:did"},
-    "3FAM7": {"PLAY": None},
-    "3FAM8": {"PLAY": "nothing", "EXHAUST": None},  # free action, pinned: no text when played
+    "3FAM7": {"PLAY": "play_unrest_turn"},
+    # free action, pinned: no text when played; a reaction to acquire and break through
+    "3FAM8": {"PLAY": "nothing", "EXHAUST": "choose { draw 1 | gain 1 prg | require event break => draw 1; gain 1 prg }"},
     "3FAM9": {"PLAY": "choose { draw 2 | free_play any ignore_state }"},
     # C2.Uncivilised
-    "3UNC1": {"EXHAUST": None},
-    "3UNC10": {"EXHAUST": None},
+    # Navigation: the passive is the acquire rule's (machine.exiled_pick_ok)
+    "3UNC1": {"PASSIVE": "ACQUIRE_EXILED_REG", "EXHAUST": "spend_action 1 => play REG from:discard; if it #ocean { gain 1 gds }"},
+    "3UNC10": {"EXHAUST": "draw 2"},  # reaction: REACTIONS
     "3UNC11": {"EXHAUST": "treat_ocean"},
     "3UNC12": {"EXHAUST": "draw 1 from:discard"},  # reaction: REACTIONS
     "3UNC13": {"PLAY": "choose { gain 1 gds per:#hunt max:4 | acquire REG; if it #hunt { gain 4 mat } }"},
@@ -323,7 +365,8 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3UNC24": {"PLAY": "choose { draw 1 from:discard | gain 1 gds }"},  # the TRADE option needs I13
     "3UNC25": {"PLAY": "choose { acquire atk | others { steal 2 mat per:#ocean }; history this }"},
     "3UNC3": {"PLAY": "choose { acquire UNC | break_through UNC; others { gain 1 prg } }"},
-    "3UNC4": {"EXHAUST": None},
+    "3UNC4": {"EXHAUST": "choose { move 2 mat to:market spread => gain 1 gds | "
+                         "if BARB { pay 2 mat, discard 1 => acquire with:mat } }"},
     "3UNC5": {"PLAY": "pay 3 pop; others { take unrest }; "
                       "choose { break_through TRI; gain 1 prg | break_through REG; others { abandon REG } }"},
     "3UNC6": {"EXHAUST": "recall #river/#fertile/#ocean => { gain 1 mat; may return_unrest }"},
@@ -342,7 +385,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3CIV16": {"PLAY": "others { choose { history UNC/CIV from:hand | take unrest; discard it } }; "
                        "may history from:hand => draw 1"},
     "3CIV17": {"PLAY": "others { recall REG }; discard 1 => { draw 1 per:#ocean max:3; others { steal 1 pop } }"},
-    "3CIV2": {"PASSIVE": None},
+    "3CIV2": {"PASSIVE": "BREAK_EXILED_INSTEAD"},  # Epic Poetry: the acquire rule's (machine.exiled_pick_ok)
     "3CIV3": {"PLAY": "pay 3 mat => gain_action 1"},
     "3CIV5": {"PLAY": "choose { history from:hand | exile 2 from:history => gain_action 1 }"},
     "3CIV6": {"SOLSTICE": _METROPOLIS},
@@ -414,7 +457,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
                      "all { if has_garrisoned_region { abandon REG garrisoned } else { take unrest } }; history this"},
     "MAG10": {"PLAY": _ADVANCE},
     "MAG11": {"PLAY": "gain 2 pop; acquire REG also:exile; history this"},
-    "MAG14": {"EXHAUST": "draw 1", "PASSIVE": None},  # reaction; the TAKE UNREST passive is not yet
+    "MAG14": {"EXHAUST": "draw 1", "PASSIVE": "look_nation; may nation_bottom"},  # both reactions
     "MAG15": {"EXHAUST": "avoid", "SOLSTICE": "may pay 1 mat => gain 1 pop"},  # a defence (REACTIONS)
     "MAG16": {"PLAY": "may garrison"},
     "MAG17": {"PLAY": "may garrison"},
@@ -424,14 +467,41 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAG21": {"PLAY": "choose { pay 1 mat => acquire UNC | draw 1 from:discard; gain 2 pop }; history this"},
     "MAG22": {"PLAY": "require in_history MAG21; history REG from:hand => acquire UNC/CIV/REG/TRI; "
                       "others { recall pinned }; history this"},
+    # C4.TAI Taino
+    "TAI1A": {"EXHAUST": "pay 3 mat => free_play REG"},
+    "TAI24A": {"PASSIVE": "RESOURCES_ON_CARDS_SCORE"},  # Free Tribes: scoring.py; never flips (I16)
+    "TAI24B": {"PASSIVE": "RESOURCES_ON_CARDS_SCORE"},
+    "TAI2": {"PLAY": "gain 4 mat; may garrison"},
+    "TAI3": {"PLAY": "look_fame 3; history this"},
+    "TAI4": {"PLAY": "gain 2 pop; exile market; may garrison"},
+    # Gift Exchange: the Taino state card never shows EMP, so the EMP card is played ignoring it (rule decision)
+    "TAI6": {"EXHAUST": "choose { free_play EMP ignore_state; others { may draw 1 } | gain 1 gds }"},
+    "TAI7": {"PLAY": "gain_action 1; exile market; may garrison"},
+    "TAI8": {"PLAY": "abandon 6 #production icons, move 1 pop to:pinned => look_fame 2"},
+    "TAI9": {"PLAY": "gain 1 prg per:#production div:2; history REG from:play"},
+    "TAI10": {"PLAY": "draw 1 if_able; may garrison"},
+    "TAI12": {"PLAY": "others { take unrest }; break_through UNC; history this"},
+    "TAI13": {"PLAY": "pay 2 mat; fertile_as_production; choose { draw 1 REG from:discard | free_play REG }"},
+    "TAI14": {"PLAY": "may garrison"},
+    "TAI15": {"EXHAUST": "spend_action 1, place_top => acquire UNC/CIV"},
+    "TAI16": {"SOLSTICE": "may draw 1 if_able => choose { discard it | place_top it | history it }"},
+    "TAI17": {"PLAY": "others { may draw 1 }; repeat #fertile/#river/#ocean { choose { gain 2 mat | gain 1 pop } }"},
+    "TAI18": {"PLAY": "may return_unrest from:card card:TAI21 => add 1 mat to:card card:TAI21; "
+                      "may pay 1 pop from:card card:TAI21 => acquire TRI"},
+    "TAI19": {"EXHAUST": "place_top, move 1 pop to:here => acquire REG; if it #ocean { gain 1 prg }"},
+    "TAI20": {"SOLSTICE": "may recall #river/#ocean => { gain 2 pop; draw 1 }; choose { move 1 mat to:here | take unrest }"},
+    "TAI21": {"EXHAUST": "choose { upto 2 { garrison UNREST in:here } | upto 5 { choose { move 1 pop to:here | move 1 mat to:here } } }"},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
         PROGRAMS.setdefault(_card_id, {"PLAY": _UNREST})
 
-#: reactive exhaust abilities (I5.6): card id -> (event, filter on the event's card). They are
-#: offered when the event happens on their owner's Activate turn, never from the Activate loop.
+#: reactive exhaust abilities (I5.6): card id -> (events joined by |, filter on the event's card).
+#: They are offered when the event happens on their owner's Activate turn, never from the
+#: Activate loop.
 REACTIONS = {
+    "3FAM8": ("acquire|break", "any"),  # Intrepid
+    "3UNC10": ("gain_fertile", "any"),  # Vineyards: when you gain mat from a #fertile card in play
     "JPN18": ("play", "UNC/CIV"),  # Shinto: when you play UNC/CIV
     "3UNC12": ("play", "#river/#fertile"),  # Terraces
     "MAG1A": ("play", "REG+#hunt"),  # Magyars power A: when you play a REG with #hunt
@@ -443,14 +513,17 @@ REACTIONS = {
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
     "3UNC23": ("attacked", "any"),  # Protection: when you are affected by an attack card
+    "MAG14": ("take_unrest", "any"),  # Blood Oath: when you take an unrest
 }
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
-           "attacked": 6}  # state.EV_*
+           "attacked": 6, "gain_fertile": 7}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
 NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10")
+#: cards that hold at most this many garrisoned cards (Zemi)
+GARRISON_LIMIT = {"TAI21": 2}
 #: cards that cannot be discarded during cleanup (Supreme, I7.3)
 NO_CLEANUP_DISCARD = ("3FAM1", "3FAM2")
 
@@ -467,6 +540,8 @@ SYSTEM_PROGRAMS = {
     "innovate_TRI": "break_through TRI",
     # I7.4 draw up to the hand limit
     "draw_up": "draw 1 per:hand_gap",
+    # Brave (3FAM7): an unrest taken by acquiring may be free-played at once
+    "play_taken_unrest": "may free_play it",
 }
 
 
@@ -528,6 +603,7 @@ SYSTEM_KING_B = _SYSTEM["king_b"]
 SYSTEM_INNOVATE = np.array([_SYSTEM[f"innovate_{s}"] for s in ("REG", "UNC", "CIV", "TRI")], dtype=np.int32)
 SYSTEM_INNOVATE.setflags(write=False)
 SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
+SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
 
 
 def _row_flags(ids) -> np.ndarray:
@@ -539,26 +615,31 @@ def _row_flags(ids) -> np.ndarray:
 
 
 def _reactions(table):
-    event = np.full(K.N_RECORDS, -1, dtype=np.int8)
+    """Per record: the events it answers as a bit set (1 << EV_*), and the filter on the event's card."""
+    events = np.zeros(K.N_RECORDS, dtype=np.int32)
     suits = np.zeros(K.N_RECORDS, dtype=np.int32)
     types = np.zeros(K.N_RECORDS, dtype=np.int32)
-    for card_id, (name, words) in table.items():
+    for card_id, (names, words) in table.items():
         r = K.record_index(card_id)
-        event[r] = _EVENTS[name]
+        events[r] = sum(1 << _EVENTS[name] for name in names.split("|"))
         cols: dict[int, int] = {}
         for part in words.split("+"):
             _Imperium()._filter(part, cols)
         suits[r], types[r] = cols.get(C_SUITS, 0), cols.get(C_TYPES, 0)
-    for a in (event, suits, types):
+    for a in (events, suits, types):
         a.setflags(write=False)
-    return event, suits, types
+    return events, suits, types
 
 
-REACT_EVENT, REACT_SUITS, REACT_TYPES = _reactions(REACTIONS)
-PASSIVE_EVENT, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
+REACT_EVENTS, REACT_SUITS, REACT_TYPES = _reactions(REACTIONS)
+PASSIVE_EVENTS, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
 HAND_SIZE_BONUS = np.zeros(K.N_RECORDS, dtype=np.int8)
 for _card_id, _bonus in HAND_BONUS.items():
     HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus
 HAND_SIZE_BONUS.setflags(write=False)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
+MAX_GARRISONED = np.full(K.N_RECORDS, 127, dtype=np.int8)
+for _card_id, _limit in GARRISON_LIMIT.items():
+    MAX_GARRISONED[K.record_index(_card_id)] = _limit
+MAX_GARRISONED.setflags(write=False)

@@ -8,6 +8,7 @@ compiled rules.
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -23,12 +24,18 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError
 MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
 
 NATION_NAMES = {n.name.lower(): n.code for n in D.NATIONS}
+#: nations whose every card the effect machine runs (issue 4 adds the rest one by one)
+READY_NATIONS = tuple(int(n) for n in D.NationCode
+                      if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
 
-def resolve_nations(nations, n_players: int, trade_routes: bool, seed: int) -> np.ndarray:
+def resolve_nations(nations, n_players: int, trade_routes: bool, seed: int, allow_unimplemented: bool = False) -> np.ndarray:
     """One nation per seat from names (or None/'random'), distinct, allowed by the expansion
-    (I2.1: six nations need Trade Routes); random picks come from the seed."""
+    (I2.1: six nations need Trade Routes); random picks come from the seed, among the nations
+    the engine can play (READY_NATIONS) unless ``allow_unimplemented``."""
     allowed = [int(code) for code in D.NationCode if trade_routes or not K.NEEDS_TRADE_ROUTES[code]]
+    if not allow_unimplemented:
+        allowed = [code for code in allowed if code in READY_NATIONS]
     names = [None] * n_players if nations is None else list(nations)
     if len(names) != n_players:
         raise InvalidOptionError(f"nations: expected {n_players} entries (one per player), got {len(names)}")
@@ -41,12 +48,17 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, seed: int) -> n
         if key not in NATION_NAMES:
             raise InvalidOptionError(f"nations: unknown {name!r}; allowed: {', '.join(sorted(NATION_NAMES))} or 'random'")
         code = int(NATION_NAMES[key])
-        if code not in allowed:
+        if not trade_routes and K.NEEDS_TRADE_ROUTES[code]:
             raise InvalidOptionError(f"nations: {name!r} needs the Trade Routes expansion (I2.1); pass trade_routes=True")
+        if code not in allowed:
+            ready = ", ".join(D.NationCode(c).name.lower() for c in READY_NATIONS)
+            raise InvalidOptionError(f"nations: {name!r} is not implemented yet (issue 4); ready: {ready}")
         if code in chosen:
             raise InvalidOptionError(f"nations: {name!r} chosen twice")
         chosen.append(code)
     pool = [c for c in allowed if c not in chosen]
+    if len(pool) < chosen.count(None):
+        raise InvalidOptionError(f"nations: not enough implemented nations for {n_players} players with these choices")
     picker = np.random.default_rng(seed)
     out = np.full(MAX_PLAYERS, -1, dtype=np.int8)
     for p, code in enumerate(chosen):
@@ -93,7 +105,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     only: those cards then have no effect, which is not the game.
     """
     n_players = check_players(n_players)
-    chosen = resolve_nations(nations, n_players, bool(trade_routes), seed)
+    chosen = resolve_nations(nations, n_players, bool(trade_routes), seed, allow_unimplemented)
     sides = resolve_sides(power_sides, n_players)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
@@ -126,3 +138,21 @@ def apply(state, action: int) -> None:
     if not 0 <= int(action) < A.N_ACTIONS or not mask[int(action)]:
         raise IllegalActionError(action, decision_name(state), int(mask.sum()))
     turn.apply(state, int(action))
+
+
+# ---------------------------------------------------------------- kernels over a state array
+# The env and batch code pass a state array and an index: numba dispatches on an array far
+# faster than on a record scalar (meeplegym.aec.Game). They do not check legality: callers do.
+@nb.njit(cache=True)
+def legal_mask_at(states, i, mask):
+    """Fill `mask` (any integer or bool dtype) with the legal actions of states[i]."""
+    legal = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+    turn.legal(states[i], legal)
+    for a in range(A.N_ACTIONS):
+        mask[a] = legal[a]
+
+
+@nb.njit(cache=True)
+def apply_at(states, i, action):
+    """Play legal `action` in states[i]."""
+    turn.apply(states[i], action)

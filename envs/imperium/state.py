@@ -88,6 +88,7 @@ DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through rout
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
 EV_ATTACK = 5  # an attack card is played against the event's player: defences (D8)
 EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as Protection
+EV_GAIN_FERTILE = 7  # mat gained from the text of a #fertile card in play (Vineyards)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
@@ -185,5 +186,7 @@ STATE_DTYPE = np.dtype(
         # "for the rest of the turn" effects, cleared at cleanup (I7.2)
         ("ignore_state_turn", np.int8, MAX_PLAYERS),  # play cards ignoring BARB/EMP (Cultural Diversity)
         ("ocean_as_production", np.int8, MAX_PLAYERS),  # #ocean icons treated as 4 #production (Catamarans)
+        ("play_unrest_turn", np.int8, MAX_PLAYERS),  # an unrest taken by acquiring may be free-played (Brave)
+        ("fertile_as_production", np.int8, MAX_PLAYERS),  # #fertile icons treated as #production (Soil Rotation)
     ]
 )

@@ -41,8 +41,10 @@ from meeplegym.envs.imperium.state import (
     EV_ATTACK,
     EV_ATTACKED,
     EV_BREAK,
+    EV_GAIN_FERTILE,
     EV_PLAY,
     EV_RETURN_UNREST,
+    EV_TAKE_UNREST,
     GDS,
     MARKET_SLOTS,
     MAT,
@@ -59,6 +61,7 @@ from meeplegym.envs.imperium.state import (
     Z_DISCARD,
     Z_DRAW,
     Z_EXILE,
+    Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
     Z_NATION_DECK,
@@ -92,6 +95,10 @@ C_N, C_RES, C_SUITS, C_TYPES, C_SRC = E.C_N, E.C_RES, E.C_SUITS, E.C_TYPES, E.C_
 C_PER, C_PER_MASK, C_PER_DIV, C_MAX, C_CARD = E.C_PER, E.C_PER_MASK, E.C_PER_DIV, E.C_MAX, E.C_CARD
 PILE_SUIT = (int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV))  # small pile k holds this banner (I3.9)
 CITY_TYPES = (1 << int(D.TypeIcon.CITY)) | (1 << int(D.TypeIcon.METROPOLIS))
+FERTILE_TYPE = 1 << int(D.TypeIcon.FERTILE)
+UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
+NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
+EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 
 
@@ -150,6 +157,15 @@ def queue_event(s, kind, card, p):
 
 
 @nb.njit(cache=True)
+def take_unrest(s, p):
+    """I12 Take an unrest, with the event passives such as Blood Oath answer."""
+    c = Z.take_unrest(s, p)
+    if c >= 0:
+        queue_event(s, EV_TAKE_UNREST, c, p)
+    return c
+
+
+@nb.njit(cache=True)
 def _drop_event(s):
     n = s["n_events"] - 1
     for i in range(n):
@@ -169,7 +185,7 @@ def can_react(s, c):
     p = s["ev_player"][0]
     r = Z.rec(s, c)
     kind = s["ev_kind"][0]
-    if E.REACT_EVENT[r] != kind or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
+    if (E.REACT_EVENTS[r] >> kind) & 1 == 0 or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
         return False
     if s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
         return False
@@ -224,7 +240,7 @@ def _start_passives(s):
         if K.PHYSICAL[c] != c or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
             continue
         r = Z.rec(s, c)
-        if E.PASSIVE_EVENT[r] != kind or e < 0 or not Z.matches(s, e, E.PASSIVE_SUITS[r], E.PASSIVE_TYPES[r], False, False, False):
+        if (E.PASSIVE_EVENTS[r] >> kind) & 1 == 0 or e < 0 or not Z.matches(s, e, E.PASSIVE_SUITS[r], E.PASSIVE_TYPES[r], False, False, False):
             continue
         push(s, c, r, ENTRY[r, E.TRIG_PASSIVE], FRAME_ABILITY, p)
         s["fr_it"][s["depth"] - 1] = e
@@ -359,6 +375,8 @@ def condition(s, f, row, p):
         return it >= 0 and Z.matches(s, it, row[C_SUITS], row[C_TYPES], False, False, False)
     if kind == E.COND_IT_RES:
         return s["fr_it"][f] >= 0 and s["fr_it_res"][f] == row[C_RES]
+    if kind == E.COND_EVENT:  # the event the running reaction answers is still first in the queue
+        return s["n_events"] > 0 and s["ev_kind"][0] == row[C_RES]
     if kind == E.COND_HAS_GARRISONED_REGION:
         for c in range(N_CARDS):
             if s["zone"][c] == Z_PLAY and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) and Z.has_garrison(s, c):
@@ -413,8 +431,21 @@ def _source_ok(s, c, src, p):
 @nb.njit(cache=True)
 def _filter(s, c, row):
     fl = row[FL]
+    if (fl & E.F_EMP_CARD) and (K.STATES[Z.rec(s, c)] & (1 << Z.EMP)) == 0:
+        return False
     return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (fl & E.F_PINNED) != 0, (fl & E.F_ATTACK) != 0,
                      (fl & E.F_NOT_UNREST) != 0)
+
+
+@nb.njit(cache=True)
+def _icons(s, c, types):
+    """Type icons of the filter on card c (I1.8: repeated icons count twice)."""
+    r = Z.rec(s, c)
+    n = 0
+    for t in range(K.N_TYPES):
+        if (types >> t) & 1:
+            n += K.TYPES[r, t]
+    return n
 
 
 @nb.njit(cache=True)
@@ -433,10 +464,23 @@ def _is_region(s, c):
 
 
 @nb.njit(cache=True)
+def _garrisoned_under(s, h):
+    n = 0
+    for g in range(N_CARDS):
+        if s["zone"][g] == Z_GARRISON and s["host"][g] == h:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
 def _host_ok(s, f, row, h, p):
+    if E.MAX_GARRISONED[Z.rec(s, h)] < 127 and _garrisoned_under(s, h) >= E.MAX_GARRISONED[Z.rec(s, h)]:
+        return False  # Zemi holds at most 2
     if row[C_PER] == E.HOST_HERE:
         return h == s["fr_card"][f]
     if s["zone"][h] != Z_PLAY or s["owner"][h] != p or not _is_region(s, h):
+        return False
+    if row[C_PER] == E.HOST_EMPTY and Z.has_garrison(s, h):
         return False
     return row[C_PER_MASK] == 0 or Z.has_type(s, h, row[C_PER_MASK])
 
@@ -482,6 +526,8 @@ def _eligible(s, f, row, c):
         if src < 0:
             src = E.SRC_HAND
         return c != this and _source_ok(s, c, src, p) and _filter(s, c, row)
+    if op == E.OP_MOVE:  # to:pinned
+        return _in_play_pinned(s, c, p)
     if op == E.OP_EXILE:
         return _source_ok(s, c, E.SRC_HISTORY, p)
     if op == E.OP_RECALL or op == E.OP_ABANDON:
@@ -489,11 +535,19 @@ def _eligible(s, f, row, c):
             return False
         return (fl & E.F_GARRISONED) == 0 or Z.has_garrison(s, c)
     if op == E.OP_RETURN_UNREST:
+        if src == E.SRC_CARD:
+            return _is_unrest(s, c) and s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
         if src < 0:
             src = E.SRC_HAND
         return c != this and _is_unrest(s, c) and _source_ok(s, c, src, p)
     if op == E.OP_FREE_PLAY:
-        if not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row) and s["free_played"][c] == 0):
+        if fl & E.F_IT:
+            if c != s["fr_it"][f] or s["zone"][c] != Z_HAND or s["owner"][c] != p:
+                return False
+        elif fl & E.F_PAID_PLAY:
+            if not (c != this and _source_ok(s, c, src, p) and _filter(s, c, row)):
+                return False
+        elif not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row) and s["free_played"][c] == 0):
             return False
         r = Z.rec(s, c)
         return (fl & E.F_IGNORE_STATE) != 0 or K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
@@ -508,7 +562,7 @@ def _eligible(s, f, row, c):
     if op == E.OP_RETURN_XTOKEN:
         return s["owner"][c] == p and s["exhausted"][c] == 1
     if op == E.OP_ACQUIRE or op == E.OP_BREAK:
-        return s["zone"][c] == Z_EXILE and (fl & (E.F_FROM_EXILE | E.F_ALSO_EXILE)) != 0 and _filter(s, c, row)
+        return s["zone"][c] == Z_EXILE and (_exile_route(s, f, row, c, p) or _instead_of(s, f, row, c, p))
     if op == E.OP_SWAP:
         return s["op_stage"] < 2 and s["zone"][c] == Z_EXILE and (K.SUITS[Z.rec(s, c)] & SWAP_SUITS) != 0
     if op == E.OP_LOOK_FAME:
@@ -520,6 +574,38 @@ def _eligible(s, f, row, c):
         return False
     if op == E.OP_DEVELOP:
         return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, (fl & E.F_FREE) != 0)
+    return False
+
+
+@nb.njit(cache=True)
+def _exile_route(s, f, row, c, p):
+    """Exiled card c may be gained by this Acquire / Break through as such: the text allows the
+    exile, or Navigation in p's play area makes exiled regions acquirable (its passive)."""
+    if not _filter(s, c, row):
+        return False
+    if row[FL] & (E.F_FROM_EXILE | E.F_ALSO_EXILE):
+        return True
+    return row[OP] == E.OP_ACQUIRE and _is_region(s, c) and _in_zone_of(s, NAVIGATION, Z_PLAY, p)
+
+
+@nb.njit(cache=True)
+def _instead_of(s, f, row, c, p):
+    """Epic Poetry's passive: when p would acquire or break through an UNC/CIV card, p may
+    instead break through an exiled card of that suit (rule decision: "would" = the step could
+    take a card of that suit by its own routes, docs/imperium.md)."""
+    suit = K.SUITS[Z.rec(s, c)] & UNC_CIV
+    if suit == 0 or not _in_zone_of(s, EPIC_POETRY, Z_PLAY, p) or (row[FL] & E.F_FROM_EXILE):
+        return False
+    if row[C_SUITS] & suit:
+        return row[OP] == E.OP_BREAK or _market_has(s, f, row, suit)
+    return row[C_SUITS] == 0 and _market_has(s, f, row, suit)
+
+
+@nb.njit(cache=True)
+def _market_has(s, f, row, suits):
+    for slot in range(MARKET_SLOTS):
+        if market_ok(s, f, row, slot) and (K.SUITS[Z.rec(s, s["market"][slot])] & suits):
+            return True
     return False
 
 
@@ -551,6 +637,8 @@ def market_ok(s, f, row, slot):
     fl = row[FL]
     if op == E.OP_EXILE:
         return Z.market_card_resources(s, c) == 0  # I12 Exile
+    if op == E.OP_MOVE and (fl & E.F_SPREAD):
+        return (s["op_sel"] >> slot) & 1 == 0 or s["op_stage"] == 0  # a different card each time
     if op == E.OP_ADD or op == E.OP_MOVE or op == E.OP_SWAP:
         return True
     if op == E.OP_ACQUIRE or op == E.OP_BREAK:
@@ -606,21 +694,37 @@ def step_ok(s, f, row, p, as_cost):
         return s["ignore_state_turn"][p] == 0
     if op == E.OP_TREAT_OCEAN:
         return Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0
-        return True
+    if op == E.OP_PLAY_UNREST_TURN:
+        return s["play_unrest_turn"][p] == 0
+    if op == E.OP_FERTILE_AS_PRODUCTION:
+        return s["fertile_as_production"][p] == 0
+    if op == E.OP_LOOK_NATION:
+        return s["nation_size"][p] > 1  # the accession card is ignored unless alone (I12 Look)
+    if op == E.OP_NATION_BOTTOM:
+        return s["nation_size"][p] > 2 and s["fr_it"][f] == s["nation_deck"][p, s["nation_size"][p] - 1]
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
         if row[C_SRC] == E.SRC_HERE:
             return s["card_res"][this, row[C_RES]] >= n
+        if row[C_SRC] == E.SRC_CARD:
+            return _in_zone_of(s, row[C_CARD], Z_PLAY, p) and s["card_res"][row[C_CARD], row[C_RES]] >= n
         need = s["pay_need"].copy()
         need[:] = 0
         need[row[C_RES]] = n
         return payable(s, p, need)
     if op == E.OP_MOVE:
         have = s["pool"][p, row[C_RES]]
+        if fl & E.F_SPREAD:
+            cards = 0
+            for slot in range(MARKET_SLOTS):
+                cards += s["market"][slot] >= 0
+            return have >= n and cards >= n
+        if row[C_SRC] == E.SRC_PINNED and count_eligible(s, f, row) == 0:
+            return False
         return have >= (1 if fl & E.F_UPTO else n)
     if op == E.OP_ADD:
-        return True
+        return row[C_SRC] != E.SRC_CARD or _in_zone_of(s, row[C_CARD], Z_PLAY, p)
     if op == E.OP_SPEND_ACTION:
         return s["actions"][p] >= n
     if op == E.OP_DRAW:
@@ -633,11 +737,7 @@ def step_ok(s, f, row, p, as_cost):
         for slot in range(MARKET_SLOTS):
             if market_ok(s, f, row, slot) and op == E.OP_ACQUIRE:
                 return True
-        if op == E.OP_SWAP:
-            return count_eligible(s, f, row) > 0
-        if fl & (E.F_FROM_EXILE | E.F_ALSO_EXILE):
-            return count_eligible(s, f, row) > 0
-        return False
+        return count_eligible(s, f, row) > 0
     if op == E.OP_BREAK:
         if fl & E.F_FROM_EXILE:
             return count_eligible(s, f, row) > 0
@@ -656,10 +756,16 @@ def step_ok(s, f, row, p, as_cost):
             return True  # a card whose text runs is in play (or about to be, when probed)
         if row[C_CARD] >= 0 and op == E.OP_ABANDON:
             return _in_zone_of(s, row[C_CARD], Z_PLAY, p)
+        if fl & E.F_ICONS:
+            icons = 0
+            for c in range(N_CARDS):
+                if _eligible(s, f, row, c):
+                    icons += _icons(s, c, row[C_TYPES])
+            return icons >= (n if as_cost else 1)
         return count_eligible(s, f, row) >= (n if as_cost else 1)
+    if (op == E.OP_DISCARD or op == E.OP_HISTORY or op == E.OP_PLACE_TOP) and (fl & E.F_IT):
+        return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
     if op == E.OP_DISCARD:
-        if fl & E.F_IT:
-            return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
         return count_eligible(s, f, row) >= (n if as_cost else 1)
     if op == E.OP_GARRISON:
         if not _any_host(s, f, row, p):
@@ -746,7 +852,14 @@ def block_ok(s, f, start, end, p):
         op = row[OP]
         if op == P.OP_END or op == P.OP_JMP or op == P.OP_LOOP or op == P.OP_NEXT:
             b_pc[top] = pc + 1
-        elif op == P.OP_MAY or op == P.OP_UPTO:
+        elif op == P.OP_MAY or op == P.OP_UPTO:  # optional: a body that can resolve is something to do
+            if top + 1 >= depth:
+                raise RuntimeError("imperium: program nested too deeply")
+            top += 1
+            b_pc[top], b_end[top], b_something[top] = pc + 1, row[JUMP] - (1 if op == P.OP_UPTO else 0), False
+            b_choose[top], b_option[top], b_after[top] = -1, 0, row[JUMP]
+        elif op == P.OP_REPEAT:  # mandatory, but each repetition is judged when it comes
+            b_something[top] = b_something[top] or amount(s, f, row) > 0
             b_pc[top] = row[JUMP]
         elif op == P.OP_EACH:
             b_something[top] = b_something[top] or s["n_players"] > 1
@@ -909,6 +1022,12 @@ def _row(s, f, choice):
             return _advance(s, f, row[JUMP])
         s["fr_loop"][f] += 1
         return _advance(s, f, pc + 1)
+    if op == P.OP_REPEAT:
+        if s["fr_loop"][f] >= amount(s, f, row) or not block_ok(s, f, pc + 1, row[JUMP] - 1, p):
+            s["fr_loop"][f] = 0
+            return _advance(s, f, row[JUMP])
+        s["fr_loop"][f] += 1
+        return _advance(s, f, pc + 1)
     if op == P.OP_LOOP:
         return _advance(s, f, row[JUMP])
     if op == P.OP_IF:
@@ -983,8 +1102,29 @@ def _step(s, f, pc, row, p, choice):
         if Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0:
             s["ocean_as_production"][p] += 1
         return _advance(s, f, nxt)
+    if op == E.OP_PLAY_UNREST_TURN:
+        s["play_unrest_turn"][p] = 1
+        return _advance(s, f, nxt)
+    if op == E.OP_FERTILE_AS_PRODUCTION:
+        s["fertile_as_production"][p] = 1
+        return _advance(s, f, nxt)
+    if op == E.OP_LOOK_NATION:
+        if s["nation_size"][p] > 1:
+            s["fr_it"][f] = s["nation_deck"][p, s["nation_size"][p] - 1]
+        return _advance(s, f, nxt)
+    if op == E.OP_NATION_BOTTOM:
+        n = s["nation_size"][p]
+        if n > 2 and s["fr_it"][f] == s["nation_deck"][p, n - 1]:
+            top = s["nation_deck"][p, n - 1]
+            s["nation_deck"][p, 2:n] = s["nation_deck"][p, 1:n - 1].copy()
+            s["nation_deck"][p, 1] = top  # just above the accession card (I12 Accession)
+        return _advance(s, f, nxt)
     if op == E.OP_GAIN:
-        s["pool"][p, row[C_RES]] += amount(s, f, row)
+        k = amount(s, f, row)
+        s["pool"][p, row[C_RES]] += k
+        if (k > 0 and row[C_RES] == MAT and this >= 0 and s["zone"][this] == Z_PLAY and s["owner"][this] == p
+                and Z.has_type(s, this, FERTILE_TYPE)):
+            queue_event(s, EV_GAIN_FERTILE, this, p)
         return _advance(s, f, nxt)
     if op == E.OP_GAIN_ACTION:
         s["actions"][p] += row[C_N]
@@ -993,8 +1133,9 @@ def _step(s, f, pc, row, p, choice):
         s["actions"][p] -= min(row[C_N], s["actions"][p])
         return _advance(s, f, nxt)
     if op == E.OP_PAY:
-        if row[C_SRC] == E.SRC_HERE:
-            s["card_res"][this, row[C_RES]] -= row[C_N]
+        if row[C_SRC] == E.SRC_HERE or row[C_SRC] == E.SRC_CARD:
+            on = this if row[C_SRC] == E.SRC_HERE else row[C_CARD]
+            s["card_res"][on, row[C_RES]] -= min(row[C_N], s["card_res"][on, row[C_RES]])
             return _advance(s, f, nxt)
         if s["op_stage"] == 0:
             s["op_stage"] = 1
@@ -1009,16 +1150,35 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_MOVE or op == E.OP_ADD:
         res = row[C_RES]
         n = row[C_N]
+        if fl & E.F_SPREAD:  # one unit at a time, each onto another market card
+            if s["op_stage"] == 0:
+                s["op_stage"] = 1
+                s["op_sel"] = 0
+                s["op_left"] = n
+            elif choice >= 0:
+                s["pool"][p, res] -= 1
+                s["card_res"][s["market"][choice], res] += 1
+                s["op_sel"] |= 1 << choice
+                s["op_left"] -= 1
+            if s["op_left"] > 0:
+                return _wait(s, DEC_MARKET, p)
+            s["op_sel"] = -1
+            return _advance(s, f, nxt)
         if op == E.OP_MOVE:
             if fl & E.F_UPTO:
                 n = min(n, s["pool"][p, res])  # [R] moves as many as it can, up to N
             if s["pool"][p, res] < n:
                 return _advance(s, f, nxt)
-        if row[C_SRC] == E.SRC_HERE:
+        if row[C_SRC] == E.SRC_HERE or row[C_SRC] == E.SRC_CARD or (row[C_SRC] == E.SRC_PINNED and choice >= 0):
+            on = this if row[C_SRC] == E.SRC_HERE else (row[C_CARD] if row[C_SRC] == E.SRC_CARD else choice)
             if op == E.OP_MOVE:
                 s["pool"][p, res] -= n
-            s["card_res"][this, res] += n
+            s["card_res"][on, res] += n
             return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_PINNED:
+            if count_eligible(s, f, row) == 0:
+                return _advance(s, f, nxt)
+            return _wait(s, DEC_CARD, p)
         if choice < 0:
             for slot in range(MARKET_SLOTS):
                 if market_ok(s, f, row, slot):
@@ -1035,7 +1195,7 @@ def _step(s, f, pc, row, p, choice):
         s["pool"][p, res] -= got
         s["pool"][owner, res] += got
         if got < n and (fl & E.F_PENALTY):
-            Z.take_unrest(s, p)
+            take_unrest(s, p)
             s["pool"][owner, res] += n - got
         return _advance(s, f, nxt)
     if op == E.OP_RETURN_XTOKEN:
@@ -1055,6 +1215,14 @@ def _step(s, f, pc, row, p, choice):
                 Z.put(s, it, Z_DISCARD, p)
             return _advance(s, f, nxt)
         return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD)
+    if (op == E.OP_HISTORY or op == E.OP_PLACE_TOP) and (fl & E.F_IT):
+        it = s["fr_it"][f]
+        if it >= 0 and s["zone"][it] == Z_HAND:
+            if op == E.OP_HISTORY:
+                Z.put(s, it, Z_HISTORY, p)
+            else:
+                Z.put_on_draw_pile(s, p, it)
+        return _advance(s, f, nxt)
     if op == E.OP_HISTORY:
         if fl & E.F_THIS:
             if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
@@ -1115,7 +1283,7 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_TAKE:
         if fl & E.F_FAME:
             return _take_fame(s, f, nxt, p, -1)
-        s["fr_it"][f] = Z.take_unrest(s, p)
+        s["fr_it"][f] = take_unrest(s, p)
         return _advance(s, f, nxt)
     if op == E.OP_LOOK_FAME:
         if Z.fame_cards_above_king(s) == 0:
@@ -1153,7 +1321,8 @@ def _step(s, f, pc, row, p, choice):
             return WAIT
         _advance(s, f, nxt)
         if c >= 0:
-            play_card(s, p, c, True)
+            s["fr_it"][f] = c
+            play_card(s, p, c, (fl & E.F_PAID_PLAY) == 0)
         return NEXT
     if op == E.OP_TRIGGER_HOST:
         h = s["fr_host"][f]
@@ -1173,6 +1342,8 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
     optional = (row[FL] & E.F_UPTO) != 0
     c = _pick(s, f, row, p, choice, DEC_CARD, row[C_N], optional)
     while c >= 0:
+        if row[FL] & E.F_ICONS:  # the count is of icons: a card may carry several
+            s["op_left"] -= _icons(s, c, row[C_TYPES]) - 1
         if dest == Z_HAND:
             Z.put(s, c, Z_HAND, s["owner"][c])
         elif dest == Z_EXILE:
@@ -1209,6 +1380,7 @@ def _draw(s, f, pc, row, p, choice):
             if s["draw_size"][p] == 0:
                 break
         c = Z.draw_top(s, p)
+        s["fr_it"][f] = c
         if s["n_drawn"] < MAX_DRAWN:
             s["drawn"][s["n_drawn"]] = c
             s["n_drawn"] += 1
@@ -1379,11 +1551,16 @@ def _gain_card(s, f, pc, row, p, choice):
         return _advance(s, f, pc + 1)
     c = -1
     res = 0
+    taken = -1  # an unrest taken with the card (I12 Acquire)
     if choice < MARKET_SLOTS:
         c = s["market"][choice]
         for k in range(N_RESOURCES):
             res += s["card_res"][c, k]
+        if acquire:
+            taken = s["market_unrest"][choice]
         Z.take_market_card(s, choice, p, acquire)
+        if taken >= 0:
+            queue_event(s, EV_TAKE_UNREST, taken, p)
     elif choice < PICK_CARD:
         k = choice - PICK_PILE
         if k < N_SMALL_PILES:
@@ -1394,14 +1571,21 @@ def _gain_card(s, f, pc, row, p, choice):
             c = Z.break_through_main_deck(s, p, row[C_SUITS], True)
     else:
         c = choice - PICK_CARD
+        if not _exile_route(s, f, row, c, p):  # Epic Poetry: a break through instead, then recall it
+            acquire = False
+            Z.put(s, EPIC_POETRY, Z_HAND, p)
         Z.put(s, c, Z_HAND, p)
         if acquire and not _is_region(s, c):  # I12 Acquire from the exile: take an unrest too
-            Z.take_unrest(s, p)
+            taken = take_unrest(s, p)
     s["fr_it"][f] = c
     s["fr_it_res"][f] = res
     if c >= 0:
         queue_event(s, EV_ACQUIRE if acquire else EV_BREAK, c, p)
-    return _advance(s, f, pc + 1)
+    _advance(s, f, pc + 1)
+    if acquire and taken >= 0 and s["play_unrest_turn"][p] and s["zone"][taken] == Z_HAND:
+        push(s, -1, -1, E.SYSTEM_PLAY_TAKEN_UNREST, FRAME_SYSTEM, p)  # Brave: "immediately"
+        s["fr_it"][s["depth"] - 1] = taken
+    return NEXT
 
 
 PICK_PILE = MARKET_SLOTS  # choices for Acquire / Break through: slot, pile, exiled card

@@ -158,7 +158,7 @@ def score(s, p):
     for c in range(N_CARDS):
         if K.PHYSICAL[c] == c and is_scored(s, p, c):
             total += card_vp(s, p, c)
-    prg = s["pool"][p, PRG]
+    prg = _resources(s, p, -1, ZONE_POOL, 1 << PRG)  # Taino: progress on their cards too (I16)
     if s["state_card"][p] == ALIEN and s["face"][ALIEN] == 0:
         total += prg // 3
     else:

@@ -133,7 +133,7 @@ def can_exhaust(s, p, c):
     a token on the state card, and an ability that can resolve with its costs paid."""
     if s["owner"][c] != p or s["zone"][c] != Z_PLAY or s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
         return False
-    if E.REACT_EVENT[Z.rec(s, c)] >= 0:
+    if E.REACT_EVENTS[Z.rec(s, c)] != 0:
         return False  # a reactive ability is used when its event happens (I5.6)
     return M.can_use(s, p, c, E.TRIG_EXHAUST)
 
@@ -179,6 +179,8 @@ def _cleanup_reset(s):
     s["deck_token"][p] = 0
     s["ignore_state_turn"][p] = 0
     s["ocean_as_production"][p] = 0
+    s["play_unrest_turn"][p] = 0
+    s["fertile_as_production"][p] = 0
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 

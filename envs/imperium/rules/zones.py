@@ -43,6 +43,7 @@ UNREST_BIT = 1 << UNREST
 REG_BIT = 1 << REG
 OCEAN = int(D.TypeIcon.OCEAN)
 PRODUCTION = int(D.TypeIcon.PRODUCTION)
+FERTILE = int(D.TypeIcon.FERTILE)
 ACCESSION = int(D.Start.ACC)
 POLYNESIANS, TAINO = int(D.NationCode.POL), int(D.NationCode.TAI)
 BARB = int(D.StateIcon.BARB)
@@ -116,6 +117,13 @@ def count_in_play(s, p, suits, types):
             n -= treated
         if (types >> PRODUCTION) & 1:
             n += 4 * treated
+    if s["fertile_as_production"][p] and ((types >> FERTILE) & 1) != ((types >> PRODUCTION) & 1):
+        # Soil Rotation (I12 Treat as): each #fertile in play is a #production instead
+        fertile = 0
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
+                fertile += K.TYPES[rec(s, c), FERTILE]
+        n += fertile if (types >> PRODUCTION) & 1 else -fertile
     return n
 
 
