@@ -28,13 +28,14 @@ discard N           from hand; ``of:drawn`` only among the cards the last draw b
                     ``it``: the card the previous step took or drew (also for ``history``
                     and ``place_top``)
 acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``; ``with:gds``
-break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``
+break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``;
+                    ``top``: the top card of the main deck
 exile market        a market card without resources (I12 Exile); ``exile N from:history``
 exile this          the card whose text runs
 history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
 garrison            a card from hand under one of your regions in play; ``this`` tucks this
                     card; ``in:REG`` / ``in:here`` / ``in:empty`` (a region with no garrisoned
-                    card); ``from:hand_or_discard``
+                    card) / ``in:card card:ID``; ``from:hand_or_discard``
 abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter;
                     ``icons``: cards showing N of the filter's type icons in all
 recall              one of your pinned cards matching a filter back to hand (I12 Recall)
@@ -47,7 +48,8 @@ free_play F         play a card from hand without an action (I12 Free action);
                     ``ignore_state`` ignores BARB/EMP; ``it``: the card the last step took
 play F from:Z       play a card from zone Z as a normal play (the program spends the action)
 place_top           a card from hand on top of your draw pile (I12 Place)
-find ID             I12 Find the named card into hand
+find ID             I12 Find the named card into hand; ``find F``: one of your cards matching
+                    filter F (hand, discard pile, draw pile), your pick
 develop             I8.9; ``free`` ignores the cost
 flip_state          turn your state card over
 trigger_host        run the play effect of the region this card was just garrisoned under
@@ -73,7 +75,7 @@ A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocea
 ``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
-gained matches), ``it_res N`` (it carried exactly N resources), ``has_garrisoned_region``, ``event KIND``
+gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
 (the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...).
 
 Cards whose text needs machinery not built yet (reactive exhausts, passives that change other
@@ -97,6 +99,7 @@ _OPS = (
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat_ocean", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
 )
+# (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
 (OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
@@ -131,9 +134,10 @@ F_PAID_PLAY = 262144  # ``play``: a normal play whose action the program spends,
 F_SPREAD = 524288  # ``move N RES to:market spread``: one unit each onto N different market cards
 F_ICONS = 1048576  # ``abandon N #type icons``: N counts the type icons on the abandoned cards
 F_EMP_CARD = 2097152  # filter ``EMP``: a card showing the EMP state icon
+F_MAIN_TOP = 4194304  # ``break_through top``: the top card of the main deck, whatever it is
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
-HOST_REGION, HOST_HERE, HOST_EMPTY = 0, 1, 2
+HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
@@ -147,7 +151,7 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
- COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT) = range(9)
+ COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS) = range(10)
 
 # Triggers that run programs.
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE = range(5)
@@ -241,12 +245,16 @@ class _Imperium(P.Vocabulary):
                 flags |= F_SPREAD
             elif w == "icons" and name == "abandon":
                 flags |= F_ICONS
+            elif w == "top" and name == "break_through":
+                flags |= F_MAIN_TOP
             elif name == "garrison" and w.startswith("in:"):
                 host = w[3:]
                 if host == "here":
                     cols[C_PER] = HOST_HERE
                 elif host == "empty":
                     cols[C_PER] = HOST_EMPTY
+                elif host == "card":
+                    cols[C_PER] = HOST_CARD
                 elif host != "REG":
                     if not all(t in _TYPES for t in host.split("/")):
                         raise ValueError(f"unknown host {host!r}")
@@ -278,7 +286,7 @@ class _Imperium(P.Vocabulary):
                     cols[C_CARD] = _card(value)
                 else:
                     raise ValueError(f"unknown argument {w!r}")
-            elif name in ("find",):
+            elif name == "find" and w in K.RECORD_IDS:
                 cols[C_CARD] = _card(w)
             elif name == "require":
                 cols.update(self.condition(args))
@@ -318,6 +326,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N], cols[C_RES] = COND_IT_RES, int(rest[0])
         elif head == "has_garrisoned_region" and not rest:
             cols[C_N] = COND_HAS_GARRISONED_REGION
+        elif head == "it_is" and len(rest) == 1:
+            cols[C_N], cols[C_CARD] = COND_IT_IS, _card(rest[0])
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -467,6 +477,33 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAG21": {"PLAY": "choose { pay 1 mat => acquire UNC | draw 1 from:discard; gain 2 pop }; history this"},
     "MAG22": {"PLAY": "require in_history MAG21; history REG from:hand => acquire UNC/CIV/REG/TRI; "
                       "others { recall pinned }; history this"},
+    # C4.INU Inuit: seasons, history and the power A passive are the engine's (machine.py, turn.py)
+    "INU1A": {"PASSIVE": "GAIN_MAT_BONUS", "END_OF_SOLSTICE": "nothing"},  # flips after every turn (I16)
+    "INU1B": {"PASSIVE": "may discard 1 => gain 1 prg", "END_OF_SOLSTICE": "nothing"},
+    "INU25A": {"PASSIVE": "HISTORY_DISCARDED"},
+    "INU25B": {"PASSIVE": "HISTORY_DISCARDED_WITH_UNREST"},
+    "INU10": {"PLAY": "abandon 1 #hunt, exile 1 #hunt from:play => take fame"},
+    "INU11": {"PLAY": "may garrison", "EXHAUST": "if BARB { pay 1 mat => free_play any card:INU17 }"},
+    "INU13": {"PASSIVE": "HISTORY_GARRISONED_HERE", "SOLSTICE": "may garrison in:here"},
+    "INU14": {"PLAY": "choose { pay 2 pop => acquire REG also:exile | pay 5 pop => break_through TRI also:exile }"},
+    "INU15": {"EXHAUST": "if event gain_mat { if EMP { recall this => gain 2 prg } } "
+                         "else { if BARB { move 1 pop to:here => acquire REG also:exile } }"},
+    "INU16": {"PLAY": "choose { draw 1 | draw 1 from:discard }"},
+    "INU17": {"PLAY": "choose { gain 1 prg | pay 2 mat => break_through UNC | return_unrest => gain 1 pop }"},
+    "INU18": {"EXHAUST": "if BARB { draw 2 }; if EMP { discard 2 => gain 1 prg }"},
+    "INU19": {"PLAY": "choose { return_xtoken | place_top from:discard }"},
+    "INU20": {"EXHAUST": "spend_action 1 => find REG; free_play it ignore_state; if EMP { if it #hunt { gain 1 prg } }"},
+    "INU21": {"PLAY": "choose { garrison from:hand_or_discard in:card card:INU13 => break_through top | "
+                      "draw 1 from:card card:INU13, gain 1 prg }"},
+    "INU2": {"PLAY": "choose { gain 1 mat | gain 1 pop }; may garrison", "PASSIVE": "TWO_REGIONS"},  # suit data REG+REG
+    "INU3": {"PLAY": _REGION, "PASSIVE": "RECALLED_IN_SUMMER"},
+    "INU4": {"PLAY": _REGION},
+    "INU5": {"PLAY": _REGION},
+    "INU6": {"PLAY": _ADVANCE},
+    "INU7": {"PLAY": "all { may draw 1 }; choose { gain 1 mat per:#hunt | "
+                     "upto 20 { abandon 1 REG => { gain 1 pop; if it_is INU2 { gain 1 pop } } } }"},
+    "INU8": {"PLAY": "all { may draw 1 }; choose { gain 1 mat per:#production/#ocean | gain 1 pop per:REG }"},
+    "INU9": {"PASSIVE": "if it #ocean { nothing } else { may choose { draw 1 | discard 1 => gain 1 prg } }"},
     # C4.TAI Taino
     "TAI1A": {"EXHAUST": "pay 3 mat => free_play REG"},
     "TAI24A": {"PASSIVE": "RESOURCES_ON_CARDS_SCORE"},  # Free Tribes: scoring.py; never flips (I16)
@@ -501,7 +538,8 @@ for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 row
 #: Activate loop.
 REACTIONS = {
     "3FAM8": ("acquire|break", "any"),  # Intrepid
-    "3UNC10": ("gain_fertile", "any"),  # Vineyards: when you gain mat from a #fertile card in play
+    "3UNC10": ("gain_mat", "#fertile"),  # Vineyards: when you gain mat from a #fertile card in play
+    "INU15": ("gain_mat", "#ocean"),  # Kayaks (EMP): when you gain mat from an #ocean card in play
     "JPN18": ("play", "UNC/CIV"),  # Shinto: when you play UNC/CIV
     "3UNC12": ("play", "#river/#fertile"),  # Terraces
     "MAG1A": ("play", "REG+#hunt"),  # Magyars power A: when you play a REG with #hunt
@@ -514,14 +552,20 @@ REACTIONS = {
 PASSIVE_REACTIONS = {
     "3UNC23": ("attacked", "any"),  # Protection: when you are affected by an attack card
     "MAG14": ("take_unrest", "any"),  # Blood Oath: when you take an unrest
+    "INU1B": ("gain_market", "UNC/CIV"),  # Inuit power B: acquire / break through from the market
+    "INU9": ("play", "REG"),  # Dog Sleds (the #ocean test is in its text)
 }
+#: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
+ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
-           "attacked": 6, "gain_fertile": 7}  # state.EV_*
+           "attacked": 6, "gain_mat": 7, "gain_market": 8}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
 NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10")
+#: development costs waived while a named card is in the developer's play area (Kayaks: Imaq)
+FREE_DEVELOP_IF = {"INU15": "INU12"}
 #: cards that hold at most this many garrisoned cards (Zemi)
 GARRISON_LIMIT = {"TAI21": 2}
 #: cards that cannot be discarded during cleanup (Supreme, I7.3)
@@ -639,6 +683,11 @@ for _card_id, _bonus in HAND_BONUS.items():
 HAND_SIZE_BONUS.setflags(write=False)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
+ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
+FREE_DEVELOP_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
+for _card_id, _other in FREE_DEVELOP_IF.items():
+    FREE_DEVELOP_WITH[K.record_index(_card_id)] = _card(_other)
+FREE_DEVELOP_WITH.setflags(write=False)
 MAX_GARRISONED = np.full(K.N_RECORDS, 127, dtype=np.int8)
 for _card_id, _limit in GARRISON_LIMIT.items():
     MAX_GARRISONED[K.record_index(_card_id)] = _limit

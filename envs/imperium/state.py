@@ -88,7 +88,8 @@ DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through rout
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
 EV_ATTACK = 5  # an attack card is played against the event's player: defences (D8)
 EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as Protection
-EV_GAIN_FERTILE = 7  # mat gained from the text of a #fertile card in play (Vineyards)
+EV_GAIN_MAT = 7  # mat gained from the text of one of your cards in play (the event's card; Vineyards)
+EV_GAIN_MARKET = 8  # a card acquired or broken through from the market (Inuit power B)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...

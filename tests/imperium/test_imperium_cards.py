@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from meeplegym.envs.imperium import actions as A
-from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import machine, scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CARD,
@@ -23,6 +23,7 @@ from meeplegym.envs.imperium.state import (
     PH_ACTIVATE,
     POP,
     PRG,
+    Z_DEVELOPMENT,
     Z_DISCARD,
     Z_EXILE,
     Z_GARRISON,
@@ -343,3 +344,116 @@ def test_taino_score_resources_on_their_cards_as_if_in_the_pool():
     before = scoring.score(s, 1)
     s["card_res"][other, PRG] = 3
     assert scoring.score(s, 1) == before  # the Magyars' progress on cards does not count
+
+
+# ---------------------------------------------------------------- Inuit (C4.INU, I16)
+def _inuit(pool=(0, 0, 0, 0), side="A"):
+    """Seat 0 plays the Inuit (Summer: EMP) and is about to act with an empty hand."""
+    s = sc.new(("inuit", "magyars"), power_sides=[side, "B"])
+    sc.empty_hand(s, 0)
+    s["pool"][0] = pool
+    sc.activate(s)
+    return s
+
+
+def _winter(s):
+    s["face"][s["state_card"][0]] = 1
+
+
+def _end_turn(s):
+    """End seat 0's Activate turn: cleanup token on slot 1, keep the hand, draw up."""
+    sc.act(s, A.END)
+    sc.act(s, A.MARKET + 0)
+    sc.act(s, A.END)
+
+
+@pytest.mark.rule("I16", "I7.4")
+def test_inuit_seasons_turn_after_every_turn_and_summer_draws_two_fewer():
+    s = _inuit()
+    state = s["state_card"][0]
+    assert s["face"][state] == 0 and Z.hand_limit(s, 0) == 5 - 2  # Summer
+    _end_turn(s)
+    assert len(sc.hand(s, 0)) == 3  # drawn up to the Summer limit ...
+    assert s["face"][state] == 1 and Z.hand_limit(s, 0) == 5  # ... then Winter
+    assert s["current"] == 1
+
+
+@pytest.mark.rule("I16", "C4.INU")
+def test_inuit_history_is_the_discard_pile_with_an_unrest_in_winter():
+    s = _inuit(pool=(0, 5, 0, 0))
+    exploration = sc.give(s, 0, "INU14")
+    jpn = sc.give(s, 0, "JPN5")
+    unrest = int(s["unrest_size"])
+    machine.to_history(s, jpn, 0)
+    assert s["zone"][jpn] == Z_DISCARD and s["unrest_size"] == unrest  # Summer: just discarded
+    _winter(s)
+    machine.to_history(s, exploration, 0)
+    assert s["zone"][exploration] == Z_DISCARD and s["unrest_size"] == unrest - 1  # Winter: + an unrest
+    oral = sc.give(s, 0, "INU13", Z_PLAY)
+    machine.to_history(s, jpn, 0)
+    assert s["zone"][jpn] == Z_GARRISON and s["host"][jpn] == oral  # Oral History overrides
+    assert s["unrest_size"] == unrest - 1
+
+
+@pytest.mark.rule("C4.INU")
+def test_inuit_power_a_adds_one_to_small_material_gains():
+    s = _inuit(side="A")
+    sc.give(s, 0, "INU2")  # Nunavut: choose gain 1 mat | gain 1 pop
+    sc.play(s, "INU2")
+    sc.option(s, 0)
+    assert s["pool"][0, MAT] == 2
+    s = _inuit(side="B")
+    sc.give(s, 0, "INU2")
+    sc.play(s, "INU2")
+    sc.option(s, 0)
+    assert s["pool"][0, MAT] == 1
+
+
+@pytest.mark.rule("C4.INU", "I5.6")
+def test_kayaks_acquire_in_winter_and_react_to_ocean_materials_in_summer():
+    s = _inuit(pool=(0, 1, 0, 0))
+    kayaks = sc.give(s, 0, "INU15", Z_PLAY)
+    assert A.CARD + kayaks not in sc.legal(s)  # Summer: only the reaction
+    sc.give(s, 0, "INU2")  # Nunavut has an #ocean: its mat gain is the event
+    sc.play(s, "INU2")
+    sc.option(s, 0)
+    assert s["dec"] == DEC_REACT and A.CARD + kayaks in sc.legal(s)
+    sc.act(s, A.CARD + kayaks)
+    assert s["zone"][kayaks] == Z_HAND and s["pool"][0, PRG] == 2  # recalled => 2 prg
+
+    s = _inuit(pool=(0, 1, 0, 0))
+    _winter(s)
+    kayaks = sc.give(s, 0, "INU15", Z_PLAY)
+    assert A.CARD + kayaks in sc.legal(s)  # Winter: the Activate-loop ability
+    sc.act(s, A.CARD + kayaks)
+    assert s["card_res"][kayaks, POP] == 1 and s["dec"] == DEC_MARKET
+
+
+@pytest.mark.rule("C4.INU", "I8.4")
+def test_kayaks_develop_for_free_with_imaq_in_play():
+    s = _inuit()
+    kayaks = sc.card("INU15")
+    assert s["zone"][kayaks] == Z_DEVELOPMENT
+    assert not machine._develop_ok(s, 0, kayaks, False)  # 3 mat, none in the pool
+    sc.give(s, 0, "INU12", Z_PLAY)
+    assert machine._develop_ok(s, 0, kayaks, False)
+
+
+@pytest.mark.rule("C4.INU", "I5.6")
+def test_dog_sleds_answer_a_region_without_ocean_only():
+    s = _inuit()
+    sc.give(s, 0, "INU9", Z_PLAY)
+    sc.give(s, 0, "INU4")  # Nunatsiavut: no #ocean
+    sc.play(s, "INU4")
+    sc.act(s, sc.legal(s)[0])  # exile a market card
+    assert s["dec"] == DEC_YESNO  # Dog Sleds: may choose ...
+    sc.yes(s)
+    hand = len(sc.hand(s, 0))
+    sc.option(s, 0)
+    assert len(sc.hand(s, 0)) == hand + 1
+    s = _inuit()
+    sc.give(s, 0, "INU9", Z_PLAY)
+    sc.give(s, 0, "INU2")  # Nunavut has an #ocean
+    sc.play(s, "INU2")
+    sc.option(s, 1)
+    assert s["phase"] == PH_ACTIVATE  # no Dog Sleds question

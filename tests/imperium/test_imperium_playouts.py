@@ -1,9 +1,8 @@
 """Random playouts of the Imperium engine: every game ends (by scoring or collapse, I10) and
 the state stays consistent after every decision (envs/imperium/invariants.py).
 
-Tables use ``allow_unimplemented``: the nations not implemented yet (docs/rules_coverage.md)
-are dealt too, their unimplemented cards doing nothing, so the turn machinery sees every
-card type. The soak run plays 500 games of 2-4 players."""
+Tables are dealt from the playable nations (Inuit, Japanese, Magyars, Taino) with every card
+implemented. The soak run plays 500 games of 2-4 players."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ MAX_DECISIONS = 20_000
 
 
 def playout(seed: int, n_players: int, nations=None, check_every: int = 1):
-    s = engine.new_game(n_players, seed, nations=nations, allow_unimplemented=True)[0]
+    s = engine.new_game(n_players, seed, nations=nations)[0]
     rng = np.random.default_rng(seed)
     for k in range(MAX_DECISIONS):
         if s["terminal"]:

@@ -41,7 +41,8 @@ from meeplegym.envs.imperium.state import (
     EV_ATTACK,
     EV_ATTACKED,
     EV_BREAK,
-    EV_GAIN_FERTILE,
+    EV_GAIN_MARKET,
+    EV_GAIN_MAT,
     EV_PLAY,
     EV_RETURN_UNREST,
     EV_TAKE_UNREST,
@@ -95,7 +96,8 @@ C_N, C_RES, C_SUITS, C_TYPES, C_SRC = E.C_N, E.C_RES, E.C_SUITS, E.C_TYPES, E.C_
 C_PER, C_PER_MASK, C_PER_DIV, C_MAX, C_CARD = E.C_PER, E.C_PER_MASK, E.C_PER_DIV, E.C_MAX, E.C_CARD
 PILE_SUIT = (int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV))  # small pile k holds this banner (I3.9)
 CITY_TYPES = (1 << int(D.TypeIcon.CITY)) | (1 << int(D.TypeIcon.METROPOLIS))
-FERTILE_TYPE = 1 << int(D.TypeIcon.FERTILE)
+INUIT = int(D.NationCode.INU)
+ORAL_HISTORY = K.PHYSICAL[K.record_index("INU13")]  # Inuit: takes the cards that would go to history
 UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
 NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
 EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
@@ -375,6 +377,8 @@ def condition(s, f, row, p):
         return it >= 0 and Z.matches(s, it, row[C_SUITS], row[C_TYPES], False, False, False)
     if kind == E.COND_IT_RES:
         return s["fr_it"][f] >= 0 and s["fr_it_res"][f] == row[C_RES]
+    if kind == E.COND_IT_IS:
+        return s["fr_it"][f] == row[C_CARD]
     if kind == E.COND_EVENT:  # the event the running reaction answers is still first in the queue
         return s["n_events"] > 0 and s["ev_kind"][0] == row[C_RES]
     if kind == E.COND_HAS_GARRISONED_REGION:
@@ -478,6 +482,8 @@ def _host_ok(s, f, row, h, p):
         return False  # Zemi holds at most 2
     if row[C_PER] == E.HOST_HERE:
         return h == s["fr_card"][f]
+    if row[C_PER] == E.HOST_CARD:
+        return h == row[C_CARD] and _in_zone_of(s, h, Z_PLAY, p)
     if s["zone"][h] != Z_PLAY or s["owner"][h] != p or not _is_region(s, h):
         return False
     if row[C_PER] == E.HOST_EMPTY and Z.has_garrison(s, h):
@@ -522,6 +528,11 @@ def _eligible(s, f, row, c):
                     return True
             return False
         return True
+    if op == E.OP_DRAW and src == E.SRC_CARD:  # a card garrisoned under the named card
+        return s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
+    if op == E.OP_FIND:  # find F: one of your matching cards in hand, discard or draw pile
+        z = s["zone"][c]
+        return s["owner"][c] == p and (z == Z_HAND or z == Z_DISCARD or z == Z_DRAW) and _filter(s, c, row)
     if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
         if src < 0:
             src = E.SRC_HAND
@@ -529,7 +540,7 @@ def _eligible(s, f, row, c):
     if op == E.OP_MOVE:  # to:pinned
         return _in_play_pinned(s, c, p)
     if op == E.OP_EXILE:
-        return _source_ok(s, c, E.SRC_HISTORY, p)
+        return c != this and _source_ok(s, c, E.SRC_HISTORY if src < 0 else src, p) and _filter(s, c, row)
     if op == E.OP_RECALL or op == E.OP_ABANDON:
         if not (_in_play_pinned(s, c, p) and _filter(s, c, row)):
             return False
@@ -548,6 +559,8 @@ def _eligible(s, f, row, c):
             if not (c != this and _source_ok(s, c, src, p) and _filter(s, c, row)):
                 return False
         elif not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row) and s["free_played"][c] == 0):
+            return False
+        if row[C_CARD] >= 0 and c != row[C_CARD]:
             return False
         r = Z.rec(s, c)
         return (fl & E.F_IGNORE_STATE) != 0 or K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
@@ -673,12 +686,22 @@ def pile_ok(s, row, k):
 # ---------------------------------------------------------------- playability (I5.4, I6.3, I6.7)
 @nb.njit(cache=True)
 def _develop_ok(s, p, c, free):
-    if free:
+    r = Z.rec(s, c)
+    if s["nation"][p] == INUIT and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
+        return False  # Summer / Winter: no developing cards of the other state (I16)
+    if free or _cost_waived(s, p, c):
         return True
     need = s["pay_need"].copy()
     for k in range(N_RESOURCES):
         need[k] = K.DEV_COST[c, k]
     return payable(s, p, need)
+
+
+@nb.njit(cache=True)
+def _cost_waived(s, p, c):
+    """Kayaks develop for free while Imaq is in p's play area (its printed cost)."""
+    other = E.FREE_DEVELOP_WITH[Z.rec(s, c)]
+    return other >= 0 and _in_zone_of(s, other, Z_PLAY, p)
 
 
 @nb.njit(cache=True)
@@ -728,7 +751,7 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_SPEND_ACTION:
         return s["actions"][p] >= n
     if op == E.OP_DRAW:
-        if row[C_SRC] == E.SRC_DISCARD:
+        if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD:
             return count_eligible(s, f, row) > 0
         if fl & E.F_IF_ABLE:
             return s["draw_size"][p] > 0
@@ -781,6 +804,8 @@ def step_ok(s, f, row, p, as_cost):
         return True
     if op == E.OP_FIND:
         c = row[C_CARD]
+        if c < 0:
+            return count_eligible(s, f, row) > 0
         z = s["zone"][c]
         if s["owner"][c] != p:
             return False
@@ -1121,10 +1146,11 @@ def _step(s, f, pc, row, p, choice):
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         k = amount(s, f, row)
+        if row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0:
+            k += 1  # Inuit power A: "when you gain 3 or fewer mat, gain 1 more"
         s["pool"][p, row[C_RES]] += k
-        if (k > 0 and row[C_RES] == MAT and this >= 0 and s["zone"][this] == Z_PLAY and s["owner"][this] == p
-                and Z.has_type(s, this, FERTILE_TYPE)):
-            queue_event(s, EV_GAIN_FERTILE, this, p)
+        if k > 0 and row[C_RES] == MAT and this >= 0 and s["zone"][this] == Z_PLAY and s["owner"][this] == p:
+            queue_event(s, EV_GAIN_MAT, this, p)  # answered by card filters: Vineyards #fertile, Kayaks #ocean
         return _advance(s, f, nxt)
     if op == E.OP_GAIN_ACTION:
         s["actions"][p] += row[C_N]
@@ -1219,14 +1245,14 @@ def _step(s, f, pc, row, p, choice):
         it = s["fr_it"][f]
         if it >= 0 and s["zone"][it] == Z_HAND:
             if op == E.OP_HISTORY:
-                Z.put(s, it, Z_HISTORY, p)
+                to_history(s, it, p)
             else:
                 Z.put_on_draw_pile(s, p, it)
         return _advance(s, f, nxt)
     if op == E.OP_HISTORY:
         if fl & E.F_THIS:
             if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
-                Z.put(s, this, Z_HISTORY, owner)
+                to_history(s, this, owner)
             return _advance(s, f, nxt)
         return _pick_loop(s, f, pc, row, p, choice, Z_HISTORY)
     if op == E.OP_EXILE:
@@ -1293,7 +1319,14 @@ def _step(s, f, pc, row, p, choice):
             return WAIT
         return _take_fame(s, f, nxt, p, c)
     if op == E.OP_FIND:
-        return _find(s, f, nxt, row[C_CARD], p)
+        if row[C_CARD] >= 0:
+            return _find(s, f, nxt, row[C_CARD], p)
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            return _find(s, f, nxt, c, p)
+        return _advance(s, f, nxt)
     if op == E.OP_FLIP_STATE:
         Z.flip_state(s, p)
         return _advance(s, f, nxt)
@@ -1336,6 +1369,20 @@ def _step(s, f, pc, row, p, choice):
 
 
 @nb.njit(cache=True)
+def to_history(s, c, p):
+    """Put c into p's history (I12 History). The Inuit have none (I16): the card goes under Oral
+    History when it is in play, else to the discard pile, with an unrest in Winter."""
+    if s["nation"][p] != INUIT:
+        Z.put(s, c, Z_HISTORY, p)
+    elif _in_zone_of(s, ORAL_HISTORY, Z_PLAY, p) and c != ORAL_HISTORY:
+        Z.garrison(s, c, ORAL_HISTORY)
+    else:
+        Z.put(s, c, Z_DISCARD, p)
+        if (Z.state_icons(s, p) >> Z.BARB) & 1:  # Winter
+            take_unrest(s, p)
+
+
+@nb.njit(cache=True)
 def _pick_loop(s, f, pc, row, p, choice, dest):
     """Pick up to N eligible cards one by one and move each to `dest` (discard, history, exile,
     hand). An "upto" step may stop early with END."""
@@ -1348,7 +1395,11 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
             Z.put(s, c, Z_HAND, s["owner"][c])
         elif dest == Z_EXILE:
             Z.put(s, c, Z_EXILE, -1)
+        elif dest == Z_HISTORY:
+            to_history(s, c, p)
         else:
+            if row[OP] == E.OP_ABANDON:
+                s["fr_it"][f] = c
             Z.put(s, c, dest, p)
         c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, row[C_N], optional)
     if c == -1:
@@ -1359,7 +1410,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
 @nb.njit(cache=True)
 def _draw(s, f, pc, row, p, choice):
     fl = row[FL]
-    if row[C_SRC] == E.SRC_DISCARD:
+    if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD:
         return _pick_loop(s, f, pc, row, p, choice, Z_HAND)
     if s["op_stage"] == 0:
         s["op_stage"] = 1
@@ -1411,7 +1462,7 @@ def develop_choice(s, p, choice):
             return _end_reshuffle(s, p)
         s["op_sel"] = choice
         for k in range(N_RESOURCES):
-            s["pay_need"][k] = K.DEV_COST[choice, k]
+            s["pay_need"][k] = 0 if _cost_waived(s, p, choice) else K.DEV_COST[choice, k]
         choice = CHOICE_NONE
     if pay_step(s, p, choice) == WAIT:
         return WAIT
@@ -1453,7 +1504,7 @@ def _develop(s, f, nxt, row, p, choice):
         s["op_sel"] = c
         s["op_stage"] = 2
         s["pay_need"][:] = 0
-        if not free:
+        if not free and not _cost_waived(s, p, c):
             for k in range(N_RESOURCES):
                 s["pay_need"][k] = K.DEV_COST[c, k]
         choice = CHOICE_NONE
@@ -1492,6 +1543,7 @@ def _find(s, f, nxt, c, p):
     the card came from is shuffled, the accession card staying at the bottom: the seed's worked
     turn shuffles only the nation deck Kanji was found in (docs/imperium.md)."""
     z = s["zone"][c]
+    s["fr_it"][f] = c
     if s["owner"][c] == p:
         if z == Z_DRAW:
             Z.put(s, c, Z_HAND, p)
@@ -1545,6 +1597,12 @@ def _gain_card(s, f, pc, row, p, choice):
     """Acquire / Break through (I12): the pick is a market slot (0-4), a small pile or the main
     deck (PILE_BASE + k), or an exiled card (CARD_BASE + c)."""
     acquire = row[OP] == E.OP_ACQUIRE
+    if row[FL] & E.F_MAIN_TOP:  # "the top card of the main deck": no choice
+        c = Z.break_through_main_deck(s, p, -1, True) if s["main_size"] > 0 else -1
+        s["fr_it"][f] = c
+        if c >= 0:
+            queue_event(s, EV_BREAK, c, p)
+        return _advance(s, f, pc + 1)
     if choice < 0:
         if step_ok(s, f, row, p, False):
             return _wait(s, DEC_MARKET if acquire else DEC_ROUTE, p)
@@ -1559,6 +1617,7 @@ def _gain_card(s, f, pc, row, p, choice):
         if acquire:
             taken = s["market_unrest"][choice]
         Z.take_market_card(s, choice, p, acquire)
+        queue_event(s, EV_GAIN_MARKET, c, p)
         if taken >= 0:
             queue_event(s, EV_TAKE_UNREST, taken, p)
     elif choice < PICK_CARD:

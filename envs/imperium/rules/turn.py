@@ -53,6 +53,9 @@ AFTER_DRAW_UP = 2
 AFTER_SOLSTICE = 3
 FREE_ACTION = int(D.Trigger.FREE_ACTION)
 UNREST_BIT = 1 << int(D.Suit.UNREST)
+INUIT = int(D.NationCode.INU)
+SIKU = K.PHYSICAL[K.record_index("INU3")]  # recalled when the Inuit turn to Summer
+MAT = int(D.Resource.MAT)
 
 
 # ---------------------------------------------------------------- starting and finishing programs
@@ -133,7 +136,7 @@ def can_exhaust(s, p, c):
     a token on the state card, and an ability that can resolve with its costs paid."""
     if s["owner"][c] != p or s["zone"][c] != Z_PLAY or s["exhausted"][c] or s["exhaust_tokens"][p] == 0:
         return False
-    if E.REACT_EVENTS[Z.rec(s, c)] != 0:
+    if E.REACT_EVENTS[Z.rec(s, c)] != 0 and not E.ALSO_FROM_LOOP[Z.rec(s, c)]:
         return False  # a reactive ability is used when its event happens (I5.6)
     return M.can_use(s, p, c, E.TRIG_EXHAUST)
 
@@ -200,12 +203,24 @@ def _draw_up(s):
 @nb.njit(cache=True)
 def _end_turn(s):
     """Returns True when a Solstice effect was started."""
+    if s["nation"][s["current"]] == INUIT:
+        _change_season(s, s["current"])
     s["turn"] += 1
     nxt = Z.next_player(s, s["current"])
     if nxt == s["first_player"]:
         return _solstice_begin(s)
     _start_turn(s, nxt)
     return False
+
+
+@nb.njit(cache=True)
+def _change_season(s, p):
+    """I16 Inuit: the state card turns over at the end of each of their turns (seed PT l.1810);
+    turning to Summer recalls Siku with 1 mat."""
+    Z.flip_state(s, p)
+    if s["face"][s["state_card"][p]] == 0 and s["zone"][SIKU] == Z_PLAY and s["owner"][SIKU] == p:
+        Z.put(s, SIKU, Z_HAND, p)
+        s["pool"][p, MAT] += 1
 
 
 @nb.njit(cache=True)

@@ -45,7 +45,7 @@ OCEAN = int(D.TypeIcon.OCEAN)
 PRODUCTION = int(D.TypeIcon.PRODUCTION)
 FERTILE = int(D.TypeIcon.FERTILE)
 ACCESSION = int(D.Start.ACC)
-POLYNESIANS, TAINO = int(D.NationCode.POL), int(D.NationCode.TAI)
+POLYNESIANS, TAINO, INUIT = int(D.NationCode.POL), int(D.NationCode.TAI), int(D.NationCode.INU)
 BARB = int(D.StateIcon.BARB)
 EMP = int(D.StateIcon.EMP)
 
@@ -134,6 +134,8 @@ def hand_limit(s, p):
     for c in range(N_CARDS):
         if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
             n += HAND_SIZE_BONUS[rec(s, c)]
+    if s["nation"][p] == INUIT and s["face"][s["state_card"][p]] == 0:
+        n -= 2  # Summer (I16): the draw-up after a Summer turn
     return n
 
 
