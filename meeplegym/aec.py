@@ -93,6 +93,16 @@ class Game(ABC):
         return [{} for _ in range(int(state[0]["n_players"]))]
 
 
+def rank_returns(ranks, out: np.ndarray) -> None:
+    """Places (0 = first, ties share a place) mapped to rewards in [-1, 1] (DESIGN "Rewards"):
+    first +1, last -1, tied seats share the mean of the places they span."""
+    n = len(ranks)
+    for p in range(n):
+        tied = sum(1 for q in range(n) if ranks[q] == ranks[p])
+        place = ranks[p] + (tied - 1) / 2.0
+        out[p] = 1.0 - 2.0 * place / (n - 1)
+
+
 def check_options(raw_env_class, kwargs: dict) -> None:
     """Unknown keyword options fail with InvalidOptionError naming the known ones (instead of
     Python's TypeError from the constructor)."""

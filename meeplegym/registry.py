@@ -24,6 +24,13 @@ GAMES: dict[str, GameEntry] = {
         "encounters, the Factory, objectives, scoring (see docs/rules_coverage.md).",
         vector="meeplegym.envs.scythe.vector:ScytheVectorGame",
     ),
+    "imperium": GameEntry(
+        "imperium",
+        "meeplegym.envs.imperium_v0",
+        (2, 4),
+        "Imperium: Horizons, in progress (issue 4): the turn, the effect machine, the common deck and the "
+        "first nations; what is missing is in docs/rules_coverage.md.",
+    ),
 }
 
 

@@ -15,7 +15,7 @@ def _python_blocks(path):
     return re.findall(r"```python\n(.*?)```", path.read_text(), flags=re.S)
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/scythe.md", "docs/vector.md", "docs/tournaments.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/scythe.md", "docs/imperium.md", "docs/vector.md", "docs/tournaments.md"])
 def test_python_examples_run(doc):
     blocks = _python_blocks(ROOT / doc)
     assert blocks, f"{doc} has no python example"
@@ -25,6 +25,14 @@ def test_python_examples_run(doc):
 
 def test_scythe_feature_table_matches_the_encoder():
     assert scythe_encoder.FEATURES.markdown() in (ROOT / "docs/scythe.md").read_text()
+
+
+def test_imperium_feature_table_matches_the_encoder():
+    from meeplegym.encoders import imperium as imperium_encoder
+
+    text = (ROOT / "docs/imperium.md").read_text()
+    assert imperium_encoder.FEATURES.markdown() in text
+    assert f"float32[{imperium_encoder.OBS_SIZE}]" in text
 
 
 def test_scythe_action_table_matches_the_layout():

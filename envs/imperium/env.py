@@ -1,0 +1,121 @@
+"""The Imperium: Horizons PettingZoo AEC environment (``meeplegym.envs.imperium_v0``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv, check_options, rank_returns
+from meeplegym.encoders import imperium as encoder
+from meeplegym.envs.imperium import action_names, engine, invariants, render, state_json
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.errors import InvalidOptionError
+
+OPTION_NAMES = ("nations", "power_sides", "trade_routes")
+NATION_NAMES = {int(n.code): n.name.lower() for n in D.NATIONS}
+
+
+class ImperiumGame(Game):
+    name = "imperium"
+    num_actions = A.N_ACTIONS
+    observation_size = encoder.OBS_SIZE
+    reset_options = ("nations", "power_sides")
+
+    def new_state(self, n_players, seed, options):
+        unknown = set(options) - set(OPTION_NAMES)
+        if unknown:
+            raise InvalidOptionError(f"unknown Imperium options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
+        trade_routes = options.get("trade_routes", False)
+        if not isinstance(trade_routes, (bool, np.bool_)):
+            raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
+        nations = options.get("nations")
+        if isinstance(nations, str):
+            raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
+        return engine.new_game(n_players, seed, nations, options.get("power_sides"), bool(trade_routes))
+
+    def legal_mask(self, states, mask):
+        engine.legal_mask_at(states, 0, mask)
+
+    def apply(self, states, action):
+        engine.apply_at(states, 0, action)
+
+    def current_player(self, states):
+        return int(states[0]["actor"])
+
+    def is_terminal(self, states):
+        return bool(states[0]["terminal"])
+
+    def turn(self, states):
+        return int(states[0]["turn"])
+
+    def returns(self, states, out):
+        out[:] = 0.0
+        if states[0]["terminal"]:
+            rank_returns(self.ranks(states), out)
+
+    def scores(self, states):
+        out = np.zeros(int(states[0]["n_players"]), dtype=np.int64)
+        scoring.final_scores(states[0], out)
+        return out
+
+    def ranks(self, states):
+        """I10.4 by VP; after a collapse (I10.5) fewest unrest first, VP breaking ties."""
+        s = states[0]
+        out = np.zeros(int(s["n_players"]), dtype=np.int64)
+        scoring.ranks(s, s["collapsed"], out)
+        return [int(r) for r in out]
+
+    def decision_name(self, states):
+        return action_names.decision_text(states[0])
+
+    def observe(self, states, seat, out):
+        encoder.encode_at(states, 0, seat, out)
+
+    def action_to_str(self, states, action):
+        return action_names.action_to_str(states[0], action)
+
+    def render_text(self, states):
+        return render.render_text(states[0])
+
+    def state_to_dict(self, states):
+        return state_json.state_to_dict(states[0])
+
+    def state_from_dict(self, d):
+        return state_json.state_from_dict(d)
+
+    def check(self, states):
+        problems = invariants.check(states[0])
+        return "; ".join(problems) if problems else None
+
+    def seat_setup(self, states):
+        s = states[0]
+        return [{"nation": NATION_NAMES[int(s["nation"][p])], "power_side": "AB"[int(s["face"][s["power_card"][p]])]}
+                for p in range(int(s["n_players"]))]
+
+
+class raw_env(TurnBasedEnv):
+    """Imperium: Horizons for 2-4 players. Options: nations (one name, 'random' or None per
+    player; default all random), power_sides ('A'/'B' per player; default B, I2.3),
+    trade_routes (the Trade Routes expansion, I13; refused while its cards are not
+    implemented), max_turns (truncation), reward_mode ('rank' default, 'score', 'margin'),
+    debug (check the engine's invariants after every action and raise InvalidStateError on
+    the first broken one; slow, for finding bugs)."""
+
+    metadata = {
+        "name": "imperium_v0",
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode="rank",
+                 nations=None, power_sides=None, trade_routes=False, debug=False):
+        engine.check_players(num_players)
+        options = {"nations": nations, "power_sides": power_sides, "trade_routes": trade_routes}
+        super().__init__(ImperiumGame(), num_players, render_mode, max_turns, reward_mode, options, debug)
+
+
+def env(**kwargs):
+    """The Imperium AEC env wrapped in PettingZoo's order-enforcing wrapper."""
+    check_options(raw_env, kwargs)
+    return OrderEnforcing(raw_env(**kwargs))

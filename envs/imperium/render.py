@@ -1,0 +1,99 @@
+"""ANSI text rendering of an Imperium state: the market and piles, one panel per player, and the
+decision pending. Hands and piles show as sizes (what a spectator sees); cards in play show
+their exhaust tokens, resources and garrison counts."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import state as ST
+from meeplegym.envs.imperium.action_names import RESOURCES, STATE_CODES, card_name, decision_text
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules.zones import state_icons
+
+BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
+NATIONS = {int(n.code): n.name for n in D.NATIONS}
+PILES = ("region", "uncivilised", "civilised")
+
+
+def _resources(amounts) -> str:
+    return " ".join(f"{int(k)} {RESOURCES[r]}" for r, k in enumerate(amounts) if k)
+
+
+def _cards_in(s, zone, owner) -> list[int]:
+    return [int(c) for c in np.flatnonzero((s["zone"] == zone) & (s["owner"] == owner)) if K.PHYSICAL[c] == c]
+
+
+def _card_in_play(s, c: int) -> str:
+    text = card_name(s, c)
+    extras = []
+    if s["exhausted"][c]:
+        extras.append("exhausted")
+    if s["card_res"][c].any():
+        extras.append(_resources(s["card_res"][c]))
+    under = int(np.sum((s["zone"] == ST.Z_GARRISON) & (s["host"] == c)))
+    if under:
+        extras.append(f"{under} garrisoned")
+    return text + (f" ({', '.join(extras)})" if extras else "")
+
+
+def _market_lines(s) -> list[str]:
+    lines = [f"{BOLD}Market{RESET}"]
+    for slot in range(ST.MARKET_SLOTS):
+        c = int(s["market"][slot])
+        if c < 0:
+            lines.append(f"  {slot + 1}. (empty)")
+            continue
+        text = f"  {slot + 1}. {card_name(s, c)}"
+        if s["card_res"][c].any():
+            text += f" [{_resources(s['card_res'][c])}]"
+        if s["market_unrest"][slot] >= 0:
+            text += " + unrest under it"
+        lines.append(text)
+    piles = ", ".join(f"{PILES[k]} {int(s['small_size'][k])}" for k in range(ST.N_SMALL_PILES))
+    fame = int(s["fame_size"])
+    lines.append(f"  piles: {piles}; main deck {int(s['main_size'])}; unrest pile {int(s['unrest_size'])}; "
+                 f"fame pile {fame} (King of Kings side {'AB'[int(s['kok_side'])]})")
+    exiled = [card_name(s, c) for c in np.flatnonzero(s["zone"] == ST.Z_EXILE) if K.PHYSICAL[c] == c]
+    lines.append(f"  exile: {', '.join(exiled) if exiled else '-'}")
+    return lines
+
+
+def _player_lines(s, p: int) -> list[str]:
+    marker = ">" if p == s["actor"] and not s["terminal"] else " "
+    icons = state_icons(s, p)
+    state = "/".join(code for k, code in enumerate(STATE_CODES) if icons >> k & 1) or "-"
+    power = int(s["power_card"][p])
+    side = "AB"[int(s["face"][power])] if power >= 0 else "-"
+    sizes = {name: len(_cards_in(s, zone, p)) for name, zone in (
+        ("hand", ST.Z_HAND), ("discard", ST.Z_DISCARD), ("history", ST.Z_HISTORY))}
+    lines = [
+        f"{marker} {BOLD}seat {p} {NATIONS.get(int(s['nation'][p]), '?')}{RESET} (power side {side}, {state}): "
+        f"{_resources(s['pool'][p]) or 'no resources'}; {int(s['actions'][p])} actions, "
+        f"{int(s['exhaust_tokens'][p])} exhaust tokens; hand {sizes['hand']}, draw pile {int(s['draw_size'][p])}, "
+        f"nation deck {int(s['nation_size'][p])}, discard {sizes['discard']}, history {sizes['history']}",
+        "    in play: " + (", ".join(_card_in_play(s, c) for c in _cards_in(s, ST.Z_PLAY, p)) or "-"),
+    ]
+    development = _cards_in(s, ST.Z_DEVELOPMENT, p)
+    if development:
+        lines.append(f"    {DIM}development: {', '.join(card_name(s, c) for c in development)}{RESET}")
+    if s["terminal"]:
+        lines.append(f"    final score {scoring.score(s, p)}")
+    return lines
+
+
+def render_text(state) -> str:
+    s = state
+    lines = [f"{BOLD}Imperium: Horizons{RESET}, round {int(s['round'])}, turn {int(s['turn'])}"
+             + (" (game end triggered)" if s["game_end_triggered"] else "")]
+    lines += _market_lines(s)
+    lines.append("")
+    for p in range(int(s["n_players"])):
+        lines += _player_lines(s, p)
+    if s["terminal"]:
+        lines.append("Game over" + (" (collapse)" if s["collapsed"] else "") + ".")
+    else:
+        lines.append(f"Seat {int(s['actor'])} to act: {decision_text(s)}")
+    return "\n".join(lines)

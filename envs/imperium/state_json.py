@@ -1,0 +1,334 @@
+"""Imperium game state <-> a readable, JSON-ready dict (DESIGN "Game-state JSON").
+
+The dict is written generically over ``state.STATE_DTYPE``, so fields added to the state later
+appear in it without changes here:
+
+- every field that is not per card is a top-level key, as an int or nested lists; fields that
+  hold a card (``market``, ``draw_pile``, ``fr_card`` ...: `CARD_VALUED`) hold its id
+  ("JPN22"; null for none), and ``phase``, ``dec``, ``nation`` their names;
+- the per-card fields (``zone``, ``owner``, ``host``, ``card_res`` ...) are gathered per card:
+  ``card_defaults`` gives each field's most common value and ``cards`` lists, by card id, the
+  fields where a card differs ({"JPN22": {"zone": "hand", "owner": 0}});
+- a frame's program counter (``fr_pc``) is written as the program and the row within it
+  (["JPN23 PLAY", 2]), so that a save made in the middle of a card's text stays valid when
+  other programs are added to ``effects.CODE``;
+- ordered piles and stacks with a count (``draw_pile`` with ``draw_size``, the ``fr_*`` frames
+  with ``depth`` ...: `LIVE_COUNT`) list their live part only, bottom first; what the engine left
+  beyond the count is kept in ``scratch`` so that a save is byte-exact (the rules never read
+  it; a hand-made dict may leave it out).
+
+The dict is the **whole** state, hidden information included (every hand, pile order and the
+RNG word): a save file must not be shown to a player; observations are what a seat may see.
+``state_from_dict`` checks every key, shape, type and range (errors name the path), builds a
+fresh record and runs the engine's invariant checks (`invariants.check`) before returning it,
+so a corrupted dict raises ``InvalidStateError`` and nothing is loaded.
+``state_from_dict(state_to_dict(s))`` reproduces ``s`` byte for byte.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import Counter
+from typing import Any
+
+import numpy as np
+
+from meeplegym import programs as P
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium import invariants
+from meeplegym.envs.imperium import state as ST
+from meeplegym.errors import InvalidStateError
+from meeplegym.record_json import Fields, from_json, int_in, is_int, to_json
+
+FORMAT_VERSION = 1
+GAME = "imperium"
+
+#: fields holding a catalogue row (a card), written as the card's id
+CARD_VALUED = frozenset({
+    "host", "main_deck", "small_pile", "fame_pile", "unrest_pile", "market", "market_unrest", "power_card",
+    "state_card", "merchant", "draw_pile", "nation_deck", "fr_card", "fr_rec", "fr_it", "fr_host", "drawn",
+    "ev_card",
+})
+#: fields holding an enum value, written by name (index = value)
+NAMED = {
+    "zone": ST.ZONE_NAMES,
+    "phase": ST.PHASE_NAMES,
+    "dec": ST.DEC_NAMES,
+    "nation": tuple(n.name.lower() for n in sorted(D.NATIONS, key=lambda n: int(n.code))),
+}
+
+
+def _live_counts() -> dict[str, str]:
+    """Array field -> the field counting its live entries (piles, the frame and event stacks)."""
+    out = {"main_deck": "main_size", "small_pile": "small_size", "fame_pile": "fame_size",
+           "unrest_pile": "unrest_size", "draw_pile": "draw_size", "nation_deck": "nation_size",
+           "drawn": "n_drawn"}
+    for name in ST.STATE_DTYPE.names:
+        if name.startswith("fr_"):
+            out[name] = "depth"
+        elif name.startswith("ev_"):
+            out[name] = "n_events"
+    return out
+
+
+LIVE_COUNT = _live_counts()
+TRIGGER_NAMES = ("PLAY", "EXHAUST", "SOLSTICE", "END_OF_SOLSTICE", "PASSIVE")  # effects.TRIG_*
+assert len(TRIGGER_NAMES) == E.N_TRIGGERS
+EMPTY_PROGRAM = "empty"  # row 0: the END every card without a program for a trigger points at
+
+
+def _programs() -> dict[str, int]:
+    """Program name ("JPN23 PLAY", "system draw_up") -> its first row in effects.CODE."""
+    out = {}
+    for r, card_id in enumerate(K.RECORD_IDS):
+        for t, trigger in enumerate(TRIGGER_NAMES):
+            if E.HAS_PROGRAM[r, t] and E.ENTRY[r, t] > 0:
+                out[f"{card_id} {trigger}"] = int(E.ENTRY[r, t])
+    for name, value in vars(E).items():  # the rules procedures: effects.SYSTEM_KING_A, SYSTEM_INNOVATE[k] ...
+        if name.startswith("SYSTEM_") and isinstance(value, (int, np.integer)):
+            out[f"system {name[7:].lower()}"] = int(value)
+        elif name.startswith("SYSTEM_") and isinstance(value, np.ndarray):
+            out.update({f"system {name[7:].lower()}[{k}]": int(v) for k, v in enumerate(value)})
+    return out
+
+
+PROGRAM_START = _programs()
+_PROGRAM_AT = sorted({start: name for name, start in reversed(PROGRAM_START.items())}.items())  # first name wins
+_STARTS = [start for start, _ in _PROGRAM_AT]
+
+
+def _program_end(start: int) -> int:
+    """The END row closing the program that starts at `start` (END rows only close programs)."""
+    end = start
+    while E.CODE[end][P.COL_OP] != P.OP_END:
+        end += 1
+    return end
+
+
+def _write_pc(pc: int, record: int):
+    """A program counter as [program, row]; the running card's own program names it when its
+    text is shared (all unrest cards run one program)."""
+    if pc == 0:
+        return [EMPTY_PROGRAM, 0]
+    if record >= 0:
+        for t, trigger in enumerate(TRIGGER_NAMES):
+            start = int(E.ENTRY[record, t])
+            if E.HAS_PROGRAM[record, t] and 0 < start <= pc <= _program_end(start):
+                return [f"{K.RECORD_IDS[record]} {trigger}", pc - start]
+    k = bisect.bisect_right(_STARTS, pc) - 1
+    if k >= 0 and pc <= _program_end(_PROGRAM_AT[k][0]):
+        start, name = _PROGRAM_AT[k]
+        return [name, pc - start]
+    return pc  # not inside a known program: the row itself
+
+
+def _read_pc(v, where: str) -> int:
+    if is_int(v):
+        return int_in(v, where, 0, len(E.CODE) - 1)
+    if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and is_int(v[1])):
+        raise InvalidStateError(f"{where}: expected [program, row] such as ['JPN23 PLAY', 2], got {v!r}")
+    name, row = v
+    if name == EMPTY_PROGRAM:
+        return int_in(row, where, 0, 0)
+    if name not in PROGRAM_START:
+        raise InvalidStateError(f"{where}: unknown program {name!r}")
+    start = PROGRAM_START[name]
+    return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
+CARD_FIELDS = tuple(n for n in ST.STATE_DTYPE.names
+                    if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
+OTHER_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in CARD_FIELDS)
+META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
+assert not set(META_KEYS) & set(ST.STATE_DTYPE.names), "a state field shadows a key of the state dict"
+_CARD_ROWS = {card_id: r for r, card_id in enumerate(K.RECORD_IDS)}
+
+
+# ---------------------------------------------------------------- element conversions
+def _writer(name: str):
+    if name in CARD_VALUED:
+        return lambda v: None if v < 0 else K.RECORD_IDS[v]
+    if name in NAMED:
+        names = NAMED[name]
+        return lambda v: names[v] if 0 <= v < len(names) else None if v == -1 else v
+    return int
+
+
+def _reader(name: str):
+    if name == "fr_pc":
+        return _read_pc
+    if name in CARD_VALUED:
+        def card(v, where):
+            if v is None:
+                return -1
+            if not isinstance(v, str) or v not in _CARD_ROWS:
+                raise InvalidStateError(f"{where}: unknown card id {v!r} (e.g. 'JPN22', '3UNC14')")
+            return _CARD_ROWS[v]
+        return card
+    if name in NAMED:
+        names = NAMED[name]
+
+        def named(v, where):
+            if v is None and name == "nation":
+                return -1
+            if not isinstance(v, str) or v not in names:
+                raise InvalidStateError(f"{where}: {v!r} is not one of {', '.join(names)}")
+            return names.index(v)
+        return named
+    return None
+
+
+# ---------------------------------------------------------------- to dict
+def _trimmed(values) -> list[int]:
+    values = [int(v) for v in values]
+    while values and values[-1] == 0:
+        values.pop()
+    return values
+
+
+def state_to_dict(state) -> dict[str, Any]:
+    """A readable snapshot of one state record (``states[i]``): the full state, hidden
+    information and the RNG word included (see the module docstring)."""
+    s = state
+    out: dict[str, Any] = {"game": GAME, "format": FORMAT_VERSION}
+    scratch: dict[str, Any] = {}
+    for name in OTHER_FIELDS:
+        write = _writer(name)
+        if name not in LIVE_COUNT:
+            out[name] = to_json(s[name], write)
+            continue
+        a, count = s[name], s[LIVE_COUNT[name]]
+        if name == "fr_pc":  # named by the program each frame runs
+            out[name] = [_write_pc(int(pc), int(r)) for pc, r in zip(a[:count], s["fr_rec"][:count])]
+            rest = _trimmed(a[count:])
+        elif a.ndim == 1:
+            n = int(count)
+            out[name] = to_json(a[:n], write)
+            rest = _trimmed(a[n:])
+        else:
+            out[name] = [to_json(row[: int(k)], write) for row, k in zip(a, count)]
+            rest = [_trimmed(row[int(k):]) for row, k in zip(a, count)]
+            rest = rest if any(rest) else []
+        if rest:
+            scratch[name] = rest
+    defaults = {}
+    for name in CARD_FIELDS:
+        values = [to_json(v, _writer(name)) for v in s[name]]
+        counts = Counter(repr(v) for v in values)
+        top = counts.most_common(1)[0][0]
+        defaults[name] = next(v for v in values if repr(v) == top)
+    cards = {}
+    for c in range(ST.N_CARDS):
+        own = {}
+        for name in CARD_FIELDS:
+            v = to_json(s[name][c], _writer(name))
+            if v != defaults[name]:
+                own[name] = v
+        if own:
+            cards[K.RECORD_IDS[c]] = own
+    out["card_defaults"] = defaults
+    out["cards"] = cards
+    if scratch:
+        out["scratch"] = scratch
+    return out
+
+
+# ---------------------------------------------------------------- from dict
+def state_from_dict(d: dict) -> np.ndarray:
+    """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
+    r = Fields(d, "")
+    r.only(META_KEYS + OTHER_FIELDS)
+    if r.get("game") != GAME:
+        raise InvalidStateError(f"game: expected {GAME!r}, got {r.get('game')!r}")
+    if not is_int(r.get("format")) or r.get("format") != FORMAT_VERSION:
+        raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
+    out = np.zeros(1, dtype=ST.STATE_DTYPE)
+    s = out[0]
+    for name in OTHER_FIELDS:
+        if name not in LIVE_COUNT:
+            s[name] = _field(name, r.get(name), ST.STATE_DTYPE[name].shape, name)
+    scratch = Fields(d.get("scratch", {}), "scratch")
+    scratch.only(LIVE_COUNT)
+    for name, count_name in LIVE_COUNT.items():
+        _read_live(s, name, count_name, r.get(name), scratch.d.get(name))
+    _read_cards(s, r)
+    _check_ranges(s)
+    try:
+        problems = invariants.check(s)
+    except (IndexError, ValueError) as err:
+        raise InvalidStateError(f"inconsistent state: {err}") from None
+    if problems:
+        raise InvalidStateError(f"inconsistent state: {'; '.join(problems)}")
+    return out
+
+
+def _field(name: str, value, shape, where: str) -> np.ndarray:
+    base = ST.STATE_DTYPE[name].base
+    return from_json(value, tuple(shape), base, where, _reader(name))
+
+
+def _read_live(s, name: str, count_name: str, value, rest) -> None:
+    """An array listed up to its count, then the scratch beyond it (zeros when left out)."""
+    a = s[name]
+    cap = a.shape[-1]
+    counts = np.atleast_1d(s[count_name])
+    if rest is None or (a.ndim == 2 and rest == []):
+        rest = [] if a.ndim == 1 else [[] for _ in counts]
+    rows = [value] if a.ndim == 1 else value
+    rests = [rest] if a.ndim == 1 else rest
+    if not isinstance(rows, list) or len(rows) != len(counts):
+        raise InvalidStateError(f"{name}: expected a list of {len(counts)} lists")
+    if not isinstance(rests, list) or len(rests) != len(counts):
+        raise InvalidStateError(f"scratch.{name}: expected {len(counts)} lists")
+    for k, (live, tail, n) in enumerate(zip(rows, rests, counts)):
+        where = name if a.ndim == 1 else f"{name}[{k}]"
+        if not 0 <= n <= cap:
+            raise InvalidStateError(f"{count_name}: {int(n)} outside 0..{cap}")
+        if not isinstance(live, list) or len(live) != n:
+            got = f"{len(live)} entries" if isinstance(live, list) else type(live).__name__
+            raise InvalidStateError(f"{where}: expected {int(n)} entries ({count_name}), got {got}")
+        if not isinstance(tail, list) or n + len(tail) > cap:
+            raise InvalidStateError(f"scratch.{where}: expected a list of at most {cap - n} integers")
+        row = a if a.ndim == 1 else a[k]
+        row[:n] = _field(name, live, (int(n),), where)
+        row[n: n + len(tail)] = from_json(tail, (len(tail),), a.dtype, f"scratch.{where}")
+
+
+def _read_cards(s, r: Fields) -> None:
+    defaults = Fields(r.get("card_defaults"), "card_defaults")
+    defaults.only(CARD_FIELDS)
+    for name in CARD_FIELDS:
+        one = _field(name, defaults.get(name), ST.STATE_DTYPE[name].shape[1:], defaults.where(name))
+        s[name][:] = one
+    cards = Fields(r.get("cards"), "cards")
+    for card_id, fields in cards.d.items():
+        if card_id not in _CARD_ROWS:
+            raise InvalidStateError(f"cards: unknown card id {card_id!r}")
+        c = _CARD_ROWS[card_id]
+        f = Fields(fields, cards.where(card_id))
+        f.only(CARD_FIELDS)
+        for name in f.d:
+            s[name][c] = _field(name, f.d[name], ST.STATE_DTYPE[name].shape[1:], f.where(name))
+
+
+def _check_ranges(s) -> None:
+    """Values the engine indexes with: out of range, a compiled kernel would read past an array."""
+    n = int(s["n_players"])
+    int_in(n, "n_players", 2, ST.MAX_PLAYERS)
+    seats = n - 1
+    for name in ("current", "actor", "first_player", "solstice_player"):
+        int_in(int(s[name]), name, 0, seats)
+    int_in(int(s["reshuffling"]), "reshuffling", -1, seats)
+    int_in(int(s["after"]), "after", 0, 3)
+    for c in range(ST.N_CARDS):
+        int_in(int(s["owner"][c]), f"cards.{K.RECORD_IDS[c]}.owner", -1, seats)
+        int_in(int(s["pile_index"][c]), f"cards.{K.RECORD_IDS[c]}.pile_index", -1, ST.MARKET_SLOTS - 1)
+    depth = int(s["depth"])
+    for f in range(depth):
+        int_in(int(s["fr_kind"][f]), f"fr_kind[{f}]", 0, 2)
+        int_in(int(s["fr_owner"][f]), f"fr_owner[{f}]", 0, seats)
+        int_in(int(s["fr_player"][f]), f"fr_player[{f}]", 0, seats)
+    for i in range(int(s["n_events"])):
+        int_in(int(s["ev_player"][i]), f"ev_player[{i}]", 0, seats)
+    if s["phase"] == ST.PH_EFFECT and s["dec"] not in (ST.DEC_NONE, ST.DEC_REACT) and depth == 0:
+        raise InvalidStateError("dec: a decision inside a program, but no program is running (depth 0)")
