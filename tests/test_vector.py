@@ -118,8 +118,13 @@ def test_bad_options_fail_at_construction(kwargs, message):
 
 
 def test_unknown_game_is_named():
-    with pytest.raises(KeyError, match="available: scythe"):
+    with pytest.raises(KeyError, match="available: imperium, scythe"):
         meeplegym.make_vector("chess", 4)
+
+
+def test_a_game_without_a_vector_api_says_so():
+    with pytest.raises(NotImplementedError, match="imperium has no vector API yet"):
+        meeplegym.make_vector("imperium", 4)
 
 
 def test_without_observations_masks_and_seats_still_match(scythe_kernels):
