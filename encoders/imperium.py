@@ -129,18 +129,17 @@ _FRAME = FEATURES.add(
     "MAYs taken since the last 'each', it runs a rules procedure (King of Kings, Innovate, draw-up)")
 _STEP = FEATURES.add(
     "decision.step", N_OP_SLOTS + 1 + N_RESOURCES + 2 + N_RESOURCES,
-    "the pending row of the top frame: opcode one-hot (programs.OP_* 0-8, then effects.OP in order; room for "
-    "64), its "
-    "amount, its resource one-hot; progress inside the step (stage, picks left); resources still owed by "
-    "the payment under way (mat, pop, prg, gds)")
+    f"the pending row of the top frame: opcode one-hot (programs.OP_* 0-8, then effects.OP in order; room for "
+    f"{N_OP_SLOTS}), its amount, its resource one-hot; progress inside the step (stage, picks left); resources "
+    "still owed by the payment under way (mat, pop, prg, gds)")
 _OPTIONS = FEATURES.add(
     "decision.options", MAX_OPTIONS * OPTION_STRIDE,
     f"per CHOOSE option (up to {MAX_OPTIONS}), {OPTION_STRIDE} values: the pending CHOOSE has this option; "
     "its first row's opcode one-hot, amount and resource one-hot")
 _EVENT = FEATURES.add(
     "decision.event", 1 + N_EVENT_KINDS + MAX_PLAYERS,
-    "events waiting for reactions; the first one's kind one-hot (state.EV_*, room for 16) and player (relative "
-    "seat one-hot)")
+    f"events waiting for reactions; the first one's kind one-hot (state.EV_*, room for {N_EVENT_KINDS}) and "
+    "player (relative seat one-hot)")
 OBS_SIZE = FEATURES.size
 
 _CODE = E.CODE
