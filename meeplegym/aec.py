@@ -93,6 +93,28 @@ class Game(ABC):
         return [{} for _ in range(int(state[0]["n_players"]))]
 
 
+class RecordGame(Game):
+    """A `Game` over the usual engine shape: a module with ``legal_mask_at`` / ``apply_at``
+    kernels and a state record with ``actor``, ``terminal`` and ``turn`` fields."""
+
+    engine: Any  # the game's engine module
+
+    def legal_mask(self, states, mask):
+        self.engine.legal_mask_at(states, 0, mask)
+
+    def apply(self, states, action):
+        self.engine.apply_at(states, 0, action)
+
+    def current_player(self, states):
+        return int(states[0]["actor"])
+
+    def is_terminal(self, states):
+        return bool(states[0]["terminal"])
+
+    def turn(self, states):
+        return int(states[0]["turn"])
+
+
 def rank_returns(ranks, out: np.ndarray) -> None:
     """Places (0 = first, ties share a place) mapped to rewards in [-1, 1] (DESIGN "Rewards"):
     first +1, last -1, tied seats share the mean of the places they span."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv, check_options, rank_returns
+from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options, rank_returns
 from meeplegym.encoders import imperium as encoder
 from meeplegym.envs.imperium import action_names, engine, invariants, render, state_json
 from meeplegym.envs.imperium import actions as A
@@ -16,7 +16,8 @@ OPTION_NAMES = ("nations", "power_sides", "trade_routes")
 NATION_NAMES = {int(n.code): n.name.lower() for n in D.NATIONS}
 
 
-class ImperiumGame(Game):
+class ImperiumGame(RecordGame):
+    engine = engine
     name = "imperium"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -33,21 +34,6 @@ class ImperiumGame(Game):
         if isinstance(nations, str):
             raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
         return engine.new_game(n_players, seed, nations, options.get("power_sides"), bool(trade_routes))
-
-    def legal_mask(self, states, mask):
-        engine.legal_mask_at(states, 0, mask)
-
-    def apply(self, states, action):
-        engine.apply_at(states, 0, action)
-
-    def current_player(self, states):
-        return int(states[0]["actor"])
-
-    def is_terminal(self, states):
-        return bool(states[0]["terminal"])
-
-    def turn(self, states):
-        return int(states[0]["turn"])
 
     def returns(self, states, out):
         out[:] = 0.0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.aec import Game, OrderEnforcing, TurnBasedEnv, check_options
+from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options
 from meeplegym.encoders import scythe as encoder
 from meeplegym.envs.scythe import actions, data, engine, invariants, render, state_json
 from meeplegym.envs.scythe.state import PHASE_NAMES
@@ -13,7 +13,8 @@ from meeplegym.errors import InvalidOptionError
 OPTION_NAMES = ("factions", "mats")
 
 
-class ScytheGame(Game):
+class ScytheGame(RecordGame):
+    engine = engine
     name = "scythe"
     num_actions = actions.NUM_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -27,21 +28,6 @@ class ScytheGame(Game):
         if unknown:
             raise InvalidOptionError(f"unknown Scythe options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
         return engine.new_game(n_players, seed, options.get("factions"), options.get("mats"))
-
-    def legal_mask(self, states, mask):
-        engine.legal_mask_at(states, 0, mask)
-
-    def apply(self, states, action):
-        engine.apply_at(states, 0, action)
-
-    def current_player(self, states):
-        return int(states[0]["actor"])
-
-    def is_terminal(self, states):
-        return bool(states[0]["terminal"])
-
-    def turn(self, states):
-        return int(states[0]["turn"])
 
     def returns(self, states, out):
         full = np.zeros(5, dtype=np.float64)

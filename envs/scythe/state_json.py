@@ -52,6 +52,7 @@ from meeplegym.envs.scythe.state import (
     STATE_DTYPE,
 )
 from meeplegym.errors import InvalidStateError
+from meeplegym.record_json import Fields
 
 FORMAT_VERSION = 1
 RESOURCES = tuple(r.name.lower() for r in data.Resource)
@@ -189,22 +190,8 @@ def state_to_dict(state) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- from dict
-class _Reader:
-    """Field access with precise error paths ("players[1].units.mech 2: ...")."""
-
-    def __init__(self, d: Any, path: str):
-        if not isinstance(d, dict):
-            raise InvalidStateError(f"{path or 'state'}: expected an object, got {type(d).__name__}")
-        self.d = d
-        self.path = path
-
-    def where(self, key) -> str:
-        return f"{self.path}.{key}" if self.path else str(key)
-
-    def get(self, key):
-        if key not in self.d:
-            raise InvalidStateError(f"{self.where(key)}: missing")
-        return self.d[key]
+class _Reader(Fields):
+    """Typed field access with precise error paths ("players[1].units.mech 2: ...")."""
 
     def int(self, key, lo, hi=None) -> int:
         v = self.get(key)
