@@ -28,6 +28,7 @@ from meeplegym.envs.imperium.state import (
     Z_EXILE,
     Z_GARRISON,
     Z_HAND,
+    Z_HISTORY,
     Z_PLAY,
     Z_UNREST_PILE,
 )
@@ -393,6 +394,23 @@ def test_inuit_history_is_the_discard_pile_with_an_unrest_in_winter():
     machine.to_history(s, jpn, 0)
     assert s["zone"][jpn] == Z_GARRISON and s["host"][jpn] == oral  # Oral History overrides
     assert s["unrest_size"] == unrest - 1
+
+
+@pytest.mark.rule("I12", "I16")
+def test_a_host_put_into_history_takes_its_garrisoned_cards_along():
+    s = _inuit()
+    glacier = sc.give(s, 0, "3REG6", Z_PLAY)
+    tucked = sc.give(s, 0, "3REG1")
+    Z.garrison(s, tucked, glacier)
+    oral = sc.give(s, 0, "INU13", Z_PLAY)
+    machine.to_history(s, glacier, 0)  # the Inuit history: under Oral History, with its garrison
+    assert s["host"][glacier] == oral and s["zone"][tucked] == Z_GARRISON and s["host"][tucked] == oral
+    s = sc.new()
+    glacier = sc.give(s, 0, "3REG6", Z_PLAY)
+    tucked = sc.give(s, 0, "3REG1")
+    Z.garrison(s, tucked, glacier)
+    machine.to_history(s, glacier, 0)
+    assert s["zone"][glacier] == Z_HISTORY and s["zone"][tucked] == Z_HISTORY and s["owner"][tucked] == 0
 
 
 @pytest.mark.rule("C4.INU")

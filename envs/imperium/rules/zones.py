@@ -25,6 +25,7 @@ from meeplegym.envs.imperium.state import (
     Z_FAME_PILE,
     Z_GARRISON,
     Z_HAND,
+    Z_HISTORY,
     Z_MAIN_DECK,
     Z_MARKET,
     Z_NATION_DECK,
@@ -187,17 +188,24 @@ def _leave(s, c):
 
 @nb.njit(cache=True)
 def put(s, c, zone, owner):
-    """Move c to an unordered zone (hand, play, discard, history, exile, development ...). A
-    host's garrisoned cards go to the owner's discard pile when it leaves play (I12 Garrison)."""
+    """Move c to an unordered zone (hand, play, discard, history, exile, development ...)."""
     leaving_play = s["zone"][c] == Z_PLAY
     _leave(s, c)
     s["zone"][c] = zone
     s["owner"][c] = owner
     if leaving_play and zone != Z_PLAY:
-        for g in range(N_CARDS):
-            if s["zone"][g] == Z_GARRISON and s["host"][g] == c:
-                _leave(s, g)
-                s["zone"][g] = Z_DISCARD
+        _release_garrison(s, c, zone == Z_HISTORY)
+
+
+@nb.njit(cache=True)
+def _release_garrison(s, host, to_history):
+    """The cards garrisoned under a host leaving play follow it (I12 Garrison): into history with
+    it, to the discard pile otherwise (abandon, seed PT l.1429; recall [R]; rule decision for
+    exile and the rest, docs/imperium.md)."""
+    for g in range(N_CARDS):
+        if s["zone"][g] == Z_GARRISON and s["host"][g] == host:
+            _leave(s, g)
+            s["zone"][g] = Z_HISTORY if to_history else Z_DISCARD
 
 
 @nb.njit(cache=True)
@@ -235,10 +243,17 @@ def take_unrest(s, p):
 
 @nb.njit(cache=True)
 def garrison(s, c, host):
+    """Tuck c under host. A card garrisoned from play (the Inuit's history, I16) takes the cards
+    garrisoned under it along, under the same host (I12 Garrison: they follow their host)."""
+    leaving_play = s["zone"][c] == Z_PLAY
     _leave(s, c)
     s["zone"][c] = Z_GARRISON
     s["owner"][c] = s["owner"][host]
     s["host"][c] = host
+    if leaving_play:
+        for g in range(N_CARDS):
+            if s["zone"][g] == Z_GARRISON and s["host"][g] == c:
+                s["host"][g] = host
 
 
 @nb.njit(cache=True)
