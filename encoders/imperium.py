@@ -223,12 +223,10 @@ def _seat_one_hot(out, offset, seat, p, n):
 def _encode_cards(s, seat, out):
     n = s["n_players"]
     garrisoned = np.zeros(N_CARDS, dtype=np.int32)
-    for g in range(N_CARDS):
+    for g in Z.table(s):
         if s["zone"][g] == ST.Z_GARRISON and s["host"][g] >= 0:
             garrisoned[s["host"][g]] += 1
-    for c in range(N_CARDS):
-        if K.PHYSICAL[c] != c:
-            continue
+    for c in Z.table(s):
         w = where(s, seat, c)
         if w < 0:
             continue
@@ -249,9 +247,9 @@ def _encode_cards(s, seat, out):
 def _encode_players(s, seat, out):
     n = s["n_players"]
     counts = np.zeros((MAX_PLAYERS, N_PLAYER_COUNTS), dtype=np.int32)
-    for c in range(N_CARDS):
+    for c in Z.table(s):
         p = s["owner"][c]
-        if p < 0 or p >= n or K.PHYSICAL[c] != c:
+        if p < 0 or p >= n:
             continue
         for k in range(N_PLAYER_COUNTS):
             if s["zone"][c] == PLAYER_COUNT_ZONES[k]:

@@ -29,20 +29,20 @@ READY_NATIONS = tuple(int(n) for n in D.NationCode
                       if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
 
-def resolve_nations(nations, n_players: int, trade_routes: bool, seed: int, allow_unimplemented: bool = False) -> np.ndarray:
-    """One nation per seat from names (or None/'random'), distinct, allowed by the expansion
-    (I2.1: six nations need Trade Routes); random picks come from the seed, among the nations
-    the engine can play (READY_NATIONS) unless ``allow_unimplemented``."""
+def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimplemented: bool = False):
+    """Check the nation choices: a code per seat from names, -1 for None/'random' (dealt at setup
+    from the game's seed, `setup.deal_nations`), distinct, allowed by the expansion (I2.1: six
+    nations need Trade Routes). Returns (nations, allowed): the codes random seats draw from are
+    the nations the engine can play (READY_NATIONS) unless ``allow_unimplemented``."""
     allowed = [int(code) for code in D.NationCode if trade_routes or not K.NEEDS_TRADE_ROUTES[code]]
     if not allow_unimplemented:
         allowed = [code for code in allowed if code in READY_NATIONS]
     names = [None] * n_players if nations is None else list(nations)
     if len(names) != n_players:
         raise InvalidOptionError(f"nations: expected {n_players} entries (one per player), got {len(names)}")
-    chosen: list[int | None] = []
-    for name in names:
+    out = np.full(MAX_PLAYERS, -1, dtype=np.int8)
+    for p, name in enumerate(names):
         if name is None or name == "random":
-            chosen.append(None)
             continue
         key = str(name).lower()
         if key not in NATION_NAMES:
@@ -52,20 +52,13 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, seed: int, allo
             raise InvalidOptionError(f"nations: {name!r} needs the Trade Routes expansion (I2.1); pass trade_routes=True")
         if code not in allowed:
             ready = ", ".join(D.NationCode(c).name.lower() for c in READY_NATIONS)
-            raise InvalidOptionError(f"nations: {name!r} is not implemented yet (issue 4); ready: {ready}")
-        if code in chosen:
+            raise InvalidOptionError(f"nations: {name!r} is not implemented yet (issue 5); ready: {ready}")
+        if code in out:
             raise InvalidOptionError(f"nations: {name!r} chosen twice")
-        chosen.append(code)
-    pool = [c for c in allowed if c not in chosen]
-    if len(pool) < chosen.count(None):
-        raise InvalidOptionError(f"nations: not enough implemented nations for {n_players} players with these choices")
-    picker = np.random.default_rng(seed)
-    out = np.full(MAX_PLAYERS, -1, dtype=np.int8)
-    for p, code in enumerate(chosen):
-        if code is None:
-            code = pool.pop(int(picker.integers(len(pool))))
         out[p] = code
-    return out
+    if len([c for c in allowed if c not in out]) < names.count(None) + names.count("random"):
+        raise InvalidOptionError(f"nations: not enough implemented nations for {n_players} players with these choices")
+    return out, np.array(allowed, dtype=np.int8)
 
 
 def resolve_sides(power_sides, n_players: int) -> np.ndarray:
@@ -105,11 +98,11 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     only: those cards then have no effect, which is not the game.
     """
     n_players = check_players(n_players)
-    chosen = resolve_nations(nations, n_players, bool(trade_routes), seed, allow_unimplemented)
+    chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented)
     sides = resolve_sides(power_sides, n_players)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
-    init(states[0], n_players, 1 if trade_routes else 0, chosen, sides)
+    init(states[0], n_players, 1 if trade_routes else 0, chosen, allowed, sides)
     if not allow_unimplemented:
         missing = missing_programs(states[0])
         if missing:
@@ -156,3 +149,23 @@ def legal_mask_at(states, i, mask):
 def apply_at(states, i, action):
     """Play legal `action` in states[i]."""
     turn.apply(states[i], action)
+
+
+@nb.njit(cache=True)
+def play_random(states, choosers, max_decisions, decisions):
+    """Play every game of the batch with uniformly random legal actions until it ends or takes
+    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
+    action in a live state). choosers: one uint64 generator word per game, advanced in place."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    for b in range(states.shape[0]):
+        s = states[b]
+        count = 0
+        while s["terminal"] == 0 and count < max_decisions:
+            turn.legal(s, mask)
+            a = rng.random_legal(mask, choosers, b)
+            if a < 0:
+                count = -1
+                break
+            turn.apply(s, a)
+            count += 1
+        decisions[b] = count

@@ -1,7 +1,7 @@
 """Consistency checks of an Imperium state, for tests and debugging (plain Python).
 
 `check(s)` returns the list of broken invariants (empty when the state is sound): every card
-in exactly one place and the ordered piles agreeing with the per-card zones, resources and
+in exactly one place, every card out of the box in the table list and the ordered piles agreeing with the per-card zones, resources and
 tokens never negative, garrisoned cards under a card in play, King of Kings at the bottom of
 the fame pile (I11.1), no program running outside a decision.
 """
@@ -46,6 +46,10 @@ def check(s) -> list[str]:
     for c in range(K.N_RECORDS):
         if K.PHYSICAL[c] != c and s["zone"][c] != Z_BOX:
             problems.append(f"{K.RECORD_IDS[c]}: a B face is tracked as a card")
+    listed = [int(c) for c in s["table_cards"][: s["n_table_cards"]]]
+    out_of_box = [c for c in range(K.N_RECORDS) if K.PHYSICAL[c] == c and s["zone"][c] != Z_BOX]
+    if listed != sorted(set(listed)) or not set(out_of_box) <= set(listed):
+        problems.append("table_cards: not the ascending list of the cards out of the box")
     for p in range(n):
         cards, members = _pile(problems, s, f"draw pile {p}", s["draw_pile"][p, : s["draw_size"][p]], Z_DRAW, p)
         if sorted(cards) != sorted(members):

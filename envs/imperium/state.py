@@ -189,5 +189,11 @@ STATE_DTYPE = np.dtype(
         ("ocean_as_production", np.int8, MAX_PLAYERS),  # #ocean icons treated as 4 #production (Catamarans)
         ("play_unrest_turn", np.int8, MAX_PLAYERS),  # an unrest taken by acquiring may be free-played (Brave)
         ("fertile_as_production", np.int8, MAX_PLAYERS),  # #fertile icons treated as #production (Soil Rotation)
+        # derived from `zone`: the physical cards out of the box, ascending. Loops over cards walk
+        # this list (zones.table) instead of the whole catalogue: a table uses 116-185 of its
+        # 499 rows. Not saved in JSON; rebuilt on load (setup.build_table).
+        ("table_cards", np.int16, N_CARDS),
+        ("n_table_cards", np.int16),
     ]
 )
+DERIVED_FIELDS = ("table_cards", "n_table_cards")

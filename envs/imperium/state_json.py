@@ -17,6 +17,9 @@ appear in it without changes here:
   beyond the count is kept in ``scratch`` so that a save is byte-exact (the rules never read
   it; a hand-made dict may leave it out).
 
+The derived fields (``state.DERIVED_FIELDS``: the list of cards at the table) are left out and
+rebuilt on load.
+
 The dict is the **whole** state, hidden information included (every hand, pile order and the
 RNG word): a save file must not be shown to a player; observations are what a seat may see.
 ``state_from_dict`` checks every key, shape, type and range (errors name the path), builds a
@@ -39,6 +42,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import invariants
 from meeplegym.envs.imperium import state as ST
+from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import Fields, from_json, int_in, is_int, to_json
 
@@ -136,9 +140,9 @@ def _read_pc(v, where: str) -> int:
         raise InvalidStateError(f"{where}: unknown program {name!r}")
     start = PROGRAM_START[name]
     return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
-CARD_FIELDS = tuple(n for n in ST.STATE_DTYPE.names
-                    if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
-OTHER_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in CARD_FIELDS)
+SAVED_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in ST.DERIVED_FIELDS)
+CARD_FIELDS = tuple(n for n in SAVED_FIELDS if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
+OTHER_FIELDS = tuple(n for n in SAVED_FIELDS if n not in CARD_FIELDS)
 META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
 assert not set(META_KEYS) & set(ST.STATE_DTYPE.names), "a state field shadows a key of the state dict"
 _CARD_ROWS = {card_id: r for r, card_id in enumerate(K.RECORD_IDS)}
@@ -252,6 +256,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     for name, count_name in LIVE_COUNT.items():
         _read_live(s, name, count_name, r.get(name), scratch.d.get(name))
     _read_cards(s, r)
+    build_table(s)
     _check_ranges(s)
     try:
         problems = invariants.check(s)

@@ -10,6 +10,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as S
 from meeplegym.envs.imperium.rules import scoring, zones
+from meeplegym.envs.imperium.rules.setup import build_table
 
 
 @pytest.fixture
@@ -28,6 +29,7 @@ def give(st, card_id, zone, p=0, host=-1):
     st["zone"][c] = zone
     st["owner"][c] = p
     st["host"][c] = host
+    build_table(st)  # the card may come from the box (another nation's)
     return c
 
 
@@ -60,6 +62,7 @@ def test_variable_vp_by_suit_and_the_cap(s):
     fame = [r for r in K.COMMON_FAME][:3]
     for r in fame:
         s["zone"][r], s["owner"][r] = S.Z_HISTORY, 0
+    build_table(s)
     assert scoring.card_vp(s, 0, oracle) == 6
     catamarans = give(s, "3UNC11", S.Z_PLAY)  # var: 2VP per #ocean
     oceans = [r for r in range(K.N_RECORDS) if K.PHYSICAL[r] == r and K.TYPES[r, D.TypeIcon.OCEAN]
@@ -67,6 +70,7 @@ def test_variable_vp_by_suit_and_the_cap(s):
     assert sum(K.TYPES[r, D.TypeIcon.OCEAN] for r in oceans) >= 6
     for r in oceans:
         s["zone"][r], s["owner"][r] = S.Z_HAND, 0
+    build_table(s)
     assert scoring.card_vp(s, 0, catamarans) == 10  # 12 or more, capped (I1.12)
 
 

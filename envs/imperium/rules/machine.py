@@ -52,7 +52,6 @@ from meeplegym.envs.imperium.state import (
     MAX_DEPTH,
     MAX_DRAWN,
     MAX_EVENTS,
-    N_CARDS,
     N_RESOURCES,
     N_SMALL_PILES,
     PH_EFFECT,
@@ -62,6 +61,7 @@ from meeplegym.envs.imperium.state import (
     Z_DISCARD,
     Z_DRAW,
     Z_EXILE,
+    Z_FAME_PILE,
     Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
@@ -211,8 +211,8 @@ def _react(s, choice):
             s["ev_seen"][0] = 1
             if _start_passives(s):
                 return NEXT
-        for c in range(N_CARDS):
-            if K.PHYSICAL[c] == c and can_react(s, c):
+        for c in Z.table(s):
+            if s["zone"][c] == Z_PLAY and can_react(s, c):
                 return _wait(s, DEC_REACT, s["ev_player"][0])
         _drop_event(s)
         return NEXT
@@ -238,8 +238,8 @@ def _start_passives(s):
     if kind == EV_ATTACKED and s["avoid"][p]:
         return False
     started = False
-    for c in range(N_CARDS):
-        if K.PHYSICAL[c] != c or s["owner"][c] != p or s["zone"][c] != Z_PLAY:
+    for c in Z.table(s):
+        if s["owner"][c] != p or s["zone"][c] != Z_PLAY:
             continue
         r = Z.rec(s, c)
         if (E.PASSIVE_EVENTS[r] >> kind) & 1 == 0 or e < 0 or not Z.matches(s, e, E.PASSIVE_SUITS[r], E.PASSIVE_TYPES[r], False, False, False):
@@ -362,7 +362,7 @@ def condition(s, f, row, p):
     if kind == E.COND_IN_HISTORY:
         return _in_zone_of(s, row[C_CARD], Z_HISTORY, p)
     if kind == E.COND_IN_PLAY:
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_PLAY and s["owner"][c] == p and Z.matches(s, c, row[C_SUITS], row[C_TYPES], False, False, False):
                 return True
         return False
@@ -382,7 +382,7 @@ def condition(s, f, row, p):
     if kind == E.COND_EVENT:  # the event the running reaction answers is still first in the queue
         return s["n_events"] > 0 and s["ev_kind"][0] == row[C_RES]
     if kind == E.COND_HAS_GARRISONED_REGION:
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_PLAY and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) and Z.has_garrison(s, c):
                 return True
         return False
@@ -470,7 +470,7 @@ def _is_region(s, c):
 @nb.njit(cache=True)
 def _garrisoned_under(s, h):
     n = 0
-    for g in range(N_CARDS):
+    for g in Z.table(s):
         if s["zone"][g] == Z_GARRISON and s["host"][g] == h:
             n += 1
     return n
@@ -493,7 +493,7 @@ def _host_ok(s, f, row, h, p):
 
 @nb.njit(cache=True)
 def _any_host(s, f, row, p):
-    for h in range(N_CARDS):
+    for h in Z.table(s):
         if _host_ok(s, f, row, h, p):
             return True
     return False
@@ -623,19 +623,42 @@ def _market_has(s, f, row, suits):
 
 
 @nb.njit(cache=True)
+def pick_screen(s, f, row):
+    """(owner, zone) that every card the pick of `row` may take has, -2 for any: loops over the
+    table test it inline before calling `eligible`, whose call costs more than the test."""
+    op = row[OP]
+    if op == E.OP_ACQUIRE or op == E.OP_BREAK or op == E.OP_SWAP:
+        return -2, Z_EXILE
+    if op == E.OP_LOOK_FAME:
+        return -2, Z_FAME_PILE
+    if op == E.OP_GIVE:
+        return s["fr_owner"][f], -2
+    if op == E.OP_GARRISON and s["op_stage"] >= 2:
+        return -2, -2  # the host: `_host_ok` decides
+    return s["fr_player"][f], -2  # every other pick takes one of the affected player's cards
+
+
+@nb.njit(cache=True, inline="always")
+def screened_out(s, c, owner, zone):
+    return (owner != -2 and s["owner"][c] != owner) or (zone != -2 and s["zone"][c] != zone)
+
+
+@nb.njit(cache=True)
 def count_eligible(s, f, row):
     """Eligible picks as the playability test sees them (see `_eligible`)."""
+    owner, zone = pick_screen(s, f, row)
     n = 0
-    for c in range(N_CARDS):
-        if _eligible(s, f, row, c):
+    for c in Z.table(s):
+        if not screened_out(s, c, owner, zone) and _eligible(s, f, row, c):
             n += 1
     return n
 
 
 @nb.njit(cache=True)
 def _any_eligible(s, f, row):
-    for c in range(N_CARDS):
-        if eligible(s, f, row, c):
+    owner, zone = pick_screen(s, f, row)
+    for c in Z.table(s):
+        if not screened_out(s, c, owner, zone) and eligible(s, f, row, c):
             return True
     return False
 
@@ -781,8 +804,9 @@ def step_ok(s, f, row, p, as_cost):
             return _in_zone_of(s, row[C_CARD], Z_PLAY, p)
         if fl & E.F_ICONS:
             icons = 0
-            for c in range(N_CARDS):
-                if _eligible(s, f, row, c):
+            owner, zone = pick_screen(s, f, row)
+            for c in Z.table(s):
+                if not screened_out(s, c, owner, zone) and _eligible(s, f, row, c):
                     icons += _icons(s, c, row[C_TYPES])
             return icons >= (n if as_cost else 1)
         return count_eligible(s, f, row) >= (n if as_cost else 1)
@@ -1444,7 +1468,7 @@ def reshuffle(s, p):
     """I8.2-I8.5 for p's empty draw pile: the nation-deck step, or an optional develop (a
     decision, WAIT), then the shuffle. Returns NEXT when the new draw pile is ready."""
     if not Z.nation_deck_step(s, p) and s["nation_size"][p] == 0 and not s["deck_token"][p] and s["exhaust_tokens"][p] > 0:
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, False):
                 s["reshuffling"] = p
                 s["op_sel"] = -1
@@ -1484,7 +1508,7 @@ def _end_reshuffle(s, p):
 @nb.njit(cache=True)
 def _after_develop(s, p):
     """I10.1(2): developing the last card of the development area triggers the game end."""
-    for c in range(N_CARDS):
+    for c in Z.table(s):
         if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p:
             return
     Z.trigger_game_end(s)
@@ -1578,7 +1602,7 @@ def _garrison(s, f, pc, row, p, choice):
     if choice < 0:
         hosts = 0
         last = -1
-        for h in range(N_CARDS):
+        for h in Z.table(s):
             if _host_ok(s, f, row, h, p):
                 hosts += 1
                 last = h

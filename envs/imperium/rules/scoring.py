@@ -8,9 +8,8 @@ import numpy as np
 
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.rules.zones import rec
+from meeplegym.envs.imperium.rules.zones import rec, table
 from meeplegym.envs.imperium.state import (
-    N_CARDS,
     N_RESOURCES,
     PRG,
     Z_DISCARD,
@@ -96,13 +95,13 @@ def _resources(s, p, c, zone, mask):
         if zone == ZONE_POOL:
             n += s["pool"][p, res]
             if s["nation"][p] == TAINO:  # I16: resources on Taino cards count as pool resources
-                for d in range(N_CARDS):
+                for d in table(s):
                     if s["owner"][d] == p and s["zone"][d] == Z_PLAY:
                         n += s["card_res"][d, res]
         elif zone == ZONE_HERE:
             n += s["card_res"][c, res]
         else:  # on your cards
-            for d in range(N_CARDS):
+            for d in table(s):
                 if s["owner"][d] == p and s["zone"][d] == Z_PLAY:
                     n += s["card_res"][d, res]
     return n
@@ -117,7 +116,7 @@ def count_for(s, p, c, r):
         return _resources(s, p, c, zone, K.VP_RESOURCES[r])
     n = 0
     if kind == C_GARRISONED:
-        for d in range(N_CARDS):
+        for d in table(s):
             if s["zone"][d] != Z_GARRISON or s["owner"][d] != p:
                 continue
             host = s["host"][d]
@@ -126,8 +125,8 @@ def count_for(s, p, c, r):
             elif zone == ZONE_UNDER_REGIONS and host >= 0 and K.SUITS[rec(s, host)] & REG_BIT:
                 n += 1
         return n
-    for d in range(N_CARDS):
-        if K.PHYSICAL[d] != d or not _in_zone(s, p, d, zone):
+    for d in table(s):
+        if not _in_zone(s, p, d, zone):
             continue
         n += _card_matches(rec(s, d), kind, K.VP_SUITS[r], K.VP_ICONS[r], K.VP_STATES[r],
                            K.VP_ONLY_SUITS[r], K.VP_EXCEPT_SUITS[r])
@@ -155,8 +154,8 @@ def score(s, p):
     """p's VP (I10.3): every scored card, the power card, then 1 VP per prg in the pool
     (1 per 3 while a Martian is Alien, I16)."""
     total = 0
-    for c in range(N_CARDS):
-        if K.PHYSICAL[c] == c and is_scored(s, p, c):
+    for c in table(s):
+        if is_scored(s, p, c):
             total += card_vp(s, p, c)
     prg = _resources(s, p, -1, ZONE_POOL, 1 << PRG)  # Taino: progress on their cards too (I16)
     if s["state_card"][p] == ALIEN and s["face"][ALIEN] == 0:
@@ -171,8 +170,8 @@ def unrest_held(s, p):
     """Unrest cards p holds for the collapse ranking (I10.5): hand, play area, draw pile,
     discard pile and history."""
     n = 0
-    for c in range(N_CARDS):
-        if K.PHYSICAL[c] != c or s["owner"][c] != p:
+    for c in table(s):
+        if s["owner"][c] != p:
             continue
         z = s["zone"][c]
         if z == Z_HAND or z == Z_PLAY or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY:

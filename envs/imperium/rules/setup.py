@@ -17,6 +17,7 @@ from meeplegym.envs.imperium.state import (
     GDS,
     MARKET_SLOTS,
     MAT,
+    N_CARDS,
     N_SMALL_PILES,
     PH_TURN_TYPE,
     POP,
@@ -290,7 +291,41 @@ def draw_from_pile(s, p):
 
 
 @nb.njit(cache=True)
-def init(s, n_players, trade_routes, nations, sides):
+def build_table(s):
+    """List the physical cards out of the box, ascending (state field `table_cards`)."""
+    n = 0
+    s["table_cards"][:] = 0
+    for c in range(N_CARDS):
+        if K.PHYSICAL[c] == c and s["zone"][c] != Z_BOX:
+            s["table_cards"][n] = c
+            n += 1
+    s["n_table_cards"] = n
+
+
+@nb.njit(cache=True)
+def deal_nations(s, nations, allowed):
+    """Nation per seat: the chosen ones, and for each -1 a random one (from the state's generator)
+    among the `allowed` codes nobody holds yet."""
+    out = nations.copy()
+    pool = np.empty(allowed.shape[0], dtype=np.int8)
+    for p in range(s["n_players"]):
+        if out[p] >= 0:
+            continue
+        m = 0
+        for code in allowed:
+            taken = False
+            for q in range(s["n_players"]):
+                taken = taken or out[q] == code
+            if not taken:
+                pool[m] = code
+                m += 1
+        out[p] = pool[rng.below(s, m)]
+    return out
+
+
+@nb.njit(cache=True)
+def init(s, n_players, trade_routes, nations, allowed, sides):
+    """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`."""
     s["n_players"] = n_players
     s["trade_routes"] = trade_routes
     s["zone"][:] = Z_BOX
@@ -301,6 +336,7 @@ def init(s, n_players, trade_routes, nations, sides):
     s["power_card"][:] = -1
     s["state_card"][:] = -1
     s["merchant"][:] = -1
+    nations = deal_nations(s, nations, allowed)
     for p in range(n_players):
         _player_setup(s, p, nations[p], sides[p])
     # I3.6 common unrest by player count (the markers give 8 / 10 / 12), shuffled with the nations'
@@ -312,6 +348,7 @@ def init(s, n_players, trade_routes, nations, sides):
     for p in range(n_players):  # I2.16 opening hand
         for _ in range(D.OPENING_HAND):
             draw_from_pile(s, p)
+    build_table(s)
     s["first_player"] = 0  # I3.15: seat 0 starts; seats are dealt at random by the caller
     s["current"] = 0
     s["actor"] = 0

@@ -28,7 +28,6 @@ from meeplegym.envs.imperium.state import (
     DEC_UPTO,
     DEC_YESNO,
     MARKET_SLOTS,
-    N_CARDS,
     N_SMALL_PILES,
     PH_ACTIVATE,
     PH_CLEANUP_DISCARD,
@@ -41,6 +40,7 @@ from meeplegym.envs.imperium.state import (
     PRG,
     Z_DEVELOPMENT,
     Z_DISCARD,
+    Z_EXILE,
     Z_HAND,
     Z_PLAY,
     Z_STATE_CARD,
@@ -106,7 +106,7 @@ def _turn_type(s, k):
     if k == A.ACTIVATE:
         s["phase"] = PH_ACTIVATE
     elif k == A.INNOVATE:  # I4.4: discard the whole hand, then break through
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_HAND and s["owner"][c] == p:
                 Z.put(s, c, Z_DISCARD, p)
         s["phase"] = PH_INNOVATE
@@ -173,7 +173,7 @@ def _cleanup_market(s):
 def _cleanup_reset(s):
     """I7.2: tokens back to the state card; then I7.3 (optional discards)."""
     p = s["current"]
-    for c in range(N_CARDS):
+    for c in Z.table(s):
         if s["owner"][c] == p:
             s["exhausted"][c] = 0
             s["free_played"][c] = 0
@@ -268,7 +268,7 @@ def _solstice_next(s):
         p = s["solstice_player"]
         n = 0
         last = -1
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if solstice_pending(s, p, c):
                 n += 1
                 last = c
@@ -332,15 +332,15 @@ def legal(s, mask):
             mask[A.TURN_TYPE + k] = True
     elif ph == PH_ACTIVATE:
         mask[A.END] = True
-        for c in range(N_CARDS):
-            if K.PHYSICAL[c] == c and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c)):
+        for c in Z.table(s):
+            if s["owner"][c] == p and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c)):
                 mask[A.CARD + c] = True
     elif ph == PH_INNOVATE:
         for k in range(4):
             mask[A.SUIT + k] = True
     elif ph == PH_REVOLT:
         mask[A.END] = True
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_HAND and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & UNREST_BIT):
                 mask[A.CARD + c] = True
     elif ph == PH_CLEANUP_MARKET:
@@ -348,12 +348,12 @@ def legal(s, mask):
             mask[A.MARKET + slot] = s["market"][slot] >= 0
     elif ph == PH_CLEANUP_DISCARD:
         mask[A.END] = True
-        for c in range(N_CARDS):
-            if cleanup_discardable(s, p, c):
+        for c in Z.table(s):
+            if s["owner"][c] == p and cleanup_discardable(s, p, c):
                 mask[A.CARD + c] = True
     elif ph == PH_SOLSTICE:
-        for c in range(N_CARDS):
-            if solstice_pending(s, p, c):
+        for c in Z.table(s):
+            if s["owner"][c] == p and solstice_pending(s, p, c):
                 mask[A.CARD + c] = True
     else:
         _legal_effect(s, mask)
@@ -365,8 +365,8 @@ def _legal_effect(s, mask):
     p = s["actor"]
     if dec == DEC_REACT:  # may come with no program running
         mask[A.END] = True
-        for c in range(N_CARDS):
-            if K.PHYSICAL[c] == c and M.can_react(s, c):
+        for c in Z.table(s):
+            if s["zone"][c] == Z_PLAY and M.can_react(s, c):
                 mask[A.CARD + c] = True
         return
     f = s["depth"] - 1
@@ -390,23 +390,24 @@ def _legal_effect(s, mask):
             for k in range(N_SMALL_PILES + 1):
                 mask[A.PILE + k] = M.pile_ok(s, row, k)
         if row[M.OP] == E.OP_ACQUIRE or row[M.OP] == E.OP_BREAK:  # exiled cards
-            for c in range(N_CARDS):
-                if M.eligible(s, f, row, c):
+            for c in Z.table(s):
+                if s["zone"][c] == Z_EXILE and M.eligible(s, f, row, c):
                     mask[A.CARD + c] = True
     elif dec == DEC_HOST:
-        for h in range(N_CARDS):
+        for h in Z.table(s):
             if M._host_ok(s, f, row, h, p):
                 mask[A.CARD + h] = True
     elif dec == DEC_DEVELOP:
         mask[A.END] = True
-        for c in range(N_CARDS):
+        for c in Z.table(s):
             if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and M._develop_ok(s, p, c, False):
                 mask[A.CARD + c] = True
     else:  # DEC_CARD, DEC_UPTO
         if dec == DEC_UPTO:
             mask[A.END] = True
-        for c in range(N_CARDS):
-            if M.eligible(s, f, row, c):
+        owner, zone = M.pick_screen(s, f, row)
+        for c in Z.table(s):
+            if not M.screened_out(s, c, owner, zone) and M.eligible(s, f, row, c):
                 mask[A.CARD + c] = True
 
 

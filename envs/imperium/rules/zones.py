@@ -16,9 +16,9 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.effects import HAND_SIZE_BONUS
 from meeplegym.envs.imperium.rules.setup import tuck_unrest
 from meeplegym.envs.imperium.state import (
-    N_CARDS,
     N_RESOURCES,
     PRG,
+    Z_BOX,
     Z_DISCARD,
     Z_DRAW,
     Z_EXILE,
@@ -101,7 +101,7 @@ def count_in_play(s, p, suits, types):
     """Suit or type icons among p's cards in play (I1.6, I1.8: repeated icons count twice;
     garrisoned cards are not in play, I12 Garrison)."""
     n = 0
-    for c in range(N_CARDS):
+    for c in table(s):
         if s["zone"][c] != Z_PLAY or s["owner"][c] != p:
             continue
         r = rec(s, c)
@@ -121,7 +121,7 @@ def count_in_play(s, p, suits, types):
     if s["fertile_as_production"][p] and ((types >> FERTILE) & 1) != ((types >> PRODUCTION) & 1):
         # Soil Rotation (I12 Treat as): each #fertile in play is a #production instead
         fertile = 0
-        for c in range(N_CARDS):
+        for c in table(s):
             if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
                 fertile += K.TYPES[rec(s, c), FERTILE]
         n += fertile if (types >> PRODUCTION) & 1 else -fertile
@@ -132,7 +132,7 @@ def count_in_play(s, p, suits, types):
 def hand_limit(s, p):
     """I7.4 plus passive hand-size changes of cards in play (Couriers)."""
     n = s["hand_limit"][p]
-    for c in range(N_CARDS):
+    for c in table(s):
         if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
             n += HAND_SIZE_BONUS[rec(s, c)]
     if s["nation"][p] == INUIT and s["face"][s["state_card"][p]] == 0:
@@ -153,12 +153,36 @@ def _remove_from_order(pile, size, c):
 
 
 @nb.njit(cache=True)
+def table(s):
+    """The physical cards at this table, ascending: what loops over cards walk (the rest of the
+    catalogue stays in the box all game)."""
+    return s["table_cards"][: s["n_table_cards"]]
+
+
+@nb.njit(cache=True)
+def _join_table(s, c):
+    """A card taken out of the box (rules tests do this) joins the table list in order, unless it
+    was at the table before."""
+    for d in table(s):
+        if d == c:
+            return
+    i = s["n_table_cards"]
+    while i > 0 and s["table_cards"][i - 1] > c:
+        s["table_cards"][i] = s["table_cards"][i - 1]
+        i -= 1
+    s["table_cards"][i] = c
+    s["n_table_cards"] += 1
+
+
+@nb.njit(cache=True)
 def _leave(s, c):
     """c leaves its zone: ordered piles forget it; leaving play releases resources to the owner's
     pool and drops an exhaust token (I5.7)."""
     z = s["zone"][c]
     p = s["owner"][c]
-    if z == Z_DRAW:
+    if z == Z_BOX:
+        _join_table(s, c)
+    elif z == Z_DRAW:
         s["draw_size"][p] = _remove_from_order(s["draw_pile"][p], s["draw_size"][p], c)
     elif z == Z_NATION_DECK:
         s["nation_size"][p] = _remove_from_order(s["nation_deck"][p], s["nation_size"][p], c)
@@ -202,7 +226,7 @@ def _release_garrison(s, host, to_history):
     """The cards garrisoned under a host leaving play follow it (I12 Garrison): into history with
     it, to the discard pile otherwise (abandon, seed PT l.1429; recall [R]; rule decision for
     exile and the rest, docs/imperium.md)."""
-    for g in range(N_CARDS):
+    for g in table(s):
         if s["zone"][g] == Z_GARRISON and s["host"][g] == host:
             _leave(s, g)
             s["zone"][g] = Z_HISTORY if to_history else Z_DISCARD
@@ -251,14 +275,14 @@ def garrison(s, c, host):
     s["owner"][c] = s["owner"][host]
     s["host"][c] = host
     if leaving_play:
-        for g in range(N_CARDS):
+        for g in table(s):
             if s["zone"][g] == Z_GARRISON and s["host"][g] == c:
                 s["host"][g] = host
 
 
 @nb.njit(cache=True)
 def has_garrison(s, host):
-    for g in range(N_CARDS):
+    for g in table(s):
         if s["zone"][g] == Z_GARRISON and s["host"][g] == host:
             return True
     return False
@@ -269,7 +293,7 @@ def has_garrison(s, host):
 def shuffle_discard_into_draw(s, p):
     """I8.5: the discard pile becomes a new draw pile."""
     n = s["draw_size"][p]
-    for c in range(N_CARDS):
+    for c in table(s):
         if s["zone"][c] == Z_DISCARD and s["owner"][c] == p:
             s["draw_pile"][p, n] = c
             s["zone"][c] = Z_DRAW
@@ -282,7 +306,7 @@ def shuffle_discard_into_draw(s, p):
 def count_in_zone(s, p, zone):
     """How many of p's cards are in `zone` (hand, discard pile ...)."""
     n = 0
-    for c in range(N_CARDS):
+    for c in table(s):
         if s["zone"][c] == zone and s["owner"][c] == p:
             n += 1
     return n
