@@ -19,8 +19,8 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from meeplegym.errors import IllegalActionError, InvalidOptionError, InvalidStateError, action_index
+from meeplegym.rewards import REWARD_MODES, final_rewards
 
-REWARD_MODES = ("rank", "score", "margin")
 
 
 class Game(ABC):
@@ -54,16 +54,14 @@ class Game(ABC):
     def turn(self, state) -> int: ...
 
     @abstractmethod
-    def returns(self, state, out: np.ndarray) -> None: ...
-
-    @abstractmethod
     def scores(self, state) -> np.ndarray: ...
 
     @abstractmethod
     def decision_name(self, state) -> str: ...
 
     @abstractmethod
-    def observe(self, state, seat: int, out: np.ndarray) -> None: ...
+    def observe(self, state, seat: int, out: np.ndarray) -> None:
+        """Write seat's observation into `out`, every element (it arrives uninitialised)."""
 
     @abstractmethod
     def action_to_str(self, state, action: int) -> str: ...
@@ -113,16 +111,6 @@ class RecordGame(Game):
 
     def turn(self, states):
         return int(states[0]["turn"])
-
-
-def rank_returns(ranks, out: np.ndarray) -> None:
-    """Places (0 = first, ties share a place) mapped to rewards in [-1, 1] (DESIGN "Rewards"):
-    first +1, last -1, tied seats share the mean of the places they span."""
-    n = len(ranks)
-    for p in range(n):
-        tied = sum(1 for q in range(n) if ranks[q] == ranks[p])
-        place = ranks[p] + (tied - 1) / 2.0
-        out[p] = 1.0 - 2.0 * place / (n - 1)
 
 
 def check_options(raw_env_class, kwargs: dict) -> None:
@@ -229,7 +217,7 @@ class TurnBasedEnv(AECEnv):
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]
-        obs = np.zeros(self.game.observation_size, dtype=np.float32)
+        obs = np.empty(self.game.observation_size, dtype=np.float32)  # the encoders write it whole
         self.game.observe(self._state, seat, obs)
         if not self._terminal and seat == self._actor:
             mask = self._legal_mask().copy()
@@ -352,15 +340,11 @@ class TurnBasedEnv(AECEnv):
 
     def _final_rewards(self) -> np.ndarray:
         state = self._state
-        if self.reward_mode == "rank":
-            out = np.zeros(self.num_players, dtype=np.float64)
-            self.game.returns(state, out)
-            return out
-        scores = self.game.scores(state).astype(np.float64)
-        if self.reward_mode == "score":
-            return scores
-        best_other = np.array([np.max(np.delete(scores, i)) for i in range(self.num_players)])
-        return scores - best_other
+        out = np.zeros(self.num_players, dtype=np.float64)
+        ranks = np.asarray(self.game.ranks(state), dtype=np.int64)
+        scores = np.asarray(self.game.scores(state), dtype=np.int64)
+        final_rewards(REWARD_MODES.index(self.reward_mode), ranks, scores, self.num_players, out)
+        return out
 
     def _sync_selection(self):
         # Dead agents step out with step(None), beginning with the one who would have acted.

@@ -21,6 +21,11 @@ def seed_word(seed: int) -> np.uint64:
     return np.uint64(z or 0x2545F4914F6CDD1D)
 
 
+def seed_words(seeds) -> np.ndarray:
+    """One generator word per seed (e.g. for the random choosers of an engine's ``play_random``)."""
+    return np.array([seed_word(seed) for seed in seeds], dtype=np.uint64)
+
+
 @nb.njit(cache=True)
 def xorshift(x):
     x ^= x << np.uint64(13)

@@ -27,8 +27,8 @@ import numba as nb
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.aec import REWARD_MODES
 from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.rewards import REWARD_MODES
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
 PARALLEL_FROM = 64

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options, rank_returns
+from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options
 from meeplegym.encoders import imperium as encoder
 from meeplegym.envs.imperium import action_names, engine, invariants, render, state_json
 from meeplegym.envs.imperium import actions as A
@@ -34,11 +34,6 @@ class ImperiumGame(RecordGame):
         if isinstance(nations, str):
             raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
         return engine.new_game(n_players, seed, nations, options.get("power_sides"), bool(trade_routes))
-
-    def returns(self, states, out):
-        out[:] = 0.0
-        if states[0]["terminal"]:
-            rank_returns(self.ranks(states), out)
 
     def scores(self, states):
         out = np.zeros(int(states[0]["n_players"]), dtype=np.int64)

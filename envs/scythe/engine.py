@@ -20,6 +20,7 @@ from meeplegym.envs.scythe.rules.setup import init
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
+from meeplegym.rewards import rank_rewards
 
 __all__ = [
     "init", "legal_mask", "apply", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
@@ -46,16 +47,8 @@ def apply_at(states, i, a):
 def returns(s, out):
     """Final rank mapped to [-1, 1]; tied players share the mean of the places they span."""
     out[:] = 0.0
-    n = s["n_players"]
-    if s["terminal"] == 0:
-        return
-    for p in range(n):
-        tied = 0
-        for q in range(n):
-            if s["rank"][q] == s["rank"][p]:
-                tied += 1
-        place = s["rank"][p] + (tied - 1) / 2.0
-        out[p] = 1.0 - 2.0 * place / (n - 1)
+    if s["terminal"]:
+        rank_rewards(s["rank"], s["n_players"], out)
 
 
 def current_scores(state) -> np.ndarray:
@@ -105,9 +98,7 @@ def resolve_mats(mats, n_players):
     return _resolve(mats, data.Mat, n_players, "mats")
 
 
-def random_words(seeds) -> np.ndarray:
-    """Generator words for play_random's choosers, one per seed."""
-    return np.array([rng.seed_word(seed) for seed in seeds], dtype=np.uint64)
+random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
 
 
 def check_players(n_players) -> int:

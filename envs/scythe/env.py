@@ -29,11 +29,6 @@ class ScytheGame(RecordGame):
             raise InvalidOptionError(f"unknown Scythe options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
         return engine.new_game(n_players, seed, options.get("factions"), options.get("mats"))
 
-    def returns(self, states, out):
-        full = np.zeros(5, dtype=np.float64)
-        engine.returns(states[0], full)
-        out[:] = full[: len(out)]
-
     def scores(self, states):
         s = states[0]
         n = int(s["n_players"])

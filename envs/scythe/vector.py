@@ -12,10 +12,10 @@ from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
+from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
-RANK, SCORE, MARGIN = 0, 1, 2  # meeplegym.vector.REWARD_MODE_CODES
 
 
 @nb.njit(cache=True)
@@ -42,27 +42,12 @@ def _finish(s, reward_mode, terminal, rewards, scores):
     if terminal:
         for p in range(n):
             scores[p] = s["final_score"][p]
-    else:
-        keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)
-        score_keys(s, keys)
-        for p in range(n):
-            scores[p] = keys[p, 0]
-        return  # truncation gives no reward, as in the AEC env
-    if reward_mode == RANK:
-        full = np.zeros(MAX_PLAYERS, dtype=np.float64)
-        engine.returns(s, full)
-        for p in range(n):
-            rewards[p] = full[p]
-    elif reward_mode == SCORE:
-        for p in range(n):
-            rewards[p] = scores[p]
-    else:
-        for p in range(n):
-            best_other = -(2**62)
-            for q in range(n):
-                if q != p and scores[q] > best_other:
-                    best_other = scores[q]
-            rewards[p] = scores[p] - best_other
+        final_rewards(reward_mode, s["rank"], scores, n, rewards)
+        return
+    keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)
+    score_keys(s, keys)
+    for p in range(n):
+        scores[p] = keys[p, 0]  # truncation gives no reward, as in the AEC env
 
 
 @nb.njit(cache=True)

@@ -1,0 +1,41 @@
+"""Final rewards from places and scores, compiled, the same for every game and both APIs (the AEC
+env and the vector kernels). DESIGN "Rewards": ``rank`` maps places to [-1, 1], ``score`` is
+the final score, ``margin`` the score minus the best other seat's."""
+
+from __future__ import annotations
+
+import numba as nb
+
+#: reward_mode names in the order the kernels number them
+REWARD_MODES = ("rank", "score", "margin")
+RANK, SCORE, MARGIN = 0, 1, 2
+
+
+@nb.njit(cache=True)
+def rank_rewards(ranks, n, out):
+    """Places (0 = first, ties share a place) of n seats to rewards: first +1, last -1, tied seats
+    share the mean of the places they span."""
+    for p in range(n):
+        tied = 0
+        for q in range(n):
+            if ranks[q] == ranks[p]:
+                tied += 1
+        place = ranks[p] + (tied - 1) / 2.0
+        out[p] = 1.0 - 2.0 * place / (n - 1)
+
+
+@nb.njit(cache=True)
+def final_rewards(mode, ranks, scores, n, out):
+    """out[:n] for a finished game under reward mode `mode` (RANK, SCORE or MARGIN)."""
+    if mode == RANK:
+        rank_rewards(ranks, n, out)
+        return
+    for p in range(n):
+        if mode == SCORE:
+            out[p] = scores[p]
+            continue
+        best_other = -(2**62)
+        for q in range(n):
+            if q != p and scores[q] > best_other:
+                best_other = scores[q]
+        out[p] = scores[p] - best_other
