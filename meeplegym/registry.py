@@ -28,8 +28,10 @@ GAMES: dict[str, GameEntry] = {
         "imperium",
         "meeplegym.envs.imperium_v0",
         (2, 4),
-        "Imperium: Horizons, in progress (issue 4): the turn, the effect machine, the common deck and the "
-        "first nations; what is missing is in docs/rules_coverage.md.",
+        "Imperium: Horizons: the turn, the effect machine, the common deck and four nations (Inuit, "
+        "Japanese, Magyars, Taino); the other nations, Trade Routes and solo are issue 5 "
+        "(docs/rules_coverage.md).",
+        vector="meeplegym.envs.imperium.vector:ImperiumVectorGame",
     ),
 }
 

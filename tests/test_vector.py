@@ -3,6 +3,8 @@ change nothing, options and reward modes, same-step auto-reset with the document
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -12,12 +14,12 @@ from meeplegym.agents import RandomAgent
 from meeplegym.envs import scythe_v0
 
 
-def _lockstep(players, batch, seed, steps, **options):
+def lockstep(game, players, batch, seed, steps, **options):
     """Step a vector env and one AEC env per slot with the same random actions and compare every
     decision (seat, observation, mask), every reward and score, and every auto-reset.
     Returns the vector env and the number of games that ended."""
-    venv = meeplegym.make_vector("scythe", batch, num_players=players, seed=seed, **options)
-    envs = [scythe_v0.env(num_players=players, **options) for _ in range(batch)]
+    venv = meeplegym.make_vector(game, batch, num_players=players, seed=seed, **options)
+    envs = [meeplegym.make_env(game, num_players=players, **options) for _ in range(batch)]
     for b, env in enumerate(envs):
         env.reset(seed=seed + b)
     agent = RandomAgent(seed)
@@ -48,7 +50,7 @@ def _lockstep(players, batch, seed, steps, **options):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_batch_equals_aec_games_with_truncation_resets(players, scythe_kernels):
-    venv, ended = _lockstep(players, batch=4, seed=100 * players, steps=260, max_turns=2 * players)
+    venv, ended = lockstep("scythe", players, batch=4, seed=100 * players, steps=260, max_turns=2 * players)
     assert ended >= 4  # every slot restarted at least once
     assert venv.episodes.min() >= 1
 
@@ -56,7 +58,7 @@ def test_batch_equals_aec_games_with_truncation_resets(players, scythe_kernels):
 @pytest.mark.parametrize("reward_mode", ["rank", "score", "margin"])
 def test_batch_equals_aec_through_complete_games(reward_mode, scythe_kernels):
     # Random 2-player games end in about 1,000-1,500 decisions; both slots finish at least once.
-    venv, ended = _lockstep(2, batch=2, seed=7, steps=3200, reward_mode=reward_mode)
+    venv, ended = lockstep("scythe", 2, batch=2, seed=7, steps=3200, reward_mode=reward_mode)
     assert ended >= 2 and not venv._truncated.any()
 
 
@@ -122,7 +124,11 @@ def test_unknown_game_is_named():
         meeplegym.make_vector("chess", 4)
 
 
-def test_a_game_without_a_vector_api_says_so():
+def test_a_game_without_a_vector_api_says_so(monkeypatch):
+    from meeplegym import registry
+
+    entry = dataclasses.replace(registry.GAMES["imperium"], vector=None)
+    monkeypatch.setitem(registry.GAMES, "imperium", entry)
     with pytest.raises(NotImplementedError, match="imperium has no vector API yet"):
         meeplegym.make_vector("imperium", 4)
 

@@ -1,1 +1,2 @@
-"""Imperium: Horizons (issue 4): component data first; engine, env and encoders to follow."""
+"""Imperium: Horizons: component data, the compiled engine and effect machine, the AEC env and the
+batched kernels (docs/imperium.md)."""

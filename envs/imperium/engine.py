@@ -1,5 +1,4 @@
-"""The Imperium engine API (work in progress, issue 4): validated setup and play over the
-compiled rules.
+"""The Imperium engine API: validated setup and play over the compiled rules.
 
 ``new_game`` builds a set-up game (I2, I3) whose first turn is waiting; ``legal_mask`` and
 ``apply`` play it one decision at a time (actions.py). The environment follows
@@ -24,7 +23,7 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError
 MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
 
 NATION_NAMES = {n.name.lower(): n.code for n in D.NATIONS}
-#: nations whose every card the effect machine runs (issue 4 adds the rest one by one)
+#: nations whose every card the effect machine runs (issue 5 adds the rest one by one)
 READY_NATIONS = tuple(int(n) for n in D.NationCode
                       if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
@@ -93,7 +92,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
              allow_unimplemented: bool = False) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
 
-    While issue 4 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
+    While issue 5 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
     table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
     only: those cards then have no effect, which is not the game.
     """
@@ -106,7 +105,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     if not allow_unimplemented:
         missing = missing_programs(states[0])
         if missing:
-            raise InvalidOptionError(f"these cards are not implemented yet (issue 4): {', '.join(missing)}")
+            raise InvalidOptionError(f"these cards are not implemented yet (issue 5): {', '.join(missing)}")
     turn.start(states[0])
     return states
 
@@ -149,6 +148,9 @@ def legal_mask_at(states, i, mask):
 def apply_at(states, i, action):
     """Play legal `action` in states[i]."""
     turn.apply(states[i], action)
+
+
+random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
 
 
 @nb.njit(cache=True)
