@@ -70,6 +70,24 @@ def resolve_sides(power_sides, n_players: int) -> np.ndarray:
     return out
 
 
+OPTION_NAMES = ("nations", "power_sides", "trade_routes")
+
+
+def table_options(n_players: int, options: dict) -> dict:
+    """The env / vector options as ``new_game`` keywords, with the checks ``new_game`` leaves to
+    its callers (unknown names, types)."""
+    unknown = set(options) - set(OPTION_NAMES)
+    if unknown:
+        raise InvalidOptionError(f"unknown Imperium options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
+    trade_routes = options.get("trade_routes", False)
+    if not isinstance(trade_routes, (bool, np.bool_)):
+        raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
+    nations = options.get("nations")
+    if isinstance(nations, str):
+        raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
+    return {"nations": nations, "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes)}
+
+
 def check_players(n_players) -> int:
     if not isinstance(n_players, (int, np.integer)) or not MIN_PLAYERS <= n_players <= MAX_PLAYERS:
         raise InvalidOptionError(f"num_players must be an integer in {MIN_PLAYERS}..{MAX_PLAYERS}, got {n_players!r}")

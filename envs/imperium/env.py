@@ -10,9 +10,7 @@ from meeplegym.envs.imperium import action_names, engine, invariants, render, st
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.rules import scoring
-from meeplegym.errors import InvalidOptionError
 
-OPTION_NAMES = ("nations", "power_sides", "trade_routes")
 NATION_NAMES = {int(n.code): n.name.lower() for n in D.NATIONS}
 
 
@@ -24,16 +22,7 @@ class ImperiumGame(RecordGame):
     reset_options = ("nations", "power_sides")
 
     def new_state(self, n_players, seed, options):
-        unknown = set(options) - set(OPTION_NAMES)
-        if unknown:
-            raise InvalidOptionError(f"unknown Imperium options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
-        trade_routes = options.get("trade_routes", False)
-        if not isinstance(trade_routes, (bool, np.bool_)):
-            raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
-        nations = options.get("nations")
-        if isinstance(nations, str):
-            raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
-        return engine.new_game(n_players, seed, nations, options.get("power_sides"), bool(trade_routes))
+        return engine.new_game(n_players, seed, **engine.table_options(n_players, options))
 
     def scores(self, states):
         out = np.zeros(int(states[0]["n_players"]), dtype=np.int64)

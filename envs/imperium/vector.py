@@ -12,12 +12,10 @@ from meeplegym.envs.imperium import actions, engine
 from meeplegym.envs.imperium.rules import scoring, turn
 from meeplegym.envs.imperium.rules.setup import init
 from meeplegym.envs.imperium.state import MAX_PLAYERS, STATE_DTYPE
-from meeplegym.errors import InvalidOptionError
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
-OPTION_NAMES = ("nations", "power_sides", "trade_routes")
 
 
 @nb.njit(cache=True)
@@ -123,22 +121,14 @@ class ImperiumVectorGame(VectorGame):
     state_dtype = STATE_DTYPE
 
     def configure(self, num_players, options):
-        unknown = set(options) - set(OPTION_NAMES)
-        if unknown:
-            raise InvalidOptionError(f"unknown Imperium options {sorted(unknown)}; known: {', '.join(OPTION_NAMES)}")
         n = engine.check_players(num_players)
-        trade_routes = options.get("trade_routes", False)
-        if not isinstance(trade_routes, (bool, np.bool_)):
-            raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
-        nations = options.get("nations")
-        if isinstance(nations, str):
-            raise InvalidOptionError(f"nations: expected a list of {n} names (one per player), got {nations!r}")
+        table = engine.table_options(n, options)
         # one game set up in Python first: every refusal new_game makes (cards not implemented
         # yet ...) happens here, not inside a kernel
-        engine.new_game(n, 0, nations, options.get("power_sides"), bool(trade_routes))
-        chosen, allowed = engine.resolve_nations(nations, n, bool(trade_routes))
-        sides = engine.resolve_sides(options.get("power_sides"), n)
-        self.setup_args = (np.int64(n), np.int64(1 if trade_routes else 0), chosen, allowed, sides, _BLANK)
+        engine.new_game(n, 0, **table)
+        chosen, allowed = engine.resolve_nations(table["nations"], n, table["trade_routes"])
+        sides = engine.resolve_sides(table["power_sides"], n)
+        self.setup_args = (np.int64(n), np.int64(table["trade_routes"]), chosen, allowed, sides, _BLANK)
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
         kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial
