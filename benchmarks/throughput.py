@@ -51,9 +51,10 @@ def aec_loop(make, seconds: float, seed: int = 0) -> dict:
     """Random legal play through a PettingZoo AEC env for about `seconds` (whole games)."""
     env = make()
     agent = RandomAgent(seed)
-    env.reset(seed=seed)  # warm-up outside the timed window: compile or load kernels
-    for _ in range(20):
-        env.step(agent.act(None, env.observe(env.agent_selection)["action_mask"]))
+    env.reset(seed=seed)  # warm-up outside the timed window: one whole game, so that every
+    for _ in env.agent_iter():  # kernel a game reaches (its end, scoring, rewards) is loaded
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else agent.act(None, obs["action_mask"]))
     decisions = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
