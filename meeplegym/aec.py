@@ -93,9 +93,22 @@ class Game(ABC):
 
 class RecordGame(Game):
     """A `Game` over the usual engine shape: a module with ``legal_mask_at`` / ``apply_at``
-    kernels and a state record with ``actor``, ``terminal`` and ``turn`` fields."""
+    kernels, a state record with ``actor``, ``terminal`` and ``turn`` fields, and the game's
+    ``render`` (``render_text``) and ``state_json`` (``state_to_dict`` / ``state_from_dict``)
+    modules."""
 
     engine: Any  # the game's engine module
+    render: Any
+    state_json: Any
+
+    def render_text(self, states):
+        return self.render.render_text(states[0])
+
+    def state_to_dict(self, states):
+        return self.state_json.state_to_dict(states[0])
+
+    def state_from_dict(self, d):
+        return self.state_json.state_from_dict(d)
 
     def legal_mask(self, states, mask):
         self.engine.legal_mask_at(states, 0, mask)

@@ -16,6 +16,8 @@ NATION_NAMES = {int(n.code): n.name.lower() for n in D.NATIONS}
 
 class ImperiumGame(RecordGame):
     engine = engine
+    render = render
+    state_json = state_json
     name = "imperium"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -44,15 +46,6 @@ class ImperiumGame(RecordGame):
 
     def action_to_str(self, states, action):
         return action_names.action_to_str(states[0], action)
-
-    def render_text(self, states):
-        return render.render_text(states[0])
-
-    def state_to_dict(self, states):
-        return state_json.state_to_dict(states[0])
-
-    def state_from_dict(self, d):
-        return state_json.state_from_dict(d)
 
     def check(self, states):
         problems = invariants.check(states[0])

@@ -15,6 +15,8 @@ OPTION_NAMES = ("factions", "mats")
 
 class ScytheGame(RecordGame):
     engine = engine
+    render = render
+    state_json = state_json
     name = "scythe"
     num_actions = actions.NUM_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -44,15 +46,6 @@ class ScytheGame(RecordGame):
 
     def action_to_str(self, states, action):
         return actions.action_to_str(states[0], action)
-
-    def render_text(self, states):
-        return render.render_text(states[0])
-
-    def state_to_dict(self, states):
-        return state_json.state_to_dict(states[0])
-
-    def state_from_dict(self, d):
-        return state_json.state_from_dict(d)
 
     def check(self, states):
         return invariants.explain(states[0])
