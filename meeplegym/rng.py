@@ -67,6 +67,16 @@ def shuffle(s, arr, n):
 
 
 @nb.njit(cache=True)
+def shuffle_at(arr, n, words, i):
+    """Fisher-Yates shuffle of arr[:n] in place, drawing from words[i] (not from a state)."""
+    for k in range(n - 1, 0, -1):
+        j = below_at(words, i, k + 1)
+        tmp = arr[k]
+        arr[k] = arr[j]
+        arr[j] = tmp
+
+
+@nb.njit(cache=True)
 def random_legal(mask, words, i):
     """A uniformly random legal action of `mask` (int8 0/1), drawn from words[i]; -1 if none."""
     n = 0

@@ -63,16 +63,6 @@ CARD_COUNTS = _composition()  # copies of each value in the whole combat deck (D
 
 
 @nb.njit(cache=True)
-def _shuffle_words(arr, n, words, i):
-    """Fisher-Yates over arr[:n] drawing from words[i] (not from the state)."""
-    for k in range(n - 1, 0, -1):
-        j = rng.below_at(words, i, k + 1)
-        tmp = arr[k]
-        arr[k] = arr[j]
-        arr[j] = tmp
-
-
-@nb.njit(cache=True)
 def battle_side_of(s, q):
     """0 or 1 when seat q fights the battle in progress, else -1."""
     if s["battle_loc"] < 0:
@@ -127,7 +117,7 @@ def _resample_cards(s, seat, words, i):
         for _ in range(unseen[v]):
             pool[m] = v + MIN_CARD_VALUE
             m += 1
-    _shuffle_words(pool, m, words, i)
+    rng.shuffle_at(pool, m, words, i)
     k = 0
     for q in range(n):
         if q == seat:
@@ -181,7 +171,7 @@ def _resample_objectives(s, seat, words, i):
         if known[c] == 0:
             pool[m] = c
             m += 1
-    _shuffle_words(pool, m, words, i)
+    rng.shuffle_at(pool, m, words, i)
     k = 0
     for q in range(n):
         if q == seat:
@@ -210,7 +200,7 @@ def _resample_factory(s, seat, words, i):
         if taken[c] == 0:
             pool[m] = c
             m += 1
-    _shuffle_words(pool, m, words, i)
+    rng.shuffle_at(pool, m, words, i)
     k = 0
     for j in range(s["factory_pool"].shape[0]):
         if s["factory_pool"][j] >= 0:
@@ -226,7 +216,7 @@ def _resample_encounters(s, words, i):
             drawn += 1  # each drawn card went to the bottom (S15.5)
     rest = N_ENCOUNTER_CARDS - drawn
     tail = s["encounter_deck"][drawn:]
-    _shuffle_words(tail, rest, words, i)
+    rng.shuffle_at(tail, rest, words, i)
 
 
 @nb.njit(cache=True)

@@ -1,0 +1,282 @@
+"""Determinization: resample every fact of an Imperium state that one seat cannot see (I17).
+
+``determinize(s, seat, words, i)`` rewrites, in place, what is hidden from ``seat`` with a fresh
+sample that agrees with everything the seat sees (what ``encoders.imperium.encode`` shows it) and
+with what it knows from watching the game (which cards each player owns), drawing only from the
+generator word ``words[i]`` held outside the state:
+
+- **each opponent's private cards**: its hand, draw pile and garrisoned cards are one pool (the
+  cards it owns that nobody sees), dealt back into the same places: the same hand size, draw
+  pile size and number of face-down cards under each of its regions;
+- **the seat's own draw pile** keeps its cards (the seat knows which) in a new order;
+- **every nation deck** keeps its cards in a new order above the accession card, which stays at
+  the bottom (I2: the deck is shuffled, the accession card beneath it);
+- **the main deck and the region / uncivilised / civilised piles** are one pool: each small
+  pile gets back as many cards of its own banner as it held (the face-up tributary at its
+  bottom stays), and the main deck the rest, shuffled;
+- **the fame pile** is redealt above King of Kings from the common fame cards not seen at the
+  table: those in the pile and those trimmed from it unseen at setup (I3.7);
+- **the unrest pile** is shuffled;
+- **the state's own generator word** ``rng`` is replaced, so later chance differs too.
+
+Every pool is sorted before it is shuffled and the places are listed in an order the seat can
+see, so the sample depends only on what the seat knows and on ``words[i]``: two states that
+differ only in hidden facts give the same sample. Cards a running program refers to (the card
+whose text runs, the card a step just moved, the event's card, a picked card) stay where they
+are; the cards an opponent's last draw brought follow the draw into its new hand.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium.rules.setup import in_game
+from meeplegym.envs.imperium.rules.zones import _join_table, rec, table
+from meeplegym.envs.imperium.state import (
+    N_CARDS,
+    N_SMALL_PILES,
+    Z_BOX,
+    Z_DRAW,
+    Z_FAME_PILE,
+    Z_GARRISON,
+    Z_HAND,
+    Z_MAIN_DECK,
+    Z_NATION_DECK,
+    Z_SMALL_PILE,
+    Z_UNREST_PILE,
+)
+
+TRIBUTARY = 3  # data.Suit.TRI: the banner of the face-up card at a small pile's bottom (I3.10)
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+# A place a hidden card can be dealt into: the card there now, and what a card put there gets.
+P_OLD, P_ZONE, P_OWNER, P_HOST, P_PILE, P_SLOT = range(6)
+MAX_PLACES = 256
+
+
+@nb.njit(cache=True)
+def _add(places, n, old, zone, owner, host, pile, slot):
+    places[n, P_OLD] = old
+    places[n, P_ZONE] = zone
+    places[n, P_OWNER] = owner
+    places[n, P_HOST] = host
+    places[n, P_PILE] = pile
+    places[n, P_SLOT] = slot
+    return n + 1
+
+
+@nb.njit(cache=True)
+def _sorted_olds(places, n, cards):
+    """cards[:n] = the cards now in the places, ascending (the pool as a set)."""
+    for k in range(n):
+        c = places[k, P_OLD]
+        j = k
+        while j > 0 and cards[j - 1] > c:
+            cards[j] = cards[j - 1]
+            j -= 1
+        cards[j] = c
+
+
+@nb.njit(cache=True)
+def _put(s, c, places, k, remap):
+    """Deal card c into place k."""
+    zone = places[k, P_ZONE]
+    owner = places[k, P_OWNER]
+    slot = places[k, P_SLOT]
+    remap[places[k, P_OLD]] = c
+    if s["zone"][c] == Z_BOX and zone != Z_BOX:
+        _join_table(s, c)
+    s["zone"][c] = zone
+    s["owner"][c] = owner
+    s["host"][c] = places[k, P_HOST]
+    s["pile_index"][c] = places[k, P_PILE]
+    if zone == Z_DRAW:
+        s["draw_pile"][owner, slot] = c
+    elif zone == Z_NATION_DECK:
+        s["nation_deck"][owner, slot] = c
+    elif zone == Z_MAIN_DECK:
+        s["main_deck"][slot] = c
+    elif zone == Z_SMALL_PILE:
+        s["small_pile"][places[k, P_PILE], slot] = c
+    elif zone == Z_FAME_PILE:
+        s["fame_pile"][slot] = c
+    elif zone == Z_UNREST_PILE:
+        s["unrest_pile"][slot] = c
+
+
+@nb.njit(cache=True)
+def _deal(s, places, n, words, i, remap, cards):
+    """Shuffle the pool held by places[:n] and deal it back in place order."""
+    _sorted_olds(places, n, cards)
+    rng.shuffle_at(cards, n, words, i)
+    for k in range(n):
+        _put(s, cards[k], places, k, remap)
+
+
+@nb.njit(cache=True)
+def _pinned(s):
+    """Cards the running programs and events refer to: they stay where they are."""
+    pinned = np.zeros(N_CARDS, dtype=np.bool_)
+    for f in range(s["depth"]):
+        for c in (s["fr_card"][f], s["fr_it"][f], s["fr_host"][f]):
+            if 0 <= c < N_CARDS:
+                pinned[c] = True
+    for e in range(s["n_events"]):
+        if 0 <= s["ev_card"][e] < N_CARDS:
+            pinned[s["ev_card"][e]] = True
+    if 0 <= s["op_sel"] < N_CARDS:
+        pinned[s["op_sel"]] = True
+    return pinned
+
+
+@nb.njit(cache=True)
+def _private_pool(s, q, pinned, places):
+    """q's hand, draw pile and garrisoned cards: draw pile by position, then the hand, then the
+    garrisons by host (each a place the seat can see)."""
+    n = 0
+    for j in range(s["draw_size"][q]):
+        c = s["draw_pile"][q, j]
+        if not pinned[c]:
+            n = _add(places, n, c, Z_DRAW, q, -1, -1, j)
+    # the cards the last draw brought first, in draw order, so that they map onto the same
+    # hand places whichever cards they were
+    drawn = np.zeros(N_CARDS, dtype=np.bool_)
+    for k in range(s["n_drawn"]):
+        c = s["drawn"][k]
+        if s["zone"][c] == Z_HAND and s["owner"][c] == q and not pinned[c] and not drawn[c]:
+            drawn[c] = True
+            n = _add(places, n, c, Z_HAND, q, -1, -1, -1)
+    for c in table(s):
+        if s["zone"][c] == Z_HAND and s["owner"][c] == q and not pinned[c] and not drawn[c]:
+            n = _add(places, n, c, Z_HAND, q, -1, -1, -1)
+    first = n
+    for c in table(s):
+        if s["zone"][c] == Z_GARRISON and s["owner"][c] == q and not pinned[c]:
+            n = _add(places, n, c, Z_GARRISON, q, s["host"][c], -1, -1)
+    # garrison places in host order, so the list does not depend on which card lies where
+    for k in range(first + 1, n):
+        j = k
+        while j > first and places[j - 1, P_HOST] > places[j, P_HOST]:
+            for col in range(6):
+                t = places[j - 1, col]
+                places[j - 1, col] = places[j, col]
+                places[j, col] = t
+            j -= 1
+    return n
+
+
+@nb.njit(cache=True)
+def _ordered_pool(s, arr, size, first, zone, owner, pile, pinned, places):
+    """The positions first..size-1 of an ordered pile."""
+    n = 0
+    for j in range(first, size):
+        c = arr[j]
+        if not pinned[c]:
+            n = _add(places, n, c, zone, owner, -1, pile, j)
+    return n
+
+
+@nb.njit(cache=True)
+def _small_pile_bottom(s, k):
+    """1 when small pile k has its face-up tributary at the bottom (the seat sees it), else 0."""
+    if s["small_size"][k] > 0 and K.BANNER[rec(s, s["small_pile"][k, 0])] == TRIBUTARY:
+        return 1
+    return 0
+
+
+@nb.njit(cache=True)
+def _deal_supply(s, pinned, words, i, remap, places, cards):
+    """Main deck and small piles: each small-pile place takes a card of its pile's banner."""
+    n = 0
+    for k in range(N_SMALL_PILES):
+        m = _ordered_pool(s, s["small_pile"][k], s["small_size"][k], _small_pile_bottom(s, k),
+                          Z_SMALL_PILE, -1, k, pinned, places[n:])
+        n += m
+    n_small = n
+    n += _ordered_pool(s, s["main_deck"], s["main_size"], 0, Z_MAIN_DECK, -1, -1, pinned, places[n:])
+    banners = np.empty(n_small, dtype=np.int16)
+    for k in range(n_small):
+        banners[k] = K.BANNER[rec(s, places[k, P_OLD])]
+    _sorted_olds(places, n, cards)
+    rng.shuffle_at(cards, n, words, i)
+    used = np.zeros(n, dtype=np.bool_)
+    for k in range(n_small):
+        found = False
+        for j in range(n):
+            if not used[j] and K.BANNER[rec(s, cards[j])] == banners[k]:
+                used[j] = True
+                _put(s, cards[j], places, k, remap)
+                found = True
+                break
+        if not found:
+            return False
+    k = n_small
+    for j in range(n):
+        if not used[j]:
+            _put(s, cards[j], places, k, remap)
+            k += 1
+    return True
+
+
+@nb.njit(cache=True)
+def _fame_pool(s, pinned, places):
+    """The fame pile above King of Kings, then the common fame cards trimmed unseen (I3.7)."""
+    n = _ordered_pool(s, s["fame_pile"], s["fame_size"], 1, Z_FAME_PILE, -1, -1, pinned, places)
+    for c in K.COMMON_FAME:
+        if c >= 0 and s["zone"][c] == Z_BOX and in_game(s, c):
+            n = _add(places, n, c, Z_BOX, -1, -1, -1, -1)
+    if s["trade_routes"] and s["zone"][K.WELCOMING] == Z_BOX:
+        n = _add(places, n, K.WELCOMING, Z_BOX, -1, -1, -1, -1)
+    return n
+
+
+@nb.njit(cache=True)
+def determinize(s, seat, words, i):
+    """Resample in place what `seat` cannot see (module doc); returns False if the supply could
+    not be redealt by banner (a state no game reaches)."""
+    pinned = _pinned(s)
+    remap = np.arange(N_CARDS).astype(np.int16)
+    places = np.empty((MAX_PLACES, 6), dtype=np.int16)
+    cards = np.empty(MAX_PLACES, dtype=np.int16)
+    own_drawn = np.zeros(s["n_drawn"], dtype=np.bool_)  # the seat sees its own drawn cards
+    for k in range(s["n_drawn"]):
+        own_drawn[k] = s["owner"][s["drawn"][k]] == seat
+    for q in range(s["n_players"]):
+        if q == seat:
+            n = _ordered_pool(s, s["draw_pile"][q], s["draw_size"][q], 0, Z_DRAW, q, -1, pinned, places)
+        else:
+            n = _private_pool(s, q, pinned, places)
+        _deal(s, places, n, words, i, remap, cards)
+    for q in range(s["n_players"]):
+        n = _ordered_pool(s, s["nation_deck"][q], s["nation_size"][q], 1, Z_NATION_DECK, q, -1, pinned, places)
+        _deal(s, places, n, words, i, remap, cards)
+    ok = _deal_supply(s, pinned, words, i, remap, places, cards)
+    _deal(s, places, _fame_pool(s, pinned, places), words, i, remap, cards)
+    n = _ordered_pool(s, s["unrest_pile"], s["unrest_size"], 0, Z_UNREST_PILE, -1, -1, pinned, places)
+    _deal(s, places, n, words, i, remap, cards)
+    for k in range(s["n_drawn"]):
+        if not own_drawn[k]:
+            s["drawn"][k] = remap[s["drawn"][k]]
+    x = rng.xorshift(words[i])
+    words[i] = x
+    y = rng.xorshift(x ^ _MIX)  # not the caller's own stream, shifted
+    s["rng"] = y if y != 0 else _MIX
+    return ok
+
+
+@nb.njit(cache=True)
+def determinize_at(states, b, seat, words, i):
+    return determinize(states[b], seat, words, i)
+
+
+def determinized(states, seat: int, seed: int = 0, index: int = 0) -> np.ndarray:
+    """A copy of the one-record array `states` with `seat`'s hidden facts resampled from `seed`."""
+    out = states.copy()
+    words = np.array([rng.seed_word(seed)], dtype=np.uint64)
+    if not determinize_at(out, index, seat, words, 0):
+        raise ValueError("the supply piles could not be redealt by banner")
+    return out
+

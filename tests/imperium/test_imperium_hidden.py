@@ -1,0 +1,87 @@
+"""Determinization (envs/imperium/hidden.py, I17 "Hidden information"): every fact hidden from a
+seat is resampled, nothing it sees changes, the sample depends only on what it sees, and the
+sample is a sound game that plays on to its end."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplegym import rng
+from meeplegym.encoders import imperium as enc
+from meeplegym.envs.imperium import engine, hidden, invariants, state_json
+from meeplegym.envs.imperium.state import Z_HAND
+
+
+def _states(n_players, seed, every=150, cap=4000):
+    """Snapshots of one random game, every `every` decisions."""
+    st = engine.new_game(n_players, seed=seed)
+    words = rng.seed_words([seed])
+    mask = np.zeros(engine.A.N_ACTIONS, dtype=np.int8)
+    out = []
+    for k in range(cap):
+        if st[0]["terminal"]:
+            break
+        if k % every == every // 2:
+            out.append(st.copy())
+        engine.legal_mask_at(st, 0, mask)
+        engine.apply_at(st, 0, rng.random_legal(mask, words, 0))
+    return out
+
+
+def _hand(s, p):
+    return sorted(int(c) for c in np.flatnonzero((s["zone"] == Z_HAND) & (s["owner"] == p)))
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_the_seat_sees_the_same_game(n_players):
+    """The seat's observation is unchanged, the state sound, and the sample plays to the end."""
+    for k, st in enumerate(_states(n_players, 70 + n_players)):
+        for seat in range(n_players):
+            d = hidden.determinized(st, seat, seed=k)
+            assert np.array_equal(enc.observation(d[0], seat), enc.observation(st[0], seat))
+            assert invariants.check(d[0]) == []
+            assert engine.legal_mask(d[0]).tolist() == engine.legal_mask(st[0]).tolist() or d[0]["actor"] != seat
+            decisions = np.zeros(1, dtype=np.int64)
+            engine.play_random(d, engine.random_words([k]), 20_000, decisions)
+            assert decisions[0] > 0 and d[0]["terminal"] == 1
+            assert invariants.check(d[0]) == []
+
+
+def test_the_sample_depends_only_on_what_the_seat_sees():
+    """Resampling a resampled state with the same generator word gives the same state: the
+    true hands, piles and generator word do not reach the sample."""
+    for k, st in enumerate(_states(3, 5, every=300)):
+        for seat in range(3):
+            direct = hidden.determinized(st, seat, seed=40 + k)
+            via_other = hidden.determinized(hidden.determinized(st, seat, seed=900 + k), seat, seed=40 + k)
+            assert state_json.state_to_dict(via_other[0]) == state_json.state_to_dict(direct[0])
+
+
+def test_every_hidden_fact_is_resampled():
+    """Across samples: opponents' hands, the seat's own draw order, the main deck, the small piles
+    and the fame pile change; the seat's hand and everything public stay."""
+    changed = {"opponent hand": 0, "own draw order": 0, "main deck": 0, "small piles": 0, "fame pile": 0, "rng": 0}
+    snapshots = _states(2, 11, every=30) + _states(2, 12, every=30)
+    for k, st in enumerate(snapshots):
+        s = st[0]
+        seat = k % 2
+        other = 1 - seat
+        d = hidden.determinized(st, seat, seed=k)[0]
+        assert _hand(d, seat) == _hand(s, seat)
+        assert d["market"].tolist() == s["market"].tolist()
+        assert (d["zone"] == 12).sum() == (s["zone"] == 12).sum()  # discard piles are public
+        changed["opponent hand"] += _hand(d, other) != _hand(s, other)
+        n = s["draw_size"][seat]
+        changed["own draw order"] += d["draw_pile"][seat, :n].tolist() != s["draw_pile"][seat, :n].tolist()
+        assert sorted(d["draw_pile"][seat, :n].tolist()) == sorted(s["draw_pile"][seat, :n].tolist())
+        changed["main deck"] += d["main_deck"][: s["main_size"]].tolist() != s["main_deck"][: s["main_size"]].tolist()
+        changed["small piles"] += d["small_pile"].tolist() != s["small_pile"].tolist()
+        changed["fame pile"] += set(d["fame_pile"][1: s["fame_size"]].tolist()) != set(s["fame_pile"][1: s["fame_size"]].tolist())
+        assert d["fame_pile"][0] == s["fame_pile"][0]  # King of Kings stays at the bottom (I11.1)
+        changed["rng"] += d["rng"] != s["rng"]
+        for q in range(2):  # the accession card stays at the bottom of each nation deck
+            if s["nation_size"][q]:
+                assert d["nation_deck"][q, 0] == s["nation_deck"][q, 0]
+    assert len(snapshots) >= 10
+    assert all(v >= len(snapshots) // 2 for v in changed.values()), (len(snapshots), changed)
