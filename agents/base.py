@@ -19,6 +19,8 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 
+from meeplegym import rng
+
 
 class Agent(ABC):
     """Base class: subclasses implement `act`; `act_batch` loops unless overridden."""
@@ -43,6 +45,45 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+class EngineBot(Agent):
+    """A bot whose policy is a compiled kernel over the engine state record, with a style.
+
+    Subclasses name the game's kernels as static methods: ``policy_at(states, b, seat, style,
+    mask, words, i) -> action`` answers states[b]; ``act_states(states, seats, styles, masks,
+    words, out)`` answers a batch in one call. The kernels' only randomness is the generator
+    word ``words[i]``, drawn here from the agent's seeded stream.
+    """
+
+    name = "bot"
+    style = 0
+    needs_state = True
+    policy_at = None
+    act_states = None
+
+    def seed(self, seed=None) -> None:
+        super().seed(seed)
+        self.words = np.array([rng.seed_word(int(self.rng.integers(0, 2**62)))], dtype=np.uint64)
+
+    def act(self, observation, action_mask, info=None) -> int:
+        if info is None or "state" not in info:
+            raise ValueError(f"{self.name} needs info['state'] and info['seat'] (run it with agents.play_match)")
+        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
+        legal_actions(mask)
+        return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0))
+
+    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+        if infos is None:
+            raise ValueError(f"{self.name} needs infos with 'state' and 'seat'")
+        masks = np.ascontiguousarray(action_masks, dtype=np.int8)
+        states = np.concatenate([info["state"][:1] for info in infos])
+        seats = np.array([int(info["seat"]) for info in infos], dtype=np.int64)
+        styles = np.full(len(infos), self.style, dtype=np.int64)
+        words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
+        out = np.empty(len(infos), dtype=np.int64)
+        self.act_states(states, seats, styles, masks, words, out)
+        return out
 
 
 def legal_actions(action_mask) -> np.ndarray:

@@ -35,6 +35,10 @@ register("scythe.builder", "meeplegym.agents.scythe_bots:BuilderBot", ("scythe",
          "rule-based Scythe bot, economy first: workers, upgrades, structures, recruits, popularity")
 register("scythe.rusher", "meeplegym.agents.scythe_bots:RusherBot", ("scythe",),
          "rule-based Scythe bot, military first: early mechs, power and cards, attacks it expects to win")
+register("imperium.expander", "meeplegym.agents.imperium_bots:ExpanderBot", ("imperium",),
+         "rule-based Imperium bot: regions, tributaries and materials, pressure on the leader")
+register("imperium.scholar", "meeplegym.agents.imperium_bots:ScholarBot", ("imperium",),
+         "rule-based Imperium bot: civilised cards, fame, progress and history")
 register("policy", "meeplegym.agents.policy_agent:PolicyAgent", None,
          "a trained policy loaded from an exported policy.pt: make_agent('policy', path=...) (needs torch)")
 

@@ -36,7 +36,7 @@ import numba as nb
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import Agent, legal_actions
+from meeplegym.agents.base import EngineBot
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.hidden import CARD_COUNTS, visible_hand_size
@@ -1749,35 +1749,12 @@ def act_states(states, seats, styles, masks, words, out):
 
 
 # ================================================================ agents
-class ScytheBot(Agent):
+class ScytheBot(EngineBot):
     """A rule-based Scythe bot of one style; reads ``info["state"]`` as its seat sees it."""
 
     name = "scythe.bot"
-    style = BUILDER
-    needs_state = True
-
-    def seed(self, seed=None) -> None:
-        super().seed(seed)
-        self.words = np.array([rng.seed_word(int(self.rng.integers(0, 2**62)))], dtype=np.uint64)
-
-    def act(self, observation, action_mask, info=None) -> int:
-        if info is None or "state" not in info:
-            raise ValueError(f"{self.name} needs info['state'] and info['seat'] (run it with agents.play_match)")
-        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
-        legal_actions(mask)
-        return int(policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0))
-
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
-        if infos is None:
-            raise ValueError(f"{self.name} needs infos with 'state' and 'seat'")
-        masks = np.ascontiguousarray(action_masks, dtype=np.int8)
-        states = np.concatenate([info["state"][:1] for info in infos])
-        seats = np.array([int(info["seat"]) for info in infos], dtype=np.int64)
-        styles = np.full(len(infos), self.style, dtype=np.int64)
-        words = np.array([rng.seed_word(int(x)) for x in self.rng.integers(0, 2**62, size=len(infos))], dtype=np.uint64)
-        out = np.empty(len(infos), dtype=np.int64)
-        act_states(states, seats, styles, masks, words, out)
-        return out
+    policy_at = staticmethod(policy_at)
+    act_states = staticmethod(act_states)
 
 
 class BuilderBot(ScytheBot):

@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests import bot_play
+
 from meeplegym import rng
 from meeplegym.agents import agent_names, make_agent, play_match
 from meeplegym.agents import scythe_bots as bots
@@ -32,25 +34,8 @@ STYLE = {"scythe.builder": bots.BUILDER, "scythe.rusher": bots.RUSHER}
 
 
 def play_engine(n_players, seed, styles, words_seed, on_decision=None, cap=20_000):
-    """Play one game at the engine level; styles[p] is a bot style or bots.RANDOM.
-    on_decision(state_array, seat, mask, action) is called before each action is applied."""
-    st = engine.new_game(n_players, seed=seed)
-    words = np.array([rng.seed_word(words_seed)], dtype=np.uint64)
-    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
-    for _ in range(cap):
-        if st[0]["terminal"]:
-            break
-        engine.legal_mask_at(st, 0, mask)
-        seat = int(st[0]["actor"])
-        if styles[seat] == bots.RANDOM:
-            a = rng.random_legal(mask, words, 0)
-        else:
-            a = bots.policy_at(st, 0, seat, styles[seat], mask, words, 0)
-        assert mask[a] == 1, (A.action_to_str(st[0], a), st[0]["phase"])
-        if on_decision is not None:
-            on_decision(st, seat, mask, a)
-        engine.apply_at(st, 0, a)
-    return st
+    return bot_play.play_engine(engine, bots.policy_at, A.NUM_ACTIONS, n_players, seed, styles, words_seed,
+                                on_decision, cap)
 
 
 # ---------------------------------------------------------------- registry and protocol

@@ -1,0 +1,416 @@
+"""Rule-based Imperium bots: a numba policy that plans each card through the engine, with styles.
+
+``policy(s, seat, style, mask, words, i)`` answers the decision pending in record ``s`` for
+``seat`` with a legal action of ``mask``; ``act_states`` does a batch in one compiled call. The policy reads only what ``seat`` sees at the table: it
+first resamples every hidden fact (``envs.imperium.hidden.determinize``, which depends only on
+what the seat sees and on ``words[i]``) and then works on that sample, so the true hands, piles
+and generator word never reach a decision; the tests check this by resampling the hidden facts
+and comparing decisions.
+
+How a decision is made:
+
+- **Turn type** (D2) by rule: Revolt when the hand holds at least the style's number of unrest
+  cards and no more playable cards than unrest; Innovate when nothing in hand can be played and
+  no exhaust ability can be used; Activate otherwise.
+- **Everything a card's text asks** (which card to play or exhaust, options, targets, market
+  slots, break-through routes, reactions, developments; D3-D8, D13) is a small search in the
+  sampled world: each legal action is played out, with the seat's later choices of the same chain
+  tried in turn (depth first, a budget of engine steps per decision), until the chain settles
+  (back in the Activate loop, the turn over, another seat's own phase) and the outcome is valued.
+  Payments go to the resource the style values least; another seat's decision inside the chain
+  is answered "no" (no reaction, no defence) or with its first legal choice.
+- **Cleanup** (D11, D12): the market token onto the card the style wants most; hand cards that
+  cannot be played now are discarded. **Revolt**: every unrest card in hand goes back.
+
+The value of a state for a seat: its VP if the game ended now (I10.3, progress included), its
+pool and the resources on its cards in play at style weights, a worth per card in its deck and a
+style bonus per card of each banner it owns, a penalty per unrest card in its deck, minus a style
+share of the best opponent's value (so attacks count). A finished game is valued by place.
+
+Styles (one policy, different weights):
+
+- ``EXPANDER`` (``imperium.expander``): regions and tributaries, materials, and pressure on the
+  leader: conquest and expansion, the route of regions' VP and resources.
+- ``SCHOLAR`` (``imperium.scholar``): civilised cards, fame, progress and history: the route of
+  culture, scored through progress VP and fame cards.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.agents.base import EngineBot
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.hidden import determinize
+from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules import turn as T
+from meeplegym.envs.imperium.rules.scoring import ranks, score
+from meeplegym.envs.imperium.rules.zones import rec, table
+from meeplegym.envs.imperium.state import (
+    DEC_PAY,
+    N_RESOURCES,
+    PH_ACTIVATE,
+    PH_CLEANUP_DISCARD,
+    PH_CLEANUP_MARKET,
+    PH_EFFECT,
+    PH_INNOVATE,
+    PH_REVOLT,
+    PH_TURN_TYPE,
+    PRG,
+    STATE_DTYPE,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_GARRISON,
+    Z_HAND,
+    Z_HISTORY,
+    Z_PLAY,
+)
+
+EXPANDER, SCHOLAR = 0, 1
+STYLE_NAMES = ("expander", "scholar")
+
+# Style weights, in VP. Resources: the four pool resources (prg also scores 1 VP by itself).
+W_MAT, W_POP, W_PRG, W_GDS = range(4)
+W_CARD = 4  # a non-unrest card in the deck (hand, draw pile, discard pile, play area)
+W_UNREST = 5  # an unrest card in the deck, beyond its -2 VP: it clogs hands
+W_BANNER = 6  # + banner (REG, UNC, CIV, TRI, FAME): a card of that banner the seat owns
+W_HISTORY = 11  # a card in history
+W_OPP = 12  # share of the best opponent's value subtracted
+W_REVOLT = 13  # unrest cards in hand that make a Revolt worth a turn
+N_WEIGHTS = 14
+N_BANNERS = 5
+WEIGHTS = np.array([
+    # mat   pop   prg   gds   card  unrest REG  UNC   CIV   TRI   FAME  hist  opp   revolt
+    [0.25, 0.20, 0.00, 0.25, 0.60, 1.50, 2.00, 0.80, -0.3, 1.50, 0.00, 0.00, 0.60, 2.0],  # expander
+    [0.20, 0.25, 0.50, 0.25, 0.60, 1.50, 0.00, -0.2, 1.50, 0.00, 1.50, 0.60, 0.30, 2.0],  # scholar
+])
+assert WEIGHTS.shape == (len(STYLE_NAMES), N_WEIGHTS)
+assert [int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV), int(D.Suit.TRI), int(D.Suit.FAME)] == list(range(N_BANNERS))
+
+UNREST_BIT = 1 << int(D.Suit.UNREST)
+PLAN_DEPTH = 16  # nested decisions of one chain the search follows before taking defaults
+PLAN_BUDGET = 192  # engine steps per decision, shared among the root's actions
+MAX_CHAIN = 64  # default moves before a chain is valued as it stands
+WIN_VALUE = 1000.0
+
+
+# ================================================================ valuing a state
+@nb.njit(cache=True)
+def player_value(s, p, w):
+    """p's worth in VP under style weights w (module doc)."""
+    v = float(score(s, p))
+    spend = 0.3 if s["game_end_triggered"] else 1.0  # resources left at the end score nothing
+    for r in range(N_RESOURCES):
+        v += spend * w[W_MAT + r] * s["pool"][p, r]
+    for c in table(s):
+        if s["owner"][c] != p:
+            continue
+        z = s["zone"][c]
+        r = rec(s, c)
+        in_deck = z == Z_HAND or z == Z_DRAW or z == Z_DISCARD or z == Z_PLAY
+        if in_deck:
+            if K.SUITS[r] & UNREST_BIT:
+                v -= w[W_UNREST]
+            else:
+                v += w[W_CARD]
+        if in_deck or z == Z_HISTORY or z == Z_GARRISON:
+            b = K.BANNER[r]
+            if 0 <= b < N_BANNERS:
+                v += w[W_BANNER + b]
+        if z == Z_HISTORY:
+            v += w[W_HISTORY]
+        elif z == Z_PLAY:
+            for k in range(N_RESOURCES):
+                v += 0.5 * w[W_MAT + k] * s["card_res"][c, k]  # back to the pool when it leaves play
+    return v
+
+
+@nb.njit(cache=True)
+def evaluate(s, seat, w):
+    """The seat's worth minus a share of the best opponent's; a finished game by place."""
+    n = s["n_players"]
+    if s["terminal"] != 0:
+        place = np.zeros(n, dtype=np.int64)
+        ranks(s, s["collapsed"], place)
+        best_other = -1e9
+        for q in range(n):
+            if q != seat:
+                best_other = max(best_other, float(score(s, q)))
+        return (WIN_VALUE if place[seat] == 0 else -WIN_VALUE) + float(score(s, seat)) - best_other
+    best_other = -1e9
+    for q in range(n):
+        if q != seat:
+            best_other = max(best_other, player_value(s, q, w))
+    return player_value(s, seat, w) - w[W_OPP] * best_other
+
+
+@nb.njit(cache=True)
+def card_worth(c, w):
+    """What owning card c (physical) is worth to the style before it is played: the market token."""
+    r = c
+    v = w[W_CARD]
+    if K.SUITS[r] & UNREST_BIT:
+        return -w[W_UNREST]
+    b = K.BANNER[r]
+    if 0 <= b < N_BANNERS:
+        v += w[W_BANNER + b]
+    if K.VP_KIND[r] == K.VP_FIXED:
+        v += K.VP_AMOUNT[r]
+    return v
+
+
+# ================================================================ rules of thumb
+@nb.njit(cache=True)
+def _cheapest_payment(mask, w):
+    """The resource the style values least among those that may pay the next unit (D5)."""
+    best = -1
+    best_v = 1e9
+    for r in range(N_RESOURCES):
+        if mask[A.RESOURCE + r]:
+            v = w[W_MAT + r] + (1.0 if r == PRG else 0.0)  # prg in the pool is 1 VP (I10.3)
+            if v < best_v:
+                best_v = v
+                best = A.RESOURCE + r
+    return best
+
+
+@nb.njit(cache=True)
+def _turn_type(s, p, w):
+    """D2 by rule (module doc)."""
+    unrest = 0
+    playable = 0
+    for c in table(s):
+        if s["owner"][c] != p:
+            continue
+        if s["zone"][c] == Z_HAND:
+            if K.SUITS[rec(s, c)] & UNREST_BIT:
+                unrest += 1
+            elif T.can_play_from_hand(s, p, c):
+                playable += 1
+        elif T.can_exhaust(s, p, c):
+            playable += 1
+    if unrest >= w[W_REVOLT] and unrest >= playable:
+        return A.TURN_TYPE + A.REVOLT
+    if playable == 0:
+        return A.TURN_TYPE + A.INNOVATE
+    return A.TURN_TYPE + A.ACTIVATE
+
+
+@nb.njit(cache=True)
+def _market_token(s, mask, w):
+    best = -1
+    best_v = -1e9
+    for slot in range(D.MARKET_SLOTS):
+        if mask[A.MARKET + slot]:
+            v = card_worth(s["market"][slot], w)
+            if v > best_v:
+                best_v = v
+                best = A.MARKET + slot
+    return best
+
+
+@nb.njit(cache=True)
+def _cleanup_discard(s, p, mask):
+    """Discard a hand card that cannot be played now (unrest cannot be discarded at cleanup
+    anyway when its text forbids it); END when every card left is playable."""
+    for c in table(s):
+        if mask[A.CARD + c] and not (K.SUITS[rec(s, c)] & UNREST_BIT) and not M.can_play(s, p, c, False):
+            return A.CARD + c
+    return A.END
+
+
+@nb.njit(cache=True)
+def _first_legal(mask, avoid_end):
+    first = -1
+    for a in range(mask.shape[0]):
+        if mask[a]:
+            if a != A.END or not avoid_end:
+                return a
+            first = a
+    return first
+
+
+# ================================================================ the plan search
+@nb.njit(cache=True)
+def _settled(s, turn0):
+    """The chain of decisions has come to rest: a phase of its own (Activate loop, turn type,
+    cleanup, Revolt, Solstice), the turn over, or the game over."""
+    if s["terminal"] != 0 or s["turn"] != turn0:
+        return True
+    return not (s["phase"] == PH_EFFECT or s["phase"] == PH_INNOVATE)
+
+
+@nb.njit(cache=True)
+def _default(s, seat, w, mask, budget_left):
+    """A move made without branching, or -1 when the search should branch here."""
+    if s["actor"] != seat:
+        return A.END if mask[A.END] else _first_legal(mask, False)
+    if s["phase"] == PH_EFFECT and s["dec"] == DEC_PAY:
+        return _cheapest_payment(mask, w)
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    if n == 1:
+        return _first_legal(mask, False)
+    if not budget_left:
+        return _first_legal(mask, True)
+    return -1
+
+
+@nb.njit(cache=True)
+def _chain_value(buf, k0, seat, turn0, w, budget, acts, n_acts, pos, best, mask):
+    """Value of buf[k0] when `seat` makes the rest of the chain's choices as well as the search
+    finds (depth first over buf[k0..], at most budget[0] engine steps with branching)."""
+    k = k0
+    enter = True
+    v = 0.0
+    while True:
+        if enter:
+            s = buf[k]
+            leaf = False
+            steps = 0
+            while True:
+                if _settled(s, turn0) or steps >= MAX_CHAIN:
+                    leaf = True
+                    break
+                T.legal(s, mask)
+                a = _default(s, seat, w, mask, budget[0] > 0 and k < PLAN_DEPTH)
+                if a < 0:
+                    break
+                T.apply(s, a)
+                steps += 1
+            if leaf:
+                v = evaluate(s, seat, w)
+                if k == k0:
+                    return v
+                k -= 1
+                best[k] = max(best[k], v)
+                enter = False
+                continue
+            n = 0
+            for a in range(mask.shape[0]):
+                if mask[a]:
+                    acts[k, n] = a
+                    n += 1
+            n_acts[k] = n
+            pos[k] = 0
+            best[k] = -1e18
+            enter = False
+        if pos[k] < n_acts[k]:
+            a = acts[k, pos[k]]
+            pos[k] += 1
+            buf[k + 1] = buf[k]
+            T.apply(buf[k + 1], a)
+            budget[0] -= 1
+            k += 1
+            enter = True
+        else:
+            v = best[k]
+            if k == k0:
+                return v
+            k -= 1
+            best[k] = max(best[k], v)
+
+
+@nb.njit(cache=True)
+def _search(s, seat, w, mask, words, i):
+    """Play each legal action out in a sample of the hidden facts; the best-valued one."""
+    buf = np.empty(PLAN_DEPTH + 2, dtype=STATE_DTYPE)
+    buf[0] = s
+    determinize(buf[0], seat, words, i)
+    n_root = 0
+    for a in range(mask.shape[0]):
+        n_root += mask[a]
+    acts = np.empty((PLAN_DEPTH + 2, A.N_ACTIONS), dtype=np.int16)
+    n_acts = np.zeros(PLAN_DEPTH + 2, dtype=np.int64)
+    pos = np.zeros(PLAN_DEPTH + 2, dtype=np.int64)
+    best = np.zeros(PLAN_DEPTH + 2)
+    scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    budget = np.zeros(1, dtype=np.int64)
+    turn0 = s["turn"]
+    best_v = -1e18
+    pick = -1
+    ties = 0
+    for a in range(mask.shape[0]):
+        if not mask[a]:
+            continue
+        buf[1] = buf[0]
+        T.apply(buf[1], a)
+        budget[0] = max(8, PLAN_BUDGET // n_root)
+        v = _chain_value(buf, 1, seat, turn0, w, budget, acts, n_acts, pos, best, scratch)
+        if v > best_v + 1e-9:
+            best_v = v
+            pick = a
+            ties = 1
+        elif v > best_v - 1e-9:
+            ties += 1
+            if rng.below_at(words, i, ties) == 0:  # uniform among exact ties
+                pick = a
+    return pick
+
+
+@nb.njit(cache=True)
+def policy(s, seat, style, mask, words, i):
+    """A legal action of `mask` for `seat` in the style (module doc); -1 if none is legal."""
+    w = WEIGHTS[style]
+    ph = s["phase"]
+    n = 0
+    for a in range(mask.shape[0]):
+        n += mask[a]
+    if n == 0:
+        return -1
+    if n == 1:
+        return _first_legal(mask, False)
+    if ph == PH_TURN_TYPE:
+        return _turn_type(s, seat, w)
+    if ph == PH_REVOLT:
+        return _first_legal(mask, True)  # every unrest card back, then END
+    if ph == PH_CLEANUP_MARKET:
+        return _market_token(s, mask, w)
+    if ph == PH_CLEANUP_DISCARD:
+        return _cleanup_discard(s, seat, mask)
+    if ph == PH_EFFECT and s["dec"] == DEC_PAY:
+        return _cheapest_payment(mask, w)
+    if ph != PH_EFFECT and ph != PH_INNOVATE and ph != PH_ACTIVATE:
+        return _first_legal(mask, False)  # Solstice order
+    return _search(s, seat, w, mask, words, i)
+
+
+@nb.njit(cache=True)
+def policy_at(states, b, seat, style, mask, words, i):
+    return policy(states[b], seat, style, mask, words, i)
+
+
+@nb.njit(cache=True)
+def act_states(states, seats, styles, masks, words, out):
+    """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
+    for b in range(states.shape[0]):
+        out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b)
+
+
+# ================================================================ agents
+class ImperiumBot(EngineBot):
+    """A rule-based Imperium bot of one style; reads ``info["state"]`` as its seat sees it."""
+
+    name = "imperium.bot"
+    policy_at = staticmethod(policy_at)
+    act_states = staticmethod(act_states)
+
+
+class ExpanderBot(ImperiumBot):
+    """``imperium.expander``: regions, tributaries, materials (see the module doc)."""
+
+    name = "imperium.expander"
+    style = EXPANDER
+
+
+class ScholarBot(ImperiumBot):
+    """``imperium.scholar``: civilised cards, fame, progress, history (see the module doc)."""
+
+    name = "imperium.scholar"
+    style = SCHOLAR
+

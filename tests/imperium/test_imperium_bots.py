@@ -1,0 +1,150 @@
+"""The rule-based Imperium bots (agents/imperium_bots.py): legal and complete play at every player
+count, reproducible decisions, blind to hidden facts (I17), two styles that follow different
+scoring routes, and both far stronger than random play."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplegym import rng
+from meeplegym.agents import agent_names, imperium_bots as bots, make_agent, play_match
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import engine, hidden
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.state import PH_EFFECT, PH_INNOVATE, Z_HISTORY
+from tests import bot_play
+
+NAMES = ("imperium.expander", "imperium.scholar")
+STYLE = {"imperium.expander": bots.EXPANDER, "imperium.scholar": bots.SCHOLAR}
+
+
+def play_engine(n_players, seed, styles, words_seed, on_decision=None):
+    return bot_play.play_engine(engine, bots.policy_at, A.N_ACTIONS, n_players, seed, styles, words_seed, on_decision)
+
+
+def _place(st, seat):
+    out = np.zeros(int(st[0]["n_players"]), dtype=np.int64)
+    scoring.ranks(st[0], st[0]["collapsed"], out)
+    return int(out[seat])
+
+
+# ---------------------------------------------------------------- registry and protocol
+def test_registered_for_imperium():
+    for name in NAMES:
+        assert name in agent_names("imperium") and name not in agent_names("scythe")
+        agent = make_agent(name, game="imperium", seed=1)
+        assert agent.name == name and agent.needs_state and agent.style == STYLE[name]
+    with pytest.raises(ValueError):
+        make_agent("imperium.scholar", game="scythe")
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_bots_play_whole_games_through_the_env(n_players):
+    """Mixed tables through the AEC env (which rejects any illegal action): every game ends."""
+    lineup = ["imperium.expander", "imperium.scholar", "random"]
+    for g in range(2):
+        names = [lineup[(p + g) % 3] for p in range(n_players)]
+        agents = [make_agent(name, seed=10 * g + p) for p, name in enumerate(names)]
+        result = play_match("imperium", agents, seed=100 * n_players + g)
+        assert not result.truncated and result.decisions > 0
+        assert max(result.rewards) == 1.0
+
+
+def test_act_batch_and_act_states_agree_with_policy():
+    points = []
+
+    def keep(st, seat, mask, a):
+        if len(points) < 300 and mask.sum() > 1:
+            points.append((st.copy(), seat, mask.copy()))
+
+    play_engine(3, 41, [bots.EXPANDER, bots.SCHOLAR, bots.EXPANDER], 5, keep)
+    states = np.concatenate([p[0] for p in points])
+    seats = np.array([p[1] for p in points], dtype=np.int64)
+    masks = np.stack([p[2] for p in points])
+    styles = np.array([k % 2 for k in range(len(points))], dtype=np.int64)
+    words = rng.seed_words(range(len(points)))
+    out = np.zeros(len(points), dtype=np.int64)
+    bots.act_states(states, seats, styles, masks, words.copy(), out)
+    for k in range(len(points)):
+        assert out[k] == bots.policy_at(states, k, seats[k], styles[k], masks[k], words[k:k + 1].copy(), 0)
+        assert masks[k, out[k]] == 1
+    agent = make_agent("imperium.scholar", seed=3)
+    infos = [{"seat": int(seats[k]), "game": "imperium", "state": states[k:k + 1]} for k in range(len(points))]
+    batch = agent.act_batch(None, masks, infos)
+    assert all(masks[k, batch[k]] == 1 for k in range(len(points)))
+
+
+def test_same_seeds_same_game():
+    def run(seed_a, seed_b):
+        agents = [make_agent("imperium.expander", seed=seed_a), make_agent("imperium.scholar", seed=seed_b)]
+        return play_match("imperium", agents, seed=77, record=True).actions
+
+    first = run(1, 2)
+    assert first == run(1, 2)
+    assert first != run(1, 3)  # the bots' own generator breaks ties and samples hidden facts
+
+
+# ---------------------------------------------------------------- hidden information (I17)
+@pytest.mark.parametrize("n_players", [2, 3])
+def test_decisions_ignore_hidden_facts(n_players):
+    """At every searched decision of a few games (card plays, options, targets, reactions,
+    Innovate), the bot's choice and what it draws from its generator are the same after the
+    hidden facts are resampled: other hands, every pile's order, the generator word."""
+    checked = [0]
+
+    def check(st, seat, mask, a):
+        if styles[seat] == bot_play.RANDOM or mask.sum() < 2 or st[0]["phase"] not in (PH_EFFECT, PH_INNOVATE, 2):
+            return
+        base = rng.seed_words([checked[0]])
+        expect_words = base.copy()
+        expect = bots.policy_at(st, 0, seat, styles[seat], mask, expect_words, 0)
+        other = hidden.determinized(st, seat, seed=1000 + checked[0])
+        assert other[0]["rng"] != st[0]["rng"]
+        w = base.copy()
+        assert bots.policy_at(other, 0, seat, styles[seat], mask, w, 0) == expect
+        assert w[0] == expect_words[0]
+        checked[0] += 1
+
+    for g in range(2):
+        styles = [(bots.EXPANDER, bots.SCHOLAR, bot_play.RANDOM)[(p + g) % 3] for p in range(n_players)]
+        play_engine(n_players, 900 + 10 * n_players + g, styles, g, check)
+    assert checked[0] > 100
+
+
+# ---------------------------------------------------------------- styles
+def _owned(s, p, banners):
+    return sum(1 for c in range(K.N_RECORDS) if scoring.is_scored(s, p, c) and K.BANNER[c] in banners)
+
+
+def test_styles_follow_their_scoring_routes():
+    """Expander vs scholar with seats swapped: the expander ends with more region, uncivilised and
+    tributary cards; the scholar with more civilised and fame cards and more cards in history."""
+    expansion = (int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.TRI))
+    culture = (int(D.Suit.CIV), int(D.Suit.FAME))
+    totals = {style: np.zeros(3) for style in (bots.EXPANDER, bots.SCHOLAR)}
+    games = 24
+    for g in range(games):
+        styles = [bots.EXPANDER, bots.SCHOLAR] if g % 2 == 0 else [bots.SCHOLAR, bots.EXPANDER]
+        s = play_engine(2, 500 + g // 2, styles, g)[0]
+        for p in range(2):
+            history = int(((s["zone"] == Z_HISTORY) & (s["owner"] == p)).sum())
+            totals[styles[p]] += (_owned(s, p, expansion), _owned(s, p, culture), history)
+    e, c = totals[bots.EXPANDER] / games, totals[bots.SCHOLAR] / games
+    assert e[0] >= c[0] + 1.0, (e, c)
+    assert c[1] >= e[1] + 0.8, (e, c)
+    assert c[2] >= e[2] + 1.0, (e, c)
+
+
+# ---------------------------------------------------------------- strength
+@pytest.mark.parametrize("style", [bots.EXPANDER, bots.SCHOLAR])
+def test_each_style_beats_random(style):
+    games = 30
+    wins = 0
+    for g in range(games):
+        styles = [style, bot_play.RANDOM] if g % 2 == 0 else [bot_play.RANDOM, style]
+        st = play_engine(2, 20_000 + g // 2, styles, g)
+        wins += _place(st, styles.index(style)) == 0
+    assert wins >= 0.9 * games
