@@ -66,6 +66,19 @@ def shuffle(s, arr, n):
         arr[j] = tmp
 
 
+_OFFSET = np.uint64(0x9E3779B97F4A7C15)
+
+
+@nb.njit(cache=True)
+def fresh_word_at(words, i):
+    """A new generator word for a state, drawn from words[i] (which advances) but on a shifted
+    stream, so the state's later chance does not replay the caller's own draws; never zero."""
+    x = xorshift(words[i])
+    words[i] = x
+    y = xorshift(x ^ _OFFSET)
+    return y if y != 0 else _OFFSET
+
+
 @nb.njit(cache=True)
 def shuffle_at(arr, n, words, i):
     """Fisher-Yates shuffle of arr[:n] in place, drawing from words[i] (not from a state)."""

@@ -33,6 +33,7 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.rules.setup import in_game
 from meeplegym.envs.imperium.rules.zones import _join_table, rec, table
 from meeplegym.envs.imperium.state import (
@@ -49,8 +50,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
 )
 
-TRIBUTARY = 3  # data.Suit.TRI: the banner of the face-up card at a small pile's bottom (I3.10)
-_MIX = np.uint64(0x9E3779B97F4A7C15)
+TRIBUTARY = int(D.Suit.TRI)  # the banner of the face-up card at a small pile's bottom (I3.10)
 
 # A place a hidden card can be dealt into: the card there now, and what a card put there gets.
 P_OLD, P_ZONE, P_OWNER, P_HOST, P_PILE, P_SLOT = range(6)
@@ -260,10 +260,7 @@ def determinize(s, seat, words, i):
     for k in range(s["n_drawn"]):
         if not own_drawn[k]:
             s["drawn"][k] = remap[s["drawn"][k]]
-    x = rng.xorshift(words[i])
-    words[i] = x
-    y = rng.xorshift(x ^ _MIX)  # not the caller's own stream, shifted
-    s["rng"] = y if y != 0 else _MIX
+    s["rng"] = rng.fresh_word_at(words, i)
     return ok
 
 

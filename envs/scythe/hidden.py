@@ -49,8 +49,6 @@ from meeplegym.envs.scythe.state import (
     PH_FACTORY_PICK,
 )
 
-_MIX = np.uint64(0x9E3779B97F4A7C15)
-
 
 def _composition():
     counts = np.zeros(N_CARD_VALUES, dtype=np.int64)
@@ -227,10 +225,7 @@ def determinize(s, seat, words, i):
     ok = _resample_objectives(s, seat, words, i) and ok
     _resample_factory(s, seat, words, i)
     _resample_encounters(s, words, i)
-    x = rng.xorshift(words[i])
-    words[i] = x
-    y = rng.xorshift(x ^ _MIX)  # not the agent's own stream, shifted
-    s["rng"] = y if y != 0 else _MIX
+    s["rng"] = rng.fresh_word_at(words, i)
     return ok
 
 
