@@ -1,8 +1,8 @@
 """Strength ladder: every pair of agents plays matches with seats swapped; win rates with 95%
 Wilson intervals.
 
-Run: ``.venv/bin/python benchmarks/strength.py --games 400`` (default agents: random and the
-Scythe bots). Each seed is played twice with the two agents' seats exchanged, so faction, mat
+Run: ``.venv/bin/python benchmarks/strength.py --game imperium --games 400`` (default game
+Scythe; default agents: random and the game's bots). Each seed is played twice with the two agents' seats exchanged, so faction, mat
 and turn order cancel out. A game is won by the seat ranked first (a tie counts half); a game
 cut off by ``--max-turns`` is decided by the scores at that point. With ``--players`` above 2
 the seats alternate between the two agents (the first seat rotating from game to game).
@@ -21,13 +21,18 @@ from dataclasses import dataclass, field
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from meeplegym.agents import make_agent, play_match
+from meeplegym.agents import agent_names, make_agent, play_match
+from meeplegym.registry import GAMES
 from meeplegym.stats import wilson_interval
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results_md import write_section  # noqa: E402
 
-DEFAULT_AGENTS = ("random", "scythe.builder", "scythe.rusher")
+
+
+def default_agents(game: str) -> list[str]:
+    """random and the game's own bots (trained policies need a path, so they are left out)."""
+    return ["random"] + [name for name in agent_names(game) if name.startswith(game + ".")]
 
 
 @dataclass
@@ -56,13 +61,13 @@ def seating(g: int, players: int) -> list[int]:
     return [(seat + g) % 2 for seat in range(players)]
 
 
-def play_pair(a: str, b: str, games: int, players: int, seed: int, max_turns: int, progress=None, task=None) -> PairResult:
+def play_pair(game: str, a: str, b: str, games: int, players: int, seed: int, max_turns: int, progress=None, task=None) -> PairResult:
     result = PairResult(a, b)
     start = time.perf_counter()
     for g in range(games):
         who = seating(g, players)
-        agents = [make_agent((a, b)[w], game="scythe", seed=seed * 7919 + 31 * g + seat) for seat, w in enumerate(who)]
-        match = play_match("scythe", agents, seed=seed + g // 2, max_turns=max_turns)
+        agents = [make_agent((a, b)[w], game=game, seed=seed * 7919 + 31 * g + seat) for seat, w in enumerate(who)]
+        match = play_match(game, agents, seed=seed + g // 2, max_turns=max_turns)
         if match.truncated:
             result.truncated += 1
             ranking = match.scores
@@ -85,9 +90,9 @@ def play_pair(a: str, b: str, games: int, players: int, seed: int, max_turns: in
     return result
 
 
-def markdown(results: list[PairResult], games: int, players: int, seed: int) -> str:
+def markdown(game: str, results: list[PairResult], games: int, players: int, seed: int) -> str:
     lines = [
-        f"Strength ladder: {players}-player Scythe, {games} games per pair (seats swapped), seed {seed}.",
+        f"Strength ladder: {players}-player {game.title()}, {games} games per pair (seats swapped), seed {seed}.",
         "",
         "| agent A | agent B | games | A wins | draws | A win rate | 95% CI | mean score A | mean score B | cut off |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -103,13 +108,15 @@ def markdown(results: list[PairResult], games: int, players: int, seed: int) -> 
 
 def main(argv=None) -> list[PairResult]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="scythe", choices=sorted(GAMES), help="which game")
     parser.add_argument("--games", type=int, default=100, help="games per pair (even: each seed from both seats)")
     parser.add_argument("--players", type=int, default=2, help="players per game (seats alternate between the pair)")
     parser.add_argument("--seed", type=int, default=0, help="first game seed; agent seeds derive from it")
-    parser.add_argument("--agents", nargs="+", default=list(DEFAULT_AGENTS), help="registered agent names")
+    parser.add_argument("--agents", nargs="+", default=None, help="registered agent names (default: random and the game's bots)")
     parser.add_argument("--max-turns", type=int, default=None, help="cut games off after this many turns (default 300 per player)")
     parser.add_argument("--write", action="store_true", help="rewrite the strength section of benchmarks/RESULTS.md")
     args = parser.parse_args(argv)
+    args.agents = args.agents or default_agents(args.game)
     if args.games < 1 or not 2 <= args.players <= 5 or len(args.agents) < 2:
         parser.error("need --games >= 1, 2 <= --players <= 5 and at least two agents")
     max_turns = args.max_turns or 300 * args.players
@@ -120,18 +127,18 @@ def main(argv=None) -> list[PairResult]:
     with Progress(*columns, transient=True) as progress:
         for a, b in pairs:
             task = progress.add_task(f"{a} vs {b}", total=args.games)
-            r = play_pair(a, b, args.games, args.players, args.seed, max_turns, progress, task)
+            r = play_pair(args.game, a, b, args.games, args.players, args.seed, max_turns, progress, task)
             lo, hi = r.interval()
             progress.console.print(
                 f"{a} vs {b}: {a} wins {r.rate:.1%} (95% CI {lo:.1%}-{hi:.1%}) of {r.games} games, "
                 f"{r.draws} draws, {r.truncated} cut off; {r.decisions / r.seconds:,.0f} decisions/s"
             )
             results.append(r)
-    table = markdown(results, args.games, args.players, args.seed)
+    table = markdown(args.game, results, args.games, args.players, args.seed)
     print()
     print(table)
     if args.write:
-        print(f"written {write_section('strength', '## Strength ladder' + chr(10) + chr(10) + table)}")
+        print(f"written {write_section(f'strength-{args.game}', f'## Strength ladder: {args.game.title()}' + chr(10) + chr(10) + table)}")
     return results
 
 
