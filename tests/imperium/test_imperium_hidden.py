@@ -33,6 +33,7 @@ def _hand(s, p):
     return sorted(int(c) for c in np.flatnonzero((s["zone"] == Z_HAND) & (s["owner"] == p)))
 
 
+@pytest.mark.rule("I17")
 @pytest.mark.parametrize("n_players", [2, 3, 4])
 def test_the_seat_sees_the_same_game(n_players):
     """The seat's observation is unchanged, the state sound, and the sample plays to the end."""
