@@ -10,8 +10,9 @@ it), drawing only from the generator word ``words[i]`` held outside the state:
 - **a battle's secret commitments**: an opponent's dial and cards already committed but not yet
   revealed are redrawn legally (dial 0..min(7, power), up to its card limit out of the cards it
   is seen to hold); commitments not yet made stay empty;
-- **objectives**: opponents' objective cards are redrawn, with the deck's never-dealt cards, from
-  the objectives the seat does not hold (the discarded ones at the deck's bottom stay put);
+- **objectives**: every objective card the seat does not hold is dealt anew to the opponents'
+  hands and to every place in the objective deck (the discarded ones at its bottom too: the seat
+  is shown only its own objectives, and no rule reads a discarded card again);
 - **the Factory**: the face-down cards still at the Factory are redealt from the cards no player
   holds face up, unless the seat has seen them (it holds a factory card, so it looked at the
   pool, or it is choosing one now);
@@ -21,10 +22,10 @@ it), drawing only from the generator word ``words[i]`` held outside the state:
 Opponents' coin totals are private in observations (S0.10) but follow from public actions, so a
 seat that remembers the game knows them: they are kept.
 
-The pools are built from what the seat sees (e.g. the unseen combat cards are the full deck minus
-the seen ones, not the opponents' actual hands), so the sample does not depend on the true
-hidden facts beyond their counts; only the discarded objectives, which no rule reads again, stay
-where they are.
+Every pool is built from what the seat sees (e.g. the unseen combat cards are the full deck minus
+the seen ones, not the opponents' actual hands) and put in an order the seat can name before it
+is shuffled, so the sample depends only on the seat's view and the generator word: resampling a
+resampled state with the same word gives the same state (the search bot relies on this).
 """
 
 import numba as nb
@@ -34,7 +35,6 @@ from meeplegym import rng
 from meeplegym.envs.scythe.state import (
     COMBAT_DECK,
     HAS_ENCOUNTER,
-    MAT_OBJECTIVES,
     MAX_DIAL,
     MIN_CARD_VALUE,
     N_CARD_VALUES,
@@ -147,22 +147,15 @@ def _resample_cards(s, seat, words, i):
 
 @nb.njit(cache=True)
 def _resample_objectives(s, seat, words, i):
+    """Every objective card the seat does not hold goes into one pool, dealt to the opponents'
+    held slots and to every place in the deck, discarded ones included: the seat is shown only
+    its own objectives, and no rule reads a discarded card again."""
     n = s["n_players"]
-    dealt = 0
-    held = 0
-    for q in range(n):
-        dealt += MAT_OBJECTIVES[s["mat"][q]]
-        for k in range(2):
-            if s["objectives"][q, k] >= 0:
-                held += 1
-    discarded = dealt - held  # at the deck's bottom, in discard order
     size = s["objective_deck_size"]
     known = np.zeros(N_OBJECTIVE_CARDS, dtype=np.int8)
     for k in range(2):
         if s["objectives"][seat, k] >= 0:
             known[s["objectives"][seat, k]] = 1
-    for j in range(discarded):
-        known[s["objective_deck"][j]] = 1
     pool = np.empty(N_OBJECTIVE_CARDS, dtype=np.int8)
     m = 0
     for c in range(N_OBJECTIVE_CARDS):
@@ -178,7 +171,7 @@ def _resample_objectives(s, seat, words, i):
             if s["objectives"][q, slot] >= 0:
                 s["objectives"][q, slot] = pool[k]
                 k += 1
-    for j in range(discarded, size):
+    for j in range(size):
         s["objective_deck"][j] = pool[k]
         k += 1
     return k == m
@@ -214,6 +207,7 @@ def _resample_encounters(s, words, i):
             drawn += 1  # each drawn card went to the bottom (S15.5)
     rest = N_ENCOUNTER_CARDS - drawn
     tail = s["encounter_deck"][drawn:]
+    tail.sort()  # the cards left are known, their order is not: start from one the seat can name
     rng.shuffle_at(tail, rest, words, i)
 
 
