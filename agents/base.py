@@ -53,7 +53,8 @@ class EngineBot(Agent):
     Subclasses name the game's kernels as static methods: ``policy_at(states, b, seat, style,
     mask, words, i) -> action`` answers states[b]; ``act_states(states, seats, styles, masks,
     words, out)`` answers a batch in one call. The kernels' only randomness is the generator
-    word ``words[i]``, drawn here from the agent's seeded stream.
+    word ``words[i]``, drawn here from the agent's seeded stream. ``kernel_options`` are passed
+    to both kernels after their usual arguments (e.g. a search bot's budget).
     """
 
     name = "bot"
@@ -61,6 +62,7 @@ class EngineBot(Agent):
     needs_state = True
     policy_at = None
     act_states = None
+    kernel_options: tuple = ()
 
     def seed(self, seed=None) -> None:
         super().seed(seed)
@@ -71,7 +73,7 @@ class EngineBot(Agent):
             raise ValueError(f"{self.name} needs info['state'] and info['seat'] (run it with agents.play_match)")
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         legal_actions(mask)
-        return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0))
+        return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0, *self.kernel_options))
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         if infos is None:
@@ -82,7 +84,7 @@ class EngineBot(Agent):
         styles = np.full(len(infos), self.style, dtype=np.int64)
         words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
         out = np.empty(len(infos), dtype=np.int64)
-        self.act_states(states, seats, styles, masks, words, out)
+        self.act_states(states, seats, styles, masks, words, out, *self.kernel_options)
         return out
 
 

@@ -39,6 +39,12 @@ register("imperium.expander", "meeplegym.agents.imperium_bots:ExpanderBot", ("im
          "rule-based Imperium bot: regions, tributaries and materials, pressure on the leader")
 register("imperium.scholar", "meeplegym.agents.imperium_bots:ScholarBot", ("imperium",),
          "rule-based Imperium bot: civilised cards, fame, progress and history")
+register("scythe.search", "meeplegym.agents.scythe_search:ScytheSearchBot", ("scythe",),
+         "search bot: each section choice played out to the end of the game in sampled worlds "
+         "(options: samples=8 or seconds=..., style=builder)")
+register("imperium.search", "meeplegym.agents.imperium_search:ImperiumSearchBot", ("imperium",),
+         "search bot: turn types and card plays played out to the end of the turn in sampled worlds "
+         "(options: samples=8 or seconds=..., style=expander)")
 register("policy", "meeplegym.agents.policy_agent:PolicyAgent", None,
          "a trained policy loaded from an exported policy.pt: make_agent('policy', path=...) (needs torch)")
 

@@ -1,0 +1,98 @@
+"""``scythe.search``: the search bot (agents/search.py) over the Scythe engine.
+
+Searched decisions: which section of the player mat to take (S6), the choice that sets the whole
+turn. Each legal section is played out in a sample of what the seat cannot see (S0.10,
+``envs.scythe.hidden.determinize``) to the end of the game by the rule-based policies, and is
+worth the seat's final score minus the best opponent's (S19.3). The rest of the turn (which top
+option, where to move, what to build, combat) is the rule-based policy's, as in the rollouts.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.agents import scythe_bots as bots
+from meeplegym.agents.search import SearchBot, best_action, model_style
+from meeplegym.envs.scythe import actions as A
+from meeplegym.envs.scythe.hidden import determinize
+from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
+from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION, STATE_DTYPE
+
+N_STYLES = len(bots.STYLE_NAMES)
+ROLLOUT_CAP = 4000  # decisions; a whole 2-player game between the bots takes about 400
+
+
+@nb.njit(cache=True)
+def searched(states, b, mask):
+    """Search the choice of section when there is a choice."""
+    return states[b]["phase"] == PH_SECTION and mask.sum() >= 2
+
+
+@nb.njit(cache=True)
+def rollout_value(s, seat, style, opponent_style, words, i):
+    """Play record `s` out with the rule-based policies; seat's score minus the best other's."""
+    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
+    for _ in range(ROLLOUT_CAP):
+        if s["terminal"] != 0:
+            break
+        legal_mask(s, mask)
+        p = s["actor"]
+        apply(s, bots.policy(s, p, style if p == seat else opponent_style, mask, words, i))
+    keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)
+    score_keys(s, keys)  # equals final_score once the game is over
+    best_other = -np.inf
+    for q in range(s["n_players"]):
+        if q != seat:
+            best_other = max(best_other, float(keys[q, 0]))
+    return float(keys[seat, 0]) - best_other
+
+
+@nb.njit(cache=True)
+def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
+    """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
+    from `first`, which sets the opponents' rollout style)."""
+    world = np.empty(1, dtype=STATE_DTYPE)
+    sim = np.empty(1, dtype=STATE_DTYPE)
+    rollout_words = np.zeros(1, dtype=np.uint64)
+    for k in range(first, first + samples):
+        world[0] = states[b]
+        determinize(world[0], seat, words, i)
+        word = rng.fresh_word_at(words, i)
+        for a in range(mask.shape[0]):
+            if mask[a]:
+                sim[0] = world[0]
+                apply(sim[0], a)
+                rollout_words[0] = word  # the same draws for every action: common random numbers
+                totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
+
+
+@nb.njit(cache=True)
+def search_at(states, b, seat, style, mask, words, i, samples):
+    """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
+    if not searched(states, b, mask):
+        return bots.policy(states[b], seat, style, mask, words, i)
+    totals = np.zeros(mask.shape[0])
+    add_samples(states, b, seat, style, mask, words, i, samples, 0, totals)
+    return best_action(totals, mask, words, i)
+
+
+@nb.njit(cache=True)
+def search_states(states, seats, styles, masks, words, out, samples):
+    for b in range(states.shape[0]):
+        out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, samples)
+
+
+class ScytheSearchBot(SearchBot):
+    """``scythe.search``: sections chosen by look-ahead to the end of the game (module doc)."""
+
+    name = "scythe.search"
+    styles = bots.STYLE_NAMES
+    style = bots.BUILDER
+    default_samples = 8
+    searched = staticmethod(searched)
+    add_samples = staticmethod(add_samples)
+    policy_at = staticmethod(search_at)
+    act_states = staticmethod(search_states)
