@@ -139,23 +139,21 @@ def test_the_search_weighs_the_actions_differently(game):
 
 
 # ---------------------------------------------------------------- strength
-def _won(game, st, seat):
-    if game is IMPERIUM:
-        place = np.zeros(int(st[0]["n_players"]), dtype=np.int64)
-        imperium_ranks(st[0], st[0]["collapsed"], place)
-    else:
-        place = st[0]["rank"][: st[0]["n_players"]]
+def _imperium_won(st, seat):
+    place = np.zeros(int(st[0]["n_players"]), dtype=np.int64)
+    imperium_ranks(st[0], st[0]["collapsed"], place)
     return place[seat] == 0 and (place == 0).sum() == 1
 
 
-@pytest.mark.parametrize("game", [pytest.param(SCYTHE, marks=pytest.mark.soak), IMPERIUM], ids=lambda g: g.name)
-def test_the_search_beats_each_rule_based_style(game):
-    """Against each rule-based style, seats swapped, the search bot (4 samples, rolling out with
-    the first style) wins most games: it improves on the policy it rolls out with, and on the
-    other style. The 400-game ladder is in benchmarks/RESULTS.md."""
+def test_imperium_search_beats_each_rule_based_style():
+    """Against each rule-based style, seats swapped, the Imperium search bot (4 samples, expander
+    rollouts) wins most games: it improves on the policy it rolls out with, and on the other
+    style. The ladders are in benchmarks/RESULTS.md (Scythe's search, with whole-game rollouts at
+    about 5 s a game, is measured there only)."""
+    game, samples = IMPERIUM, 4
 
     def search(states, b, seat, style, mask, words, i):
-        return game.search.search_at(states, b, seat, style, mask, words, i, 4)
+        return game.search.search_at(states, b, seat, style, mask, words, i, samples)
 
     games = 12
     for opponent in range(len(game.bots.STYLE_NAMES)):
@@ -164,5 +162,5 @@ def test_the_search_beats_each_rule_based_style(game):
             seat = g % 2
             styles = [0, opponent] if seat == 0 else [opponent, 0]
             policies = [search, game.bots.policy_at] if seat == 0 else [game.bots.policy_at, search]
-            wins += _won(game, game.play(2, 300 + g // 2, styles, g, policies=policies), seat)
+            wins += _imperium_won(game.play(2, 300 + g // 2, styles, g, policies=policies), seat)
         assert wins >= 7, (game.bots.STYLE_NAMES[opponent], wins)
