@@ -38,6 +38,7 @@ SOURCE_WORDS = {
     E.SRC_HAND: "from your hand", E.SRC_DISCARD: "from your discard pile",
     E.SRC_HAND_OR_DISCARD: "from your hand or discard pile", E.SRC_PLAY: "in play",
     E.SRC_HISTORY: "from your history", E.SRC_MARKET: "from the market", E.SRC_HERE: "here",
+    E.SRC_UNREST: "from the unrest pile",
 }
 
 # What picking a card does, by the opcode of the step that asks (DEC_CARD / DEC_UPTO).
@@ -95,6 +96,12 @@ def _filter_words(row) -> list[str]:
         out.append("attack")
     if fl & E.F_NOT_UNREST:
         out.append("(not unrest)")
+    if fl & (E.F_NAMED | E.F_NOT_NAMED | E.F_SOME_NOT_NAMED):
+        name = D.CARDS[int(row[E.C_CARD])].name
+        out.append(f"named {name}" if fl & E.F_NAMED else
+                   f"(not {name})" if fl & E.F_NOT_NAMED else f"(at least one not {name})")
+    if fl & E.F_NOT_NATION:
+        out.append("(not from your nation deck)")
     return out
 
 
@@ -145,7 +152,7 @@ def step_words(state, row) -> str:
         words.append("(also from the exile)")
     if op == E.OP_TAKE:
         words.append("fame" if fl & E.F_FAME else "unrest")
-    source = SOURCE_WORDS.get(int(row[E.C_SRC]))
+    source = "into your hand" if op == E.OP_DEVELOP and int(row[E.C_SRC]) == E.SRC_HAND else SOURCE_WORDS.get(int(row[E.C_SRC]))
     if source:
         words.append(source)
     words += _per_words(row)
@@ -162,6 +169,8 @@ def _condition_words(state, row) -> str:
         return "if you have " + " ".join(_filter_words(row)) + " in play"
     if kind == E.COND_MISSING:
         return "unless both named cards are in play"
+    if kind == E.COND_END_TRIGGERED:
+        return "if the game end has been triggered"
     return "if (condition)"
 
 

@@ -235,3 +235,9 @@ for _r, _c in enumerate(data.CARDS):
     if PHYSICAL[_r] != _r:
         OTHER_FACE[PHYSICAL[_r]] = _r
 OTHER_FACE.setflags(write=False)
+
+#: NAME_ID[r]: one number per distinct card name ("Stone Mask" is four cards): for texts that
+#: name a card that has copies (Mayans: "a Headpiece", "not a Stone Mask", C4.MAY)
+_NAMES = sorted({c.name for c in data.CARDS})
+NAME_ID = np.array([_NAMES.index(c.name) for c in data.CARDS], dtype=np.int16)
+NAME_ID.setflags(write=False)

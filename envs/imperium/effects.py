@@ -67,6 +67,9 @@ look_nation         look at the top card of your nation deck (not the accession 
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
 fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
                     #production instead (I12 Treat as)
+reveal              the top card of the main deck is turned up and becomes ``it`` (held in
+                    your hand until the next steps put it somewhere: Patolli)
+gain_xtoken         an exhaust token onto your state card (I12 Gain, read like I5.8's actions)
 ==================  ==========================================================================
 
 ``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``).
@@ -76,7 +79,11 @@ A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocea
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
-(the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...).
+(the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...), ``end_triggered``
+(I10.1). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
+like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
+``find F`` searches hand, discard pile, draw pile and nation deck (I12 Find); ``not:nation``
+leaves the nation deck out. ``garrison from:unrest`` takes the top card of the unrest pile.
 
 Cards whose text needs machinery not built yet (reactive exhausts, passives that change other
 rules, Treat as, Trade Routes) have ``None`` for that trigger and are listed in
@@ -98,6 +105,7 @@ _OPS = (
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat_ocean", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
+    "reveal", "gain_xtoken",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -105,7 +113,8 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
- OP_TREAT_OCEAN, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION) = OP.values()
+ OP_TREAT_OCEAN, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
+ OP_REVEAL, OP_GAIN_XTOKEN) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -135,23 +144,28 @@ F_SPREAD = 524288  # ``move N RES to:market spread``: one unit each onto N diffe
 F_ICONS = 1048576  # ``abandon N #type icons``: N counts the type icons on the abandoned cards
 F_EMP_CARD = 2097152  # filter ``EMP``: a card showing the EMP state icon
 F_MAIN_TOP = 4194304  # ``break_through top``: the top card of the main deck, whatever it is
+F_NAMED = 1 << 23  # ``name:ID``: only cards named like C_CARD ("a Headpiece")
+F_NOT_NAMED = 1 << 24  # ``not_name:ID``: no card named like C_CARD ("not a Stone Mask")
+F_SOME_NOT_NAMED = 1 << 25  # ``some_not:ID``: at least one of the cards picked is not named like C_CARD
+F_NOT_NATION = 1 << 26  # ``find F not:nation``: not from the nation deck
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
 HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
-SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD, SRC_PINNED = range(10)
+(SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
+ SRC_PINNED, SRC_UNREST) = range(11)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
-            "card": SRC_CARD, "pinned": SRC_PINNED}
+            "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
- COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS) = range(10)
+ COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED) = range(11)
 
 # Triggers that run programs.
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE = range(5)
@@ -163,6 +177,9 @@ _RESOURCES = {r.code: int(r) for r in D.Resource}
 _SUITS = {s.code: int(s) for s in D.Suit}
 _TYPES = {"#" + t.code.lstrip("#"): int(t) for t in D.TypeIcon}
 _STATES = {s.code: int(s) for s in D.StateIcon}
+
+
+_NAME_FLAGS = {"name": F_NAMED, "not_name": F_NOT_NAMED, "some_not": F_SOME_NOT_NAMED}
 
 
 def _card(word: str) -> int:
@@ -280,6 +297,11 @@ class _Imperium(P.Vocabulary):
                     cols[C_MAX] = int(value)
                 elif key == "not" and value == "UNREST":
                     flags |= F_NOT_UNREST
+                elif key == "not" and value == "nation":
+                    flags |= F_NOT_NATION
+                elif key in _NAME_FLAGS:
+                    flags |= _NAME_FLAGS[key]
+                    cols[C_CARD] = _card(value)
                 elif key == "of" and value == "drawn":
                     flags |= F_OF_DRAWN
                 elif key == "card":
@@ -313,7 +335,7 @@ class _Imperium(P.Vocabulary):
             cols[C_N], cols[C_CARD] = COND_IN_HISTORY, _card(rest[0])
         elif head == "in_play" and len(rest) == 1:
             cols[C_N] = COND_IN_PLAY
-            self._filter(rest[0], cols)
+            cols[C_SRC] = self._filter(rest[0], cols)  # filter flags (pinned, atk) of a condition
         elif head == "missing" and 1 <= len(rest) <= 2:
             cols[C_N], cols[C_CARD] = COND_MISSING, _card(rest[0])
             cols[C_RES] = _card(rest[1]) if len(rest) == 2 else -1
@@ -321,13 +343,15 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_GARRISONED_HERE
         elif head == "it" and len(rest) == 1:
             cols[C_N] = COND_IT
-            self._filter(rest[0], cols)
+            cols[C_SRC] = self._filter(rest[0], cols)
         elif head == "it_res" and len(rest) == 1 and rest[0].isdigit():
             cols[C_N], cols[C_RES] = COND_IT_RES, int(rest[0])
         elif head == "has_garrisoned_region" and not rest:
             cols[C_N] = COND_HAS_GARRISONED_REGION
         elif head == "it_is" and len(rest) == 1:
             cols[C_N], cols[C_CARD] = COND_IT_IS, _card(rest[0])
+        elif head == "end_triggered" and not rest:
+            cols[C_N] = COND_END_TRIGGERED
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -343,6 +367,10 @@ _GLORY = "abandon 3 REG => look_fame 2"
 _CITY_SOLSTICE = "may discard 1 => choose { gain 1 mat | gain 1 pop | draw 1 }"
 _TRADING_CITY = "discard 1 => choose { draw 1 | gain 1 mat | pay 2 mat => gain 1 gds }"
 _METROPOLIS = "choose { gain 1 mat | gain 1 pop | draw 1 }"
+_MAYAN_SOLSTICE = "if in_play #city { choose { discard 1 #mask | abandon 1 #city } }"
+_MAYAN_CITY = "choose { draw 1 #mask from:discard | gain 1 pop | gain 1 mat }"
+_HEADPIECE = "choose { gain 1 mat per:#city/#metropolis | upto 3 { draw 1 if_able } }"
+_STONE_MASK = "upto 3 { draw 1 if_able }; place_top"
 
 #: card id -> {trigger: program}; a trigger mapped to None is not implemented yet (see UNIMPLEMENTED)
 PROGRAMS: dict[str, dict[str, str | None]] = {
@@ -528,6 +556,39 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "TAI19": {"EXHAUST": "place_top, move 1 pop to:here => acquire REG; if it #ocean { gain 1 prg }"},
     "TAI20": {"SOLSTICE": "may recall #river/#ocean => { gain 2 pop; draw 1 }; choose { move 1 mat to:here | take unrest }"},
     "TAI21": {"EXHAUST": "choose { upto 2 { garrison UNREST in:here } | upto 5 { choose { move 1 pop to:here | move 1 mat to:here } } }"},
+    # C4.MAY Mayans ("a Headpiece" / "a Stone Mask": any copy of that name, K.NAME_ID)
+    "MAY1A": {"EXHAUST": "discard 1 => find #mask not:nation", "SOLSTICE": _MAYAN_SOLSTICE},
+    "MAY1B": {"SOLSTICE": _MAYAN_SOLSTICE},
+    "MAY2": {"PLAY": "upto 2 { acquire UNC/CIV/REG/TRI/TROUTE }; history this"},  # free with Palenque: FREE_ACTION_IF
+    "MAY3": {"PLAY": "find any; free_play it; if end_triggered { gain 3 prg }; history this"},
+    "MAY4": {"EXHAUST": "discard 1 #mask not_name:MAY12, spend_action 1, return_unrest 2 from:card card:MAY4 => take fame",
+             "SOLSTICE": "upto 60 { pay 1 mat => garrison from:unrest in:here }"},
+    "MAY5": {"PLAY": "choose { gain 1 gds per:#city/#metropolis | "
+                     "upto 3 { choose { draw 1 if_able | draw 1 from:discard } } }"},
+    "MAY6": {"PLAY": "gain 1 gds per:#city/#metropolis max:4; "
+                     "others { give from:hand_or_discard; if it #mask { take unrest } }"},
+    "MAY7": {"SOLSTICE": "choose { draw 1 #mask from:discard | develop name:MAY8 | gain 1 gds }"},
+    "MAY8": {"PLAY": _HEADPIECE},
+    "MAY9": {"PLAY": _HEADPIECE},
+    "MAY10": {"PLAY": _HEADPIECE},
+    "MAY11": {"EXHAUST": "may history 1 #mask from:hand_or_discard => may develop name:MAY8 to:hand"},
+    "MAY12": {"PLAY": _STONE_MASK},
+    "MAY13": {"EXHAUST": "choose { return_xtoken | history from:discard => draw 1 }"},
+    "MAY14": {"EXHAUST": _MAYAN_CITY},
+    "MAY15": {"PLAY": "discard 2, pay 1 mat => { reveal; if it pinned { exile it; gain 1 gds } "
+                      "else { discard it; take unrest; discard it } }"},
+    "MAY16": {"EXHAUST": _MAYAN_CITY},
+    "MAY17": {"PASSIVE": "HAND_BONUS"},  # and EMPTY_HAND_PRG at the start of cleanup
+    "MAY19": {"EXHAUST": "choose { discard 2 #mask, spend_action 1 => acquire UNC | "
+                         "discard 2 #mask some_not:MAY12, spend_action 1 => acquire CIV }"},
+    "MAY21": {"EXHAUST": _MAYAN_CITY},
+    "MAY22": {"EXHAUST": "choose { discard 1 #mask, spend_action 1 => acquire REG | "
+                         "discard 1 #mask not_name:MAY12, spend_action 1 => acquire TRI }"},
+    "MAY23": {"PLAY": _STONE_MASK},
+    "MAY24": {"PLAY": _STONE_MASK},
+    "MAY25": {"PLAY": _STONE_MASK},
+    "MAY26": {"EXHAUST": "discard 1 #mask => choose { free_play UNREST | free_play #city | gain 1 pop }"},
+    "MAY27": {"PLAY": "repeat #city/#metropolis { gain_xtoken }; look_nation; may nation_bottom"},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -561,7 +622,11 @@ _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest
            "attacked": 6, "gain_mat": 7, "gain_market": 8}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
-HAND_BONUS = {"3CIV10": 1}
+HAND_BONUS = {"3CIV10": 1, "MAY17": 1}
+#: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
+EMPTY_HAND_PRG = {"MAY17": 1}
+#: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
+FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
 NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10")
 #: development costs waived while a named card is in the developer's play area (Kayaks: Imaq)
@@ -688,6 +753,14 @@ FREE_DEVELOP_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
 for _card_id, _other in FREE_DEVELOP_IF.items():
     FREE_DEVELOP_WITH[K.record_index(_card_id)] = _card(_other)
 FREE_DEVELOP_WITH.setflags(write=False)
+FREE_ACTION_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
+for _card_id, _other in FREE_ACTION_IF.items():
+    FREE_ACTION_WITH[K.record_index(_card_id)] = _card(_other)
+FREE_ACTION_WITH.setflags(write=False)
+CLEANUP_EMPTY_HAND_PRG = np.zeros(K.N_RECORDS, dtype=np.int8)
+for _card_id, _n in EMPTY_HAND_PRG.items():
+    CLEANUP_EMPTY_HAND_PRG[K.record_index(_card_id)] = _n
+CLEANUP_EMPTY_HAND_PRG.setflags(write=False)
 MAX_GARRISONED = np.full(K.N_RECORDS, 127, dtype=np.int8)
 for _card_id, _limit in GARRISON_LIMIT.items():
     MAX_GARRISONED[K.record_index(_card_id)] = _limit

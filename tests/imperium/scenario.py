@@ -7,9 +7,11 @@ import numpy as np
 
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium.rules import machine, turn
 from meeplegym.envs.imperium.rules import zones as Z
-from meeplegym.envs.imperium.state import Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
+from meeplegym.envs.imperium.state import PH_ACTIVATE, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
 
 
 def card(card_id: str) -> int:
@@ -18,6 +20,28 @@ def card(card_id: str) -> int:
 
 def new(nations=("japanese", "magyars"), seed=0, **kw):
     return engine.new_game(len(nations), seed, nations=list(nations), allow_unimplemented=True, **kw)[0]
+
+
+def ready(nations=("japanese", "magyars"), pool=(0, 0, 0, 0), **kw):
+    """Seat 0 about to act (Activate turn), with an empty hand and the given pool."""
+    s = new(nations, **kw)
+    empty_hand(s, 0)
+    s["pool"][0] = pool
+    for c in s["market"]:
+        s["card_res"][c] = 0  # the setup progress on slot 5 (I3.14) would blur the counts
+    activate(s)
+    assert s["phase"] == PH_ACTIVATE
+    return s
+
+
+def run_solstice(s, card_id: str, p: int = 0):
+    """Start the Solstice effect of one of p's cards in the middle of p's Activate turn (the
+    effect alone, without playing the round out); decisions then go through `act`."""
+    c = card(card_id)
+    r = Z.rec(s, c)
+    machine.push(s, c, r, machine.ENTRY[r, E.TRIG_SOLSTICE], machine.FRAME_ABILITY, p)
+    s["after"] = turn.AFTER_ACTIVATE
+    turn._settle(s)
 
 
 def hand(s, p) -> list[int]:

@@ -37,18 +37,6 @@ from tests.imperium import scenario as sc
 UNC_SLOT, CIV_SLOT = 3, 4  # market slots fed by the uncivilised / civilised piles (I3.12)
 
 
-def _ready(nations=("japanese", "magyars"), pool=(0, 0, 0, 0)):
-    """Seat 0 about to act, with an empty hand and the given pool."""
-    s = sc.new(nations)
-    sc.empty_hand(s, 0)
-    s["pool"][0] = pool
-    for c in s["market"]:
-        s["card_res"][c] = 0  # the setup progress on slot 5 (I3.14) would blur the counts
-    sc.activate(s)
-    assert s["phase"] == PH_ACTIVATE
-    return s
-
-
 def _exile(s, card_id):
     return sc.give(s, -1, card_id, Z_EXILE)
 
@@ -60,7 +48,7 @@ def _options(s):
 # ---------------------------------------------------------------- reactions (I5.6, D7)
 @pytest.mark.rule("I5.6", "C2.Fame")
 def test_intrepid_answers_an_acquire_with_one_reward_and_a_break_through_with_both():
-    s = _ready(pool=(3, 1, 0, 0))
+    s = sc.ready(pool=(3, 1, 0, 0))
     intrepid = sc.give(s, 0, "3FAM8", Z_PLAY)
     sc.give(s, 0, "JPN20")  # Advance: pay 3 mat => acquire UNC/CIV
     sc.play(s, "JPN20")
@@ -88,7 +76,7 @@ def test_intrepid_answers_an_acquire_with_one_reward_and_a_break_through_with_bo
 
 @pytest.mark.rule("I5.6", "C2.Uncivilised")
 def test_vineyards_draw_two_when_a_fertile_card_in_play_gains_materials():
-    s = _ready(("taino", "magyars"))
+    s = sc.ready(("taino", "magyars"))
     vineyards = sc.give(s, 0, "3UNC10", Z_PLAY)
     sc.give(s, 0, "TAI2")  # Ayiti: #fertile region, gain 4 mat
     sc.play(s, "TAI2")
@@ -101,7 +89,7 @@ def test_vineyards_draw_two_when_a_fertile_card_in_play_gains_materials():
 
 @pytest.mark.rule("I5.6", "C4.MAG")
 def test_blood_oath_looks_at_the_nation_deck_when_taking_an_unrest():
-    s = _ready(("magyars", "japanese"))
+    s = sc.ready(("magyars", "japanese"))
     sc.give(s, 0, "MAG14", Z_PLAY)  # Blood Oath
     deck = s["nation_deck"][0, : s["nation_size"][0]].copy()
     assert len(deck) >= 3
@@ -118,14 +106,14 @@ def test_blood_oath_looks_at_the_nation_deck_when_taking_an_unrest():
 # ---------------------------------------------------------------- passives changing the acquire rule
 @pytest.mark.rule("C2.Uncivilised")
 def test_navigation_makes_exiled_regions_acquirable_as_if_in_the_market():
-    s = _ready(pool=(0, 2, 0, 0))
+    s = sc.ready(pool=(0, 2, 0, 0))
     region = _exile(s, "3REG9")
     sc.give(s, 0, "MAG18")  # pay 2 pop => acquire REG/TRI (a Magyar card, dealt to seat 0 for the test)
     sc.play(s, "MAG18")
     sc.option(s, 0)
     assert A.CARD + region not in sc.legal(s)
 
-    s = _ready(pool=(0, 2, 0, 0))
+    s = sc.ready(pool=(0, 2, 0, 0))
     region = _exile(s, "3REG9")
     sc.give(s, 0, "3UNC1", Z_PLAY)  # Navigation
     sc.give(s, 0, "MAG18")
@@ -139,7 +127,7 @@ def test_navigation_makes_exiled_regions_acquirable_as_if_in_the_market():
 
 @pytest.mark.rule("C2.Uncivilised", "I5.1")
 def test_navigation_plays_a_region_from_the_discard_pile_for_an_action():
-    s = _ready(("taino", "magyars"))
+    s = sc.ready(("taino", "magyars"))
     nav = sc.give(s, 0, "3UNC1", Z_PLAY)
     sea = sc.give(s, 0, "TAI5", Z_DISCARD)  # Caribbean Sea: #ocean, no text
     sc.act(s, A.CARD + nav)
@@ -151,7 +139,7 @@ def test_navigation_plays_a_region_from_the_discard_pile_for_an_action():
 
 @pytest.mark.rule("C2.Civilised")
 def test_epic_poetry_breaks_through_an_exiled_card_instead_and_is_recalled():
-    s = _ready(pool=(3, 0, 0, 0))
+    s = sc.ready(pool=(3, 0, 0, 0))
     poetry = sc.give(s, 0, "3CIV2", Z_PLAY)
     exiled = _exile(s, "3CIV13")
     region = _exile(s, "3REG9")
@@ -169,7 +157,7 @@ def test_epic_poetry_breaks_through_an_exiled_card_instead_and_is_recalled():
 # ---------------------------------------------------------------- turn-long effects and other words
 @pytest.mark.rule("C2.Fame", "I12")
 def test_brave_lets_the_unrest_taken_with_an_acquired_card_be_played_at_once():
-    s = _ready(pool=(3, 1, 0, 0))
+    s = sc.ready(pool=(3, 1, 0, 0))
     sc.give(s, 0, "3FAM7")  # Brave (free action)
     sc.give(s, 0, "JPN20")
     tucked = int(s["market_unrest"][UNC_SLOT])
@@ -190,7 +178,7 @@ def test_brave_lets_the_unrest_taken_with_an_acquired_card_be_played_at_once():
 
 @pytest.mark.rule("C2.Uncivilised")
 def test_trade_caravans_moves_materials_onto_two_different_market_cards():
-    s = _ready(("magyars", "japanese"), pool=(2, 0, 0, 0))
+    s = sc.ready(("magyars", "japanese"), pool=(2, 0, 0, 0))
     caravans = sc.give(s, 0, "3UNC4", Z_PLAY)
     sc.act(s, A.CARD + caravans)
     sc.option(s, 0)
@@ -206,7 +194,7 @@ def test_trade_caravans_moves_materials_onto_two_different_market_cards():
 
 @pytest.mark.rule("C2.Fame", "I12")
 def test_determined_garrisons_under_an_empty_region_and_triggers_it():
-    s = _ready(pool=(0, 0, 0, 0))
+    s = sc.ready(pool=(0, 0, 0, 0))
     busy = sc.give(s, 0, "JPN17", Z_PLAY)  # Kyushu, with a card under it
     Z.garrison(s, sc.give(s, 0, "JPN9"), busy)
     bogs = sc.give(s, 0, "3REG9", Z_PLAY)  # Bogs: gain 2 mat; exile market; may garrison
@@ -223,7 +211,7 @@ def test_determined_garrisons_under_an_empty_region_and_triggers_it():
 
 # ---------------------------------------------------------------- Taino (C4.TAI, I16)
 def _taino(pool=(0, 0, 0, 0)):
-    return _ready(("taino", "magyars"), pool)
+    return sc.ready(("taino", "magyars"), pool)
 
 
 @pytest.mark.rule("C4.TAI")

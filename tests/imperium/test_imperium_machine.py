@@ -447,7 +447,7 @@ def test_illegal_action_raises_and_changes_nothing():
 
 def test_a_table_with_unimplemented_cards_is_refused():
     with pytest.raises(Exception, match="not implemented yet"):
-        engine.new_game(2, 0, nations=["mayans", "polynesians"])
+        engine.new_game(2, 0, nations=["martians", "polynesians"])
 
 
 

@@ -1,7 +1,7 @@
 """Random playouts of the Imperium engine: every game ends (by scoring or collapse, I10) and
 the state stays consistent after every decision (envs/imperium/invariants.py).
 
-Tables are dealt from the playable nations (Inuit, Japanese, Magyars, Taino) with every card
+Tables are dealt from the playable nations (Inuit, Japanese, Magyars, Mayans, Taino) with every card
 implemented. The soak run plays 500 games of 2-4 players."""
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ def _finished(s):
 @pytest.mark.rule("I10.1", "I10.2", "I10.5")
 @pytest.mark.parametrize("seed", range(12))
 def test_random_games_end_consistently(seed):
-    nations = [["japanese", "magyars"], None, None][seed % 3]
+    nations = [["japanese", "magyars"], ["mayans", None, None], None][seed % 3]
     s, _ = playout(seed, 2 + seed % 3, nations, check_every=3)
     _finished(s)
 

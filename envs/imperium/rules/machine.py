@@ -67,6 +67,7 @@ from meeplegym.envs.imperium.state import (
     Z_HISTORY,
     Z_NATION_DECK,
     Z_PLAY,
+    Z_UNREST_PILE,
 )
 
 CODE = E.CODE
@@ -355,6 +356,12 @@ def _in_zone_of(s, card, zone, p):
 
 
 @nb.njit(cache=True)
+def _condition_filter(s, c, row):
+    flags = row[C_SRC]  # a condition keeps its filter's flags there
+    return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (flags & E.F_PINNED) != 0, (flags & E.F_ATTACK) != 0, False)
+
+
+@nb.njit(cache=True)
 def condition(s, f, row, p):
     kind = row[C_N]
     if kind == E.COND_STATE:
@@ -363,7 +370,7 @@ def condition(s, f, row, p):
         return _in_zone_of(s, row[C_CARD], Z_HISTORY, p)
     if kind == E.COND_IN_PLAY:
         for c in Z.table(s):
-            if s["zone"][c] == Z_PLAY and s["owner"][c] == p and Z.matches(s, c, row[C_SUITS], row[C_TYPES], False, False, False):
+            if s["zone"][c] == Z_PLAY and s["owner"][c] == p and _condition_filter(s, c, row):
                 return True
         return False
     if kind == E.COND_MISSING:
@@ -374,11 +381,13 @@ def condition(s, f, row, p):
         return Z.has_garrison(s, s["fr_card"][f])
     if kind == E.COND_IT:
         it = s["fr_it"][f]
-        return it >= 0 and Z.matches(s, it, row[C_SUITS], row[C_TYPES], False, False, False)
+        return it >= 0 and _condition_filter(s, it, row)
     if kind == E.COND_IT_RES:
         return s["fr_it"][f] >= 0 and s["fr_it_res"][f] == row[C_RES]
     if kind == E.COND_IT_IS:
         return s["fr_it"][f] == row[C_CARD]
+    if kind == E.COND_END_TRIGGERED:
+        return s["game_end_triggered"] != 0
     if kind == E.COND_EVENT:  # the event the running reaction answers is still first in the queue
         return s["n_events"] > 0 and s["ev_kind"][0] == row[C_RES]
     if kind == E.COND_HAS_GARRISONED_REGION:
@@ -433,9 +442,18 @@ def _source_ok(s, c, src, p):
 
 
 @nb.njit(cache=True)
+def _same_name(s, c, other):
+    return K.NAME_ID[Z.rec(s, c)] == K.NAME_ID[other]
+
+
+@nb.njit(cache=True)
 def _filter(s, c, row):
     fl = row[FL]
     if (fl & E.F_EMP_CARD) and (K.STATES[Z.rec(s, c)] & (1 << Z.EMP)) == 0:
+        return False
+    if (fl & E.F_NAMED) and not _same_name(s, c, row[C_CARD]):
+        return False
+    if (fl & E.F_NOT_NAMED) and _same_name(s, c, row[C_CARD]):
         return False
     return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (fl & E.F_PINNED) != 0, (fl & E.F_ATTACK) != 0,
                      (fl & E.F_NOT_UNREST) != 0)
@@ -522,6 +540,8 @@ def _eligible(s, f, row, c):
     if op == E.OP_DISCARD:
         if not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row)):
             return False
+        if (fl & E.F_SOME_NOT_NAMED) and s["op_stage"] != 0 and s["op_left"] == 1 and s["op_sel"] == 0:
+            return not _same_name(s, c, row[C_CARD])  # the last pick must be the one not so named
         if fl & E.F_OF_DRAWN:
             for i in range(s["n_drawn"]):
                 if s["drawn"][i] == c:
@@ -530,9 +550,13 @@ def _eligible(s, f, row, c):
         return True
     if op == E.OP_DRAW and src == E.SRC_CARD:  # a card garrisoned under the named card
         return s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
-    if op == E.OP_FIND:  # find F: one of your matching cards in hand, discard or draw pile
+    if op == E.OP_FIND:  # find F: one of your matching cards in hand, discard, draw pile or nation deck
         z = s["zone"][c]
-        return s["owner"][c] == p and (z == Z_HAND or z == Z_DISCARD or z == Z_DRAW) and _filter(s, c, row)
+        if s["owner"][c] != p or not _filter(s, c, row):
+            return False
+        if z == Z_NATION_DECK:
+            return (fl & E.F_NOT_NATION) == 0 and _findable_in_nation_deck(s, c)
+        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW
     if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
         if src < 0:
             src = E.SRC_HAND
@@ -572,8 +596,8 @@ def _eligible(s, f, row, c):
             return _host_ok(s, f, row, c, p)
         src = E.SRC_HAND if src < 0 else src
         return c != this and _source_ok(s, c, src, p) and E.CANNOT_GARRISON[Z.rec(s, c)] == 0 and _filter(s, c, row)
-    if op == E.OP_RETURN_XTOKEN:
-        return s["owner"][c] == p and s["exhausted"][c] == 1
+    if op == E.OP_RETURN_XTOKEN:  # from another card: Mayan Writing cannot free its own token
+        return s["owner"][c] == p and s["exhausted"][c] == 1 and c != this and _filter(s, c, row)
     if op == E.OP_ACQUIRE or op == E.OP_BREAK:
         return s["zone"][c] == Z_EXILE and (_exile_route(s, f, row, c, p) or _instead_of(s, f, row, c, p))
     if op == E.OP_SWAP:
@@ -586,8 +610,15 @@ def _eligible(s, f, row, c):
                 return True
         return False
     if op == E.OP_DEVELOP:
-        return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, (fl & E.F_FREE) != 0)
+        return (s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _filter(s, c, row)
+                and _develop_ok(s, p, c, (fl & E.F_FREE) != 0))
     return False
+
+
+@nb.njit(cache=True)
+def _findable_in_nation_deck(s, c):
+    """I12 Find searches the nation deck, but not the accession card."""
+    return s["zone"][c] == Z_NATION_DECK and K.START[Z.rec(s, c)] != Z.ACCESSION
 
 
 @nb.njit(cache=True)
@@ -734,8 +765,11 @@ def step_ok(s, f, row, p, as_cost):
     fl = row[FL]
     n = row[C_N]
     this = s["fr_card"][f]
-    if op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID:
+    if (op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID
+            or op == E.OP_GAIN_XTOKEN):
         return True
+    if op == E.OP_REVEAL:
+        return s["main_size"] > 0
     if op == E.OP_IGNORE_STATE_TURN:
         return s["ignore_state_turn"][p] == 0
     if op == E.OP_TREAT_OCEAN:
@@ -791,6 +825,8 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_EXILE:
         if fl & E.F_THIS:
             return True
+        if fl & E.F_IT:
+            return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
         if row[C_SRC] == E.SRC_MARKET:
             for slot in range(MARKET_SLOTS):
                 if market_ok(s, f, row, slot):
@@ -813,16 +849,22 @@ def step_ok(s, f, row, p, as_cost):
     if (op == E.OP_DISCARD or op == E.OP_HISTORY or op == E.OP_PLACE_TOP) and (fl & E.F_IT):
         return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
     if op == E.OP_DISCARD:
+        if (fl & E.F_SOME_NOT_NAMED) and not _some_not_named_in_hand(s, f, row):
+            return False
         return count_eligible(s, f, row) >= (n if as_cost else 1)
     if op == E.OP_GARRISON:
         if not _any_host(s, f, row, p):
             return False
+        if row[C_SRC] == E.SRC_UNREST:
+            return s["unrest_size"] > 0
         if fl & E.F_THIS:
             return E.CANNOT_GARRISON[Z.rec(s, this)] == 0
         return count_eligible(s, f, row) > 0
     if op == E.OP_TAKE or op == E.OP_LOOK_FAME:
         return s["fame_size"] > 1 or (s["fame_size"] == 1 and s["kok_used"][p] == 0)
-    if op == E.OP_RETURN_UNREST or op == E.OP_PLACE_TOP or op == E.OP_FREE_PLAY or op == E.OP_GIVE or op == E.OP_RETURN_XTOKEN:
+    if op == E.OP_RETURN_UNREST:
+        return count_eligible(s, f, row) >= (n if as_cost else 1)
+    if op == E.OP_PLACE_TOP or op == E.OP_FREE_PLAY or op == E.OP_GIVE or op == E.OP_RETURN_XTOKEN:
         return count_eligible(s, f, row) > 0
     if op == E.OP_RETURN:
         return True
@@ -834,7 +876,7 @@ def step_ok(s, f, row, p, as_cost):
         if s["owner"][c] != p:
             return False
         if z == Z_NATION_DECK:
-            return s["nation_deck"][p, 0] != c or s["nation_size"][p] > 1
+            return _findable_in_nation_deck(s, c)
         return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW
     if op == E.OP_DEVELOP:
         return count_eligible(s, f, row) > 0
@@ -842,6 +884,16 @@ def step_ok(s, f, row, p, as_cost):
         return s["fr_host"][f] >= 0
     if op == E.OP_REQUIRE:
         return condition(s, f, row, p)
+    return False
+
+
+@nb.njit(cache=True)
+def _some_not_named_in_hand(s, f, row):
+    """``discard N F some_not:ID``: one of the cards it could discard is not named like ID."""
+    owner, zone = pick_screen(s, f, row)
+    for c in Z.table(s):
+        if not screened_out(s, c, owner, zone) and _eligible(s, f, row, c) and not _same_name(s, c, row[C_CARD]):
+            return True
     return False
 
 
@@ -1179,6 +1231,12 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_GAIN_ACTION:
         s["actions"][p] += row[C_N]
         return _advance(s, f, nxt)
+    if op == E.OP_GAIN_XTOKEN:
+        s["exhaust_tokens"][p] += row[C_N]
+        return _advance(s, f, nxt)
+    if op == E.OP_REVEAL:  # held in hand until the next steps place it (Patolli)
+        s["fr_it"][f] = Z.break_through_main_deck(s, p, -1, True) if s["main_size"] > 0 else -1
+        return _advance(s, f, nxt)
     if op == E.OP_SPEND_ACTION:
         s["actions"][p] -= min(row[C_N], s["actions"][p])
         return _advance(s, f, nxt)
@@ -1283,6 +1341,11 @@ def _step(s, f, pc, row, p, choice):
         if fl & E.F_THIS:
             Z.put(s, this, Z_EXILE, -1)
             return _advance(s, f, nxt)
+        if fl & E.F_IT:
+            it = s["fr_it"][f]
+            if it >= 0 and s["zone"][it] == Z_HAND:
+                Z.put(s, it, Z_EXILE, -1)
+            return _advance(s, f, nxt)
         if row[C_SRC] == E.SRC_MARKET:
             if choice < 0:
                 for slot in range(MARKET_SLOTS):
@@ -1304,13 +1367,7 @@ def _step(s, f, pc, row, p, choice):
             return _advance(s, f, nxt)
         return _pick_loop(s, f, pc, row, p, choice, dest)
     if op == E.OP_RETURN_UNREST:
-        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
-        if c == -1:
-            return WAIT
-        if c >= 0:
-            Z.push_unrest(s, c)
-            queue_event(s, EV_RETURN_UNREST, c, p)
-        return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, Z_UNREST_PILE)
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
             Z.push_unrest(s, this)
@@ -1327,6 +1384,7 @@ def _step(s, f, pc, row, p, choice):
         c = _pick(s, f, row, owner, choice, DEC_CARD, 1, False)
         if c == -1:
             return WAIT
+        s["fr_it"][f] = c if c >= 0 else -1  # "any player you give a #mask ..." (Mayan Traders)
         if c >= 0:
             Z.put(s, c, Z_HAND, p)
         return _advance(s, f, nxt)
@@ -1411,11 +1469,19 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
     """Pick up to N eligible cards one by one and move each to `dest` (discard, history, exile,
     hand). An "upto" step may stop early with END."""
     optional = (row[FL] & E.F_UPTO) != 0
+    some_not = (row[FL] & E.F_SOME_NOT_NAMED) != 0
+    if some_not and s["op_stage"] == 0:
+        s["op_sel"] = 0  # 1 once a card not so named was picked
     c = _pick(s, f, row, p, choice, DEC_CARD, row[C_N], optional)
     while c >= 0:
         if row[FL] & E.F_ICONS:  # the count is of icons: a card may carry several
             s["op_left"] -= _icons(s, c, row[C_TYPES]) - 1
-        if dest == Z_HAND:
+        if some_not and not _same_name(s, c, row[C_CARD]):
+            s["op_sel"] = 1
+        if dest == Z_UNREST_PILE:
+            Z.push_unrest(s, c)
+            queue_event(s, EV_RETURN_UNREST, c, p)
+        elif dest == Z_HAND:
             Z.put(s, c, Z_HAND, s["owner"][c])
         elif dest == Z_EXILE:
             Z.put(s, c, Z_EXILE, -1)
@@ -1428,6 +1494,8 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
         c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, row[C_N], optional)
     if c == -1:
         return WAIT
+    if some_not:
+        s["op_sel"] = -1
     return _advance(s, f, pc + 1)
 
 
@@ -1534,7 +1602,8 @@ def _develop(s, f, nxt, row, p, choice):
         choice = CHOICE_NONE
     if pay_step(s, p, choice) == WAIT:
         return WAIT
-    Z.put(s, s["op_sel"], Z_DISCARD, p)
+    Z.put(s, s["op_sel"], Z_HAND if row[C_SRC] == E.SRC_HAND else Z_DISCARD, p)  # "... and add it to your hand"
+    s["op_sel"] = -1
     _after_develop(s, p)
     return _advance(s, f, nxt)
 
@@ -1572,7 +1641,7 @@ def _find(s, f, nxt, c, p):
         if z == Z_DRAW:
             Z.put(s, c, Z_HAND, p)
             rng.shuffle(s, s["draw_pile"][p], s["draw_size"][p])
-        elif z == Z_NATION_DECK and (s["nation_deck"][p, 0] != c or s["nation_size"][p] > 1):
+        elif _findable_in_nation_deck(s, c):
             Z.put(s, c, Z_HAND, p)
             if s["nation_size"][p] > 1:
                 rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
@@ -1590,6 +1659,11 @@ def _garrison(s, f, pc, row, p, choice):
         s["op_stage"] = 1
         if row[FL] & E.F_THIS:
             s["op_sel"] = this
+            s["op_stage"] = 2
+        elif row[C_SRC] == E.SRC_UNREST:  # the top unrest card, straight from the pile (Popol Vuh)
+            if s["unrest_size"] == 0:
+                return _advance(s, f, pc + 1)
+            s["op_sel"] = Z.take_unrest(s, p)  # the last one collapses the game (I10.5)
             s["op_stage"] = 2
         elif count_eligible(s, f, row) == 0:
             return _advance(s, f, pc + 1)
@@ -1613,6 +1687,7 @@ def _garrison(s, f, pc, row, p, choice):
         choice = last
     Z.garrison(s, s["op_sel"], choice)
     s["fr_host"][f] = choice
+    s["op_sel"] = -1
     return _advance(s, f, pc + 1)
 
 

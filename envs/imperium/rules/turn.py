@@ -92,7 +92,7 @@ def _go_on(s):
         s["actor"] = s["current"]
         return False
     if after == AFTER_INNOVATE:
-        _cleanup_market(s)
+        _cleanup_begin(s)
         return False
     if after == AFTER_DRAW_UP:
         return _end_turn(s)
@@ -117,8 +117,15 @@ def _turn_type(s, k):
 
 @nb.njit(cache=True)
 def plays_free(s, c):
-    """I12 Free action: a card with the keyword plays without an action once per turn."""
-    return (K.TRIGGERS[Z.rec(s, c)] >> FREE_ACTION) & 1 == 1 and s["free_played"][c] == 0
+    """I12 Free action: a card with the keyword plays without an action once per turn; King
+    Pakal has it while Palenque is in its player's play area (E.FREE_ACTION_IF)."""
+    if s["free_played"][c]:
+        return False
+    r = Z.rec(s, c)
+    if (K.TRIGGERS[r] >> FREE_ACTION) & 1:
+        return True
+    other = E.FREE_ACTION_WITH[r]
+    return other >= 0 and s["zone"][other] == Z_PLAY and s["owner"][other] == s["owner"][c]
 
 
 @nb.njit(cache=True)
@@ -158,6 +165,17 @@ def _activate_card(s, c):
 
 
 # ---------------------------------------------------------------- cleanup (I7)
+@nb.njit(cache=True)
+def _cleanup_begin(s):
+    """The start of cleanup: passives that look at the hand now (Advanced Mathematics), then I7.1."""
+    p = s["current"]
+    if Z.count_in_zone(s, p, Z_HAND) == 0:
+        for c in Z.table(s):
+            if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
+                s["pool"][p, PRG] += E.CLEANUP_EMPTY_HAND_PRG[Z.rec(s, c)]
+    _cleanup_market(s)
+
+
 @nb.njit(cache=True)
 def _cleanup_market(s):
     """I7.1: 1 prg from the supply onto a market card (a decision unless the market is empty)."""
@@ -420,7 +438,7 @@ def apply(s, a):
         _turn_type(s, a - A.TURN_TYPE)
     elif ph == PH_ACTIVATE:
         if a == A.END:
-            _cleanup_market(s)
+            _cleanup_begin(s)
         else:
             _activate_card(s, a - A.CARD)
     elif ph == PH_INNOVATE:
@@ -428,7 +446,7 @@ def apply(s, a):
         _settle(s)
     elif ph == PH_REVOLT:
         if a == A.END:
-            _cleanup_market(s)
+            _cleanup_begin(s)
         else:
             Z.push_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn
     elif ph == PH_CLEANUP_MARKET:
