@@ -3,11 +3,15 @@
 numba keys a cached kernel on the file that defines it, so editing a helper in another module
 leaves callers' caches stale (a known numba limitation). We point NUMBA_CACHE_DIR at a folder
 named by a hash of all engine sources, so any edit starts a fresh cache. Must run before the
-first `@njit(cache=True)` decorator executes, hence it is imported first by `meeplegym`.
+first `@njit(cache=True)` decorator executes, hence it is imported first by `meeplegym`. numba
+reads its settings once, when it is imported: if something imported numba before us (pytest
+resolving the ``numba.NumbaDeprecationWarning`` filter in pyproject.toml, a user's script), the
+settings are read again, or numba would keep its per-file caches beside the sources.
 """
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 _KERNEL_PACKAGES = ("envs", "encoders", "agents")
@@ -40,8 +44,12 @@ def configure() -> None:
     # any other busy process that stalls every parallel step (measured on 2 cores: 32k instead
     # of 380k decisions/s). Passive waiting costs nothing measurable when the machine is idle.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    package_dir = Path(__file__).resolve().parent
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
-    os.environ["NUMBA_CACHE_DIR"] = str(base / _source_digest(package_dir))
+    if "NUMBA_CACHE_DIR" not in os.environ:
+        package_dir = Path(__file__).resolve().parent
+        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
+        os.environ["NUMBA_CACHE_DIR"] = str(base / _source_digest(package_dir))
+    if "numba" in sys.modules:
+        from numba.core import config
+
+        if config.CACHE_DIR != os.environ["NUMBA_CACHE_DIR"]:
+            config.reload_config()
