@@ -14,6 +14,8 @@ program counter. The control structure is the same in every game, so it lives he
            | 'if' COND '{' seq '}' ['else' '{' seq '}']
            | 'others' stmt | 'all' stmt        for each other player / every player in turn
                                                order; the affected player decides inside
+           | 'owner' stmt                      as the owner of the card whose text runs (when
+                                               someone else resolves it)
            | steps '=>' stmt                   costs, paid in full first, then the result
            | '{' seq '}'
            | step
@@ -45,7 +47,7 @@ OP_CHOOSE = 3  # a = number of options, b = first row in the options table; afte
 OP_UPTO = 4  # a = most repetitions; body follows; no (or count spent) -> `jump`
 OP_LOOP = 5  # end of an UPTO body: back to `jump` (the UPTO row)
 OP_IF = 6  # the game's condition in a..i; false -> `jump`
-OP_EACH = 7  # a = 1: every player from the owner on, 0: each other player; body follows
+OP_EACH = 7  # a = 1: every player from the owner on, 0: each other player, 2: the card's owner; body follows
 OP_NEXT = 8  # end of an EACH body: next player -> `jump` (the body's first row), else on
 OP_REPEAT = 9  # the game's count in a..i; body follows, ends with OP_LOOP; count done -> `jump`
 FIRST_GAME_OP = 16
@@ -223,9 +225,9 @@ class _Parser:
                 self.patch(skip, self.here())
             else:
                 self.patch(row, self.here())
-        elif tok in ("others", "all"):
+        elif tok in ("others", "all", "owner"):
             self.take()
-            row = self.emit(OP_EACH, cols={2: 1 if tok == "all" else 0})
+            row = self.emit(OP_EACH, cols={2: {"others": 0, "all": 1, "owner": 2}[tok]})
             self.stmt()
             self.emit(OP_NEXT, jump=row + 1)
             self.patch(row, self.here())

@@ -28,8 +28,8 @@ GAMES: dict[str, GameEntry] = {
         "imperium",
         "meeplegym.envs.imperium_v0",
         (2, 4),
-        "Imperium: Horizons: the turn, the effect machine, the common deck and five nations (Inuit, "
-        "Japanese, Magyars, Mayans, Taino); the other nations, Trade Routes and solo are issue 5 "
+        "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes and five nations "
+        "(Inuit, Japanese, Magyars, Mayans, Taino); the other nations and solo are issue 5 "
         "(docs/rules_coverage.md).",
         vector="meeplegym.envs.imperium.vector:ImperiumVectorGame",
     ),

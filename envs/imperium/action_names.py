@@ -19,7 +19,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import turn
+from meeplegym.envs.imperium.rules import machine, turn
 
 RESOURCES = tuple(r.code for r in D.Resource)
 SUIT_CODES = tuple(s.code for s in D.Suit)
@@ -57,6 +57,8 @@ CARD_PICK_WORDS = {
     E.OP_LOOK_FAME: "take {} from the fame pile",
     E.OP_DEVELOP: "develop {}",
     E.OP_SWAP: "swap exiled {} into the market",
+    E.OP_TRADE_ROUTE: "trade on {} and resolve its Commerce",
+    E.OP_COMMERCE: "resolve the Commerce of {}",
 }
 
 
@@ -192,7 +194,7 @@ def block_words(state, start: int, end: int) -> str:
             prefix.append(f"up to {int(row[E.C_N])} times:")
             pc += 1
         elif op == P.OP_EACH:
-            prefix.append("every player:" if int(row[E.C_N]) == 1 else "each other player:")
+            prefix.append(("each other player:", "every player:", "the owner of this card:")[int(row[E.C_N])])
             pc += 1
         elif op == P.OP_IF:
             prefix.append(_condition_words(state, row) + ":")
@@ -354,6 +356,8 @@ def _card_words(state, c: int) -> str:
         if state["zone"][c] == ST.Z_HAND:
             free = turn.plays_free(state, c)
             return f"play {name}" + (" (free action)" if free else "")
+        if machine.can_profit(state, int(state["actor"]), c):
+            return f"profit from {name} (an action: its 3 gds to your pool, then its Profit effect)"
         return f"exhaust {name}"
     if phase == ST.PH_REVOLT:
         return f"revolt: return {name} to the unrest pile"

@@ -70,9 +70,17 @@ fertile_as_production  for the rest of the turn, each #fertile icon in play coun
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
                     your hand until the next steps put it somewhere: Patolli)
 gain_xtoken         an exhaust token onto your state card (I12 Gain, read like I5.8's actions)
+trade               I13.5 Trade: runs the ``trade`` rules procedure (SYSTEM_PROGRAMS)
+trade_route         move 1 gds from your pool onto one of your trade routes in play holding fewer
+                    than 3 and resolve its Commerce; ``other``: add 1 gds from the supply onto
+                    another player's (I13.5 b, c)
+commerce other      resolve the Commerce effect of a trade route another player has in play
+flip this           turn the card whose text runs over (the Merchant, I13.2)
 ==================  ==========================================================================
 
-``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``).
+``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``);
+``owner { }`` runs its block as the owner of the card whose text runs (Welcoming's Commerce
+resolved by another player through Trade, I13.5).
 
 A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), ``pinned``,
 ``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
@@ -82,6 +90,8 @@ gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``
 (the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...), ``end_triggered``
 (I10.1). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
 like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
+``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
+``free_play F from:main N`` plays one of the top N main-deck cards.
 ``find F`` searches hand, discard pile, draw pile and nation deck (I12 Find); ``not:nation``
 leaves the nation deck out. ``garrison from:unrest`` takes the top card of the unrest pile.
 
@@ -105,7 +115,7 @@ _OPS = (
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat_ocean", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
-    "reveal", "gain_xtoken",
+    "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -114,7 +124,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
  OP_TREAT_OCEAN, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
- OP_REVEAL, OP_GAIN_XTOKEN) = OP.values()
+ OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -148,6 +158,8 @@ F_NAMED = 1 << 23  # ``name:ID``: only cards named like C_CARD ("a Headpiece")
 F_NOT_NAMED = 1 << 24  # ``not_name:ID``: no card named like C_CARD ("not a Stone Mask")
 F_SOME_NOT_NAMED = 1 << 25  # ``some_not:ID``: at least one of the cards picked is not named like C_CARD
 F_NOT_NATION = 1 << 26  # ``find F not:nation``: not from the nation deck
+F_OTHER = 1 << 27  # ``trade_route other`` / ``commerce other``: another player's trade route
+F_SLOTS = 1 << 28  # ``acquire F slots:12``: only the market slots in C_PER_MASK
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
 HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
@@ -155,10 +167,10 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
- SRC_PINNED, SRC_UNREST) = range(11)
+ SRC_PINNED, SRC_UNREST, SRC_MAIN) = range(12)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
-            "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST}
+            "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
@@ -167,11 +179,12 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED) = range(11)
 
-# Triggers that run programs.
-TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE = range(5)
-N_TRIGGERS = 5
+# Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
+TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
+N_TRIGGERS = 7
 _TRIGGER_KEYS = {"PLAY": TRIG_PLAY, "EXHAUST": TRIG_EXHAUST, "SOLSTICE": TRIG_SOLSTICE,
-                 "END_OF_SOLSTICE": TRIG_END_OF_SOLSTICE, "PASSIVE": TRIG_PASSIVE}
+                 "END_OF_SOLSTICE": TRIG_END_OF_SOLSTICE, "PASSIVE": TRIG_PASSIVE, "COMMERCE": TRIG_COMMERCE,
+                 "PROFIT": TRIG_PROFIT}
 
 _RESOURCES = {r.code: int(r) for r in D.Resource}
 _SUITS = {s.code: int(s) for s in D.Suit}
@@ -264,6 +277,8 @@ class _Imperium(P.Vocabulary):
                 flags |= F_ICONS
             elif w == "top" and name == "break_through":
                 flags |= F_MAIN_TOP
+            elif w == "other" and name in ("trade_route", "commerce"):
+                flags |= F_OTHER
             elif name == "garrison" and w.startswith("in:"):
                 host = w[3:]
                 if host == "here":
@@ -306,6 +321,9 @@ class _Imperium(P.Vocabulary):
                     flags |= F_OF_DRAWN
                 elif key == "card":
                     cols[C_CARD] = _card(value)
+                elif key == "slots" and value.isdigit():
+                    flags |= F_SLOTS
+                    cols[C_PER_MASK] = sum(1 << (int(d) - 1) for d in value)
                 else:
                     raise ValueError(f"unknown argument {w!r}")
             elif name == "find" and w in K.RECORD_IDS:
@@ -325,6 +343,10 @@ class _Imperium(P.Vocabulary):
         return cols
 
     def condition(self, words):
+        if words and words[0] == "not":
+            cols = self.condition(words[1:])
+            cols[C_PER] = 1  # negated
+            return cols
         if not words:
             raise ValueError("empty condition")
         head, rest = words[0], words[1:]
@@ -367,6 +389,9 @@ _GLORY = "abandon 3 REG => look_fame 2"
 _CITY_SOLSTICE = "may discard 1 => choose { gain 1 mat | gain 1 pop | draw 1 }"
 _TRADING_CITY = "discard 1 => choose { draw 1 | gain 1 mat | pay 2 mat => gain 1 gds }"
 _METROPOLIS = "choose { gain 1 mat | gain 1 pop | draw 1 }"
+_MERCHANT = "choose { acquire TROUTE; exile market | trade | pay 3 gds => flip this }"
+_MERCHANT_EMPIRE = ("choose { trade | pay 3 gds => acquire UNC/CIV | "
+                    "require not garrisoned_here, pay 5 gds, garrison pinned in:here => take fame }")
 _MAYAN_SOLSTICE = "if in_play #city { choose { discard 1 #mask | abandon 1 #city } }"
 _MAYAN_CITY = "choose { draw 1 #mask from:discard | gain 1 pop | gain 1 mat }"
 _HEADPIECE = "choose { gain 1 mat per:#city/#metropolis | upto 3 { draw 1 if_able } }"
@@ -400,7 +425,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3UNC2": {"PLAY": "break_through UNC/CIV/REG/TRI from:exile; gain 1 prg; exile this"},
     "3UNC21": {"PLAY": "add 1 pop to:market; all { may history from:discard }; gain 1 prg per:did"},
     "3UNC23": {"PASSIVE": "gain 1 gds; may draw 1"},  # Protection: a passive reaction (PASSIVE_REACTIONS)
-    "3UNC24": {"PLAY": "choose { draw 1 from:discard | gain 1 gds }"},  # the TRADE option needs I13
+    "3UNC24": {"PLAY": "choose { draw 1 from:discard | gain 1 gds | trade }"},
     "3UNC25": {"PLAY": "choose { acquire atk | others { steal 2 mat per:#ocean }; history this }"},
     "3UNC3": {"PLAY": "choose { acquire UNC | break_through UNC; others { gain 1 prg } }"},
     "3UNC4": {"EXHAUST": "choose { move 2 mat to:market spread => gain 1 gds | "
@@ -556,6 +581,34 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "TAI19": {"EXHAUST": "place_top, move 1 pop to:here => acquire REG; if it #ocean { gain 1 prg }"},
     "TAI20": {"SOLSTICE": "may recall #river/#ocean => { gain 2 pop; draw 1 }; choose { move 1 mat to:here | take unrest }"},
     "TAI21": {"EXHAUST": "choose { upto 2 { garrison UNREST in:here } | upto 5 { choose { move 1 pop to:here | move 1 mat to:here } } }"},
+    # C2 trade-friendly cards (Trade Routes only, I3.3)
+    "3UNC20": {"EXHAUST": "recall #ocean => choose { acquire TROUTE | trade }"},
+    "3UNC22": {"PLAY": "choose { pay 1 gds => trade | history from:hand_or_discard }"},
+    "3UNC7": {"EXHAUST": "recall #river => choose { trade | gain 1 gds }"},
+    "3CIV18": {"PLAY": "all { gain 1 gds }; choose { swap_exiled => trade | pay 3 mat => break_through UNC/CIV }"},
+    "3CIV4": {"PLAY": "pay 2 pop => break_through TROUTE; exile market; choose { take unrest | history this }"},
+    "3CIV7": {"EXHAUST": "return_xtoken #merchant", "SOLSTICE": "discard 1"},
+    "3REG4": {"PLAY": "may pay 2 pop => trade; may garrison"},
+    "3TRI6": {"PLAY": "break_through TROUTE; history this"},
+    # C3 Trade Routes: the Merchant (I13.2) and the trade routes, whose Commerce is also their
+    # play effect (I13.4); Profit is the engine's (I13.6)
+    **{f"MERC{k}A": {"EXHAUST": _MERCHANT} for k in range(1, 5)},
+    **{f"MERC{k}B": {"EXHAUST": _MERCHANT_EMPIRE} for k in range(1, 5)},
+    "3FAM3": {"COMMERCE": "gain_action 1; owner { may draw 1 }",
+              "PROFIT": "free_play any from:main 5; history this"},
+    "3TRO1": {"COMMERCE": "choose { acquire UNC | draw 1 from:discard }", "PROFIT": "find any not:nation; free_play it"},
+    "3TRO2": {"COMMERCE": "choose { gain 4 mat | acquire TRI }", "PROFIT": "break_through CIV also:exile"},
+    "3TRO3": {"COMMERCE": "place_top => acquire any slots:12", "PROFIT": "break_through REG; free_play it"},
+    "3TRO4": {"COMMERCE": "if BARB { free_play UNREST }; if EMP { pay 2 mat => gain 2 prg }",
+              "PROFIT": "break_through TRI"},
+    "3TRO5": {"COMMERCE": "choose { upto 2 { history from:hand_or_discard } | draw 2 }",
+              "PROFIT": "upto 7 { choose { gain 1 mat | gain 1 pop } }"},
+    "3TRO6": {"COMMERCE": "draw 1; gain 1 prg", "PROFIT": "break_through UNC also:exile"},
+    "3TRO7": {"COMMERCE": "free_play UNC/CIV/REG/TRI/TROUTE",
+              "PROFIT": "choose { break_through CIV | if EMP { develop } }; history this"},
+    "3TRO8": {"COMMERCE": "gain 2 pop; gain 1 prg", "PROFIT": "place_top => take fame; exile this"},
+    "3TRO9": {"COMMERCE": "choose { commerce other | free_play TROUTE from:discard }",
+              "PROFIT": "draw 3; upto 2 { history from:hand }"},
     # C4.MAY Mayans ("a Headpiece" / "a Stone Mask": any copy of that name, K.NAME_ID)
     "MAY1A": {"EXHAUST": "discard 1 => find #mask not:nation", "SOLSTICE": _MAYAN_SOLSTICE},
     "MAY1B": {"SOLSTICE": _MAYAN_SOLSTICE},
@@ -649,6 +702,9 @@ SYSTEM_PROGRAMS = {
     "innovate_TRI": "break_through TRI",
     # I7.4 draw up to the hand limit
     "draw_up": "draw 1 per:hand_gap",
+    # I13.5 Trade: (a) 1 prg for 1 gds, (b) a good onto your trade route and its Commerce, (c) a good
+    # from the supply onto another player's, its Commerce for you, then 1 gds
+    "trade": "choose { pay 1 prg => gain 1 gds | trade_route | trade_route other => gain 1 gds }",
     # Brave (3FAM7): an unrest taken by acquiring may be free-played at once
     "play_taken_unrest": "may free_play it",
 }
@@ -676,6 +732,9 @@ def _compile():
                 seen[text] = P.compile_program(text, _Imperium(), out, f"{card_id} {key}")
             entry[r, t] = seen[text] if text else 0
     system = {key: P.compile_program(text, _Imperium(), out, f"system {key}") for key, text in SYSTEM_PROGRAMS.items()}
+    for r in range(K.N_RECORDS):  # I13.4: playing a trade route from hand resolves its Commerce
+        if has[r, TRIG_COMMERCE] and not has[r, TRIG_PLAY]:
+            has[r, TRIG_PLAY], entry[r, TRIG_PLAY] = True, entry[r, TRIG_COMMERCE]
     code, options = out.arrays()
     for a in (entry, has):
         a.setflags(write=False)
@@ -713,6 +772,7 @@ SYSTEM_INNOVATE = np.array([_SYSTEM[f"innovate_{s}"] for s in ("REG", "UNC", "CI
 SYSTEM_INNOVATE.setflags(write=False)
 SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
 SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
+SYSTEM_TRADE = _SYSTEM["trade"]
 
 
 def _row_flags(ids) -> np.ndarray:

@@ -78,7 +78,7 @@ def _live_counts() -> dict[str, str]:
 
 
 LIVE_COUNT = _live_counts()
-TRIGGER_NAMES = ("PLAY", "EXHAUST", "SOLSTICE", "END_OF_SOLSTICE", "PASSIVE")  # effects.TRIG_*
+TRIGGER_NAMES = ("PLAY", "EXHAUST", "SOLSTICE", "END_OF_SOLSTICE", "PASSIVE", "COMMERCE", "PROFIT")  # effects.TRIG_*
 assert len(TRIGGER_NAMES) == E.N_TRIGGERS
 EMPTY_PROGRAM = "empty"  # row 0: the END every card without a program for a trigger points at
 

@@ -120,11 +120,14 @@ def test_bad_options_fail_at_construction(kwargs, message):
         imperium_v0.env(**kwargs)
 
 
-@pytest.mark.rule("I13")
-def test_trade_routes_tables_are_refused_while_unimplemented():
-    with pytest.raises(InvalidOptionError, match="not implemented"):
-        imperium_v0.env(num_players=2, nations=NATIONS[2], trade_routes=True)
-    imperium_v0.env(num_players=2, nations=NATIONS[2]).reset(seed=3)  # a table the engine plays
+@pytest.mark.rule("I13", "I2.1")
+def test_trade_routes_tables_play_to_the_end_and_their_nations_need_the_expansion():
+    env = make(3, trade_routes=True)
+    env.reset(seed=3)
+    play(env, np.random.default_rng(3), 100_000)
+    assert env.unwrapped.state_record["terminal"]
+    with pytest.raises(InvalidOptionError, match="needs the Trade Routes"):
+        imperium_v0.env(num_players=2, nations=["abbasids", None])
 
 
 @pytest.mark.rule("I2.1", "I2.3")

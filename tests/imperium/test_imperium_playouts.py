@@ -2,7 +2,7 @@
 the state stays consistent after every decision (envs/imperium/invariants.py).
 
 Tables are dealt from the playable nations (Inuit, Japanese, Magyars, Mayans, Taino) with every card
-implemented. The soak run plays 500 games of 2-4 players."""
+implemented, with and without Trade Routes (I13). The soak run plays 500 games of 2-4 players."""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ from meeplegym.envs.imperium.state import PH_GAME_OVER
 MAX_DECISIONS = 20_000
 
 
-def playout(seed: int, n_players: int, nations=None, check_every: int = 1):
-    s = engine.new_game(n_players, seed, nations=nations)[0]
+def playout(seed: int, n_players: int, nations=None, check_every: int = 1, trade_routes: bool = False):
+    s = engine.new_game(n_players, seed, nations=nations, trade_routes=trade_routes)[0]
     rng = np.random.default_rng(seed)
     for k in range(MAX_DECISIONS):
         if s["terminal"]:
@@ -47,8 +47,15 @@ def test_random_games_end_consistently(seed):
     _finished(s)
 
 
+@pytest.mark.rule("I13", "I10.1")
+@pytest.mark.parametrize("seed", range(6))
+def test_random_trade_routes_games_end_consistently(seed):
+    s, _ = playout(100 + seed, 2 + seed % 3, check_every=3, trade_routes=True)
+    _finished(s)
+
+
 @pytest.mark.soak
 def test_five_hundred_random_games():
     for seed in range(500):
-        s, _ = playout(1000 + seed, 2 + seed % 3, check_every=7)
+        s, _ = playout(1000 + seed, 2 + seed % 3, check_every=7, trade_routes=seed % 2 == 1)
         _finished(s)

@@ -65,6 +65,7 @@ from meeplegym.envs.imperium.state import (
     Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
+    Z_MAIN_DECK,
     Z_NATION_DECK,
     Z_PLAY,
     Z_UNREST_PILE,
@@ -79,6 +80,7 @@ HAS_PROGRAM = E.HAS_PROGRAM
 FRAME_PLAY = 0  # played from hand: to the discard pile unless pinned or already moved (I5.2, I6.4)
 FRAME_ABILITY = 1  # exhaust / solstice / a region's play effect re-run: stays where it is
 FRAME_SYSTEM = 2  # a rules procedure written as a program (King of Kings, Innovate ...)
+FRAME_PROFIT = 3  # a trade route's Profit: to the discard pile unless its text moved it (I13.6)
 
 AFTER_ACTIVATE_TURN = 0  # turn.AFTER_ACTIVATE: programs started from the Activate loop
 
@@ -103,6 +105,8 @@ UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
 NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
 EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
+TROUTE_BIT = 1 << int(D.Suit.TROUTE)
+PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.6)
 
 
 # ---------------------------------------------------------------- frames
@@ -131,6 +135,8 @@ def _pop(s):
     f = s["depth"] - 1
     c = s["fr_card"][f]
     played = s["fr_kind"][f] == FRAME_PLAY and c >= 0
+    if s["fr_kind"][f] == FRAME_PROFIT and s["zone"][c] == Z_PLAY:
+        Z.put(s, c, Z_DISCARD, s["owner"][c])
     if played and s["zone"][c] == Z_PLAY:
         h = K.HEADER[Z.rec(s, c)]
         if h != Z.PIN and h != Z.TRD:
@@ -363,6 +369,12 @@ def _condition_filter(s, c, row):
 
 @nb.njit(cache=True)
 def condition(s, f, row, p):
+    holds = _condition(s, f, row, p)
+    return not holds if row[C_PER] == 1 else holds  # ``not COND``
+
+
+@nb.njit(cache=True)
+def _condition(s, f, row, p):
     kind = row[C_N]
     if kind == E.COND_STATE:
         return (Z.state_icons(s, p) >> row[C_RES]) & 1 == 1
@@ -575,7 +587,18 @@ def _eligible(s, f, row, c):
         if src < 0:
             src = E.SRC_HAND
         return c != this and _is_unrest(s, c) and _source_ok(s, c, src, p)
+    if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
+        if s["zone"][c] != Z_PLAY or (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) == 0 or s["owner"][c] < 0 or c == this:
+            return False  # (Mediterranean Circle resolved through Trade never resolves itself again)
+        if (s["owner"][c] == p) == ((fl & E.F_OTHER) != 0):
+            return False
+        return op == E.OP_COMMERCE or s["card_res"][c, GDS] < PROFIT_GDS
     if op == E.OP_FREE_PLAY:
+        if src == E.SRC_MAIN:  # one of the top N main-deck cards (Welcoming's Profit)
+            if not (_in_main_top(s, c, row[C_N]) and _filter(s, c, row)):
+                return False
+            r = Z.rec(s, c)
+            return K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
         if fl & E.F_IT:
             if c != s["fr_it"][f] or s["zone"][c] != Z_HAND or s["owner"][c] != p:
                 return False
@@ -612,6 +635,16 @@ def _eligible(s, f, row, c):
     if op == E.OP_DEVELOP:
         return (s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _filter(s, c, row)
                 and _develop_ok(s, p, c, (fl & E.F_FREE) != 0))
+    return False
+
+
+@nb.njit(cache=True)
+def _in_main_top(s, c, n):
+    if s["zone"][c] != Z_MAIN_DECK:
+        return False
+    for i in range(max(0, s["main_size"] - n), s["main_size"]):
+        if s["main_deck"][i] == c:
+            return True
     return False
 
 
@@ -664,6 +697,10 @@ def pick_screen(s, f, row):
         return -2, Z_FAME_PILE
     if op == E.OP_GIVE:
         return s["fr_owner"][f], -2
+    if op == E.OP_FREE_PLAY and row[C_SRC] == E.SRC_MAIN:
+        return -2, Z_MAIN_DECK
+    if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
+        return -2, Z_PLAY
     if op == E.OP_GARRISON and s["op_stage"] >= 2:
         return -2, -2  # the host: `_host_ok` decides
     return s["fr_player"][f], -2  # every other pick takes one of the affected player's cards
@@ -710,6 +747,8 @@ def market_ok(s, f, row, slot):
         return True
     if op == E.OP_ACQUIRE or op == E.OP_BREAK:
         if (fl & E.F_FROM_EXILE) != 0:
+            return False
+        if (fl & E.F_SLOTS) and (row[C_PER_MASK] >> slot) & 1 == 0:
             return False
         if (fl & E.F_WITH_GDS) and s["card_res"][c, GDS] == 0:
             return False
@@ -770,6 +809,14 @@ def step_ok(s, f, row, p, as_cost):
         return True
     if op == E.OP_REVEAL:
         return s["main_size"] > 0
+    if op == E.OP_FLIP:
+        return True
+    if op == E.OP_TRADE:
+        return can_trade(s, p)
+    if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
+        if op == E.OP_TRADE_ROUTE and (fl & E.F_OTHER) == 0 and s["pool"][p, GDS] == 0:
+            return False
+        return count_eligible(s, f, row) > 0
     if op == E.OP_IGNORE_STATE_TURN:
         return s["ignore_state_turn"][p] == 0
     if op == E.OP_TREAT_OCEAN:
@@ -885,6 +932,37 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_REQUIRE:
         return condition(s, f, row, p)
     return False
+
+
+@nb.njit(cache=True)
+def can_trade(s, p):
+    """One of the three Trade options (I13.5) can be taken: 1 prg to pay, or a trade route in play
+    with room for a good (one of p's own needs a good in p's pool)."""
+    if s["pool"][p, PRG] > 0:
+        return True
+    for c in Z.table(s):
+        if s["zone"][c] == Z_PLAY and (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) and s["card_res"][c, GDS] < PROFIT_GDS:
+            q = s["owner"][c]
+            if q >= 0 and (q != p or s["pool"][p, GDS] > 0):
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def can_profit(s, p, c):
+    """I13.6: p's full trade route in play, on p's Activate turn, with an action to spend."""
+    return (s["zone"][c] == Z_PLAY and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) != 0
+            and s["card_res"][c, GDS] >= PROFIT_GDS and s["actions"][p] > 0)
+
+
+@nb.njit(cache=True)
+def profit(s, p, c):
+    """I13.6: spend an action, the goods to the pool, the Profit effect, then the discard pile."""
+    s["actions"][p] -= 1
+    s["pool"][p, GDS] += s["card_res"][c, GDS]
+    s["card_res"][c, GDS] = 0
+    r = Z.rec(s, c)
+    push(s, c, r, ENTRY[r, E.TRIG_PROFIT] if HAS_PROGRAM[r, E.TRIG_PROFIT] else 0, FRAME_PROFIT, p)
 
 
 @nb.njit(cache=True)
@@ -1019,8 +1097,8 @@ def can_play(s, p, c, ignore_state):
         return K.HEADER[r] == Z.PIN or K.HEADER[r] == Z.TRD
     if ENTRY[r, E.TRIG_PLAY] == 0:
         return False  # "Cannot be played." (Holy Right)
-    if K.HEADER[r] == Z.PIN and _program_has_no_cost(ENTRY[r, E.TRIG_PLAY]):
-        return True  # a pinned card is worth playing for itself (rule decision, docs/imperium.md)
+    if (K.HEADER[r] == Z.PIN or K.HEADER[r] == Z.TRD) and _program_has_no_cost(ENTRY[r, E.TRIG_PLAY]):
+        return True  # a card that stays in play is worth playing for itself (rule decision, docs/imperium.md)
     saved = s["op_stage"]
     ok = _probe(s, c, p, E.TRIG_PLAY)
     s["op_stage"] = saved
@@ -1138,12 +1216,18 @@ def _row(s, f, choice):
     if op == P.OP_EACH:
         owner = s["fr_owner"][f]
         s["fr_did"][f] = 0
+        if row[C_N] == 2:  # ``owner``: the owner of the card whose text runs
+            s["fr_player"][f] = s["owner"][s["fr_card"][f]] if s["fr_card"][f] >= 0 else owner
+            return _advance(s, f, pc + 1)
         q = owner if row[C_N] == 1 else _affected_after(s, f, owner)
         if q == owner and row[C_N] == 0:
             return _advance(s, f, row[JUMP])  # nobody else is affected
         s["fr_player"][f] = q
         return _advance(s, f, pc + 1)
     if op == P.OP_NEXT:
+        if CODE[row[JUMP] - 1][C_N] == 2:  # ``owner`` runs once
+            s["fr_player"][f] = s["fr_owner"][f]
+            return _advance(s, f, pc + 1)
         nxt = _affected_after(s, f, p)
         s["fr_player"][f] = nxt
         if nxt == s["fr_owner"][f]:
@@ -1234,6 +1318,27 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_GAIN_XTOKEN:
         s["exhaust_tokens"][p] += row[C_N]
         return _advance(s, f, nxt)
+    if op == E.OP_FLIP:
+        if K.OTHER_FACE[this] >= 0:
+            s["face"][this] = 1 - s["face"][this]  # an exhaust token on it stays (I13.2)
+        return _advance(s, f, nxt)
+    if op == E.OP_TRADE:
+        _advance(s, f, nxt)
+        push(s, -1, -1, E.SYSTEM_TRADE, FRAME_SYSTEM, p)
+        return NEXT
+    if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        _advance(s, f, nxt)
+        if c >= 0:
+            if op == E.OP_TRADE_ROUTE:
+                if (fl & E.F_OTHER) == 0:
+                    s["pool"][p, GDS] -= 1
+                s["card_res"][c, GDS] += 1
+            r = Z.rec(s, c)
+            push(s, c, r, ENTRY[r, E.TRIG_COMMERCE], FRAME_ABILITY, p)  # resolved by p (I13.5)
+        return NEXT
     if op == E.OP_REVEAL:  # held in hand until the next steps place it (Patolli)
         s["fr_it"][f] = Z.break_through_main_deck(s, p, -1, True) if s["main_size"] > 0 else -1
         return _advance(s, f, nxt)
@@ -1436,8 +1541,11 @@ def _step(s, f, pc, row, p, choice):
             return WAIT
         _advance(s, f, nxt)
         if c >= 0:
+            from_main = s["zone"][c] == Z_MAIN_DECK
             s["fr_it"][f] = c
             play_card(s, p, c, (fl & E.F_PAID_PLAY) == 0)
+            if from_main:
+                Z.note_main_deck(s)  # I10.1: the main deck may have run out
         return NEXT
     if op == E.OP_TRIGGER_HOST:
         h = s["fr_host"][f]

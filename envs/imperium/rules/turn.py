@@ -156,6 +156,8 @@ def _activate_card(s, c):
         if not free:
             s["actions"][p] -= 1  # I5.1
         M.play_card(s, p, c, free)
+    elif M.can_profit(s, p, c):  # a full trade route has no exhaust ability (C3)
+        M.profit(s, p, c)
     else:
         s["exhausted"][c] = 1  # I5.5
         s["exhaust_tokens"][p] -= 1
@@ -351,7 +353,7 @@ def legal(s, mask):
     elif ph == PH_ACTIVATE:
         mask[A.END] = True
         for c in Z.table(s):
-            if s["owner"][c] == p and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c)):
+            if s["owner"][c] == p and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c) or M.can_profit(s, p, c)):
                 mask[A.CARD + c] = True
     elif ph == PH_INNOVATE:
         for k in range(4):
