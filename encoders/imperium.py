@@ -54,7 +54,6 @@ N_AFTER = 4  # turn.AFTER_*: back to the Activate loop, after Innovate, after th
 N_CONTROL_OPS = P.OP_NEXT + 1  # control opcodes (programs.OP_*) keep their number in the one-hot ...
 N_OP_SLOTS = 64  # ... and the game's opcodes (effects.OP) follow them
 assert N_CONTROL_OPS + len(E.OP) <= N_OP_SLOTS
-TRIBUTARY = int(D.Suit.TRI)  # the face-up card at the bottom of a small pile (I3.10)
 
 # Where a card is, as the observing seat may know it (-1: it cannot see the card).
 WHERE_NAMES = (
@@ -201,7 +200,7 @@ def where(s, seat, c):
         return W_UNDER + int(s["pile_index"][c])
     if z == ST.Z_SMALL_PILE:
         k = s["pile_index"][c]
-        if s["small_size"][k] > 0 and s["small_pile"][k, 0] == c and K.BANNER[Z.rec(s, c)] == TRIBUTARY:
+        if c == Z.face_up_tributary(s, k):
             return W_SMALL_PILE
     return -1  # main deck, fame pile, unrest pile, out of the game, and any zone added later
 

@@ -33,9 +33,8 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
-from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.rules.setup import in_game
-from meeplegym.envs.imperium.rules.zones import _join_table, rec, table
+from meeplegym.envs.imperium.rules.zones import _join_table, face_up_tributary, rec, table
 from meeplegym.envs.imperium.state import (
     N_CARDS,
     N_SMALL_PILES,
@@ -50,7 +49,6 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
 )
 
-TRIBUTARY = int(D.Suit.TRI)  # the banner of the face-up card at a small pile's bottom (I3.10)
 
 # A place a hidden card can be dealt into: the card there now, and what a card put there gets.
 P_OLD, P_ZONE, P_OWNER, P_HOST, P_PILE, P_SLOT = range(6)
@@ -180,20 +178,16 @@ def _ordered_pool(s, arr, size, first, zone, owner, pile, pinned, places):
 
 
 @nb.njit(cache=True)
-def _small_pile_bottom(s, k):
-    """1 when small pile k has its face-up tributary at the bottom (the seat sees it), else 0."""
-    if s["small_size"][k] > 0 and K.BANNER[rec(s, s["small_pile"][k, 0])] == TRIBUTARY:
-        return 1
-    return 0
-
-
-@nb.njit(cache=True)
 def _deal_supply(s, pinned, words, i, remap, places, cards):
-    """Main deck and small piles: each small-pile place takes a card of its pile's banner."""
+    """Main deck and small piles: each small-pile place takes a card of its pile's banner; the
+    face-up tributaries stay (the trade route under one is face down, I13.1)."""
+    for k in range(N_SMALL_PILES):
+        t = face_up_tributary(s, k)
+        if t >= 0:
+            pinned[t] = True
     n = 0
     for k in range(N_SMALL_PILES):
-        m = _ordered_pool(s, s["small_pile"][k], s["small_size"][k], _small_pile_bottom(s, k),
-                          Z_SMALL_PILE, -1, k, pinned, places[n:])
+        m = _ordered_pool(s, s["small_pile"][k], s["small_size"][k], 0, Z_SMALL_PILE, -1, k, pinned, places[n:])
         n += m
     n_small = n
     n += _ordered_pool(s, s["main_deck"], s["main_size"], 0, Z_MAIN_DECK, -1, -1, pinned, places[n:])

@@ -9,13 +9,16 @@ import pytest
 
 from meeplegym import rng
 from meeplegym.encoders import imperium as enc
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, hidden, invariants, state_json
-from meeplegym.envs.imperium.state import Z_HAND
+from meeplegym.envs.imperium.rules.zones import face_up_tributary
+from meeplegym.envs.imperium.state import N_SMALL_PILES, Z_HAND
 
 
-def _states(n_players, seed, every=150, cap=4000):
+def _states(n_players, seed, every=150, cap=4000, trade_routes=False):
     """Snapshots of one random game, every `every` decisions."""
-    st = engine.new_game(n_players, seed=seed)
+    st = engine.new_game(n_players, seed=seed, trade_routes=trade_routes)
     words = rng.seed_words([seed])
     mask = np.zeros(engine.A.N_ACTIONS, dtype=np.int8)
     out = []
@@ -34,10 +37,10 @@ def _hand(s, p):
 
 
 @pytest.mark.rule("I17")
-@pytest.mark.parametrize("n_players", [2, 3, 4])
-def test_the_seat_sees_the_same_game(n_players):
+@pytest.mark.parametrize("n_players, trade_routes", [(2, False), (3, False), (4, False), (3, True)])
+def test_the_seat_sees_the_same_game(n_players, trade_routes):
     """The seat's observation is unchanged, the state sound, and the sample plays to the end."""
-    for k, st in enumerate(_states(n_players, 70 + n_players)):
+    for k, st in enumerate(_states(n_players, 70 + n_players, trade_routes=trade_routes)):
         for seat in range(n_players):
             d = hidden.determinized(st, seat, seed=k)
             assert np.array_equal(enc.observation(d[0], seat), enc.observation(st[0], seat))
@@ -49,10 +52,11 @@ def test_the_seat_sees_the_same_game(n_players):
             assert invariants.check(d[0]) == []
 
 
-def test_the_sample_depends_only_on_what_the_seat_sees():
+@pytest.mark.parametrize("trade_routes", [False, True])
+def test_the_sample_depends_only_on_what_the_seat_sees(trade_routes):
     """Resampling a resampled state with the same generator word gives the same state: the
     true hands, piles and generator word do not reach the sample."""
-    for k, st in enumerate(_states(3, 5, every=300)):
+    for k, st in enumerate(_states(3, 5, every=300, trade_routes=trade_routes)):
         for seat in range(3):
             direct = hidden.determinized(st, seat, seed=40 + k)
             via_other = hidden.determinized(hidden.determinized(st, seat, seed=900 + k), seat, seed=40 + k)
@@ -64,6 +68,7 @@ def test_every_hidden_fact_is_resampled():
     and the fame pile change; the seat's hand and everything public stay."""
     changed = {"opponent hand": 0, "own draw order": 0, "main deck": 0, "small piles": 0, "fame pile": 0, "rng": 0}
     snapshots = _states(2, 11, every=30) + _states(2, 12, every=30)
+    shuffled = 0  # snapshots whose own draw pile has two cards or more (an order to change)
     for k, st in enumerate(snapshots):
         s = st[0]
         seat = k % 2
@@ -74,6 +79,7 @@ def test_every_hidden_fact_is_resampled():
         assert (d["zone"] == 12).sum() == (s["zone"] == 12).sum()  # discard piles are public
         changed["opponent hand"] += _hand(d, other) != _hand(s, other)
         n = s["draw_size"][seat]
+        shuffled += n >= 2
         changed["own draw order"] += d["draw_pile"][seat, :n].tolist() != s["draw_pile"][seat, :n].tolist()
         assert sorted(d["draw_pile"][seat, :n].tolist()) == sorted(s["draw_pile"][seat, :n].tolist())
         changed["main deck"] += d["main_deck"][: s["main_size"]].tolist() != s["main_deck"][: s["main_size"]].tolist()
@@ -84,5 +90,22 @@ def test_every_hidden_fact_is_resampled():
         for q in range(2):  # the accession card stays at the bottom of each nation deck
             if s["nation_size"][q]:
                 assert d["nation_deck"][q, 0] == s["nation_deck"][q, 0]
-    assert len(snapshots) >= 10
+    assert len(snapshots) >= 10 and shuffled >= 5
+    own = changed.pop("own draw order")
+    assert own >= shuffled // 2, (shuffled, own)
     assert all(v >= len(snapshots) // 2 for v in changed.values()), (len(snapshots), changed)
+
+
+@pytest.mark.rule("I17", "I13.1")
+def test_the_trade_route_under_a_small_pile_is_resampled_and_the_tributary_on_it_stays():
+    st = engine.new_game(2, seed=3, trade_routes=True)
+    s = st[0]
+    tributaries = [face_up_tributary(s, k) for k in range(N_SMALL_PILES)]
+    assert min(tributaries) >= 0
+    moved = 0
+    for k in range(20):
+        d = hidden.determinized(st, 0, seed=k)[0]
+        assert [face_up_tributary(d, j) for j in range(N_SMALL_PILES)] == tributaries
+        assert all(K.BANNER[d["small_pile"][j, 0]] == D.Suit.TROUTE for j in range(N_SMALL_PILES))
+        moved += d["small_pile"][:, 0].tolist() != s["small_pile"][:, 0].tolist()
+    assert moved >= 10  # the face-down routes are drawn from every route the seat has not seen

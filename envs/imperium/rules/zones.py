@@ -39,6 +39,8 @@ PIN = int(D.Header.PIN)
 ATK = int(D.Header.ATK)
 TRD = int(D.Header.TRD)
 REG = int(D.Suit.REG)
+TRI = int(D.Suit.TRI)
+TROUTE = int(D.Suit.TROUTE)
 UNREST = int(D.Suit.UNREST)
 UNREST_BIT = 1 << UNREST
 REG_BIT = 1 << REG
@@ -451,6 +453,17 @@ def first_in_pile(s, k, suits):
     for i in range(s["small_size"][k] - 1, -1, -1):
         if K.SUITS[s["small_pile"][k, i]] & suits:
             return i
+    return -1
+
+
+@nb.njit(cache=True)
+def face_up_tributary(s, k):
+    """The face-up tributary at the bottom of small pile k (I3.10), -1 once it is gone; with Trade
+    Routes it lies on the pile's face-down trade route (I13.1)."""
+    n = s["small_size"][k]
+    i = 1 if n > 1 and K.BANNER[rec(s, s["small_pile"][k, 0])] == TROUTE else 0
+    if i < n and K.BANNER[rec(s, s["small_pile"][k, i])] == TRI:
+        return s["small_pile"][k, i]
     return -1
 
 
