@@ -23,7 +23,9 @@ Every pool is sorted before it is shuffled and the places are listed in an order
 see, so the sample depends only on what the seat knows and on ``words[i]``: two states that
 differ only in hidden facts give the same sample. Cards a running program refers to (the card
 whose text runs, the card a step just moved, the event's card, a picked card) stay where they
-are; the cards an opponent's last draw brought follow the draw into its new hand.
+are, and so do the cards the seat is looking at for its pending pick (the top of the fame pile
+or of the main deck, I12 Look); the cards an opponent's last draw brought follow the draw into
+its new hand.
 """
 
 from __future__ import annotations
@@ -31,13 +33,16 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from meeplegym import programs as P
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules.setup import in_game
 from meeplegym.envs.imperium.rules.zones import _join_table, face_up_tributary, rec, table
 from meeplegym.envs.imperium.state import (
     N_CARDS,
     N_SMALL_PILES,
+    PH_EFFECT,
     Z_BOX,
     Z_DRAW,
     Z_FAME_PILE,
@@ -115,8 +120,9 @@ def _deal(s, places, n, words, i, remap, cards):
 
 
 @nb.njit(cache=True)
-def _pinned(s):
-    """Cards the running programs and events refer to: they stay where they are."""
+def _pinned(s, seat):
+    """Cards the running programs and events refer to, and the cards the seat is looking at for a
+    pending pick: they stay where they are."""
     pinned = np.zeros(N_CARDS, dtype=np.bool_)
     for f in range(s["depth"]):
         for c in (s["fr_card"][f], s["fr_it"][f], s["fr_host"][f]):
@@ -127,6 +133,14 @@ def _pinned(s):
             pinned[s["ev_card"][e]] = True
     if 0 <= s["op_sel"] < N_CARDS:
         pinned[s["op_sel"]] = True
+    if s["phase"] == PH_EFFECT and s["depth"] > 0 and s["actor"] == seat:  # what its pending pick looks at
+        row = E.CODE[s["fr_pc"][s["depth"] - 1]]
+        if row[P.COL_OP] == E.OP_LOOK_FAME:  # Glory, Taino's Cacique ... (I12 Look)
+            for j in range(max(1, s["fame_size"] - row[E.C_N]), s["fame_size"]):
+                pinned[s["fame_pile"][j]] = True
+        elif row[P.COL_OP] == E.OP_FREE_PLAY and row[E.C_SRC] == E.SRC_MAIN:  # Welcoming's Profit
+            for j in range(max(0, s["main_size"] - row[E.C_N]), s["main_size"]):
+                pinned[s["main_deck"][j]] = True
     return pinned
 
 
@@ -231,7 +245,7 @@ def _fame_pool(s, pinned, places):
 def determinize(s, seat, words, i):
     """Resample in place what `seat` cannot see (module doc); returns False if the supply could
     not be redealt by banner (a state no game reaches)."""
-    pinned = _pinned(s)
+    pinned = _pinned(s, seat)
     remap = np.arange(N_CARDS).astype(np.int16)
     places = np.empty((MAX_PLACES, 6), dtype=np.int16)
     cards = np.empty(MAX_PLACES, dtype=np.int16)

@@ -13,7 +13,9 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, hidden, invariants, state_json
 from meeplegym.envs.imperium.rules.zones import face_up_tributary
-from meeplegym.envs.imperium.state import N_SMALL_PILES, Z_HAND
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium.state import DEC_CARD, GDS, N_SMALL_PILES, Z_HAND, Z_PLAY
+from tests.imperium import scenario as sc
 
 
 def _states(n_players, seed, every=150, cap=4000, trade_routes=False):
@@ -109,3 +111,24 @@ def test_the_trade_route_under_a_small_pile_is_resampled_and_the_tributary_on_it
         assert all(K.BANNER[d["small_pile"][j, 0]] == D.Suit.TROUTE for j in range(N_SMALL_PILES))
         moved += d["small_pile"][:, 0].tolist() != s["small_pile"][:, 0].tolist()
     assert moved >= 10  # the face-down routes are drawn from every route the seat has not seen
+
+
+@pytest.mark.rule("I17", "I12", "I13.6")
+def test_the_cards_a_pending_pick_looks_at_stay_for_the_seat_that_looks():
+    """Welcoming's Profit looks at the top five main-deck cards: the sample keeps them for the
+    player choosing (its legal picks do not move), not for the others, who have not seen them."""
+    s = sc.ready(("japanese", "magyars"), trade_routes=True)
+    welcoming = sc.give(s, 0, "3FAM3", Z_PLAY)
+    s["card_res"][welcoming, GDS] = 3  # full (I13.6)
+    sc.act(s, A.CARD + welcoming)
+    assert s["actor"] == 0 and s["dec"] == DEC_CARD  # a playable card among the five (seed 0)
+    st = s.reshape(1)
+    top = s["main_deck"][s["main_size"] - 5: s["main_size"]].tolist()
+    others_moved = 0
+    for k in range(10):
+        d = hidden.determinized(st, 0, seed=k)[0]
+        assert d["main_deck"][d["main_size"] - 5: d["main_size"]].tolist() == top
+        assert engine.legal_mask(d).tolist() == engine.legal_mask(s).tolist()
+        o = hidden.determinized(st, 1, seed=k)[0]
+        others_moved += o["main_deck"][o["main_size"] - 5: o["main_size"]].tolist() != top
+    assert others_moved >= 5
