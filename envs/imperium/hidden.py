@@ -135,7 +135,7 @@ def _pinned(s, seat):
         pinned[s["op_sel"]] = True
     if s["phase"] == PH_EFFECT and s["depth"] > 0 and s["actor"] == seat:  # what its pending pick looks at
         row = E.CODE[s["fr_pc"][s["depth"] - 1]]
-        if row[P.COL_OP] == E.OP_LOOK_FAME:  # Glory, Taino's Cacique ... (I12 Look)
+        if row[P.COL_OP] == E.OP_LOOK_FAME:  # Glory, Enriquillo (I12 Look)
             for j in range(max(1, s["fame_size"] - row[E.C_N]), s["fame_size"]):
                 pinned[s["fame_pile"][j]] = True
         elif row[P.COL_OP] == E.OP_FREE_PLAY and row[E.C_SRC] == E.SRC_MAIN:  # Welcoming's Profit
