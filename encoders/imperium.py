@@ -286,7 +286,7 @@ def _encode_players(s, seat, out):
         b += N_PLAYER_COUNTS
         out[b] = s["avoid"][p]
         out[b + 1] = s["ignore_state_turn"][p]
-        out[b + 2] = s["ocean_as_production"][p]
+        out[b + 2] = s["treated_production"][p]
         out[b + 3] = s["play_unrest_turn"][p]
         out[b + 4] = s["fertile_as_production"][p]
 

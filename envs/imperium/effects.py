@@ -9,7 +9,9 @@ column) as one line per trigger and compiled at import by `meeplegym.programs` i
 ==================  ==========================================================================
 step                meaning (the affected player is "you"; ``this`` is the card whose text runs)
 ==================  ==========================================================================
-gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`` caps
+gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`` caps;
+                    ``per:distinct:#a/#b`` counts the listed icons you have at least one of;
+                    ``from:here`` takes them off this card instead
 gain_action N       action tokens onto your state card (I5.8)
 spend_action N      remove action tokens (a cost)
 return_xtoken       an exhaust token from one of your cards back to the state card (I5.8)
@@ -23,7 +25,8 @@ add N RES           from the supply onto ``to:market`` / ``to:here`` / ``to:card
 steal N RES         from the affected player to the card's owner (inside ``others``);
                     ``penalty``: one who cannot takes an unrest and the owner gains it anyway
 draw N              from your draw pile (reshuffling, I8), ``if_able`` never reshuffles;
-                    ``from:discard`` picks cards from the discard pile
+                    ``from:discard`` picks cards from the discard pile, ``from:merchant``
+                    one garrisoned under your Merchant Empire
 discard N           from hand; ``of:drawn`` only among the cards the last draw brought;
                     ``it``: the card the previous step took or drew (also for ``history``
                     and ``place_top``)
@@ -45,7 +48,8 @@ return_unrest       an unrest from ``from:hand`` (default) / ``discard`` / ``han
                     ``card card:ID`` (garrisoned under that card)
 return this         this unrest card back onto the unrest pile
 free_play F         play a card from hand without an action (I12 Free action);
-                    ``ignore_state`` ignores BARB/EMP; ``it``: the card the last step took
+                    ``ignore_state`` ignores BARB/EMP; ``it``: the card the last step took;
+                    ``from:discard`` from the discard pile; ``of:drawn`` one the last draw brought
 play F from:Z       play a card from zone Z as a normal play (the program spends the action)
 place_top           a card from hand on top of your draw pile (I12 Place)
 find ID             I12 Find the named card into hand; ``find F``: one of your cards matching
@@ -58,8 +62,8 @@ give                the owner gives the affected player a card from hand / ``han
 nothing             no effect (a card that says so can still be played)
 avoid               the affected player avoids the attack being resolved (a defence, I12 Attack)
 ignore_state_turn   for the rest of the turn, play cards ignoring BARB/EMP (Cultural Diversity)
-treat_ocean         for the rest of the turn, one of your #ocean icons counts as 4 #production
-                    instead (I12 Treat as: the #ocean is no longer there)
+treat ICON as:N     for the rest of the turn, one of your ICON icons counts as N #production
+                    instead (I12 Treat as: the icon is no longer there)
 require COND        the card cannot be played unless COND holds
 play_unrest_turn    for the rest of the turn, an unrest taken by acquiring may be free-played
                     at once (Brave)
@@ -114,7 +118,7 @@ _OPS = (
     "discard", "acquire", "break_through", "exile", "history", "garrison", "abandon", "recall",
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
-    "treat_ocean", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
+    "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
@@ -123,7 +127,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
- OP_TREAT_OCEAN, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
+ OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
@@ -167,13 +171,14 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
- SRC_PINNED, SRC_UNREST, SRC_MAIN) = range(12)
+ SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT) = range(13)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
-            "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN}
+            "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
+            "merchant": SRC_MERCHANT}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
-PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP = range(6)
+PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT = range(7)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
@@ -226,6 +231,11 @@ class _Imperium(P.Vocabulary):
             cols[C_PER] = PER_PLAYERS_CITY
         elif word == "hand_gap":
             cols[C_PER] = PER_HAND_GAP
+        elif word.startswith("distinct:"):  # "for each of these icons you have at least 1 of"
+            parts = word[len("distinct:"):].split("/")
+            if not all(p in _TYPES for p in parts):
+                raise ValueError(f"unknown count {word!r}")
+            cols[C_PER], cols[C_PER_MASK] = PER_DISTINCT, sum(1 << _TYPES[p] for p in parts)
         else:
             parts = word.split("/")
             if all(p in _SUITS for p in parts):
@@ -306,6 +316,8 @@ class _Imperium(P.Vocabulary):
                     flags |= {"gds": F_WITH_GDS, "mat": F_WITH_MAT}[value]
                 elif key == "per":
                     self._per(value, cols)
+                elif key == "as" and name == "treat":
+                    cols[C_N] = int(value)
                 elif key == "div":
                     cols[C_PER_DIV] = int(value)
                 elif key == "max":
@@ -396,6 +408,12 @@ _MAYAN_SOLSTICE = "if in_play #city { choose { discard 1 #mask | abandon 1 #city
 _MAYAN_CITY = "choose { draw 1 #mask from:discard | gain 1 pop | gain 1 mat }"
 _HEADPIECE = "choose { gain 1 mat per:#city/#metropolis | upto 3 { draw 1 if_able } }"
 _STONE_MASK = "upto 3 { draw 1 if_able }; place_top"
+_PROSPERITY = "all { may draw 1 }; choose { gain 1 mat per:#production | gain 1 pop per:REG }"
+_CONQUER = "choose { pay 2 pop => acquire REG/TRI | pay 3 pop => break_through REG/TRI }"
+_UNREST_FOR_ACTIONS = "upto 3 { choose { return_unrest | take unrest => gain_action 1 } }; history this"
+_HARBOUR = "choose { gain 1 gds | pay 1 gds => draw 1 per:#ocean max:3 }"
+_SPICE_ROUTE = {"COMMERCE": "choose { gain 2 mat per:distinct:#river/#fertile/#ocean/#city | acquire #ocean }",
+                "PROFIT": "free_play any from:discard ignore_state"}
 
 #: card id -> {trigger: program}; a trigger mapped to None is not implemented yet (see UNIMPLEMENTED)
 PROGRAMS: dict[str, dict[str, str | None]] = {
@@ -413,7 +431,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     # Navigation: the passive is the acquire rule's (machine.exiled_pick_ok)
     "3UNC1": {"PASSIVE": "ACQUIRE_EXILED_REG", "EXHAUST": "spend_action 1 => play REG from:discard; if it #ocean { gain 1 gds }"},
     "3UNC10": {"EXHAUST": "draw 2"},  # reaction: REACTIONS
-    "3UNC11": {"EXHAUST": "treat_ocean"},
+    "3UNC11": {"EXHAUST": "treat #ocean as:4"},
     "3UNC12": {"EXHAUST": "draw 1 from:discard"},  # reaction: REACTIONS
     "3UNC13": {"PLAY": "choose { gain 1 gds per:#hunt max:4 | acquire REG; if it #hunt { gain 4 mat } }"},
     "3UNC14": {"PLAY": "draw 1; others { steal 1 gds penalty }; may garrison this in:#river => gain_action 1"},
@@ -452,7 +470,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3CIV3": {"PLAY": "pay 3 mat => gain_action 1"},
     "3CIV5": {"PLAY": "choose { history from:hand | exile 2 from:history => gain_action 1 }"},
     "3CIV6": {"SOLSTICE": _METROPOLIS},
-    "3CIV8": {"SOLSTICE": "choose { gain 1 gds | pay 1 gds => draw 1 per:#ocean max:3 }"},
+    "3CIV8": {"SOLSTICE": _HARBOUR},
     "3CIV9": {"PLAY": "gain 3 mat; all { may history from:hand_or_discard }; gain 1 prg per:did"},
     # C2.Region
     "3REG1": {"PLAY": "gain 1 prg; " + _REGION},
@@ -494,7 +512,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "JPN9": {"EXHAUST": "history from:discard => draw 1"},
     "JPN10": {"EXHAUST": "pay 2 mat, discard 1 => free_play REG",
               "SOLSTICE": "if BARB { choose { abandon card:JPN18 | discard 1 } } else { may pay 1 pop => return_unrest }"},
-    "JPN11": {"PLAY": "all { may draw 1 }; choose { gain 1 mat per:#production | gain 1 pop per:REG }"},
+    "JPN11": {"PLAY": _PROSPERITY},
     "JPN12": {"PLAY": "gain 1 pop; may history from:hand; may garrison"},
     "JPN13": {"EXHAUST": "gain 1 mat per:#river"},
     "JPN14": {"SOLSTICE": _CITY_SOLSTICE},
@@ -508,7 +526,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "JPN22": {"PLAY": "choose { return_unrest, find JPN10 | free_play CIV ignore_state, find JPN9 }; history this"},
     # C4.MAG Magyars
     "MAG1A": {"EXHAUST": "discard 2 => others { take unrest }"},  # reaction
-    "MAG2": {"PLAY": "upto 3 { choose { return_unrest | take unrest => gain_action 1 } }; history this"},
+    "MAG2": {"PLAY": _UNREST_FOR_ACTIONS},
     "MAG3": {"PLAY": "require in_history MAG9; history 3 from:hand_or_discard upto; take fame; history this"},
     "MAG4": {"PLAY": "take unrest", "EXHAUST": "break_through UNC/CIV",
              "SOLSTICE": "if in_history MAG2 { may return_unrest from:hand; may return_unrest from:discard }"},
@@ -524,7 +542,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAG15": {"EXHAUST": "avoid", "SOLSTICE": "may pay 1 mat => gain 1 pop"},  # a defence (REACTIONS)
     "MAG16": {"PLAY": "may garrison"},
     "MAG17": {"PLAY": "may garrison"},
-    "MAG18": {"PLAY": "choose { pay 2 pop => acquire REG/TRI | pay 3 pop => break_through REG/TRI }"},
+    "MAG18": {"PLAY": _CONQUER},
     "MAG19": {"PLAY": _GLORY},
     "MAG20": {"PLAY": "gain 1 mat per:#production/#hunt"},
     "MAG21": {"PLAY": "choose { pay 1 mat => acquire UNC | draw 1 from:discard; gain 2 pop }; history this"},
@@ -642,6 +660,53 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAY25": {"PLAY": _STONE_MASK},
     "MAY26": {"EXHAUST": "discard 1 #mask => choose { free_play UNREST | free_play #city | gain 1 pop }"},
     "MAY27": {"PLAY": "repeat #city/#metropolis { gain_xtoken }; look_nation; may nation_bottom"},
+    # C4.ABB Abbasids
+    "ABB1A": {"EXHAUST": "spend_action 1 => if BARB { acquire UNC pinned } else { acquire CIV pinned }"},
+    "ABB2": {"SOLSTICE": "choose { draw 1 | gain 1 gds }"},
+    "ABB3": {"EXHAUST": "choose { recall #river => acquire CIV/TROUTE | recall #ocean => trade }"},
+    "ABB4": {"PASSIVE": "KEEPS_PAID_GDS", "SOLSTICE": "may gain 1 gds from:here"},
+    "ABB5": {"PLAY": "upto 2 { choose { acquire UNC | acquire CIV } }; history this"},
+    "ABB6": {"PLAY": "upto 2 { garrison in:here }", "SOLSTICE": "may draw 1; may garrison in:here"},
+    "ABB7": {"PLAY": "require in_history ABB5; all { may draw 1 }; gain 3 mat per:#merchant; "
+                     "gain 1 pop per:#city/#metropolis; develop; history this"},
+    "ABB8": {"PLAY": "pay 1 gds => choose { gain_action 1; draw 1 | may draw 1 from:merchant; history this }"},
+    "ABB9": {"PLAY": _GLORY},
+    "ABB10": {"PLAY": "others { gain 1 gds }; break_through UNC; choose { free_play #city/#metropolis | trade }; "
+                      "history this"},
+    "ABB11": _SPICE_ROUTE,
+    "ABB12": {"COMMERCE": "pay 2 mat => { return_unrest; gain 1 prg }",
+              "PROFIT": "draw 2 if_able; may free_play any of:drawn"},
+    "ABB13": {"PLAY": "may garrison"},
+    "ABB14": {"SOLSTICE": "choose { gain 1 pop per:#city/#metropolis | return_unrest from:discard }"},
+    "ABB16": {"PLAY": _PROSPERITY},
+    "ABB17": {"PLAY": _ADVANCE},
+    "ABB18": {"PLAY": "choose { take unrest => break_through REG; free_play it | "
+                      "history REG from:play => return_unrest 9 upto }; history this"},
+    "ABB19": {"PLAY": "may garrison"},
+    "ABB20": {"PLAY": _CONQUER},
+    "ABB21": {"EXHAUST": "treat #river as:3"},
+    # C4.AKS Aksumites
+    "AKS1A": {"EXHAUST": "gain 1 gds"},  # a reaction to gaining a market card with 2+ resources
+    "AKS2": _SPICE_ROUTE,
+    "AKS3": {"PLAY": "gain 3 mat; break_through REG; history this"},
+    "AKS4": {"EXHAUST": "draw 2; add 1 mat to:market", "SOLSTICE": "gain 2 mat"},
+    "AKS5": {"PLAY": "gain 2 prg per:TROUTE; history this"},
+    "AKS6": {"PLAY": _UNREST_FOR_ACTIONS},
+    "AKS7": {"PLAY": "gain 1 prg; exile market; may garrison"},
+    "AKS8": {"PLAY": "acquire with:mat; place_top it"},  # free to develop with Land of Sheba (DEV_FREE_WITH)
+    "AKS9": {"EXHAUST": "free_play UNREST",
+             "SOLSTICE": "choose { garrison from:hand_or_discard in:here | abandon pinned }"},
+    "AKS10": {"PLAY": "choose { gain 2 prg | pay 1 prg => { break_through TROUTE; history this } }"},
+    "AKS11": {"SOLSTICE": _HARBOUR},
+    "AKS12": {"PLAY": _GLORY},
+    "AKS14": {"SOLSTICE": _CITY_SOLSTICE},
+    "AKS15": {"PLAY": "gain 2 pop; may garrison"},
+    "AKS16": {"PLAY": "may garrison"},
+    "AKS17": {"PASSIVE": "if it REG { gain 1 pop } else { gain 1 mat }"},  # PASSIVE_REACTIONS
+    "AKS18": {"EXHAUST": "history from:hand => if it UNC/CIV { gain 1 prg }"},
+    "AKS19": {"PLAY": _PROSPERITY},
+    "AKS20": {"PLAY": _ADVANCE},
+    "AKS21": {"PLAY": _CONQUER},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -661,6 +726,7 @@ REACTIONS = {
     # defences (I12 Attack, D8): on any player's turn, when another player plays an attack card
     "MAG15": ("attack", "any"),  # Mounted Archers
     "3REG11": ("attack", "any"),  # Borderland
+    "AKS1A": ("gain_rich", "any"),  # Aksumites power A: a market card with at least 2 resources
 }
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
@@ -668,11 +734,13 @@ PASSIVE_REACTIONS = {
     "MAG14": ("take_unrest", "any"),  # Blood Oath: when you take an unrest
     "INU1B": ("gain_market", "UNC/CIV"),  # Inuit power B: acquire / break through from the market
     "INU9": ("play", "REG"),  # Dog Sleds (the #ocean test is in its text)
+    "AKS17": ("acquire", "REG/UNC"),  # Salt Mines
 }
 #: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
-           "attacked": 6, "gain_mat": 7, "gain_market": 8}  # state.EV_*
+           "attacked": 6, "gain_mat": 7, "gain_market": 8,
+           "gain_rich": 9}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1, "MAY17": 1}
@@ -681,9 +749,9 @@ EMPTY_HAND_PRG = {"MAY17": 1}
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
-NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10")
-#: development costs waived while a named card is in the developer's play area (Kayaks: Imaq)
-FREE_DEVELOP_IF = {"INU15": "INU12"}
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9")
+#: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
+KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)
 GARRISON_LIMIT = {"TAI21": 2}
 #: cards that cannot be discarded during cleanup (Supreme, I7.3)
@@ -807,12 +875,41 @@ for _card_id, _bonus in HAND_BONUS.items():
     HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus
 HAND_SIZE_BONUS.setflags(write=False)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
+KEEPS_PAID_GDS = _row_flags(KEEPS_PAID_GDS_CARDS)
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
 ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
-FREE_DEVELOP_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
-for _card_id, _other in FREE_DEVELOP_IF.items():
-    FREE_DEVELOP_WITH[K.record_index(_card_id)] = _card(_other)
-FREE_DEVELOP_WITH.setflags(write=False)
+
+
+def _development_conditions():
+    """The special conditions of development costs (C0 ``Dev cost``), from the card data: the card
+    whose presence in play waives the cost (Kayaks: Imaq), and up to two cards that must be in
+    play (DEV_IN_PLAY) or in history (DEV_IN_HISTORY) for a card to be developed at all."""
+    free_with = np.full(K.N_RECORDS, -1, dtype=np.int16)
+    needs = np.full((K.N_RECORDS, 2), -1, dtype=np.int16)
+    needs_where = np.zeros((K.N_RECORDS, 2), dtype=np.int8)
+    kinds = D.DevConditionKind
+    for card in D.CARDS:
+        conditions = card.dev_cost.conditions if card.dev_cost else ()
+        r, k = K.record_index(card.id), 0
+        for cond in conditions:
+            if cond.kind == kinds.LAST_IN_DEVELOPMENT_AREA:
+                continue  # Polynesians (issue 5): not a ready nation yet
+            named = [c.id for c in D.CARDS if c.nation == card.nation and c.name == cond.card]
+            if len(named) != 1:
+                raise ValueError(f"{card.id}: development condition names {cond.card!r}")
+            if cond.kind == kinds.FREE_IF_IN_PLAY:
+                free_with[r] = _card(named[0])
+            else:
+                needs[r, k] = _card(named[0])
+                needs_where[r, k] = DEV_IN_PLAY if cond.kind == kinds.REQUIRES_IN_PLAY else DEV_IN_HISTORY
+                k += 1
+    for a in (free_with, needs, needs_where):
+        a.setflags(write=False)
+    return free_with, needs, needs_where
+
+
+DEV_IN_PLAY, DEV_IN_HISTORY = 0, 1
+DEV_FREE_WITH, DEV_NEEDS, DEV_NEEDS_WHERE = _development_conditions()
 FREE_ACTION_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
 for _card_id, _other in FREE_ACTION_IF.items():
     FREE_ACTION_WITH[K.record_index(_card_id)] = _card(_other)

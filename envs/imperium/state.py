@@ -90,6 +90,7 @@ EV_ATTACK = 5  # an attack card is played against the event's player: defences (
 EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as Protection
 EV_GAIN_MAT = 7  # mat gained from the text of one of your cards in play (the event's card; Vineyards)
 EV_GAIN_MARKET = 8  # a card acquired or broken through from the market (Inuit power B)
+EV_GAIN_RICH = 9  # ... one that carried at least 2 resources (Aksumites power A)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
@@ -186,7 +187,10 @@ STATE_DTYPE = np.dtype(
         ("avoid", np.int8, MAX_PLAYERS),  # this player avoids the attack being resolved (I12 Attack)
         # "for the rest of the turn" effects, cleared at cleanup (I7.2)
         ("ignore_state_turn", np.int8, MAX_PLAYERS),  # play cards ignoring BARB/EMP (Cultural Diversity)
-        ("ocean_as_production", np.int8, MAX_PLAYERS),  # #ocean icons treated as 4 #production (Catamarans)
+        # I12 Treat as, for the rest of the turn: icons no longer there, and the #production added
+        # in their place (Catamarans: an #ocean as 4, Irrigation: a #river as 3)
+        ("treated_icons", np.int8, (MAX_PLAYERS, K.N_TYPES)),
+        ("treated_production", np.int8, MAX_PLAYERS),
         ("play_unrest_turn", np.int8, MAX_PLAYERS),  # an unrest taken by acquiring may be free-played (Brave)
         ("fertile_as_production", np.int8, MAX_PLAYERS),  # #fertile icons treated as #production (Soil Rotation)
         # derived from `zone`: the physical cards out of the box, ascending. Loops over cards walk

@@ -528,7 +528,7 @@ def test_catamarans_treat_an_ocean_as_four_production_for_the_turn():
     assert s["pool"][0, 0] == 5  # 1 + 4 production
     sc.act(s, A.END)
     sc.act(s, A.MARKET + 0)
-    assert s["ocean_as_production"][0] == 0  # gone at cleanup (I7.2)
+    assert s["treated_production"][0] == 0 and s["treated_icons"][0].sum() == 0  # gone at cleanup (I7.2)
 
 
 @pytest.mark.rule("I12", "I5.4", "C2.Uncivilised")

@@ -1,14 +1,17 @@
 """Random playouts of the Imperium engine: every game ends (by scoring or collapse, I10) and
 the state stays consistent after every decision (envs/imperium/invariants.py).
 
-Tables are dealt from the playable nations (Inuit, Japanese, Magyars, Mayans, Taino) with every card
-implemented, with and without Trade Routes (I13). The soak run plays 500 games of 2-4 players."""
+Tables are dealt from the playable nations (`engine.READY_NATIONS`) with every card implemented,
+with and without Trade Routes (I13). The soak run plays 100 games of 2-4 players for each
+playable nation, half of them with Trade Routes (all of them for the nations that need it)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.rules.scoring import ranks
 from meeplegym.envs.imperium.state import PH_GAME_OVER
@@ -54,8 +57,31 @@ def test_random_trade_routes_games_end_consistently(seed):
     _finished(s)
 
 
-@pytest.mark.soak
-def test_five_hundred_random_games():
-    for seed in range(500):
-        s, _ = playout(1000 + seed, 2 + seed % 3, check_every=7, trade_routes=seed % 2 == 1)
+def _nation_table(code: int, seed: int):
+    """Seat 0 plays the nation `code`, the other seats are dealt at random: (nations, players,
+    trade routes)."""
+    n_players = 2 + seed % 3
+    trade_routes = bool(K.NEEDS_TRADE_ROUTES[code]) or seed % 2 == 1
+    return [_name(code)] + [None] * (n_players - 1), n_players, trade_routes
+
+
+def _name(code: int) -> str:
+    return D.NATION_BY_CODE[D.NationCode(code)].name.lower()
+
+
+@pytest.mark.rule("I16", "I10.1")
+@pytest.mark.parametrize("code", engine.READY_NATIONS, ids=_name)
+def test_each_playable_nation_finishes_random_games(code):
+    for seed in range(2):
+        nations, n_players, trade_routes = _nation_table(code, 200 + seed)
+        s, _ = playout(200 + seed + 10 * code, n_players, nations, check_every=5, trade_routes=trade_routes)
         _finished(s)
+
+
+@pytest.mark.soak
+def test_a_hundred_random_games_per_nation():
+    for code in engine.READY_NATIONS:
+        for seed in range(100):
+            nations, n_players, trade_routes = _nation_table(code, seed)
+            s, _ = playout(1000 + 100 * code + seed, n_players, nations, check_every=7, trade_routes=trade_routes)
+            _finished(s)

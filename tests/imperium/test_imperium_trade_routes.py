@@ -210,3 +210,17 @@ def test_mediterranean_circle_resolved_through_trade_never_resolves_itself_again
     assert _cards(s) == [andes]  # not the Circle itself: that would never end
     sc.act(s, A.CARD + andes)
     assert tuple(s["pool"][0]) == (0, 2, 1, 1) and s["card_res"][circle, GDS] == 1
+
+
+@pytest.mark.rule("I13.4", "C3")
+def test_mediterranean_circle_free_plays_a_trade_route_from_the_discard_pile():
+    s = _ready()
+    andes = sc.give(s, 0, "3TRO8", Z_DISCARD)
+    sc.give(s, 0, "3TRO9")
+    sc.play(s, "3TRO9")
+    assert s["dec"] == DEC_CHOOSE and _options(s) == [1]  # no other player's route to resolve
+    sc.option(s, 1)
+    assert _cards(s) == [andes]  # only the trade route of the discard pile
+    sc.pick(s, "3TRO8")
+    assert s["zone"][andes] == Z_PLAY and tuple(s["pool"][0]) == (0, 2, 1, 0)
+    assert s["actions"][0] == 2  # Mediterranean Circle took the action, the route none

@@ -78,7 +78,7 @@ def test_illegal_action_names_the_game_and_changes_nothing():
         (dict(nations=["martians", None]), "not implemented yet"),
         (dict(power_sides=["C", "A"]), "power_sides"),
         (dict(trade_routes="yes"), "trade_routes"),
-        (dict(nations=["abbasids", None], trade_routes=True), "not implemented yet"),
+        (dict(nations=["wagadou", None], trade_routes=True), "not implemented yet"),
         (dict(colour="red"), "unknown Imperium options"),
     ],
 )

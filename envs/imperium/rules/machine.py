@@ -42,6 +42,7 @@ from meeplegym.envs.imperium.state import (
     EV_ATTACKED,
     EV_BREAK,
     EV_GAIN_MARKET,
+    EV_GAIN_RICH,
     EV_GAIN_MAT,
     EV_PLAY,
     EV_RETURN_UNREST,
@@ -324,10 +325,21 @@ def pay_options(s, p, out):
 
 
 @nb.njit(cache=True)
+def _spend(s, p, r, n):
+    """n of resource r leave p's pool: to the supply, or paid goods onto Glass Working."""
+    s["pool"][p, r] -= n
+    if r == GDS and n > 0:
+        for c in Z.table(s):
+            if E.KEEPS_PAID_GDS[Z.rec(s, c)] and s["zone"][c] == Z_PLAY and s["owner"][c] == p:
+                s["card_res"][c, GDS] += n
+                return
+
+
+@nb.njit(cache=True)
 def _pay_with(s, p, r):
     need = s["pay_need"]
     base = POP if need[POP] > 0 else MAT
-    s["pool"][p, r] -= 1
+    _spend(s, p, r, 1)
     if r == base or base == POP:
         need[base] -= 1
     else:
@@ -350,7 +362,7 @@ def pay_step(s, p, choice):
             return _wait(s, DEC_PAY, p)
         _pay_with(s, p, opts[0])
     for r in (PRG, GDS):
-        s["pool"][p, r] -= need[r]
+        _spend(s, p, r, need[r])
         need[r] = 0
     return NEXT
 
@@ -424,6 +436,11 @@ def amount(s, f, row):
         k = Z.count_in_play(s, owner, 0, row[C_PER_MASK])
     elif per == E.PER_DID:
         k = s["fr_did"][f]
+    elif per == E.PER_DISTINCT:  # how many of the listed icons you have at least one of
+        k = 0
+        for t in range(K.N_TYPES):
+            if (row[C_PER_MASK] >> t) & 1 and Z.count_in_play(s, owner, 0, 1 << t) > 0:
+                k += 1
     elif per == E.PER_HAND_GAP:  # cleanup draw-up (I7.4)
         k = max(0, Z.hand_limit(s, owner) - Z.count_in_zone(s, owner, Z_HAND))
     else:  # PER_PLAYERS_CITY (Taxation)
@@ -540,6 +557,15 @@ def eligible(s, f, row, c):
 
 
 @nb.njit(cache=True)
+def _was_drawn(s, c):
+    """c is one of the cards the last draw brought (``of:drawn``)."""
+    for i in range(s["n_drawn"]):
+        if s["drawn"][i] == c:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def _eligible(s, f, row, c):
     """`eligible` without testing a free-played card's own text: what the playability test of
     the card that free-plays it uses (numba cannot type the recursion, and one level is what
@@ -554,14 +580,11 @@ def _eligible(s, f, row, c):
             return False
         if (fl & E.F_SOME_NOT_NAMED) and s["op_stage"] != 0 and s["op_left"] == 1 and s["op_sel"] == 0:
             return not _same_name(s, c, row[C_CARD])  # the last pick must be the one not so named
-        if fl & E.F_OF_DRAWN:
-            for i in range(s["n_drawn"]):
-                if s["drawn"][i] == c:
-                    return True
-            return False
-        return True
+        return (fl & E.F_OF_DRAWN) == 0 or _was_drawn(s, c)
     if op == E.OP_DRAW and src == E.SRC_CARD:  # a card garrisoned under the named card
         return s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
+    if op == E.OP_DRAW and src == E.SRC_MERCHANT:  # ... under your Merchant Empire (I13.2)
+        return s["zone"][c] == Z_GARRISON and s["host"][c] == s["merchant"][p] and s["owner"][c] == p
     if op == E.OP_FIND:  # find F: one of your matching cards in hand, discard, draw pile or nation deck
         z = s["zone"][c]
         if s["owner"][c] != p or not _filter(s, c, row):
@@ -605,7 +628,10 @@ def _eligible(s, f, row, c):
         elif fl & E.F_PAID_PLAY:
             if not (c != this and _source_ok(s, c, src, p) and _filter(s, c, row)):
                 return False
-        elif not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row) and s["free_played"][c] == 0):
+        elif not (c != this and _source_ok(s, c, E.SRC_HAND if src < 0 else src, p) and _filter(s, c, row)
+                  and s["free_played"][c] == 0):
+            return False  # from the hand unless a pile is named (Mediterranean Circle: the discard pile)
+        if (fl & E.F_OF_DRAWN) and not _was_drawn(s, c):  # "one of them" (Western Silk Road)
             return False
         if row[C_CARD] >= 0 and c != row[C_CARD]:
             return False
@@ -782,6 +808,11 @@ def _develop_ok(s, p, c, free):
     r = Z.rec(s, c)
     if s["nation"][p] == INUIT and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
         return False  # Summer / Winter: no developing cards of the other state (I16)
+    for k in range(2):  # "«Baghdad» must be in play", "Saint Stephen I in your history" (C0 Dev cost)
+        other = E.DEV_NEEDS[r, k]
+        where = Z_PLAY if E.DEV_NEEDS_WHERE[r, k] == E.DEV_IN_PLAY else Z_HISTORY
+        if other >= 0 and not _in_zone_of(s, other, where, p):
+            return False
     if free or _cost_waived(s, p, c):
         return True
     need = s["pay_need"].copy()
@@ -793,7 +824,7 @@ def _develop_ok(s, p, c, free):
 @nb.njit(cache=True)
 def _cost_waived(s, p, c):
     """Kayaks develop for free while Imaq is in p's play area (its printed cost)."""
-    other = E.FREE_DEVELOP_WITH[Z.rec(s, c)]
+    other = E.DEV_FREE_WITH[Z.rec(s, c)]
     return other >= 0 and _in_zone_of(s, other, Z_PLAY, p)
 
 
@@ -804,6 +835,8 @@ def step_ok(s, f, row, p, as_cost):
     fl = row[FL]
     n = row[C_N]
     this = s["fr_card"][f]
+    if op == E.OP_GAIN and row[C_SRC] == E.SRC_HERE:
+        return this >= 0 and s["card_res"][this, row[C_RES]] > 0
     if (op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID
             or op == E.OP_GAIN_XTOKEN):
         return True
@@ -819,8 +852,8 @@ def step_ok(s, f, row, p, as_cost):
         return count_eligible(s, f, row) > 0
     if op == E.OP_IGNORE_STATE_TURN:
         return s["ignore_state_turn"][p] == 0
-    if op == E.OP_TREAT_OCEAN:
-        return Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0
+    if op == E.OP_TREAT:
+        return Z.count_in_play(s, p, 0, row[C_TYPES]) > 0
     if op == E.OP_PLAY_UNREST_TURN:
         return s["play_unrest_turn"][p] == 0
     if op == E.OP_FERTILE_AS_PRODUCTION:
@@ -855,7 +888,7 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_SPEND_ACTION:
         return s["actions"][p] >= n
     if op == E.OP_DRAW:
-        if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD:
+        if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD or row[C_SRC] == E.SRC_MERCHANT:
             return count_eligible(s, f, row) > 0
         if fl & E.F_IF_ABLE:
             return s["draw_size"][p] > 0
@@ -1283,9 +1316,12 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_IGNORE_STATE_TURN:
         s["ignore_state_turn"][p] = 1
         return _advance(s, f, nxt)
-    if op == E.OP_TREAT_OCEAN:
-        if Z.count_in_play(s, p, 0, 1 << Z.OCEAN) > 0:
-            s["ocean_as_production"][p] += 1
+    if op == E.OP_TREAT:  # one icon of the filter counts as N #production instead
+        for t in range(K.N_TYPES):
+            if (row[C_TYPES] >> t) & 1 and Z.count_in_play(s, p, 0, 1 << t) > 0:
+                s["treated_icons"][p, t] += 1
+                s["treated_production"][p] += row[C_N]
+                break
         return _advance(s, f, nxt)
     if op == E.OP_PLAY_UNREST_TURN:
         s["play_unrest_turn"][p] = 1
@@ -1306,6 +1342,9 @@ def _step(s, f, pc, row, p, choice):
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         k = amount(s, f, row)
+        if row[C_SRC] == E.SRC_HERE:  # off this card, not from the supply (Glass Working)
+            k = min(k, s["card_res"][this, row[C_RES]]) if this >= 0 else 0
+            s["card_res"][this, row[C_RES]] -= k
         if row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0:
             k += 1  # Inuit power A: "when you gain 3 or fewer mat, gain 1 more"
         s["pool"][p, row[C_RES]] += k
@@ -1594,6 +1633,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
         elif dest == Z_EXILE:
             Z.put(s, c, Z_EXILE, -1)
         elif dest == Z_HISTORY:
+            s["fr_it"][f] = c  # "if the card was UNC/CIV" (Ge'ez Script)
             to_history(s, c, p)
         else:
             if row[OP] == E.OP_ABANDON:
@@ -1610,7 +1650,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
 @nb.njit(cache=True)
 def _draw(s, f, pc, row, p, choice):
     fl = row[FL]
-    if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD:
+    if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD or row[C_SRC] == E.SRC_MERCHANT:
         return _pick_loop(s, f, pc, row, p, choice, Z_HAND)
     if s["op_stage"] == 0:
         s["op_stage"] = 1
@@ -1825,6 +1865,8 @@ def _gain_card(s, f, pc, row, p, choice):
             taken = s["market_unrest"][choice]
         Z.take_market_card(s, choice, p, acquire)
         queue_event(s, EV_GAIN_MARKET, c, p)
+        if res >= 2:
+            queue_event(s, EV_GAIN_RICH, c, p)
         if taken >= 0:
             queue_event(s, EV_TAKE_UNREST, taken, p)
     elif choice < PICK_CARD:

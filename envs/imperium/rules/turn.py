@@ -201,7 +201,8 @@ def _cleanup_reset(s):
     s["exhaust_tokens"][p] = s["base_exhaust"][p]
     s["deck_token"][p] = 0
     s["ignore_state_turn"][p] = 0
-    s["ocean_as_production"][p] = 0
+    s["treated_icons"][p] = 0
+    s["treated_production"][p] = 0
     s["play_unrest_turn"][p] = 0
     s["fertile_as_production"][p] = 0
     s["phase"] = PH_CLEANUP_DISCARD

@@ -44,7 +44,6 @@ TROUTE = int(D.Suit.TROUTE)
 UNREST = int(D.Suit.UNREST)
 UNREST_BIT = 1 << UNREST
 REG_BIT = 1 << REG
-OCEAN = int(D.TypeIcon.OCEAN)
 PRODUCTION = int(D.TypeIcon.PRODUCTION)
 FERTILE = int(D.TypeIcon.FERTILE)
 ACCESSION = int(D.Start.ACC)
@@ -114,12 +113,11 @@ def count_in_play(s, p, suits, types):
         for t in range(K.N_TYPES):
             if (types >> t) & 1:
                 n += K.TYPES[r, t]
-    treated = s["ocean_as_production"][p]  # Catamarans (I12 Treat as)
-    if treated:
-        if (types >> OCEAN) & 1:
-            n -= treated
-        if (types >> PRODUCTION) & 1:
-            n += 4 * treated
+    for t in range(K.N_TYPES):  # I12 Treat as (Catamarans, Irrigation)
+        if (types >> t) & 1:
+            n -= s["treated_icons"][p, t]
+    if (types >> PRODUCTION) & 1:
+        n += s["treated_production"][p]
     if s["fertile_as_production"][p] and ((types >> FERTILE) & 1) != ((types >> PRODUCTION) & 1):
         # Soil Rotation (I12 Treat as): each #fertile in play is a #production instead
         fertile = 0
