@@ -87,7 +87,7 @@ flip this           turn the card whose text runs over (the Merchant, I13.2)
 resolved by another player through Trade, I13.5).
 
 A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), ``pinned``,
-``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` excludes a suit. Conditions: ``BARB``, ``EMP``,
+``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` / ``not:REG`` exclude a suit. Conditions: ``BARB``, ``EMP``,
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
@@ -164,6 +164,7 @@ F_SOME_NOT_NAMED = 1 << 25  # ``some_not:ID``: at least one of the cards picked 
 F_NOT_NATION = 1 << 26  # ``find F not:nation``: not from the nation deck
 F_OTHER = 1 << 27  # ``trade_route other`` / ``commerce other``: another player's trade route
 F_SLOTS = 1 << 28  # ``acquire F slots:12``: only the market slots in C_PER_MASK
+F_NOT_REG = 1 << 29  # ``not:REG``: no region (Philosophy)
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
 HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
@@ -324,6 +325,8 @@ class _Imperium(P.Vocabulary):
                     cols[C_MAX] = int(value)
                 elif key == "not" and value == "UNREST":
                     flags |= F_NOT_UNREST
+                elif key == "not" and value == "REG":
+                    flags |= F_NOT_REG
                 elif key == "not" and value == "nation":
                     flags |= F_NOT_NATION
                 elif key in _NAME_FLAGS:
@@ -685,6 +688,31 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "ABB19": {"PLAY": "may garrison"},
     "ABB20": {"PLAY": _CONQUER},
     "ABB21": {"EXHAUST": "treat #river as:3"},
+    # C4.GUP Guptas (cleanup places 1 gds: MARKET_TOKEN)
+    "GUP1A": {"PASSIVE": "MARKET_TOKEN", "EXHAUST": "take unrest => choose { free_play TROUTE from:discard | trade }"},
+    "GUP1B": {"PASSIVE": "MARKET_TOKEN"},
+    "GUP2": {"PLAY": _GLORY},
+    "GUP3": {"PLAY": "require in_history GUP17; break_through TROUTE/CIV; history this"},
+    "GUP4": {"PLAY": "require in_history GUP3; break_through TRI; may acquire CIV; history this"},
+    "GUP5": {"EXHAUST": "draw 1", "SOLSTICE": "may discard 1 => return_unrest"},
+    "GUP6": {"PASSIVE": "HAND_BONUS"},  # and ADVANCE_WITHOUT_BARB
+    "GUP7": {"PLAY": "abandon pinned not:REG => break_through UNC/CIV"},
+    "GUP8": {"EXHAUST": "all { may return_unrest }; gain 1 gds per:did"},
+    "GUP9": {"PASSIVE": "HAND_BONUS"},  # and EMPTY_HAND_PRG at the start of cleanup
+    "GUP10": {"EXHAUST": "choose { pay 2 mat => acquire UNC/CIV with:gds | add 1 gds to:market; all { may gain 2 mat } }",
+              "SOLSTICE": "choose { abandon pinned | discard 1 }"},
+    "GUP11": {"EXHAUST": "pay 1 gds => trade"},
+    "GUP12": {"PLAY": "choose { draw 3 | gain 2 mat per:#production | gain 2 pop per:REG | "
+                      "gain 1 gds per:#merchant; gain 1 prg per:#merchant }; history this"},
+    "GUP13": {"EXHAUST": "discard 1 => gain 1 gds"},  # a reaction to acquiring / breaking through UNC/CIV
+    "GUP14": {"SOLSTICE": "gain 1 pop; if BARB { discard 1 }"},
+    "GUP15": {"PLAY": "gain 1 pop; may garrison"},
+    "GUP16": {"PLAY": "gain 2 mat; may garrison"},
+    "GUP17": {"PLAY": "others { may draw 1 }; break_through TROUTE; history this"},
+    "GUP18": {"PLAY": _ADVANCE},
+    "GUP19": {"PLAY": _CONQUER},
+    "GUP20": {"PLAY": _PROSPERITY},
+    "GUP21": {"SOLSTICE": _TRADING_CITY},
     # C4.AKS Aksumites
     "AKS1A": {"EXHAUST": "gain 1 gds"},  # a reaction to gaining a market card with 2+ resources
     "AKS2": _SPICE_ROUTE,
@@ -727,6 +755,7 @@ REACTIONS = {
     "MAG15": ("attack", "any"),  # Mounted Archers
     "3REG11": ("attack", "any"),  # Borderland
     "AKS1A": ("gain_rich", "any"),  # Aksumites power A: a market card with at least 2 resources
+    "GUP13": ("acquire|break", "UNC/CIV"),  # Rock Cut Architecture
 }
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
@@ -743,13 +772,17 @@ _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest
            "gain_rich": 9}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
-HAND_BONUS = {"3CIV10": 1, "MAY17": 1}
+HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1}
 #: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
-EMPTY_HAND_PRG = {"MAY17": 1}
+EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
+#: power cards whose cleanup market token is another resource than 1 prg (I7.1, I16)
+MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds"}
+#: passives "your Advance cards lose the BARB icon" (Science)
+ADVANCE_WITHOUT_BARB = ("GUP6",)
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
-NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9")
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2")
 #: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
 KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)
@@ -876,6 +909,12 @@ for _card_id, _bonus in HAND_BONUS.items():
 HAND_SIZE_BONUS.setflags(write=False)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 KEEPS_PAID_GDS = _row_flags(KEEPS_PAID_GDS_CARDS)
+STATELESS_ADVANCE = _row_flags(ADVANCE_WITHOUT_BARB)
+MARKET_TOKEN_RES = np.full(K.N_RECORDS, int(D.Resource.PRG), dtype=np.int8)
+for _card_id, _res in MARKET_TOKEN.items():
+    MARKET_TOKEN_RES[K.record_index(_card_id)] = _RESOURCES[_res]
+MARKET_TOKEN_RES.setflags(write=False)
+ADVANCE_NAME = K.NAME_ID[K.record_index("GUP18")]  # every nation's Advance has one name
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
 ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
 

@@ -480,6 +480,8 @@ def _filter(s, c, row):
     fl = row[FL]
     if (fl & E.F_EMP_CARD) and (K.STATES[Z.rec(s, c)] & (1 << Z.EMP)) == 0:
         return False
+    if (fl & E.F_NOT_REG) and (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) != 0:
+        return False
     if (fl & E.F_NAMED) and not _same_name(s, c, row[C_CARD]):
         return False
     if (fl & E.F_NOT_NAMED) and _same_name(s, c, row[C_CARD]):
@@ -620,8 +622,7 @@ def _eligible(s, f, row, c):
         if src == E.SRC_MAIN:  # one of the top N main-deck cards (Welcoming's Profit)
             if not (_in_main_top(s, c, row[C_N]) and _filter(s, c, row)):
                 return False
-            r = Z.rec(s, c)
-            return K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
+            return Z.state_allows(s, p, c)
         if fl & E.F_IT:
             if c != s["fr_it"][f] or s["zone"][c] != Z_HAND or s["owner"][c] != p:
                 return False
@@ -635,8 +636,7 @@ def _eligible(s, f, row, c):
             return False
         if row[C_CARD] >= 0 and c != row[C_CARD]:
             return False
-        r = Z.rec(s, c)
-        return (fl & E.F_IGNORE_STATE) != 0 or K.STATES[r] == 0 or (K.STATES[r] & Z.state_icons(s, p)) != 0
+        return (fl & E.F_IGNORE_STATE) != 0 or Z.state_allows(s, p, c)
     if op == E.OP_GIVE:
         src = E.SRC_HAND if src < 0 else src
         return _source_ok(s, c, src, s["fr_owner"][f]) and c != this
@@ -1124,7 +1124,7 @@ def can_play(s, p, c, ignore_state):
     effect (I5.3) are always playable."""
     r = Z.rec(s, c)
     ignore_state = ignore_state or s["ignore_state_turn"][p] != 0
-    if not ignore_state and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
+    if not ignore_state and not Z.state_allows(s, p, c):
         return False
     if not HAS_PROGRAM[r, E.TRIG_PLAY]:
         return K.HEADER[r] == Z.PIN or K.HEADER[r] == Z.TRD

@@ -454,7 +454,8 @@ def apply(s, a):
             Z.push_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn
     elif ph == PH_CLEANUP_MARKET:
         c = s["market"][a - A.MARKET]
-        s["card_res"][c, PRG] += D.CLEANUP_MARKET_PRG
+        p = s["current"]  # 1 prg, or the resource the power card names (Guptas: gds, I16)
+        s["card_res"][c, E.MARKET_TOKEN_RES[Z.rec(s, s["power_card"][p])]] += D.CLEANUP_MARKET_PRG
         _cleanup_reset(s)
     elif ph == PH_CLEANUP_DISCARD:
         if a == A.END:

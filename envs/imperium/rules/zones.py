@@ -13,7 +13,7 @@ import numba as nb
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.effects import HAND_SIZE_BONUS
+from meeplegym.envs.imperium.effects import ADVANCE_NAME, HAND_SIZE_BONUS, STATELESS_ADVANCE
 from meeplegym.envs.imperium.rules.setup import tuck_unrest
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
@@ -64,6 +64,20 @@ def rec(s, c):
 def state_icons(s, p):
     """Bit mask of the state icons p's state card shows (I5.4)."""
     return K.STATES[rec(s, s["state_card"][p])]
+
+
+@nb.njit(cache=True)
+def state_allows(s, p, c):
+    """p's state card lets card c be played (I5.4): c shows no state icon or one of p's. Science
+    takes the BARB icon off p's Advance cards."""
+    r = rec(s, c)
+    icons = K.STATES[r]
+    if K.NAME_ID[r] == ADVANCE_NAME and (icons >> BARB) & 1:
+        for h in table(s):
+            if STATELESS_ADVANCE[rec(s, h)] and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
+                icons &= ~(1 << BARB)
+                break
+    return icons == 0 or (icons & state_icons(s, p)) != 0
 
 
 @nb.njit(cache=True)
