@@ -87,7 +87,7 @@ PLAYER_COUNT_ZONES = np.array([ST.Z_HAND, ST.Z_DRAW, ST.Z_NATION_DECK, ST.Z_DISC
                                ST.Z_DEVELOPMENT, ST.Z_GARRISON, ST.Z_LEGENDS], dtype=np.int8)
 N_PLAYER_COUNTS = len(PLAYER_COUNTS)
 TURN_FLAGS = ("avoids the attack being resolved", "ignores BARB/EMP this turn (Cultural Diversity)",
-              "#ocean treated as 4 #production this turn (Catamarans)",
+              "#production added this turn by icons treated as #production (Catamarans, Irrigation)",
               "may free-play the unrest an acquisition brings this turn (Brave)",
               "#fertile treated as #production this turn (Soil Rotation)")
 PLAYER_STRIDE = 4 + N_NATIONS + 1 + N_STATE_ICONS + N_RESOURCES + 6 + N_PLAYER_COUNTS + len(TURN_FLAGS)

@@ -83,6 +83,16 @@ def legal(s) -> list[int]:
     return [int(a) for a in np.flatnonzero(engine.legal_mask(s))]
 
 
+def options(s) -> list[int]:
+    """The option numbers legal at a choice (CHOOSE, may)."""
+    return sorted(a - A.OPTION for a in legal(s))
+
+
+def cards(s) -> list[int]:
+    """The cards legal to pick now."""
+    return sorted(a - A.CARD for a in legal(s) if a >= A.CARD)
+
+
 def act(s, action: int) -> None:
     engine.apply(s, action)
 

@@ -37,9 +37,6 @@ def _ready(pool=(0, 0, 0, 0)):
     return sc.ready(ABBASIDS, pool=pool, trade_routes=True, power_sides=("A", "B"))
 
 
-def _cards(s):
-    return sorted(a - A.CARD for a in sc.legal(s) if a >= A.CARD)
-
 
 @pytest.mark.rule("C4.ABB", "I12")
 def test_power_a_spends_an_action_to_acquire_a_pinned_card_of_the_state_suit():
@@ -124,7 +121,7 @@ def test_turkish_mercenaries_draw_the_card_under_the_merchant_empire():
     sc.option(s, 1)
     assert s["dec"] == DEC_YESNO
     sc.yes(s)
-    assert _cards(s) == [under]
+    assert sc.cards(s) == [under]
     sc.act(s, A.CARD + under)
     assert s["zone"][under] == Z_HAND and s["zone"][mercs] == Z_HISTORY
     assert s["pool"][0, GDS] == 0 and s["actions"][0] == actions  # a free action
@@ -154,7 +151,7 @@ def test_western_silk_road_profit_free_plays_only_a_card_it_drew():
     assert s["zone"][first] == Z_HAND and s["zone"][second] == Z_HAND
     assert s["dec"] == DEC_YESNO
     sc.yes(s)
-    assert _cards(s) == sorted([first, second]) and in_hand not in _cards(s)
+    assert sc.cards(s) == sorted([first, second]) and in_hand not in sc.cards(s)
     sc.pick(s, "ABB19")
     assert s["zone"][first] == Z_PLAY and s["card_res"][route, GDS] == 0
 

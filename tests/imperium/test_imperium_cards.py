@@ -41,9 +41,6 @@ def _exile(s, card_id):
     return sc.give(s, -1, card_id, Z_EXILE)
 
 
-def _options(s):
-    return sorted(a - A.OPTION for a in sc.legal(s))
-
 
 # ---------------------------------------------------------------- reactions (I5.6, D7)
 @pytest.mark.rule("I5.6", "C2.Fame")
@@ -56,7 +53,7 @@ def test_intrepid_answers_an_acquire_with_one_reward_and_a_break_through_with_bo
     sc.act(s, A.MARKET + CIV_SLOT)
     assert s["dec"] == DEC_REACT and sc.legal(s) == [A.END, A.CARD + intrepid]
     sc.act(s, A.CARD + intrepid)
-    assert s["dec"] == DEC_CHOOSE and _options(s) == [0, 1]  # "both" only after a break through
+    assert s["dec"] == DEC_CHOOSE and sc.options(s) == [0, 1]  # "both" only after a break through
     sc.option(s, 1)
     assert s["pool"][0, PRG] == 1 and s["exhausted"][intrepid] == 1
 
@@ -68,7 +65,7 @@ def test_intrepid_answers_an_acquire_with_one_reward_and_a_break_through_with_bo
     sc.act(s, A.RESOURCE + POP)  # pop or the prg just gained (I12 Pay)
     sc.act(s, A.MARKET + 2)
     sc.act(s, A.CARD + intrepid)
-    assert _options(s) == [0, 1, 2]
+    assert sc.options(s) == [0, 1, 2]
     sc.option(s, 2)
     assert s["pool"][0, PRG] == 2
     assert len(sc.hand(s, 0)) == hand - 1 + 1 + 1 + 1  # Clans played; unrest, region and a draw

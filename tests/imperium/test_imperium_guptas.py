@@ -35,9 +35,6 @@ def _ready(pool=(0, 0, 0, 0)):
     return sc.ready(GUPTAS, pool=pool, trade_routes=True, power_sides=("A", "B"))
 
 
-def _cards(s):
-    return sorted(a - A.CARD for a in sc.legal(s) if a >= A.CARD)
-
 
 @pytest.mark.rule("C4.GUP", "I16", "I7.1", "I3.6")
 def test_guptas_place_goods_at_cleanup_and_add_their_unrest_to_the_pile():
@@ -69,7 +66,7 @@ def test_power_a_takes_an_unrest_to_free_play_a_route_from_the_discard_pile():
     assert int(s["unrest_size"]) == pile - 1  # the cost first
     assert s["dec"] == DEC_CHOOSE
     sc.option(s, 0)
-    assert _cards(s) == [route]
+    assert sc.cards(s) == [route]
     sc.pick(s, "3TRO8")
     assert s["zone"][route] == Z_PLAY and s["pool"][0, POP] == 2 and s["pool"][0, PRG] == 1
 
@@ -94,7 +91,7 @@ def test_philosophy_abandons_a_pinned_card_that_is_not_a_region():
     judicial = sc.give(s, 0, "GUP5", Z_PLAY)
     sc.give(s, 0, "GUP7")
     sc.play(s, "GUP7")
-    picks = _cards(s)
+    picks = sc.cards(s)
     assert judicial in picks and region not in picks
     sc.pick(s, "GUP5")
     assert s["zone"][judicial] == Z_DISCARD and s["dec"] != DEC_CARD

@@ -37,12 +37,6 @@ MAYANS = ("mayans", "japanese")
 HEADPIECES = ("MAY8", "MAY9", "MAY10")
 
 
-def _options(s):
-    return sorted(a - A.OPTION for a in sc.legal(s))
-
-
-def _cards(s):
-    return sorted(a - A.CARD for a in sc.legal(s) if a >= A.CARD)
 
 
 def _main_top(s, pinned: bool) -> int:
@@ -63,9 +57,9 @@ def test_power_a_discards_a_card_to_find_a_mask_but_not_in_the_nation_deck():
     on_draw = sc.give(s, 0, "MAY23", Z_DRAW)
     assert s["zone"][sc.card("MAY12")] == Z_NATION_DECK  # the nation deck's Stone Mask
     sc.play(s, "MAY1A")
-    assert s["dec"] == DEC_CARD and _cards(s) == [fodder]  # the cost first (I6.5)
+    assert s["dec"] == DEC_CARD and sc.cards(s) == [fodder]  # the cost first (I6.5)
     sc.pick(s, "MAY27")
-    findable = _cards(s)
+    findable = sc.cards(s)
     assert on_draw in findable and sc.card("MAY12") not in findable
     assert all(K.TYPES[c, int(D.TypeIcon.MASK)] for c in findable)
     sc.pick(s, "MAY23")
@@ -79,11 +73,11 @@ def test_codices_find_in_the_nation_deck_free_play_and_gain_progress_once_the_en
     s["game_end_triggered"] = 1
     sc.give(s, 0, "MAY3")
     sc.play(s, "MAY3")
-    findable = _cards(s)
+    findable = sc.cards(s)
     assert sc.card("MAY12") in findable  # Find searches the nation deck (I12) ...
     assert sc.card("MAY2") not in findable  # ... but not the accession card
     sc.pick(s, "MAY12")
-    assert _cards(s) == [sc.card("MAY12")]  # free-play the card found
+    assert sc.cards(s) == [sc.card("MAY12")]  # free-play the card found
     sc.pick(s, "MAY12")
     assert s["dec"] == DEC_YESNO  # Stone Mask: draw up to 3
     sc.no(s)
@@ -101,7 +95,7 @@ def test_mayan_solstice_discards_a_mask_or_abandons_a_city():
 
     city = sc.give(s, 0, "MAY14", Z_PLAY)
     sc.run_solstice(s, "MAY1A")
-    assert s["dec"] == DEC_CHOOSE and _options(s) == [1]  # no mask in hand: abandon
+    assert s["dec"] == DEC_CHOOSE and sc.options(s) == [1]  # no mask in hand: abandon
     sc.option(s, 1)
     sc.pick(s, "MAY14")
     assert s["zone"][city] == Z_DISCARD
@@ -109,7 +103,7 @@ def test_mayan_solstice_discards_a_mask_or_abandons_a_city():
     sc.give(s, 0, "MAY14", Z_PLAY)
     mask = sc.give(s, 0, "MAY23")
     sc.run_solstice(s, "MAY1A")
-    assert _options(s) == [0, 1]
+    assert sc.options(s) == [0, 1]
     sc.option(s, 0)
     sc.pick(s, "MAY23")
     assert s["zone"][mask] == Z_DISCARD and s["zone"][city] == Z_PLAY
@@ -132,7 +126,7 @@ def test_popol_vuh_garrisons_unrest_for_materials_and_returns_two_with_a_headpie
     headpiece = sc.give(s, 0, "MAY8")
     fame = int(s["fame_pile"][s["fame_size"] - 1])
     sc.act(s, A.CARD + book)
-    assert _cards(s) == [headpiece]
+    assert sc.cards(s) == [headpiece]
     sc.pick(s, "MAY8")
     for c in under:
         sc.act(s, A.CARD + c)
@@ -147,17 +141,17 @@ def test_pok_ta_pok_acquires_civilised_only_when_a_discarded_mask_is_not_a_stone
     sc.give(s, 0, "MAY23")
     sc.give(s, 0, "MAY24")
     sc.play(s, "MAY19")
-    assert s["dec"] == DEC_CHOOSE and _options(s) == [0]  # two Stone Masks: UNC only
+    assert s["dec"] == DEC_CHOOSE and sc.options(s) == [0]  # two Stone Masks: UNC only
 
     s = sc.ready(MAYANS)
     sc.give(s, 0, "MAY19", Z_PLAY)
     sc.give(s, 0, "MAY23")
     headpiece = sc.give(s, 0, "MAY9")
     sc.play(s, "MAY19")
-    assert _options(s) == [0, 1]
+    assert sc.options(s) == [0, 1]
     sc.option(s, 1)
     sc.pick(s, "MAY23")
-    assert _cards(s) == [headpiece]  # the last discard must be the one not named Stone Mask
+    assert sc.cards(s) == [headpiece]  # the last discard must be the one not named Stone Mask
     sc.pick(s, "MAY9")
     slots = [a - A.MARKET for a in sc.legal(s)]
     assert slots and all(K.SUITS[int(s["market"][k])] & (1 << int(D.Suit.CIV)) for k in slots)  # CIV
@@ -171,18 +165,18 @@ def test_road_networks_reach_tributaries_only_with_a_mask_that_is_not_a_stone_ma
     sc.give(s, 0, "MAY22", Z_PLAY)
     stone = sc.give(s, 0, "MAY23")
     sc.play(s, "MAY22")
-    assert _options(s) == [0]
+    assert sc.options(s) == [0]
     sc.option(s, 0)
-    assert _cards(s) == [stone]
+    assert sc.cards(s) == [stone]
 
     s = sc.ready(MAYANS)
     sc.give(s, 0, "MAY22", Z_PLAY)
     sc.give(s, 0, "MAY23")
     turquoise = sc.give(s, 0, "MAY5")
     sc.play(s, "MAY22")
-    assert _options(s) == [0, 1]
+    assert sc.options(s) == [0, 1]
     sc.option(s, 1)
-    assert _cards(s) == [turquoise]
+    assert sc.cards(s) == [turquoise]
 
 
 @pytest.mark.rule("C4.MAY", "I12")
@@ -264,7 +258,7 @@ def test_fine_featherwork_puts_a_mask_into_history_and_develops_a_headpiece_into
     sc.yes(s)
     sc.pick(s, "MAY23")
     sc.yes(s)
-    assert _cards(s) == sorted(sc.card(h) for h in HEADPIECES)  # only cards named Headpiece
+    assert sc.cards(s) == sorted(sc.card(h) for h in HEADPIECES)  # only cards named Headpiece
     sc.pick(s, "MAY8")
     assert s["zone"][mask] == Z_HISTORY and s["zone"][sc.card("MAY8")] == Z_HAND
     assert s["pool"][0, MAT] == 0 and s["zone"][sc.card("MAY3")] == Z_DEVELOPMENT
@@ -288,7 +282,7 @@ def test_mayan_writing_returns_the_token_of_another_card_never_its_own():
     s = sc.ready(MAYANS)
     sc.give(s, 0, "MAY13", Z_PLAY)
     sc.play(s, "MAY13")
-    assert s["dec"] == DEC_CHOOSE and 0 not in _options(s)  # no other card holds a token
+    assert s["dec"] == DEC_CHOOSE and 0 not in sc.options(s)  # no other card holds a token
     s = sc.ready(MAYANS)
     writing = sc.give(s, 0, "MAY13", Z_PLAY)
     city = sc.give(s, 0, "MAY16", Z_PLAY)
@@ -297,7 +291,7 @@ def test_mayan_writing_returns_the_token_of_another_card_never_its_own():
     tokens = int(s["exhaust_tokens"][0])
     sc.act(s, A.CARD + writing)
     sc.option(s, 0)
-    assert _cards(s) == [city]
+    assert sc.cards(s) == [city]
     sc.act(s, A.CARD + city)
     assert s["exhausted"][city] == 0 and s["exhausted"][writing] == 1
     assert s["exhaust_tokens"][0] == tokens  # one spent on Writing, one back from Tikal

@@ -35,12 +35,6 @@ def _ready(pool=(0, 0, 0, 0)):
     return sc.ready(TABLE, pool=pool, trade_routes=True)
 
 
-def _options(s):
-    return sorted(a - A.OPTION for a in sc.legal(s))
-
-
-def _cards(s):
-    return sorted(a - A.CARD for a in sc.legal(s) if a >= A.CARD)
 
 
 def _route(s, p, card_id, gds=0) -> int:
@@ -73,7 +67,7 @@ def test_merchant_flips_to_merchant_empire_for_three_goods_keeping_its_token():
 def test_trade_pays_one_progress_for_one_good():
     s = _ready(pool=(0, 0, 2, 0))
     _trade(s)
-    assert _options(s) == [PAY_PRG]  # no trade route in play anywhere
+    assert sc.options(s) == [PAY_PRG]  # no trade route in play anywhere
     sc.option(s, PAY_PRG)
     assert tuple(s["pool"][0]) == (0, 0, 1, 1) and s["phase"] == PH_ACTIVATE
 
@@ -83,9 +77,9 @@ def test_trade_moves_a_good_onto_your_route_and_resolves_its_commerce():
     s = _ready(pool=(0, 0, 0, 1))
     andes = _route(s, 0, "3TRO8")  # Commerce: gain 2 pop and 1 prg
     _trade(s)
-    assert _options(s) == [OWN_ROUTE]  # no prg to pay, no other player's route
+    assert sc.options(s) == [OWN_ROUTE]  # no prg to pay, no other player's route
     sc.option(s, OWN_ROUTE)
-    assert _cards(s) == [andes]
+    assert sc.cards(s) == [andes]
     sc.act(s, A.CARD + andes)
     assert s["card_res"][andes, GDS] == 1 and tuple(s["pool"][0]) == (0, 2, 1, 0)
 
@@ -96,7 +90,7 @@ def test_trade_on_another_players_route_adds_a_good_from_the_supply_and_pays_one
     andes = _route(s, 1, "3TRO8")
     theirs = tuple(s["pool"][1])
     _trade(s)
-    assert _options(s) == [OTHER_ROUTE]
+    assert sc.options(s) == [OTHER_ROUTE]
     sc.option(s, OTHER_ROUTE)
     sc.act(s, A.CARD + andes)
     assert s["card_res"][andes, GDS] == 1  # from the supply
@@ -159,7 +153,7 @@ def test_golden_mask_trades_in_a_game_without_trade_routes():
     sc.give(s, 0, "3UNC24")  # Golden Mask: choose draw from discard / 1 gds / Trade
     sc.play(s, "3UNC24")
     sc.option(s, 2)
-    assert _options(s) == [PAY_PRG]
+    assert sc.options(s) == [PAY_PRG]
     sc.option(s, PAY_PRG)
     assert tuple(s["pool"][0]) == (0, 0, 0, 1)
 
@@ -183,7 +177,7 @@ def test_warehouse_returns_only_the_merchants_exhaust_token():
     sc.option(s, PAY_PRG)
     assert s["exhausted"][merchant] == 1
     sc.act(s, A.CARD + warehouse)
-    assert s["dec"] == DEC_CARD and _cards(s) == [merchant]
+    assert s["dec"] == DEC_CARD and sc.cards(s) == [merchant]
     sc.act(s, A.CARD + merchant)
     assert s["exhausted"][merchant] == 0 and s["exhausted"][warehouse] == 1
 
@@ -207,7 +201,7 @@ def test_mediterranean_circle_resolved_through_trade_never_resolves_itself_again
     sc.act(s, A.CARD + circle)
     if s["dec"] == DEC_CHOOSE:
         sc.option(s, 0)
-    assert _cards(s) == [andes]  # not the Circle itself: that would never end
+    assert sc.cards(s) == [andes]  # not the Circle itself: that would never end
     sc.act(s, A.CARD + andes)
     assert tuple(s["pool"][0]) == (0, 2, 1, 1) and s["card_res"][circle, GDS] == 1
 
@@ -218,9 +212,9 @@ def test_mediterranean_circle_free_plays_a_trade_route_from_the_discard_pile():
     andes = sc.give(s, 0, "3TRO8", Z_DISCARD)
     sc.give(s, 0, "3TRO9")
     sc.play(s, "3TRO9")
-    assert s["dec"] == DEC_CHOOSE and _options(s) == [1]  # no other player's route to resolve
+    assert s["dec"] == DEC_CHOOSE and sc.options(s) == [1]  # no other player's route to resolve
     sc.option(s, 1)
-    assert _cards(s) == [andes]  # only the trade route of the discard pile
+    assert sc.cards(s) == [andes]  # only the trade route of the discard pile
     sc.pick(s, "3TRO8")
     assert s["zone"][andes] == Z_PLAY and tuple(s["pool"][0]) == (0, 2, 1, 0)
     assert s["actions"][0] == 2  # Mediterranean Circle took the action, the route none
