@@ -876,12 +876,17 @@ SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
 SYSTEM_TRADE = _SYSTEM["trade"]
 
 
-def _row_flags(ids) -> np.ndarray:
-    out = np.zeros(K.N_RECORDS, dtype=np.int8)
-    for card_id in ids:
-        out[K.record_index(card_id)] = 1
+def _per_record(values: dict, default: int = 0, dtype=np.int8) -> np.ndarray:
+    """A read-only array over card records from a card id -> value table (`default` elsewhere)."""
+    out = np.full(K.N_RECORDS, default, dtype=dtype)
+    for card_id, value in values.items():
+        out[K.record_index(card_id)] = value
     out.setflags(write=False)
     return out
+
+
+def _row_flags(ids) -> np.ndarray:
+    return _per_record(dict.fromkeys(ids, 1))
 
 
 def _reactions(table):
@@ -903,17 +908,11 @@ def _reactions(table):
 
 REACT_EVENTS, REACT_SUITS, REACT_TYPES = _reactions(REACTIONS)
 PASSIVE_EVENTS, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
-HAND_SIZE_BONUS = np.zeros(K.N_RECORDS, dtype=np.int8)
-for _card_id, _bonus in HAND_BONUS.items():
-    HAND_SIZE_BONUS[K.record_index(_card_id)] = _bonus
-HAND_SIZE_BONUS.setflags(write=False)
+HAND_SIZE_BONUS = _per_record(HAND_BONUS)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 KEEPS_PAID_GDS = _row_flags(KEEPS_PAID_GDS_CARDS)
 STATELESS_ADVANCE = _row_flags(ADVANCE_WITHOUT_BARB)
-MARKET_TOKEN_RES = np.full(K.N_RECORDS, int(D.Resource.PRG), dtype=np.int8)
-for _card_id, _res in MARKET_TOKEN.items():
-    MARKET_TOKEN_RES[K.record_index(_card_id)] = _RESOURCES[_res]
-MARKET_TOKEN_RES.setflags(write=False)
+MARKET_TOKEN_RES = _per_record({c: _RESOURCES[res] for c, res in MARKET_TOKEN.items()}, int(D.Resource.PRG))
 ADVANCE_NAME = K.NAME_ID[K.record_index("GUP18")]  # every nation's Advance has one name
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
 ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
@@ -949,15 +948,6 @@ def _development_conditions():
 
 DEV_IN_PLAY, DEV_IN_HISTORY = 0, 1
 DEV_FREE_WITH, DEV_NEEDS, DEV_NEEDS_WHERE = _development_conditions()
-FREE_ACTION_WITH = np.full(K.N_RECORDS, -1, dtype=np.int16)
-for _card_id, _other in FREE_ACTION_IF.items():
-    FREE_ACTION_WITH[K.record_index(_card_id)] = _card(_other)
-FREE_ACTION_WITH.setflags(write=False)
-CLEANUP_EMPTY_HAND_PRG = np.zeros(K.N_RECORDS, dtype=np.int8)
-for _card_id, _n in EMPTY_HAND_PRG.items():
-    CLEANUP_EMPTY_HAND_PRG[K.record_index(_card_id)] = _n
-CLEANUP_EMPTY_HAND_PRG.setflags(write=False)
-MAX_GARRISONED = np.full(K.N_RECORDS, 127, dtype=np.int8)
-for _card_id, _limit in GARRISON_LIMIT.items():
-    MAX_GARRISONED[K.record_index(_card_id)] = _limit
-MAX_GARRISONED.setflags(write=False)
+FREE_ACTION_WITH = _per_record({c: _card(other) for c, other in FREE_ACTION_IF.items()}, -1, np.int16)
+CLEANUP_EMPTY_HAND_PRG = _per_record(EMPTY_HAND_PRG)
+MAX_GARRISONED = _per_record(GARRISON_LIMIT, 127)
