@@ -19,7 +19,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import machine, turn
+from meeplegym.envs.imperium.rules import machine, turn, zones
 
 RESOURCES = tuple(r.code for r in D.Resource)
 SUIT_CODES = tuple(s.code for s in D.Suit)
@@ -30,7 +30,8 @@ PILE_NAMES = ("the region pile", "the uncivilised pile", "the civilised pile", "
 OP_NAMES = {code: name.replace("_", " ") for name, code in E.OP.items()}
 _EVENT_PHRASES = {"EV_PLAY": "playing", "EV_ACQUIRE": "acquiring", "EV_BREAK": "breaking through",
                   "EV_RETURN_UNREST": "returning", "EV_TAKE_UNREST": "taking", "EV_ATTACK": "the attack of",
-                  "EV_ATTACKED": "being attacked by", "EV_GAIN_FERTILE": "gaining mat from"}
+                  "EV_ATTACKED": "being attacked by", "EV_GAIN_MAT": "gaining mat from",
+                  "EV_TRADE": "trading through"}
 #: state.EV_* -> words for "in reaction to <words> <card>" (a new event kind reads as its name)
 EVENT_WORDS = {v: _EVENT_PHRASES.get(k, k[3:].lower().replace("_", " ")) for k, v in vars(ST).items()
                if k.startswith("EV_") and isinstance(v, int)}
@@ -38,7 +39,7 @@ SOURCE_WORDS = {
     E.SRC_HAND: "from your hand", E.SRC_DISCARD: "from your discard pile",
     E.SRC_HAND_OR_DISCARD: "from your hand or discard pile", E.SRC_PLAY: "in play",
     E.SRC_HISTORY: "from your history", E.SRC_MARKET: "from the market", E.SRC_HERE: "here",
-    E.SRC_UNREST: "from the unrest pile",
+    E.SRC_UNREST: "from the unrest pile", E.SRC_ATTACKER: "to the attacker",
 }
 
 # What picking a card does, by the opcode of the step that asks (DEC_CARD / DEC_UPTO).
@@ -139,6 +140,8 @@ def step_words(state, row) -> str:
         words.append("up to")
     if res >= 0:
         words.append(f"{n} {RESOURCES[res]}")
+    elif op == E.OP_GAIN:
+        words.append("every resource on a card")
     elif n != 1 or op in (E.OP_DRAW, E.OP_DISCARD):
         words.append(str(n))
     if fl & E.F_THIS:
@@ -173,6 +176,8 @@ def _condition_words(state, row) -> str:
         return "unless both named cards are in play"
     if kind == E.COND_END_TRIGGERED:
         return "if the game end has been triggered"
+    if kind == E.COND_IT_HITS_REGIONS:
+        return "if the attack makes you abandon or recall a REG"
     return "if (condition)"
 
 
@@ -332,7 +337,9 @@ def _market_words(state, slot: int) -> str:
     c = int(state["market"][slot])
     label = f"market slot {slot + 1} ({card_name(state, c) if c >= 0 else 'empty'})"
     if state["phase"] == ST.PH_CLEANUP_MARKET:
-        return f"put {D.CLEANUP_MARKET_PRG} prg on {label}"
+        power = int(state["power_card"][int(state["current"])])
+        token = RESOURCES[int(E.MARKET_TOKEN_RES[zones.rec(state, power)])]  # Guptas gds, Wagadou mat
+        return f"put {D.CLEANUP_MARKET_PRG} {token} on {label}"
     f, row = _top(state)
     if row is None:
         return label
@@ -346,6 +353,8 @@ def _market_words(state, slot: int) -> str:
         return f"{src}: swap exiled {card_name(state, int(state['op_sel']))} with {label}"
     if op in (E.OP_ADD, E.OP_MOVE):
         return f"{src}: {OP_NAMES[op]} {int(row[E.C_N])} {RESOURCES[int(row[E.C_RES])]} to {label}"
+    if op == E.OP_GAIN:
+        return f"{src}: gain every resource on {label}"
     return f"{src}: {OP_NAMES.get(op, 'pick')} {label}"
 
 

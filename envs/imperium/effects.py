@@ -11,12 +11,14 @@ step                meaning (the affected player is "you"; ``this`` is the card 
 ==================  ==========================================================================
 gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`` caps;
                     ``per:distinct:#a/#b`` counts the listed icons you have at least one of;
-                    ``from:here`` takes them off this card instead
+                    ``from:here`` takes them off this card instead; ``gain all from:market``:
+                    every resource on a market card you pick
 gain_action N       action tokens onto your state card (I5.8)
 spend_action N      remove action tokens (a cost)
 return_xtoken       an exhaust token from one of your cards back to the state card (I5.8)
 pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card,
-                    ``from:card card:ID`` off the named card
+                    ``from:card card:ID`` off the named card; ``to:attacker``: what is paid goes
+                    to the owner of the attack card answered (Dhar Tichitt), not the supply
 move N RES          from your pool onto ``to:here`` / ``to:market`` / ``to:pinned`` (one of your
                     pinned cards in play) / ``to:card card:ID`` (a cost, no substitution);
                     ``upto`` lets you move fewer (at least 1); ``spread``: one unit onto each
@@ -53,7 +55,8 @@ free_play F         play a card from hand without an action (I12 Free action);
 play F from:Z       play a card from zone Z as a normal play (the program spends the action)
 place_top           a card from hand on top of your draw pile (I12 Place)
 find ID             I12 Find the named card into hand; ``find F``: one of your cards matching
-                    filter F (hand, discard pile, draw pile), your pick
+                    filter F (hand, discard pile, draw pile), your pick; ``also:play`` searches
+                    your play area too (Adoption of Islam)
 develop             I8.9; ``free`` ignores the cost
 flip_state          turn your state card over
 trigger_host        run the play effect of the region this card was just garrisoned under
@@ -69,6 +72,7 @@ play_unrest_turn    for the rest of the turn, an unrest taken by acquiring may b
                     at once (Brave)
 look_nation         look at the top card of your nation deck (not the accession card)
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
+shuffle_nation      shuffle your nation deck, the accession card staying at the bottom
 fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
                     #production instead (I12 Treat as)
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
@@ -92,7 +96,8 @@ A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocea
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
 (the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...), ``end_triggered``
-(I10.1). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
+(I10.1), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
+recall a REG: `ATTACK_HITS_REGIONS`). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
 like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
 ``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
 ``free_play F from:main N`` plays one of the top N main-deck cards.
@@ -119,7 +124,7 @@ _OPS = (
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
-    "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip",
+    "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -128,7 +133,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
- OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP) = OP.values()
+ OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -172,18 +177,18 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
- SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT) = range(13)
+ SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER) = range(14)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
             "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
-            "merchant": SRC_MERCHANT}
+            "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT = range(7)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
- COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED) = range(11)
+ COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS) = range(12)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -290,6 +295,8 @@ class _Imperium(P.Vocabulary):
                 flags |= F_MAIN_TOP
             elif w == "other" and name in ("trade_route", "commerce"):
                 flags |= F_OTHER
+            elif w == "all" and name == "gain":  # every resource on the picked card (from:market)
+                cols[C_N] = 0
             elif name == "garrison" and w.startswith("in:"):
                 host = w[3:]
                 if host == "here":
@@ -313,6 +320,8 @@ class _Imperium(P.Vocabulary):
                         raise ValueError(f"unknown place {value!r}")
                 elif key == "also" and value == "exile":
                     flags |= F_ALSO_EXILE
+                elif key == "also" and value == "play" and name == "find":
+                    cols[C_SRC] = SRC_PLAY
                 elif key == "with":
                     flags |= {"gds": F_WITH_GDS, "mat": F_WITH_MAT}[value]
                 elif key == "per":
@@ -349,7 +358,8 @@ class _Imperium(P.Vocabulary):
             else:
                 flags |= self._filter(w, cols)
         if name in ("gain", "pay", "move", "add", "steal") and cols[C_RES] < 0:
-            raise ValueError(f"{name} needs a resource")
+            if not (name == "gain" and cols[C_N] == 0 and cols[C_SRC] == SRC_MARKET):
+                raise ValueError(f"{name} needs a resource")
         return cols, flags
 
     def count(self, word):
@@ -389,6 +399,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N], cols[C_CARD] = COND_IT_IS, _card(rest[0])
         elif head == "end_triggered" and not rest:
             cols[C_N] = COND_END_TRIGGERED
+        elif head == "it_hits_regions" and not rest:
+            cols[C_N] = COND_IT_HITS_REGIONS
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -735,6 +747,36 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "AKS19": {"PLAY": _PROSPERITY},
     "AKS20": {"PLAY": _ADVANCE},
     "AKS21": {"PLAY": _CONQUER},
+    # C4.WAG Wagadou (cleanup places 1 mat: MARKET_TOKEN)
+    "WAG1A": {"PASSIVE": "MARKET_TOKEN", "SOLSTICE": "gain 2 mat; gain 1 mat per:TROUTE"},
+    "WAG1B": {"PASSIVE": "MARKET_TOKEN"},
+    "WAG2": {"SOLSTICE": _TRADING_CITY},
+    "WAG3": {"SOLSTICE": _TRADING_CITY},
+    "WAG4": {"PLAY": "recall REG => choose { gain_action 1 | trade }",
+             "EXHAUST": "choose { gain 1 prg | history from:discard }"},  # a reaction to trading
+    "WAG5": {"PLAY": "require in_history WAG6",
+             "SOLSTICE": "gain 1 pop per:#city/#metropolis; may return_unrest from:discard"},
+    "WAG6": {"PLAY": "upto 2 { choose { return_unrest | history from:hand_or_discard } }; "
+                     "find WAG17 also:play; history it; history this"},
+    # the mat-cost cut is the payment rule's (machine.GREAT_WEALTH); the text below answers returns
+    "WAG7": {"PASSIVE": "gain 2 mat; draw 1"},
+    "WAG8": {"PLAY": "break_through UNC/CIV/TROUTE; if it #city/#metropolis { gain 1 gds }; history this"},
+    "WAG9": {"EXHAUST": "garrison => add 1 gds to:market; may pay 1 prg => trade"},
+    "WAG10": {"PLAY": "may return_xtoken #merchant; may gain all from:market"},
+    "WAG11": {"PLAY": "choose { history from:hand_or_discard | discard 1 => gain 1 prg }; may garrison"},
+    "WAG12": {"PLAY": "choose { exile market | discard 1 => gain 1 gds }; may garrison"},
+    "WAG13": {"PLAY": "all { may draw 1 }; gain 1 mat per:#production; gain 1 mat per:TROUTE; "
+                      "gain 1 mat per:#merchant; repeat REG { may pay 2 mat => gain 1 pop }"},
+    "WAG15": {"COMMERCE": "choose { gain 3 mat; add 1 mat to:market | pay 4 mat => acquire with:mat }",
+              "PROFIT": "gain 1 prg per:distinct:#river/#fertile/#ocean/#hunt/#metropolis"},
+    "WAG16": {"PASSIVE": "if it_hits_regions { may pay 2 mat to:attacker => avoid }",  # a defence
+              "EXHAUST": "discard 1 => add 1 mat to:market; others { gain 1 mat }"},
+    "WAG17": {"PLAY": "nothing", "PASSIVE": "HAND_BONUS", "EXHAUST": "choose { draw 1 from:discard | gain_action 1 }",
+              "SOLSTICE": "choose { take unrest; take unrest | abandon REG garrisoned => gain 1 prg }"},
+    "WAG18": {"PLAY": "may garrison; choose { exile market | discard 1 => gain 2 pop }"},
+    "WAG19": {"PLAY": "may garrison; gain 1 pop; look_nation; may shuffle_nation"},
+    "WAG20": {"EXHAUST": "pay 2 mat, spend_action 1, garrison in:empty => acquire with:mat; if EMP { history this }"},
+    "WAG21": {"PLAY": "pay 4 gds, history REG #fertile/#river from:play => take fame"},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -756,6 +798,7 @@ REACTIONS = {
     "3REG11": ("attack", "any"),  # Borderland
     "AKS1A": ("gain_rich", "any"),  # Aksumites power A: a market card with at least 2 resources
     "GUP13": ("acquire|break", "UNC/CIV"),  # Rock Cut Architecture
+    "WAG4": ("trade", "any"),  # Controlling the Trade: when you trade
 }
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
@@ -764,25 +807,27 @@ PASSIVE_REACTIONS = {
     "INU1B": ("gain_market", "UNC/CIV"),  # Inuit power B: acquire / break through from the market
     "INU9": ("play", "REG"),  # Dog Sleds (the #ocean test is in its text)
     "AKS17": ("acquire", "REG/UNC"),  # Salt Mines
+    "WAG7": ("return_unrest", "any"),  # Great Wealth: once per step that returns unrest
+    "WAG16": ("attack", "any"),  # Dhar Tichitt: a defence paid to the attacker, no exhaust token
 }
 #: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
-           "gain_rich": 9}  # state.EV_*
+           "gain_rich": 9, "trade": 10}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
-HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1}
+HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1}
 #: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
 EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
 #: power cards whose cleanup market token is another resource than 1 prg (I7.1, I16)
-MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds"}
+MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat"}
 #: passives "your Advance cards lose the BARB icon" (Science)
 ADVANCE_WITHOUT_BARB = ("GUP6",)
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
-NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2")
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21")
 #: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
 KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)
@@ -951,3 +996,28 @@ DEV_FREE_WITH, DEV_NEEDS, DEV_NEEDS_WHERE = _development_conditions()
 FREE_ACTION_WITH = _per_record({c: _card(other) for c, other in FREE_ACTION_IF.items()}, -1, np.int16)
 CLEANUP_EMPTY_HAND_PRG = _per_record(EMPTY_HAND_PRG)
 MAX_GARRISONED = _per_record(GARRISON_LIMIT, 127)
+
+
+def _attacks_hitting_regions():
+    """Attack cards whose play text makes the players it affects (``others`` / ``all``) abandon
+    or recall a REG: what Dhar Tichitt's defence answers (condition ``it_hits_regions``)."""
+    hits = {}
+    reg = 1 << _SUITS["REG"]
+    for card in D.CARDS:
+        r = K.record_index(card.id)
+        if card.header != D.Header.ATK or not HAS_PROGRAM[r, TRIG_PLAY]:
+            continue
+        pc, inside = ENTRY[r, TRIG_PLAY], False
+        while pc and CODE[pc, P.COL_OP] != P.OP_END:
+            op = CODE[pc, P.COL_OP]
+            if op == P.OP_EACH:
+                inside = CODE[pc, C_N] in (0, 1)
+            elif op == P.OP_NEXT:
+                inside = False
+            elif inside and op in (OP_ABANDON, OP_RECALL) and CODE[pc, C_SUITS] & reg:
+                hits[card.id] = 1
+            pc += 1
+    return _per_record(hits)
+
+
+ATTACK_HITS_REGIONS = _attacks_hitting_regions()

@@ -91,6 +91,7 @@ EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as P
 EV_GAIN_MAT = 7  # mat gained from the text of one of your cards in play (the event's card; Vineyards)
 EV_GAIN_MARKET = 8  # a card acquired or broken through from the market (Inuit power B)
 EV_GAIN_RICH = 9  # ... one that carried at least 2 resources (Aksumites power A)
+EV_TRADE = 10  # the event's player trades (I13.5) through the event card's text (Controlling the Trade)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
@@ -173,6 +174,7 @@ STATE_DTYPE = np.dtype(
         ("op_left", np.int16),
         ("op_sel", np.int16),
         ("pay_need", np.int8, N_RESOURCES),
+        ("pay_to", np.int8),  # the seat that receives what is paid (Dhar Tichitt), -1: the supply
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
         ("reshuffling", np.int8),  # the player whose reshuffle waits for a develop decision, -1

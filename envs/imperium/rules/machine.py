@@ -47,6 +47,7 @@ from meeplegym.envs.imperium.state import (
     EV_PLAY,
     EV_RETURN_UNREST,
     EV_TAKE_UNREST,
+    EV_TRADE,
     GDS,
     MARKET_SLOTS,
     MAT,
@@ -105,6 +106,7 @@ ORAL_HISTORY = K.PHYSICAL[K.record_index("INU13")]  # Inuit: takes the cards tha
 UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
 NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
 EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
+GREAT_WEALTH = K.PHYSICAL[K.record_index("WAG7")]  # every mat cost of its owner is 1 lower
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 TROUTE_BIT = 1 << int(D.Suit.TROUTE)
 PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.6)
@@ -243,7 +245,7 @@ def _start_passives(s):
     p = s["ev_player"][0]
     kind = s["ev_kind"][0]
     e = s["ev_card"][0]
-    if kind == EV_ATTACKED and s["avoid"][p]:
+    if (kind == EV_ATTACKED or kind == EV_ATTACK) and s["avoid"][p]:
         return False
     started = False
     for c in Z.table(s):
@@ -325,9 +327,20 @@ def pay_options(s, p, out):
 
 
 @nb.njit(cache=True)
+def cut_mat_cost(s, p, need):
+    """Great Wealth's passive: each mat cost of its owner is 1 lower (a cost of 1 mat is free)."""
+    if need[MAT] > 0 and s["zone"][GREAT_WEALTH] == Z_PLAY and s["owner"][GREAT_WEALTH] == p:
+        need[MAT] -= 1
+
+
+@nb.njit(cache=True)
 def _spend(s, p, r, n):
-    """n of resource r leave p's pool: to the supply, or paid goods onto Glass Working."""
+    """n of resource r leave p's pool: to the supply, to the seat `pay_to` names (Dhar
+    Tichitt's payment to the attacker), or paid goods onto Glass Working."""
     s["pool"][p, r] -= n
+    if s["pay_to"] >= 0:
+        s["pool"][s["pay_to"], r] += n
+        return
     if r == GDS and n > 0:
         for c in Z.table(s):
             if E.KEEPS_PAID_GDS[Z.rec(s, c)] and s["zone"][c] == Z_PLAY and s["owner"][c] == p:
@@ -412,6 +425,9 @@ def _condition(s, f, row, p):
         return s["fr_it"][f] == row[C_CARD]
     if kind == E.COND_END_TRIGGERED:
         return s["game_end_triggered"] != 0
+    if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
+        it = s["fr_it"][f]
+        return it >= 0 and E.ATTACK_HITS_REGIONS[Z.rec(s, it)] == 1
     if kind == E.COND_EVENT:  # the event the running reaction answers is still first in the queue
         return s["n_events"] > 0 and s["ev_kind"][0] == row[C_RES]
     if kind == E.COND_HAS_GARRISONED_REGION:
@@ -593,7 +609,7 @@ def _eligible(s, f, row, c):
             return False
         if z == Z_NATION_DECK:
             return (fl & E.F_NOT_NATION) == 0 and _findable_in_nation_deck(s, c)
-        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW
+        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW or (z == Z_PLAY and src == E.SRC_PLAY)
     if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
         if src < 0:
             src = E.SRC_HAND
@@ -767,6 +783,8 @@ def market_ok(s, f, row, slot):
     fl = row[FL]
     if op == E.OP_EXILE:
         return Z.market_card_resources(s, c) == 0  # I12 Exile
+    if op == E.OP_GAIN:  # gain all from:market
+        return Z.market_card_resources(s, c) > 0
     if op == E.OP_MOVE and (fl & E.F_SPREAD):
         return (s["op_sel"] >> slot) & 1 == 0 or s["op_stage"] == 0  # a different card each time
     if op == E.OP_ADD or op == E.OP_MOVE or op == E.OP_SWAP:
@@ -818,6 +836,7 @@ def _develop_ok(s, p, c, free):
     need = s["pay_need"].copy()
     for k in range(N_RESOURCES):
         need[k] = K.DEV_COST[c, k]
+    cut_mat_cost(s, p, need)
     return payable(s, p, need)
 
 
@@ -837,6 +856,11 @@ def step_ok(s, f, row, p, as_cost):
     this = s["fr_card"][f]
     if op == E.OP_GAIN and row[C_SRC] == E.SRC_HERE:
         return this >= 0 and s["card_res"][this, row[C_RES]] > 0
+    if op == E.OP_GAIN and row[C_SRC] == E.SRC_MARKET:
+        for slot in range(MARKET_SLOTS):
+            if market_ok(s, f, row, slot):
+                return True
+        return False
     if (op == E.OP_GAIN or op == E.OP_GAIN_ACTION or op == E.OP_NOTHING or op == E.OP_FLIP_STATE or op == E.OP_AVOID
             or op == E.OP_GAIN_XTOKEN):
         return True
@@ -862,6 +886,8 @@ def step_ok(s, f, row, p, as_cost):
         return s["nation_size"][p] > 1  # the accession card is ignored unless alone (I12 Look)
     if op == E.OP_NATION_BOTTOM:
         return s["nation_size"][p] > 2 and s["fr_it"][f] == s["nation_deck"][p, s["nation_size"][p] - 1]
+    if op == E.OP_SHUFFLE_NATION:
+        return s["nation_size"][p] > 2  # two cards above the accession card
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
@@ -872,6 +898,7 @@ def step_ok(s, f, row, p, as_cost):
         need = s["pay_need"].copy()
         need[:] = 0
         need[row[C_RES]] = n
+        cut_mat_cost(s, p, need)
         return payable(s, p, need)
     if op == E.OP_MOVE:
         have = s["pool"][p, row[C_RES]]
@@ -957,7 +984,7 @@ def step_ok(s, f, row, p, as_cost):
             return False
         if z == Z_NATION_DECK:
             return _findable_in_nation_deck(s, c)
-        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW
+        return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW or (z == Z_PLAY and row[C_SRC] == E.SRC_PLAY)
     if op == E.OP_DEVELOP:
         return count_eligible(s, f, row) > 0
     if op == E.OP_TRIGGER_HOST:
@@ -1333,12 +1360,26 @@ def _step(s, f, pc, row, p, choice):
         if s["nation_size"][p] > 1:
             s["fr_it"][f] = s["nation_deck"][p, s["nation_size"][p] - 1]
         return _advance(s, f, nxt)
+    if op == E.OP_SHUFFLE_NATION:
+        if s["nation_size"][p] > 2:
+            rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
+        return _advance(s, f, nxt)
     if op == E.OP_NATION_BOTTOM:
         n = s["nation_size"][p]
         if n > 2 and s["fr_it"][f] == s["nation_deck"][p, n - 1]:
             top = s["nation_deck"][p, n - 1]
             s["nation_deck"][p, 2:n] = s["nation_deck"][p, 1:n - 1].copy()
             s["nation_deck"][p, 1] = top  # just above the accession card (I12 Accession)
+        return _advance(s, f, nxt)
+    if op == E.OP_GAIN and row[C_SRC] == E.SRC_MARKET:  # every resource on a market card
+        if choice < 0:
+            if step_ok(s, f, row, p, False):
+                return _wait(s, DEC_MARKET, p)
+            return _advance(s, f, nxt)
+        c = s["market"][choice]
+        for k in range(N_RESOURCES):
+            s["pool"][p, k] += s["card_res"][c, k]
+            s["card_res"][c, k] = 0
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         k = amount(s, f, row)
@@ -1363,6 +1404,8 @@ def _step(s, f, pc, row, p, choice):
         return _advance(s, f, nxt)
     if op == E.OP_TRADE:
         _advance(s, f, nxt)
+        if this >= 0:
+            queue_event(s, EV_TRADE, this, p)  # answered once the trade is done (Controlling the Trade)
         push(s, -1, -1, E.SYSTEM_TRADE, FRAME_SYSTEM, p)
         return NEXT
     if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
@@ -1393,11 +1436,15 @@ def _step(s, f, pc, row, p, choice):
             s["op_stage"] = 1
             s["pay_need"][:] = 0
             s["pay_need"][row[C_RES]] = row[C_N]
+            cut_mat_cost(s, p, s["pay_need"])
             if not payable(s, p, s["pay_need"]):
                 s["pay_need"][:] = 0
                 return _advance(s, f, nxt)
+            it = s["fr_it"][f]
+            s["pay_to"] = s["owner"][it] if row[C_SRC] == E.SRC_ATTACKER and it >= 0 else -1
         if pay_step(s, p, choice) == WAIT:
             return WAIT
+        s["pay_to"] = -1
         return _advance(s, f, nxt)
     if op == E.OP_MOVE or op == E.OP_ADD:
         res = row[C_RES]
@@ -1546,12 +1593,12 @@ def _step(s, f, pc, row, p, choice):
         return _take_fame(s, f, nxt, p, c)
     if op == E.OP_FIND:
         if row[C_CARD] >= 0:
-            return _find(s, f, nxt, row[C_CARD], p)
+            return _find(s, f, nxt, row[C_CARD], p, row[C_SRC] == E.SRC_PLAY)
         c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
         if c == -1:
             return WAIT
         if c >= 0:
-            return _find(s, f, nxt, c, p)
+            return _find(s, f, nxt, c, p, row[C_SRC] == E.SRC_PLAY)
         return _advance(s, f, nxt)
     if op == E.OP_FLIP_STATE:
         Z.flip_state(s, p)
@@ -1627,7 +1674,8 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
             s["op_sel"] = 1
         if dest == Z_UNREST_PILE:
             Z.push_unrest(s, c)
-            queue_event(s, EV_RETURN_UNREST, c, p)
+            if s["op_left"] == row[C_N] - 1:  # one return, however many cards (Great Wealth)
+                queue_event(s, EV_RETURN_UNREST, c, p)
         elif dest == Z_HAND:
             Z.put(s, c, Z_HAND, s["owner"][c])
         elif dest == Z_EXILE:
@@ -1703,6 +1751,7 @@ def develop_choice(s, p, choice):
         s["op_sel"] = choice
         for k in range(N_RESOURCES):
             s["pay_need"][k] = 0 if _cost_waived(s, p, choice) else K.DEV_COST[choice, k]
+        cut_mat_cost(s, p, s["pay_need"])
         choice = CHOICE_NONE
     if pay_step(s, p, choice) == WAIT:
         return WAIT
@@ -1747,6 +1796,7 @@ def _develop(s, f, nxt, row, p, choice):
         if not free and not _cost_waived(s, p, c):
             for k in range(N_RESOURCES):
                 s["pay_need"][k] = K.DEV_COST[c, k]
+            cut_mat_cost(s, p, s["pay_need"])
         choice = CHOICE_NONE
     if pay_step(s, p, choice) == WAIT:
         return WAIT
@@ -1779,10 +1829,11 @@ def _take_fame(s, f, nxt, p, c):
 
 
 @nb.njit(cache=True)
-def _find(s, f, nxt, c, p):
-    """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card). The pile
-    the card came from is shuffled, the accession card staying at the bottom: the seed's worked
-    turn shuffles only the nation deck Kanji was found in (docs/imperium.md)."""
+def _find(s, f, nxt, c, p, also_play):
+    """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card), and the
+    play area when the text says so (``also_play``). The pile the card came from is shuffled,
+    the accession card staying at the bottom: the seed's worked turn shuffles only the nation
+    deck Kanji was found in (docs/imperium.md)."""
     z = s["zone"][c]
     s["fr_it"][f] = c
     if s["owner"][c] == p:
@@ -1793,7 +1844,7 @@ def _find(s, f, nxt, c, p):
             Z.put(s, c, Z_HAND, p)
             if s["nation_size"][p] > 1:
                 rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
-        elif z == Z_DISCARD:
+        elif z == Z_DISCARD or (z == Z_PLAY and also_play):
             Z.put(s, c, Z_HAND, p)
     return _advance(s, f, nxt)
 

@@ -497,6 +497,7 @@ def start(s):
     """After setup: the first turn begins (I4.1)."""
     s["rounds_left"] = -1
     s["reshuffling"] = -1
+    s["pay_to"] = -1
     s["op_sel"] = -1
     s["round"] = 1
     _start_turn(s, s["first_player"])
