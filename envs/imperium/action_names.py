@@ -93,6 +93,8 @@ def _filter_words(row) -> list[str]:
     if types:
         out.append("/".join(code for k, code in enumerate(TYPE_CODES) if types >> k & 1))
     fl = int(row[P.COL_FLAGS])
+    if fl & E.F_SUIT_OR_TYPE:  # either: one word
+        out[-2:] = ["/".join(out[-2:][::-1])]
     if fl & E.F_PINNED:
         out.append("pinned")
     if fl & E.F_ATTACK:
@@ -113,8 +115,10 @@ def _per_words(row) -> list[str]:
     mask = int(row[E.C_PER_MASK])
     if per == E.PER_SUIT:
         words = ["per " + "/".join(code for k, code in enumerate(SUIT_CODES) if mask >> k & 1)]
-    elif per == E.PER_TYPE:
-        words = ["per " + "/".join(code for k, code in enumerate(TYPE_CODES) if mask >> k & 1)]
+    elif per in (E.PER_TYPE, E.PER_DISTINCT, E.PER_ABANDONED):
+        icons = "/".join(code for k, code in enumerate(TYPE_CODES) if mask >> k & 1)
+        words = [{E.PER_TYPE: f"per {icons}", E.PER_DISTINCT: f"per icon of {icons} you have",
+                  E.PER_ABANDONED: f"per {icons} abandoned"}[per]]
     elif per == E.PER_DID:
         words = ["per player who did"]
     elif per == E.PER_PLAYERS_CITY:
@@ -138,7 +142,9 @@ def step_words(state, row) -> str:
     words = [name]
     if fl & E.F_UPTO:
         words.append("up to")
-    if res >= 0:
+    if res >= 0 and op in (E.OP_ACQUIRE, E.OP_BREAK):
+        words.append(f"(with {RESOURCES[res]} on it)")
+    elif res >= 0:
         words.append(f"{n} {RESOURCES[res]}")
     elif op == E.OP_GAIN:
         words.append("every resource on a card")

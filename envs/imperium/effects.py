@@ -11,6 +11,7 @@ step                meaning (the affected player is "you"; ``this`` is the card 
 ==================  ==========================================================================
 gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`` caps;
                     ``per:distinct:#a/#b`` counts the listed icons you have at least one of;
+                    ``per:abandoned:#a`` the icons on the cards the last abandon removed;
                     ``from:here`` takes them off this card instead; ``gain all from:market``:
                     every resource on a market card you pick
 gain_action N       action tokens onto your state card (I5.8)
@@ -32,7 +33,8 @@ draw N              from your draw pile (reshuffling, I8), ``if_able`` never res
 discard N           from hand; ``of:drawn`` only among the cards the last draw brought;
                     ``it``: the card the previous step took or drew (also for ``history``
                     and ``place_top``)
-acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``; ``with:gds``
+acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``; ``with:RES``: a
+                    card with that resource on it
 break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``;
                     ``top``: the top card of the main deck
 exile market        a market card without resources (I12 Exile); ``exile N from:history``
@@ -90,13 +92,14 @@ flip this           turn the card whose text runs over (the Merchant, I13.2)
 ``owner { }`` runs its block as the owner of the card whose text runs (Welcoming's Commerce
 resolved by another player through Trade, I13.5).
 
-A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), ``pinned``,
+A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), both (a card
+with any of them: ``#city/#metropolis/REG``), ``pinned``,
 ``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` / ``not:REG`` exclude a suit. Conditions: ``BARB``, ``EMP``,
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
 (the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...), ``end_triggered``
-(I10.1), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
+(I10.1), ``returned_unrest_from_hand`` (this turn, Taoism), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
 recall a REG: `ATTACK_HITS_REGIONS`). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
 like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
 ``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
@@ -154,8 +157,7 @@ F_ALSO_EXILE = 1024
 F_PENALTY = 2048
 F_OF_DRAWN = 4096
 F_FAME = 8192  # take fame (otherwise take unrest)
-F_WITH_GDS = 16384
-F_WITH_MAT = 32768
+F_SUIT_OR_TYPE = 16384  # a filter mixing suits and type icons ("#city/#metropolis/REG"): either matches
 F_GARRISONED = 65536  # abandon a region with a garrisoned card
 F_IT = 131072  # the card the previous step moved ("take unrest and discard it")
 F_PAID_PLAY = 262144  # ``play``: a normal play whose action the program spends, not a free play
@@ -184,11 +186,12 @@ _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAN
             "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
-PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT = range(7)
+PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED = range(8)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
- COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS) = range(12)
+ COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
+ COND_RETURNED_UNREST_FROM_HAND) = range(13)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -222,13 +225,15 @@ class _Imperium(P.Vocabulary):
         if word == "EMP":
             return F_EMP_CARD
         parts = word.split("/")
-        if all(p in _SUITS for p in parts):
-            cols[C_SUITS] = sum(1 << _SUITS[p] for p in parts)
-        elif all(p in _TYPES for p in parts):
-            cols[C_TYPES] = sum(1 << _TYPES[p] for p in parts)
-        else:
+        if not all(p in _SUITS or p in _TYPES for p in parts):
             raise ValueError(f"unknown filter {word!r}")
-        return 0
+        suits = sum(1 << _SUITS[p] for p in parts if p in _SUITS)
+        types = sum(1 << _TYPES[p] for p in parts if p in _TYPES)
+        if suits:
+            cols[C_SUITS] = suits
+        if types:
+            cols[C_TYPES] = types
+        return F_SUIT_OR_TYPE if suits and types else 0
 
     def _per(self, word: str, cols: dict[int, int]) -> None:
         if word == "did":
@@ -237,6 +242,11 @@ class _Imperium(P.Vocabulary):
             cols[C_PER] = PER_PLAYERS_CITY
         elif word == "hand_gap":
             cols[C_PER] = PER_HAND_GAP
+        elif word.startswith("abandoned:"):  # icons on the cards the last abandon step removed
+            parts = word[len("abandoned:"):].split("/")
+            if not all(p in _TYPES for p in parts):
+                raise ValueError(f"unknown count {word!r}")
+            cols[C_PER], cols[C_PER_MASK] = PER_ABANDONED, sum(1 << _TYPES[p] for p in parts)
         elif word.startswith("distinct:"):  # "for each of these icons you have at least 1 of"
             parts = word[len("distinct:"):].split("/")
             if not all(p in _TYPES for p in parts):
@@ -322,8 +332,8 @@ class _Imperium(P.Vocabulary):
                     flags |= F_ALSO_EXILE
                 elif key == "also" and value == "play" and name == "find":
                     cols[C_SRC] = SRC_PLAY
-                elif key == "with":
-                    flags |= {"gds": F_WITH_GDS, "mat": F_WITH_MAT}[value]
+                elif key == "with" and value in _RESOURCES:
+                    cols[C_RES] = _RESOURCES[value]
                 elif key == "per":
                     self._per(value, cols)
                 elif key == "as" and name == "treat":
@@ -401,6 +411,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_END_TRIGGERED
         elif head == "it_hits_regions" and not rest:
             cols[C_N] = COND_IT_HITS_REGIONS
+        elif head == "returned_unrest_from_hand" and not rest:
+            cols[C_N] = COND_RETURNED_UNREST_FROM_HAND
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -747,6 +759,39 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "AKS19": {"PLAY": _PROSPERITY},
     "AKS20": {"PLAY": _ADVANCE},
     "AKS21": {"PLAY": _CONQUER},
+    # C4.TAN Tang (cleanup places 1 pop: MARKET_TOKEN; their three unrest join the pile at setup)
+    "TAN1A": {"PASSIVE": "MARKET_TOKEN", "EXHAUST": "discard 2 => gain 1 prg",
+              "END_OF_SOLSTICE": "if not end_triggered { take unrest }"},
+    "TAN1B": {"PASSIVE": "MARKET_TOKEN", "END_OF_SOLSTICE": "if not end_triggered { take unrest }"},
+    "TAN2": {"PLAY": "all { may return_unrest }; draw 1 per:did; if in_history TAN10 { gain 1 prg }"},
+    "TAN3": {"EXHAUST": "take unrest => upto 2 { trade }",
+             "SOLSTICE": "discard 1; if not missing TAN23 { gain 1 gds }"},
+    "TAN4": {"COMMERCE": "draw 1; acquire CIV also:exile", "PROFIT": "break_through UNC/CIV/REG/TRI; history this"},
+    "TAN5": {"PLAY": "draw 1; gain 1 prg; return_xtoken"},
+    "TAN6": {"EXHAUST": "spend_action 1, discard 2 => "
+                        "choose { acquire TRI/UNC/CIV with:pop | return_unrest 2 upto from:discard }"},
+    "TAN7": {"SOLSTICE": "choose { pay 2 mat => add 1 prg to:here | abandon this }"},
+    "TAN8": {"PLAY": "draw 1; discard 1; may history from:discard"},
+    "TAN9": {"EXHAUST": "may history from:hand; if not missing TAN23 { choose { draw 1 | gain 1 prg } }"},
+    "TAN10": {"PLAY": "return_unrest from:discard; break_through CIV also:exile; history this"},
+    "TAN11": {"PLAY": "draw 1 per:#city/#metropolis; gain 1 mat per:distinct:#river/#fertile/#ocean/#merchant; "
+                      "gain 1 pop per:distinct:#river/#fertile/#ocean/#merchant; history this"},
+    "TAN12": {"SOLSTICE": _METROPOLIS},
+    # the unrest discount is the payment rule's (machine.CHAN_BUDDHISM)
+    "TAN13": {"PASSIVE": "CHEAPER_UNREST", "SOLSTICE": "choose { pay 1 mat => return_unrest | gain 1 mat }"},
+    "TAN14": {"PLAY": "require not missing TAN23; require in_history TAN22; choose { break_through CIV | develop }; "
+                      "history this"},
+    "TAN15": {"EXHAUST": "choose { add 1 pop to:market | require returned_unrest_from_hand, discard 1 CIV => gain_action 1 }"},
+    "TAN16": {"PLAY": "acquire UNC/CIV with:pop; if EMP { find TAN17; free_play it }"},
+    "TAN17": {"PLAY": "draw 1; choose { choose { add 1 mat to:market | add 1 pop to:market | add 1 prg to:market | "
+                      "add 1 gds to:market } | gain all from:market }"},
+    "TAN18": {"EXHAUST": "discard 1 CIV, pay 2 pop => choose { acquire REG | spend_action 1 => acquire TRI }"},
+    "TAN19": {"SOLSTICE": _METROPOLIS},
+    "TAN20": {"SOLSTICE": _TRADING_CITY},
+    "TAN21": {"PLAY": "all { may draw 1 }; gain 1 mat per:#production; may free_play #city/#metropolis"},
+    "TAN22": {"PLAY": "require not missing TAN23; take unrest => acquire REG; acquire REG; history this"},
+    "TAN23": {"EXHAUST": "add 1 pop to:market; may abandon this", "SOLSTICE": "discard 2"},
+    "TAN24": {"PLAY": "abandon 4 #city/#metropolis/REG => look_fame 3; gain 2 mat per:abandoned:#metropolis"},
     # C4.WAG Wagadou (cleanup places 1 mat: MARKET_TOKEN)
     "WAG1A": {"PASSIVE": "MARKET_TOKEN", "SOLSTICE": "gain 2 mat; gain 1 mat per:TROUTE"},
     "WAG1B": {"PASSIVE": "MARKET_TOKEN"},
@@ -821,13 +866,13 @@ HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1}
 #: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
 EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
 #: power cards whose cleanup market token is another resource than 1 prg (I7.1, I16)
-MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat"}
+MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat", "TAN1A": "pop", "TAN1B": "pop"}
 #: passives "your Advance cards lose the BARB icon" (Science)
 ADVANCE_WITHOUT_BARB = ("GUP6",)
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
-NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21")
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21", "TAN24")
 #: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
 KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)

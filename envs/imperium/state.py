@@ -177,6 +177,8 @@ STATE_DTYPE = np.dtype(
         ("pay_to", np.int8),  # the seat that receives what is paid (Dhar Tichitt), -1: the supply
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
+        ("abandoned", np.int16, MAX_DRAWN),  # the cards the last abandon step removed (per:abandoned)
+        ("n_abandoned", np.int8),
         ("reshuffling", np.int8),  # the player whose reshuffle waits for a develop decision, -1
         # events waiting for reactions (I5.6): kind, card, player, and the stack depth at which
         # they are offered (a reaction's own program runs first)
@@ -195,6 +197,7 @@ STATE_DTYPE = np.dtype(
         ("treated_production", np.int8, MAX_PLAYERS),
         ("play_unrest_turn", np.int8, MAX_PLAYERS),  # an unrest taken by acquiring may be free-played (Brave)
         ("fertile_as_production", np.int8, MAX_PLAYERS),  # #fertile icons treated as #production (Soil Rotation)
+        ("returned_unrest_turn", np.int8, MAX_PLAYERS),  # returned an unrest from the hand (Taoism)
         # derived from `zone`: the physical cards out of the box, ascending. Loops over cards walk
         # this list (zones.table) instead of the whole catalogue: a table uses 116-185 of its
         # 499 rows. Not saved in JSON; rebuilt on load (setup.build_table).

@@ -52,7 +52,7 @@ GAME = "imperium"
 #: fields holding a catalogue row (a card), written as the card's id
 CARD_VALUED = frozenset({
     "host", "main_deck", "small_pile", "fame_pile", "unrest_pile", "market", "market_unrest", "power_card",
-    "state_card", "merchant", "draw_pile", "nation_deck", "fr_card", "fr_rec", "fr_it", "fr_host", "drawn",
+    "state_card", "merchant", "draw_pile", "nation_deck", "fr_card", "fr_rec", "fr_it", "fr_host", "drawn", "abandoned",
     "ev_card",
 })
 #: fields holding an enum value, written by name (index = value)
@@ -68,7 +68,7 @@ def _live_counts() -> dict[str, str]:
     """Array field -> the field counting its live entries (piles, the frame and event stacks)."""
     out = {"main_deck": "main_size", "small_pile": "small_size", "fame_pile": "fame_size",
            "unrest_pile": "unrest_size", "draw_pile": "draw_size", "nation_deck": "nation_size",
-           "drawn": "n_drawn"}
+           "drawn": "n_drawn", "abandoned": "n_abandoned"}
     for name in ST.STATE_DTYPE.names:
         if name.startswith("fr_"):
             out[name] = "depth"

@@ -34,12 +34,13 @@ def ready(nations=("japanese", "magyars"), pool=(0, 0, 0, 0), **kw):
     return s
 
 
-def run_solstice(s, card_id: str, p: int = 0):
-    """Start the Solstice effect of one of p's cards in the middle of p's Activate turn (the
-    effect alone, without playing the round out); decisions then go through `act`."""
+def run_solstice(s, card_id: str, p: int = 0, trigger: int = E.TRIG_SOLSTICE):
+    """Start the Solstice (or End-of-Solstice) effect of one of p's cards in the middle of p's
+    Activate turn (the effect alone, without playing the round out); decisions then go through
+    `act`."""
     c = card(card_id)
     r = Z.rec(s, c)
-    machine.push(s, c, r, machine.ENTRY[r, E.TRIG_SOLSTICE], machine.FRAME_ABILITY, p)
+    machine.push(s, c, r, machine.ENTRY[r, trigger], machine.FRAME_ABILITY, p)
     s["after"] = turn.AFTER_ACTIVATE
     turn._settle(s)
 

@@ -107,6 +107,7 @@ UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
 NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
 EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
 GREAT_WEALTH = K.PHYSICAL[K.record_index("WAG7")]  # every mat cost of its owner is 1 lower
+CHAN_BUDDHISM = K.PHYSICAL[K.record_index("TAN13")]  # playing an unrest costs 1 mat or card less
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 TROUTE_BIT = 1 << int(D.Suit.TROUTE)
 PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.6)
@@ -334,6 +335,18 @@ def cut_mat_cost(s, p, need):
 
 
 @nb.njit(cache=True)
+def unrest_cost(s, f, p, n):
+    """A cost of n mat or n cards in frame f's text: 1 lower (at least 1) when the text is an
+    unrest card's (its only text is its play) and p has Chan Buddhism in play."""
+    c = s["fr_card"][f]
+    if c < 0 or s["zone"][CHAN_BUDDHISM] != Z_PLAY or s["owner"][CHAN_BUDDHISM] != p:
+        return n
+    if (K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT) == 0:
+        return n
+    return max(min(n, 1), n - 1)
+
+
+@nb.njit(cache=True)
 def _spend(s, p, r, n):
     """n of resource r leave p's pool: to the supply, to the seat `pay_to` names (Dhar
     Tichitt's payment to the attacker), or paid goods onto Glass Working."""
@@ -425,6 +438,8 @@ def _condition(s, f, row, p):
         return s["fr_it"][f] == row[C_CARD]
     if kind == E.COND_END_TRIGGERED:
         return s["game_end_triggered"] != 0
+    if kind == E.COND_RETURNED_UNREST_FROM_HAND:
+        return s["returned_unrest_turn"][p] != 0
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
         it = s["fr_it"][f]
         return it >= 0 and E.ATTACK_HITS_REGIONS[Z.rec(s, it)] == 1
@@ -457,6 +472,10 @@ def amount(s, f, row):
         for t in range(K.N_TYPES):
             if (row[C_PER_MASK] >> t) & 1 and Z.count_in_play(s, owner, 0, 1 << t) > 0:
                 k += 1
+    elif per == E.PER_ABANDONED:  # icons on the cards the last abandon step removed (Rebellion)
+        k = 0
+        for i in range(s["n_abandoned"]):
+            k += _icons(s, s["abandoned"][i], row[C_PER_MASK])
     elif per == E.PER_HAND_GAP:  # cleanup draw-up (I7.4)
         k = max(0, Z.hand_limit(s, owner) - Z.count_in_zone(s, owner, Z_HAND))
     else:  # PER_PLAYERS_CITY (Taxation)
@@ -502,6 +521,10 @@ def _filter(s, c, row):
         return False
     if (fl & E.F_NOT_NAMED) and _same_name(s, c, row[C_CARD]):
         return False
+    if fl & E.F_SUIT_OR_TYPE:  # "#city/#metropolis/REG": a suit or a type icon of the list
+        if (K.SUITS[Z.rec(s, c)] & row[C_SUITS]) == 0 and not Z.has_type(s, c, row[C_TYPES]):
+            return False
+        return Z.matches(s, c, 0, 0, (fl & E.F_PINNED) != 0, (fl & E.F_ATTACK) != 0, (fl & E.F_NOT_UNREST) != 0)
     return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (fl & E.F_PINNED) != 0, (fl & E.F_ATTACK) != 0,
                      (fl & E.F_NOT_UNREST) != 0)
 
@@ -794,9 +817,7 @@ def market_ok(s, f, row, slot):
             return False
         if (fl & E.F_SLOTS) and (row[C_PER_MASK] >> slot) & 1 == 0:
             return False
-        if (fl & E.F_WITH_GDS) and s["card_res"][c, GDS] == 0:
-            return False
-        if (fl & E.F_WITH_MAT) and s["card_res"][c, MAT] == 0:
+        if row[C_RES] >= 0 and s["card_res"][c, row[C_RES]] == 0:  # with:RES
             return False
         return _filter(s, c, row)
     return False
@@ -898,6 +919,8 @@ def step_ok(s, f, row, p, as_cost):
         need = s["pay_need"].copy()
         need[:] = 0
         need[row[C_RES]] = n
+        if row[C_RES] == MAT:
+            need[MAT] = unrest_cost(s, f, p, n)
         cut_mat_cost(s, p, need)
         return payable(s, p, need)
     if op == E.OP_MOVE:
@@ -958,6 +981,7 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_DISCARD:
         if (fl & E.F_SOME_NOT_NAMED) and not _some_not_named_in_hand(s, f, row):
             return False
+        n = unrest_cost(s, f, p, n)
         return count_eligible(s, f, row) >= (n if as_cost else 1)
     if op == E.OP_GARRISON:
         if not _any_host(s, f, row, p):
@@ -1436,6 +1460,8 @@ def _step(s, f, pc, row, p, choice):
             s["op_stage"] = 1
             s["pay_need"][:] = 0
             s["pay_need"][row[C_RES]] = row[C_N]
+            if row[C_RES] == MAT:
+                s["pay_need"][MAT] = unrest_cost(s, f, p, row[C_N])
             cut_mat_cost(s, p, s["pay_need"])
             if not payable(s, p, s["pay_need"]):
                 s["pay_need"][:] = 0
@@ -1556,6 +1582,8 @@ def _step(s, f, pc, row, p, choice):
             if _in_zone_of(s, row[C_CARD], Z_PLAY, p):
                 Z.put(s, row[C_CARD], dest, p)
             return _advance(s, f, nxt)
+        if op == E.OP_ABANDON and s["op_stage"] == 0:
+            s["n_abandoned"] = 0  # per:abandoned counts this step's cards
         return _pick_loop(s, f, pc, row, p, choice, dest)
     if op == E.OP_RETURN_UNREST:
         return _pick_loop(s, f, pc, row, p, choice, Z_UNREST_PILE)
@@ -1664,17 +1692,20 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
     hand). An "upto" step may stop early with END."""
     optional = (row[FL] & E.F_UPTO) != 0
     some_not = (row[FL] & E.F_SOME_NOT_NAMED) != 0
+    need = unrest_cost(s, f, p, row[C_N]) if row[OP] == E.OP_DISCARD else row[C_N]
     if some_not and s["op_stage"] == 0:
         s["op_sel"] = 0  # 1 once a card not so named was picked
-    c = _pick(s, f, row, p, choice, DEC_CARD, row[C_N], optional)
+    c = _pick(s, f, row, p, choice, DEC_CARD, need, optional)
     while c >= 0:
         if row[FL] & E.F_ICONS:  # the count is of icons: a card may carry several
             s["op_left"] -= _icons(s, c, row[C_TYPES]) - 1
         if some_not and not _same_name(s, c, row[C_CARD]):
             s["op_sel"] = 1
         if dest == Z_UNREST_PILE:
+            if s["zone"][c] == Z_HAND and s["current"] == p and s["after"] == AFTER_ACTIVATE_TURN:
+                s["returned_unrest_turn"][p] = 1  # Taoism: on p's own Activate turn
             Z.push_unrest(s, c)
-            if s["op_left"] == row[C_N] - 1:  # one return, however many cards (Great Wealth)
+            if s["op_left"] == need - 1:  # one return, however many cards (Great Wealth)
                 queue_event(s, EV_RETURN_UNREST, c, p)
         elif dest == Z_HAND:
             Z.put(s, c, Z_HAND, s["owner"][c])
@@ -1686,8 +1717,11 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
         else:
             if row[OP] == E.OP_ABANDON:
                 s["fr_it"][f] = c
+                if s["n_abandoned"] < MAX_DRAWN:
+                    s["abandoned"][s["n_abandoned"]] = c
+                    s["n_abandoned"] += 1
             Z.put(s, c, dest, p)
-        c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, row[C_N], optional)
+        c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, need, optional)
     if c == -1:
         return WAIT
     if some_not:

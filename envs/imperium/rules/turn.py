@@ -205,6 +205,7 @@ def _cleanup_reset(s):
     s["treated_production"][p] = 0
     s["play_unrest_turn"][p] = 0
     s["fertile_as_production"][p] = 0
+    s["returned_unrest_turn"][p] = 0
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 
