@@ -37,14 +37,17 @@ acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``
                     card with that resource on it
 break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``;
                     ``top``: the top card of the main deck
-exile market        a market card without resources (I12 Exile); ``exile N from:history``
+exile market        a market card without resources (I12 Exile); ``exile N from:history``;
+                    ``exile fame``: the top fame card, unless it is King of Kings (Dreaded)
 exile this          the card whose text runs
 history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
 garrison            a card from hand under one of your regions in play; ``this`` tucks this
                     card; ``in:REG`` / ``in:here`` / ``in:empty`` (a region with no garrisoned
                     card) / ``in:card card:ID``; ``from:hand_or_discard``
 abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter;
-                    ``icons``: cards showing N of the filter's type icons in all
+                    ``icons``: cards showing N of the filter's type icons in all; ``garrisoned``:
+                    a region with a garrisoned card (``garrisoned:#knight``: a #knight one);
+                    ``from:garrison``: one of the cards garrisoned under your regions
 recall              one of your pinned cards matching a filter back to hand (I12 Recall)
 take unrest|fame    the top unrest / fame card into hand (King of Kings, I11.3)
 look_fame N         look at the top N fame cards and take one (I12 Look, I11.1)
@@ -75,6 +78,7 @@ play_unrest_turn    for the rest of the turn, an unrest taken by acquiring may b
 look_nation         look at the top card of your nation deck (not the accession card)
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
 shuffle_nation      shuffle your nation deck, the accession card staying at the bottom
+fame_bottom         the top fame card goes to the bottom, just above King of Kings (Huzistan)
 fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
                     #production instead (I12 Treat as)
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
@@ -99,7 +103,7 @@ with any of them: ``#city/#metropolis/REG``), ``pinned``,
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
 (the event a reaction answers is a ``play`` / ``acquire`` / ``break`` / ...), ``end_triggered``
-(I10.1), ``returned_unrest_from_hand`` (this turn, Taoism), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
+(I10.1), ``fame_empty`` (only King of Kings is left), ``returned_unrest_from_hand`` (this turn, Taoism), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
 recall a REG: `ATTACK_HITS_REGIONS`). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
 like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
 ``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
@@ -127,7 +131,7 @@ _OPS = (
     "take", "look_fame", "return_unrest", "return", "free_play", "place_top", "find", "develop",
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
-    "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation",
+    "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -136,7 +140,8 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
- OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION) = OP.values()
+ OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
+ OP_FAME_BOTTOM) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -179,11 +184,11 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
- SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER) = range(14)
+ SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER, SRC_GARRISON, SRC_FAME) = range(16)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
             "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
-            "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER}
+            "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER, "garrison": SRC_GARRISON, "fame": SRC_FAME}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED = range(8)
@@ -191,7 +196,7 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTI
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
- COND_RETURNED_UNREST_FROM_HAND) = range(13)
+ COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY) = range(14)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -293,8 +298,13 @@ class _Imperium(P.Vocabulary):
                 flags |= F_PENALTY
             elif w == "market" and name == "exile":
                 cols[C_SRC] = SRC_MARKET
+            elif w == "fame" and name == "exile":
+                cols[C_SRC] = SRC_FAME
             elif w == "garrisoned":
                 flags |= F_GARRISONED
+            elif w.startswith("garrisoned:"):  # a region with such a card garrisoned under it
+                flags |= F_GARRISONED
+                cols[C_PER_MASK] = sum(1 << _TYPES[t] for t in w[len("garrisoned:"):].split("/"))
             elif w == "it":
                 flags |= F_IT
             elif w == "spread" and name == "move":
@@ -413,6 +423,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_IT_HITS_REGIONS
         elif head == "returned_unrest_from_hand" and not rest:
             cols[C_N] = COND_RETURNED_UNREST_FROM_HAND
+        elif head == "fame_empty" and not rest:  # only King of Kings is left (I11.1)
+            cols[C_N] = COND_FAME_EMPTY
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -438,6 +450,8 @@ _STONE_MASK = "upto 3 { draw 1 if_able }; place_top"
 _PROSPERITY = "all { may draw 1 }; choose { gain 1 mat per:#production | gain 1 pop per:REG }"
 _CONQUER = "choose { pay 2 pop => acquire REG/TRI | pay 3 pop => break_through REG/TRI }"
 _UNREST_FOR_ACTIONS = "upto 3 { choose { return_unrest | take unrest => gain_action 1 } }; history this"
+_WESTERN_SILK_ROAD = {"COMMERCE": "pay 2 mat => { return_unrest; gain 1 prg }",
+                      "PROFIT": "draw 2 if_able; may free_play any of:drawn"}
 _HARBOUR = "choose { gain 1 gds | pay 1 gds => draw 1 per:#ocean max:3 }"
 _SPICE_ROUTE = {"COMMERCE": "choose { gain 2 mat per:distinct:#river/#fertile/#ocean/#city | acquire #ocean }",
                 "PROFIT": "free_play any from:discard ignore_state"}
@@ -701,8 +715,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "ABB10": {"PLAY": "others { gain 1 gds }; break_through UNC; choose { free_play #city/#metropolis | trade }; "
                       "history this"},
     "ABB11": _SPICE_ROUTE,
-    "ABB12": {"COMMERCE": "pay 2 mat => { return_unrest; gain 1 prg }",
-              "PROFIT": "draw 2 if_able; may free_play any of:drawn"},
+    "ABB12": _WESTERN_SILK_ROAD,
     "ABB13": {"PLAY": "may garrison"},
     "ABB14": {"SOLSTICE": "choose { gain 1 pop per:#city/#metropolis | return_unrest from:discard }"},
     "ABB16": {"PLAY": _PROSPERITY},
@@ -759,6 +772,35 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "AKS19": {"PLAY": _PROSPERITY},
     "AKS20": {"PLAY": _ADVANCE},
     "AKS21": {"PLAY": _CONQUER},
+    # C4.SAS Sassanids
+    "SAS1A": {"EXHAUST": "break_through TRI"},  # a reaction to the Profit of a trade route
+    "SAS2": {"PLAY": "require in_history SAS24; require not missing SAS11 SAS23; require not missing SAS22; "
+                     "take fame; history this"},
+    "SAS3": {"PLAY": "choose { find FAME => history it; gain_action 1 | require fame_empty => take fame; history this }"},
+    "SAS4": {"PLAY": "acquire UNC/CIV/REG/TRI; history this"},
+    "SAS5": {"PASSIVE": "HAND_BONUS"},  # and ADVANCE_WITHOUT_BARB
+    "SAS6": {"PLAY": "choose { develop | pay 1 pop => acquire REG/CIV }; may garrison this in:REG => trigger_host"},
+    "SAS7": {"PLAY": "others { abandon #city/#metropolis }; may break_through REG/TRI; may history this => exile fame"},
+    "SAS8": {"PLAY": "may pay 1 pop => trade; exile market; may garrison"},
+    "SAS9": {"SOLSTICE": _TRADING_CITY},
+    "SAS10": {"PLAY": "abandon REG garrisoned:#knight => break_through TRI/REG; may garrison this in:REG => trigger_host"},
+    "SAS11": {"EXHAUST": "garrison from:unrest in:here",
+              "SOLSTICE": "choose { abandon this | require BARB, pay 1 mat => return_unrest from:card card:SAS11 | "
+                          "require EMP => history #knight/TRI from:hand_or_discard }"},
+    "SAS12": {"PLAY": "others { abandon REG }; "
+                      "choose { abandon 2 REG, history this => take fame | garrison this in:REG => trigger_host }"},
+    "SAS15": {"PLAY": "may acquire REG/TRI; choose { garrison this in:REG => trigger_host | history this }"},
+    "SAS16": {"PLAY": "choose { gain 1 mat | gain 1 pop }; may garrison"},
+    "SAS17": {"PLAY": "may fame_bottom; may garrison"},  # looking at the top fame card is information only
+    "SAS18": {"PLAY": _PROSPERITY},
+    "SAS20": {"PLAY": _ADVANCE},
+    "SAS21": _WESTERN_SILK_ROAD,
+    "SAS22": {"PLAY": "find SAS11",
+              "END_OF_SOLSTICE": "if not missing SAS23 SAS11 { gain 1 prg; draw 1 }; "
+                                 "if missing SAS23 { if missing SAS11 { take unrest } }"},
+    "SAS23": {"EXHAUST": "may pay 1 mat => draw #knight/REG from:discard",
+              "SOLSTICE": "choose { abandon #knight from:garrison | recall REG #river/#ocean | abandon this }"},
+    "SAS24": {"PLAY": "others { take unrest }; choose { acquire REG/CIV/TROUTE | find #knight }; history this"},
     # C4.TAN Tang (cleanup places 1 pop: MARKET_TOKEN; their three unrest join the pile at setup)
     "TAN1A": {"PASSIVE": "MARKET_TOKEN", "EXHAUST": "discard 2 => gain 1 prg",
               "END_OF_SOLSTICE": "if not end_triggered { take unrest }"},
@@ -844,6 +886,7 @@ REACTIONS = {
     "AKS1A": ("gain_rich", "any"),  # Aksumites power A: a market card with at least 2 resources
     "GUP13": ("acquire|break", "UNC/CIV"),  # Rock Cut Architecture
     "WAG4": ("trade", "any"),  # Controlling the Trade: when you trade
+    "SAS1A": ("profit", "TROUTE"),  # Sassanids power A: when you take the Profit of a trade route
 }
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
@@ -859,16 +902,16 @@ PASSIVE_REACTIONS = {
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
-           "gain_rich": 9, "trade": 10}  # state.EV_*
+           "gain_rich": 9, "trade": 10, "profit": 11}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
-HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1}
+HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1, "SAS5": 1}
 #: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
 EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
 #: power cards whose cleanup market token is another resource than 1 prg (I7.1, I16)
 MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat", "TAN1A": "pop", "TAN1B": "pop"}
 #: passives "your Advance cards lose the BARB icon" (Science)
-ADVANCE_WITHOUT_BARB = ("GUP6",)
+ADVANCE_WITHOUT_BARB = ("GUP6", "SAS5")
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)

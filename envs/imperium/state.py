@@ -92,6 +92,7 @@ EV_GAIN_MAT = 7  # mat gained from the text of one of your cards in play (the ev
 EV_GAIN_MARKET = 8  # a card acquired or broken through from the market (Inuit power B)
 EV_GAIN_RICH = 9  # ... one that carried at least 2 resources (Aksumites power A)
 EV_TRADE = 10  # the event's player trades (I13.5) through the event card's text (Controlling the Trade)
+EV_PROFIT = 11  # the event's player takes the Profit of the event's trade route (I13.6; Sassanids power A)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...

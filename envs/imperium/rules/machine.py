@@ -45,6 +45,7 @@ from meeplegym.envs.imperium.state import (
     EV_GAIN_RICH,
     EV_GAIN_MAT,
     EV_PLAY,
+    EV_PROFIT,
     EV_RETURN_UNREST,
     EV_TAKE_UNREST,
     EV_TRADE,
@@ -438,6 +439,8 @@ def _condition(s, f, row, p):
         return s["fr_it"][f] == row[C_CARD]
     if kind == E.COND_END_TRIGGERED:
         return s["game_end_triggered"] != 0
+    if kind == E.COND_FAME_EMPTY:
+        return Z.fame_cards_above_king(s) == 0
     if kind == E.COND_RETURNED_UNREST_FROM_HAND:
         return s["returned_unrest_turn"][p] != 0
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
@@ -565,6 +568,15 @@ def _garrisoned_under(s, h):
 
 
 @nb.njit(cache=True)
+def _has_garrisoned(s, h, types):
+    """A card is garrisoned under h (one with any of the type icons `types`, when not 0)."""
+    for g in Z.table(s):
+        if s["zone"][g] == Z_GARRISON and s["host"][g] == h and (types == 0 or Z.has_type(s, g, types)):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def _host_ok(s, f, row, h, p):
     if E.MAX_GARRISONED[Z.rec(s, h)] < 127 and _garrisoned_under(s, h) >= E.MAX_GARRISONED[Z.rec(s, h)]:
         return False  # Zemi holds at most 2
@@ -641,10 +653,15 @@ def _eligible(s, f, row, c):
         return _in_play_pinned(s, c, p)
     if op == E.OP_EXILE:
         return c != this and _source_ok(s, c, E.SRC_HISTORY if src < 0 else src, p) and _filter(s, c, row)
+    if op == E.OP_ABANDON and src == E.SRC_GARRISON:  # a card garrisoned under one of your regions
+        h = s["host"][c]
+        return s["zone"][c] == Z_GARRISON and h >= 0 and _in_zone_of(s, h, Z_PLAY, p) and _filter(s, c, row)
     if op == E.OP_RECALL or op == E.OP_ABANDON:
         if not (_in_play_pinned(s, c, p) and _filter(s, c, row)):
             return False
-        return (fl & E.F_GARRISONED) == 0 or Z.has_garrison(s, c)
+        if (fl & E.F_GARRISONED) == 0:
+            return True
+        return _has_garrisoned(s, c, row[C_PER_MASK])
     if op == E.OP_RETURN_UNREST:
         if src == E.SRC_CARD:
             return _is_unrest(s, c) and s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
@@ -909,6 +926,8 @@ def step_ok(s, f, row, p, as_cost):
         return s["nation_size"][p] > 2 and s["fr_it"][f] == s["nation_deck"][p, s["nation_size"][p] - 1]
     if op == E.OP_SHUFFLE_NATION:
         return s["nation_size"][p] > 2  # two cards above the accession card
+    if op == E.OP_FAME_BOTTOM:
+        return Z.fame_cards_above_king(s) >= 2
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
@@ -955,6 +974,8 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_EXILE:
         if fl & E.F_THIS:
             return True
+        if row[C_SRC] == E.SRC_FAME:
+            return Z.fame_cards_above_king(s) > 0
         if fl & E.F_IT:
             return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
         if row[C_SRC] == E.SRC_MARKET:
@@ -1045,6 +1066,7 @@ def profit(s, p, c):
     s["actions"][p] -= 1
     s["pool"][p, GDS] += s["card_res"][c, GDS]
     s["card_res"][c, GDS] = 0
+    queue_event(s, EV_PROFIT, c, p)  # answered once the Profit is done (Sassanids power A)
     r = Z.rec(s, c)
     push(s, c, r, ENTRY[r, E.TRIG_PROFIT] if HAS_PROGRAM[r, E.TRIG_PROFIT] else 0, FRAME_PROFIT, p)
 
@@ -1384,6 +1406,14 @@ def _step(s, f, pc, row, p, choice):
         if s["nation_size"][p] > 1:
             s["fr_it"][f] = s["nation_deck"][p, s["nation_size"][p] - 1]
         return _advance(s, f, nxt)
+    if op == E.OP_FAME_BOTTOM:  # just above King of Kings, which stays at the bottom (I11.1)
+        n = s["fame_size"]
+        if Z.fame_cards_above_king(s) >= 2:
+            bottom = 1 if s["fame_pile"][0] == K.KING_OF_KINGS else 0
+            top = s["fame_pile"][n - 1]
+            s["fame_pile"][bottom + 1:n] = s["fame_pile"][bottom:n - 1].copy()
+            s["fame_pile"][bottom] = top
+        return _advance(s, f, nxt)
     if op == E.OP_SHUFFLE_NATION:
         if s["nation_size"][p] > 2:
             rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
@@ -1562,6 +1592,10 @@ def _step(s, f, pc, row, p, choice):
             it = s["fr_it"][f]
             if it >= 0 and s["zone"][it] == Z_HAND:
                 Z.put(s, it, Z_EXILE, -1)
+            return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_FAME:  # the top fame card, never King of Kings
+            if Z.fame_cards_above_king(s) > 0:
+                Z.put(s, s["fame_pile"][s["fame_size"] - 1], Z_EXILE, -1)
             return _advance(s, f, nxt)
         if row[C_SRC] == E.SRC_MARKET:
             if choice < 0:
