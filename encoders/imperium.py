@@ -42,6 +42,7 @@ N_CARDS = ST.N_CARDS
 N_RESOURCES = ST.N_RESOURCES
 MARKET_SLOTS = ST.MARKET_SLOTS
 N_SMALL_PILES = ST.N_SMALL_PILES
+N_VARIANTS = len(ST.VARIANT_NAMES)  # state.VARIANT_* bits 0..N-1
 N_PHASES = len(ST.PHASE_NAMES)
 N_DECS = len(ST.DEC_NAMES)
 N_NATIONS = K.N_NATIONS
@@ -109,11 +110,12 @@ _PLAYERS = FEATURES.add(
 _OWN_SCORE = FEATURES.add("own.score", 2, "the observing seat's VP if the game ended now (I10.3), as its "
                           "positive and negative part (unrest scores -2: observations are non-negative)")
 _GAME = FEATURES.add(
-    "game", MAX_PLAYERS - 1 + 8 + 1 + N_SMALL_PILES + 4,
+    "game", MAX_PLAYERS - 1 + 8 + 1 + N_SMALL_PILES + 4 + N_VARIANTS,
     "players one-hot (2, 3, 4); round, turns completed, Trade Routes in use, game end triggered, final round "
     "under way, rounds left after the trigger (0 before it), collapsed, game over; cards in the main deck; "
     "cards in each small pile (region, uncivilised, civilised); cards in the fame pile, only King of Kings "
-    "left, King of Kings on side B, cards in the unrest pile")
+    "left, King of Kings on side B, cards in the unrest pile; the I15 variants in use (low aggression, quick "
+    "setup, precious cards)")
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
 _DEC = FEATURES.add("decision.dec", N_DECS, "pending decision inside a program, one-hot (state.DEC_NAMES)")
 _TURN = FEATURES.add(
@@ -315,6 +317,9 @@ def _encode_game(s, out):
     out[b + 1] = 1.0 if s["fame_size"] == 1 and s["fame_pile"][0] == K.KING_OF_KINGS else 0.0
     out[b + 2] = s["kok_side"]
     out[b + 3] = s["unrest_size"]
+    b += 4
+    for k in range(N_VARIANTS):
+        out[b + k] = (s["variants"] >> k) & 1
 
 
 @nb.njit(cache=True)

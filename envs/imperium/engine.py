@@ -17,7 +17,16 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.rules.setup import init
-from meeplegym.envs.imperium.state import DEC_NAMES, MAX_PLAYERS, N_CARDS, PH_EFFECT, PHASE_NAMES, STATE_DTYPE, Z_BOX
+from meeplegym.envs.imperium.state import (
+    DEC_NAMES,
+    MAX_PLAYERS,
+    N_CARDS,
+    PH_EFFECT,
+    PHASE_NAMES,
+    STATE_DTYPE,
+    VARIANT_NAMES,
+    Z_BOX,
+)
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 
 MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
@@ -70,7 +79,19 @@ def resolve_sides(power_sides, n_players: int) -> np.ndarray:
     return out
 
 
-OPTION_NAMES = ("nations", "power_sides", "trade_routes")
+OPTION_NAMES = ("nations", "power_sides", "trade_routes", *VARIANT_NAMES)
+
+
+def resolve_variants(variants: dict) -> int:
+    """The I15 variants as state.VARIANT_* bits, from {name: bool} (rulebook default: all off)."""
+    bits = 0
+    for name, on in variants.items():
+        if name not in VARIANT_NAMES:
+            raise InvalidOptionError(f"unknown Imperium variant {name!r}; known: {', '.join(VARIANT_NAMES)}")
+        if not isinstance(on, (bool, np.bool_)):
+            raise InvalidOptionError(f"{name} must be True or False, got {on!r}")
+        bits |= VARIANT_NAMES[name] if on else 0
+    return bits
 
 
 def table_options(n_players: int, options: dict) -> dict:
@@ -85,7 +106,10 @@ def table_options(n_players: int, options: dict) -> dict:
     nations = options.get("nations")
     if isinstance(nations, str):
         raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
-    return {"nations": nations, "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes)}
+    variants = {name: options[name] for name in VARIANT_NAMES if name in options}
+    resolve_variants(variants)
+    return {"nations": nations, "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes),
+            **variants}
 
 
 def check_players(n_players) -> int:
@@ -107,8 +131,10 @@ def missing_programs(state) -> list[str]:
 
 
 def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, trade_routes: bool = False,
-             allow_unimplemented: bool = False) -> np.ndarray:
+             allow_unimplemented: bool = False, **variants) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
+    ``variants``: the I15 variants by name (``low_aggression``, ``quick_setup``,
+    ``precious_cards``), each True or False (default False, as in the rulebook).
 
     While issue 5 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
     table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
@@ -117,9 +143,10 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     n_players = check_players(n_players)
     chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented)
     sides = resolve_sides(power_sides, n_players)
+    bits = resolve_variants(variants)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
-    init(states[0], n_players, 1 if trade_routes else 0, chosen, allowed, sides)
+    init(states[0], n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits)
     if not allow_unimplemented:
         missing = missing_programs(states[0])
         if missing:

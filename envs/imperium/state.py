@@ -85,6 +85,13 @@ DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through rout
              "develop", "up to", "reaction")
 
 # Events reactive abilities answer (I5.6); queued by the steps that cause them.
+# I15 variants (bits of `variants`)
+VARIANT_LOW_AGGRESSION = 1  # I15.2: the ruthless common cards start in the main deck
+VARIANT_QUICK_SETUP = 2  # I15.3: the small piles are dealt from one unsorted mix
+VARIANT_PRECIOUS_CARDS = 4  # I15.4: no discarding from the hand in cleanup
+VARIANT_NAMES = {"low_aggression": VARIANT_LOW_AGGRESSION, "quick_setup": VARIANT_QUICK_SETUP,
+                 "precious_cards": VARIANT_PRECIOUS_CARDS}
+
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
 EV_ATTACK = 5  # an attack card is played against the event's player: defences (D8)
 EV_ATTACKED = 6  # ... and it affects them (no defence used): passives such as Protection
@@ -103,6 +110,7 @@ STATE_DTYPE = np.dtype(
         ("rng", np.uint64),
         ("n_players", np.int8),
         ("trade_routes", np.int8),  # the Trade Routes expansion is in use (I13)
+        ("variants", np.int8),  # VARIANT_* bits: the I15 variants in use
         ("terminal", np.int8),
         ("phase", np.int8),
         ("actor", np.int8),  # the seat that decides now

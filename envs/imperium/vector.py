@@ -21,10 +21,10 @@ _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 @nb.njit(cache=True)
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, setup, first turn."""
-    n_players, trade_routes, nations, allowed, sides, blank = setup_args
+    n_players, trade_routes, nations, allowed, sides, variants, blank = setup_args
     states[b] = blank[0]
     states[b]["rng"] = seed_word
-    init(states[b], n_players, trade_routes, nations, allowed, sides)
+    init(states[b], n_players, trade_routes, nations, allowed, sides, variants)
     turn.start(states[b])
 
 
@@ -113,7 +113,8 @@ def restart_rows(states, rows, seed_words, setup_args, with_obs, obs, masks, sea
 
 class ImperiumVectorGame(VectorGame):
     """Options as the AEC env's: nations (a name, 'random' or None per player), power_sides
-    ('A'/'B' per player), trade_routes."""
+    ('A'/'B' per player), trade_routes, and the I15 variants (low_aggression, quick_setup,
+    precious_cards)."""
 
     name = "imperium"
     num_actions = actions.N_ACTIONS
@@ -128,7 +129,9 @@ class ImperiumVectorGame(VectorGame):
         engine.new_game(n, 0, **table)
         chosen, allowed = engine.resolve_nations(table["nations"], n, table["trade_routes"])
         sides = engine.resolve_sides(table["power_sides"], n)
-        self.setup_args = (np.int64(n), np.int64(table["trade_routes"]), chosen, allowed, sides, _BLANK)
+        variants = engine.resolve_variants({k: table[k] for k in engine.VARIANT_NAMES if k in table})
+        self.setup_args = (np.int64(n), np.int64(table["trade_routes"]), chosen, allowed, sides, np.int64(variants),
+                           _BLANK)
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
         kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial

@@ -42,8 +42,8 @@ from meeplegym.envs.imperium.state import (
     EV_ATTACKED,
     EV_BREAK,
     EV_GAIN_MARKET,
-    EV_GAIN_RICH,
     EV_GAIN_MAT,
+    EV_GAIN_RICH,
     EV_PLAY,
     EV_PROFIT,
     EV_RETURN_UNREST,
@@ -60,6 +60,7 @@ from meeplegym.envs.imperium.state import (
     PH_EFFECT,
     POP,
     PRG,
+    VARIANT_QUICK_SETUP,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_DRAW,
@@ -846,9 +847,10 @@ def pile_ok(s, row, k):
     suits = row[C_SUITS]
     if row[FL] & E.F_FROM_EXILE:
         return False
+    unsorted = (s["variants"] & VARIANT_QUICK_SETUP) != 0  # I15.3: any pile may hold the suit
     any_pile = False
     for j in range(N_SMALL_PILES):
-        own = (suits >> PILE_SUIT[j]) & 1
+        own = unsorted or (suits >> PILE_SUIT[j]) & 1
         if (own or (suits & ~0b111) != 0) and Z.first_in_pile(s, j, suits) >= 0:
             any_pile = True
             if j == k:

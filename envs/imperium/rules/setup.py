@@ -1,8 +1,8 @@
 """Game setup (I2 player setup, I3 shared setup), compiled.
 
 `init` expects a zeroed record whose ``rng`` word is set (engine.new_game does both) and the
-already-validated options: one nation per seat, the power side per seat (0 = A, 1 = B) and
-whether Trade Routes is in use.
+already-validated options: one nation per seat, the power side per seat (0 = A, 1 = B),
+whether Trade Routes is in use and the I15 variants (state.VARIANT_* bits).
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     POP,
     PRG,
+    VARIANT_LOW_AGGRESSION,
+    VARIANT_QUICK_SETUP,
     Z_BOX,
     Z_CHAOS_PILE,
     Z_DEVELOPMENT,
@@ -91,11 +93,18 @@ def _push_unrest(s, c):
 
 
 @nb.njit(cache=True)
+def held_back(s, r):
+    """I15.2 low aggression: a common ruthless card used at this table starts in the main deck."""
+    return (s["variants"] & VARIANT_LOW_AGGRESSION) != 0 and K.NATION[r] < 0 and K.EXPANSION[r] == RU
+
+
+@nb.njit(cache=True)
 def _collect(s, rows, out):
-    """The rows of `rows` (-1 padded) used at this table, into out; returns how many."""
+    """The rows of `rows` (-1 padded) used at this table and not held back, into out; returns
+    how many."""
     n = 0
     for r in rows:
-        if r >= 0 and in_game(s, r):
+        if r >= 0 and in_game(s, r) and not held_back(s, r):
             out[n] = r
             n += 1
     return n
@@ -130,11 +139,32 @@ def _reveal(s, slot, c):
 
 
 @nb.njit(cache=True)
+def _deal_small_piles(s, n, cards, m, first, last, aside, n_aside):
+    """Shuffle cards[:m], deal the I3.8 pile size of them onto each small pile first..last-1 and
+    the rest into `aside` (the main deck); returns the new count of `aside`."""
+    rng.shuffle(s, cards, m)
+    i = 0
+    for k in range(first, last):
+        for _ in range(min(m - i, SMALL_SIZE[n])):
+            _push_small(s, k, cards[i])
+            i += 1
+    for j in range(i, m):
+        aside[n_aside] = cards[j]
+        n_aside += 1
+    return n_aside
+
+
+@nb.njit(cache=True)
 def _shared_setup(s, n):
     """I3.6-I3.14 (the unrest pile gets the nations' SUP cards in _player_setup first)."""
-    tmp = np.empty(64, dtype=np.int16)
+    tmp = np.empty(128, dtype=np.int16)
     aside = np.empty(128, dtype=np.int16)
     n_aside = 0
+    for k in range(N_SMALL_PILES + 1):  # I15.2: the held-back cards go into the main deck
+        for r in K.COMMON_BY_BANNER[k]:
+            if r >= 0 and in_game(s, r) and held_back(s, r):
+                aside[n_aside] = r
+                n_aside += 1
     # I3.7 fame pile: King of Kings side A at the bottom, the rest shuffled and trimmed unseen
     s["fame_pile"][0] = K.KING_OF_KINGS
     _place(s, K.KING_OF_KINGS, Z_FAME_PILE, -1)
@@ -170,16 +200,17 @@ def _shared_setup(s, n):
             n_aside += 1
     for k in range(N_SMALL_PILES):
         _push_small(s, k, under[k])
-    # I3.9 small piles: region, uncivilised, civilised, the rest set aside for the main deck
-    for k in range(N_SMALL_PILES):
-        m = _collect(s, K.COMMON_BY_BANNER[k], tmp)
-        rng.shuffle(s, tmp, m)
-        take = min(m, SMALL_SIZE[n])
-        for i in range(take):
-            _push_small(s, k, tmp[i])
-        for i in range(take, m):
-            aside[n_aside] = tmp[i]
-            n_aside += 1
+    # I3.9 small piles: region, uncivilised, civilised, the rest set aside for the main deck;
+    # I15.3 quick setup: the three kinds shuffled together and dealt in the same sizes
+    if s["variants"] & VARIANT_QUICK_SETUP:
+        m = 0
+        for k in range(N_SMALL_PILES):
+            m += _collect(s, K.COMMON_BY_BANNER[k], tmp[m:])
+        n_aside = _deal_small_piles(s, n, tmp, m, 0, N_SMALL_PILES, aside, n_aside)
+    else:
+        for k in range(N_SMALL_PILES):
+            m = _collect(s, K.COMMON_BY_BANNER[k], tmp)
+            n_aside = _deal_small_piles(s, n, tmp, m, k, k + 1, aside, n_aside)
     # I3.11 main deck
     rng.shuffle(s, aside, n_aside)
     for i in range(n_aside):
@@ -324,10 +355,11 @@ def deal_nations(s, nations, allowed):
 
 
 @nb.njit(cache=True)
-def init(s, n_players, trade_routes, nations, allowed, sides):
+def init(s, n_players, trade_routes, nations, allowed, sides, variants):
     """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`."""
     s["n_players"] = n_players
     s["trade_routes"] = trade_routes
+    s["variants"] = variants
     s["zone"][:] = Z_BOX
     s["owner"][:] = -1
     s["pile_index"][:] = -1

@@ -38,6 +38,7 @@ from meeplegym.envs.imperium.state import (
     PH_SOLSTICE,
     PH_TURN_TYPE,
     PRG,
+    VARIANT_PRECIOUS_CARDS,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_EXILE,
@@ -206,6 +207,9 @@ def _cleanup_reset(s):
     s["play_unrest_turn"][p] = 0
     s["fertile_as_production"][p] = 0
     s["returned_unrest_turn"][p] = 0
+    if s["variants"] & VARIANT_PRECIOUS_CARDS:  # I15.4: no discarding from the hand (skip I7.3)
+        _draw_up(s)
+        return
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 

@@ -1,0 +1,109 @@
+"""Imperium variants (I15): low aggression, quick setup and precious cards, each an option that
+is off unless asked for (the rulebook's default)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplegym import InvalidOptionError
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium.rules import machine
+from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.envs.imperium.state import (
+    PH_CLEANUP_DISCARD,
+    PH_CLEANUP_MARKET,
+    PH_TURN_TYPE,
+    Z_HAND,
+    Z_MAIN_DECK,
+    Z_MARKET,
+    Z_SMALL_PILE,
+)
+from tests.imperium import scenario as sc
+
+RU = D.Expansion.RU
+PILE_BANNERS = (D.Suit.REG, D.Suit.UNC, D.Suit.CIV)
+
+
+def _ruthless_at_table(s):
+    return [r for r, c in enumerate(D.CARDS)
+            if K.PHYSICAL[r] == r and c.nation is None and c.expansion == RU and s["zone"][r] != 0]
+
+
+def _small_pile_cards(s, k):
+    return [int(s["small_pile"][k, i]) for i in range(s["small_size"][k])]
+
+
+@pytest.mark.rule("I15.2", "I3.9", "I3.12")
+@pytest.mark.parametrize("seed", range(4))
+def test_low_aggression_puts_the_ruthless_common_cards_into_the_main_deck(seed):
+    s = engine.new_game(2, seed, low_aggression=True)[0]
+    ruthless = _ruthless_at_table(s)
+    assert ruthless  # without Trade Routes the ruthless set is in use (I3.3)
+    for c in ruthless:  # the main deck, or one of the two market slots it fills (I3.12)
+        assert s["zone"][c] == Z_MAIN_DECK or (s["zone"][c] == Z_MARKET and s["pile_index"][c] < 2), K.RECORD_IDS[c]
+    base = engine.new_game(2, seed)[0]  # (held back, a ruthless tributary escapes the I3.10 removal)
+    assert len(_ruthless_at_table(base)) <= len(ruthless)
+    for k in range(3):  # the small piles keep their sizes
+        assert s["small_size"][k] == base["small_size"][k]
+
+
+@pytest.mark.rule("I15.2")
+def test_without_low_aggression_ruthless_cards_reach_the_small_piles():
+    in_piles = 0
+    for seed in range(4):
+        s = engine.new_game(2, seed)[0]
+        in_piles += sum(s["zone"][c] == Z_SMALL_PILE for c in _ruthless_at_table(s))
+    assert in_piles > 0
+
+
+@pytest.mark.rule("I15.3", "I3.9", "I12")
+def test_quick_setup_deals_the_small_piles_from_one_mix_and_break_through_searches_any():
+    mixed = 0
+    for seed in range(4):
+        s = engine.new_game(2, seed, quick_setup=True)[0]
+        base = engine.new_game(2, seed)[0]
+        for k in range(3):
+            assert s["small_size"][k] == base["small_size"][k]
+            banners = {int(K.BANNER[c]) for c in _small_pile_cards(s, k)[1:]}  # above the tributary
+            mixed += len(banners) > 1
+    assert mixed >= 3
+    # Break through for a REG (Innovate's program) may search any pile that holds one
+    row = E.CODE[E.SYSTEM_INNOVATE[0]]
+    s = engine.new_game(2, 0, quick_setup=True)[0]
+    routes = [k for k in range(3) if machine.pile_ok(s, row, k)]
+    assert routes == [k for k in range(3) if Z.first_in_pile(s, k, 1 << int(D.Suit.REG)) >= 0]
+    assert any(k != 0 for k in routes)
+    base = engine.new_game(2, 0)[0]
+    assert [k for k in range(3) if machine.pile_ok(base, row, k)] == [0]  # sorted: the region pile
+
+
+@pytest.mark.rule("I15.4", "I7.3")
+def test_precious_cards_skip_the_cleanup_discard():
+    s = sc.ready(("japanese", "magyars"), precious_cards=True)
+    sc.give(s, 0, "JPN11")
+    sc.act(s, A.END)
+    assert s["phase"] == PH_CLEANUP_MARKET
+    sc.act(s, A.MARKET + 0)
+    assert s["phase"] != PH_CLEANUP_DISCARD and s["current"] == 1 and s["phase"] == PH_TURN_TYPE
+    assert s["zone"][sc.card("JPN11")] == Z_HAND  # kept, and the hand drawn up around it
+
+    s = sc.ready(("japanese", "magyars"))
+    sc.act(s, A.END)
+    sc.act(s, A.MARKET + 0)
+    assert s["phase"] == PH_CLEANUP_DISCARD
+
+
+@pytest.mark.rule("I15")
+def test_variants_are_checked_at_construction():
+    with pytest.raises(InvalidOptionError, match="unknown Imperium variant"):
+        engine.new_game(2, 0, quick_variant=True)
+    with pytest.raises(InvalidOptionError, match="must be True or False"):
+        engine.new_game(2, 0, low_aggression="yes")
+    with pytest.raises(InvalidOptionError, match="unknown Imperium options"):
+        engine.table_options(2, {"low_agression": True})
+    assert engine.table_options(2, {"precious_cards": True})["precious_cards"] is True
+    assert engine.new_game(2, 0)[0]["variants"] == 0
