@@ -11,7 +11,7 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium.rules import machine, turn
 from meeplegym.envs.imperium.rules import zones as Z
-from meeplegym.envs.imperium.state import PH_ACTIVATE, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
+from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_CLEANUP_MARKET, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
 
 
 def card(card_id: str) -> int:
@@ -43,6 +43,17 @@ def run_solstice(s, card_id: str, p: int = 0, trigger: int = E.TRIG_SOLSTICE):
     machine.push(s, c, r, machine.ENTRY[r, trigger], machine.FRAME_ABILITY, p)
     s["after"] = turn.AFTER_ACTIVATE
     turn._settle(s)
+
+
+def cleanup_token(s):
+    """End the current Activate turn and put the cleanup market token (I7.1) on market slot 1;
+    returns what that card gained (mat, pop, prg, gds)."""
+    act(s, A.END)
+    assert s["phase"] == PH_CLEANUP_MARKET
+    c = int(s["market"][0])
+    before = s["card_res"][c].copy()
+    act(s, A.MARKET + 0)
+    return tuple(int(x) for x in s["card_res"][c] - before)
 
 
 def hand(s, p) -> list[int]:

@@ -19,8 +19,8 @@ from meeplegym.envs.imperium.state import PH_GAME_OVER
 MAX_DECISIONS = 20_000
 
 
-def playout(seed: int, n_players: int, nations=None, check_every: int = 1, trade_routes: bool = False):
-    s = engine.new_game(n_players, seed, nations=nations, trade_routes=trade_routes)[0]
+def playout(seed: int, n_players: int, nations=None, check_every: int = 1, trade_routes: bool = False, **variants):
+    s = engine.new_game(n_players, seed, nations=nations, trade_routes=trade_routes, **variants)[0]
     rng = np.random.default_rng(seed)
     for k in range(MAX_DECISIONS):
         if s["terminal"]:
@@ -54,6 +54,14 @@ def test_random_games_end_consistently(seed):
 @pytest.mark.parametrize("seed", range(6))
 def test_random_trade_routes_games_end_consistently(seed):
     s, _ = playout(100 + seed, 2 + seed % 3, check_every=3, trade_routes=True)
+    _finished(s)
+
+
+@pytest.mark.rule("I15.2", "I15.3", "I15.4", "I10.1")
+@pytest.mark.parametrize("seed", range(3))
+def test_random_games_with_the_variants_end_consistently(seed):
+    s, _ = playout(300 + seed, 2 + seed, check_every=3, trade_routes=seed == 1, low_aggression=True,
+                   quick_setup=True, precious_cards=True)
     _finished(s)
 
 

@@ -15,7 +15,6 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
-    DEC_CARD,
     DEC_HOST,
     DEC_REACT,
     DEC_ROUTE,
@@ -23,7 +22,6 @@ from meeplegym.envs.imperium.state import (
     GDS,
     MAT,
     PH_ACTIVATE,
-    POP,
     PRG,
     Z_DISCARD,
     Z_EXILE,

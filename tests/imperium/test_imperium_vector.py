@@ -36,6 +36,15 @@ def test_chosen_nations_and_sides_reach_every_game():
     assert (venv.states["face"][np.arange(3), venv.states["power_card"][:, 0]] == 0).all()  # side A
 
 
+def test_variants_reach_every_game():
+    from meeplegym.envs.imperium.state import VARIANT_PRECIOUS_CARDS, VARIANT_QUICK_SETUP
+
+    venv = meeplegym.make_vector("imperium", 3, num_players=2, seed=0, quick_setup=True, precious_cards=True)
+    assert (venv.states["variants"] == VARIANT_QUICK_SETUP | VARIANT_PRECIOUS_CARDS).all()
+    single = engine.new_game(2, 0, quick_setup=True, precious_cards=True)[0]
+    assert single["variants"] == venv.states["variants"][0]
+
+
 def test_threaded_batches_equal_single_games():
     from meeplegym.vector import PARALLEL_FROM
 
@@ -78,7 +87,8 @@ def test_illegal_action_names_the_game_and_changes_nothing():
         (dict(nations=["martians", None]), "not implemented yet"),
         (dict(power_sides=["C", "A"]), "power_sides"),
         (dict(trade_routes="yes"), "trade_routes"),
-        (dict(nations=["wagadou", None], trade_routes=True), "not implemented yet"),
+        (dict(nations=["cultists", None], trade_routes=True), "not implemented yet"),
+        (dict(quick_setup="yes"), "must be True or False"),
         (dict(colour="red"), "unknown Imperium options"),
     ],
 )
