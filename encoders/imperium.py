@@ -115,7 +115,7 @@ _GAME = FEATURES.add(
     "under way, rounds left after the trigger (0 before it), collapsed, game over; cards in the main deck; "
     "cards in each small pile (region, uncivilised, civilised); cards in the fame pile, only King of Kings "
     "left, King of Kings on side B, cards in the unrest pile; the I15 variants in use (low aggression, quick "
-    "setup, precious cards)")
+    "setup, precious cards, quick)")
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
 _DEC = FEATURES.add("decision.dec", N_DECS, "pending decision inside a program, one-hot (state.DEC_NAMES)")
 _TURN = FEATURES.add(

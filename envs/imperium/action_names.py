@@ -31,7 +31,7 @@ OP_NAMES = {code: name.replace("_", " ") for name, code in E.OP.items()}
 _EVENT_PHRASES = {"EV_PLAY": "playing", "EV_ACQUIRE": "acquiring", "EV_BREAK": "breaking through",
                   "EV_RETURN_UNREST": "returning", "EV_TAKE_UNREST": "taking", "EV_ATTACK": "the attack of",
                   "EV_ATTACKED": "being attacked by", "EV_GAIN_MAT": "gaining mat from",
-                  "EV_TRADE": "trading through"}
+                  "EV_TRADE": "trading through", "EV_PROFIT": "the Profit of", "EV_ACCESSION": "the arrival of"}
 #: state.EV_* -> words for "in reaction to <words> <card>" (a new event kind reads as its name)
 EVENT_WORDS = {v: _EVENT_PHRASES.get(k, k[3:].lower().replace("_", " ")) for k, v in vars(ST).items()
                if k.startswith("EV_") and isinstance(v, int)}
@@ -60,6 +60,7 @@ CARD_PICK_WORDS = {
     E.OP_SWAP: "swap exiled {} into the market",
     E.OP_TRADE_ROUTE: "trade on {} and resolve its Commerce",
     E.OP_COMMERCE: "resolve the Commerce of {}",
+    E.OP_REMOVE: "remove {} from the game",
 }
 
 

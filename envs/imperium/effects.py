@@ -79,6 +79,7 @@ look_nation         look at the top card of your nation deck (not the accession 
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
 shuffle_nation      shuffle your nation deck, the accession card staying at the bottom
 fame_bottom         the top fame card goes to the bottom, just above King of Kings (Huzistan)
+remove              one of your development cards leaves the game (set aside; the quick variant)
 fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
                     #production instead (I12 Treat as)
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
@@ -132,6 +133,7 @@ _OPS = (
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
+    "remove",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -141,7 +143,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
- OP_FAME_BOTTOM) = OP.values()
+ OP_FAME_BOTTOM, OP_REMOVE) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -902,7 +904,7 @@ PASSIVE_REACTIONS = {
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
-           "gain_rich": 9, "trade": 10, "profit": 11}  # state.EV_*
+           "gain_rich": 9, "trade": 10, "profit": 11, "accession": 12}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1, "SAS5": 1}
@@ -941,6 +943,8 @@ SYSTEM_PROGRAMS = {
     "trade": "choose { pay 1 prg => gain 1 gds | trade_route | trade_route other => gain 1 gds }",
     # Brave (3FAM7): an unrest taken by acquiring may be free-played at once
     "play_taken_unrest": "may free_play it",
+    # I15.5 the quick variant: when your accession card enters your discard pile
+    "quick_accession": "remove",
 }
 
 
@@ -1007,6 +1011,7 @@ SYSTEM_INNOVATE.setflags(write=False)
 SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
 SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
 SYSTEM_TRADE = _SYSTEM["trade"]
+SYSTEM_QUICK_ACCESSION = _SYSTEM["quick_accession"]
 
 
 def _per_record(values: dict, default: int = 0, dtype=np.int8) -> np.ndarray:

@@ -25,6 +25,7 @@ from meeplegym.envs.imperium.state import (
     PHASE_NAMES,
     STATE_DTYPE,
     VARIANT_NAMES,
+    VARIANT_QUICK,
     Z_BOX,
 )
 from meeplegym.errors import IllegalActionError, InvalidOptionError
@@ -37,12 +38,21 @@ READY_NATIONS = tuple(int(n) for n in D.NationCode
                       if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
 
-def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimplemented: bool = False):
+#: nations the quick variant (I15.5) cannot seat: the Cultists are not compatible with it; the
+#: Inuit's quick setup (choose a Summer and a Winter development card) is not implemented yet
+NOT_WITH_QUICK = (int(D.NationCode.CUL), int(D.NationCode.INU))
+
+
+def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimplemented: bool = False,
+                    variants: int = 0):
     """Check the nation choices: a code per seat from names, -1 for None/'random' (dealt at setup
     from the game's seed, `setup.deal_nations`), distinct, allowed by the expansion (I2.1: six
-    nations need Trade Routes). Returns (nations, allowed): the codes random seats draw from are
-    the nations the engine can play (READY_NATIONS) unless ``allow_unimplemented``."""
+    nations need Trade Routes) and the variants. Returns (nations, allowed): the codes random
+    seats draw from are the nations the engine can play (READY_NATIONS) unless
+    ``allow_unimplemented``."""
     allowed = [int(code) for code in D.NationCode if trade_routes or not K.NEEDS_TRADE_ROUTES[code]]
+    if variants & VARIANT_QUICK:
+        allowed = [code for code in allowed if code not in NOT_WITH_QUICK]
     if not allow_unimplemented:
         allowed = [code for code in allowed if code in READY_NATIONS]
     names = [None] * n_players if nations is None else list(nations)
@@ -58,6 +68,9 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimpleme
         code = int(NATION_NAMES[key])
         if not trade_routes and K.NEEDS_TRADE_ROUTES[code]:
             raise InvalidOptionError(f"nations: {name!r} needs the Trade Routes expansion (I2.1); pass trade_routes=True")
+        if variants & VARIANT_QUICK and code in NOT_WITH_QUICK:
+            raise InvalidOptionError(f"nations: {name!r} cannot play the quick variant (I15.5: the Cultists are not "
+                                     "compatible with it; the Inuit's quick setup is not implemented yet)")
         if code not in allowed:
             ready = ", ".join(D.NationCode(c).name.lower() for c in READY_NATIONS)
             raise InvalidOptionError(f"nations: {name!r} is not implemented yet (issue 5); ready: {ready}")
@@ -134,16 +147,16 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
              allow_unimplemented: bool = False, **variants) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
     ``variants``: the I15 variants by name (``low_aggression``, ``quick_setup``,
-    ``precious_cards``), each True or False (default False, as in the rulebook).
+    ``precious_cards``, ``quick``), each True or False (default False, as in the rulebook).
 
     While issue 5 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
     table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
     only: those cards then have no effect, which is not the game.
     """
     n_players = check_players(n_players)
-    chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented)
-    sides = resolve_sides(power_sides, n_players)
     bits = resolve_variants(variants)
+    chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented, bits)
+    sides = resolve_sides(power_sides, n_players)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
     init(states[0], n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits)

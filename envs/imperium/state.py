@@ -89,8 +89,12 @@ DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through rout
 VARIANT_LOW_AGGRESSION = 1  # I15.2: the ruthless common cards start in the main deck
 VARIANT_QUICK_SETUP = 2  # I15.3: the small piles are dealt from one unsorted mix
 VARIANT_PRECIOUS_CARDS = 4  # I15.4: no discarding from the hand in cleanup
+VARIANT_QUICK = 8  # I15.5: the quick variant (a shorter setup and game)
 VARIANT_NAMES = {"low_aggression": VARIANT_LOW_AGGRESSION, "quick_setup": VARIANT_QUICK_SETUP,
-                 "precious_cards": VARIANT_PRECIOUS_CARDS}
+                 "precious_cards": VARIANT_PRECIOUS_CARDS, "quick": VARIANT_QUICK}
+QUICK_EXILED = 10  # I15.5: main-deck cards exiled after the market is built
+QUICK_NATION_TO_DISCARD = 2  # I15.5: top nation-deck cards put into the discard pile
+QUICK_MARTIAN_PRG_REMOVED = 4  # I15.5: the Martians start with 4 prg less
 
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
 EV_ATTACK = 5  # an attack card is played against the event's player: defences (D8)
@@ -100,6 +104,7 @@ EV_GAIN_MARKET = 8  # a card acquired or broken through from the market (Inuit p
 EV_GAIN_RICH = 9  # ... one that carried at least 2 resources (Aksumites power A)
 EV_TRADE = 10  # the event's player trades (I13.5) through the event card's text (Controlling the Trade)
 EV_PROFIT = 11  # the event's player takes the Profit of the event's trade route (I13.6; Sassanids power A)
+EV_ACCESSION = 12  # the event's accession card entered its player's discard pile (I8.3; the quick variant)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...

@@ -114,7 +114,7 @@ def restart_rows(states, rows, seed_words, setup_args, with_obs, obs, masks, sea
 class ImperiumVectorGame(VectorGame):
     """Options as the AEC env's: nations (a name, 'random' or None per player), power_sides
     ('A'/'B' per player), trade_routes, and the I15 variants (low_aggression, quick_setup,
-    precious_cards)."""
+    precious_cards, quick)."""
 
     name = "imperium"
     num_actions = actions.N_ACTIONS
@@ -127,9 +127,9 @@ class ImperiumVectorGame(VectorGame):
         # one game set up in Python first: every refusal new_game makes (cards not implemented
         # yet ...) happens here, not inside a kernel
         engine.new_game(n, 0, **table)
-        chosen, allowed = engine.resolve_nations(table["nations"], n, table["trade_routes"])
-        sides = engine.resolve_sides(table["power_sides"], n)
         variants = engine.resolve_variants({k: table[k] for k in engine.VARIANT_NAMES if k in table})
+        chosen, allowed = engine.resolve_nations(table["nations"], n, table["trade_routes"], variants=variants)
+        sides = engine.resolve_sides(table["power_sides"], n)
         self.setup_args = (np.int64(n), np.int64(table["trade_routes"]), chosen, allowed, sides, np.int64(variants),
                            _BLANK)
 

@@ -57,11 +57,11 @@ def test_random_trade_routes_games_end_consistently(seed):
     _finished(s)
 
 
-@pytest.mark.rule("I15.2", "I15.3", "I15.4", "I10.1")
+@pytest.mark.rule("I15.2", "I15.3", "I15.4", "I15.5", "I10.1")
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_with_the_variants_end_consistently(seed):
     s, _ = playout(300 + seed, 2 + seed, check_every=3, trade_routes=seed == 1, low_aggression=True,
-                   quick_setup=True, precious_cards=True)
+                   quick_setup=True, precious_cards=True, quick=True)
     _finished(s)
 
 

@@ -1,5 +1,5 @@
-"""Imperium variants (I15): low aggression, quick setup and precious cards, each an option that
-is off unless asked for (the rulebook's default)."""
+"""Imperium variants (I15): low aggression, quick setup, precious cards and the quick variant,
+each an option that is off unless asked for (the rulebook's default)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,14 @@ from meeplegym.envs.imperium.state import (
     PH_CLEANUP_DISCARD,
     PH_CLEANUP_MARKET,
     PH_TURN_TYPE,
+    Z_DEVELOPMENT,
+    Z_DISCARD,
+    Z_DRAW,
+    Z_EXILE,
     Z_HAND,
     Z_MAIN_DECK,
     Z_MARKET,
+    Z_SET_ASIDE,
     Z_SMALL_PILE,
 )
 from tests.imperium import scenario as sc
@@ -107,3 +112,52 @@ def test_variants_are_checked_at_construction():
         engine.table_options(2, {"low_agression": True})
     assert engine.table_options(2, {"precious_cards": True})["precious_cards"] is True
     assert engine.new_game(2, 0)[0]["variants"] == 0
+
+
+@pytest.mark.rule("I15.5")
+def test_quick_variant_setup_exiles_ten_main_deck_cards_and_discards_two_nation_cards():
+    quick = engine.new_game(2, 3, nations=["japanese", "magyars"], quick=True)[0]
+    base = engine.new_game(2, 3, nations=["japanese", "magyars"])[0]
+    assert int(quick["main_size"]) == int(base["main_size"]) - 10
+    assert sum(quick["zone"][c] == Z_EXILE for c in range(K.N_RECORDS)) == 10
+    for p in range(2):
+        assert int(quick["nation_size"][p]) == int(base["nation_size"][p]) - 2
+        assert K.START[quick["nation_deck"][p, 0]] == D.Start.ACC  # the accession card stays
+        discard = [c for c in range(K.N_RECORDS) if quick["zone"][c] == Z_DISCARD and quick["owner"][c] == p]
+        assert len(discard) == 2 and all(K.START[c] == D.Start.NAT for c in discard)
+
+
+@pytest.mark.rule("I15.5", "I8.3")
+def test_quick_variant_removes_a_development_card_when_the_accession_card_arrives():
+    s = sc.ready(("japanese", "magyars"), quick=True)
+    p = 0
+    while s["nation_size"][p] > 1:  # only the accession card left in the nation deck
+        Z.put(s, int(s["nation_deck"][p, s["nation_size"][p] - 1]), Z_DISCARD, p)
+    for c in range(K.N_RECORDS):  # an empty draw pile: the next draw reshuffles (I8.2)
+        if s["zone"][c] == Z_DRAW and s["owner"][c] == p:
+            Z.put(s, c, Z_DISCARD, p)
+    development = sorted(c for c in range(K.N_RECORDS) if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p)
+    sc.give(s, 0, "3REG7")  # a region whose text draws a card
+    sc.play(s, "3REG7")
+    assert sc.cards(s) == development  # remove one of them from the game
+    sc.act(s, A.CARD + development[0])
+    assert s["zone"][development[0]] == Z_SET_ASIDE
+
+
+@pytest.mark.rule("I15.5", "I10.2")
+def test_quick_variant_ends_with_the_round_of_the_trigger():
+    s = sc.ready(("japanese", "magyars"), quick=True)
+    Z.trigger_game_end(s)
+    assert int(s["rounds_left"]) == 1
+    s = sc.ready(("japanese", "magyars"))
+    Z.trigger_game_end(s)
+    assert int(s["rounds_left"]) == 2
+
+
+@pytest.mark.rule("I15.5")
+def test_quick_variant_refuses_the_cultists_and_for_now_the_inuit():
+    with pytest.raises(InvalidOptionError, match="quick variant"):
+        engine.new_game(2, 0, nations=["inuit", None], quick=True)
+    for seed in range(6):
+        s = engine.new_game(3, seed, quick=True)[0]
+        assert engine.NATION_NAMES["inuit"] not in s["nation"]

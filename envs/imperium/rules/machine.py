@@ -37,6 +37,7 @@ from meeplegym.envs.imperium.state import (
     DEC_ROUTE,
     DEC_UPTO,
     DEC_YESNO,
+    EV_ACCESSION,
     EV_ACQUIRE,
     EV_ATTACK,
     EV_ATTACKED,
@@ -60,6 +61,7 @@ from meeplegym.envs.imperium.state import (
     PH_EFFECT,
     POP,
     PRG,
+    VARIANT_QUICK,
     VARIANT_QUICK_SETUP,
     Z_DEVELOPMENT,
     Z_DISCARD,
@@ -72,6 +74,7 @@ from meeplegym.envs.imperium.state import (
     Z_MAIN_DECK,
     Z_NATION_DECK,
     Z_PLAY,
+    Z_SET_ASIDE,
     Z_UNREST_PILE,
 )
 
@@ -104,6 +107,7 @@ C_PER, C_PER_MASK, C_PER_DIV, C_MAX, C_CARD = E.C_PER, E.C_PER_MASK, E.C_PER_DIV
 PILE_SUIT = (int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV))  # small pile k holds this banner (I3.9)
 CITY_TYPES = (1 << int(D.TypeIcon.CITY)) | (1 << int(D.TypeIcon.METROPOLIS))
 INUIT = int(D.NationCode.INU)
+POLYNESIANS = int(D.NationCode.POL)
 ORAL_HISTORY = K.PHYSICAL[K.record_index("INU13")]  # Inuit: takes the cards that would go to history
 UNC_CIV = (1 << int(D.Suit.UNC)) | (1 << int(D.Suit.CIV))
 NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if in the market
@@ -250,6 +254,11 @@ def _start_passives(s):
     e = s["ev_card"][0]
     if (kind == EV_ATTACKED or kind == EV_ATTACK) and s["avoid"][p]:
         return False
+    if kind == EV_ACCESSION:  # I15.5: remove one development card (the Polynesians do not)
+        if s["nation"][p] == POLYNESIANS:
+            return False
+        push(s, -1, -1, E.SYSTEM_QUICK_ACCESSION, FRAME_SYSTEM, p)
+        return True
     started = False
     for c in Z.table(s):
         if s["owner"][c] != p or s["zone"][c] != Z_PLAY:
@@ -718,6 +727,8 @@ def _eligible(s, f, row, c):
     if op == E.OP_DEVELOP:
         return (s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _filter(s, c, row)
                 and _develop_ok(s, p, c, (fl & E.F_FREE) != 0))
+    if op == E.OP_REMOVE:
+        return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p
     return False
 
 
@@ -1032,7 +1043,7 @@ def step_ok(s, f, row, p, as_cost):
         if z == Z_NATION_DECK:
             return _findable_in_nation_deck(s, c)
         return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW or (z == Z_PLAY and row[C_SRC] == E.SRC_PLAY)
-    if op == E.OP_DEVELOP:
+    if op == E.OP_DEVELOP or op == E.OP_REMOVE:
         return count_eligible(s, f, row) > 0
     if op == E.OP_TRIGGER_HOST:
         return s["fr_host"][f] >= 0
@@ -1623,6 +1634,8 @@ def _step(s, f, pc, row, p, choice):
         return _pick_loop(s, f, pc, row, p, choice, dest)
     if op == E.OP_RETURN_UNREST:
         return _pick_loop(s, f, pc, row, p, choice, Z_UNREST_PILE)
+    if op == E.OP_REMOVE:
+        return _pick_loop(s, f, pc, row, p, choice, Z_SET_ASIDE)
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
             Z.push_unrest(s, this)
@@ -1801,7 +1814,12 @@ def _draw(s, f, pc, row, p, choice):
 def reshuffle(s, p):
     """I8.2-I8.5 for p's empty draw pile: the nation-deck step, or an optional develop (a
     decision, WAIT), then the shuffle. Returns NEXT when the new draw pile is ready."""
-    if not Z.nation_deck_step(s, p) and s["nation_size"][p] == 0 and not s["deck_token"][p] and s["exhaust_tokens"][p] > 0:
+    size = s["nation_size"][p]
+    top = s["nation_deck"][p, size - 1] if size > 0 else -1
+    if Z.nation_deck_step(s, p):
+        if size == 1 and s["variants"] & VARIANT_QUICK:  # the accession card went (I15.5)
+            queue_event(s, EV_ACCESSION, top, p)
+    elif s["nation_size"][p] == 0 and not s["deck_token"][p] and s["exhaust_tokens"][p] > 0:
         for c in Z.table(s):
             if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _develop_ok(s, p, c, False):
                 s["reshuffling"] = p

@@ -22,12 +22,18 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     POP,
     PRG,
+    QUICK_EXILED,
+    QUICK_MARTIAN_PRG_REMOVED,
+    QUICK_NATION_TO_DISCARD,
     VARIANT_LOW_AGGRESSION,
+    VARIANT_QUICK,
     VARIANT_QUICK_SETUP,
     Z_BOX,
     Z_CHAOS_PILE,
     Z_DEVELOPMENT,
+    Z_DISCARD,
     Z_DRAW,
+    Z_EXILE,
     Z_FAME_PILE,
     Z_HAND,
     Z_MAIN_DECK,
@@ -280,6 +286,11 @@ def _player_setup(s, p, nation, side):
             _place(s, c, Z_NATION_DECK, p)
             size += 1
     rng.shuffle(s, s["nation_deck"][p, start:], size - start)
+    quick = (s["variants"] & VARIANT_QUICK) != 0
+    for _ in range(QUICK_NATION_TO_DISCARD if quick else 0):  # I15.5
+        if size > start:
+            size -= 1
+            _place(s, s["nation_deck"][p, size], Z_DISCARD, p)
     s["nation_size"][p] = size
     # I2.11 starting resources
     s["pool"][p, MAT] = START_MAT
@@ -289,7 +300,7 @@ def _player_setup(s, p, nation, side):
     else:
         s["pool"][p, PRG] = START_PRG
     if nation == MARTIANS:
-        s["pool"][p, PRG] += MARTIAN_PRG[side]
+        s["pool"][p, PRG] += MARTIAN_PRG[side] - (QUICK_MARTIAN_PRG_REMOVED if quick else 0)
     # I2.12 the nation's unrest cards join the shared unrest pile
     for c in rows[P_SUP]:
         if c >= 0 and in_game(s, c):
@@ -377,6 +388,10 @@ def init(s, n_players, trade_routes, nations, allowed, sides, variants):
             _push_unrest(s, r)
     rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
     _shared_setup(s, n_players)
+    if s["variants"] & VARIANT_QUICK:  # I15.5: exile the top 10 main-deck cards after the market
+        for _ in range(min(QUICK_EXILED, s["main_size"])):
+            s["main_size"] -= 1
+            _place(s, s["main_deck"][s["main_size"]], Z_EXILE, -1)
     for p in range(n_players):  # I2.16 opening hand
         for _ in range(D.OPENING_HAND):
             draw_from_pile(s, p)

@@ -18,6 +18,7 @@ from meeplegym.envs.imperium.rules.setup import tuck_unrest
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
     PRG,
+    VARIANT_QUICK,
     Z_BOX,
     Z_DISCARD,
     Z_DRAW,
@@ -396,10 +397,11 @@ def note_main_deck(s):
 
 @nb.njit(cache=True)
 def trigger_game_end(s):
-    """I10.1-I10.2: finish this round, then one more; a second trigger changes nothing."""
+    """I10.1-I10.2: finish this round, then one more (the quick variant, I15.5: no extra
+    round); a second trigger changes nothing."""
     if s["rounds_left"] < 0:
         s["game_end_triggered"] = 1
-        s["rounds_left"] = 2
+        s["rounds_left"] = 1 if s["variants"] & VARIANT_QUICK else 2
 
 
 @nb.njit(cache=True)
