@@ -45,6 +45,13 @@ def run_solstice(s, card_id: str, p: int = 0, trigger: int = E.TRIG_SOLSTICE):
     turn._settle(s)
 
 
+def until_activate(s):
+    """Answer every pending decision with its first legal action until the Activate loop is
+    back (the tail of an effect a test does not look at)."""
+    while s["phase"] != PH_ACTIVATE:
+        act(s, legal(s)[0])
+
+
 def cleanup_token(s):
     """End the current Activate turn and put the cleanup market token (I7.1) on market slot 1;
     returns what that card gained (mat, pop, prg, gds)."""

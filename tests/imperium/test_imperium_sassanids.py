@@ -41,11 +41,6 @@ def _ready(pool=(0, 0, 0, 0), nations=SASSANIDS):
     return sc.ready(nations, pool=pool, trade_routes=True, power_sides=("A", "B"))
 
 
-def _settle(s):
-    while s["phase"] != PH_ACTIVATE:
-        sc.act(s, sc.legal(s)[0])
-
-
 def _top_fame(s):
     return int(s["fame_pile"][s["fame_size"] - 1])
 
@@ -93,7 +88,7 @@ def test_the_shah_histories_a_fame_card_for_an_action_or_triggers_king_of_kings(
     sc.play(s, "SAS3")
     assert sc.options(s) == [1]
     sc.option(s, 1)
-    _settle(s)
+    sc.until_activate(s)
     assert s["kok_used"][0] == 1 and s["zone"][shah] == Z_HISTORY and s["game_end_triggered"]
 
 
@@ -149,7 +144,7 @@ def test_atar_garrisons_unrest_and_returns_one_for_a_mat_while_barbarian():
     sc.run_solstice(s, "SAS11")
     assert sc.options(s) == [0, 1]  # BARB: abandon it or return the unrest; not the EMP option
     sc.option(s, 1)
-    _settle(s)
+    sc.until_activate(s)
     assert s["zone"][garrisoned[0]] == Z_UNREST_PILE and s["pool"][0, MAT] == 0
 
 

@@ -40,11 +40,6 @@ def _ready(pool=(0, 0, 0, 0)):
     return sc.ready(TANG, pool=pool, trade_routes=True, power_sides=("A", "B"))
 
 
-def _settle(s):
-    while s["phase"] != PH_ACTIVATE:
-        sc.act(s, sc.legal(s)[0])
-
-
 @pytest.mark.rule("C4.TAN", "I16", "I7.1", "I9.5", "I3.6")
 def test_tang_place_pop_at_cleanup_and_take_an_unrest_at_each_end_of_solstice_until_the_end():
     s = _ready()
@@ -93,7 +88,7 @@ def test_taoism_gains_an_action_only_after_an_unrest_was_returned_from_the_hand(
     sc.yes(s)
     if s["dec"] == DEC_CARD:
         sc.pick(s, "TAN25")
-    _settle(s)
+    sc.until_activate(s)
     actions = int(s["actions"][0])
     sc.act(s, A.CARD + taoism)
     assert sc.options(s) == [0, 1]
@@ -165,7 +160,7 @@ def test_emperor_taizong_needs_the_mandate_of_heaven_and_acquires_two_regions():
     sc.play(s, "TAN22")
     sc.act(s, A.MARKET + 0)
     sc.act(s, A.MARKET + 1)
-    _settle(s)
+    sc.until_activate(s)
     assert s["zone"][a] == Z_HAND and s["zone"][b] == Z_HAND and s["zone"][taizong] == Z_HISTORY
 
 

@@ -81,8 +81,7 @@ def test_dhar_tichitt_pays_the_attacker_two_mat_to_avoid_an_attack_on_regions():
     assert s["pool"][1, MAT] == 0 and s["pool"][0, MAT] == 2  # paid to the attacker, not the supply
     assert s["actor"] == 0 and s["dec"] == DEC_CHOOSE
     sc.option(s, 1)  # break through REG; each other player abandons a REG
-    while s["phase"] != PH_ACTIVATE:
-        sc.act(s, sc.legal(s)[0])
+    sc.until_activate(s)
     assert s["zone"][region] == Z_PLAY and s["owner"][region] == 1
     assert int(s["unrest_size"]) == unrest_pile  # nobody took an unrest
 
@@ -97,8 +96,7 @@ def test_dhar_tichitt_is_no_defence_against_attacks_that_leave_regions_alone():
     sc.give(s, 0, "3UNC14")
     sc.play(s, "3UNC14")
     assert s["actor"] == 0  # no question for seat 1
-    while s["phase"] != PH_ACTIVATE:
-        sc.act(s, sc.legal(s)[0])
+    sc.until_activate(s)
     assert s["pool"][1, GDS] == 0 and s["pool"][1, MAT] == 2
 
 
