@@ -14,8 +14,8 @@ import pytest
 # numba compiles a kernel in every process that needs it until one of them has saved it to the
 # cache, so two workers starting on a cold cache would both spend minutes on the same engine.
 # Hence, under `-n N --dist loadfile`: the controller compiles what nearly every test needs before
-# the workers start (the engine and env paths here, the invariant checker in a second process
-# beside it); a module goes to one worker, and modules sharing a costly kernel go to the same
+# the workers start (the engine and env paths here, the invariant checker and the Imperium kernels
+# in two processes beside it); a module goes to one worker, and modules sharing a costly kernel go to the same
 # one; the modules with the costliest kernels of their own are handed out first. Only the
 # speed of the run depends on the lists below, never a result.
 
@@ -26,6 +26,23 @@ states = engine.new_game(2, 0)
 s = states[0]
 inv.check(s), inv.explain(s), inv.explain(s, strict=False), inv.check_at(states, 0), inv.check_step(s, s)
 inv.check_into(s, np.zeros(2, np.int64)), inv.check_batch(states, np.zeros(1, np.int64))
+"""
+
+# The Imperium engine, its observation encoder and env path, compiled in a third process beside
+# the two above. Without it, the Imperium unit and a module outside tests/imperium/ that plays
+# Imperium (test_vector.py, test_docs.py ...) compiled the same kernels at the same time in two
+# workers; on 2026-11-23 that crashed a worker inside LLVM (SIGABRT / SIGSEGV) twice in a row
+# and left the run hanging.
+_WARM_IMPERIUM = r"""
+import numpy as np
+from meeplegym.envs import imperium_v0
+from meeplegym.envs.imperium import engine, invariants
+s = engine.new_game(2, 0)[0]
+invariants.check(s)
+env = imperium_v0.env(num_players=2)
+env.reset(seed=0)
+obs, *_ = env.last()
+env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 """
 
 _SAME_WORKER_AS = {"tests/scythe/test_hidden.py": "tests/scythe/test_bots.py"}  # the bots' policy_at
@@ -66,12 +83,14 @@ def pytest_configure(config):
     import meeplegym  # noqa: F401  (sets NUMBA_CACHE_DIR, which the child and the workers inherit)
 
     start = time.perf_counter()
-    checker = subprocess.Popen([sys.executable, "-c", _WARM_CHECKER])
+    helpers = [subprocess.Popen([sys.executable, "-c", code]) for code in (_WARM_CHECKER, _WARM_IMPERIUM)]
     _warm_engine_and_env()
-    checker.wait()
+    for helper in helpers:
+        helper.wait()
     took = time.perf_counter() - start
     if took > 5:
-        print(f"compiled the shared Scythe kernels before starting the workers ({took:.0f} s)", file=sys.stderr)
+        print(f"compiled the shared Scythe and Imperium kernels before starting the workers ({took:.0f} s)",
+              file=sys.stderr)
 
 
 @pytest.hookimpl(optionalhook=True)
