@@ -13,11 +13,11 @@ import pytest
 # ---------------------------------------------------------------- pytest-xdist (`make test`)
 # numba compiles a kernel in every process that needs it until one of them has saved it to the
 # cache, so two workers starting on a cold cache would both spend minutes on the same engine.
-# Hence, under `-n N --dist loadfile`: the controller compiles what nearly every test needs before
-# the workers start (the engine and env paths here, the invariant checker and the Imperium kernels
-# in two processes beside it); a module goes to one worker, and modules sharing a costly kernel go to the same
-# one; the modules with the costliest kernels of their own are handed out first. Only the
-# speed of the run depends on the lists below, never a result.
+# Hence, under `-n N --dist loadfile`: the controller compiles what nearly every test needs
+# before the workers start (the Scythe engine and env paths here, the invariant checker and the
+# Imperium kernels in two processes beside it); a module goes to one worker, and modules sharing
+# a costly kernel go to the same one; the modules with the costliest kernels of their own are
+# handed out first. Only the speed of the run depends on the lists below, never a result.
 
 _WARM_CHECKER = r"""
 import numpy as np
