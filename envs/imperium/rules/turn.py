@@ -207,9 +207,6 @@ def _cleanup_reset(s):
     s["play_unrest_turn"][p] = 0
     s["fertile_as_production"][p] = 0
     s["returned_unrest_turn"][p] = 0
-    if s["variants"] & VARIANT_PRECIOUS_CARDS:  # I15.4: no discarding from the hand (skip I7.3)
-        _draw_up(s)
-        return
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 
@@ -474,6 +471,11 @@ def apply(s, a):
         if M.decide(s, _choice(s, a)) == M.WAIT:
             return
         _settle(s)
+    # I15.4 precious cards: no discarding, so no decision (I7.3 skipped). Done here at the top:
+    # cleanup is also reached from inside _settle, and calling _draw_up from there would make the
+    # kernels recursive, which numba compiles but cannot load from its cache (numba #6061).
+    while s["phase"] == PH_CLEANUP_DISCARD and s["variants"] & VARIANT_PRECIOUS_CARDS:
+        _draw_up(s)
 
 
 @nb.njit(cache=True)
