@@ -29,10 +29,8 @@ inv.check_into(s, np.zeros(2, np.int64)), inv.check_batch(states, np.zeros(1, np
 """
 
 # The Imperium engine, its observation encoder and env path, compiled in a third process beside
-# the two above. Without it, the Imperium unit and a module outside tests/imperium/ that plays
-# Imperium (test_vector.py, test_docs.py ...) compiled the same kernels at the same time in two
-# workers; on 2026-11-23 that crashed a worker inside LLVM (SIGABRT / SIGSEGV) twice in a row
-# and left the run hanging.
+# the two above, so that the Imperium unit and the modules outside tests/imperium/ that play
+# Imperium (test_vector.py, test_docs.py ...) do not each compile them in their own worker.
 _WARM_IMPERIUM = r"""
 import numpy as np
 from meeplegym.envs import imperium_v0
