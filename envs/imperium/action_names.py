@@ -40,6 +40,7 @@ SOURCE_WORDS = {
     E.SRC_HAND_OR_DISCARD: "from your hand or discard pile", E.SRC_PLAY: "in play",
     E.SRC_HISTORY: "from your history", E.SRC_MARKET: "from the market", E.SRC_HERE: "here",
     E.SRC_UNREST: "from the unrest pile", E.SRC_ATTACKER: "to the attacker",
+    E.SRC_HAND_OR_PLAY: "from your hand or play area", E.SRC_NATION: "your nation deck",
 }
 
 # What picking a card does, by the opcode of the step that asks (DEC_CARD / DEC_UPTO).
@@ -61,6 +62,8 @@ CARD_PICK_WORDS = {
     E.OP_TRADE_ROUTE: "trade on {} and resolve its Commerce",
     E.OP_COMMERCE: "resolve the Commerce of {}",
     E.OP_REMOVE: "remove {} from the game",
+    E.OP_MAIN_BOTTOM: "put exiled {} at the bottom of the main deck",
+    E.OP_SWAP_MARKET: "swap {} from your hand with a market card of its suit",
 }
 
 
@@ -102,6 +105,9 @@ def _filter_words(row) -> list[str]:
         out.append("attack")
     if fl & E.F_NOT_UNREST:
         out.append("(not unrest)")
+    if fl & E.F_EXCEPT:
+        excluded = int(row[E.C_EXCEPT])
+        out.append("(not " + "/".join(code for k, code in enumerate(SUIT_CODES) if excluded >> k & 1) + ")")
     if fl & (E.F_NAMED | E.F_NOT_NAMED | E.F_SOME_NOT_NAMED):
         name = D.CARDS[int(row[E.C_CARD])].name
         out.append(f"named {name}" if fl & E.F_NAMED else
@@ -145,6 +151,9 @@ def step_words(state, row) -> str:
         words.append("up to")
     if res >= 0 and op in (E.OP_ACQUIRE, E.OP_BREAK):
         words.append(f"(with {RESOURCES[res]} on it)")
+    elif op == E.OP_CONVERT:
+        words.append(f"{n} {RESOURCES[res]} into {RESOURCES[int(row[E.C_SRC])]}" + (" (gained)" if fl & E.F_IT else ""))
+        return " ".join(words + _per_words(row))
     elif res >= 0:
         words.append(f"{n} {RESOURCES[res]}")
     elif op == E.OP_GAIN:
@@ -309,6 +318,8 @@ def _end_words(state) -> str:
         return "develop nothing and reshuffle"
     f, row = _top(state)
     src = source_name(state)
+    if dec == ST.DEC_YESNO and row[P.COL_OP] == E.OP_GAIN:
+        return f"{src}: ignore this gain of {step_words(state, row)[5:]} (Martians power A)"
     if dec == ST.DEC_YESNO and row[P.COL_OP] == P.OP_MAY:
         return f"{src}: decline ({block_words(state, int(state['fr_pc'][f]) + 1, int(row[P.COL_JUMP]))})"
     if dec == ST.DEC_YESNO:
@@ -322,6 +333,8 @@ def _option_words(state, k: int) -> str:
         return f"option {k + 1}"
     src = source_name(state)
     pc = int(state["fr_pc"][f])
+    if state["dec"] == ST.DEC_YESNO and row[P.COL_OP] == E.OP_GAIN:
+        return f"{src}: {step_words(state, row)}"
     if state["dec"] == ST.DEC_YESNO:
         body = block_words(state, pc + 1, int(row[P.COL_JUMP]))
         if row[P.COL_OP] == P.OP_UPTO:
@@ -362,6 +375,8 @@ def _market_words(state, slot: int) -> str:
         return f"{src}: {OP_NAMES[op]} {int(row[E.C_N])} {RESOURCES[int(row[E.C_RES])]} to {label}"
     if op == E.OP_GAIN:
         return f"{src}: gain every resource on {label}"
+    if op == E.OP_SWAP_MARKET:
+        return f"{src}: swap {card_name(state, int(state['op_sel']))} from your hand with {label}"
     return f"{src}: {OP_NAMES.get(op, 'pick')} {label}"
 
 
@@ -399,6 +414,10 @@ def _card_words(state, c: int) -> str:
         return f"{src}: {verb} exiled {name}"
     if op == E.OP_GIVE:
         return f"{src}: give {name} to seat {int(state['fr_player'][f])}"
+    if op == E.OP_SWAP_NATION:
+        if int(state["op_stage"]) < 2:
+            return f"{src}: swap {name} from your hand with a card of your nation deck"
+        return f"{src}: swap {card_name(state, int(state['op_sel']))} with {name} of your nation deck"
     if op in (E.OP_MOVE, E.OP_ADD):
         return f"{src}: {OP_NAMES[op]} {int(row[E.C_N])} {RESOURCES[int(row[E.C_RES])]} onto {name}"
     template = CARD_PICK_WORDS.get(op)

@@ -38,7 +38,11 @@ acquire FILTER      I12 Acquire from the market; ``from:exile`` / ``also:exile``
 break_through F     I12 Break through (market, small pile, main deck fallback); ``from:exile``;
                     ``top``: the top card of the main deck
 exile market        a market card without resources (I12 Exile); ``exile N from:history``;
-                    ``exile fame``: the top fame card, unless it is King of Kings (Dreaded)
+                    ``exile fame``: the top fame card, unless it is King of Kings (Dreaded);
+                    ``exile nation``: your whole nation deck; ``exile card:ID``: that card of
+                    yours wherever it is; ``exile it``: the card the last step took, revealed or
+                    free-played, from your hand, play area, discard pile or history;
+                    ``exile F from:hand_or_play``
 exile this          the card whose text runs
 history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
 garrison            a card from hand under one of your regions in play; ``this`` tucks this
@@ -85,6 +89,16 @@ fertile_as_production  for the rest of the turn, each #fertile icon in play coun
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
                     your hand until the next steps put it somewhere: Patolli)
 gain_xtoken         an exhaust token onto your state card (I12 Gain, read like I5.8's actions)
+lose N RES          back to the supply, not a payment ("gain 1 fewer prg", Martians power A)
+convert N RES to:R  N of RES in your pool become R, not a payment (I16 Martians); ``it``: at
+                    most the prg the card just acquired carried (Take Me to Your Leader)
+swap_market F       a card F from your hand and a market card sharing one of its suits other
+                    than GADGET change places; resources and unrest stay in the slot (I12 Swap)
+swap_nation N F     a card F from your hand and one of the top N cards of your nation deck
+                    (not the accession card) change places (Landing Site)
+main_bottom F       an exiled card F goes to the bottom of the main deck (Fracture of Time)
+discard_nation      the top card of your nation deck into your discard pile (the accession
+                    card as in I8.3: Reactor Explosion goes into play)
 trade               I13.5 Trade: runs the ``trade`` rules procedure (SYSTEM_PROGRAMS)
 trade_route         move 1 gds from your pool onto one of your trade routes in play holding fewer
                     than 3 and resolve its Commerce; ``other``: add 1 gds from the supply onto
@@ -99,7 +113,8 @@ resolved by another player through Trade, I13.5).
 
 A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), both (a card
 with any of them: ``#city/#metropolis/REG``), ``pinned``,
-``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:UNREST`` / ``not:REG`` exclude a suit. Conditions: ``BARB``, ``EMP``,
+``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:SUIT`` excludes a suit (``not:REG``,
+``not:GADGET``). Conditions: ``BARB``, ``EMP``, ``no_prg`` (none in your pool),
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
 gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``has_garrisoned_region``, ``event KIND``
@@ -133,7 +148,7 @@ _OPS = (
     "flip_state", "trigger_host", "give", "nothing", "require", "swap_exiled", "avoid", "ignore_state_turn",
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
-    "remove",
+    "remove", "lose", "convert", "swap_market", "swap_nation", "main_bottom", "discard_nation",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -143,7 +158,8 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
- OP_FAME_BOTTOM, OP_REMOVE) = OP.values()
+ OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
+ OP_DISCARD_NATION) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -178,7 +194,8 @@ F_SOME_NOT_NAMED = 1 << 25  # ``some_not:ID``: at least one of the cards picked 
 F_NOT_NATION = 1 << 26  # ``find F not:nation``: not from the nation deck
 F_OTHER = 1 << 27  # ``trade_route other`` / ``commerce other``: another player's trade route
 F_SLOTS = 1 << 28  # ``acquire F slots:12``: only the market slots in C_PER_MASK
-F_NOT_REG = 1 << 29  # ``not:REG``: no region (Philosophy)
+F_EXCEPT = 1 << 29  # ``not:SUIT``: no card of the suits in C_EXCEPT (``not:REG``, ``not:GADGET``)
+C_EXCEPT = C_PER_DIV  # a card-picking step has no count to divide: its excluded suits live there
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
 HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
@@ -186,11 +203,13 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
- SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER, SRC_GARRISON, SRC_FAME) = range(16)
+ SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER, SRC_GARRISON, SRC_FAME, SRC_HAND_OR_PLAY,
+ SRC_NATION) = range(18)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
             "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
-            "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER, "garrison": SRC_GARRISON, "fame": SRC_FAME}
+            "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER, "garrison": SRC_GARRISON, "fame": SRC_FAME,
+            "hand_or_play": SRC_HAND_OR_PLAY}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED = range(8)
@@ -198,7 +217,7 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTI
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
- COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY) = range(14)
+ COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG) = range(15)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -277,6 +296,7 @@ class _Imperium(P.Vocabulary):
         cols = {P.COL_OP: OP[name], C_N: 1, C_RES: -1, C_SRC: -1, C_PER_DIV: 1, C_MAX: -1}
         if name in ("pay", "move", "spend_action", "require"):
             flags |= F_COST  # I6.6: paying and moving resources are always costs
+        excluded = 0
         for w in args:
             if w.isdigit():
                 cols[C_N] = int(w)
@@ -302,6 +322,10 @@ class _Imperium(P.Vocabulary):
                 cols[C_SRC] = SRC_MARKET
             elif w == "fame" and name == "exile":
                 cols[C_SRC] = SRC_FAME
+            elif w == "nation" and name == "exile":
+                cols[C_SRC] = SRC_NATION
+            elif name == "convert" and w.startswith("to:") and w[3:] in _RESOURCES:
+                cols[C_SRC] = _RESOURCES[w[3:]]  # the resource converted into
             elif w == "garrisoned":
                 flags |= F_GARRISONED
             elif w.startswith("garrisoned:"):  # a region with such a card garrisoned under it
@@ -356,8 +380,9 @@ class _Imperium(P.Vocabulary):
                     cols[C_MAX] = int(value)
                 elif key == "not" and value == "UNREST":
                     flags |= F_NOT_UNREST
-                elif key == "not" and value == "REG":
-                    flags |= F_NOT_REG
+                elif key == "not" and value in _SUITS:
+                    flags |= F_EXCEPT
+                    excluded |= 1 << _SUITS[value]
                 elif key == "not" and value == "nation":
                     flags |= F_NOT_NATION
                 elif key in _NAME_FLAGS:
@@ -379,7 +404,11 @@ class _Imperium(P.Vocabulary):
                 break
             else:
                 flags |= self._filter(w, cols)
-        if name in ("gain", "pay", "move", "add", "steal") and cols[C_RES] < 0:
+        if excluded:
+            if cols.get(C_PER, PER_NONE) != PER_NONE:
+                raise ValueError("not:SUIT and per: cannot share a step (one column holds both)")
+            cols[C_EXCEPT] = excluded
+        if name in ("gain", "pay", "move", "add", "steal", "lose", "convert") and cols[C_RES] < 0:
             if not (name == "gain" and cols[C_N] == 0 and cols[C_SRC] == SRC_MARKET):
                 raise ValueError(f"{name} needs a resource")
         return cols, flags
@@ -427,6 +456,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_RETURNED_UNREST_FROM_HAND
         elif head == "fame_empty" and not rest:  # only King of Kings is left (I11.1)
             cols[C_N] = COND_FAME_EMPTY
+        elif head == "no_prg" and not rest:  # no prg in your pool (Alien)
+            cols[C_N] = COND_NO_PRG
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -866,6 +897,47 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "WAG19": {"PLAY": "may garrison; gain 1 pop; look_nation; may shuffle_nation"},
     "WAG20": {"EXHAUST": "pay 2 mat, spend_action 1, garrison in:empty => acquire with:mat; if EMP { history this }"},
     "WAG21": {"PLAY": "pay 4 gds, history REG #fertile/#river from:play => take fame"},
+    # C4.MRT Martians. The engine's (machine.py, zones.py): Alien's unrest per prg paid, no prg
+    # for unrest costs and 1 VP per 3 prg; power A's choices on prg gains; Reactor Explosion
+    # going into play when gained, never abandoned or recalled, and its developments without BARB.
+    "MRT1A": {"PASSIVE": "MARTIAN_PRG_CHOICES"},
+    "MRT1B": {"EXHAUST": "gain 1 pop; gain 1 prg"},  # a reaction to discarding or exiling a GADGET
+    "MRT29A": {"PASSIVE": "ALIEN", "END_OF_SOLSTICE": "if no_prg { exile nation; exile card:MRT2; flip_state }"},
+    # "take 2 unrest and put 1 of them into history": the unrest cards are alike, so the first
+    "MRT2": {"PLAY": "nothing", "PASSIVE": "DEVELOPMENTS_WITHOUT_BARB",
+             "SOLSTICE": "take unrest; history it; take unrest"},
+    "MRT3": {"PLAY": "pay 3 gds, history REG not:GADGET from:play => take fame; gain 1 prg"},
+    "MRT4": {"PLAY": "exile GADGET from:hand_or_play => choose { develop | break_through UNC/CIV }"},
+    "MRT5": {"PLAY": "exile GADGET from:hand_or_play => break_through TRI/REG; others { abandon REG }"},
+    "MRT6": {"PLAY": "gain 1 prg; pay 2 pop => break_through UNC/CIV/REG/TRI from:exile; may exile this"},
+    "MRT7": {"PLAY": "gain 1 prg; reveal; choose { exile it; gain 1 gds | discard it; take unrest; discard it }; "
+                     "may exile this"},
+    "MRT8": {"PLAY": "gain 1 prg; main_bottom UNC/CIV/REG/TRI from:exile; "
+                     "may history any not:GADGET from:hand => gain_action 1; may exile this"},
+    "MRT9": {"PLAY": "gain 1 prg; may add 1 gds to:market; may exile market; upto 2 { garrison in:here }"},
+    "MRT10": {"PLAY": "gain 1 prg; acquire REG/TRI; others { recall REG }; "
+                      "choose { garrison this in:REG => trigger_host | exile this | nothing }"},
+    "MRT11": {"PLAY": "gain 1 prg; choose { free_play any from:discard | free_play any from:history }; "
+                      "if not it UNREST { exile it }; may exile this"},
+    "MRT12": {"PLAY": "gain 1 prg; draw 2 if_able; may history from:hand; may exile this"},
+    "MRT14": {"PLAY": "gain 1 prg; free_play any from:discard; may exile this"},
+    "MRT15": {"PLAY": "choose { move 2 prg to:market | pay 2 pop => acquire REG/TRI; "
+                      "upto 20 { convert 1 prg to:pop it } }"},
+    "MRT16": {"PLAY": "choose { pay 1 pop => find REG | abandon card:MRT24, take unrest => break_through REG }"},
+    "MRT17": {"EXHAUST": "swap_market GADGET",
+              "PASSIVE": "choose { convert 1 prg to:pop; draw 1 | gain 1 prg }"},  # PASSIVE_REACTIONS
+    "MRT18": {"PLAY": "all { may draw 1 }; "
+                      "choose { convert 1 prg to:pop per:REG | gain 1 gds per:distinct:#river/#fertile/#ocean/#hunt }"},
+    "MRT19": {"EXHAUST": "abandon REG => { return_unrest from:discard; may convert 1 prg to:pop }"},
+    "MRT20": {"PLAY": "move 5 pop to:card card:MRT1A, history 2 pinned not:REG from:play => take fame; history this"},
+    "MRT21": {"PLAY": "choose { discard_nation => acquire UNC/CIV/REG/TRI | "
+                      "discard 1 GADGET => { if it UNC { break_through UNC }; if it CIV { break_through CIV }; "
+                      "if it REG { break_through REG }; if it TRI { break_through TRI } } }"},
+    "MRT22": {"PLAY": "break_through UNC/CIV; history this"},
+    "MRT23": {"PLAY": "gain 1 prg", "EXHAUST": "garrison in:here => gain 1 pop",
+              "SOLSTICE": "may discard 1 => draw 1 not:GADGET from:card card:MRT23"},
+    "MRT24": {"PLAY": "may swap_nation 2 not:UNREST"},  # looking at the two cards is information only
+    "MRT25": {"EXHAUST": "discard 1 => free_play REG; others { gain 1 mat }"},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -889,6 +961,7 @@ REACTIONS = {
     "GUP13": ("acquire|break", "UNC/CIV"),  # Rock Cut Architecture
     "WAG4": ("trade", "any"),  # Controlling the Trade: when you trade
     "SAS1A": ("profit", "TROUTE"),  # Sassanids power A: when you take the Profit of a trade route
+    "MRT1B": ("gadget_gone", "GADGET"),  # Martians power B: when you discard or exile a GADGET
 }
 #: passive reactions: no exhaust token, no decision to use them; their text is the PASSIVE program
 PASSIVE_REACTIONS = {
@@ -899,12 +972,14 @@ PASSIVE_REACTIONS = {
     "AKS17": ("acquire", "REG/UNC"),  # Salt Mines
     "WAG7": ("return_unrest", "any"),  # Great Wealth: once per step that returns unrest
     "WAG16": ("attack", "any"),  # Dhar Tichitt: a defence paid to the attacker, no exhaust token
+    "MRT17": ("gadget_played", "GADGET"),  # Sharing Our Secrets: when another player plays a GADGET
 }
 #: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
-           "gain_rich": 9, "trade": 10, "profit": 11, "accession": 12}  # state.EV_*
+           "gain_rich": 9, "trade": 10, "profit": 11, "accession": 12, "gadget_gone": 13,
+           "gadget_played": 14}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1, "SAS5": 1}
@@ -914,6 +989,11 @@ EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
 MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat", "TAN1A": "pop", "TAN1B": "pop"}
 #: passives "your Advance cards lose the BARB icon" (Science)
 ADVANCE_WITHOUT_BARB = ("GUP6", "SAS5")
+#: passives "your development cards lose the BARB icon" (Reactor Explosion)
+DEVELOPMENTS_WITHOUT_BARB = ("MRT2",)
+#: accession cards put into play instead of the discard pile when gained, the state card not
+#: flipping (Reactor Explosion, I16 Martians); they are never abandoned or recalled
+INTO_PLAY_WHEN_GAINED = ("MRT2",)
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
@@ -945,6 +1025,9 @@ SYSTEM_PROGRAMS = {
     "play_taken_unrest": "may free_play it",
     # I15.5 the quick variant: when your accession card enters your discard pile
     "quick_accession": "remove",
+    # Martians power A: "when you gain prg from a GADGET or a market acquisition, you may discard
+    # a card to gain 1 fewer"
+    "martian_fewer_prg": "may discard 1 => lose 1 prg",
 }
 
 
@@ -1012,6 +1095,7 @@ SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
 SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
 SYSTEM_TRADE = _SYSTEM["trade"]
 SYSTEM_QUICK_ACCESSION = _SYSTEM["quick_accession"]
+SYSTEM_MARTIAN_FEWER_PRG = _SYSTEM["martian_fewer_prg"]
 
 
 def _per_record(values: dict, default: int = 0, dtype=np.int8) -> np.ndarray:
@@ -1049,7 +1133,10 @@ PASSIVE_EVENTS, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
 HAND_SIZE_BONUS = _per_record(HAND_BONUS)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 KEEPS_PAID_GDS = _row_flags(KEEPS_PAID_GDS_CARDS)
-STATELESS_ADVANCE = _row_flags(ADVANCE_WITHOUT_BARB)
+BARB_OFF_ADVANCE, BARB_OFF_DEVELOPMENTS = 1, 2
+BARB_OFF = _per_record({**dict.fromkeys(ADVANCE_WITHOUT_BARB, BARB_OFF_ADVANCE),
+                        **dict.fromkeys(DEVELOPMENTS_WITHOUT_BARB, BARB_OFF_DEVELOPMENTS)})
+ENTERS_PLAY_WHEN_GAINED = _row_flags(INTO_PLAY_WHEN_GAINED)
 MARKET_TOKEN_RES = _per_record({c: _RESOURCES[res] for c, res in MARKET_TOKEN.items()}, int(D.Resource.PRG))
 ADVANCE_NAME = K.NAME_ID[K.record_index("GUP18")]  # every nation's Advance has one name
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)

@@ -105,6 +105,8 @@ EV_GAIN_RICH = 9  # ... one that carried at least 2 resources (Aksumites power A
 EV_TRADE = 10  # the event's player trades (I13.5) through the event card's text (Controlling the Trade)
 EV_PROFIT = 11  # the event's player takes the Profit of the event's trade route (I13.6; Sassanids power A)
 EV_ACCESSION = 12  # the event's accession card entered its player's discard pile (I8.3; the quick variant)
+EV_GADGET_GONE = 13  # the event's player discarded or exiled the event's GADGET card (Martians power B)
+EV_GADGET_PLAYED = 14  # another player played the event's GADGET card (Sharing Our Secrets)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
@@ -189,6 +191,8 @@ STATE_DTYPE = np.dtype(
         ("op_sel", np.int16),
         ("pay_need", np.int8, N_RESOURCES),
         ("pay_to", np.int8),  # the seat that receives what is paid (Dhar Tichitt), -1: the supply
+        ("no_prg_pay", np.int8),  # the payment under way may not use prg (an unrest cost paid by an Alien)
+        ("gained_prg", np.int8),  # prg the last market card acquired carried, not yet converted (Take Me to Your Leader)
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
         ("abandoned", np.int16, MAX_DRAWN),  # the cards the last abandon step removed (per:abandoned)

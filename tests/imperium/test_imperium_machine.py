@@ -92,7 +92,7 @@ def test_every_card_text_compiles_and_unrest_shares_one_program():
     unrest = [c.id for c in E.D.CARDS if c.banner == E.D.Suit.UNREST]
     entries = {int(E.ENTRY[E.K.record_index(i), E.TRIG_PLAY]) for i in unrest}
     assert len(entries) == 1 and entries != {0}
-    assert "MRT6" in E.UNIMPLEMENTED and "3UNC22" not in E.UNIMPLEMENTED and "MAY15" not in E.UNIMPLEMENTED
+    assert "POL10" in E.UNIMPLEMENTED and "3UNC22" not in E.UNIMPLEMENTED and "MAY15" not in E.UNIMPLEMENTED
 
 
 # ---------------------------------------------------------------- Pay (I12)

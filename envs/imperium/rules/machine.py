@@ -44,6 +44,8 @@ from meeplegym.envs.imperium.state import (
     EV_BREAK,
     EV_GAIN_MARKET,
     EV_GAIN_MAT,
+    EV_GADGET_GONE,
+    EV_GADGET_PLAYED,
     EV_GAIN_RICH,
     EV_PLAY,
     EV_PROFIT,
@@ -114,6 +116,10 @@ NAVIGATION = K.PHYSICAL[K.record_index("3UNC1")]  # acquire exiled regions as if
 EPIC_POETRY = K.PHYSICAL[K.record_index("3CIV2")]  # break through an exiled UNC/CIV instead
 GREAT_WEALTH = K.PHYSICAL[K.record_index("WAG7")]  # every mat cost of its owner is 1 lower
 CHAN_BUDDHISM = K.PHYSICAL[K.record_index("TAN13")]  # playing an unrest costs 1 mat or card less
+MARTIANS = int(D.NationCode.MRT)
+ALIEN = K.PHYSICAL[K.record_index("MRT29A")]  # the Martian state card's starting face (I16)
+REACTOR_EXPLOSION = K.PHYSICAL[K.record_index("MRT2")]  # never abandoned or recalled (I16)
+GADGET_BIT = 1 << int(D.Suit.GADGET)
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 TROUTE_BIT = 1 << int(D.Suit.TROUTE)
 PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.6)
@@ -157,6 +163,11 @@ def _pop(s):
         if K.HEADER[Z.rec(s, c)] == Z.ATK:
             s["avoid"][:] = 0
         queue_event(s, EV_PLAY, c, s["fr_owner"][f])
+        if is_gadget(s, c):  # "when another player plays a GADGET" (Sharing Our Secrets)
+            q = Z.next_player(s, s["fr_owner"][f])
+            while q != s["fr_owner"][f]:
+                queue_event(s, EV_GADGET_PLAYED, c, q)
+                q = Z.next_player(s, q)
 
 
 # ---------------------------------------------------------------- reactions (I5.6, D7)
@@ -182,6 +193,30 @@ def take_unrest(s, p):
     if c >= 0:
         queue_event(s, EV_TAKE_UNREST, c, p)
     return c
+
+
+@nb.njit(cache=True)
+def is_gadget(s, c):
+    return (K.SUITS[Z.rec(s, c)] & GADGET_BIT) != 0
+
+
+@nb.njit(cache=True)
+def is_alien(s, p):
+    """p's state card shows Alien (I16 Martians)."""
+    return s["state_card"][p] == ALIEN and s["face"][ALIEN] == 0
+
+
+@nb.njit(cache=True)
+def martian_power_a(s, p):
+    """p is the Martian with power side A, whose passive governs p's prg gains."""
+    return s["nation"][p] == MARTIANS and s["face"][s["power_card"][p]] == 0
+
+
+@nb.njit(cache=True)
+def _gadget_gone(s, c, p):
+    """p discarded or exiled c: the event Martian power B answers when c is a GADGET."""
+    if is_gadget(s, c):
+        queue_event(s, EV_GADGET_GONE, c, p)
 
 
 @nb.njit(cache=True)
@@ -307,7 +342,7 @@ def _wait(s, dec, actor):
 def payable(s, p, need):
     """Can p pay `need` (mat, pop, prg, gds) with I12 substitution: 1 prg or 1 gds for 1 pop or
     2 mat; prg and gds themselves have no substitute."""
-    prg = s["pool"][p, PRG] - need[PRG]
+    prg = (0 if s["no_prg_pay"] else s["pool"][p, PRG]) - need[PRG]
     gds = s["pool"][p, GDS] - need[GDS]
     if prg < 0 or gds < 0:
         return False
@@ -324,7 +359,7 @@ def pay_options(s, p, out):
     n = 0
     base = POP if need[POP] > 0 else MAT
     for r in (base, PRG, GDS):
-        if s["pool"][p, r] <= 0:
+        if s["pool"][p, r] <= 0 or (r == PRG and s["no_prg_pay"]):
             continue
         rest = need.copy()
         covered = 1 if (r == base or base == POP) else min(2, need[MAT])
@@ -358,10 +393,21 @@ def unrest_cost(s, f, p, n):
 
 
 @nb.njit(cache=True)
+def no_prg_for(s, f, p):
+    """Alien: "you cannot pay prg for unrest costs" -- the text of frame f is an unrest card's."""
+    c = s["fr_card"][f]
+    return c >= 0 and is_alien(s, p) and (K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT) != 0
+
+
+@nb.njit(cache=True)
 def _spend(s, p, r, n):
     """n of resource r leave p's pool: to the supply, to the seat `pay_to` names (Dhar
-    Tichitt's payment to the attacker), or paid goods onto Glass Working."""
+    Tichitt's payment to the attacker), or paid goods onto Glass Working. An Alien takes an
+    unrest for each prg paid (I16 Martians)."""
     s["pool"][p, r] -= n
+    if r == PRG and is_alien(s, p):
+        for _ in range(n):
+            take_unrest(s, p)
     if s["pay_to"] >= 0:
         s["pool"][s["pay_to"], r] += n
         return
@@ -451,6 +497,8 @@ def _condition(s, f, row, p):
         return s["game_end_triggered"] != 0
     if kind == E.COND_FAME_EMPTY:
         return Z.fame_cards_above_king(s) == 0
+    if kind == E.COND_NO_PRG:
+        return s["pool"][p, PRG] == 0
     if kind == E.COND_RETURNED_UNREST_FROM_HAND:
         return s["returned_unrest_turn"][p] != 0
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
@@ -515,6 +563,8 @@ def _source_ok(s, c, src, p):
         return z == Z_PLAY
     if src == E.SRC_HISTORY:
         return z == Z_HISTORY
+    if src == E.SRC_HAND_OR_PLAY:
+        return z == Z_HAND or z == Z_PLAY
     return False
 
 
@@ -528,7 +578,7 @@ def _filter(s, c, row):
     fl = row[FL]
     if (fl & E.F_EMP_CARD) and (K.STATES[Z.rec(s, c)] & (1 << Z.EMP)) == 0:
         return False
-    if (fl & E.F_NOT_REG) and (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) != 0:
+    if (fl & E.F_EXCEPT) and (K.SUITS[Z.rec(s, c)] & row[E.C_EXCEPT]) != 0:
         return False
     if (fl & E.F_NAMED) and not _same_name(s, c, row[C_CARD]):
         return False
@@ -658,6 +708,8 @@ def _eligible(s, f, row, c):
     if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
         if src < 0:
             src = E.SRC_HAND
+        if c == REACTOR_EXPLOSION and s["pool"][p, PRG] > 0:
+            return False  # it leaves play only into history, and only without prg (I16 Martians)
         return c != this and _source_ok(s, c, src, p) and _filter(s, c, row)
     if op == E.OP_MOVE:  # to:pinned
         return _in_play_pinned(s, c, p)
@@ -667,7 +719,7 @@ def _eligible(s, f, row, c):
         h = s["host"][c]
         return s["zone"][c] == Z_GARRISON and h >= 0 and _in_zone_of(s, h, Z_PLAY, p) and _filter(s, c, row)
     if op == E.OP_RECALL or op == E.OP_ABANDON:
-        if not (_in_play_pinned(s, c, p) and _filter(s, c, row)):
+        if c == REACTOR_EXPLOSION or not (_in_play_pinned(s, c, p) and _filter(s, c, row)):
             return False
         if (fl & E.F_GARRISONED) == 0:
             return True
@@ -717,6 +769,15 @@ def _eligible(s, f, row, c):
         return s["zone"][c] == Z_EXILE and (_exile_route(s, f, row, c, p) or _instead_of(s, f, row, c, p))
     if op == E.OP_SWAP:
         return s["op_stage"] < 2 and s["zone"][c] == Z_EXILE and (K.SUITS[Z.rec(s, c)] & SWAP_SUITS) != 0
+    if op == E.OP_SWAP_MARKET:
+        return (s["op_stage"] < 2 and _in_zone_of(s, c, Z_HAND, p) and _filter(s, c, row)
+                and _swap_slot_for(s, c) >= 0)
+    if op == E.OP_SWAP_NATION:  # a card from hand, then one of the top N of the nation deck
+        if s["op_stage"] < 2:
+            return c != this and _in_zone_of(s, c, Z_HAND, p) and _filter(s, c, row) and _nation_top(s, p, -1, row[C_N])
+        return _nation_top(s, p, c, row[C_N])
+    if op == E.OP_MAIN_BOTTOM:
+        return s["zone"][c] == Z_EXILE and _filter(s, c, row)
     if op == E.OP_LOOK_FAME:
         top = s["fame_size"] - 1
         for i in range(row[C_N]):
@@ -729,6 +790,18 @@ def _eligible(s, f, row, c):
                 and _develop_ok(s, p, c, (fl & E.F_FREE) != 0))
     if op == E.OP_REMOVE:
         return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p
+    return False
+
+
+@nb.njit(cache=True)
+def _nation_top(s, p, c, n):
+    """c is one of the top n cards of p's nation deck, not the accession card (I12 Look); with
+    c = -1: there is such a card."""
+    size = s["nation_size"][p]
+    for i in range(max(0, size - n), size):
+        d = s["nation_deck"][p, i]
+        if K.START[Z.rec(s, d)] != Z.ACCESSION and (c < 0 or d == c):
+            return True
     return False
 
 
@@ -785,7 +858,7 @@ def pick_screen(s, f, row):
     """(owner, zone) that every card the pick of `row` may take has, -2 for any: loops over the
     table test it inline before calling `eligible`, whose call costs more than the test."""
     op = row[OP]
-    if op == E.OP_ACQUIRE or op == E.OP_BREAK or op == E.OP_SWAP:
+    if op == E.OP_ACQUIRE or op == E.OP_BREAK or op == E.OP_SWAP or op == E.OP_MAIN_BOTTOM:
         return -2, Z_EXILE
     if op == E.OP_LOOK_FAME:
         return -2, Z_FAME_PILE
@@ -841,6 +914,9 @@ def market_ok(s, f, row, slot):
         return (s["op_sel"] >> slot) & 1 == 0 or s["op_stage"] == 0  # a different card each time
     if op == E.OP_ADD or op == E.OP_MOVE or op == E.OP_SWAP:
         return True
+    if op == E.OP_SWAP_MARKET:  # a card sharing a suit (not GADGET) with the one from hand
+        sel = s["op_sel"]
+        return sel >= 0 and (K.SUITS[Z.rec(s, c)] & K.SUITS[Z.rec(s, sel)] & ~GADGET_BIT) != 0
     if op == E.OP_ACQUIRE or op == E.OP_BREAK:
         if (fl & E.F_FROM_EXILE) != 0:
             return False
@@ -919,6 +995,19 @@ def step_ok(s, f, row, p, as_cost):
         return s["main_size"] > 0
     if op == E.OP_FLIP:
         return True
+    if op == E.OP_LOSE:
+        return s["pool"][p, row[C_RES]] > 0
+    if op == E.OP_CONVERT:
+        return s["pool"][p, row[C_RES]] > 0 and ((fl & E.F_IT) == 0 or s["gained_prg"] > 0)
+    if op == E.OP_DISCARD_NATION:
+        return s["nation_size"][p] > 0
+    if op == E.OP_MAIN_BOTTOM or op == E.OP_SWAP_NATION:
+        return count_eligible(s, f, row) > 0
+    if op == E.OP_SWAP_MARKET:
+        for c in Z.table(s):
+            if _in_zone_of(s, c, Z_HAND, p) and _filter(s, c, row) and _swap_slot_for(s, c) >= 0:
+                return True
+        return False
     if op == E.OP_TRADE:
         return can_trade(s, p)
     if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
@@ -954,7 +1043,10 @@ def step_ok(s, f, row, p, as_cost):
         if row[C_RES] == MAT:
             need[MAT] = unrest_cost(s, f, p, n)
         cut_mat_cost(s, p, need)
-        return payable(s, p, need)
+        s["no_prg_pay"] = no_prg_for(s, f, p)
+        ok = payable(s, p, need)
+        s["no_prg_pay"] = 0
+        return ok
     if op == E.OP_MOVE:
         have = s["pool"][p, row[C_RES]]
         if fl & E.F_SPREAD:
@@ -985,12 +1077,14 @@ def step_ok(s, f, row, p, as_cost):
             return count_eligible(s, f, row) > 0
         return True  # route (c) always gains something (I12 Break through)
     if op == E.OP_EXILE:
-        if fl & E.F_THIS:
+        if fl & E.F_THIS or row[C_SRC] == E.SRC_NATION:
             return True
+        if row[C_CARD] >= 0:
+            return s["owner"][row[C_CARD]] == p and s["zone"][row[C_CARD]] != Z_EXILE
         if row[C_SRC] == E.SRC_FAME:
             return Z.fame_cards_above_king(s) > 0
         if fl & E.F_IT:
-            return s["fr_it"][f] >= 0 and s["zone"][s["fr_it"][f]] == Z_HAND
+            return _exilable_it(s, f, p)
         if row[C_SRC] == E.SRC_MARKET:
             for slot in range(MARKET_SLOTS):
                 if market_ok(s, f, row, slot):
@@ -1050,6 +1144,29 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_REQUIRE:
         return condition(s, f, row, p)
     return False
+
+
+@nb.njit(cache=True)
+def _exilable_it(s, f, p):
+    """``exile it``: the card the last step took, revealed or free-played, while it is still
+    p's in hand, play, discard pile or history (Teleportation, Resurrection Stone)."""
+    it = s["fr_it"][f]
+    if it < 0 or s["owner"][it] != p:
+        return False
+    z = s["zone"][it]
+    return z == Z_HAND or z == Z_PLAY or z == Z_DISCARD or z == Z_HISTORY
+
+
+@nb.njit(cache=True)
+def _swap_slot_for(s, c):
+    """A market slot whose card shares a suit other than GADGET with c (Sharing Our Secrets),
+    -1 if none."""
+    suits = K.SUITS[Z.rec(s, c)] & ~GADGET_BIT
+    for slot in range(MARKET_SLOTS):
+        m = s["market"][slot]
+        if m >= 0 and (K.SUITS[Z.rec(s, m)] & suits) != 0:
+            return slot
+    return -1
 
 
 @nb.njit(cache=True)
@@ -1450,17 +1567,69 @@ def _step(s, f, pc, row, p, choice):
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
         k = amount(s, f, row)
+        if row[C_RES] == PRG and martian_power_a(s, p) and (this < 0 or not is_gadget(s, this)):
+            # Martians power A: prg gains from other sources than GADGETs may be ignored
+            if s["op_stage"] == 0 and k > 0:
+                s["op_stage"] = 1
+                return _wait(s, DEC_YESNO, p)
+            if choice == CHOICE_END:
+                return _advance(s, f, nxt)
         if row[C_SRC] == E.SRC_HERE:  # off this card, not from the supply (Glass Working)
             k = min(k, s["card_res"][this, row[C_RES]]) if this >= 0 else 0
             s["card_res"][this, row[C_RES]] -= k
         if row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0:
             k += 1  # Inuit power A: "when you gain 3 or fewer mat, gain 1 more"
         s["pool"][p, row[C_RES]] += k
+        if row[C_RES] == PRG and k > 0 and this >= 0 and is_gadget(s, this) and martian_power_a(s, p):
+            _advance(s, f, nxt)  # ... and those from GADGETs may be cut by 1 for a discarded card
+            push(s, -1, -1, E.SYSTEM_MARTIAN_FEWER_PRG, FRAME_SYSTEM, p)
+            return NEXT
         if k > 0 and row[C_RES] == MAT and this >= 0 and s["zone"][this] == Z_PLAY and s["owner"][this] == p:
             queue_event(s, EV_GAIN_MAT, this, p)  # answered by card filters: Vineyards #fertile, Kayaks #ocean
         return _advance(s, f, nxt)
     if op == E.OP_GAIN_ACTION:
         s["actions"][p] += row[C_N]
+        return _advance(s, f, nxt)
+    if op == E.OP_LOSE:  # back to the supply: not a payment
+        s["pool"][p, row[C_RES]] -= min(row[C_N], s["pool"][p, row[C_RES]])
+        return _advance(s, f, nxt)
+    if op == E.OP_CONVERT:  # not a payment either (I16 Martians)
+        k = min(amount(s, f, row), s["pool"][p, row[C_RES]])
+        if fl & E.F_IT:  # only prg the acquired card carried
+            k = min(k, s["gained_prg"])
+            s["gained_prg"] -= k
+        s["pool"][p, row[C_RES]] -= k
+        s["pool"][p, row[C_SRC]] += k
+        return _advance(s, f, nxt)
+    if op == E.OP_DISCARD_NATION:
+        if s["nation_size"][p] > 0:
+            size = s["nation_size"][p]
+            c = Z.gain_nation_top(s, p)
+            if size == 1 and s["variants"] & VARIANT_QUICK:  # the accession card went (I15.5)
+                queue_event(s, EV_ACCESSION, c, p)
+        return _advance(s, f, nxt)
+    if op == E.OP_MAIN_BOTTOM:
+        c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
+        if c == -1:
+            return WAIT
+        if c >= 0:
+            Z.put_main_bottom(s, c)
+        return _advance(s, f, nxt)
+    if op == E.OP_SWAP_MARKET or op == E.OP_SWAP_NATION:  # a card from hand, then what it changes with
+        if s["op_stage"] == 0:
+            if count_eligible(s, f, row) == 0:
+                return _advance(s, f, nxt)
+            s["op_stage"] = 1
+            return _wait(s, DEC_CARD, p)
+        if s["op_stage"] == 1:
+            s["op_sel"] = choice
+            s["op_stage"] = 2
+            return _wait(s, DEC_MARKET if op == E.OP_SWAP_MARKET else DEC_CARD, p)
+        if op == E.OP_SWAP_MARKET:
+            Z.swap_hand_into_market(s, choice, s["op_sel"], p)
+        else:
+            Z.swap_with_nation(s, p, s["op_sel"], choice)
+        s["op_sel"] = -1
         return _advance(s, f, nxt)
     if op == E.OP_GAIN_XTOKEN:
         s["exhaust_tokens"][p] += row[C_N]
@@ -1506,14 +1675,17 @@ def _step(s, f, pc, row, p, choice):
             if row[C_RES] == MAT:
                 s["pay_need"][MAT] = unrest_cost(s, f, p, row[C_N])
             cut_mat_cost(s, p, s["pay_need"])
+            s["no_prg_pay"] = no_prg_for(s, f, p)
             if not payable(s, p, s["pay_need"]):
                 s["pay_need"][:] = 0
+                s["no_prg_pay"] = 0
                 return _advance(s, f, nxt)
             it = s["fr_it"][f]
             s["pay_to"] = s["owner"][it] if row[C_SRC] == E.SRC_ATTACKER and it >= 0 else -1
         if pay_step(s, p, choice) == WAIT:
             return WAIT
         s["pay_to"] = -1
+        s["no_prg_pay"] = 0
         return _advance(s, f, nxt)
     if op == E.OP_MOVE or op == E.OP_ADD:
         res = row[C_RES]
@@ -1581,6 +1753,7 @@ def _step(s, f, pc, row, p, choice):
             it = s["fr_it"][f]
             if it >= 0 and s["zone"][it] == Z_HAND:
                 Z.put(s, it, Z_DISCARD, p)
+                _gadget_gone(s, it, p)
             return _advance(s, f, nxt)
         return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD)
     if (op == E.OP_HISTORY or op == E.OP_PLACE_TOP) and (fl & E.F_IT):
@@ -1600,11 +1773,22 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_EXILE:
         if fl & E.F_THIS:
             Z.put(s, this, Z_EXILE, -1)
+            _gadget_gone(s, this, owner)
             return _advance(s, f, nxt)
         if fl & E.F_IT:
             it = s["fr_it"][f]
-            if it >= 0 and s["zone"][it] == Z_HAND:
+            if _exilable_it(s, f, p):
                 Z.put(s, it, Z_EXILE, -1)
+                _gadget_gone(s, it, p)
+            return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_NATION:  # the whole nation deck (Alien)
+            while s["nation_size"][p] > 0:
+                Z.put(s, s["nation_deck"][p, s["nation_size"][p] - 1], Z_EXILE, -1)
+            return _advance(s, f, nxt)
+        if row[C_CARD] >= 0:  # the named card of yours, wherever it is (Alien: Reactor Explosion)
+            c = row[C_CARD]
+            if s["owner"][c] == p and s["zone"][c] != Z_EXILE:
+                Z.put(s, c, Z_EXILE, -1)
             return _advance(s, f, nxt)
         if row[C_SRC] == E.SRC_FAME:  # the top fame card, never King of Kings
             if Z.fame_cards_above_king(s) > 0:
@@ -1760,6 +1944,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
             Z.put(s, c, Z_HAND, s["owner"][c])
         elif dest == Z_EXILE:
             Z.put(s, c, Z_EXILE, -1)
+            _gadget_gone(s, c, p)
         elif dest == Z_HISTORY:
             s["fr_it"][f] = c  # "if the card was UNC/CIV" (Ge'ez Script)
             to_history(s, c, p)
@@ -1770,6 +1955,9 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
                     s["abandoned"][s["n_abandoned"]] = c
                     s["n_abandoned"] += 1
             Z.put(s, c, dest, p)
+            if row[OP] == E.OP_DISCARD:
+                s["fr_it"][f] = c  # "discard a GADGET => break through a matching card" (Sword of Power)
+                _gadget_gone(s, c, p)
         c = _pick(s, f, row, p, CHOICE_NONE, DEC_CARD, need, optional)
     if c == -1:
         return WAIT
@@ -1996,10 +2184,14 @@ def _gain_card(s, f, pc, row, p, choice):
     c = -1
     res = 0
     taken = -1  # an unrest taken with the card (I12 Acquire)
+    martian_prg = 0
+    s["gained_prg"] = 0
     if choice < MARKET_SLOTS:
         c = s["market"][choice]
         for k in range(N_RESOURCES):
             res += s["card_res"][c, k]
+        martian_prg = s["card_res"][c, PRG]
+        s["gained_prg"] = martian_prg
         if acquire:
             taken = s["market_unrest"][choice]
         Z.take_market_card(s, choice, p, acquire)
@@ -2029,6 +2221,8 @@ def _gain_card(s, f, pc, row, p, choice):
     if c >= 0:
         queue_event(s, EV_ACQUIRE if acquire else EV_BREAK, c, p)
     _advance(s, f, pc + 1)
+    if martian_prg > 0 and martian_power_a(s, p):  # Martians power A: 1 fewer for a discarded card
+        push(s, -1, -1, E.SYSTEM_MARTIAN_FEWER_PRG, FRAME_SYSTEM, p)
     if acquire and taken >= 0 and s["play_unrest_turn"][p] and s["zone"][taken] == Z_HAND:
         push(s, -1, -1, E.SYSTEM_PLAY_TAKEN_UNREST, FRAME_SYSTEM, p)  # Brave: "immediately"
         s["fr_it"][s["depth"] - 1] = taken

@@ -13,7 +13,14 @@ import numba as nb
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.effects import ADVANCE_NAME, HAND_SIZE_BONUS, STATELESS_ADVANCE
+from meeplegym.envs.imperium.effects import (
+    ADVANCE_NAME,
+    BARB_OFF,
+    BARB_OFF_ADVANCE,
+    BARB_OFF_DEVELOPMENTS,
+    ENTERS_PLAY_WHEN_GAINED,
+    HAND_SIZE_BONUS,
+)
 from meeplegym.envs.imperium.rules.setup import tuck_unrest
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
@@ -48,6 +55,7 @@ REG_BIT = 1 << REG
 PRODUCTION = int(D.TypeIcon.PRODUCTION)
 FERTILE = int(D.TypeIcon.FERTILE)
 ACCESSION = int(D.Start.ACC)
+DEVELOPMENT = int(D.Start.DEV)
 POLYNESIANS, TAINO, INUIT = int(D.NationCode.POL), int(D.NationCode.TAI), int(D.NationCode.INU)
 BARB = int(D.StateIcon.BARB)
 EMP = int(D.StateIcon.EMP)
@@ -70,14 +78,17 @@ def state_icons(s, p):
 @nb.njit(cache=True)
 def state_allows(s, p, c):
     """p's state card lets card c be played (I5.4): c shows no state icon or one of p's. Science
-    takes the BARB icon off p's Advance cards."""
+    takes the BARB icon off p's Advance cards, Reactor Explosion off p's development cards."""
     r = rec(s, c)
     icons = K.STATES[r]
-    if K.NAME_ID[r] == ADVANCE_NAME and (icons >> BARB) & 1:
-        for h in table(s):
-            if STATELESS_ADVANCE[rec(s, h)] and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
-                icons &= ~(1 << BARB)
-                break
+    if (icons >> BARB) & 1:
+        kind = BARB_OFF_ADVANCE if K.NAME_ID[r] == ADVANCE_NAME else (
+            BARB_OFF_DEVELOPMENTS if K.START[r] == DEVELOPMENT else 0)
+        if kind != 0:
+            for h in table(s):
+                if BARB_OFF[rec(s, h)] == kind and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
+                    icons &= ~(1 << BARB)
+                    break
     return icons == 0 or (icons & state_icons(s, p)) != 0
 
 
@@ -344,15 +355,26 @@ def nation_deck_step(s, p):
     Returns True when it ran."""
     if s["deck_token"][p] or s["exhaust_tokens"][p] == 0 or s["nation_size"][p] == 0:
         return False
-    size = s["nation_size"][p]
-    c = s["nation_deck"][p, size - 1]
-    accession = size == 1
-    put(s, c, Z_DISCARD, p)
+    gain_nation_top(s, p)
     s["exhaust_tokens"][p] -= 1
     s["deck_token"][p] = 1
-    if accession and K.START[c] == ACCESSION and s["nation"][p] != POLYNESIANS and s["nation"][p] != TAINO:
-        flip_state(s, p)  # I8.3 step 3; Polynesians and Taino do not flip (I16)
     return True
+
+
+@nb.njit(cache=True)
+def gain_nation_top(s, p):
+    """The top card of p's nation deck into p's discard pile (I8.3); the accession card flips the
+    state card, or goes into play without flipping it (Reactor Explosion, I16 Martians)."""
+    size = s["nation_size"][p]
+    c = s["nation_deck"][p, size - 1]
+    accession = size == 1 and K.START[c] == ACCESSION
+    if accession and ENTERS_PLAY_WHEN_GAINED[c]:
+        put(s, c, Z_PLAY, p)
+        return c
+    put(s, c, Z_DISCARD, p)
+    if accession and s["nation"][p] != POLYNESIANS and s["nation"][p] != TAINO:
+        flip_state(s, p)  # I8.3 step 3; Polynesians and Taino do not flip (I16)
+    return c
 
 
 @nb.njit(cache=True)
@@ -458,6 +480,50 @@ def swap_into_market(s, slot, c):
     for k in range(N_RESOURCES):
         s["card_res"][c, k] = s["card_res"][old, k]
         s["card_res"][old, k] = 0
+
+
+@nb.njit(cache=True)
+def swap_hand_into_market(s, slot, c, p):
+    """Sharing Our Secrets (I12 Swap): p's card c takes the place of the card in `slot`, which
+    goes to p's hand without its resources or tucked unrest: they stay in the slot [R]."""
+    old = s["market"][slot]
+    res = s["card_res"][old].copy()
+    s["card_res"][old, :] = 0
+    put(s, old, Z_HAND, p)
+    _leave(s, c)
+    s["market"][slot] = c
+    s["zone"][c] = Z_MARKET
+    s["owner"][c] = -1
+    s["pile_index"][c] = slot
+    s["card_res"][c, :] = res
+
+
+@nb.njit(cache=True)
+def swap_with_nation(s, p, c, n):
+    """Landing Site: p's card c (in hand) and nation-deck card n change places."""
+    for i in range(s["nation_size"][p]):
+        if s["nation_deck"][p, i] == n:
+            put(s, n, Z_HAND, p)  # leaves the ordered deck: re-insert c at the same depth
+            size = s["nation_size"][p]
+            s["nation_deck"][p, i + 1:size + 1] = s["nation_deck"][p, i:size].copy()
+            _leave(s, c)
+            s["nation_deck"][p, i] = c
+            s["nation_size"][p] = size + 1
+            s["zone"][c] = Z_NATION_DECK
+            s["owner"][c] = p
+            return
+
+
+@nb.njit(cache=True)
+def put_main_bottom(s, c):
+    """c goes to the bottom of the main deck (Fracture of Time)."""
+    _leave(s, c)
+    n = s["main_size"]
+    s["main_deck"][1:n + 1] = s["main_deck"][0:n].copy()
+    s["main_deck"][0] = c
+    s["main_size"] = n + 1
+    s["zone"][c] = Z_MAIN_DECK
+    s["owner"][c] = -1
 
 
 @nb.njit(cache=True)
