@@ -99,6 +99,9 @@ def _filter_words(row) -> list[str]:
     fl = int(row[P.COL_FLAGS])
     if fl & E.F_SUIT_OR_TYPE:  # either: one word
         out[-2:] = ["/".join(out[-2:][::-1])]
+    if fl & E.F_STATE_CARD:
+        states = int(row[E.C_STATES])
+        out.append("/".join(code for k, code in enumerate(STATE_CODES) if states >> k & 1) + " card")
     if fl & E.F_PINNED:
         out.append("pinned")
     if fl & E.F_ATTACK:
@@ -144,7 +147,7 @@ def step_words(state, row) -> str:
     op = int(row[P.COL_OP])
     fl = int(row[P.COL_FLAGS])
     n = int(row[E.C_N])
-    res = int(row[E.C_RES])
+    res = -1 if fl & E.F_STATE_CARD else int(row[E.C_RES])  # that column holds the state icons then
     name = OP_NAMES.get(op, f"step {op}")
     words = [name]
     if fl & E.F_UPTO:
@@ -257,7 +260,8 @@ def source_name(state) -> str:
         return CARD_LABELS[int(state["fr_rec"][f])]
     if int(state["reshuffling"]) >= 0:
         return "reshuffle"
-    return {turn.AFTER_INNOVATE: "Innovate", turn.AFTER_DRAW_UP: "cleanup draw-up"}.get(int(state["after"]), "rules")
+    return {turn.AFTER_INNOVATE: "Innovate", turn.AFTER_DRAW_UP: "cleanup draw-up",
+            turn.AFTER_SETUP: "quick setup"}.get(int(state["after"]), "rules")
 
 
 def _event(state) -> str:
@@ -414,6 +418,8 @@ def _card_words(state, c: int) -> str:
         return f"{src}: {verb} exiled {name}"
     if op == E.OP_GIVE:
         return f"{src}: give {name} to seat {int(state['fr_player'][f])}"
+    if op == E.OP_REMOVE and int(row[E.C_SRC]) == E.SRC_DISCARD:
+        return f"{src}: put development card {name} into your discard pile"
     if op == E.OP_SWAP_NATION:
         if int(state["op_stage"]) < 2:
             return f"{src}: swap {name} from your hand with a card of your nation deck"

@@ -83,7 +83,8 @@ look_nation         look at the top card of your nation deck (not the accession 
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
 shuffle_nation      shuffle your nation deck, the accession card staying at the bottom
 fame_bottom         the top fame card goes to the bottom, just above King of Kings (Huzistan)
-remove              one of your development cards leaves the game (set aside; the quick variant)
+remove              one of your development cards leaves the game (set aside; the quick variant);
+                    ``to:discard``: it goes into your discard pile instead (the Inuit's quick setup)
 fertile_as_production  for the rest of the turn, each #fertile icon in play counts as
                     #production instead (I12 Treat as)
 reveal              the top card of the main deck is turned up and becomes ``it`` (held in
@@ -113,7 +114,7 @@ resolved by another player through Trade, I13.5).
 
 A FILTER is suit codes joined by ``/`` (``REG/TRI``), type icons (``#river/#ocean``), both (a card
 with any of them: ``#city/#metropolis/REG``), ``pinned``,
-``atk``, ``EMP`` (shows the EMP state icon) or ``any``; ``not:SUIT`` excludes a suit (``not:REG``,
+``atk``, ``EMP`` / ``BARB`` (shows that state icon) or ``any``; ``not:SUIT`` excludes a suit (``not:REG``,
 ``not:GADGET``). Conditions: ``BARB``, ``EMP``, ``no_prg`` (none in your pool),
 ``in_history ID``, ``in_play F`` (one of your cards in play matches), ``missing ID..`` (one
 of the named cards is not in your play area), ``garrisoned_here``, ``it F`` (the card just
@@ -164,6 +165,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
 C_CARD = C_MAX  # the named card (find, abandon card:, conditions)
+C_STATES = C_RES  # a state-icon filter's icons: a step picking cards names no resource
 
 # Flags (bit 0 is meeplegym.programs.F_COST).
 F_COST = P.F_COST
@@ -186,7 +188,7 @@ F_IT = 131072  # the card the previous step moved ("take unrest and discard it")
 F_PAID_PLAY = 262144  # ``play``: a normal play whose action the program spends, not a free play
 F_SPREAD = 524288  # ``move N RES to:market spread``: one unit each onto N different market cards
 F_ICONS = 1048576  # ``abandon N #type icons``: N counts the type icons on the abandoned cards
-F_EMP_CARD = 2097152  # filter ``EMP``: a card showing the EMP state icon
+F_STATE_CARD = 2097152  # filter ``EMP`` / ``BARB``: a card showing that state icon (mask in C_STATES)
 F_MAIN_TOP = 4194304  # ``break_through top``: the top card of the main deck, whatever it is
 F_NAMED = 1 << 23  # ``name:ID``: only cards named like C_CARD ("a Headpiece")
 F_NOT_NAMED = 1 << 24  # ``not_name:ID``: no card named like C_CARD ("not a Stone Mask")
@@ -248,8 +250,9 @@ class _Imperium(P.Vocabulary):
             return F_ATTACK
         if word == "any":
             return 0
-        if word == "EMP":
-            return F_EMP_CARD
+        if word in ("EMP", "BARB"):
+            cols[C_STATES] = 1 << _STATES[word]
+            return F_STATE_CARD
         parts = word.split("/")
         if not all(p in _SUITS or p in _TYPES for p in parts):
             raise ValueError(f"unknown filter {word!r}")
@@ -404,6 +407,8 @@ class _Imperium(P.Vocabulary):
                 break
             else:
                 flags |= self._filter(w, cols)
+        if flags & F_STATE_CARD and any(w in _RESOURCES or w.startswith("with:") for w in args):
+            raise ValueError("a state-icon filter and a resource cannot share a step (one column holds both)")
         if excluded:
             if cols.get(C_PER, PER_NONE) != PER_NONE:
                 raise ValueError("not:SUIT and per: cannot share a step (one column holds both)")
@@ -1025,6 +1030,9 @@ SYSTEM_PROGRAMS = {
     "play_taken_unrest": "may free_play it",
     # I15.5 the quick variant: when your accession card enters your discard pile
     "quick_accession": "remove",
+    # I15.5 the Inuit's quick setup: a Summer (EMP) and a Winter (BARB) development card of
+    # their choice into their discard pile, before the first turn
+    "quick_inuit": "remove EMP to:discard; remove BARB to:discard",
     # Martians power A: "when you gain prg from a GADGET or a market acquisition, you may discard
     # a card to gain 1 fewer"
     "martian_fewer_prg": "may discard 1 => lose 1 prg",
@@ -1095,6 +1103,7 @@ SYSTEM_DRAW_UP = _SYSTEM["draw_up"]
 SYSTEM_PLAY_TAKEN_UNREST = _SYSTEM["play_taken_unrest"]
 SYSTEM_TRADE = _SYSTEM["trade"]
 SYSTEM_QUICK_ACCESSION = _SYSTEM["quick_accession"]
+SYSTEM_QUICK_INUIT = _SYSTEM["quick_inuit"]
 SYSTEM_MARTIAN_FEWER_PRG = _SYSTEM["martian_fewer_prg"]
 
 

@@ -38,9 +38,8 @@ READY_NATIONS = tuple(int(n) for n in D.NationCode
                       if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
 
-#: nations the quick variant (I15.5) cannot seat: the Cultists are not compatible with it; the
-#: Inuit's quick setup (choose a Summer and a Winter development card) is not implemented yet
-NOT_WITH_QUICK = (int(D.NationCode.CUL), int(D.NationCode.INU))
+#: nations the quick variant (I15.5) cannot seat: the Cultists are not compatible with it
+NOT_WITH_QUICK = (int(D.NationCode.CUL),)
 
 
 def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimplemented: bool = False,
@@ -70,7 +69,7 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimpleme
             raise InvalidOptionError(f"nations: {name!r} needs the Trade Routes expansion (I2.1); pass trade_routes=True")
         if variants & VARIANT_QUICK and code in NOT_WITH_QUICK:
             raise InvalidOptionError(f"nations: {name!r} cannot play the quick variant (I15.5: the Cultists are not "
-                                     "compatible with it; the Inuit's quick setup is not implemented yet)")
+                                     "compatible with it)")
         if code not in allowed:
             ready = ", ".join(D.NationCode(c).name.lower() for c in READY_NATIONS)
             raise InvalidOptionError(f"nations: {name!r} is not implemented yet (issue 5); ready: {ready}")

@@ -325,7 +325,7 @@ def _check_ranges(s) -> None:
         int_in(int(s[name]), name, 0, seats)
     int_in(int(s["reshuffling"]), "reshuffling", -1, seats)
     int_in(int(s["pay_to"]), "pay_to", -1, seats)
-    int_in(int(s["after"]), "after", 0, 3)
+    int_in(int(s["after"]), "after", 0, 4)
     for c in range(ST.N_CARDS):
         int_in(int(s["owner"][c]), f"cards.{K.RECORD_IDS[c]}.owner", -1, seats)
         int_in(int(s["pile_index"][c]), f"cards.{K.RECORD_IDS[c]}.pile_index", -1, ST.MARKET_SLOTS - 1)

@@ -155,9 +155,25 @@ def test_quick_variant_ends_with_the_round_of_the_trigger():
 
 
 @pytest.mark.rule("I15.5")
-def test_quick_variant_refuses_the_cultists_and_for_now_the_inuit():
+def test_quick_variant_refuses_the_cultists():
     with pytest.raises(InvalidOptionError, match="quick variant"):
-        engine.new_game(2, 0, nations=["inuit", None], quick=True)
-    for seed in range(6):
-        s = engine.new_game(3, seed, quick=True)[0]
-        assert engine.NATION_NAMES["inuit"] not in s["nation"]
+        engine.new_game(2, 0, nations=["cultists", None], quick=True, allow_unimplemented=True)
+    assert engine.NATION_NAMES["cultists"] in engine.NOT_WITH_QUICK
+
+
+@pytest.mark.rule("I15.5", "I16")
+def test_quick_inuit_start_without_resources_and_choose_a_summer_and_a_winter_development_card():
+    s = engine.new_game(2, 0, nations=["japanese", "inuit"], quick=True)[0]
+    assert tuple(s["pool"][1]) == (0, 0, 0, 0) and tuple(s["pool"][0]) != (0, 0, 0, 0)
+    assert s["current"] == 0 and s["actor"] == 1  # before the first turn, the Inuit choose
+    summer = [c for c in sc.cards(s)]
+    assert summer and all(K.STATES[c] == 1 << int(D.StateIcon.EMP) for c in summer)
+    assert all(s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == 1 for c in summer)
+    sc.act(s, A.CARD + summer[0])
+    winter = sc.cards(s)
+    assert winter and all(K.STATES[c] == 1 << int(D.StateIcon.BARB) for c in winter)
+    sc.act(s, A.CARD + winter[-1])
+    assert s["zone"][summer[0]] == Z_DISCARD and s["zone"][winter[-1]] == Z_DISCARD
+    assert s["phase"] == PH_TURN_TYPE and s["actor"] == 0 and s["current"] == 0
+    kayaks = sc.card("INU15")  # no state icon: neither season's, it stays
+    assert s["zone"][kayaks] == Z_DEVELOPMENT

@@ -576,7 +576,7 @@ def _same_name(s, c, other):
 @nb.njit(cache=True)
 def _filter(s, c, row):
     fl = row[FL]
-    if (fl & E.F_EMP_CARD) and (K.STATES[Z.rec(s, c)] & (1 << Z.EMP)) == 0:
+    if (fl & E.F_STATE_CARD) and (K.STATES[Z.rec(s, c)] & row[E.C_STATES]) == 0:
         return False
     if (fl & E.F_EXCEPT) and (K.SUITS[Z.rec(s, c)] & row[E.C_EXCEPT]) != 0:
         return False
@@ -789,7 +789,7 @@ def _eligible(s, f, row, c):
         return (s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _filter(s, c, row)
                 and _develop_ok(s, p, c, (fl & E.F_FREE) != 0))
     if op == E.OP_REMOVE:
-        return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p
+        return s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and _filter(s, c, row)
     return False
 
 
@@ -1819,7 +1819,7 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_RETURN_UNREST:
         return _pick_loop(s, f, pc, row, p, choice, Z_UNREST_PILE)
     if op == E.OP_REMOVE:
-        return _pick_loop(s, f, pc, row, p, choice, Z_SET_ASIDE)
+        return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD if row[C_SRC] == E.SRC_DISCARD else Z_SET_ASIDE)
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
             Z.push_unrest(s, this)

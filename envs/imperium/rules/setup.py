@@ -55,7 +55,7 @@ REG_BIT = 1 << int(D.Suit.REG)
 CIV = int(D.Suit.CIV)
 RU, TF = int(D.Expansion.RU), int(D.Expansion.TF)
 P_POWER, P_STATE, P_IN_PLAY, P_ACC, P_DEV, P_NAT, P_DRAW, P_SUP, P_CHAOS = (int(p) for p in D.SetupPile)
-CULTISTS, MARTIANS = int(D.NationCode.CUL), int(D.NationCode.MRT)
+CULTISTS, MARTIANS, INUIT = int(D.NationCode.CUL), int(D.NationCode.MRT), int(D.NationCode.INU)
 START_MAT = D.START_RESOURCES[D.Resource.MAT]
 START_POP = D.START_RESOURCES[D.Resource.POP]
 START_PRG = D.START_RESOURCES[D.Resource.PRG]
@@ -301,6 +301,8 @@ def _player_setup(s, p, nation, side):
         s["pool"][p, PRG] = START_PRG
     if nation == MARTIANS:
         s["pool"][p, PRG] += MARTIAN_PRG[side] - (QUICK_MARTIAN_PRG_REMOVED if quick else 0)
+    if nation == INUIT and quick:  # I15.5: no starting resources (their two development cards: turn.start)
+        s["pool"][p, :] = 0
     # I2.12 the nation's unrest cards join the shared unrest pile
     for c in rows[P_SUP]:
         if c >= 0 and in_game(s, c):

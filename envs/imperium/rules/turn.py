@@ -39,6 +39,7 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     PRG,
     VARIANT_PRECIOUS_CARDS,
+    VARIANT_QUICK,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_EXILE,
@@ -52,6 +53,7 @@ AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
 AFTER_INNOVATE = 1
 AFTER_DRAW_UP = 2
 AFTER_SOLSTICE = 3
+AFTER_SETUP = 4  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
 FREE_ACTION = int(D.Trigger.FREE_ACTION)
 UNREST_BIT = 1 << int(D.Suit.UNREST)
 INUIT = int(D.NationCode.INU)
@@ -97,6 +99,9 @@ def _go_on(s):
         return False
     if after == AFTER_DRAW_UP:
         return _end_turn(s)
+    if after == AFTER_SETUP:
+        _start_turn(s, s["first_player"])
+        return False
     return _solstice_next(s)
 
 
@@ -508,4 +513,9 @@ def start(s):
     s["op_sel"] = -1
     s["round"] = 1
     _start_turn(s, s["first_player"])
+    if s["variants"] & VARIANT_QUICK:
+        for p in range(s["n_players"]):
+            if s["nation"][p] == INUIT:  # I15.5: their two development cards, chosen before play
+                _start(s, -1, -1, E.SYSTEM_QUICK_INUIT, M.FRAME_SYSTEM, p, AFTER_SETUP)
+                _settle(s)
 
