@@ -35,6 +35,7 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.actions import MAX_OPTIONS
 from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import zones as Z
 
 MAX_PLAYERS = ST.MAX_PLAYERS
@@ -48,12 +49,13 @@ N_DECS = len(ST.DEC_NAMES)
 N_NATIONS = K.N_NATIONS
 N_STATE_ICONS = len(D.StateIcon)
 # Room for the event kinds and opcodes the engine may still add: the layout stays put while it grows.
-N_EVENT_KINDS = 16
+N_EVENT_KINDS = 20
 assert max(v for k, v in vars(ST).items() if k.startswith("EV_") and isinstance(v, int)) < N_EVENT_KINDS
 N_FRAME_KINDS = 3  # machine.FRAME_PLAY / FRAME_ABILITY / FRAME_SYSTEM
-N_AFTER = 4  # turn.AFTER_*: back to the Activate loop, after Innovate, after the draw-up, Solstice
+N_AFTER = 5  # turn.AFTER_*: back to the Activate loop, after Innovate, after the draw-up, Solstice, setup
+assert max(T.AFTER_ACTIVATE, T.AFTER_INNOVATE, T.AFTER_DRAW_UP, T.AFTER_SOLSTICE, T.AFTER_SETUP) < N_AFTER
 N_CONTROL_OPS = P.OP_NEXT + 1  # control opcodes (programs.OP_*) keep their number in the one-hot ...
-N_OP_SLOTS = 64  # ... and the game's opcodes (effects.OP) follow them
+N_OP_SLOTS = 80  # ... and the game's opcodes (effects.OP) follow them
 assert N_CONTROL_OPS + len(E.OP) <= N_OP_SLOTS
 
 # Where a card is, as the observing seat may know it (-1: it cannot see the card).

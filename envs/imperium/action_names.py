@@ -63,6 +63,7 @@ CARD_PICK_WORDS = {
     E.OP_COMMERCE: "resolve the Commerce of {}",
     E.OP_REMOVE: "remove {} from the game",
     E.OP_MAIN_BOTTOM: "put exiled {} at the bottom of the main deck",
+    E.OP_LEGENDS: "put {} into your legends",
     E.OP_SWAP_MARKET: "swap {} from your hand with a market card of its suit",
 }
 
@@ -408,6 +409,9 @@ def _card_words(state, c: int) -> str:
     if dec == ST.DEC_DEVELOP:
         cost = ", ".join(f"{int(k)} {RESOURCES[i]}" for i, k in enumerate(K.DEV_COST[c, :4]) if k)
         return f"develop {name} ({cost or 'free'}) before reshuffling"
+    if dec == ST.DEC_MANA:
+        where = "the discard pile" if int(state["mana_due"][0]) > 0 else "your legends"
+        return f"spend mana {name} on the development: into {where}"
     f, row = _top(state)
     src = source_name(state)
     op = int(row[P.COL_OP])

@@ -150,6 +150,7 @@ _OPS = (
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
     "remove", "lose", "convert", "swap_market", "swap_nation", "main_bottom", "discard_nation",
+    "legends", "discard_hand", "ignore_emp_next",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -160,7 +161,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
  OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
- OP_DISCARD_NATION) = OP.values()
+ OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -196,7 +197,8 @@ F_SOME_NOT_NAMED = 1 << 25  # ``some_not:ID``: at least one of the cards picked 
 F_NOT_NATION = 1 << 26  # ``find F not:nation``: not from the nation deck
 F_OTHER = 1 << 27  # ``trade_route other`` / ``commerce other``: another player's trade route
 F_SLOTS = 1 << 28  # ``acquire F slots:12``: only the market slots in C_PER_MASK
-F_EXCEPT = 1 << 29  # ``not:SUIT``: no card of the suits in C_EXCEPT (``not:REG``, ``not:GADGET``)
+F_EXCEPT = 1 << 29  # ``not:SUIT`` / ``not:#type``: no card of the suits (bits 0-15 of C_EXCEPT) or type icons (16+)
+EXCEPT_TYPES_SHIFT = 16
 C_EXCEPT = C_PER_DIV  # a card-picking step has no count to divide: its excluded suits live there
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
@@ -214,12 +216,12 @@ _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAN
             "hand_or_play": SRC_HAND_OR_PLAY}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
-PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED = range(8)
+PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED, PER_MANA = range(9)
 
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
- COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG) = range(15)
+ COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG, COND_MANA) = range(16)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -271,6 +273,8 @@ class _Imperium(P.Vocabulary):
             cols[C_PER] = PER_PLAYERS_CITY
         elif word == "hand_gap":
             cols[C_PER] = PER_HAND_GAP
+        elif word == "mana":  # the cards garrisoned under your Mana card (I16 Polynesians)
+            cols[C_PER] = PER_MANA
         elif word.startswith("abandoned:"):  # icons on the cards the last abandon step removed
             parts = word[len("abandoned:"):].split("/")
             if not all(p in _TYPES for p in parts):
@@ -340,6 +344,8 @@ class _Imperium(P.Vocabulary):
                 flags |= F_SPREAD
             elif w == "icons" and name == "abandon":
                 flags |= F_ICONS
+            elif w == "all" and name == "treat":  # each such icon, not one
+                cols[C_PER] = 1
             elif w == "top" and name == "break_through":
                 flags |= F_MAIN_TOP
             elif w == "other" and name in ("trade_route", "commerce"):
@@ -386,6 +392,9 @@ class _Imperium(P.Vocabulary):
                 elif key == "not" and value in _SUITS:
                     flags |= F_EXCEPT
                     excluded |= 1 << _SUITS[value]
+                elif key == "not" and value in _TYPES:
+                    flags |= F_EXCEPT
+                    excluded |= 1 << (EXCEPT_TYPES_SHIFT + _TYPES[value])
                 elif key == "not" and value == "nation":
                     flags |= F_NOT_NATION
                 elif key in _NAME_FLAGS:
@@ -463,6 +472,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_FAME_EMPTY
         elif head == "no_prg" and not rest:  # no prg in your pool (Alien)
             cols[C_N] = COND_NO_PRG
+        elif head == "mana" and len(rest) == 1 and rest[0].isdigit():  # at least N mana (Polynesians)
+            cols[C_N], cols[C_RES] = COND_MANA, int(rest[0])
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -491,6 +502,8 @@ _UNREST_FOR_ACTIONS = "upto 3 { choose { return_unrest | take unrest => gain_act
 _WESTERN_SILK_ROAD = {"COMMERCE": "pay 2 mat => { return_unrest; gain 1 prg }",
                       "PROFIT": "draw 2 if_able; may free_play any of:drawn"}
 _HARBOUR = "choose { gain 1 gds | pay 1 gds => draw 1 per:#ocean max:3 }"
+_MANA = "in:card card:POL2"  # garrisoned under the Polynesian Mana card: "as mana" (I16)
+_GAIN_MANA = f"garrison {_MANA}"
 _SPICE_ROUTE = {"COMMERCE": "choose { gain 2 mat per:distinct:#river/#fertile/#ocean/#city | acquire #ocean }",
                 "PROFIT": "free_play any from:discard ignore_state"}
 
@@ -943,6 +956,52 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
               "SOLSTICE": "may discard 1 => draw 1 not:GADGET from:card card:MRT23"},
     "MRT24": {"PLAY": "may swap_nation 2 not:UNREST"},  # looking at the two cards is information only
     "MRT25": {"EXHAUST": "discard 1 => free_play REG; others { gain 1 mat }"},
+    # C4.POL Polynesians. "Gain N mana" garrisons cards (from the hand unless said otherwise)
+    # under Mana, "discard N mana" moves them to the discard pile (I16). The engine's: no
+    # history (discarded with an unrest, to_history), Voyaging's draws and gained cards, mana
+    # development costs, Aotearoa's fame card when developed (FAME_WHEN_DEVELOPED).
+    "POL1A": {"PASSIVE": "HISTORY_DISCARDED_WITH_UNREST", "EXHAUST": f"if ISLE {{ pay 2 mat => {_GAIN_MANA} }}"},
+    "POL1B": {"PASSIVE": "HISTORY_DISCARDED_WITH_UNREST",
+              "EXHAUST": f"if ISLE {{ abandon 1 #ocean => {_GAIN_MANA}; gain 1 gds }}"},
+    "POL2": {"PASSIVE": "HOLDS_MANA",
+             "EXHAUST": "if ISLE { ignore_emp_next }; if VOY { draw 1 per:mana div:3 upto from:discard }"},
+    "POL29A": {"SOLSTICE": f"choose {{ garrison from:hand_or_discard {_MANA} | discard 1 from:card card:POL2 => gain 1 gds }}"},
+    "POL29B": {"PASSIVE": "gain 1 prg; flip_state",  # PASSIVE_REACTIONS; the rest is the engine's
+               "END_OF_SOLSTICE": "may discard_hand => { flip_state; draw 1 }"},
+    "POL3": {"PLAY": "develop to:hand; find POL17 also:play; exile it; flip_state; legends this"},
+    "POL4": {"PLAY": "nothing"},  # its fame card comes when developed (FAME_WHEN_DEVELOPED)
+    "POL5": {"PLAY": "exile market", "EXHAUST": f"{_GAIN_MANA} => gain 1 prg",
+             "SOLSTICE": "may pay 1 pop, legends 1 from:card card:POL2 => gain 1 prg"},
+    "POL6": {"PLAY": "exile market", "EXHAUST": "gain_action 1; if VOY { may draw 1 from:discard }",
+             "SOLSTICE": "choose { discard 2 | take unrest }"},
+    "POL7": {"PLAY": "exile market", "SOLSTICE": "gain 1 pop"},
+    "POL8": {"EXHAUST": "if mana 2 { draw 1 REG from:discard }"},
+    "POL9": {"PLAY": "choose { draw 1 | draw 1 from:discard }"},
+    "POL10": {"PLAY": f"pay 3 pop => choose {{ acquire REG not:#ocean; garrison this {_MANA} | "
+                      "if VOY { discard 3 from:card card:POL2 => acquire TRI also:exile } }"},
+    "POL11": {"PLAY": f"if ISLE {{ legends #river/#fertile/#hunt from:play => acquire TRI; garrison it {_MANA} }}; "
+                      "if VOY { draw 2 from:discard }"},
+    "POL12": {"PLAY": f"choose {{ pay 2 pop => break_through UNC | {_GAIN_MANA} => "
+                      "{ return_unrest; may abandon card:POL17 } }"},
+    "POL13": {"PLAY": f"require not missing POL17; may {_GAIN_MANA}; develop; legends this"},
+    "POL14": {"PLAY": "choose { acquire REG also:exile | find POL16; free_play it }; may abandon card:POL17; "
+                      "flip_state; legends this"},
+    # Kumara's passive is read in Islander Prosperity's text (the only card it changes)
+    "POL15": {"PASSIVE": "FERTILE_AS_PRODUCTION_IN_POL25", "EXHAUST": "if ISLE { abandon this => acquire REG not:#ocean }"},
+    "POL16": {"PLAY": f"gain 1 pop; may {_GAIN_MANA}"},
+    "POL17": {"PLAY": "free_play any", "SOLSTICE": "gain 1 pop; choose { pay 3 mat | take unrest }"},
+    "POL18": {"PLAY": "nothing",
+              "EXHAUST": "if VOY { discard 1, abandon this => develop }; if ISLE { abandon card:POL17 => flip_state }"},
+    "POL19": {"PLAY": f"choose {{ {_GAIN_MANA} => acquire REG | "
+                      f"pay 3 pop, legends 3 from:card card:POL2, garrison this {_MANA} => take fame }}"},
+    "POL20": {"PLAY": "gain 1 mat"},
+    "POL21": {"PLAY": "gain 1 pop"},
+    "POL22": {"EXHAUST": "treat #ocean as:2 all", "SOLSTICE": "if mana 2 { gain 1 mat }"},
+    "POL23": {"PASSIVE": "may pay 3 mat => return_unrest",  # PASSIVE_REACTIONS: cards entering legends
+              "SOLSTICE": f"if ISLE {{ draw 1 }}; if VOY {{ may garrison from:discard {_MANA} }}"},
+    "POL24": {"PLAY": _ADVANCE},
+    "POL25": {"PLAY": "all { may draw 1 }; if not missing POL15 { choose { gain 1 mat per:#production/#fertile | "
+                      "gain 1 pop per:REG } } else { choose { gain 1 mat per:#production | gain 1 pop per:REG } }"},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -978,13 +1037,15 @@ PASSIVE_REACTIONS = {
     "WAG7": ("return_unrest", "any"),  # Great Wealth: once per step that returns unrest
     "WAG16": ("attack", "any"),  # Dhar Tichitt: a defence paid to the attacker, no exhaust token
     "MRT17": ("gadget_played", "GADGET"),  # Sharing Our Secrets: when another player plays a GADGET
+    "POL29B": ("play", "REG+#ocean"),  # Voyaging: when you play a REG with #ocean (the state card)
+    "POL23": ("legends", "any"),  # Whakapapa: when cards enter your legends
 }
 #: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
            "gain_rich": 9, "trade": 10, "profit": 11, "accession": 12, "gadget_gone": 13,
-           "gadget_played": 14}  # state.EV_*
+           "gadget_played": 14, "legends": 15, "developed": 16}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1, "SAS5": 1}
@@ -1002,13 +1063,16 @@ INTO_PLAY_WHEN_GAINED = ("MRT2",)
 #: cards that are a free action while a named card is in their player's play area (King Pakal: Palenque)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
-NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21", "TAN24")
+NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21", "TAN24",
+               "POL17", "POL18")  # Overpopulation, Waka Hourua: "cannot be garrisoned or gained as mana"
 #: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
 KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)
 GARRISON_LIMIT = {"TAI21": 2}
 #: cards that cannot be discarded during cleanup (Supreme, I7.3)
-NO_CLEANUP_DISCARD = ("3FAM1", "3FAM2")
+NO_CLEANUP_DISCARD = ("3FAM1", "3FAM2", "POL17")
+#: cards whose developer takes the top fame card when they are developed (Aotearoa)
+FAME_WHEN_DEVELOPED_CARDS = ("POL4",)
 
 
 #: rules procedures written as programs (frames with no card of their own)
@@ -1036,6 +1100,7 @@ SYSTEM_PROGRAMS = {
     # Martians power A: "when you gain prg from a GADGET or a market acquisition, you may discard
     # a card to gain 1 fewer"
     "martian_fewer_prg": "may discard 1 => lose 1 prg",
+    "take_fame": "take fame",
 }
 
 
@@ -1105,6 +1170,7 @@ SYSTEM_TRADE = _SYSTEM["trade"]
 SYSTEM_QUICK_ACCESSION = _SYSTEM["quick_accession"]
 SYSTEM_QUICK_INUIT = _SYSTEM["quick_inuit"]
 SYSTEM_MARTIAN_FEWER_PRG = _SYSTEM["martian_fewer_prg"]
+SYSTEM_TAKE_FAME = _SYSTEM["take_fame"]
 
 
 def _per_record(values: dict, default: int = 0, dtype=np.int8) -> np.ndarray:
@@ -1149,14 +1215,17 @@ ENTERS_PLAY_WHEN_GAINED = _row_flags(INTO_PLAY_WHEN_GAINED)
 MARKET_TOKEN_RES = _per_record({c: _RESOURCES[res] for c, res in MARKET_TOKEN.items()}, int(D.Resource.PRG))
 ADVANCE_NAME = K.NAME_ID[K.record_index("GUP18")]  # every nation's Advance has one name
 CANNOT_CLEANUP_DISCARD = _row_flags(NO_CLEANUP_DISCARD)
+FAME_WHEN_DEVELOPED = _row_flags(FAME_WHEN_DEVELOPED_CARDS)
 ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
 
 
 def _development_conditions():
     """The special conditions of development costs (C0 ``Dev cost``), from the card data: the card
-    whose presence in play waives the cost (Kayaks: Imaq), and up to two cards that must be in
-    play (DEV_IN_PLAY) or in history (DEV_IN_HISTORY) for a card to be developed at all."""
+    whose presence in play waives the cost (Kayaks: Imaq), up to two cards that must be in
+    play (DEV_IN_PLAY) or in history (DEV_IN_HISTORY) for a card to be developed at all, and
+    "only as the last card of the development area" (Aotearoa)."""
     free_with = np.full(K.N_RECORDS, -1, dtype=np.int16)
+    last = np.zeros(K.N_RECORDS, dtype=np.int8)
     needs = np.full((K.N_RECORDS, 2), -1, dtype=np.int16)
     needs_where = np.zeros((K.N_RECORDS, 2), dtype=np.int8)
     kinds = D.DevConditionKind
@@ -1165,7 +1234,8 @@ def _development_conditions():
         r, k = K.record_index(card.id), 0
         for cond in conditions:
             if cond.kind == kinds.LAST_IN_DEVELOPMENT_AREA:
-                continue  # Polynesians (issue 5): not a ready nation yet
+                last[r] = 1  # Aotearoa
+                continue
             named = [c.id for c in D.CARDS if c.nation == card.nation and c.name == cond.card]
             if len(named) != 1:
                 raise ValueError(f"{card.id}: development condition names {cond.card!r}")
@@ -1175,13 +1245,13 @@ def _development_conditions():
                 needs[r, k] = _card(named[0])
                 needs_where[r, k] = DEV_IN_PLAY if cond.kind == kinds.REQUIRES_IN_PLAY else DEV_IN_HISTORY
                 k += 1
-    for a in (free_with, needs, needs_where):
+    for a in (free_with, needs, needs_where, last):
         a.setflags(write=False)
-    return free_with, needs, needs_where
+    return free_with, needs, needs_where, last
 
 
 DEV_IN_PLAY, DEV_IN_HISTORY = 0, 1
-DEV_FREE_WITH, DEV_NEEDS, DEV_NEEDS_WHERE = _development_conditions()
+DEV_FREE_WITH, DEV_NEEDS, DEV_NEEDS_WHERE, DEV_LAST = _development_conditions()
 FREE_ACTION_WITH = _per_record({c: _card(other) for c, other in FREE_ACTION_IF.items()}, -1, np.int16)
 CLEANUP_EMPTY_HAND_PRG = _per_record(EMPTY_HAND_PRG)
 MAX_GARRISONED = _per_record(GARRISON_LIMIT, 127)

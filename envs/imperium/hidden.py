@@ -5,7 +5,7 @@ sample that agrees with everything the seat sees (what ``encoders.imperium.encod
 with what it knows from watching the game (which cards each player owns), drawing only from the
 generator word ``words[i]`` held outside the state:
 
-- **each opponent's private cards**: its hand, draw pile and garrisoned cards are one pool (the
+- **each opponent's private cards**: its hand, draw pile, legends and garrisoned cards are one pool (the
   cards it owns that nobody sees), dealt back into the same places: the same hand size, draw
   pile size and number of face-down cards under each of its regions;
 - **the seat's own draw pile** keeps its cards (the seat knows which) in a new order;
@@ -48,6 +48,7 @@ from meeplegym.envs.imperium.state import (
     Z_FAME_PILE,
     Z_GARRISON,
     Z_HAND,
+    Z_LEGENDS,
     Z_MAIN_DECK,
     Z_NATION_DECK,
     Z_SMALL_PILE,
@@ -146,8 +147,8 @@ def _pinned(s, seat):
 
 @nb.njit(cache=True)
 def _private_pool(s, q, pinned, places):
-    """q's hand, draw pile and garrisoned cards: draw pile by position, then the hand, then the
-    garrisons by host (each a place the seat can see)."""
+    """q's hand, draw pile, legends and garrisoned cards: draw pile by position, then the hand,
+    the legends, then the garrisons by host (each a place the seat can see)."""
     n = 0
     for j in range(s["draw_size"][q]):
         c = s["draw_pile"][q, j]
@@ -164,6 +165,9 @@ def _private_pool(s, q, pinned, places):
     for c in table(s):
         if s["zone"][c] == Z_HAND and s["owner"][c] == q and not pinned[c] and not drawn[c]:
             n = _add(places, n, c, Z_HAND, q, -1, -1, -1)
+    for c in table(s):  # legends: only their owner may look at them (I16 Polynesians)
+        if s["zone"][c] == Z_LEGENDS and s["owner"][c] == q and not pinned[c]:
+            n = _add(places, n, c, Z_LEGENDS, q, -1, -1, -1)
     first = n
     for c in table(s):
         if s["zone"][c] == Z_GARRISON and s["owner"][c] == q and not pinned[c]:

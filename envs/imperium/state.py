@@ -81,8 +81,9 @@ DEC_HOST = 7  # CARD of the region to garrison under
 DEC_DEVELOP = 8  # CARD of a development card, END for none (I8.4)
 DEC_UPTO = 9  # CARD more, END to stop (an "up to N" selection)
 DEC_REACT = 10  # CARD of a reactive exhaust ability to use now, END for none (I5.6, D7)
+DEC_MANA = 11  # CARD of a mana card to spend on a development cost (`mana_due`; I16 Polynesians)
 DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through route", "payment", "garrison host",
-             "develop", "up to", "reaction")
+             "develop", "up to", "reaction", "mana")
 
 # Events reactive abilities answer (I5.6); queued by the steps that cause them.
 # I15 variants (bits of `variants`)
@@ -107,6 +108,8 @@ EV_PROFIT = 11  # the event's player takes the Profit of the event's trade route
 EV_ACCESSION = 12  # the event's accession card entered its player's discard pile (I8.3; the quick variant)
 EV_GADGET_GONE = 13  # the event's player discarded or exiled the event's GADGET card (Martians power B)
 EV_GADGET_PLAYED = 14  # another player played the event's GADGET card (Sharing Our Secrets)
+EV_LEGENDS = 15  # the event's player put one or more cards into legends (Whakapapa)
+EV_DEVELOPED = 16  # the event's player developed the event's card (Aotearoa: take a fame card)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
@@ -192,6 +195,7 @@ STATE_DTYPE = np.dtype(
         ("pay_need", np.int8, N_RESOURCES),
         ("pay_to", np.int8),  # the seat that receives what is paid (Dhar Tichitt), -1: the supply
         ("no_prg_pay", np.int8),  # the payment under way may not use prg (an unrest cost paid by an Alien)
+        ("mana_due", np.int8, 2),  # mana cards still owed for a development: to discard, to legends (I16)
         ("gained_prg", np.int8),  # prg the last market card acquired carried, not yet converted (Take Me to Your Leader)
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
@@ -216,6 +220,7 @@ STATE_DTYPE = np.dtype(
         ("play_unrest_turn", np.int8, MAX_PLAYERS),  # an unrest taken by acquiring may be free-played (Brave)
         ("fertile_as_production", np.int8, MAX_PLAYERS),  # #fertile icons treated as #production (Soil Rotation)
         ("returned_unrest_turn", np.int8, MAX_PLAYERS),  # returned an unrest from the hand (Taoism)
+        ("ignore_emp_next", np.int8, MAX_PLAYERS),  # the next card played ignores its EMP icon (Mana)
         # derived from `zone`: the physical cards out of the box, ascending. Loops over cards walk
         # this list (zones.table) instead of the whole catalogue: a table uses 116-185 of its
         # 499 rows. Not saved in JSON; rebuilt on load (setup.build_table).

@@ -92,7 +92,7 @@ def test_every_card_text_compiles_and_unrest_shares_one_program():
     unrest = [c.id for c in E.D.CARDS if c.banner == E.D.Suit.UNREST]
     entries = {int(E.ENTRY[E.K.record_index(i), E.TRIG_PLAY]) for i in unrest}
     assert len(entries) == 1 and entries != {0}
-    assert "POL10" in E.UNIMPLEMENTED and "3UNC22" not in E.UNIMPLEMENTED and "MAY15" not in E.UNIMPLEMENTED
+    assert "CUL5" in E.UNIMPLEMENTED and "3UNC22" not in E.UNIMPLEMENTED and "MAY15" not in E.UNIMPLEMENTED
 
 
 # ---------------------------------------------------------------- Pay (I12)
@@ -447,7 +447,7 @@ def test_illegal_action_raises_and_changes_nothing():
 
 def test_a_table_with_unimplemented_cards_is_refused():
     with pytest.raises(Exception, match="not implemented yet"):
-        engine.new_game(2, 0, nations=["martians", "polynesians"])
+        engine.new_game(2, 0, nations=["martians", "cultists"])
 
 
 

@@ -84,7 +84,7 @@ def test_illegal_action_names_the_game_and_changes_nothing():
         (dict(num_players=5), "num_players"),
         (dict(nations=["inuit", "inuit"]), "twice"),
         (dict(nations="inuit"), "one per player"),
-        (dict(nations=["polynesians", None]), "not implemented yet"),
+        (dict(nations=["cultists", None]), "not implemented yet"),
         (dict(power_sides=["C", "A"]), "power_sides"),
         (dict(trade_routes="yes"), "trade_routes"),
         (dict(nations=["cultists", None], trade_routes=True), "not implemented yet"),

@@ -30,6 +30,7 @@ from meeplegym.envs.imperium.state import (
     DEC_CHOOSE,
     DEC_DEVELOP,
     DEC_HOST,
+    DEC_MANA,
     DEC_MARKET,
     DEC_NONE,
     DEC_PAY,
@@ -44,9 +45,11 @@ from meeplegym.envs.imperium.state import (
     EV_BREAK,
     EV_GAIN_MARKET,
     EV_GAIN_MAT,
+    EV_DEVELOPED,
     EV_GADGET_GONE,
     EV_GADGET_PLAYED,
     EV_GAIN_RICH,
+    EV_LEGENDS,
     EV_PLAY,
     EV_PROFIT,
     EV_RETURN_UNREST,
@@ -73,10 +76,12 @@ from meeplegym.envs.imperium.state import (
     Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
+    Z_LEGENDS,
     Z_MAIN_DECK,
     Z_NATION_DECK,
     Z_PLAY,
     Z_SET_ASIDE,
+    Z_STATE_CARD,
     Z_UNREST_PILE,
 )
 
@@ -120,6 +125,9 @@ MARTIANS = int(D.NationCode.MRT)
 ALIEN = K.PHYSICAL[K.record_index("MRT29A")]  # the Martian state card's starting face (I16)
 REACTOR_EXPLOSION = K.PHYSICAL[K.record_index("MRT2")]  # never abandoned or recalled (I16)
 GADGET_BIT = 1 << int(D.Suit.GADGET)
+MANA = K.PHYSICAL[K.record_index("POL2")]  # the Polynesian Mana card: mana is garrisoned under it (I16)
+VOYAGING = int(D.StateIcon.VOY)
+MANA_DISCARD, MANA_LEGENDS = N_RESOURCES, N_RESOURCES + 1  # columns of catalogue.DEV_COST
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 TROUTE_BIT = 1 << int(D.Suit.TROUTE)
 PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.6)
@@ -294,10 +302,15 @@ def _start_passives(s):
             return False
         push(s, -1, -1, E.SYSTEM_QUICK_ACCESSION, FRAME_SYSTEM, p)
         return True
+    if kind == EV_DEVELOPED:  # Aotearoa: "take the top fame card when developed"
+        if e >= 0 and E.FAME_WHEN_DEVELOPED[Z.rec(s, e)]:
+            push(s, -1, -1, E.SYSTEM_TAKE_FAME, FRAME_SYSTEM, p)
+            return True
+        return False
     started = False
     for c in Z.table(s):
-        if s["owner"][c] != p or s["zone"][c] != Z_PLAY:
-            continue
+        if s["owner"][c] != p or (s["zone"][c] != Z_PLAY and s["zone"][c] != Z_STATE_CARD):
+            continue  # the state card's passive too (Voyaging)
         r = Z.rec(s, c)
         if (E.PASSIVE_EVENTS[r] >> kind) & 1 == 0 or e < 0 or not Z.matches(s, e, E.PASSIVE_SUITS[r], E.PASSIVE_TYPES[r], False, False, False):
             continue
@@ -499,6 +512,8 @@ def _condition(s, f, row, p):
         return Z.fame_cards_above_king(s) == 0
     if kind == E.COND_NO_PRG:
         return s["pool"][p, PRG] == 0
+    if kind == E.COND_MANA:
+        return mana(s, p) >= row[C_RES]
     if kind == E.COND_RETURNED_UNREST_FROM_HAND:
         return s["returned_unrest_turn"][p] != 0
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
@@ -537,6 +552,8 @@ def amount(s, f, row):
         k = 0
         for i in range(s["n_abandoned"]):
             k += _icons(s, s["abandoned"][i], row[C_PER_MASK])
+    elif per == E.PER_MANA:
+        k = mana(s, owner)
     elif per == E.PER_HAND_GAP:  # cleanup draw-up (I7.4)
         k = max(0, Z.hand_limit(s, owner) - Z.count_in_zone(s, owner, Z_HAND))
     else:  # PER_PLAYERS_CITY (Taxation)
@@ -578,8 +595,11 @@ def _filter(s, c, row):
     fl = row[FL]
     if (fl & E.F_STATE_CARD) and (K.STATES[Z.rec(s, c)] & row[E.C_STATES]) == 0:
         return False
-    if (fl & E.F_EXCEPT) and (K.SUITS[Z.rec(s, c)] & row[E.C_EXCEPT]) != 0:
-        return False
+    if fl & E.F_EXCEPT:
+        if (K.SUITS[Z.rec(s, c)] & row[E.C_EXCEPT]) != 0:
+            return False
+        if Z.has_type(s, c, row[E.C_EXCEPT] >> E.EXCEPT_TYPES_SHIFT):  # "REG without #ocean"
+            return False
     if (fl & E.F_NAMED) and not _same_name(s, c, row[C_CARD]):
         return False
     if (fl & E.F_NOT_NAMED) and _same_name(s, c, row[C_CARD]):
@@ -688,6 +708,8 @@ def _eligible(s, f, row, c):
     this = s["fr_card"][f]
     fl = row[FL]
     src = row[C_SRC]
+    if op == E.OP_DISCARD and src == E.SRC_CARD:  # a card garrisoned under the named card: spending mana
+        return s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p and _filter(s, c, row)
     if op == E.OP_DISCARD:
         if not (s["zone"][c] == Z_HAND and s["owner"][c] == p and c != this and _filter(s, c, row)):
             return False
@@ -705,7 +727,9 @@ def _eligible(s, f, row, c):
         if z == Z_NATION_DECK:
             return (fl & E.F_NOT_NATION) == 0 and _findable_in_nation_deck(s, c)
         return z == Z_HAND or z == Z_DISCARD or z == Z_DRAW or (z == Z_PLAY and src == E.SRC_PLAY)
-    if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW:
+    if op == E.OP_LEGENDS and src == E.SRC_CARD:  # mana into legends
+        return s["zone"][c] == Z_GARRISON and s["host"][c] == row[C_CARD] and s["owner"][c] == p
+    if op == E.OP_HISTORY or op == E.OP_PLACE_TOP or op == E.OP_DRAW or op == E.OP_LEGENDS:
         if src < 0:
             src = E.SRC_HAND
         if c == REACTOR_EXPLOSION and s["pool"][p, PRG] > 0:
@@ -958,8 +982,14 @@ def _develop_ok(s, p, c, free):
         where = Z_PLAY if E.DEV_NEEDS_WHERE[r, k] == E.DEV_IN_PLAY else Z_HISTORY
         if other >= 0 and not _in_zone_of(s, other, where, p):
             return False
+    if E.DEV_LAST[r]:  # "cannot be developed unless it is the last card in the development area"
+        for d in Z.table(s):
+            if d != c and s["zone"][d] == Z_DEVELOPMENT and s["owner"][d] == p:
+                return False
     if free or _cost_waived(s, p, c):
         return True
+    if K.DEV_COST[c, MANA_DISCARD] + K.DEV_COST[c, MANA_LEGENDS] > mana(s, p):
+        return False  # a cost in mana (I16 Polynesians)
     need = s["pay_need"].copy()
     for k in range(N_RESOURCES):
         need[k] = K.DEV_COST[c, k]
@@ -997,6 +1027,8 @@ def step_ok(s, f, row, p, as_cost):
         return True
     if op == E.OP_LOSE:
         return s["pool"][p, row[C_RES]] > 0
+    if op == E.OP_DISCARD_HAND or op == E.OP_IGNORE_EMP_NEXT:
+        return True
     if op == E.OP_CONVERT:
         return s["pool"][p, row[C_RES]] > 0 and ((fl & E.F_IT) == 0 or s["gained_prg"] > 0)
     if op == E.OP_DISCARD_NATION:
@@ -1064,6 +1096,8 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_DRAW:
         if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD or row[C_SRC] == E.SRC_MERCHANT:
             return count_eligible(s, f, row) > 0
+        if voyaging(s, p):
+            return False  # Voyaging: no drawing from the draw pile (I16)
         if fl & E.F_IF_ABLE:
             return s["draw_size"][p] > 0
         return s["draw_size"][p] + Z.count_in_zone(s, p, Z_DISCARD) > 0 or s["nation_size"][p] > 0
@@ -1091,7 +1125,7 @@ def step_ok(s, f, row, p, as_cost):
                     return True
             return False
         return count_eligible(s, f, row) >= (n if as_cost else 1)
-    if op == E.OP_HISTORY or op == E.OP_ABANDON or op == E.OP_RECALL:
+    if op == E.OP_HISTORY or op == E.OP_ABANDON or op == E.OP_RECALL or op == E.OP_LEGENDS:
         if fl & E.F_THIS:
             return True  # a card whose text runs is in play (or about to be, when probed)
         if row[C_CARD] >= 0 and op == E.OP_ABANDON:
@@ -1118,6 +1152,9 @@ def step_ok(s, f, row, p, as_cost):
             return s["unrest_size"] > 0
         if fl & E.F_THIS:
             return E.CANNOT_GARRISON[Z.rec(s, this)] == 0
+        if fl & E.F_IT:
+            it = s["fr_it"][f]
+            return it >= 0 and _in_zone_of(s, it, Z_HAND, p) and E.CANNOT_GARRISON[Z.rec(s, it)] == 0
         return count_eligible(s, f, row) > 0
     if op == E.OP_TAKE or op == E.OP_LOOK_FAME:
         return s["fame_size"] > 1 or (s["fame_size"] == 1 and s["kok_used"][p] == 0)
@@ -1519,12 +1556,23 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_IGNORE_STATE_TURN:
         s["ignore_state_turn"][p] = 1
         return _advance(s, f, nxt)
-    if op == E.OP_TREAT:  # one icon of the filter counts as N #production instead
+    if op == E.OP_TREAT:  # one icon of the filter (``all``: each) counts as N #production instead
         for t in range(K.N_TYPES):
-            if (row[C_TYPES] >> t) & 1 and Z.count_in_play(s, p, 0, 1 << t) > 0:
-                s["treated_icons"][p, t] += 1
-                s["treated_production"][p] += row[C_N]
-                break
+            if (row[C_TYPES] >> t) & 1:
+                k = Z.count_in_play(s, p, 0, 1 << t)
+                if k > 0:
+                    k = k if row[C_PER] == 1 else 1
+                    s["treated_icons"][p, t] += k
+                    s["treated_production"][p] += row[C_N] * k
+                    break
+        return _advance(s, f, nxt)
+    if op == E.OP_IGNORE_EMP_NEXT:
+        s["ignore_emp_next"][p] = 1
+        return _advance(s, f, nxt)
+    if op == E.OP_DISCARD_HAND:
+        for c in Z.table(s):
+            if _in_zone_of(s, c, Z_HAND, p):
+                Z.put(s, c, Z_DISCARD, p)
         return _advance(s, f, nxt)
     if op == E.OP_PLAY_UNREST_TURN:
         s["play_unrest_turn"][p] = 1
@@ -1770,6 +1818,14 @@ def _step(s, f, pc, row, p, choice):
                 to_history(s, this, owner)
             return _advance(s, f, nxt)
         return _pick_loop(s, f, pc, row, p, choice, Z_HISTORY)
+    if op == E.OP_LEGENDS:
+        if fl & E.F_THIS:
+            if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
+                to_legends(s, this, owner)
+                if s["nation"][owner] == POLYNESIANS:
+                    queue_event(s, EV_LEGENDS, this, owner)
+            return _advance(s, f, nxt)
+        return _pick_loop(s, f, pc, row, p, choice, Z_LEGENDS)
     if op == E.OP_EXILE:
         if fl & E.F_THIS:
             Z.put(s, this, Z_EXILE, -1)
@@ -1909,7 +1965,10 @@ def _step(s, f, pc, row, p, choice):
 def to_history(s, c, p):
     """Put c into p's history (I12 History). The Inuit have none (I16): the card goes under Oral
     History when it is in play, else to the discard pile, with an unrest in Winter."""
-    if s["nation"][p] != INUIT:
+    if s["nation"][p] == POLYNESIANS:  # no history: discarded, and an unrest (I16)
+        Z.put(s, c, Z_DISCARD, p)
+        take_unrest(s, p)
+    elif s["nation"][p] != INUIT:
         Z.put(s, c, Z_HISTORY, p)
     elif _in_zone_of(s, ORAL_HISTORY, Z_PLAY, p) and c != ORAL_HISTORY:
         Z.garrison(s, c, ORAL_HISTORY)
@@ -1920,12 +1979,38 @@ def to_history(s, c, p):
 
 
 @nb.njit(cache=True)
+def to_legends(s, c, p):
+    """Put c into p's legends (I16 Polynesians); anyone else's card is discarded instead."""
+    if s["nation"][p] == POLYNESIANS:
+        Z.put(s, c, Z_LEGENDS, p)
+    else:
+        Z.put(s, c, Z_DISCARD, p)
+
+
+@nb.njit(cache=True)
+def mana(s, p):
+    """How many mana cards p has: the cards garrisoned under p's Mana card (I16)."""
+    if s["owner"][MANA] != p or s["zone"][MANA] != Z_PLAY:
+        return 0
+    return _garrisoned_under(s, MANA)
+
+
+@nb.njit(cache=True)
+def voyaging(s, p):
+    """p's state card shows Voyaging: no drawing from the draw pile, gained cards to the discard
+    pile (I16 Polynesians)."""
+    return (Z.state_icons(s, p) >> VOYAGING) & 1 == 1
+
+
+@nb.njit(cache=True)
 def _pick_loop(s, f, pc, row, p, choice, dest):
     """Pick up to N eligible cards one by one and move each to `dest` (discard, history, exile,
     hand). An "upto" step may stop early with END."""
     optional = (row[FL] & E.F_UPTO) != 0
     some_not = (row[FL] & E.F_SOME_NOT_NAMED) != 0
     need = unrest_cost(s, f, p, row[C_N]) if row[OP] == E.OP_DISCARD else row[C_N]
+    if row[C_PER] != E.PER_NONE and row[OP] == E.OP_DRAW:  # "a card for every 3 mana" (Mana)
+        need = amount(s, f, row)
     if some_not and s["op_stage"] == 0:
         s["op_sel"] = 0  # 1 once a card not so named was picked
     c = _pick(s, f, row, p, choice, DEC_CARD, need, optional)
@@ -1948,6 +2033,10 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
         elif dest == Z_HISTORY:
             s["fr_it"][f] = c  # "if the card was UNC/CIV" (Ge'ez Script)
             to_history(s, c, p)
+        elif dest == Z_LEGENDS:
+            to_legends(s, c, p)
+            if s["op_left"] == need - 1 and s["nation"][p] == POLYNESIANS:
+                queue_event(s, EV_LEGENDS, c, p)  # "when you put 1 or more cards into legends"
         else:
             if row[OP] == E.OP_ABANDON:
                 s["fr_it"][f] = c
@@ -1973,7 +2062,7 @@ def _draw(s, f, pc, row, p, choice):
         return _pick_loop(s, f, pc, row, p, choice, Z_HAND)
     if s["op_stage"] == 0:
         s["op_stage"] = 1
-        s["op_left"] = amount(s, f, row)
+        s["op_left"] = 0 if voyaging(s, p) else amount(s, f, row)  # Voyaging: no drawing (I16)
         s["n_drawn"] = 0
     elif s["op_stage"] == 2:  # a develop decision inside the reshuffle (I8.4)
         if develop_choice(s, p, choice) == WAIT:
@@ -2025,17 +2114,58 @@ def develop_choice(s, p, choice):
         if choice == CHOICE_END:
             return _end_reshuffle(s, p)
         s["op_sel"] = choice
-        for k in range(N_RESOURCES):
-            s["pay_need"][k] = 0 if _cost_waived(s, p, choice) else K.DEV_COST[choice, k]
-        cut_mat_cost(s, p, s["pay_need"])
+        _owe_development(s, p, choice, _cost_waived(s, p, choice))
         choice = CHOICE_NONE
-    if pay_step(s, p, choice) == WAIT:
+    if _pay_development(s, p, choice) == WAIT:
         return WAIT
-    Z.put(s, s["op_sel"], Z_DISCARD, p)
+    c = s["op_sel"]
+    Z.put(s, c, Z_DISCARD, p)
     s["exhaust_tokens"][p] -= 1
     s["deck_token"][p] = 1
-    _after_develop(s, p)
+    _after_develop(s, p, c)
     return _end_reshuffle(s, p)
+
+
+@nb.njit(cache=True)
+def _owe_development(s, p, c, free):
+    """The cost of developing c: resources (`pay_need`) and mana cards (`mana_due`)."""
+    s["pay_need"][:] = 0
+    s["mana_due"][:] = 0
+    if free:
+        return
+    for k in range(N_RESOURCES):
+        s["pay_need"][k] = K.DEV_COST[c, k]
+    cut_mat_cost(s, p, s["pay_need"])
+    s["mana_due"][0] = K.DEV_COST[c, MANA_DISCARD]
+    s["mana_due"][1] = K.DEV_COST[c, MANA_LEGENDS]
+
+
+@nb.njit(cache=True)
+def _pay_development(s, p, choice):
+    """Pay what `_owe_development` set: the resources (I12 Pay), then the mana cards one by one,
+    each picked by p (DEC_MANA): to the discard pile, then into legends. NEXT when paid."""
+    if s["pay_need"][POP] > 0 or s["pay_need"][MAT] > 0 or s["pay_need"][PRG] > 0 or s["pay_need"][GDS] > 0:
+        if pay_step(s, p, choice) == WAIT:
+            return WAIT
+        choice = CHOICE_NONE
+    if choice >= 0:  # a mana card
+        if s["mana_due"][0] > 0:
+            Z.put(s, choice, Z_DISCARD, p)
+            s["mana_due"][0] -= 1
+        else:
+            to_legends(s, choice, p)
+            s["mana_due"][1] -= 1
+            if s["mana_due"][1] == 0:
+                queue_event(s, EV_LEGENDS, choice, p)
+    if s["mana_due"][0] > 0 or s["mana_due"][1] > 0:
+        return _wait(s, DEC_MANA, p)
+    return NEXT
+
+
+@nb.njit(cache=True)
+def mana_ok(s, p, c):
+    """c may pay the next mana of a development cost: one of p's mana cards."""
+    return s["zone"][c] == Z_GARRISON and s["host"][c] == MANA and s["owner"][c] == p
 
 
 @nb.njit(cache=True)
@@ -2047,8 +2177,10 @@ def _end_reshuffle(s, p):
 
 
 @nb.njit(cache=True)
-def _after_develop(s, p):
-    """I10.1(2): developing the last card of the development area triggers the game end."""
+def _after_develop(s, p, developed):
+    """I10.1(2): developing the last card of the development area triggers the game end (for the
+    Polynesians too, even before their accession card, I16)."""
+    queue_event(s, EV_DEVELOPED, developed, p)
     for c in Z.table(s):
         if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p:
             return
@@ -2068,17 +2200,14 @@ def _develop(s, f, nxt, row, p, choice):
         c = choice
         s["op_sel"] = c
         s["op_stage"] = 2
-        s["pay_need"][:] = 0
-        if not free and not _cost_waived(s, p, c):
-            for k in range(N_RESOURCES):
-                s["pay_need"][k] = K.DEV_COST[c, k]
-            cut_mat_cost(s, p, s["pay_need"])
+        _owe_development(s, p, c, free or _cost_waived(s, p, c))
         choice = CHOICE_NONE
-    if pay_step(s, p, choice) == WAIT:
+    if _pay_development(s, p, choice) == WAIT:
         return WAIT
-    Z.put(s, s["op_sel"], Z_HAND if row[C_SRC] == E.SRC_HAND else Z_DISCARD, p)  # "... and add it to your hand"
+    c = s["op_sel"]
+    Z.put(s, c, Z_HAND if row[C_SRC] == E.SRC_HAND else Z_DISCARD, p)  # "... and add it to your hand"
     s["op_sel"] = -1
-    _after_develop(s, p)
+    _after_develop(s, p, c)
     return _advance(s, f, nxt)
 
 
@@ -2134,6 +2263,11 @@ def _garrison(s, f, pc, row, p, choice):
         s["op_stage"] = 1
         if row[FL] & E.F_THIS:
             s["op_sel"] = this
+            s["op_stage"] = 2
+        elif row[FL] & E.F_IT:  # the card the last step gained ("acquire TRI and gain it as mana")
+            if not step_ok(s, f, row, p, False):
+                return _advance(s, f, pc + 1)
+            s["op_sel"] = s["fr_it"][f]
             s["op_stage"] = 2
         elif row[C_SRC] == E.SRC_UNREST:  # the top unrest card, straight from the pile (Popol Vuh)
             if s["unrest_size"] == 0:
@@ -2218,6 +2352,8 @@ def _gain_card(s, f, pc, row, p, choice):
             taken = take_unrest(s, p)
     s["fr_it"][f] = c
     s["fr_it_res"][f] = res
+    if c >= 0 and voyaging(s, p) and s["zone"][c] == Z_HAND and not _is_unrest(s, c):
+        Z.put(s, c, Z_DISCARD, p)  # Voyaging: gained cards go to the discard pile (I16)
     if c >= 0:
         queue_event(s, EV_ACQUIRE if acquire else EV_BREAK, c, p)
     _advance(s, f, pc + 1)
@@ -2240,6 +2376,7 @@ def play_card(s, p, c, free):
     r = Z.rec(s, c)
     if free:
         s["free_played"][c] = 1
+    s["ignore_emp_next"][p] = 0  # Mana: only the next card played ignores its EMP icon
     Z.put(s, c, Z_PLAY, p)
     if HAS_PROGRAM[r, E.TRIG_PLAY] and ENTRY[r, E.TRIG_PLAY] > 0:
         push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_PLAY, p)

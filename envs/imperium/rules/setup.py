@@ -35,6 +35,7 @@ from meeplegym.envs.imperium.state import (
     Z_DRAW,
     Z_EXILE,
     Z_FAME_PILE,
+    Z_GARRISON,
     Z_HAND,
     Z_MAIN_DECK,
     Z_MARKET,
@@ -56,6 +57,7 @@ CIV = int(D.Suit.CIV)
 RU, TF = int(D.Expansion.RU), int(D.Expansion.TF)
 P_POWER, P_STATE, P_IN_PLAY, P_ACC, P_DEV, P_NAT, P_DRAW, P_SUP, P_CHAOS = (int(p) for p in D.SetupPile)
 CULTISTS, MARTIANS, INUIT = int(D.NationCode.CUL), int(D.NationCode.MRT), int(D.NationCode.INU)
+POLYNESIANS = int(D.NationCode.POL)
 START_MAT = D.START_RESOURCES[D.Resource.MAT]
 START_POP = D.START_RESOURCES[D.Resource.POP]
 START_PRG = D.START_RESOURCES[D.Resource.PRG]
@@ -287,10 +289,16 @@ def _player_setup(s, p, nation, side):
             size += 1
     rng.shuffle(s, s["nation_deck"][p, start:], size - start)
     quick = (s["variants"] & VARIANT_QUICK) != 0
+    discarded = 0
     for _ in range(QUICK_NATION_TO_DISCARD if quick else 0):  # I15.5
         if size > start:
             size -= 1
             _place(s, s["nation_deck"][p, size], Z_DISCARD, p)
+            discarded += 1
+    if nation == POLYNESIANS and discarded > 0:  # I15.5: one of them as mana, chosen at random
+        mana = s["nation_deck"][p, size + rng.below(s, discarded)]
+        _place(s, mana, Z_GARRISON, p)
+        s["host"][mana] = rows[P_IN_PLAY, 0]  # the Mana card
     s["nation_size"][p] = size
     # I2.11 starting resources
     s["pool"][p, MAT] = START_MAT

@@ -20,6 +20,7 @@ from meeplegym.envs.imperium.state import (
     DEC_CHOOSE,
     DEC_DEVELOP,
     DEC_HOST,
+    DEC_MANA,
     DEC_MARKET,
     DEC_NONE,
     DEC_PAY,
@@ -212,6 +213,7 @@ def _cleanup_reset(s):
     s["play_unrest_turn"][p] = 0
     s["fertile_as_production"][p] = 0
     s["returned_unrest_turn"][p] = 0
+    s["ignore_emp_next"][p] = 0
     s["phase"] = PH_CLEANUP_DISCARD
     s["actor"] = p
 
@@ -421,6 +423,10 @@ def _legal_effect(s, mask):
             for c in Z.table(s):
                 if s["zone"][c] == Z_EXILE and M.eligible(s, f, row, c):
                     mask[A.CARD + c] = True
+    elif dec == DEC_MANA:
+        for c in Z.table(s):
+            if M.mana_ok(s, p, c):
+                mask[A.CARD + c] = True
     elif dec == DEC_HOST:
         for h in Z.table(s):
             if M._host_ok(s, f, row, h, p):

@@ -89,6 +89,8 @@ def state_allows(s, p, c):
                 if BARB_OFF[rec(s, h)] == kind and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
                     icons &= ~(1 << BARB)
                     break
+    if s["ignore_emp_next"][p]:  # Mana: the next card played ignores its EMP icon
+        icons &= ~(1 << EMP)
     return icons == 0 or (icons & state_icons(s, p)) != 0
 
 
