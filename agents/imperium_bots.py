@@ -96,6 +96,8 @@ PLAN_DEPTH = 16  # nested decisions of one chain the search follows before takin
 PLAN_BUDGET = 192  # engine steps per decision, shared among the root's actions
 MAX_CHAIN = 64  # default moves before a chain is valued as it stands
 WIN_VALUE = 1000.0
+COLLAPSE_NEAR = 6  # unrest cards left in the pile when a collapse (I10.5: fewest unrest wins) is close
+COLLAPSE_UNREST = 4.0  # how much more an unrest card weighs then
 
 
 # ================================================================ valuing a state
@@ -104,6 +106,7 @@ def player_value(s, p, w):
     """p's worth in VP under style weights w (module doc)."""
     v = float(score(s, p))
     spend = 0.3 if s["game_end_triggered"] else 1.0  # resources left at the end score nothing
+    unrest_weight = w[W_UNREST] * (COLLAPSE_UNREST if s["unrest_size"] <= COLLAPSE_NEAR else 1.0)
     for r in range(N_RESOURCES):
         v += spend * w[W_MAT + r] * s["pool"][p, r]
     for c in table(s):
@@ -114,7 +117,7 @@ def player_value(s, p, w):
         in_deck = z == Z_HAND or z == Z_DRAW or z == Z_DISCARD or z == Z_PLAY
         if in_deck:
             if K.SUITS[r] & UNREST_BIT:
-                v -= w[W_UNREST]
+                v -= unrest_weight
             else:
                 v += w[W_CARD]
         if in_deck or z == Z_HISTORY or z == Z_GARRISON:
@@ -165,13 +168,16 @@ def card_worth(c, w):
 
 # ================================================================ rules of thumb
 @nb.njit(cache=True)
-def _cheapest_payment(mask, w):
+def _cheapest_payment(s, p, mask, w):
     """The resource the style values least among those that may pay the next unit (D5)."""
     best = -1
     best_v = 1e9
+    alien = M.is_alien(s, p)
     for r in range(N_RESOURCES):
         if mask[A.RESOURCE + r]:
             v = w[W_MAT + r] + (1.0 if r == PRG else 0.0)  # prg in the pool is 1 VP (I10.3)
+            if r == PRG and alien:  # ... and costs an Alien an unrest card (I16 Martians)
+                v += 2.0 + w[W_UNREST]
             if v < best_v:
                 best_v = v
                 best = A.RESOURCE + r
@@ -193,7 +199,8 @@ def _turn_type(s, p, w):
                 playable += 1
         elif T.can_exhaust(s, p, c):
             playable += 1
-    if unrest >= w[W_REVOLT] and unrest >= playable:
+    threshold = 1 if s["unrest_size"] <= COLLAPSE_NEAR else w[W_REVOLT]  # near a collapse, shed them
+    if unrest >= threshold and unrest >= playable:
         return A.TURN_TYPE + A.REVOLT
     if playable == 0:
         return A.TURN_TYPE + A.INNOVATE
@@ -250,7 +257,7 @@ def _default(s, seat, w, mask, budget_left):
     if s["actor"] != seat:
         return A.END if mask[A.END] else _first_legal(mask, False)
     if s["phase"] == PH_EFFECT and s["dec"] == DEC_PAY:
-        return _cheapest_payment(mask, w)
+        return _cheapest_payment(s, seat, mask, w)
     n = 0
     for a in range(mask.shape[0]):
         n += mask[a]
@@ -374,7 +381,7 @@ def policy(s, seat, style, mask, words, i):
     if ph == PH_CLEANUP_DISCARD:
         return _cleanup_discard(s, seat, mask)
     if ph == PH_EFFECT and s["dec"] == DEC_PAY:
-        return _cheapest_payment(mask, w)
+        return _cheapest_payment(s, seat, mask, w)
     if ph != PH_EFFECT and ph != PH_INNOVATE and ph != PH_ACTIVATE:
         return _first_legal(mask, False)  # Solstice order
     return _search(s, seat, w, mask, words, i)

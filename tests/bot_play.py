@@ -10,11 +10,12 @@ from meeplegym import rng
 RANDOM = -1  # a seat style: uniformly random legal actions
 
 
-def play_engine(engine, policy_at, n_actions, n_players, seed, styles, words_seed, on_decision=None, cap=20_000):
-    """Play one game through `engine` (new_game, legal_mask_at, apply_at); styles[p] is a bot
+def play_engine(engine, policy_at, n_actions, n_players, seed, styles, words_seed, on_decision=None, cap=20_000,
+                **options):
+    """Play one game through `engine` (new_game with `options`, legal_mask_at, apply_at); styles[p] is a bot
     style for `policy_at` (one kernel, or one per seat) or RANDOM. on_decision(state_array, seat, mask, action) is called
     before each action is applied; every action is checked against the legal mask."""
-    st = engine.new_game(n_players, seed=seed)
+    st = engine.new_game(n_players, seed=seed, **options)
     words = np.array([rng.seed_word(words_seed)], dtype=np.uint64)
     mask = np.zeros(n_actions, dtype=np.int8)
     policies = policy_at if isinstance(policy_at, (list, tuple)) else [policy_at] * n_players
