@@ -150,7 +150,7 @@ def test_each_style_beats_random(style):
     wins = 0
     for g in range(games):
         styles = [style, bot_play.RANDOM] if g % 2 == 0 else [bot_play.RANDOM, style]
-        nations = [None, None]  # the bot's nation is one whose rules it knows (module doc), the other at random
+        nations = [None, None]  # the bot plays one of BOT_NATIONS, the random player any nation
         nations[styles.index(style)] = BOT_NATIONS[g % len(BOT_NATIONS)]
         st = play_engine(2, 20_000 + g // 2, styles, g, nations=nations)
         wins += _place(st, styles.index(style)) == 0
