@@ -24,7 +24,9 @@ How a decision is made:
 
 The value of a state for a seat: its VP if the game ended now (I10.3, progress included), its
 pool and the resources on its cards in play at style weights, a worth per card in its deck and a
-style bonus per card of each banner it owns, a penalty per unrest card in its deck, minus a style
+style bonus per card of each banner it owns, a bonus per pinned card in play whose ability lasts
+(exhaust, passive, solstice: a turn-long search would otherwise see no gain in playing it), a
+penalty per unrest card in its deck, minus a style
 share of the best opponent's value (so attacks count). A finished game is valued by place.
 
 Styles (one policy, different weights):
@@ -81,17 +83,20 @@ W_BANNER = 6  # + banner (REG, UNC, CIV, TRI, FAME): a card of that banner the s
 W_HISTORY = 11  # a card in history
 W_OPP = 12  # share of the best opponent's value subtracted
 W_REVOLT = 13  # unrest cards in hand that make a Revolt worth a turn
-N_WEIGHTS = 14
+W_READY = 14  # a pinned card in the play area with a lasting ability (exhaust, passive, solstice), beyond W_CARD
+N_WEIGHTS = 15
 N_BANNERS = 5
 WEIGHTS = np.array([
-    # mat   pop   prg   gds   card  unrest REG  UNC   CIV   TRI   FAME  hist  opp   revolt
-    [0.25, 0.20, 0.00, 0.25, 0.60, 1.50, 2.00, 0.80, -0.3, 1.50, 0.00, 0.00, 0.60, 2.0],  # expander
-    [0.20, 0.25, 0.50, 0.25, 0.60, 1.50, 0.00, -0.2, 1.50, 0.00, 1.50, 0.60, 0.30, 2.0],  # scholar
+    # mat   pop   prg   gds   card  unrest REG  UNC   CIV   TRI   FAME  hist  opp   revolt ready
+    [0.25, 0.20, 0.00, 0.25, 0.60, 1.50, 2.00, 0.80, -0.3, 1.50, 0.00, 0.00, 0.60, 2.0, 0.40],  # expander
+    [0.20, 0.25, 0.50, 0.25, 0.60, 1.50, 0.00, -0.2, 1.50, 0.00, 1.50, 0.60, 0.30, 2.0, 0.40],  # scholar
 ])
 assert WEIGHTS.shape == (len(STYLE_NAMES), N_WEIGHTS)
 assert [int(D.Suit.REG), int(D.Suit.UNC), int(D.Suit.CIV), int(D.Suit.TRI), int(D.Suit.FAME)] == list(range(N_BANNERS))
 
 UNREST_BIT = 1 << int(D.Suit.UNREST)
+PINNED = int(D.Header.PIN)
+LASTING_BITS = (1 << int(D.Trigger.EXHAUST)) | (1 << int(D.Trigger.PASSIVE)) | (1 << int(D.Trigger.SOLSTICE))
 PLAN_DEPTH = 16  # nested decisions of one chain the search follows before taking defaults
 PLAN_BUDGET = 192  # engine steps per decision, shared among the root's actions
 MAX_CHAIN = 64  # default moves before a chain is valued as it stands
@@ -127,6 +132,8 @@ def player_value(s, p, w):
         if z == Z_HISTORY:
             v += w[W_HISTORY]
         elif z == Z_PLAY:
+            if K.HEADER[r] == PINNED and K.TRIGGERS[r] & LASTING_BITS:
+                v += w[W_READY]  # it works every turn from here, where in hand it waits to be played
             for k in range(N_RESOURCES):
                 v += 0.5 * w[W_MAT + k] * s["card_res"][c, k]  # back to the pool when it leaves play
     return v
