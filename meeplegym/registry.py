@@ -28,8 +28,8 @@ GAMES: dict[str, GameEntry] = {
         "imperium",
         "meeplegym.envs.imperium_v0",
         (2, 4),
-        "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes and five nations "
-        "(Inuit, Japanese, Magyars, Mayans, Taino); the other nations and solo are issue 5 "
+        "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes, the variants and "
+        "13 of the 14 nations (all but the Cultists); the Cultists, training mode and solo are issue 5 "
         "(docs/rules_coverage.md).",
         vector="meeplegym.envs.imperium.vector:ImperiumVectorGame",
     ),

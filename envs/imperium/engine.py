@@ -28,7 +28,7 @@ from meeplegym.envs.imperium.state import (
     VARIANT_QUICK,
     Z_BOX,
 )
-from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
 MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
 
@@ -54,6 +54,8 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimpleme
         allowed = [code for code in allowed if code not in NOT_WITH_QUICK]
     if not allow_unimplemented:
         allowed = [code for code in allowed if code in READY_NATIONS]
+    if nations is not None and not isinstance(nations, (list, tuple)):
+        raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
     names = [None] * n_players if nations is None else list(nations)
     if len(names) != n_players:
         raise InvalidOptionError(f"nations: expected {n_players} entries (one per player), got {len(names)}")
@@ -83,11 +85,12 @@ def resolve_nations(nations, n_players: int, trade_routes: bool, allow_unimpleme
 
 def resolve_sides(power_sides, n_players: int) -> np.ndarray:
     """Power-card side per seat, 'A' or 'B' (I2.3; default B, the rulebook's advice to beginners)."""
-    sides = ["B"] * n_players if power_sides is None else list(power_sides)
-    if len(sides) != n_players or any(str(x).upper() not in ("A", "B") for x in sides):
+    sides = ["B"] * n_players if power_sides is None else power_sides
+    if (not isinstance(sides, (list, tuple)) or len(sides) != n_players
+            or any(not isinstance(x, str) or x.upper() not in ("A", "B") for x in sides)):
         raise InvalidOptionError(f"power_sides: one of 'A'/'B' per player ({n_players}), got {power_sides!r}")
     out = np.zeros(MAX_PLAYERS, dtype=np.int8)
-    out[:n_players] = [0 if str(x).upper() == "A" else 1 for x in sides]
+    out[:n_players] = [0 if x.upper() == "A" else 1 for x in sides]
     return out
 
 
@@ -115,12 +118,9 @@ def table_options(n_players: int, options: dict) -> dict:
     trade_routes = options.get("trade_routes", False)
     if not isinstance(trade_routes, (bool, np.bool_)):
         raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
-    nations = options.get("nations")
-    if isinstance(nations, str):
-        raise InvalidOptionError(f"nations: expected a list of {n_players} names (one per player), got {nations!r}")
     variants = {name: options[name] for name in VARIANT_NAMES if name in options}
     resolve_variants(variants)
-    return {"nations": nations, "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes),
+    return {"nations": options.get("nations"), "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes),
             **variants}
 
 
@@ -181,12 +181,14 @@ def legal_mask(state) -> np.ndarray:
     return mask
 
 
-def apply(state, action: int) -> None:
-    """Play one action; an illegal one raises IllegalActionError and changes nothing."""
+def step(state, action: int) -> None:
+    """Play one action; an illegal one raises IllegalActionError and changes nothing. Actions
+    are integers (numpy's included); anything else -- a bool, a float, a string -- is illegal."""
     mask = legal_mask(state)
-    if not 0 <= int(action) < A.N_ACTIONS or not mask[int(action)]:
+    a = action_index(action)
+    if not 0 <= a < A.N_ACTIONS or not mask[a]:
         raise IllegalActionError(action, decision_name(state), int(mask.sum()))
-    turn.apply(state, int(action))
+    turn.apply(state, a)
 
 
 # ---------------------------------------------------------------- kernels over a state array

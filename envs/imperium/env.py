@@ -60,10 +60,11 @@ class ImperiumGame(RecordGame):
 class raw_env(TurnBasedEnv):
     """Imperium: Horizons for 2-4 players. Options: nations (one name, 'random' or None per
     player; default all random), power_sides ('A'/'B' per player; default B, I2.3),
-    trade_routes (the Trade Routes expansion, I13; refused while its cards are not
-    implemented), max_turns (truncation), reward_mode ('rank' default, 'score', 'margin'),
-    debug (check the engine's invariants after every action and raise InvalidStateError on
-    the first broken one; slow, for finding bugs)."""
+    trade_routes (the Trade Routes expansion, I13), the I15 variants low_aggression,
+    quick_setup, precious_cards and quick (each False by default, as in the rulebook),
+    max_turns (truncation), reward_mode ('rank' default, 'score', 'margin'), debug (check the
+    engine's invariants after every action and raise InvalidStateError on the first broken
+    one; slow, for finding bugs). docs/imperium.md has the table."""
 
     metadata = {
         "name": "imperium_v0",
@@ -72,9 +73,12 @@ class raw_env(TurnBasedEnv):
     }
 
     def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode="rank",
-                 nations=None, power_sides=None, trade_routes=False, debug=False):
+                 nations=None, power_sides=None, trade_routes=False, low_aggression=False, quick_setup=False,
+                 precious_cards=False, quick=False, debug=False):
         engine.check_players(num_players)
-        options = {"nations": nations, "power_sides": power_sides, "trade_routes": trade_routes}
+        options = {"nations": nations, "power_sides": power_sides, "trade_routes": trade_routes,
+                   "low_aggression": low_aggression, "quick_setup": quick_setup, "precious_cards": precious_cards,
+                   "quick": quick}
         super().__init__(ImperiumGame(), num_players, render_mode, max_turns, reward_mode, options, debug)
 
 

@@ -113,7 +113,7 @@ def cards(s) -> list[int]:
 
 
 def act(s, action: int) -> None:
-    engine.apply(s, action)
+    engine.step(s, action)
 
 
 def activate(s):

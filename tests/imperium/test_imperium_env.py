@@ -20,6 +20,7 @@ from meeplegym.envs.imperium import engine, invariants, state_json
 from meeplegym.envs.imperium.state import (
     N_CARDS,
     N_SMALL_PILES,
+    VARIANT_NAMES,
     Z_DRAW,
     Z_GARRISON,
     Z_HAND,
@@ -139,6 +140,18 @@ def test_seat_setup_and_reset_options():
     env.reset(seed=2, options={"nations": ["japanese", "magyars"], "power_sides": ["B", "B"]})
     assert env.unwrapped.seat_setup() == [{"nation": "japanese", "power_side": "B"},
                                           {"nation": "magyars", "power_side": "B"}]
+
+
+@pytest.mark.rule("I15")
+@pytest.mark.parametrize("variant", sorted(VARIANT_NAMES))
+def test_each_variant_is_an_env_option(variant):
+    """The variants reach the game through the env (rulebook default: off), and survive a reset."""
+    assert make(2).unwrapped.state_record["variants"] == 0
+    env = make(2, **{variant: True})
+    env.reset(seed=5)
+    assert env.unwrapped.state_record["variants"] == VARIANT_NAMES[variant]
+    with pytest.raises(InvalidOptionError, match=f"{variant} must be True or False"):
+        make(2, **{variant: "yes"})
 
 
 def test_max_turns_truncates_every_agent():

@@ -439,9 +439,9 @@ def test_illegal_action_raises_and_changes_nothing():
     s = sc.new()
     before = s.copy()
     with pytest.raises(IllegalActionError):
-        engine.apply(s, A.END)  # END is not legal when choosing the turn type
+        engine.step(s, A.END)  # END is not legal when choosing the turn type
     with pytest.raises(IllegalActionError):
-        engine.apply(s, A.N_ACTIONS)
+        engine.step(s, A.N_ACTIONS)
     assert s.tobytes() == before.tobytes()
 
 

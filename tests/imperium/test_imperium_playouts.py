@@ -27,7 +27,7 @@ def playout(seed: int, n_players: int, nations=None, check_every: int = 1, trade
             return s, k
         legal = np.flatnonzero(engine.legal_mask(s))
         assert len(legal) > 0, f"seed {seed}: no legal action at {engine.decision_name(s)}"
-        engine.apply(s, int(rng.choice(legal)))
+        engine.step(s, int(rng.choice(legal)))
         if k % check_every == 0:
             problems = invariants.check(s)
             assert not problems, f"seed {seed}, decision {k} ({engine.decision_name(s)}): {problems}"

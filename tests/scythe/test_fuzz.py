@@ -14,19 +14,18 @@
 - Records: one field of a real state record overwritten with random bytes never makes the
   invariant checker crash, and a record it accepts can be played on.
 
-Hypothesis runs derandomized (the same examples every run) with modest budgets. For a deeper,
-randomized search set ``MEEPLEGYM_FUZZ_SCALE=20`` (20x the examples, a fresh seed each run).
+The hypothesis machinery (budgets, action values, dict mutations) is tests/fuzzing.py, shared
+by every game; ``MEEPLEGYM_FUZZ_SCALE=20`` runs 20x the examples, fresh ones each run.
 """
 
 from __future__ import annotations
 
 import copy
-import os
 import re
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from meeplegym import IllegalActionError, InvalidOptionError, InvalidStateError
@@ -36,58 +35,16 @@ from meeplegym.envs.scythe import invariants as inv
 from meeplegym.envs.scythe.actions import NUM_ACTIONS
 from meeplegym.envs.scythe.state import PH_DIAL, PH_GAME_OVER, PH_TOP, PH_TRADE_LOC, PHASE_NAMES, STATE_DTYPE
 from meeplegym.envs.scythe.state_json import LOCATION_NAMES, UNIT_NAMES, state_from_dict, state_to_dict
+from tests.fuzzing import NUMPY_INTS, action_values, env_snapshot, fuzz, is_int, is_legal, mutate
 
 try:
     from . import test_invariants as ti
 except ImportError:
     import test_invariants as ti
 
-SCALE = int(os.environ.get("MEEPLEGYM_FUZZ_SCALE", "1"))
-_FUZZ = settings(derandomize=SCALE == 1, database=None, deadline=None, print_blob=False,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def fuzz(examples: int):
-    """Deterministic hypothesis settings with a modest budget (the same examples every run)."""
-    return settings(_FUZZ, max_examples=examples * SCALE)
-
 FACTIONS = [f.name.lower() for f in data.Faction]
 MATS = [m.name.lower() for m in data.Mat]
-NUMPY_INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
-
-
-def _is_int(x) -> bool:
-    """An integer in Python's or numpy's spelling; bools are not actions or counts."""
-    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
-
-
-# ------------------------------------------------------------------ action values
-def _numpy_int(kind):
-    info = np.iinfo(kind)
-    return st.integers(max(info.min, -5), min(info.max, NUM_ACTIONS + 5)).map(kind)
-
-
-ACTION_VALUES = st.one_of(
-    st.integers(0, NUM_ACTIONS - 1),  # mostly masked out, sometimes legal
-    st.integers(-3, NUM_ACTIONS + 3),
-    st.integers(-(2**70), 2**70),
-    st.sampled_from(NUMPY_INTS).flatmap(_numpy_int),
-    st.floats(allow_nan=True, allow_infinity=True),
-    st.integers(0, NUM_ACTIONS - 1).map(float),
-    st.integers(0, NUM_ACTIONS - 1).map(np.float64),
-    st.none(),
-    st.booleans(),
-    st.sampled_from([np.True_, np.False_]),
-    st.text(max_size=4),
-    st.integers(0, NUM_ACTIONS - 1).map(str),
-    st.lists(st.integers(0, 5), max_size=2),
-    st.integers(0, NUM_ACTIONS - 1).map(lambda a: np.array([a])),
-    st.just(1 + 2j),
-)
-
-
-def _legal(x, mask) -> bool:
-    return _is_int(x) and 0 <= int(x) < NUM_ACTIONS and mask[int(x)] == 1
+ACTION_VALUES = action_values(NUM_ACTIONS)
 
 
 def _random_game(n_players, seed, prefix):
@@ -108,7 +65,7 @@ def test_engine_step_rejects_illegal_actions_and_changes_nothing(scythe_kernels,
         engine.legal_mask(s, mask)
         before_bytes = states.tobytes()
         before_dict = state_to_dict(s)
-        if _legal(action, mask):
+        if is_legal(action, mask):
             expected = states.copy()
             engine.apply(expected[0], int(action))
             engine.step(s, action)
@@ -122,12 +79,6 @@ def test_engine_step_rejects_illegal_actions_and_changes_nothing(scythe_kernels,
             assert isinstance(err.value, ValueError)  # callers catching ValueError see it too
         # move on a little so the next attempt meets another decision point
         engine.play_random(states, words, then, np.zeros(1, np.int64))
-
-
-def _env_snapshot(env):
-    raw = env.unwrapped
-    return (raw.state_record.tobytes(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards),
-            dict(raw.terminations), dict(raw.truncations), copy.deepcopy(raw.infos), list(raw.agents))
 
 
 @fuzz(40)
@@ -147,16 +98,16 @@ def test_env_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, p
         return
     for action in attempts:
         mask = env.observe(env.agent_selection)["action_mask"]
-        before = _env_snapshot(env)
+        before = env_snapshot(env)
         before_dict = env.unwrapped.state_to_dict()
-        if _legal(action, mask):
+        if is_legal(action, mask):
             env.step(action)
             if env.terminations[env.agent_selection]:
                 return
         else:
             with pytest.raises(IllegalActionError):
                 env.step(action)
-            assert _env_snapshot(env) == before
+            assert env_snapshot(env) == before
             assert env.unwrapped.state_to_dict() == before_dict
 
 
@@ -168,17 +119,17 @@ def test_env_dead_agents_take_only_none():
     pick = np.random.default_rng(0)
     while not env.truncations[env.agent_selection]:
         env.step(int(pick.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
-    before = _env_snapshot(env)
+    before = env_snapshot(env)
     with pytest.raises(ValueError):
         env.step(0)
-    assert _env_snapshot(env) == before
+    assert env_snapshot(env) == before
     env.step(None)
     assert len(env.agents) == 1
 
 
 # ------------------------------------------------------------------ options
 def _valid_count(n) -> bool:
-    return _is_int(n) and 2 <= int(n) <= 5
+    return is_int(n) and 2 <= int(n) <= 5
 
 
 def _valid_names(names, allowed, n) -> bool:
@@ -193,7 +144,7 @@ def _valid_names(names, allowed, n) -> bool:
             continue
         if isinstance(x, str) and x.lower() in allowed:
             chosen.append(allowed.index(x.lower()))
-        elif _is_int(x) and 0 <= int(x) < len(allowed):
+        elif is_int(x) and 0 <= int(x) < len(allowed):
             chosen.append(int(x))
         else:
             return False
@@ -226,7 +177,7 @@ def test_options_build_an_env_or_raise_invalid_option_error(num_players, faction
     valid = (_valid_count(num_players)
              and _valid_names(factions, FACTIONS, int(num_players)) and _valid_names(mats, MATS, int(num_players))
              and reward_mode in ("rank", "score", "margin")
-             and (max_turns is None or (_is_int(max_turns) and max_turns >= 1)))
+             and (max_turns is None or (is_int(max_turns) and max_turns >= 1)))
     kwargs = dict(num_players=num_players, factions=factions, mats=mats, reward_mode=reward_mode, max_turns=max_turns)
     if valid:
         env = scythe_v0.env(**kwargs)
@@ -289,77 +240,6 @@ def bases() -> list[dict]:
 VOCAB = (list(LOCATION_NAMES) + FACTIONS + MATS + list(UNIT_NAMES) + list(PHASE_NAMES)
          + ["food", "wood", "metal", "oil", "mine", "monument", "armory", "mill", "upgrade", "deploy", "build",
             "enlist", "attacker", "defender", "encounter", "factory", "2", "5", "6", "Narnia", "farm 12", ""])
-JUNK = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 60), st.integers(-(2**40), 2**70),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6), st.sampled_from(VOCAB),
-    st.lists(st.one_of(st.integers(-2, 30), st.sampled_from(VOCAB)), max_size=4),
-    st.dictionaries(st.sampled_from(VOCAB), st.integers(-2, 5), max_size=2),
-)
-
-
-def _children(node):
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, list):
-        return list(range(len(node)))
-    return []
-
-
-def _mutate(data, d) -> str:
-    """One random mutation somewhere in d (in place); returns where and what, for messages."""
-    node, path = d, []
-    while True:
-        keys = _children(node)
-        if not keys:
-            break
-        key = data.draw(st.sampled_from(keys))
-        child = node[key]
-        if _children(child) and data.draw(st.booleans()):
-            node, path = child, path + [key]
-            continue
-        path.append(key)
-        break
-    where = "".join(f"[{k!r}]" for k in path)
-    if not path:  # an empty container at the top: add junk
-        return "nothing"
-    parent = d
-    for k in path[:-1]:
-        parent = parent[k]
-    key = path[-1]
-    value = parent[key]
-    op = data.draw(st.sampled_from(["replace", "nudge", "delete", "extra", "container"]))
-    if op == "replace":
-        parent[key] = data.draw(JUNK)
-    elif op == "nudge" and _is_int(value) and not isinstance(value, bool):
-        parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 50, -value - 1]))
-    elif op == "nudge" and isinstance(value, str):
-        parent[key] = data.draw(st.sampled_from(VOCAB))
-    elif op == "nudge" and isinstance(value, bool):
-        parent[key] = not value
-    elif op == "delete":
-        del parent[key]
-    elif op == "extra" and isinstance(parent, dict):
-        parent[data.draw(st.sampled_from(VOCAB))] = data.draw(JUNK)
-    elif op == "extra" and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(value) if data.draw(st.booleans()) else data.draw(JUNK))
-    elif isinstance(value, list) and value:  # "container": duplicate, drop or shuffle entries
-        k = data.draw(st.integers(0, len(value) - 1))
-        change = data.draw(st.sampled_from(["dup", "drop", "swap"]))
-        if change == "dup":
-            value.append(copy.deepcopy(value[k]))
-        elif change == "drop":
-            value.pop(k)
-        else:
-            value[0], value[k] = value[k], value[0]
-    elif isinstance(value, dict) and value:
-        k = data.draw(st.sampled_from(list(value)))
-        if data.draw(st.booleans()):
-            del value[k]
-        else:
-            value[k] = data.draw(JUNK)
-    else:
-        parent[key] = data.draw(JUNK)
-    return f"{op} at {where}"
 
 
 def _play_from(states, n, seed):
@@ -382,7 +262,7 @@ def _play_from(states, n, seed):
 def test_mutated_state_dicts_are_rejected_or_playable(scythe_kernels, data):
     base = data.draw(st.sampled_from(bases()))
     d = copy.deepcopy(base)
-    done = [_mutate(data, d) for _ in range(data.draw(st.integers(1, 3)))]
+    done = [mutate(data, d, VOCAB) for _ in range(data.draw(st.integers(1, 3)))]
     snapshot = copy.deepcopy(d)
     try:
         loaded = state_from_dict(d)
@@ -521,10 +401,10 @@ def test_a_rejected_dict_leaves_the_env_as_it_was(scythe_kernels):
     good = env.unwrapped.state_to_dict()
     bad = copy.deepcopy(good)
     _c_two_structures(bad)
-    before = _env_snapshot(env)
+    before = env_snapshot(env)
     with pytest.raises(InvalidStateError):
         env.unwrapped.load_state_dict(bad)
-    assert _env_snapshot(env) == before
+    assert env_snapshot(env) == before
 
 
 # ------------------------------------------------------------------ records

@@ -7,8 +7,8 @@ continues exactly as the original.
 - A game resumed from the dict, by the engine or by the env's ``load_state_dict``, continues
   identically to the original under the same actions, to the same final scores. The dict holds
   the state's RNG word, without which chance (reshuffles, Crimea's Scout) would part the games.
-- A recorded replay (seed + actions, ``play_match(..., record=True)``) re-run through the env or
-  the engine ends with the same scores.
+- Recorded replays, and resumption through the game protocol for every game, are
+  tests/test_save_load.py.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import numpy as np
 import pytest
 
 from meeplegym import rng
-from meeplegym.agents import RandomAgent, play_match
 from meeplegym.envs import scythe_v0
 from meeplegym.envs.scythe import engine
 from meeplegym.envs.scythe.actions import NUM_ACTIONS
@@ -206,31 +205,3 @@ def test_without_its_rng_word_a_resumed_game_would_part(scythe_kernels):
             without = [f for f in STATE_DTYPE.names if f != "rng"]
             parted += any(s[f].tobytes() != done[0][f].tobytes() for f in without)
     assert parted > 0
-
-
-# ------------------------------------------------------------------ replays
-@pytest.mark.parametrize("n_players", [2, 3, 4, 5])
-def test_a_recorded_replay_ends_with_the_same_scores(scythe_kernels, n_players):
-    seed = 50_000_000 + n_players
-    options = {"factions": ["saxony", "random", None, "crimea", "nordic"][:n_players]} if n_players > 2 else {}
-    agents = [RandomAgent(seed=100 + i) for i in range(n_players)]
-    result = play_match("scythe", agents, seed, record=True, **options)
-    assert not result.truncated and len(result.actions) == result.decisions > 0
-    # the same agents, re-seeded, play the same game
-    again = play_match("scythe", [RandomAgent(seed=100 + i) for i in range(n_players)], seed, record=True, **options)
-    assert again.actions == result.actions and again.scores == result.scores
-    # seed + actions through the env
-    env = scythe_v0.env(num_players=n_players, **options)
-    env.reset(seed=seed)
-    replayed = iter(result.actions)
-    for agent in env.agent_iter():
-        _, _, terminated, truncated, _ = env.last()
-        env.step(None if terminated or truncated else next(replayed))
-    assert next(replayed, None) is None
-    assert env.unwrapped.scores().tolist() == result.scores
-    # ... and through the engine alone
-    states = engine.new_game(n_players, seed, **options)
-    for a in result.actions:
-        engine.step(states[0], a)
-    assert states[0]["phase"] == PH_GAME_OVER
-    assert states[0]["final_score"][:n_players].tolist() == result.scores

@@ -1,0 +1,145 @@
+"""Hypothesis machinery shared by every game's fuzz tests (tests/<game>/test_*fuzz.py).
+
+- ``fuzz(n)``: derandomized settings with a budget of n examples (the same examples every run);
+  ``MEEPLEGYM_FUZZ_SCALE=20`` multiplies the budget and draws fresh examples each run.
+- ``action_values(n_actions)``: what a caller might pass as an action: in and out of range,
+  numpy integers of every width, floats, None, strings, bools, arrays.
+- ``junk(vocab)`` and ``mutate(data, d, vocab)``: random edits of a state dict (wrong types,
+  out-of-range values, missing and extra keys, duplicated or dropped entries, unknown names).
+- ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+
+import numpy as np
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+SCALE = int(os.environ.get("MEEPLEGYM_FUZZ_SCALE", "1"))
+_FUZZ = settings(derandomize=SCALE == 1, database=None, deadline=None, print_blob=False,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+NUMPY_INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]
+
+
+def fuzz(examples: int):
+    """Deterministic hypothesis settings with a modest budget (the same examples every run)."""
+    return settings(_FUZZ, max_examples=examples * SCALE)
+
+
+def is_int(x) -> bool:
+    """An integer in Python's or numpy's spelling; bools are not actions or counts."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def action_values(n_actions: int):
+    def numpy_int(kind):
+        info = np.iinfo(kind)
+        return st.integers(max(info.min, -5), min(info.max, n_actions + 5)).map(kind)
+
+    return st.one_of(
+        st.integers(0, n_actions - 1),  # mostly masked out, sometimes legal
+        st.integers(-3, n_actions + 3),
+        st.integers(-(2**70), 2**70),
+        st.sampled_from(NUMPY_INTS).flatmap(numpy_int),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.integers(0, n_actions - 1).map(float),
+        st.integers(0, n_actions - 1).map(np.float64),
+        st.none(),
+        st.booleans(),
+        st.sampled_from([np.True_, np.False_]),
+        st.text(max_size=4),
+        st.integers(0, n_actions - 1).map(str),
+        st.lists(st.integers(0, 5), max_size=2),
+        st.integers(0, n_actions - 1).map(lambda a: np.array([a])),
+        st.just(1 + 2j),
+    )
+
+
+def is_legal(x, mask) -> bool:
+    """Whether action value x is a legal action under mask, spelled as an integer."""
+    return is_int(x) and 0 <= int(x) < len(mask) and mask[int(x)] == 1
+
+
+def env_snapshot(env):
+    raw = env.unwrapped
+    return (raw.state_record.tobytes(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards),
+            dict(raw.terminations), dict(raw.truncations), copy.deepcopy(raw.infos), list(raw.agents))
+
+
+# ------------------------------------------------------------------ state dicts
+def junk(vocab):
+    return st.one_of(
+        st.none(), st.booleans(), st.integers(-3, 60), st.integers(-(2**40), 2**70),
+        st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6), st.sampled_from(vocab),
+        st.lists(st.one_of(st.integers(-2, 30), st.sampled_from(vocab)), max_size=4),
+        st.dictionaries(st.sampled_from(vocab), st.integers(-2, 5), max_size=2),
+    )
+
+
+def _children(node):
+    if isinstance(node, dict):
+        return list(node)
+    if isinstance(node, list):
+        return list(range(len(node)))
+    return []
+
+
+def mutate(data, d, vocab) -> str:
+    """One random mutation somewhere in d (in place); returns where and what, for messages."""
+    node, path = d, []
+    while True:
+        keys = _children(node)
+        if not keys:
+            break
+        key = data.draw(st.sampled_from(keys))
+        child = node[key]
+        if _children(child) and data.draw(st.booleans()):
+            node, path = child, path + [key]
+            continue
+        path.append(key)
+        break
+    where = "".join(f"[{k!r}]" for k in path)
+    if not path:
+        return "nothing"
+    parent = d
+    for k in path[:-1]:
+        parent = parent[k]
+    key = path[-1]
+    value = parent[key]
+    noise = junk(vocab)
+    op = data.draw(st.sampled_from(["replace", "nudge", "delete", "extra", "container"]))
+    if op == "replace":
+        parent[key] = data.draw(noise)
+    elif op == "nudge" and is_int(value):
+        parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 50, -value - 1]))
+    elif op == "nudge" and isinstance(value, str):
+        parent[key] = data.draw(st.sampled_from(vocab))
+    elif op == "nudge" and isinstance(value, bool):
+        parent[key] = not value
+    elif op == "delete":
+        del parent[key]
+    elif op == "extra" and isinstance(parent, dict):
+        parent[data.draw(st.sampled_from(vocab))] = data.draw(noise)
+    elif op == "extra" and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(value) if data.draw(st.booleans()) else data.draw(noise))
+    elif isinstance(value, list) and value:  # "container": duplicate, drop or shuffle entries
+        k = data.draw(st.integers(0, len(value) - 1))
+        change = data.draw(st.sampled_from(["dup", "drop", "swap"]))
+        if change == "dup":
+            value.append(copy.deepcopy(value[k]))
+        elif change == "drop":
+            value.pop(k)
+        else:
+            value[0], value[k] = value[k], value[0]
+    elif isinstance(value, dict) and value:
+        k = data.draw(st.sampled_from(list(value)))
+        if data.draw(st.booleans()):
+            del value[k]
+        else:
+            value[k] = data.draw(noise)
+    else:
+        parent[key] = data.draw(noise)
+    return f"{op} at {where}"
