@@ -1,15 +1,17 @@
-"""Soak run: random Scythe games at every player count, every invariant checked after every
-decision inside compiled code (``invariants.play_random_checked``).
+"""Soak run: random games of each game at every player count, every invariant checked after
+every decision inside compiled code (the game's ``invariants.play_random_checked``).
 
-    python benchmarks/soak.py                      # >= 1,000,000 decisions per player count
-    python benchmarks/soak.py --decisions 50000 --players 2 5
+    python benchmarks/soak.py                      # every game, >= 1,000,000 decisions per player count
+    python benchmarks/soak.py --game imperium --decisions 50000 --players 2 4
 
-Prints a markdown table (games, decisions, violations, seconds per player count) and, for each
-violation, the game (players, seed) and the decision where it appeared; exits 1 on any
+Prints a markdown table per game (games, decisions, violations, seconds per player count) and,
+for each violation, the game (players, seed) and the decision where it appeared; exits 1 on any
 violation or a game that did not end within --max-decisions. Game ``seed`` with ``n`` players
-is ``engine.new_game(n, seed)`` played by the random chooser ``engine.random_words([seed +
-2**32])``, the convention of tests/scythe/test_invariants.py, whose ``replay(n, seed)`` walks
-such a game one decision at a time.
+is ``engine.new_game(n, seed, **table)`` played by the random chooser
+``engine.random_words([seed + 2**32])``, the convention of tests/scythe/test_invariants.py,
+whose ``replay(n, seed)`` walks such a game one decision at a time; the game's tables (Imperium:
+with and without Trade Routes and the I15 variants) take turns by seed, and a failure names its
+table.
 """
 
 from __future__ import annotations
@@ -18,14 +20,40 @@ import argparse
 import sys
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from meeplegym.envs.scythe import engine, invariants
+from meeplegym.envs.imperium import engine as imperium_engine
+from meeplegym.envs.imperium import invariants as imperium_invariants
+from meeplegym.envs.scythe import engine as scythe_engine
+from meeplegym.envs.scythe import invariants as scythe_invariants
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results_md import write_section  # noqa: E402
 
 CHOOSER_OFFSET = 1 << 32
+
+
+@dataclass(frozen=True)
+class SoakedGame:
+    engine: object  # new_game(n, seed), random_words(seeds)
+    invariants: object  # play_random_checked, explain, describe, NOT_FINISHED
+    players: tuple[int, ...]
+    tables: tuple[dict, ...] = ({},)  # new_game options; game seed s plays tables[s % len(tables)]
+
+    def table(self, seed: int) -> dict:
+        return self.tables[seed % len(self.tables)]
+
+
+GAMES = {
+    "scythe": SoakedGame(scythe_engine, scythe_invariants, (2, 3, 4, 5)),
+    "imperium": SoakedGame(imperium_engine, imperium_invariants, (2, 3, 4), (
+        {}, {"trade_routes": True}, {"quick": True},
+        {"trade_routes": True, "low_aggression": True, "quick_setup": True, "precious_cards": True})),
+}
 
 
 @dataclass
@@ -35,9 +63,11 @@ class Failure:
     decisions: int  # decisions played when the violation appeared
     code: int
     detail: str
+    table: dict = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return (f"{self.players}p seed {self.seed} after {self.decisions} decisions: "
+        table = f" {self.table}" if self.table else ""
+        return (f"{self.players}p seed {self.seed}{table} after {self.decisions} decisions: "
                 f"[{self.code}] {self.detail}")
 
 
@@ -56,31 +86,38 @@ def game_seed(base: int, players: int, index: int) -> int:
     return base * 1_000_000_000 + players * 100_000_000 + index
 
 
-def play_batch(players: int, seeds: list[int], max_decisions: int):
+def play_batch(game: SoakedGame, players: int, seeds: list[int], max_decisions: int):
     """Play one batch to the end; returns (states, decisions, violations)."""
-    states = np.concatenate([engine.new_game(players, s) for s in seeds])
-    words = engine.random_words(s + CHOOSER_OFFSET for s in seeds)
+    states = np.concatenate([game.engine.new_game(players, s, **game.table(s)) for s in seeds])
+    words = game.engine.random_words(s + CHOOSER_OFFSET for s in seeds)
     decisions = np.zeros(len(seeds), dtype=np.int64)
     violations = np.zeros(len(seeds), dtype=np.int64)
-    invariants.play_random_checked(states, words, max_decisions, decisions, violations)
+    game.invariants.play_random_checked(states, words, max_decisions, decisions, violations)
     return states, decisions, violations
 
 
-def soak(decisions: int = 1_000_000, players=(2, 3, 4, 5), batch: int = 64, seed: int = 0,
+def soak(game: str = "scythe", decisions: int = 1_000_000, players=None, batch: int = 64, seed: int = 0,
          max_decisions: int = 200_000, progress: bool = True) -> list[CountResult]:
-    """Play games per player count until each count has at least `decisions` decisions."""
+    """Play games of `game` per player count (default: all) until each count has at least
+    `decisions` decisions."""
+    soaked = GAMES[game]
+    engine, invariants = soaked.engine, soaked.invariants
+    players = soaked.players if players is None else tuple(players)
+    unknown = sorted(set(players) - set(soaked.players))
+    if unknown:
+        raise ValueError(f"{game} is played by {soaked.players[0]}-{soaked.players[-1]} players, not {unknown}")
     warm = engine.new_game(2, 0)  # compile (or load) the kernels outside the timings
     invariants.play_random_checked(warm, engine.random_words([1]), 3, np.zeros(1, np.int64), np.zeros(1, np.int64))
     results = [CountResult(n) for n in players]
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), disable=not progress) as bar:
-        tasks = [bar.add_task(f"{n} players", total=decisions) for n in players]
+        tasks = [bar.add_task(f"{game}, {n} players", total=decisions) for n in players]
         for result, task in zip(results, tasks):
             n = result.players
             while result.decisions < decisions:
                 seeds = [game_seed(seed, n, result.games + i) for i in range(batch)]
                 start = time.perf_counter()
-                states, played, violations = play_batch(n, seeds, max_decisions)
+                states, played, violations = play_batch(soaked, n, seeds, max_decisions)
                 result.seconds += time.perf_counter() - start
                 result.games += batch
                 result.decisions += int(played.sum())
@@ -89,7 +126,7 @@ def soak(decisions: int = 1_000_000, players=(2, 3, 4, 5), batch: int = 64, seed
                     code = int(violations[g])
                     detail = invariants.explain(states[g]) if code != invariants.NOT_FINISHED else None
                     result.failures.append(Failure(n, seeds[g], int(played[g]), code,
-                                                   detail or invariants.describe(code)))
+                                                   detail or invariants.describe(code), soaked.table(seeds[g])))
                 bar.update(task, completed=min(result.decisions, decisions))
     return results
 
@@ -107,23 +144,32 @@ def markdown(results: list[CountResult]) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(GAMES), nargs="+", default=sorted(GAMES), help="games to soak (default: all)")
     parser.add_argument("--decisions", type=int, default=1_000_000, help="at least this many decisions per player count")
-    parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4, 5], choices=[2, 3, 4, 5])
+    parser.add_argument("--players", type=int, nargs="+", choices=[2, 3, 4, 5],
+                        help="player counts (default: every count the game allows)")
     parser.add_argument("--batch", type=int, default=64, help="games per compiled call")
     parser.add_argument("--seed", type=int, default=0, help="run number: selects a disjoint range of game seeds")
     parser.add_argument("--max-decisions", type=int, default=200_000, help="a game still running after this many decisions is a failure")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--write", action="store_true", help="record each game's table in benchmarks/RESULTS.md")
     args = parser.parse_args(argv)
     if args.decisions < 1 or args.batch < 1 or args.max_decisions < 1:
         parser.error("--decisions, --batch and --max-decisions must be positive")
-    results = soak(args.decisions, tuple(args.players), args.batch, args.seed, args.max_decisions,
-                   progress=not args.no_progress and sys.stderr.isatty())
-    print(markdown(results))
-    failures = [f for r in results for f in r.failures]
+    failures = []
+    for game in args.game:
+        players = None if args.players is None else [n for n in args.players if n in GAMES[game].players]
+        results = soak(game, args.decisions, players, args.batch, args.seed, args.max_decisions,
+                       progress=not args.no_progress and sys.stderr.isatty())
+        print(f"### {game}\n\n{markdown(results)}\n")
+        if args.write:
+            write_section(f"soak: {game}", f"## Soak: {game}\n\nRandom games, every invariant checked after every "
+                          f"decision (`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
+        failures += [(game, f) for r in results for f in r.failures]
     if failures:
-        print(f"\n{len(failures)} violation(s):")
-        for f in failures[:50]:
-            print(f"- {f}")
+        print(f"{len(failures)} violation(s):")
+        for game, f in failures[:50]:
+            print(f"- {game} {f}")
         return 1
     return 0
 

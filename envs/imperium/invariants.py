@@ -1,18 +1,38 @@
-"""Consistency checks of an Imperium state, for tests and debugging (plain Python).
+"""What every Imperium state must satisfy: the engine's debug-mode checks, in one place.
 
-`check(s)` returns the list of broken invariants (empty when the state is sound): every card
-in exactly one place, every card out of the box in the table list and the ordered piles agreeing with the per-card zones, resources and
-tokens never negative, garrisoned cards under a card in play, King of Kings at the bottom of
-the fame pile (I11.1), no program running outside a decision.
+``check_into(s, where)`` is a numba kernel: 0 when the state record is consistent, otherwise
+the code of the first broken invariant (``VIOLATIONS[code]`` says it in words), with the seat
+or pile in ``where[0]`` and the card in ``where[1]`` (-1 when it does not apply). ``check(s)``
+is the same as a list of messages (empty when sound), for the env's debug mode, the state
+loader (``state_json.state_from_dict``) and the tests. The kernel never indexes outside the
+record whatever its bytes hold, so it also validates loaded states.
+
+Invariants: every card in exactly one place -- a B face is never tracked, the table list is
+the ascending list of the cards out of the box, and each ordered pile (draw piles and nation
+decks per seat, the main deck, the fame pile, the unrest pile, the three small piles, the
+market slots) lists exactly the cards whose zone (and owner) say they are there, each once;
+resources and tokens never negative; garrisoned cards under a card in play; King of Kings at
+the bottom of the fame pile (I11.1); no program running outside a decision; and (in
+``play_random_checked``) a live state always has a legal action.
+
+``play_random_checked`` is ``engine.play_random`` with the check after every decision, for the
+playout tests and ``benchmarks/soak.py``.
 """
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 
+from meeplegym import rng
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.state import (
     MARKET_SLOTS,
+    MAX_PLAYERS,
+    N_CARDS,
+    N_RESOURCES,
     N_SMALL_PILES,
     PH_EFFECT,
     Z_BOX,
@@ -28,68 +48,240 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
 )
 
+_TABLE = (
+    ("OK", "consistent"),
+    ("N_PLAYERS", "n_players outside 2..4"),
+    ("B_FACE", "a B face is tracked as a card"),
+    ("TABLE_LIST", "table_cards: not the ascending list of the cards out of the box"),
+    ("DRAW_PILE", "draw pile {seat}: its order and its cards' zones disagree"),
+    ("NATION_DECK", "nation deck {seat}: its order and its cards' zones disagree"),
+    ("MAIN_DECK", "main deck: its order and its cards' zones disagree"),
+    ("FAME_PILE", "fame pile: its order and its cards' zones disagree"),
+    ("UNREST_PILE", "unrest pile: its order and its cards' zones disagree"),
+    ("SMALL_PILES", "small pile {seat}: its order and its cards' zones disagree"),
+    ("MARKET_SLOT", "market slot {seat}: its card or tucked unrest is not marked there"),
+    ("MARKET_COUNT", "market: more cards marked in the market than in its slots"),
+    ("POOL_NEGATIVE", "player {seat}: negative pool"),
+    ("TOKENS_NEGATIVE", "player {seat}: negative tokens"),
+    ("CARD_RES_NEGATIVE", "negative resources on a card"),
+    ("GARRISON_HOST", "garrisoned under a card not in play"),
+    ("KING_OF_KINGS", "King of Kings left the bottom of the fame pile (I11.1)"),
+    ("PROGRAM_OUTSIDE", "a program is running outside a decision"),
+    ("NO_LEGAL_ACTION", "a live state without a legal action"),
+    ("NOT_FINISHED", "game still running after max_decisions"),
+)
+VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
+CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
 
-def _pile(problems, s, name, cards, zone, owner=None):
-    cards = [int(c) for c in cards]
-    if len(set(cards)) != len(cards):
-        problems.append(f"{name}: a card appears twice")
-    for c in cards:
-        if s["zone"][c] != zone or (owner is not None and s["owner"][c] != owner):
-            problems.append(f"{name}: {K.RECORD_IDS[c]} is listed but its zone is {s['zone'][c]}")
-    members = [c for c in range(K.N_RECORDS) if s["zone"][c] == zone and (owner is None or s["owner"][c] == owner)]
-    return cards, members
+OK = 0
+N_PLAYERS = 1
+B_FACE = 2
+TABLE_LIST = 3
+DRAW_PILE = 4
+NATION_DECK = 5
+MAIN_DECK = 6
+FAME_PILE = 7
+UNREST_PILE = 8
+SMALL_PILES = 9
+MARKET_SLOT = 10
+MARKET_COUNT = 11
+POOL_NEGATIVE = 12
+TOKENS_NEGATIVE = 13
+CARD_RES_NEGATIVE = 14
+GARRISON_HOST = 15
+KING_OF_KINGS = 16
+PROGRAM_OUTSIDE = 17
+NO_LEGAL_ACTION = 18
+NOT_FINISHED = 19
+
+# The literals above are what numba freezes into the kernels; keep them equal to the table.
+assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
+
+PHYSICAL = K.PHYSICAL
+KING_OF_KINGS_CARD = K.KING_OF_KINGS
+ANYONE = -2  # a pile with no owner
+
+
+@nb.njit(cache=True)
+def _pile(s, cards, size, zone, owner, seen, where):
+    """Whether pile cards[:size] lists exactly the cards in `zone` (of `owner`), each once."""
+    if size < 0 or size > cards.shape[0]:
+        return False
+    seen[:] = 0
+    for k in range(size):
+        c = cards[k]
+        if c < 0 or c >= N_CARDS or seen[c] or s["zone"][c] != zone or (owner != ANYONE and s["owner"][c] != owner):
+            where[1] = c if 0 <= c < N_CARDS else -1
+            return False
+        seen[c] = 1
+    members = 0
+    for c in range(N_CARDS):
+        if s["zone"][c] == zone and (owner == ANYONE or s["owner"][c] == owner):
+            members += 1
+            if not seen[c]:
+                where[1] = c
+    return members == size
+
+
+@nb.njit(cache=True)
+def check_into(s, where):
+    """0, or the first broken invariant's code; where = [seat or pile, card] of the finding."""
+    where[0] = -1
+    where[1] = -1
+    n = s["n_players"]
+    if n < 2 or n > MAX_PLAYERS:
+        return N_PLAYERS
+    for c in range(N_CARDS):
+        if PHYSICAL[c] != c and s["zone"][c] != Z_BOX:
+            where[1] = c
+            return B_FACE
+    seen = np.zeros(N_CARDS, dtype=np.int8)
+    listed = s["n_table_cards"]
+    if listed < 0 or listed > N_CARDS:
+        return TABLE_LIST
+    for k in range(listed):
+        c = s["table_cards"][k]
+        if c < 0 or c >= N_CARDS or (k > 0 and c <= s["table_cards"][k - 1]):
+            return TABLE_LIST
+        seen[c] = 1
+    for c in range(N_CARDS):
+        if PHYSICAL[c] == c and s["zone"][c] != Z_BOX and not seen[c]:
+            where[1] = c
+            return TABLE_LIST
+    for p in range(n):
+        where[0] = p
+        if not _pile(s, s["draw_pile"][p], s["draw_size"][p], Z_DRAW, p, seen, where):
+            return DRAW_PILE
+        if not _pile(s, s["nation_deck"][p], s["nation_size"][p], Z_NATION_DECK, p, seen, where):
+            return NATION_DECK
+        for r in range(N_RESOURCES):
+            if s["pool"][p, r] < 0:
+                return POOL_NEGATIVE
+        if s["actions"][p] < 0 or s["exhaust_tokens"][p] < 0:
+            return TOKENS_NEGATIVE
+    where[0] = -1
+    if not _pile(s, s["main_deck"], s["main_size"], Z_MAIN_DECK, ANYONE, seen, where):
+        return MAIN_DECK
+    if not _pile(s, s["fame_pile"], s["fame_size"], Z_FAME_PILE, ANYONE, seen, where):
+        return FAME_PILE
+    if not _pile(s, s["unrest_pile"], s["unrest_size"], Z_UNREST_PILE, ANYONE, seen, where):
+        return UNREST_PILE
+    # the small piles: each lists its own cards once; together, every card in the zone
+    seen[:] = 0
+    total = 0
+    for k in range(N_SMALL_PILES):
+        size = s["small_size"][k]
+        where[0] = k
+        if size < 0 or size > s["small_pile"].shape[1]:
+            return SMALL_PILES
+        for j in range(size):
+            c = s["small_pile"][k, j]
+            if c < 0 or c >= N_CARDS or seen[c] or s["zone"][c] != Z_SMALL_PILE:
+                return SMALL_PILES
+            seen[c] = 1
+        total += size
+    where[0] = -1
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_SMALL_PILE:
+            total -= 1
+    if total != 0:
+        return SMALL_PILES
+    in_slots = 0
+    for slot in range(MARKET_SLOTS):
+        where[0] = slot
+        c = s["market"][slot]
+        u = s["market_unrest"][slot]
+        if c >= N_CARDS or (c >= 0 and (s["zone"][c] != Z_MARKET or s["pile_index"][c] != slot)):
+            where[1] = c
+            return MARKET_SLOT
+        if u >= N_CARDS or (u >= 0 and (s["zone"][u] != Z_UNDER_MARKET or s["pile_index"][u] != slot)):
+            where[1] = u
+            return MARKET_SLOT
+        if c >= 0:
+            in_slots += 1
+    where[0] = -1
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_MARKET:
+            in_slots -= 1
+    if in_slots != 0:
+        return MARKET_COUNT
+    for c in range(N_CARDS):
+        where[1] = c
+        for r in range(N_RESOURCES):
+            if s["card_res"][c, r] < 0:
+                return CARD_RES_NEGATIVE
+        if s["zone"][c] == Z_GARRISON:
+            host = s["host"][c]
+            if host < 0 or host >= N_CARDS or s["zone"][host] != Z_PLAY:
+                return GARRISON_HOST
+    where[1] = -1
+    if s["fame_size"] > 0 and s["fame_pile"][0] != KING_OF_KINGS_CARD:
+        return KING_OF_KINGS
+    if s["phase"] != PH_EFFECT and s["depth"] != 0 and not s["terminal"]:
+        return PROGRAM_OUTSIDE
+    return OK
+
+
+@nb.njit(cache=True)
+def check_at(states, i, where):
+    """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
+    return check_into(states[i], where)
+
+
+@nb.njit(cache=True)
+def play_random_checked(states, words, max_decisions, decisions, violations):
+    """``engine.play_random`` with ``check_into`` after every decision.
+
+    decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
+    (NOT_FINISHED when the game is still running after max_decisions), found after
+    decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    where = np.zeros(2, dtype=np.int64)
+    for b in range(states.shape[0]):
+        s = states[b]
+        count = 0
+        code = check_into(s, where)
+        while code == OK and s["terminal"] == 0:
+            if count >= max_decisions:
+                code = NOT_FINISHED
+                break
+            turn.legal(s, mask)
+            a = rng.random_legal(mask, words, b)
+            if a < 0:
+                code = NO_LEGAL_ACTION
+                break
+            turn.apply(s, a)
+            count += 1
+            code = check_into(s, where)
+        decisions[b] = count
+        violations[b] = code
+
+
+# ---------------------------------------------------------------- Python helpers
+def describe(code: int) -> str:
+    """The invariant a code names, in words."""
+    try:
+        return VIOLATIONS[int(code)].replace(" {seat}", "")
+    except KeyError:
+        return f"unknown invariant code {code!r}"
+
+
+def explain(s) -> str:
+    """The first broken invariant of record s with its seat or pile and card; '' when sound."""
+    states = np.empty(1, dtype=s.dtype)
+    states[0] = s
+    where = np.zeros(2, dtype=np.int64)
+    code = check_at(states, 0, where)
+    if code == OK:
+        return ""
+    text = VIOLATIONS[code].replace("{seat}", str(int(where[0])))
+    if where[1] >= 0:
+        text += f" ({K.RECORD_IDS[int(where[1])]})"
+    return text
 
 
 def check(s) -> list[str]:
-    problems: list[str] = []
-    n = int(s["n_players"])
-    for c in range(K.N_RECORDS):
-        if K.PHYSICAL[c] != c and s["zone"][c] != Z_BOX:
-            problems.append(f"{K.RECORD_IDS[c]}: a B face is tracked as a card")
-    listed = [int(c) for c in s["table_cards"][: s["n_table_cards"]]]
-    out_of_box = [c for c in range(K.N_RECORDS) if K.PHYSICAL[c] == c and s["zone"][c] != Z_BOX]
-    if listed != sorted(set(listed)) or not set(out_of_box) <= set(listed):
-        problems.append("table_cards: not the ascending list of the cards out of the box")
-    for p in range(n):
-        cards, members = _pile(problems, s, f"draw pile {p}", s["draw_pile"][p, : s["draw_size"][p]], Z_DRAW, p)
-        if sorted(cards) != sorted(members):
-            problems.append(f"draw pile {p}: order {len(cards)} cards, zone {len(members)}")
-        cards, members = _pile(problems, s, f"nation deck {p}", s["nation_deck"][p, : s["nation_size"][p]], Z_NATION_DECK, p)
-        if sorted(cards) != sorted(members):
-            problems.append(f"nation deck {p}: order {len(cards)} cards, zone {len(members)}")
-        if (s["pool"][p] < 0).any():
-            problems.append(f"player {p}: negative pool {s['pool'][p].tolist()}")
-        if s["actions"][p] < 0 or s["exhaust_tokens"][p] < 0:
-            problems.append(f"player {p}: negative tokens")
-    for name, cards, zone in (
-        ("main deck", s["main_deck"][: s["main_size"]], Z_MAIN_DECK),
-        ("fame pile", s["fame_pile"][: s["fame_size"]], Z_FAME_PILE),
-        ("unrest pile", s["unrest_pile"][: s["unrest_size"]], Z_UNREST_PILE),
-    ):
-        listed, members = _pile(problems, s, name, cards, zone)
-        if sorted(listed) != sorted(members):
-            problems.append(f"{name}: order {len(listed)} cards, zone {len(members)}")
-    small = []
-    for k in range(N_SMALL_PILES):
-        small += [int(c) for c in s["small_pile"][k, : s["small_size"][k]]]
-    if sorted(small) != [c for c in range(K.N_RECORDS) if s["zone"][c] == Z_SMALL_PILE]:
-        problems.append("small piles disagree with the zones")
-    for slot in range(MARKET_SLOTS):
-        c, u = int(s["market"][slot]), int(s["market_unrest"][slot])
-        if c >= 0 and (s["zone"][c] != Z_MARKET or s["pile_index"][c] != slot):
-            problems.append(f"market slot {slot}: {K.RECORD_IDS[c]} not marked there")
-        if u >= 0 and (s["zone"][u] != Z_UNDER_MARKET or s["pile_index"][u] != slot):
-            problems.append(f"market slot {slot}: tucked {K.RECORD_IDS[u]} not marked there")
-    if sum(1 for c in range(K.N_RECORDS) if s["zone"][c] == Z_MARKET) != int((s["market"] >= 0).sum()):
-        problems.append("market zone count disagrees with the slots")
-    if (s["card_res"] < 0).any():
-        problems.append("negative resources on a card")
-    for c in np.flatnonzero(s["zone"] == Z_GARRISON):
-        host = s["host"][c]
-        if host < 0 or s["zone"][host] != Z_PLAY:
-            problems.append(f"{K.RECORD_IDS[c]}: garrisoned under a card not in play")
-    if s["fame_size"] > 0 and s["fame_pile"][0] != K.KING_OF_KINGS:
-        problems.append("King of Kings left the bottom of the fame pile (I11.1)")
-    if s["phase"] != PH_EFFECT and s["depth"] != 0 and not s["terminal"]:
-        problems.append("a program is running outside a decision")
-    return problems
+    """The broken invariants of record s in words: empty when the state is sound, else the
+    first one found (``explain``)."""
+    text = explain(s)
+    return [text] if text else []

@@ -19,19 +19,16 @@ from meeplegym.envs.imperium.state import PH_GAME_OVER
 MAX_DECISIONS = 20_000
 
 
-def playout(seed: int, n_players: int, nations=None, check_every: int = 1, trade_routes: bool = False, **variants):
-    s = engine.new_game(n_players, seed, nations=nations, trade_routes=trade_routes, **variants)[0]
-    rng = np.random.default_rng(seed)
-    for k in range(MAX_DECISIONS):
-        if s["terminal"]:
-            return s, k
-        legal = np.flatnonzero(engine.legal_mask(s))
-        assert len(legal) > 0, f"seed {seed}: no legal action at {engine.decision_name(s)}"
-        engine.step(s, int(rng.choice(legal)))
-        if k % check_every == 0:
-            problems = invariants.check(s)
-            assert not problems, f"seed {seed}, decision {k} ({engine.decision_name(s)}): {problems}"
-    raise AssertionError(f"seed {seed}: no end after {MAX_DECISIONS} decisions")
+def playout(seed: int, n_players: int, nations=None, trade_routes: bool = False, **variants):
+    """A random game to its end, every invariant checked after every decision (compiled)."""
+    states = engine.new_game(n_players, seed, nations=nations, trade_routes=trade_routes, **variants)
+    decisions = np.zeros(1, dtype=np.int64)
+    violations = np.zeros(1, dtype=np.int64)
+    invariants.play_random_checked(states, engine.random_words([seed]), MAX_DECISIONS, decisions, violations)
+    assert violations[0] == invariants.OK, (f"seed {seed}, after {decisions[0]} decisions "
+                                            f"({engine.decision_name(states[0])}): {invariants.explain(states[0])}"
+                                            f" / {invariants.describe(violations[0])}")
+    return states[0], int(decisions[0])
 
 
 def _finished(s):
@@ -46,21 +43,21 @@ def _finished(s):
 @pytest.mark.parametrize("seed", range(12))
 def test_random_games_end_consistently(seed):
     nations = [["japanese", "magyars"], ["mayans", None, None], None][seed % 3]
-    s, _ = playout(seed, 2 + seed % 3, nations, check_every=3)
+    s, _ = playout(seed, 2 + seed % 3, nations)
     _finished(s)
 
 
 @pytest.mark.rule("I13", "I10.1")
 @pytest.mark.parametrize("seed", range(6))
 def test_random_trade_routes_games_end_consistently(seed):
-    s, _ = playout(100 + seed, 2 + seed % 3, check_every=3, trade_routes=True)
+    s, _ = playout(100 + seed, 2 + seed % 3, trade_routes=True)
     _finished(s)
 
 
 @pytest.mark.rule("I15.2", "I15.3", "I15.4", "I15.5", "I10.1")
 @pytest.mark.parametrize("seed", range(3))
 def test_random_games_with_the_variants_end_consistently(seed):
-    s, _ = playout(300 + seed, 2 + seed, check_every=3, trade_routes=seed == 1, low_aggression=True,
+    s, _ = playout(300 + seed, 2 + seed, trade_routes=seed == 1, low_aggression=True,
                    quick_setup=True, precious_cards=True, quick=True)
     _finished(s)
 
@@ -82,7 +79,7 @@ def _name(code: int) -> str:
 def test_each_playable_nation_finishes_random_games(code):
     for seed in range(2):
         nations, n_players, trade_routes = _nation_table(code, 200 + seed)
-        s, _ = playout(200 + seed + 10 * code, n_players, nations, check_every=5, trade_routes=trade_routes)
+        s, _ = playout(200 + seed + 10 * code, n_players, nations, trade_routes=trade_routes)
         _finished(s)
 
 
@@ -91,5 +88,5 @@ def test_a_hundred_random_games_per_nation():
     for code in engine.READY_NATIONS:
         for seed in range(100):
             nations, n_players, trade_routes = _nation_table(code, seed)
-            s, _ = playout(1000 + 100 * code + seed, n_players, nations, check_every=7, trade_routes=trade_routes)
+            s, _ = playout(1000 + 100 * code + seed, n_players, nations, trade_routes=trade_routes)
             _finished(s)
