@@ -6,7 +6,10 @@
   numpy integers of every width, floats, None, strings, bools, arrays.
 - ``junk(vocab)`` and ``mutate(data, d, vocab)``: random edits of a state dict (wrong types,
   out-of-range values, missing and extra keys, duplicated or dropped entries, unknown names).
-- ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks.
+- ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks;
+  ``try_env_actions(env, attempts)`` steps each value and checks exactly that.
+- ``load_mutated(data, bases, vocab, state_from_dict, state_to_dict)``: a real state dict,
+  mutated, through the loader: rejected cleanly (``None``) or loaded and round-tripping.
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ import copy
 import os
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
+
+from meeplegym import IllegalActionError, InvalidStateError
 
 SCALE = int(os.environ.get("MEEPLEGYM_FUZZ_SCALE", "1"))
 _FUZZ = settings(derandomize=SCALE == 1, database=None, deadline=None, print_blob=False,
@@ -69,7 +75,43 @@ def env_snapshot(env):
             dict(raw.terminations), dict(raw.truncations), copy.deepcopy(raw.infos), list(raw.agents))
 
 
+def try_env_actions(env, attempts) -> None:
+    """Step each action value in turn: a legal one is played (the run stops at the game's end),
+    an illegal one raises IllegalActionError and changes nothing, state dict included."""
+    for action in attempts:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        before = env_snapshot(env)
+        before_dict = env.unwrapped.state_to_dict()
+        if is_legal(action, mask):
+            env.step(action)
+            if env.terminations[env.agent_selection]:
+                return
+        else:
+            with pytest.raises(IllegalActionError):
+                env.step(action)
+            assert env_snapshot(env) == before
+            assert env.unwrapped.state_to_dict() == before_dict
+
+
 # ------------------------------------------------------------------ state dicts
+def load_mutated(data, bases, vocab, state_from_dict, state_to_dict):
+    """(loaded states, the mutations) for one of `bases` mutated 1-3 times, or None when the
+    loader rejects it -- with a one-line InvalidStateError, its input untouched. A loaded state
+    round-trips to the same bytes."""
+    d = copy.deepcopy(data.draw(st.sampled_from(bases)))
+    done = [mutate(data, d, vocab) for _ in range(data.draw(st.integers(1, 3)))]
+    snapshot = copy.deepcopy(d)
+    try:
+        loaded = state_from_dict(d)
+    except InvalidStateError as e:
+        assert str(e) and "\n" not in str(e)
+        assert d == snapshot, "state_from_dict changed its input"
+        return None
+    assert d == snapshot, "state_from_dict changed its input"
+    assert state_from_dict(state_to_dict(loaded[0])).tobytes() == loaded.tobytes(), done
+    return loaded, done
+
+
 def junk(vocab):
     return st.one_of(
         st.none(), st.booleans(), st.integers(-3, 60), st.integers(-(2**40), 2**70),

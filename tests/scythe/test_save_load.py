@@ -8,7 +8,7 @@ continues exactly as the original.
   identically to the original under the same actions, to the same final scores. The dict holds
   the state's RNG word, without which chance (reshuffles, Crimea's Scout) would part the games.
 - Recorded replays, and resumption through the game protocol for every game, are
-  tests/test_save_load.py.
+  tests/test_resume_and_replay.py.
 """
 
 from __future__ import annotations
