@@ -29,7 +29,7 @@ test: $(VENV)/.installed-test
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q -n $(TEST_WORKERS) --dist loadfile
 
 soak: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/soak.py --write --no-progress
+	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games 1000
 	$(BIN)/python -m pytest -m soak -q
 
 # Pure-Python engine run (coverage/debug mode) of the engine-agreement tests.

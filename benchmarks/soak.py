@@ -1,8 +1,11 @@
 """Soak run: random games of each game at every player count, every invariant checked after
-every decision inside compiled code (the game's ``invariants.play_random_checked``).
+every decision inside compiled code (the game's ``invariants.play_random_checked``); with
+``--bot-games N``, also N games between the rule-based bots through the env in debug mode
+(the same checks after every decision).
 
     python benchmarks/soak.py                      # every game, >= 1,000,000 decisions per player count
     python benchmarks/soak.py --game imperium --decisions 50000 --players 2 4
+    python benchmarks/soak.py --decisions 1 --bot-games 500
 
 Prints a markdown table per game (games, decisions, violations, seconds per player count) and,
 for each violation, the game (players, seed) and the decision where it appeared; exits 1 on any
@@ -26,6 +29,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meeplegym.agents import imperium_bots, scythe_bots
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import invariants as imperium_invariants
 from meeplegym.envs.scythe import engine as scythe_engine
@@ -41,6 +45,7 @@ CHOOSER_OFFSET = 1 << 32
 class SoakedGame:
     engine: object  # new_game(n, seed), random_words(seeds)
     invariants: object  # play_random_checked, explain, describe, NOT_FINISHED
+    bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"
     players: tuple[int, ...]
     tables: tuple[dict, ...] = ({},)  # new_game options; game seed s plays tables[s % len(tables)]
 
@@ -49,8 +54,8 @@ class SoakedGame:
 
 
 GAMES = {
-    "scythe": SoakedGame(scythe_engine, scythe_invariants, (2, 3, 4, 5)),
-    "imperium": SoakedGame(imperium_engine, imperium_invariants, (2, 3, 4), (
+    "scythe": SoakedGame(scythe_engine, scythe_invariants, scythe_bots, (2, 3, 4, 5)),
+    "imperium": SoakedGame(imperium_engine, imperium_invariants, imperium_bots, (2, 3, 4), (
         {}, {"trade_routes": True}, {"quick": True},
         {"trade_routes": True, "low_aggression": True, "quick_setup": True, "precious_cards": True})),
 }
@@ -131,6 +136,44 @@ def soak(game: str = "scythe", decisions: int = 1_000_000, players=None, batch: 
     return results
 
 
+def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 0,
+              progress: bool = True) -> list[CountResult]:
+    """`games` games between the rule-based bots, spread over the player counts (default: all),
+    the styles taking turns at the seats, through the env in debug mode: every invariant is
+    checked after every decision, a broken one raises InvalidStateError and is reported."""
+    from meeplegym.agents import make_agent, play_match
+    from meeplegym.errors import InvalidStateError
+
+    soaked = GAMES[game]
+    players = soaked.players if players is None else tuple(players)
+    styles = [f"{game}.{style}" for style in soaked.bots.STYLE_NAMES]
+    results = {n: CountResult(n) for n in players}
+    for style in styles:  # compile (or load) the bots' kernels outside the timings
+        play_match(game, [make_agent(style, seed=0)] * 2, 0, max_turns=1)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    with Progress(*columns, console=Console(stderr=True), disable=not progress) as bar:
+        task = bar.add_task(f"{game}, bot games", total=games)
+        for k in range(games):
+            n = players[k % len(players)]
+            result = results[n]
+            game_id = game_seed(seed, n, result.games)
+            agents = [make_agent(styles[(k + p) % len(styles)], seed=game_id + p) for p in range(n)]
+            start = time.perf_counter()
+            try:
+                match = play_match(game, agents, game_id, debug=True, **soaked.table(game_id))
+                result.decisions += match.decisions
+                if match.truncated:
+                    raise InvalidStateError("the game did not end")
+            except InvalidStateError as err:
+                result.violations += 1
+                result.failures.append(Failure(n, game_id, -1, -1, f"{styles} seats from {k % len(styles)}: {err}",
+                                               soaked.table(game_id)))
+            result.seconds += time.perf_counter() - start
+            result.games += 1
+            bar.update(task, completed=k + 1)
+    return list(results.values())
+
+
 def markdown(results: list[CountResult]) -> str:
     lines = [
         "| players | games | decisions | violations | seconds | decisions/s |",
@@ -151,21 +194,29 @@ def main(argv=None) -> int:
     parser.add_argument("--batch", type=int, default=64, help="games per compiled call")
     parser.add_argument("--seed", type=int, default=0, help="run number: selects a disjoint range of game seeds")
     parser.add_argument("--max-decisions", type=int, default=200_000, help="a game still running after this many decisions is a failure")
+    parser.add_argument("--bot-games", type=int, default=0, help="also this many rule-based bot games per game")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--write", action="store_true", help="record each game's table in benchmarks/RESULTS.md")
     args = parser.parse_args(argv)
-    if args.decisions < 1 or args.batch < 1 or args.max_decisions < 1:
-        parser.error("--decisions, --batch and --max-decisions must be positive")
+    if args.decisions < 1 or args.batch < 1 or args.max_decisions < 1 or args.bot_games < 0:
+        parser.error("--decisions, --batch and --max-decisions must be positive, --bot-games not negative")
     failures = []
     for game in args.game:
         players = None if args.players is None else [n for n in args.players if n in GAMES[game].players]
-        results = soak(game, args.decisions, players, args.batch, args.seed, args.max_decisions,
-                       progress=not args.no_progress and sys.stderr.isatty())
+        progress = not args.no_progress and sys.stderr.isatty()
+        results = soak(game, args.decisions, players, args.batch, args.seed, args.max_decisions, progress)
         print(f"### {game}\n\n{markdown(results)}\n")
-        if args.write:
-            write_section(f"soak: {game}", f"## Soak: {game}\n\nRandom games, every invariant checked after every "
-                          f"decision (`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
+        section = (f"## Soak: {game}\n\nRandom games, every invariant checked after every decision "
+                   f"(`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
         failures += [(game, f) for r in results for f in r.failures]
+        if args.bot_games:
+            bot_results = soak_bots(game, args.bot_games, players, args.seed, progress)
+            print(f"### {game}, rule-based bots\n\n{markdown(bot_results)}\n")
+            section += (f"\n\nGames between the rule-based bots through the env in debug mode (the same checks "
+                        f"after every decision).\n\n{markdown(bot_results)}")
+            failures += [(game, f) for r in bot_results for f in r.failures]
+        if args.write:
+            write_section(f"soak: {game}", section)
     if failures:
         print(f"{len(failures)} violation(s):")
         for game, f in failures[:50]:
