@@ -39,6 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results_md import write_section  # noqa: E402
 
 CHOOSER_OFFSET = 1 << 32
+BOT_TURN_CAP = 500  # turns, all players together, before a bot game counts as stalled (whole games take 30-200)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,8 @@ def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 
               progress: bool = True) -> list[CountResult]:
     """`games` games between the rule-based bots, spread over the player counts (default: all),
     the styles taking turns at the seats, through the env in debug mode: every invariant is
-    checked after every decision, a broken one raises InvalidStateError and is reported."""
+    checked after every decision, a broken one raises InvalidStateError and is reported, as is
+    a game still running after BOT_TURN_CAP turns (the bots stalled)."""
     from meeplegym.agents import make_agent, play_match
     from meeplegym.errors import InvalidStateError
 
@@ -158,16 +160,18 @@ def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 
             result = results[n]
             game_id = game_seed(seed, n, result.games)
             agents = [make_agent(styles[(k + p) % len(styles)], seed=game_id + p) for p in range(n)]
+            seats = f"{styles} seats from {k % len(styles)}"
             start = time.perf_counter()
             try:
-                match = play_match(game, agents, game_id, debug=True, **soaked.table(game_id))
+                match = play_match(game, agents, game_id, max_turns=BOT_TURN_CAP, debug=True, **soaked.table(game_id))
                 result.decisions += match.decisions
                 if match.truncated:
-                    raise InvalidStateError("the game did not end")
+                    result.violations += 1
+                    result.failures.append(Failure(n, game_id, match.decisions, -1,
+                                                   f"{seats}: no end within {BOT_TURN_CAP} turns", soaked.table(game_id)))
             except InvalidStateError as err:
                 result.violations += 1
-                result.failures.append(Failure(n, game_id, -1, -1, f"{styles} seats from {k % len(styles)}: {err}",
-                                               soaked.table(game_id)))
+                result.failures.append(Failure(n, game_id, -1, -1, f"{seats}: {err}", soaked.table(game_id)))
             result.seconds += time.perf_counter() - start
             result.games += 1
             bar.update(task, completed=k + 1)

@@ -54,8 +54,8 @@ def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
 
 def test_bot_soak_counts_games_and_reports_a_broken_invariant(monkeypatch):
     """The bot games' part of the runner, with play_match stood in for: decisions are counted
-    per player count, and an InvalidStateError from the env's debug mode becomes a failure
-    naming the game's seed and its table."""
+    per player count; an InvalidStateError from the env's debug mode and a game truncated at
+    the turn cap (stalled bots) become failures naming the game's seed and its table."""
     soak = _soak_module()
     import meeplegym.agents as agents
     from meeplegym.errors import InvalidStateError
@@ -64,15 +64,17 @@ def test_bot_soak_counts_games_and_reports_a_broken_invariant(monkeypatch):
 
     def fake_match(game, seats, seed, max_turns=None, debug=False, **table):
         played.append((len(seats), seed, debug, table))
-        if max_turns is None and len(played) == 4:
+        if max_turns != 1 and len(played) == 4:
             raise InvalidStateError("invariant broken after action 3 (end turn): market: ...")
-        return type("Match", (), {"decisions": 100, "truncated": False})()
+        return type("Match", (), {"decisions": 100, "truncated": len(played) == 6})()
 
     monkeypatch.setattr(agents, "play_match", fake_match)
     results = soak.soak_bots("imperium", games=5, progress=False)
-    assert [(r.players, r.games, r.decisions, r.violations) for r in results] == [(2, 2, 200, 0), (3, 2, 100, 1),
+    assert [(r.players, r.games, r.decisions, r.violations) for r in results] == [(2, 2, 200, 1), (3, 2, 100, 1),
                                                                                   (4, 1, 100, 0)]
     assert all(debug for _, _, debug, _ in played[2:])  # after the two styles' warm-ups
     failure = results[1].failures[0]
     assert failure.seed == soak.game_seed(0, 3, 0) and "market" in str(failure)
     assert failure.table == soak.GAMES["imperium"].table(failure.seed)
+    stalled = results[0].failures[0]  # the fourth game, the second with 2 players, did not end
+    assert stalled.seed == soak.game_seed(0, 2, 1) and f"no end within {soak.BOT_TURN_CAP} turns" in str(stalled)
