@@ -36,9 +36,11 @@ class Row:
 
 
 def run_balance(game: str, agent: str, games: int, players: int, db, seed: int = 0, workers: int = 1,
-                max_turns: int | None = None, progress=None) -> list[dict]:
+                max_turns: int | None = None, progress=None, backend: str = "process",
+                address: str | None = None) -> list[dict]:
+    """Play (or resume) the sweep on `backend` (see meeplegym.tournament); every stored game."""
     config = Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns)
-    tid = run_tournament(config, db, workers=workers, progress=progress)
+    tid = run_tournament(config, db, workers=workers, progress=progress, backend=backend, address=address)
     return stored_games(db, tid)
 
 

@@ -241,9 +241,6 @@ def train(
                   f"(meeplegym.agents.make_agent('policy', path='{out}/policy.pt'))")
 
 
-if __name__ == "__main__":
-    app()
-
 
 def _bar(description: str):
     from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -259,9 +256,11 @@ def tournament(
     games: int = typer.Option(100, help="games to play"),
     players: int = typer.Option(2, "--players", "-n", help="players per game"),
     db: str = typer.Option("results.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
-    workers: int = typer.Option(1, help="worker processes"),
+    workers: int = typer.Option(1, help="worker processes (process backend), or CPUs of the local Ray instance"),
     seed: int = typer.Option(0, help="game i uses seed + i"),
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+    backend: str = typer.Option("process", help="where games run: process (this machine) or ray (a Ray cluster)"),
+    address: str = typer.Option(None, help="address of a running Ray cluster (backend ray; default: start a local one)"),
 ) -> None:
     """Play a seat-balanced tournament, store every game, and print ratings and head-to-head results."""
     from meeplegym.errors import InvalidOptionError
@@ -273,7 +272,8 @@ def tournament(
     with _bar(f"{game} tournament") as progress:
         task = progress.add_task("games", total=games)
         try:
-            tid = run_tournament(config, db, workers=workers, progress=lambda done, total: progress.update(task, completed=done))
+            tid = run_tournament(config, db, workers=workers, backend=backend, address=address,
+                                 progress=lambda done, total: progress.update(task, completed=done))
         except InvalidOptionError as err:
             raise typer.BadParameter(str(err)) from None
     played = stored_games(db, tid)
@@ -301,9 +301,11 @@ def balance(
     players: int = typer.Option(4, "--players", "-n", help="players per game"),
     db: str = typer.Option("balance.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
     out: str = typer.Option("balance-report", help="folder for report.md, the PNG plots and report.html"),
-    workers: int = typer.Option(1, help="worker processes"),
+    workers: int = typer.Option(1, help="worker processes (process backend), or CPUs of the local Ray instance"),
     seed: int = typer.Option(0, help="game i uses seed + i"),
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+    backend: str = typer.Option("process", help="where games run: process (this machine) or ray (a Ray cluster)"),
+    address: str = typer.Option(None, help="address of a running Ray cluster (backend ray; default: start a local one)"),
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
     faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report."""
@@ -315,7 +317,7 @@ def balance(
         task = progress.add_task("games", total=games)
         try:
             played = run_balance(game, agent, games, players, db, seed=seed, workers=workers,
-                                 max_turns=max_turns or None,
+                                 max_turns=max_turns or None, backend=backend, address=address,
                                  progress=lambda done, total: progress.update(task, completed=done))
         except InvalidOptionError as err:
             raise typer.BadParameter(str(err)) from None
@@ -339,3 +341,7 @@ def list_agents(game: str = typer.Argument(None, help="only agents that play thi
         entry = AGENTS[name]
         table.add_row(name, ", ".join(entry.games) if entry.games else "any", entry.summary)
     console.print(table)
+
+
+if __name__ == "__main__":
+    app()

@@ -12,12 +12,20 @@ size ``players`` and rotates their seat order with ``i``, so every agent sits in
 equally often over a full cycle; its seed is ``seed + i``, so the setup (factions, mats, ...)
 is dealt at random but reproducibly.
 
+Backends: ``"process"`` plays on this machine in ``workers`` spawned processes (one: in this
+process); ``"ray"`` sends each game to a Ray cluster as a task (``address`` of a running cluster,
+or a local one started with ``workers`` CPUs and shut down afterwards). Either way the games come
+back to this process and land in the same database, one commit per game, so the backends store
+identical rows and can resume each other's runs. A remote cluster's nodes need meeplegym installed
+(or a Ray ``runtime_env``), as any Ray task needs its code.
+
 ``ratings(db, tournament)`` fits OpenSkill (Plackett-Luce) over the stored games in order;
 ``head_to_head`` gives pairwise win rates with Wilson 95% intervals.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import itertools
 import json
@@ -122,11 +130,26 @@ def validate(config: Config) -> None:
         raise InvalidOptionError(f"games must be positive, got {config.games}")
 
 
+BACKENDS = ("process", "ray")
+RAY_TASKS_PER_CPU = 4  # games in flight per cluster CPU: keeps every CPU busy, bounds what waits in memory
+
+
+def validate_backend(backend: str, workers: int, address: str | None) -> None:
+    if backend not in BACKENDS:
+        raise InvalidOptionError(f"unknown backend {backend!r}; available: {', '.join(BACKENDS)}")
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise InvalidOptionError(f"workers must be a positive integer, got {workers!r}")
+    if address is not None and backend != "ray":
+        raise InvalidOptionError(f"address {address!r} names a Ray cluster; it needs backend='ray'")
+
+
 def run_tournament(config: Config, db: str | Path, workers: int = 1,
-                   progress: Callable[[int, int], None] | None = None) -> str:
-    """Play the games of `config` missing from `db`; returns the tournament id.
-    progress(done, total) is called after each stored game."""
+                   progress: Callable[[int, int], None] | None = None,
+                   backend: str = "process", address: str | None = None) -> str:
+    """Play the games of `config` missing from `db` on `backend` (module doc); returns the
+    tournament id. progress(done, total) is called after each stored game."""
     validate(config)
+    validate_backend(backend, workers, address)
     con = connect(db)
     tid = config.id
     con.execute("INSERT OR IGNORE INTO tournaments VALUES (?, ?, ?, ?)",
@@ -137,17 +160,19 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
     finished = len(done)
     if progress:
         progress(finished, config.games)
-    for idx, result, seconds in _results(jobs, workers):
-        con.execute(
-            "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (tid, idx, result.seed, json.dumps(result.agents), json.dumps(result.seat_setup),
-             json.dumps(result.scores), json.dumps(result.ranks), result.decisions, result.turns,
-             int(result.truncated), json.dumps(result.actions), seconds),
-        )
-        con.commit()  # one game at a time: an interruption loses only games in flight
-        finished += 1
-        if progress:
-            progress(finished, config.games)
+    results = _ray_results(jobs, workers, address) if backend == "ray" else _results(jobs, workers)
+    with contextlib.closing(results):  # an interruption stops the workers (or the Ray instance) at once
+        for idx, result, seconds in results:
+            con.execute(
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (tid, idx, result.seed, json.dumps(result.agents), json.dumps(result.seat_setup),
+                 json.dumps(result.scores), json.dumps(result.ranks), result.decisions, result.turns,
+                 int(result.truncated), json.dumps(result.actions), seconds),
+            )
+            con.commit()  # one game at a time: an interruption loses only games in flight
+            finished += 1
+            if progress:
+                progress(finished, config.games)
     con.close()
     return tid
 
@@ -160,6 +185,33 @@ def _results(jobs, workers: int) -> Iterator:
     ctx = multiprocessing.get_context("spawn")  # numba's thread pool does not survive fork well
     with ctx.Pool(workers) as pool:
         yield from pool.imap_unordered(_play_one, jobs)
+
+
+def _ray_results(jobs, workers: int, address: str | None) -> Iterator:
+    """Each job as a Ray task, yielded as it finishes; at most RAY_TASKS_PER_CPU per CPU in flight."""
+    try:
+        import ray
+    except ImportError:
+        raise InvalidOptionError("backend 'ray' needs Ray: pip install 'meeplegym[dist]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address is None:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        play = ray.remote(num_cpus=1)(_play_one)
+        window = max(1, int(ray.cluster_resources().get("CPU", workers))) * RAY_TASKS_PER_CPU
+        waiting = list(reversed(jobs))
+        running = []
+        while waiting or running:
+            while waiting and len(running) < window:
+                running.append(play.remote(waiting.pop()))
+            done, running = ray.wait(running, num_returns=1)
+            yield ray.get(done[0])
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def stored_games(db: str | Path, tournament: str) -> list[dict]:

@@ -48,6 +48,8 @@ def test_tournament_command_stores_and_rates(tmp_path):
     assert sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0] == 2
     bad = CliRunner().invoke(app, ["tournament", "scythe", "--agents", "random,nobody", "--db", str(db)])
     assert bad.exit_code != 0 and "unknown agent" in bad.output
+    bad = CliRunner().invoke(app, ["tournament", "scythe", "--backend", "dask", "--db", str(db)])
+    assert bad.exit_code != 0 and "unknown backend 'dask'" in bad.output
 
 
 def test_balance_command_writes_a_report(tmp_path):
