@@ -19,3 +19,39 @@ def test_the_source_hashed_cache_folder_is_used_even_when_numba_was_imported_fir
     used, chosen = out.stdout.split()
     assert used == chosen  # numba reads the folder meeplegym chose, not its per-file default ('')
     assert used.startswith(str(tmp_path / "meeplegym" / "numba"))
+
+
+def _imports(tree) -> set[str]:
+    """The last component of every module a file imports, and of every name it imports from one."""
+    import ast
+
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.rsplit(".", 1)[-1] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            names.add((node.module or "").rsplit(".", 1)[-1])
+            names.update(alias.name for alias in node.names)
+    return names
+
+
+def test_modules_left_out_of_the_cache_hash_are_out_of_every_kernels_reach():
+    import ast
+    from pathlib import Path
+
+    from meeplegym import _numba_cache
+
+    package = Path(_numba_cache.__file__).resolve().parent
+    outside = {name.removesuffix(".py") for name in _numba_cache.OUTSIDE_KERNELS}
+    kernel_files = 0
+    for base in _numba_cache._source_dirs(package):
+        for path in base.rglob("*.py"):
+            source = path.read_text()
+            if path.name in _numba_cache.OUTSIDE_KERNELS:
+                assert "numba" not in _imports(ast.parse(source)) and "njit" not in source, f"{path} defines kernels"
+                continue
+            if "njit" in source:
+                kernel_files += 1
+                reached = _imports(ast.parse(source)) & outside
+                assert not reached, f"{path} defines kernels and imports {reached}: its cache must follow them"
+    assert kernel_files > 20  # the walk saw the engines
