@@ -23,7 +23,8 @@ How a decision is made:
   cannot be played now are discarded. **Revolt**: every unrest card in hand goes back.
 
 The value of a state for a seat: its VP if the game ended now (I10.3, progress included), its
-pool and the resources on its cards in play at style weights, a worth per card in its deck and a
+pool and the resources on its cards in play at style weights (scaled down as the rounds left to
+spend them run out, ``resource_worth``), its VP lead over the best opponent as the end nears, a worth per card in its deck and a
 style bonus per card of each banner it owns, a bonus per pinned card in play whose ability lasts
 (exhaust, passive, solstice: a turn-long search would otherwise see no gain in playing it), a
 penalty per unrest card in its deck, minus a style
@@ -64,6 +65,8 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     PRG,
     STATE_DTYPE,
+    VARIANT_QUICK,
+    Z_DEVELOPMENT,
     Z_DISCARD,
     Z_DRAW,
     Z_GARRISON,
@@ -103,14 +106,42 @@ MAX_CHAIN = 64  # default moves before a chain is valued as it stands
 WIN_VALUE = 1000.0
 COLLAPSE_NEAR = 6  # unrest cards left in the pile when a collapse (I10.5: fewest unrest wins) is close
 COLLAPSE_UNREST = 4.0  # how much more an unrest card weighs then
+RESOURCE_HORIZON = 5.0  # rounds left to spend it within which a pool resource loses worth
+DEVELOP_ROUNDS = 3.0  # rough rounds between two developments of one player
+END_LEAD = 1.0  # worth of the VP lead as the end nears (1 - resource_worth): else a leader whose
+#                 VP keep growing never ends the game
 
 
 # ================================================================ valuing a state
 @nb.njit(cache=True)
-def player_value(s, p, w):
-    """p's worth in VP under style weights w (module doc)."""
-    v = float(score(s, p))
-    spend = 0.3 if s["game_end_triggered"] else 1.0  # resources left at the end score nothing
+def resource_worth(s):
+    """The share of its style weight a resource keeps: the rounds left to spend it (I10.1-I10.2:
+    the round of the trigger and one more, or just it in the quick variant, I15.5) over
+    RESOURCE_HORIZON. Before the trigger the rounds until it are estimated from the main deck and
+    the fewest development cards any player has left, so the estimate runs on smoothly across the
+    trigger: a bot that can end the game loses no worth by doing so beyond the rounds it really
+    gives up (a drop there made two bots that could each end the game hoard for ever instead)."""
+    if s["game_end_triggered"]:
+        rounds = float(s["rounds_left"])
+    else:
+        n = s["n_players"]
+        until = s["main_size"] / n  # about one card a turn leaves the main deck
+        left = np.zeros(n, dtype=np.int64)
+        for c in table(s):
+            if s["zone"][c] == Z_DEVELOPMENT:
+                left[s["owner"][c]] += 1
+        for p in range(n):
+            if left[p] > 0:
+                until = min(until, DEVELOP_ROUNDS * (left[p] - 1))  # the last one ends the game at will
+        rounds = until + (1.0 if s["variants"] & VARIANT_QUICK else 2.0)
+    return min(1.0, rounds / RESOURCE_HORIZON)
+
+
+@nb.njit(cache=True)
+def player_value(s, p, w, spend, vp):
+    """p's worth in VP under style weights w, given p's VP now and the share of its weight a
+    resource keeps (module doc)."""
+    v = float(vp)
     unrest_weight = w[W_UNREST] * (COLLAPSE_UNREST if s["unrest_size"] <= COLLAPSE_NEAR else 1.0)
     for r in range(N_RESOURCES):
         v += spend * w[W_MAT + r] * s["pool"][p, r]
@@ -135,7 +166,7 @@ def player_value(s, p, w):
             if K.HEADER[r] == PINNED and K.TRIGGERS[r] & LASTING_BITS:
                 v += w[W_READY]  # it works every turn from here, where in hand it waits to be played
             for k in range(N_RESOURCES):
-                v += 0.5 * w[W_MAT + k] * s["card_res"][c, k]  # back to the pool when it leaves play
+                v += 0.5 * spend * w[W_MAT + k] * s["card_res"][c, k]  # back to the pool when it leaves play
     return v
 
 
@@ -151,11 +182,18 @@ def evaluate(s, seat, w):
             if q != seat:
                 best_other = max(best_other, float(score(s, q)))
         return (WIN_VALUE if place[seat] == 0 else -WIN_VALUE) + float(score(s, seat)) - best_other
+    spend = resource_worth(s)
+    vp = np.empty(n, dtype=np.int64)
+    for q in range(n):
+        vp[q] = score(s, q)
     best_other = -1e9
+    best_other_vp = -1e9
     for q in range(n):
         if q != seat:
-            best_other = max(best_other, player_value(s, q, w))
-    return player_value(s, seat, w) - w[W_OPP] * best_other
+            best_other = max(best_other, player_value(s, q, w, spend, vp[q]))
+            best_other_vp = max(best_other_vp, float(vp[q]))
+    lead = (vp[seat] - best_other_vp) * (1.0 - spend) * END_LEAD  # the leader wants the end near, the others away
+    return player_value(s, seat, w, spend, vp[seat]) - w[W_OPP] * best_other + lead
 
 
 @nb.njit(cache=True)

@@ -155,7 +155,7 @@ def test_imperium_search_beats_each_rule_based_style():
     def search(states, b, seat, style, mask, words, i):
         return game.search.search_at(states, b, seat, style, mask, words, i, samples)
 
-    games = 12
+    games = 48  # measured 31 and 29 of 48; 12 games were within the seeds' noise of a majority
     for opponent in range(len(game.bots.STYLE_NAMES)):
         wins = 0
         for g in range(games):
@@ -163,4 +163,4 @@ def test_imperium_search_beats_each_rule_based_style():
             styles = [0, opponent] if seat == 0 else [opponent, 0]
             policies = [search, game.bots.policy_at] if seat == 0 else [game.bots.policy_at, search]
             wins += _imperium_won(game.play(2, 300 + g // 2, styles, g, policies=policies), seat)
-        assert wins >= 7, (game.bots.STYLE_NAMES[opponent], wins)
+        assert wins > games // 2, (game.bots.STYLE_NAMES[opponent], wins)
