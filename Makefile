@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: demo test soak bench nojit clean
+.PHONY: demo test soak bench nojit clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,15 @@ demo: $(VENV)/.installed-viz
 # Two pytest-xdist workers (tests/conftest.py compiles the shared kernels once before they start and
 # keeps each test module on one worker); `make test TEST_WORKERS=0` runs in a single process.
 TEST_WORKERS ?= 2
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test browser
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q -n $(TEST_WORKERS) --dist loadfile
+
+# The replay page's browser test drives Debian's Chromium; installed here where apt can, skipped where it cannot.
+browser:
+	@command -v chromium >/dev/null 2>&1 || ( command -v apt-get >/dev/null 2>&1 && \
+	  ( DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 || \
+	    ( apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ) ) ) || \
+	  echo "no Chromium here: the replay page's browser test will be skipped"
 
 soak: $(VENV)/.installed-test
 	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games 1000

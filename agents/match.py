@@ -25,6 +25,15 @@ class MatchResult:
     actions: list[int] = field(default_factory=list)  # the whole game, for replays
 
 
+def agent_action(agent: Agent, raw, seat: int, obs: dict) -> int:
+    """`agent`'s choice for `seat` in the unwrapped env `raw`, given the seat's observation dict;
+    bots that read the state get it in the info, as the agent protocol says."""
+    info = {"seat": seat, "game": raw.game.name}
+    if agent.needs_state:
+        info["state"] = raw._state
+    return int(agent.act(obs["observation"], obs["action_mask"], info))
+
+
 def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None = None,
                record: bool = False, **options) -> MatchResult:
     """Play one game, seat i played by agents[i]; `options` go to the env (factions, ...)."""
@@ -43,9 +52,7 @@ def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None 
             truncated |= trunc
             env.step(None)
             continue
-        agent = agents[seat]
-        info = {"seat": seat, "game": game, "state": raw._state} if agent.needs_state else {"seat": seat, "game": game}
-        action = int(agent.act(obs["observation"], obs["action_mask"], info))
+        action = agent_action(agents[seat], raw, seat, obs)
         env.step(action)
         decisions += 1
         if record:

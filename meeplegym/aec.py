@@ -59,6 +59,10 @@ class Game(ABC):
     @abstractmethod
     def decision_name(self, state) -> str: ...
 
+    def rgb_array(self, state) -> np.ndarray:
+        """The picture of the state as a (height, width, 3) uint8 array (render_mode="rgb_array")."""
+        raise NotImplementedError(f"{self.name} has no picture yet")
+
     @abstractmethod
     def observe(self, state, seat: int, out: np.ndarray) -> None:
         """Write seat's observation into `out`, every element (it arrives uninitialised)."""
@@ -94,15 +98,21 @@ class Game(ABC):
 class RecordGame(Game):
     """A `Game` over the usual engine shape: a module with ``legal_mask_at`` / ``apply_at``
     kernels, a state record with ``actor``, ``terminal`` and ``turn`` fields, and the game's
-    ``render`` (``render_text``) and ``state_json`` (``state_to_dict`` / ``state_from_dict``)
-    modules."""
+    ``render`` (``render_text``), ``state_json`` (``state_to_dict`` / ``state_from_dict``) and
+    ``picture`` (``rgb_array``) modules."""
 
     engine: Any  # the game's engine module
     render: Any
     state_json: Any
+    picture: Any = None  # the game's ``picture`` module, once it has one (render_mode="rgb_array")
 
     def render_text(self, states):
         return self.render.render_text(states[0])
+
+    def rgb_array(self, states):
+        if self.picture is None:
+            return super().rgb_array(states)
+        return self.picture.rgb_array(states[0])
 
     def state_to_dict(self, states):
         return self.state_json.state_to_dict(states[0])
@@ -273,8 +283,10 @@ class TurnBasedEnv(AECEnv):
 
     def render(self):
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'human'")
+            gymnasium.logger.warn(f"render() called without a render_mode; pass one of {self.metadata['render_modes']}")
             return None
+        if self.render_mode == "rgb_array":
+            return self.game.rgb_array(self._state)
         text = self.game.render_text(self._state)
         if self.render_mode == "human":
             print(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from pathlib import Path
 
 import numpy as np
 import typer
@@ -47,18 +48,46 @@ def play(
     players: int = typer.Option(2, "--players", "-n", help="number of players"),
     seat: int = typer.Option(0, help="your seat (0 = first in faction order)"),
     seed: int = typer.Option(None, help="game seed (random if omitted)"),
+    opponents: str = typer.Option("random", help="comma-separated agents for the other seats (one name: all of them)"),
+    resume: str = typer.Option(None, help="a game saved with 's' to go on with (its seat and opponents come with it)"),
     autoplay: bool = typer.Option(False, help="let a random agent play your seat too (a demo of the interface)"),
 ) -> None:
-    """Play a game in the terminal against random opponents, choosing among named legal actions."""
-    from meeplegym.agents import RandomAgent
+    """Play a game in the terminal: the board, a numbered menu of your legal actions in words, 'u' to
+    take back your last decision while it is still your turn, 's' to save, 'q' to quit."""
+    import json
 
+    from meeplegym.agents import RandomAgent, make_agent
+    from meeplegym.agents.match import agent_action
+    from meeplegym.errors import InvalidOptionError, InvalidStateError
+
+    saved = None
+    if resume is not None:
+        try:
+            saved = json.loads(Path(resume).read_text())
+            game, players, seat, opponents = saved["game"], saved["players"], saved["seat"], saved["opponents"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            raise typer.BadParameter(f"{resume}: not a saved game ({err})") from None
     _check_game(game)
-    env = make_env(game, num_players=players, render_mode="ansi")
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seat must be in 0..{players - 1}")
-    env.reset(seed=seed)
+    names = [a.strip() for a in opponents.split(",") if a.strip()]
+    names = names * (players - 1) if len(names) == 1 else names
+    if len(names) != players - 1:
+        raise typer.BadParameter(f"give one opponent or {players - 1}, got {len(names)}")
+    try:
+        env = make_env(game, num_players=players, render_mode="ansi")
+        others = iter(names)
+        agents = [None if p == seat else make_agent(next(others), game=game, seed=None if seed is None else seed * 31 + p)
+                  for p in range(players)]
+        env.reset(seed=seed)
+        if saved is not None:
+            env.unwrapped.load_state_dict(saved["state"])
+    except (InvalidOptionError, InvalidStateError, KeyError, ValueError) as err:
+        raise typer.BadParameter(str(err)) from None
+    raw = env.unwrapped
     me = env.possible_agents[seat]
-    bots = RandomAgent(seed)
+    stand_in = RandomAgent(seed)
+    undo: list[dict] = []  # the states before each of your decisions this turn
     last_turn = -1
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
@@ -66,40 +95,124 @@ def play(
             env.step(None)
             continue
         mask = obs["action_mask"]
-        if agent != me or autoplay:
-            env.step(bots.act(obs["observation"], mask))
+        current = raw.agent_name_mapping[agent]
+        if agent != me:
+            undo.clear()  # another seat acted: your decisions so far are committed
+            env.step(agent_action(agents[current], raw, current, obs))
             continue
-        turn = env.unwrapped.turn_count
-        if turn != last_turn:
-            console.print(env.render())
-            last_turn = turn
-        legal = np.flatnonzero(mask)
-        console.print(f"[bold]{env.unwrapped.decision_name()}[/bold]")
-        for i, a in enumerate(legal):
-            console.print(f"  {i:3d}  {env.unwrapped.action_to_str(int(a))}")
-        while True:
-            answer = typer.prompt("choose (number, 'b' for the board, 'q' to quit)")
-            if answer == "q":
-                raise typer.Exit()
-            if answer == "b":
+        if autoplay:
+            env.step(stand_in.act(obs["observation"], mask))
+            continue
+        action = None
+        while action is None:  # your decision; taking one back brings an earlier one of this turn here again
+            turn = raw.turn_count
+            if turn != last_turn:
                 console.print(env.render())
-                continue
-            if answer.isdigit() and int(answer) < len(legal):
-                env.step(int(legal[int(answer)]))
-                break
-            console.print(f"[red]enter a number from 0 to {len(legal) - 1}[/red]")
+                last_turn = turn
+            action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names)})
+        undo.append(raw.state_to_dict())
+        env.step(action)
     console.print(env.render())
     _print_result(env)
 
 
+def _ask(raw, undo: list[dict], about: dict) -> int | None:
+    """One decision from the keyboard: the legal action chosen, or None after an undo."""
+    import json
+
+    legal = raw.legal_actions()
+    console.print(f"[bold]{raw.decision_name()}[/bold]")
+    for i, a in enumerate(legal):
+        console.print(f"  {i:3d}  {raw.action_to_str(int(a))}")
+    while True:
+        answer = typer.prompt("choose (number; b board, u undo, s save, q quit)")
+        if answer == "q":
+            raise typer.Exit()
+        if answer == "b":
+            console.print(raw.render())
+        elif answer == "s":
+            path = typer.prompt("save to", default=f"{about['game']}-saved.json")
+            Path(path).write_text(json.dumps({**about, "state": raw.state_to_dict()}))
+            console.print(f"saved; go on later with: meeplegym play --resume {path}")
+        elif answer == "u":
+            if undo:
+                raw.load_state_dict(undo.pop())
+                console.print("taken back")
+                return None
+            console.print("[red]nothing to take back: your last decision is committed[/red]")
+        elif answer.isdigit() and int(answer) < len(legal):
+            return int(legal[int(answer)])
+        else:
+            console.print(f"[red]enter a number from 0 to {len(legal) - 1}[/red]")
+
+
+@app.command()
+def picture(
+    game: str = typer.Argument("scythe", help="game to draw"),
+    out: str = typer.Option("picture.png", help="PNG file to write"),
+    players: int = typer.Option(4, "--players", "-n", help="number of players"),
+    agents: str = typer.Option("random", help="comma-separated agent per seat (one name: every seat)"),
+    decisions: int = typer.Option(300, help="decisions played before the picture is taken (fewer if the game ends)"),
+    seed: int = typer.Option(0, help="game seed"),
+) -> None:
+    """Play a game up to a point with the given agents and save its picture (render_mode="rgb_array") as a PNG."""
+    from PIL import Image
+
+    from meeplegym.agents import make_agent, play_match
+    from meeplegym.errors import InvalidOptionError
+
+    _check_game(game)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = names * players if len(names) == 1 else names
+    if len(names) != players:
+        raise typer.BadParameter(f"give one agent or {players}, got {len(names)}")
+    try:
+        seated = [make_agent(name, game=game, seed=seed * 31 + p) for p, name in enumerate(names)]
+        env = make_env(game, num_players=players, render_mode="rgb_array")
+    except (InvalidOptionError, KeyError, ValueError) as err:
+        raise typer.BadParameter(str(err)) from None
+    # The agents play the whole game (they need the env's info); the picture is taken on a replay.
+    played = play_match(game, seated, seed, record=True).actions
+    env.reset(seed=seed)
+    for action in played[:decisions]:
+        env.step(action)
+    Image.fromarray(env.render()).save(out)
+    console.print(f"{out}: {game}, {players} players, after {min(decisions, len(played))} decisions "
+                  f"(turn {env.unwrapped.turn_count})")
+
+
+@app.command()
+def replay(
+    source: str = typer.Argument(..., help="a recorded game (a .json file) or a game of a tournament database "
+                                           "(TOURNAMENT:INDEX, or INDEX when the database holds one tournament)"),
+    db: str = typer.Option("results.sqlite", help="the tournament database a game id refers to"),
+    html_out: str = typer.Option("replay.html", "--html", help="the page to write"),
+    every: str = typer.Option("turn", help="one step per turn, or per decision"),
+) -> None:
+    """Write a self-contained HTML page to step through a recorded game: the board at each step,
+    the action log in words, the scores."""
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.replay import load_record, record_from_db, write_html
+
+    try:
+        record = load_record(source) if source.endswith(".json") else record_from_db(db, source)
+        _check_game(record.game)
+        with _bar(f"replaying {record.game}") as progress:
+            task = progress.add_task("decisions", total=len(record.actions))
+            page = write_html(record, html_out, every, progress=lambda done, total: progress.update(task, completed=done))
+    except InvalidOptionError as err:
+        raise typer.BadParameter(str(err)) from None
+    console.print(f"{page}: {len(record.actions)} decisions of {record.game}; open it in a browser")
+
+
 def _print_result(env) -> None:
-    state = env.unwrapped.state_record
-    scores = env.unwrapped.scores()
+    raw = env.unwrapped
+    scores, ranks = raw.scores(), raw.ranks()
     table = Table(title="final scores")
-    for col in ("seat", "player", "coins", "rank"):
+    for col in ("seat", "player", "score", "rank"):
         table.add_column(col)
     for p, agent in enumerate(env.possible_agents):
-        table.add_row(str(p), agent, str(int(scores[p])), str(int(state["rank"][p]) + 1))
+        table.add_row(str(p), agent, str(int(scores[p])), str(int(ranks[p]) + 1))
     console.print(table)
 
 
@@ -165,7 +278,6 @@ def demo(
             str(int(example["final_score"][p])), str(int(example["rank"][p]) + 1),
         )
     console.print(table)
-    from pathlib import Path
 
     Path(out).mkdir(parents=True, exist_ok=True)
     from meeplegym.agents import agent_names

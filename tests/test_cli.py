@@ -14,10 +14,43 @@ def test_info_lists_scythe():
     assert "scythe_v0" in result.output and str(NUM_ACTIONS) in result.output
 
 
-def test_play_reaches_the_end_of_a_game():
-    result = runner.invoke(app, ["play", "scythe", "--players", "3", "--autoplay", "--seed", "4"])
+def test_play_reaches_the_end_of_a_game_against_bots():
+    result = runner.invoke(app, ["play", "scythe", "--players", "3", "--autoplay", "--seed", "4",
+                                 "--opponents", "scythe.builder,random"])
     assert result.exit_code == 0, result.output
     assert "final scores" in result.output and "game over" in result.output
+    bad = runner.invoke(app, ["play", "scythe", "--players", "3", "--opponents", "a,b,c"])
+    assert bad.exit_code != 0 and "give one opponent or 2" in bad.output
+
+
+def test_play_takes_back_a_decision_saves_and_resumes(tmp_path):
+    import json
+
+    saved = tmp_path / "game.json"
+    # u: nothing yet; 0: a section; u: take it back; 0 again; then save and quit
+    result = runner.invoke(app, ["play", "scythe", "--seed", "2"], input=f"u\n0\nu\n0\ns\n{saved}\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "nothing to take back" in result.output and "taken back" in result.output
+    assert result.output.count("choose (number") == 6  # each answer was asked for at a decision
+    import re
+
+    def menu(text):
+        return re.findall(r"^ +\d+  .*$", text, re.M)
+
+    first = menu(result.output.split("choose (number")[0])
+    after_undo = menu(result.output.split("taken back")[1].split("choose (number")[0])
+    assert first and after_undo == first  # back at the very same decision
+    state = json.loads(saved.read_text())
+    assert state["seat"] == 0 and state["opponents"] == "random" and state["state"]
+    resumed = runner.invoke(app, ["play", "--resume", str(saved)], input="u\nq\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "nothing to take back" in resumed.output  # a resumed game starts with nothing to undo
+    from meeplegym.registry import make_env
+
+    env = make_env("scythe", num_players=2)
+    env.reset(seed=0)
+    env.unwrapped.load_state_dict(state["state"])
+    assert env.unwrapped.decision_name() in resumed.output  # the saved decision is the one asked
 
 
 def test_play_takes_a_human_choice_then_quits():

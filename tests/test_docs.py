@@ -15,7 +15,8 @@ def _python_blocks(path):
     return re.findall(r"```python\n(.*?)```", path.read_text(), flags=re.S)
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/scythe.md", "docs/imperium.md", "docs/vector.md", "docs/tournaments.md"])
+@pytest.mark.parametrize("doc", ["README.md", "docs/scythe.md", "docs/imperium.md", "docs/vector.md", "docs/tournaments.md",
+                                 "docs/seeing.md"])
 def test_python_examples_run(doc):
     blocks = _python_blocks(ROOT / doc)
     assert blocks, f"{doc} has no python example"

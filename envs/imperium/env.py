@@ -6,7 +6,7 @@ import numpy as np
 
 from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options
 from meeplegym.encoders import imperium as encoder
-from meeplegym.envs.imperium import action_names, engine, invariants, render, state_json
+from meeplegym.envs.imperium import action_names, engine, invariants, picture, render, state_json
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.rules import scoring
@@ -18,6 +18,7 @@ class ImperiumGame(RecordGame):
     engine = engine
     render = render
     state_json = state_json
+    picture = picture
     name = "imperium"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -68,7 +69,7 @@ class raw_env(TurnBasedEnv):
 
     metadata = {
         "name": "imperium_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
     }
 

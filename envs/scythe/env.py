@@ -6,7 +6,7 @@ import numpy as np
 
 from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options
 from meeplegym.encoders import scythe as encoder
-from meeplegym.envs.scythe import actions, data, engine, invariants, render, state_json
+from meeplegym.envs.scythe import actions, data, engine, invariants, picture, render, state_json
 from meeplegym.envs.scythe.state import PHASE_NAMES
 from meeplegym.errors import InvalidOptionError
 
@@ -17,6 +17,7 @@ class ScytheGame(RecordGame):
     engine = engine
     render = render
     state_json = state_json
+    picture = picture
     name = "scythe"
     num_actions = actions.NUM_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -70,7 +71,7 @@ class raw_env(TurnBasedEnv):
 
     metadata = {
         "name": "scythe_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
     }
 
