@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from meeplegym.registry import GAMES, make_env
 
@@ -107,12 +108,12 @@ def play(
         while action is None:  # your decision; taking one back brings an earlier one of this turn here again
             turn = raw.turn_count
             if turn != last_turn:
-                console.print(env.render())
+                console.print(Text.from_ansi(env.render()))
                 last_turn = turn
             action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names)})
         undo.append(raw.state_to_dict())
         env.step(action)
-    console.print(env.render())
+    console.print(Text.from_ansi(env.render()))
     _print_result(env)
 
 
@@ -129,7 +130,7 @@ def _ask(raw, undo: list[dict], about: dict) -> int | None:
         if answer == "q":
             raise typer.Exit()
         if answer == "b":
-            console.print(raw.render())
+            console.print(Text.from_ansi(raw.render()))
         elif answer == "s":
             path = typer.prompt("save to", default=f"{about['game']}-saved.json")
             Path(path).write_text(json.dumps({**about, "state": raw.state_to_dict()}))

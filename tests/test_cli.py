@@ -23,6 +23,14 @@ def test_play_reaches_the_end_of_a_game_against_bots():
     assert bad.exit_code != 0 and "give one opponent or 2" in bad.output
 
 
+def test_play_runs_a_whole_imperium_game():
+    result = runner.invoke(app, ["play", "imperium", "--players", "2", "--autoplay", "--seed", "3",
+                                 "--opponents", "imperium.scholar"])
+    assert result.exit_code == 0, result.output
+    assert "final scores" in result.output and "Game over" in result.output
+    assert "\x1b[" not in result.output  # the text board's ANSI styles go through rich, not raw
+
+
 def test_play_takes_back_a_decision_saves_and_resumes(tmp_path):
     import json
 
