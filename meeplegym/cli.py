@@ -282,18 +282,24 @@ def demo(
 
     Path(out).mkdir(parents=True, exist_ok=True)
     from meeplegym.agents import agent_names
+    from meeplegym.replay import record_from_db, write_html
+    from meeplegym.tournament import Config
 
     for name in GAMES:
         bots = [a for a in agent_names(name) if a != "policy"]
         if tournament_games > 0 and len(bots) >= 2:
             console.print(f"\n[bold]{name}: tournament of {', '.join(bots)}[/bold] ({tournament_games} games, 2 players)")
             tournament(game=name, agents=",".join(bots), games=tournament_games, players=2,
-                       db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0)
+                       db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0, backend="process",
+                       address=None)
+            played = Config(game=name, agents=tuple(bots), games=tournament_games, players=2, seed=seed).id
+            page = write_html(record_from_db(Path(out) / "results.sqlite", f"{played}:0"), Path(out) / f"replay-{name}.html")
+            console.print(f"the first game of it, to step through in a browser: [bold]{page}[/bold]")
     if balance_games > 0:
         bot = "scythe.builder" if "scythe.builder" in agent_names("scythe") else "random"
         console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {bot} in every seat)")
         balance(game="scythe", agent=bot, games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
-                out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0)
+                out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None)
     console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
 
 

@@ -114,3 +114,16 @@ def test_agents_command_lists_random():
 
     result = CliRunner().invoke(app, ["agents", "scythe"])
     assert result.exit_code == 0 and "random" in result.output
+
+
+def test_demo_runs_end_to_end_small(tmp_path):
+    """What `make demo` runs, shrunk: the commands it calls as functions get every option."""
+    import pytest
+
+    pytest.importorskip("matplotlib")
+    result = runner.invoke(app, ["demo", "--games", "4", "--tournament-games", "1", "--balance-games", "2",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    for name in ("scythe", "imperium"):
+        assert (tmp_path / f"replay-{name}.html").stat().st_size > 10_000
+    assert (tmp_path / "balance-report" / "report.html").exists()
