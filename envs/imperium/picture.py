@@ -11,7 +11,6 @@ banner colour (I1.6).
 
 from __future__ import annotations
 
-import numpy as np
 
 from meeplegym import drawing as d
 from meeplegym.envs.imperium import catalogue as K
@@ -19,6 +18,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.action_names import RESOURCES, STATE_CODES, card_name, decision_text
 from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.render import NATIONS, PILES, card_notes, cards_in, resources_text
 from meeplegym.envs.imperium.rules.zones import rec, state_icons
 
 WIDTH = 1100
@@ -28,8 +28,6 @@ PANEL_HEIGHT = 176
 PLAY_ROWS = 2
 MARKET_Y = 40
 PANELS_Y = 170
-NATIONS = {int(n.code): n.name for n in D.NATIONS}
-PILES = ("region", "uncivilised", "civilised")
 BANNER_COLOUR = {  # I1.6 banner colours
     int(D.Suit.REG): (235, 200, 60), int(D.Suit.UNC): (90, 160, 80), int(D.Suit.CIV): (205, 205, 205),
     int(D.Suit.TRI): (70, 120, 200), int(D.Suit.FAME): (140, 80, 170), int(D.Suit.UNREST): (200, 50, 50),
@@ -43,17 +41,6 @@ def banner_colour(s, c: int):
     return BANNER_COLOUR.get(int(K.BANNER[rec(s, c)]), NO_BANNER)
 
 
-def _resources(amounts) -> str:
-    return " ".join(f"{int(k)} {RESOURCES[r]}" for r, k in enumerate(amounts) if k)
-
-
-def _cards_in(s, zone, owner=None) -> list[int]:
-    here = s["zone"] == zone
-    if owner is not None:
-        here &= s["owner"] == owner
-    return [int(c) for c in np.flatnonzero(here) if K.PHYSICAL[c] == c]
-
-
 def _market(draw, s) -> None:
     d.text(draw, (12, MARKET_Y - 4), "market", 12)
     for slot in range(ST.MARKET_SLOTS):
@@ -63,7 +50,7 @@ def _market(draw, s) -> None:
             draw.rounded_rectangle((x, MARKET_Y, x + TILE_W, MARKET_Y + TILE_H), radius=5, outline=d.MUTED)
             d.text(draw, (x + TILE_W // 2, MARKET_Y + TILE_H // 2), "(empty)", 11, d.MUTED, "mm")
             continue
-        lines = [_resources(s["card_res"][c])]
+        lines = [resources_text(s["card_res"][c])]
         if s["market_unrest"][slot] >= 0:
             lines.append("+ unrest under it")
         d.card(draw, x, MARKET_Y, TILE_W, TILE_H, f"{slot + 1}. {card_name(s, c)}", banner_colour(s, c), lines)
@@ -71,7 +58,7 @@ def _market(draw, s) -> None:
     d.text(draw, (70, MARKET_Y + TILE_H + 10),
            f"piles: {piles}   main deck {int(s['main_size'])}   unrest {int(s['unrest_size'])}   "
            f"fame {int(s['fame_size'])} (King of Kings side {'AB'[int(s['kok_side'])]})", 12)
-    exiled = [card_name(s, c) for c in _cards_in(s, ST.Z_EXILE)]
+    exiled = [card_name(s, c) for c in cards_in(s, ST.Z_EXILE)]
     d.text(draw, (70, MARKET_Y + TILE_H + 28), d.fit(draw, "exile: " + (", ".join(exiled) or "-"), WIDTH - 90, 11), 11,
            d.MUTED)
 
@@ -94,27 +81,19 @@ def _panel(draw, s, p: int, y: int) -> None:
         d.text(draw, (x + 18, y + 8), f"{int(amount)} {RESOURCES[r]}", 12)
         x += 78
     d.text(draw, (x + 10, y + 8), f"{int(s['actions'][p])} actions, {int(s['exhaust_tokens'][p])} exhaust", 12)
-    sizes = (f"hand {len(_cards_in(s, ST.Z_HAND, p))} · draw {int(s['draw_size'][p])} · "
-             f"nation deck {int(s['nation_size'][p])} · discard {len(_cards_in(s, ST.Z_DISCARD, p))} · "
-             f"history {len(_cards_in(s, ST.Z_HISTORY, p))} · development {len(_cards_in(s, ST.Z_DEVELOPMENT, p))}")
+    sizes = (f"hand {len(cards_in(s, ST.Z_HAND, p))} · draw {int(s['draw_size'][p])} · "
+             f"nation deck {int(s['nation_size'][p])} · discard {len(cards_in(s, ST.Z_DISCARD, p))} · "
+             f"history {len(cards_in(s, ST.Z_HISTORY, p))} · development {len(cards_in(s, ST.Z_DEVELOPMENT, p))}")
     if s["terminal"]:
         sizes += f"   final score {scoring.score(s, p)}"
     d.text(draw, (38, y + 28), sizes, 11, d.MUTED)
-    in_play = _cards_in(s, ST.Z_PLAY, p)
+    in_play = cards_in(s, ST.Z_PLAY, p)
     per_row = (WIDTH - 40) // (PLAY_W + 6)
     shown = in_play[: PLAY_ROWS * per_row]
     for i, c in enumerate(shown):
         row, col = divmod(i, per_row)
-        lines = []
-        if s["exhausted"][c]:
-            lines.append("exhausted")
-        if s["card_res"][c].any():
-            lines.append(_resources(s["card_res"][c]))
-        under = int(np.sum((s["zone"] == ST.Z_GARRISON) & (s["host"] == c)))
-        if under:
-            lines.append(f"{under} garrisoned")
         d.card(draw, 16 + col * (PLAY_W + 6), y + 46 + row * (PLAY_H + 6), PLAY_W, PLAY_H, card_name(s, c),
-               banner_colour(s, c), lines[:2])
+               banner_colour(s, c), card_notes(s, c)[:2])
     if len(in_play) > len(shown):
         d.text(draw, (WIDTH - 16, y + PANEL_HEIGHT - 22), f"+{len(in_play) - len(shown)} more in play", 10,
                d.MUTED, "ra")

@@ -18,25 +18,34 @@ NATIONS = {int(n.code): n.name for n in D.NATIONS}
 PILES = ("region", "uncivilised", "civilised")
 
 
-def _resources(amounts) -> str:
+def resources_text(amounts) -> str:
     return " ".join(f"{int(k)} {RESOURCES[r]}" for r, k in enumerate(amounts) if k)
 
 
-def _cards_in(s, zone, owner) -> list[int]:
-    return [int(c) for c in np.flatnonzero((s["zone"] == zone) & (s["owner"] == owner)) if K.PHYSICAL[c] == c]
+def cards_in(s, zone, owner=None) -> list[int]:
+    """The physical cards in `zone` (of `owner`, when given), ascending."""
+    here = s["zone"] == zone
+    if owner is not None:
+        here &= s["owner"] == owner
+    return [int(c) for c in np.flatnonzero(here) if K.PHYSICAL[c] == c]
+
+
+def card_notes(s, c: int) -> list[str]:
+    """What sits on a card in play: an exhaust token, resources, garrisoned cards."""
+    notes = []
+    if s["exhausted"][c]:
+        notes.append("exhausted")
+    if s["card_res"][c].any():
+        notes.append(resources_text(s["card_res"][c]))
+    under = int(np.sum((s["zone"] == ST.Z_GARRISON) & (s["host"] == c)))
+    if under:
+        notes.append(f"{under} garrisoned")
+    return notes
 
 
 def _card_in_play(s, c: int) -> str:
-    text = card_name(s, c)
-    extras = []
-    if s["exhausted"][c]:
-        extras.append("exhausted")
-    if s["card_res"][c].any():
-        extras.append(_resources(s["card_res"][c]))
-    under = int(np.sum((s["zone"] == ST.Z_GARRISON) & (s["host"] == c)))
-    if under:
-        extras.append(f"{under} garrisoned")
-    return text + (f" ({', '.join(extras)})" if extras else "")
+    notes = card_notes(s, c)
+    return card_name(s, c) + (f" ({', '.join(notes)})" if notes else "")
 
 
 def _market_lines(s) -> list[str]:
@@ -48,7 +57,7 @@ def _market_lines(s) -> list[str]:
             continue
         text = f"  {slot + 1}. {card_name(s, c)}"
         if s["card_res"][c].any():
-            text += f" [{_resources(s['card_res'][c])}]"
+            text += f" [{resources_text(s['card_res'][c])}]"
         if s["market_unrest"][slot] >= 0:
             text += " + unrest under it"
         lines.append(text)
@@ -67,16 +76,16 @@ def _player_lines(s, p: int) -> list[str]:
     state = "/".join(code for k, code in enumerate(STATE_CODES) if icons >> k & 1) or "-"
     power = int(s["power_card"][p])
     side = "AB"[int(s["face"][power])] if power >= 0 else "-"
-    sizes = {name: len(_cards_in(s, zone, p)) for name, zone in (
+    sizes = {name: len(cards_in(s, zone, p)) for name, zone in (
         ("hand", ST.Z_HAND), ("discard", ST.Z_DISCARD), ("history", ST.Z_HISTORY))}
     lines = [
         f"{marker} {BOLD}seat {p} {NATIONS.get(int(s['nation'][p]), '?')}{RESET} (power side {side}, {state}): "
-        f"{_resources(s['pool'][p]) or 'no resources'}; {int(s['actions'][p])} actions, "
+        f"{resources_text(s['pool'][p]) or 'no resources'}; {int(s['actions'][p])} actions, "
         f"{int(s['exhaust_tokens'][p])} exhaust tokens; hand {sizes['hand']}, draw pile {int(s['draw_size'][p])}, "
         f"nation deck {int(s['nation_size'][p])}, discard {sizes['discard']}, history {sizes['history']}",
-        "    in play: " + (", ".join(_card_in_play(s, c) for c in _cards_in(s, ST.Z_PLAY, p)) or "-"),
+        "    in play: " + (", ".join(_card_in_play(s, c) for c in cards_in(s, ST.Z_PLAY, p)) or "-"),
     ]
-    development = _cards_in(s, ST.Z_DEVELOPMENT, p)
+    development = cards_in(s, ST.Z_DEVELOPMENT, p)
     if development:
         lines.append(f"    {DIM}development: {', '.join(card_name(s, c) for c in development)}{RESET}")
     if s["terminal"]:

@@ -51,7 +51,7 @@ def test_each_market_tile_shows_its_cards_banner_colour(state):
 def test_a_card_put_into_play_appears_as_a_tile_in_its_owners_panel(state):
     s = state[0]
     hand = [int(c) for c in np.flatnonzero((s["zone"] == ST.Z_HAND) & (s["owner"] == 1))]
-    in_play = picture._cards_in(s, ST.Z_PLAY, 1)
+    in_play = picture.cards_in(s, ST.Z_PLAY, 1)
     card = max(hand)
     assert card > max(in_play)  # it lands last in the row, ordered by id
     x = 16 + len(in_play) * (picture.PLAY_W + 6) + 20

@@ -58,7 +58,7 @@ def test_illegal_action_raises_and_changes_nothing(decisions):
         ({"num_players": 2, "mats": ["industrial", "steampunk"]}, "unknown 'steampunk'"),
         ({"num_players": 2, "reward_mode": "elo"}, "reward_mode"),
         ({"num_players": 2, "max_turns": 0}, "max_turns"),
-        ({"num_players": 2, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 2, "render_mode": "svg"}, "render_mode"),
     ],
 )
 def test_bad_options_fail_at_construction(kwargs, message):
