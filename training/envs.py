@@ -34,7 +34,7 @@ class SingleSeatEnv(gymnasium.Env):
     ``"score"``, ``"margin"``), ``illegal_action``, and the game's own options.
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}
 
     def __init__(self, game: str = "scythe", opponents=("random",), seat: int | str = 0, num_players: int = 2,
                  max_turns: int | None = None, reward_mode: str = "rank", illegal_action: str = "terminate",
@@ -95,12 +95,14 @@ class SingleSeatEnv(gymnasium.Env):
 
     def render(self):
         if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi'")
+            gymnasium.logger.warn("render() called without a render_mode; pass render_mode='ansi' or 'rgb_array'")
             return None
         if self._renderer is None:
             from meeplegym.registry import make_env
 
             self._renderer = make_env(self.game, num_players=self.adapter.num_players).unwrapped.game
+        if self.render_mode == "rgb_array":  # e.g. for gymnasium.wrappers.RecordVideo
+            return self._renderer.rgb_array(self.adapter.venv.states[:1])
         return self._renderer.render_text(self.adapter.venv.states[:1])
 
     def _info(self) -> dict:

@@ -95,3 +95,13 @@ def test_resources_are_labelled_on_their_territory(state):
 def test_render_modes_the_env_does_not_offer_fail_at_construction():
     with pytest.raises(InvalidOptionError, match="render_mode"):
         make_env("scythe", num_players=2, render_mode="svg")
+
+
+def test_the_single_seat_gymnasium_env_renders_pictures_too():
+    import gymnasium
+
+    env = gymnasium.make("meeplegym/Scythe-v0", opponents=["random"], seat=0, num_players=2, render_mode="rgb_array")
+    env.reset(seed=5)
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.shape[2] == 3
+    assert np.array_equal(frame, picture.rgb_array(env.unwrapped.adapter.venv.states[0]))
