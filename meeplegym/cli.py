@@ -52,9 +52,11 @@ def play(
     opponents: str = typer.Option("random", help="comma-separated agents for the other seats (one name: all of them)"),
     resume: str = typer.Option(None, help="a game saved with 's' to go on with (its seat and opponents come with it)"),
     autoplay: bool = typer.Option(False, help="let a random agent play your seat too (a demo of the interface)"),
+    gui: bool = typer.Option(False, help="also show the picture of the game in a window (pygame; needs a display)"),
 ) -> None:
     """Play a game in the terminal: the board, a numbered menu of your legal actions in words, 'u' to
-    take back your last decision while it is still your turn, 's' to save, 'q' to quit."""
+    take back your last decision while it is still your turn, 's' to save, 'q' to quit; --gui
+    shows the picture of the game in a window beside it."""
     import json
 
     from meeplegym.agents import RandomAgent, make_agent
@@ -86,6 +88,7 @@ def play(
     except (InvalidOptionError, InvalidStateError, KeyError, ValueError) as err:
         raise typer.BadParameter(str(err)) from None
     raw = env.unwrapped
+    window = _Window(raw) if gui else None
     me = env.possible_agents[seat]
     stand_in = RandomAgent(seed)
     undo: list[dict] = []  # the states before each of your decisions this turn
@@ -102,6 +105,9 @@ def play(
             env.step(agent_action(agents[current], raw, current, obs))
             continue
         if autoplay:
+            if window and raw.turn_count != last_turn:
+                window.show()
+                last_turn = raw.turn_count
             env.step(stand_in.act(obs["observation"], mask))
             continue
         action = None
@@ -110,11 +116,47 @@ def play(
             if turn != last_turn:
                 console.print(Text.from_ansi(env.render()))
                 last_turn = turn
+            if window:
+                window.show()
             action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names)})
         undo.append(raw.state_to_dict())
         env.step(action)
     console.print(Text.from_ansi(env.render()))
     _print_result(env)
+    if window:
+        window.show()
+        console.print(f"window: {window.shown} pictures shown")
+        window.close()
+
+
+class _Window:
+    """The game's rgb_array picture in a pygame window, redrawn when asked (play --gui)."""
+
+    def __init__(self, raw):
+        import os
+
+        try:
+            import pygame
+        except ImportError:
+            raise typer.BadParameter("--gui needs pygame: pip install 'meeplegym[viz]'") from None
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("SDL_VIDEODRIVER")):
+            raise typer.BadParameter("--gui needs a display, and none is set (DISPLAY, WAYLAND_DISPLAY or SDL_VIDEODRIVER)")
+        pygame.display.init()
+        self.pygame, self.raw, self.screen, self.shown = pygame, raw, None, 0
+
+    def show(self) -> None:
+        frame = self.raw.game.rgb_array(self.raw._state)
+        size = (frame.shape[1], frame.shape[0])
+        if self.screen is None or self.screen.get_size() != size:
+            self.screen = self.pygame.display.set_mode(size)
+            self.pygame.display.set_caption(f"meeplegym: {self.raw.game.name}")
+        self.pygame.surfarray.blit_array(self.screen, frame.swapaxes(0, 1))
+        self.pygame.display.flip()
+        self.pygame.event.pump()  # keeps the window responsive while the terminal waits for input
+        self.shown += 1
+
+    def close(self) -> None:
+        self.pygame.display.quit()
 
 
 def _ask(raw, undo: list[dict], about: dict) -> int | None:

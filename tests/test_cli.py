@@ -127,3 +127,18 @@ def test_demo_runs_end_to_end_small(tmp_path):
     for name in ("scythe", "imperium"):
         assert (tmp_path / f"replay-{name}.html").stat().st_size > 10_000
     assert (tmp_path / "balance-report" / "report.html").exists()
+
+
+def test_play_shows_the_picture_in_a_window(monkeypatch):
+    import pytest
+
+    pytest.importorskip("pygame")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    refused = runner.invoke(app, ["play", "scythe", "--gui", "--autoplay", "--seed", "4"])
+    assert refused.exit_code != 0 and "needs a display" in refused.output
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")  # SDL's off-screen driver stands in for a display
+    result = runner.invoke(app, ["play", "scythe", "--gui", "--autoplay", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    shown = int(result.output.split("window: ")[1].split()[0])
+    assert shown > 10  # a picture per turn, and the last one
