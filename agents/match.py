@@ -23,6 +23,7 @@ class MatchResult:
     ranks: list[int] = field(default_factory=list)  # 0 = first; ties share
     seat_setup: list[dict] = field(default_factory=list)  # faction/mat/nation/... per seat
     actions: list[int] = field(default_factory=list)  # the whole game, for replays
+    victory: str = ""  # how it was won (the game's own words, e.g. "collapse"); "" if cut short
 
 
 def agent_action(agent: Agent, raw, seat: int, obs: dict) -> int:
@@ -58,4 +59,4 @@ def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None 
         if record:
             actions.append(action)
     return MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(), decisions,
-                       raw.turn_count, truncated, raw.ranks(), raw.seat_setup(), actions)
+                       raw.turn_count, truncated, raw.ranks(), raw.seat_setup(), actions, raw.victory() or "")

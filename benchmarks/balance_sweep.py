@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results_md import write_section  # noqa: E402
 
-from meeplegym.balance import balance_tables, markdown, run_balance  # noqa: E402
+from meeplegym.balance import balance_tables, markdown, run_balance, victory_counts  # noqa: E402
 
 
 def main(argv=None) -> int:
@@ -50,7 +50,7 @@ def main(argv=None) -> int:
                f"every game stored in SQLite with its action list.")
     print(summary)
     if args.write:
-        tables_md = markdown(tables, args.players, "").split("\n", 1)[1].replace("## By ", "### By ")
+        tables_md = markdown(tables, args.players, "", victory_counts(games)).split("\n", 1)[1].replace("## By ", "### By ")
         path = write_section(f"balance: {args.game}", f"## Balance sweep: {args.game}\n\n{summary}\n{tables_md}")
         print(f"wrote {path}")
     return 0

@@ -94,6 +94,10 @@ class Game(ABC):
         balance reports; empty dicts for a game without such choices."""
         return [{} for _ in range(int(state[0]["n_players"]))]
 
+    def victory(self, state) -> str:
+        """How a finished game was won, for balance reports; games with one way to win say "score"."""
+        return "score"
+
 
 class RecordGame(Game):
     """A `Game` over the usual engine shape: a module with ``legal_mask_at`` / ``apply_at``
@@ -332,6 +336,10 @@ class TurnBasedEnv(AECEnv):
     def seat_setup(self) -> list[dict]:
         """What each seat plays with, e.g. ``[{"faction": "nordic", "mat": "engineering"}, ...]``."""
         return self.game.seat_setup(self._state)
+
+    def victory(self) -> str | None:
+        """How the game was won (Imperium: "scoring" or "collapse"); None while it goes on."""
+        return self.game.victory(self._state) if self._terminal else None
 
     def load_state_dict(self, d: dict) -> None:
         """Replace the game with a validated state dict (the env's agents restart from it)."""

@@ -52,7 +52,19 @@ def _categories(games: list[dict]) -> dict[str, callable]:
     if len(keys) >= 2:  # the pairing of the first two setup keys (Scythe: faction x mat)
         a, b = keys[0], keys[1]
         cats[f"{a} x {b}"] = lambda g, i: f"{g['seat_setup'][i].get(a)} / {g['seat_setup'][i].get(b)}"
+    if keys and len(victory_counts(games)) > 1:  # e.g. Imperium's nation x (scoring, collapse)
+        a = keys[0]
+        cats[f"{a} x victory"] = lambda g, i: f"{g['seat_setup'][i].get(a)} / {g.get('victory') or 'cut short'}"
     return cats
+
+
+def victory_counts(games: list[dict]) -> dict[str, int]:
+    """How many games ended each way (the game's words; "cut short" for truncated games)."""
+    counts: dict[str, int] = {}
+    for g in games:
+        way = g.get("victory") or "cut short"
+        counts[way] = counts.get(way, 0) + 1
+    return dict(sorted(counts.items(), key=lambda kv: -kv[1]))
 
 
 def balance_tables(games: list[dict], players: int) -> dict[str, list[Row]]:
@@ -75,9 +87,13 @@ def balance_tables(games: list[dict], players: int) -> dict[str, list[Row]]:
     return tables
 
 
-def markdown(tables: dict[str, list[Row]], players: int, title: str) -> str:
+def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: dict[str, int] | None = None) -> str:
     lines = [f"# {title}", "", f"Fair win rate: {1 / players:.3f} (1/{players}). "
              "Win rate with a Wilson 95% interval; ⚠ marks an interval that excludes the fair rate.", ""]
+    if victories and len(victories) > 1:
+        total = sum(victories.values())
+        lines += ["Games by how they ended: " + ", ".join(f"{way} {n} ({n / total:.1%})" for way, n in victories.items())
+                  + ".", ""]
     for name, rows in tables.items():
         lines += [f"## By {name}", "", "| | games | win rate | 95% interval | mean score | |", "|---|---:|---:|---|---:|---|"]
         for r in rows:
@@ -111,13 +127,19 @@ def _plot(name: str, rows: list[Row], players: int) -> bytes:
     return buf.getvalue()
 
 
-def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str) -> Path:
-    """Writes report.md, one PNG per table and report.html (images inlined); returns the HTML path."""
+def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str,
+                 victories: dict[str, int] | None = None) -> Path:
+    """Writes report.md, one PNG per table and report.html (images inlined); returns the HTML path.
+    `victories` (``victory_counts``) adds how the games ended, when they ended in more than one way."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    md = markdown(tables, players, title)
+    md = markdown(tables, players, title, victories)
     (out / "report.md").write_text(md)
     parts = [f"<h1>{html.escape(title)}</h1>"]
+    if victories and len(victories) > 1:
+        total = sum(victories.values())
+        parts.append("<p>Games by how they ended: " + html.escape(", ".join(
+            f"{way} {n} ({n / total:.1%})" for way, n in victories.items())) + ".</p>")
     for name, rows in tables.items():
         png = _plot(name, rows, players)
         file = out / f"by_{name.replace(' ', '_')}.png"

@@ -470,7 +470,7 @@ def balance(
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
     faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report."""
-    from meeplegym.balance import balance_tables, run_balance, write_report
+    from meeplegym.balance import balance_tables, run_balance, victory_counts, write_report
     from meeplegym.errors import InvalidOptionError
 
     _check_game(game)
@@ -483,7 +483,8 @@ def balance(
         except InvalidOptionError as err:
             raise typer.BadParameter(str(err)) from None
     tables = balance_tables(played, players)
-    page = write_report(tables, players, out, f"{game}: {players} players, {agent} in every seat, {len(played)} games")
+    page = write_report(tables, players, out, f"{game}: {players} players, {agent} in every seat, {len(played)} games",
+                        victory_counts(played))
     for name, rows in tables.items():
         flagged = [r.key for r in rows if r.flagged]
         console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {', '.join(flagged)}[/red]" if flagged else ""))

@@ -59,9 +59,12 @@ CREATE TABLE IF NOT EXISTS games (
     truncated INTEGER NOT NULL,
     actions TEXT NOT NULL,        -- JSON list: the whole game, replayable from the seed
     seconds REAL NOT NULL,
+    victory TEXT NOT NULL DEFAULT '',  -- how it was won (Imperium: scoring / collapse); '' if cut short
     PRIMARY KEY (tournament, idx)
 );
 """
+GAME_COLUMNS = ("tournament", "idx", "seed", "agents", "seat_setup", "scores", "ranks", "decisions", "turns",
+                "truncated", "actions", "seconds", "victory")
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,10 @@ def schedule(config: Config) -> list[tuple[int, int, tuple[str, ...]]]:
 def connect(db: str | Path) -> sqlite3.Connection:
     con = sqlite3.connect(str(db))
     con.executescript(SCHEMA)
+    columns = {row[1] for row in con.execute("PRAGMA table_info(games)")}
+    if "victory" not in columns:  # a database written before the column existed
+        con.execute("ALTER TABLE games ADD COLUMN victory TEXT NOT NULL DEFAULT ''")
+        con.commit()
     return con
 
 
@@ -164,10 +171,10 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
     with contextlib.closing(results):  # an interruption stops the workers (or the Ray instance) at once
         for idx, result, seconds in results:
             con.execute(
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
                 (tid, idx, result.seed, json.dumps(result.agents), json.dumps(result.seat_setup),
                  json.dumps(result.scores), json.dumps(result.ranks), result.decisions, result.turns,
-                 int(result.truncated), json.dumps(result.actions), seconds),
+                 int(result.truncated), json.dumps(result.actions), seconds, result.victory),
             )
             con.commit()  # one game at a time: an interruption loses only games in flight
             finished += 1
@@ -216,10 +223,9 @@ def _ray_results(jobs, workers: int, address: str | None) -> Iterator:
 
 def stored_games(db: str | Path, tournament: str) -> list[dict]:
     con = connect(db)
-    rows = con.execute("SELECT idx, seed, agents, seat_setup, scores, ranks, decisions, turns, truncated "
-                       "FROM games WHERE tournament = ? ORDER BY idx", (tournament,)).fetchall()
+    keys = ("idx", "seed", "agents", "seat_setup", "scores", "ranks", "decisions", "turns", "truncated", "victory")
+    rows = con.execute(f"SELECT {', '.join(keys)} FROM games WHERE tournament = ? ORDER BY idx", (tournament,)).fetchall()
     con.close()
-    keys = ("idx", "seed", "agents", "seat_setup", "scores", "ranks", "decisions", "turns", "truncated")
     out = []
     for row in rows:
         game = dict(zip(keys, row))

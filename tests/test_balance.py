@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from meeplegym.balance import balance_tables, run_balance, write_report
+from meeplegym.balance import balance_tables, markdown, run_balance, victory_counts, write_report
 
 
 def _games():
@@ -36,6 +36,23 @@ def test_fair_results_are_not_flagged():
              for i in range(100)]
     tables = balance_tables(games, players=2)
     assert not any(r.flagged for r in tables["faction"]) and len(tables["faction"]) == 2
+
+
+def test_how_games_ended_is_tabled_when_they_end_in_more_than_one_way(tmp_path):
+    """Imperium ends by scoring or by collapse (I10.3-I10.5): nation x victory says who wins which."""
+    games = []
+    for i in range(40):
+        collapse = i % 4 == 0  # 10 collapses, all won by the first seat's "a"
+        games.append({"seat_setup": [{"nation": "a"}, {"nation": "b"}], "scores": [1, 1],
+                      "ranks": [0, 1] if collapse else [i % 2, 1 - i % 2], "victory": "collapse" if collapse else "scoring"})
+    assert victory_counts(games) == {"scoring": 30, "collapse": 10}
+    tables = balance_tables(games, 2)
+    by_way = {r.key: r for r in tables["nation x victory"]}
+    assert by_way["a / collapse"].games == 10 and by_way["a / collapse"].win_rate == 1.0
+    assert by_way["b / collapse"].win_rate == 0.0 and by_way["a / scoring"].win_rate == pytest.approx(10 / 30)  # i = 2 mod 4
+    assert "Games by how they ended: scoring 30 (75.0%), collapse 10 (25.0%)." in markdown(tables, 2, "t", victory_counts(games))
+    one_way = [dict(g, victory="scoring") for g in games]
+    assert "nation x victory" not in balance_tables(one_way, 2)  # a single way to end says nothing
 
 
 def test_report_files(tmp_path):

@@ -56,6 +56,47 @@ def test_games_are_stored_resumed_and_replayable(tmp_path, scythe_kernels):
     assert all(set(setup) == {"faction", "mat"} for g in games for setup in g["seat_setup"])
 
 
+OLD_GAMES_TABLE = """CREATE TABLE games (tournament TEXT NOT NULL, idx INTEGER NOT NULL, seed INTEGER NOT NULL,
+    agents TEXT NOT NULL, seat_setup TEXT NOT NULL, scores TEXT NOT NULL, ranks TEXT NOT NULL, decisions INTEGER NOT NULL,
+    turns INTEGER NOT NULL, truncated INTEGER NOT NULL, actions TEXT NOT NULL, seconds REAL NOT NULL,
+    PRIMARY KEY (tournament, idx))"""  # as databases were written before the victory column
+
+
+def test_a_database_from_before_the_victory_column_is_upgraded_and_resumed(tmp_path, scythe_kernels):
+    import sqlite3
+
+    class Interrupt(Exception):
+        pass
+
+    def stop_after_one(done, total):
+        if done == 1:
+            raise Interrupt
+
+    db = tmp_path / "old.sqlite"
+    config = Config(games=3, seed=2, **SMALL)
+    with pytest.raises(Interrupt):
+        run_tournament(config, db, progress=stop_after_one)
+    old = sqlite3.connect(db)
+    old.executescript(f"CREATE TABLE g AS SELECT * FROM games; DROP TABLE games; {OLD_GAMES_TABLE}; "
+                      "INSERT INTO games SELECT tournament, idx, seed, agents, seat_setup, scores, ranks, decisions, "
+                      "turns, truncated, actions, seconds FROM g; DROP TABLE g;")
+    old.close()
+    assert "victory" not in {row[1] for row in sqlite3.connect(db).execute("PRAGMA table_info(games)")}
+    games = stored_games(db, run_tournament(config, db))  # upgrades the table, then plays the two missing games
+    assert [g["idx"] for g in games] == [0, 1, 2]
+    assert all(g["truncated"] and g["victory"] == "" for g in games)  # max_turns cut every one short
+    fresh = tmp_path / "new.sqlite"
+    assert [g["scores"] for g in stored_games(fresh, run_tournament(config, fresh))] == [g["scores"] for g in games]
+
+
+def test_finished_games_store_how_they_ended(tmp_path, scythe_kernels):
+    scythe = run_tournament(Config(game="scythe", agents=("random", "random"), games=1, players=2, seed=1), tmp_path / "s.sqlite")
+    assert [g["victory"] for g in stored_games(tmp_path / "s.sqlite", scythe)] == ["score"]
+    config = Config(game="imperium", agents=("random", "random"), games=3, players=2, seed=1)
+    played = stored_games(tmp_path / "i.sqlite", run_tournament(config, tmp_path / "i.sqlite"))
+    assert {g["victory"] for g in played} <= {"scoring", "collapse"} and all(g["victory"] for g in played)
+
+
 def test_parallel_workers_store_the_same_games(tmp_path, scythe_kernels):
     config = Config(games=2, seed=9, **SMALL)
     serial = stored_games(tmp_path / "a.sqlite", run_tournament(config, tmp_path / "a.sqlite"))

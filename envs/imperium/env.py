@@ -52,6 +52,10 @@ class ImperiumGame(RecordGame):
         problems = invariants.check(states[0])
         return "; ".join(problems) if problems else None
 
+    def victory(self, states):
+        """I10.3-I10.4 by VP, or I10.5: the unrest pile ran out."""
+        return "collapse" if states[0]["collapsed"] else "scoring"
+
     def seat_setup(self, states):
         s = states[0]
         return [{"nation": NATION_NAMES[int(s["nation"][p])], "power_side": "AB"[int(s["face"][s["power_card"][p]])]}
