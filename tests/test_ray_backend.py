@@ -10,20 +10,9 @@ import ray
 from meeplegym import InvalidOptionError
 from meeplegym.balance import balance_tables, run_balance
 from meeplegym.tournament import Config, run_tournament, stored_games
+from tests.test_tournament import Interrupt, stop_after
 
 SMALL = dict(game="scythe", agents=("random", "random", "random"), players=2, max_turns=8)
-
-
-class Interrupt(Exception):
-    pass
-
-
-def _stop_after(n):
-    def progress(done, total):
-        if done == n:
-            raise Interrupt
-
-    return progress
 
 
 def test_ray_stores_what_processes_store_and_resumes_either_way(tmp_path, scythe_kernels):
@@ -32,11 +21,11 @@ def test_ray_stores_what_processes_store_and_resumes_either_way(tmp_path, scythe
 
     db = tmp_path / "r.sqlite"
     with pytest.raises(Interrupt):
-        run_tournament(config, db, workers=2, backend="ray", progress=_stop_after(2))
+        run_tournament(config, db, workers=2, backend="ray", progress=stop_after(2))
     assert not ray.is_initialized()  # the local instance it started is shut down, even when interrupted
     assert len(stored_games(db, config.id)) == 2
     with pytest.raises(Interrupt):
-        run_tournament(config, db, workers=2, backend="ray", progress=_stop_after(4))  # resumes: 2 more...
+        run_tournament(config, db, workers=2, backend="ray", progress=stop_after(4))  # resumes: 2 more...
     assert not ray.is_initialized()
     assert len(stored_games(db, config.id)) == 4
     run_tournament(config, db)  # ...and the process backend plays the last two

@@ -13,6 +13,20 @@ from meeplegym.tournament import Config, head_to_head, ratings, run_tournament, 
 SMALL = dict(game="scythe", agents=("random", "random"), players=2, max_turns=12)
 
 
+class Interrupt(Exception):
+    """Raised from a progress callback: a run killed midway."""
+
+
+def stop_after(n):
+    """A progress callback that interrupts the run once `n` games are stored."""
+
+    def progress(done, total):
+        if done == n:
+            raise Interrupt
+
+    return progress
+
+
 def test_schedule_rotates_seats_and_lineups():
     config = Config(game="scythe", agents=("a", "b", "c"), games=12, players=2)
     games = schedule(config)
@@ -27,15 +41,8 @@ def test_games_are_stored_resumed_and_replayable(tmp_path, scythe_kernels):
     db = tmp_path / "t.sqlite"
     config = Config(games=5, seed=3, **SMALL)
 
-    class Interrupt(Exception):
-        pass
-
-    def stop_after_three(done, total):
-        if done == 3:
-            raise Interrupt
-
     with pytest.raises(Interrupt):
-        run_tournament(config, db, progress=stop_after_three)
+        run_tournament(config, db, progress=stop_after(3))
     assert len(stored_games(db, config.id)) == 3
     tid = run_tournament(config, db)  # resumes: plays the two missing games only
     games = stored_games(db, tid)
@@ -65,17 +72,10 @@ OLD_GAMES_TABLE = """CREATE TABLE games (tournament TEXT NOT NULL, idx INTEGER N
 def test_a_database_from_before_the_victory_column_is_upgraded_and_resumed(tmp_path, scythe_kernels):
     import sqlite3
 
-    class Interrupt(Exception):
-        pass
-
-    def stop_after_one(done, total):
-        if done == 1:
-            raise Interrupt
-
     db = tmp_path / "old.sqlite"
     config = Config(games=3, seed=2, **SMALL)
     with pytest.raises(Interrupt):
-        run_tournament(config, db, progress=stop_after_one)
+        run_tournament(config, db, progress=stop_after(1))
     old = sqlite3.connect(db)
     old.executescript(f"CREATE TABLE g AS SELECT * FROM games; DROP TABLE games; {OLD_GAMES_TABLE}; "
                       "INSERT INTO games SELECT tournament, idx, seed, agents, seat_setup, scores, ranks, decisions, "

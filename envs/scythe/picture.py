@@ -16,6 +16,7 @@ import math
 
 from meeplegym import drawing as d
 from meeplegym.envs.scythe import data
+from meeplegym.envs.scythe.render import RESOURCE_LETTER
 from meeplegym.envs.scythe.state import (
     CHARACTER,
     FIRST_MECH,
@@ -46,7 +47,6 @@ FACTION_COLOUR = {  # the colours of the factions' pieces
 RIVER = (40, 110, 210)
 ENCOUNTER = (230, 180, 30)
 RESOURCE_COLOUR = ((190, 120, 0), (120, 70, 30), (90, 90, 110), (20, 20, 20))  # food, wood, metal, oil
-RESOURCE_LETTER = "fwmo"
 STRUCTURE_LETTER = "MnAL"  # Mine, moNument, Armory, miLl (data.Structure order)
 
 
