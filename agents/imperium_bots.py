@@ -65,7 +65,9 @@ from meeplegym.envs.imperium.state import (
     PH_TURN_TYPE,
     PRG,
     STATE_DTYPE,
+    TRAINING_TURNS,
     VARIANT_QUICK,
+    VARIANT_TRAINING,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_DRAW,
@@ -134,6 +136,8 @@ def resource_worth(s):
             if left[p] > 0:
                 until = min(until, DEVELOP_ROUNDS * (left[p] - 1))  # the last one ends the game at will
         rounds = until + (1.0 if s["variants"] & VARIANT_QUICK else 2.0)
+    if s["variants"] & VARIANT_TRAINING:  # I15.1: the timer runs out after turn 12
+        rounds = min(rounds, float(TRAINING_TURNS + 1 - s["round"]))
     return min(1.0, rounds / RESOURCE_HORIZON)
 
 
@@ -172,8 +176,13 @@ def player_value(s, p, w, spend, vp):
 
 @nb.njit(cache=True)
 def evaluate(s, seat, w):
-    """The seat's worth minus a share of the best opponent's; a finished game by place."""
+    """The seat's worth minus a share of the best opponent's; a finished game by place. Alone (the
+    training mode, I15.1) only the seat's own worth counts."""
     n = s["n_players"]
+    if n == 1:
+        if s["terminal"] != 0:
+            return float(score(s, seat))
+        return player_value(s, seat, w, resource_worth(s), score(s, seat))
     if s["terminal"] != 0:
         place = np.zeros(n, dtype=np.int64)
         ranks(s, s["collapsed"], place)

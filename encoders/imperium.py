@@ -52,8 +52,10 @@ N_STATE_ICONS = len(D.StateIcon)
 N_EVENT_KINDS = 20
 assert max(v for k, v in vars(ST).items() if k.startswith("EV_") and isinstance(v, int)) < N_EVENT_KINDS
 N_FRAME_KINDS = 3  # machine.FRAME_PLAY / FRAME_ABILITY / FRAME_SYSTEM
-N_AFTER = 5  # turn.AFTER_*: back to the Activate loop, after Innovate, after the draw-up, Solstice, setup
-assert max(T.AFTER_ACTIVATE, T.AFTER_INNOVATE, T.AFTER_DRAW_UP, T.AFTER_SOLSTICE, T.AFTER_SETUP) < N_AFTER
+N_AFTER = 8  # turn.AFTER_*: back to the Activate loop, after Innovate, after the draw-up, Solstice, setup,
+# after the market token; room for the solo automa's
+assert max(T.AFTER_ACTIVATE, T.AFTER_INNOVATE, T.AFTER_DRAW_UP, T.AFTER_SOLSTICE, T.AFTER_SETUP,
+           T.AFTER_MARKET_TOKEN) < N_AFTER
 N_CONTROL_OPS = P.OP_NEXT + 1  # control opcodes (programs.OP_*) keep their number in the one-hot ...
 N_OP_SLOTS = 80  # ... and the game's opcodes (effects.OP) follow them
 assert N_CONTROL_OPS + len(E.OP) <= N_OP_SLOTS

@@ -19,7 +19,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from meeplegym.errors import IllegalActionError, InvalidOptionError, InvalidStateError, action_index
-from meeplegym.rewards import REWARD_MODES, final_rewards
+from meeplegym.rewards import REWARD_MODES, final_rewards, resolve_reward_mode
 
 
 
@@ -180,7 +180,7 @@ class TurnBasedEnv(AECEnv):
         num_players: int,
         render_mode: str | None = None,
         max_turns: int | None = None,
-        reward_mode: str = "rank",
+        reward_mode: str | None = None,
         options: dict | None = None,
         debug: bool = False,
     ):
@@ -190,8 +190,7 @@ class TurnBasedEnv(AECEnv):
         if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
                                       or not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
             raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
-        if reward_mode not in REWARD_MODES:
-            raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        reward_mode = resolve_reward_mode(reward_mode, num_players)
         self.game = game
         self.debug = bool(debug)
         self.render_mode = render_mode
@@ -338,7 +337,7 @@ class TurnBasedEnv(AECEnv):
         return self.game.seat_setup(self._state)
 
     def victory(self) -> str | None:
-        """How the game was won (Imperium: "scoring" or "collapse"); None while it goes on."""
+        """How the game was won (Imperium: "scoring", "collapse" or "chaos"); None while it goes on."""
         return self.game.victory(self._state) if self._terminal else None
 
     def load_state_dict(self, d: dict) -> None:

@@ -27,10 +27,10 @@ GAMES: dict[str, GameEntry] = {
     "imperium": GameEntry(
         "imperium",
         "meeplegym.envs.imperium_v0",
-        (2, 4),
-        "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes, the variants and "
-        "13 of the 14 nations (all but the Cultists); the Cultists, training mode and solo are issue 5 "
-        "(docs/rules_coverage.md).",
+        (2, 4),  # tables of players; one player plays the solo training mode (training=True)
+        "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes, all 14 nations and "
+        "the variants, the solo training mode included (num_players=1, training=True); the solo automa is "
+        "issue 5 (docs/rules_coverage.md).",
         vector="meeplegym.envs.imperium.vector:ImperiumVectorGame",
     ),
 }

@@ -6,9 +6,23 @@ from __future__ import annotations
 
 import numba as nb
 
+from meeplegym.errors import InvalidOptionError
+
 #: reward_mode names in the order the kernels number them
 REWARD_MODES = ("rank", "score", "margin")
 RANK, SCORE, MARGIN = 0, 1, 2
+
+
+def resolve_reward_mode(reward_mode: str | None, num_players: int) -> str:
+    """The reward mode of a table: 'rank' by default, 'score' for one player, who has neither
+    places nor opponents to rank or beat (so 'rank' and 'margin' are refused there)."""
+    if reward_mode is None:
+        return "score" if num_players == 1 else "rank"
+    if reward_mode not in REWARD_MODES:
+        raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+    if num_players == 1 and reward_mode != "score":
+        raise InvalidOptionError(f"reward_mode {reward_mode!r} needs opponents; a solo game uses 'score'")
+    return reward_mode
 
 
 @nb.njit(cache=True)

@@ -28,7 +28,7 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.errors import IllegalActionError, InvalidOptionError
-from meeplegym.rewards import REWARD_MODES
+from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
 PARALLEL_FROM = 64
@@ -92,15 +92,14 @@ class VectorEnv:
     """A batch of games of one kind; see the module docstring."""
 
     def __init__(self, game: VectorGame, batch: int, num_players: int = 2, seed: int = 0,
-                 max_turns: int | None = None, reward_mode: str = "rank", observations: bool = True,
+                 max_turns: int | None = None, reward_mode: str | None = None, observations: bool = True,
                  **options):
         if isinstance(batch, (bool, np.bool_)) or not isinstance(batch, (int, np.integer)) or batch < 1:
             raise InvalidOptionError(f"batch must be a positive integer, got {batch!r}")
         if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
                                       or not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
             raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
-        if reward_mode not in REWARD_MODE_CODES:
-            raise InvalidOptionError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        reward_mode = resolve_reward_mode(reward_mode, num_players)
         game.configure(num_players, options)
         self.game = game
         self.batch = int(batch)
@@ -207,8 +206,8 @@ class VectorEnv:
 
 
 def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **options) -> VectorEnv:
-    """A `VectorEnv` of `batch` games of `game`. Options: max_turns, reward_mode ('rank', 'score',
-    'margin'), observations (False skips encoding, for agents that read only masks), and the
+    """A `VectorEnv` of `batch` games of `game`. Options: max_turns, reward_mode ('rank' by default,
+    'score', 'margin'; one player: 'score'), observations (False skips encoding, for agents that read only masks), and the
     game's own options (e.g. Scythe factions, mats, public_coins)."""
     from meeplegym.registry import GAMES
 

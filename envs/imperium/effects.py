@@ -17,14 +17,16 @@ gain N RES          from the supply to your pool; ``per:X`` multiplies, ``max:M`
 gain_action N       action tokens onto your state card (I5.8)
 spend_action N      remove action tokens (a cost)
 return_xtoken       an exhaust token from one of your cards back to the state card (I5.8)
-pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card,
+pay N RES           I12 Pay with substitution (always a cost, I6.6); ``from:here`` off this card
+                    (``all``: every RES on it, at least N),
                     ``from:card card:ID`` off the named card; ``to:attacker``: what is paid goes
                     to the owner of the attack card answered (Dhar Tichitt), not the supply
 move N RES          from your pool onto ``to:here`` / ``to:market`` / ``to:pinned`` (one of your
                     pinned cards in play) / ``to:card card:ID`` (a cost, no substitution);
                     ``upto`` lets you move fewer (at least 1); ``spread``: one unit onto each
                     of N different market cards
-add N RES           from the supply onto ``to:market`` / ``to:here`` / ``to:card card:ID``
+add N RES           from the supply onto ``to:market`` / ``to:here`` / ``to:card card:ID`` /
+                    ``to:ceremony`` (your ceremony card in play, I16 Cultists)
 steal N RES         from the affected player to the card's owner (inside ``others``);
                     ``penalty``: one who cannot takes an unrest and the owner gains it anyway
 draw N              from your draw pile (reshuffling, I8), ``if_able`` never reshuffles;
@@ -42,11 +44,11 @@ exile market        a market card without resources (I12 Exile); ``exile N from:
                     ``exile nation``: your whole nation deck; ``exile card:ID``: that card of
                     yours wherever it is; ``exile it``: the card the last step took, revealed or
                     free-played, from your hand, play area, discard pile or history;
-                    ``exile F from:hand_or_play``
+                    ``exile F from:hand_or_play``; ``exile F from:here``: one garrisoned under this card
 exile this          the card whose text runs
 history this        into your history; ``history [F] from:hand|discard|hand_or_discard|play``
 garrison            a card from hand under one of your regions in play; ``this`` tucks this
-                    card; ``in:REG`` / ``in:here`` / ``in:empty`` (a region with no garrisoned
+                    card; ``in:REG`` / ``in:here`` / ``in:ceremony`` / ``in:empty`` (a region with no garrisoned
                     card) / ``in:card card:ID``; ``from:hand_or_discard``
 abandon             ``this``, ``card:ID``, or N of your pinned cards matching a filter;
                     ``icons``: cards showing N of the filter's type icons in all; ``garrisoned``:
@@ -105,7 +107,18 @@ trade_route         move 1 gds from your pool onto one of your trade routes in p
                     than 3 and resolve its Commerce; ``other``: add 1 gds from the supply onto
                     another player's (I13.5 b, c)
 commerce other      resolve the Commerce effect of a trade route another player has in play
-flip this           turn the card whose text runs over (the Merchant, I13.2)
+flip this           turn the card whose text runs over (the Merchant, I13.2); a ceremony card's
+                    new face enters play: its PLAY text runs (I16 Cultists)
+state STATE         your state card shows STATE (BARB, CORR, SUMM): the card and face that
+                    show it (the Cultists' two state cards, I16)
+take chaos          the top chaos card into your discard pile (I16 Cultists); none left: nothing
+chaos_instead       the unrest the affected player just took (``it``) goes back to the unrest
+                    pile and they take a chaos card into their discard pile instead (Corrupted)
+ceremony_next       Prepare the Ceremony leaves play (its garrisoned cards to the discard pile)
+                    and Ceremonial Gathering enters it, its PLAY text running (I16)
+exile_hand          exile every card in your hand but unrest and SUMM cards (Summoned); ``did``
+                    counts them
+end_game            trigger the game end (I10.1; Ceremony of the Key)
 ==================  ==========================================================================
 
 ``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``);
@@ -123,6 +136,9 @@ gained matches), ``it_res N`` (it carried exactly N resources), ``it_is ID``, ``
 (I10.1), ``fame_empty`` (only King of Kings is left), ``returned_unrest_from_hand`` (this turn, Taoism), ``it_hits_regions`` (the attack card answered makes the players it affects abandon or
 recall a REG: `ATTACK_HITS_REGIONS`). Names of cards with copies: ``name:ID`` / ``not_name:ID`` keep (drop) the cards named
 like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named like ID.
+``my_turn`` (the card's owner is the current player, not in the Solstice), ``unrest_in_discard`` (an
+unrest card in your discard pile), ``icons_here N`` (the cards garrisoned under this card show
+N different icons: suits but UNREST, and type icons; I16 Cultists).
 ``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
 ``free_play F from:main N`` plays one of the top N main-deck cards.
 ``find F`` searches hand, discard pile, draw pile and nation deck (I12 Find); ``not:nation``
@@ -150,7 +166,8 @@ _OPS = (
     "treat", "play_unrest_turn", "look_nation", "nation_bottom", "fertile_as_production",
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
     "remove", "lose", "convert", "swap_market", "swap_nation", "main_bottom", "discard_nation",
-    "legends", "discard_hand", "ignore_emp_next",
+    "legends", "discard_hand", "ignore_emp_next", "state", "chaos_instead", "ceremony_next", "exile_hand",
+    "end_game",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -161,7 +178,8 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
  OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
- OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT) = OP.values()
+ OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT, OP_STATE, OP_CHAOS_INSTEAD,
+ OP_CEREMONY_NEXT, OP_EXILE_HAND, OP_END_GAME) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -202,18 +220,18 @@ EXCEPT_TYPES_SHIFT = 16
 C_EXCEPT = C_PER_DIV  # a card-picking step has no count to divide: its excluded suits live there
 
 # Where a garrisoned card goes (column C_PER of a garrison row; C_PER_MASK: host type icons).
-HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD = 0, 1, 2, 3
+HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD, HOST_CEREMONY = 0, 1, 2, 3, 4
 
 # Sources and destinations (column C_SRC).
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
  SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER, SRC_GARRISON, SRC_FAME, SRC_HAND_OR_PLAY,
- SRC_NATION) = range(18)
+ SRC_NATION, SRC_CHAOS, SRC_CEREMONY) = range(20)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
             "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
             "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER, "garrison": SRC_GARRISON, "fame": SRC_FAME,
-            "hand_or_play": SRC_HAND_OR_PLAY}
+            "hand_or_play": SRC_HAND_OR_PLAY, "ceremony": SRC_CEREMONY}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED, PER_MANA = range(9)
@@ -221,7 +239,8 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTI
 # Conditions (column C_N of an IF row).
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
- COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG, COND_MANA) = range(16)
+ COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG, COND_MANA, COND_MY_TURN, COND_UNREST_IN_DISCARD,
+ COND_ICONS_HERE) = range(19)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -252,7 +271,7 @@ class _Imperium(P.Vocabulary):
             return F_ATTACK
         if word == "any":
             return 0
-        if word in ("EMP", "BARB"):
+        if word in _STATES:  # a card showing that state icon (EMP, BARB, CORR ...)
             cols[C_STATES] = 1 << _STATES[word]
             return F_STATE_CARD
         parts = word.split("/")
@@ -315,6 +334,10 @@ class _Imperium(P.Vocabulary):
                 pass
             elif w == "fame" and name == "take":
                 flags |= F_FAME
+            elif w == "chaos" and name == "take":
+                cols[C_SRC] = SRC_CHAOS
+            elif w == "all" and name == "pay":  # every unit of the resource on this card, at least N
+                cols[C_PER] = 1
             elif w == "if_able":
                 flags |= F_IF_ABLE
             elif w == "upto":
@@ -360,6 +383,8 @@ class _Imperium(P.Vocabulary):
                     cols[C_PER] = HOST_EMPTY
                 elif host == "card":
                     cols[C_PER] = HOST_CARD
+                elif host == "ceremony":
+                    cols[C_PER] = HOST_CEREMONY
                 elif host != "REG":
                     if not all(t in _TYPES for t in host.split("/")):
                         raise ValueError(f"unknown host {host!r}")
@@ -474,6 +499,12 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_NO_PRG
         elif head == "mana" and len(rest) == 1 and rest[0].isdigit():  # at least N mana (Polynesians)
             cols[C_N], cols[C_RES] = COND_MANA, int(rest[0])
+        elif head == "my_turn" and not rest:
+            cols[C_N] = COND_MY_TURN
+        elif head == "unrest_in_discard" and not rest:
+            cols[C_N] = COND_UNREST_IN_DISCARD
+        elif head == "icons_here" and len(rest) == 1 and rest[0].isdigit():
+            cols[C_N], cols[C_RES] = COND_ICONS_HERE, int(rest[0])
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
             cols[C_N], cols[C_RES] = COND_EVENT, _EVENTS[rest[0]]
         else:
@@ -1002,6 +1033,51 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "POL24": {"PLAY": _ADVANCE},
     "POL25": {"PLAY": "all { may draw 1 }; if not missing POL15 { choose { gain 1 mat per:#production/#fertile | "
                       "gain 1 pop per:REG } } else { choose { gain 1 mat per:#production | gain 1 pop per:REG } }"},
+    # C4.CUL Cultists. The ceremony cards (CUL2, CUL3) work as extra power cards in play: their
+    # PLAY text runs when a face enters play (``flip this``, ``ceremony_next``), and a face that
+    # enters play during the Solstice resolves its Solstice text too (I16). The engine's:
+    # Prepare's lost BARB icons (CEREMONY_WITHOUT_BARB), Ceremonial Gathering's pop
+    # (machine.gain_target), power B's market token (MARKET_TOKEN, MARKET_TOKEN_EXILES) and VP
+    # (scoring), the chaos victory (scoring.ranks).
+    "CUL1A": {"PASSIVE": "others { may discard 1 UNREST }; others { if not unrest_in_discard { take chaos } }"},
+    "CUL1B": {"PASSIVE": "MARKET_TOKEN"},
+    "CUL2A": {"EXHAUST": "move 1 prg to:here",
+              "SOLSTICE": "choose { pay 5 prg from:here all => flip this | take unrest => add 1 prg to:here }"},
+    "CUL2B": {"PASSIVE": "add 1 prg to:here",  # PASSIVE_REACTIONS: when you garrison a card
+              "SOLSTICE": "choose { pay 5 prg from:here all => ceremony_next | garrison in:here }"},
+    "CUL3A": {"PLAY": "state BARB", "PASSIVE": "GAIN_POP_HERE",
+              "SOLSTICE": "choose { pay 15 pop from:here all => flip this | draw 1 from:discard }"},
+    "CUL3B": {"PLAY": "state CORR", "EXHAUST": "discard 1 => garrison in:here",
+              "SOLSTICE": "if icons_here 13 { state SUMM; history this; end_game }"},
+    "CUL30A": {"PASSIVE": "if my_turn { may chaos_instead }"},  # PASSIVE_REACTIONS
+    "CUL30B": {"SOLSTICE": "may history 1; exile_hand; repeat did { draw 1; choose { return_unrest | gain 1 prg } }"},
+    "CUL4": {"PLAY": "return_unrest 3 from:discard, pay 2 pop => take fame"},
+    "CUL5": {"PLAY": "gain 1 pop; upto 12 { discard 1 UNREST; gain 1 pop }"},
+    "CUL6": {"PLAY": "may pay 1 pop => choose { add 1 prg to:ceremony | add 1 pop to:ceremony }; "
+                     "may pay 1 pop, return_unrest from:hand_or_discard => gain_xtoken"},
+    "CUL7": {"PLAY": "exile market => acquire UNC/CIV"},
+    "CUL8": {"EXHAUST": "choose { pay 1 pop => gain 1 prg | exile market; gain 1 pop }",
+             "SOLSTICE": "choose { discard 1 | gain 3 mat; abandon this }"},
+    "CUL9": {"PLAY": "others { may draw 1 }",  # PASSIVE_REACTIONS: another player takes an unrest
+             "PASSIVE": "may recall this => choose { gain 1 prg | gain 1 pop | chaos_instead }"},
+    "CUL10": {"PLAY": "exile market => acquire REG/TRI"},
+    "CUL11": {"EXHAUST": "choose { gain 1 mat | gain 1 pop }; may exile this => break_through #city from:exile"},
+    "CUL12": {"PLAY": "all { gain 2 mat }; others { take unrest }; gain 1 prg"},
+    "CUL13": {"PLAY": "garrison this in:REG => break_through UNC/CIV/REG/TRI from:exile; discard it; may take unrest"},
+    "CUL14": {"EXHAUST": "place_top => choose { draw 1 from:discard | gain all from:market }",
+              "SOLSTICE": "choose { discard 1 | abandon this }"},
+    "CUL15": {"PLAY": "may garrison",
+              "SOLSTICE": "choose { abandon pinned | exile 1 not:UNREST from:here => "
+                          "break_through UNC/CIV/REG/TRI from:exile }"},
+    "CUL16": {"PLAY": "others { abandon pinned }; may recall pinned => take unrest; "
+                      "may garrison from:hand_or_discard in:ceremony"},
+    "CUL17": {"PLAY": "draw 2; discard 1 of:drawn"},
+    "CUL18": {"PLAY": "require not missing CUL8", "EXHAUST": "choose { gain_action 1 | recall pinned }",
+              "SOLSTICE": "choose { pay 3 mat | abandon this }"},
+    "CUL19": {"PLAY": "return_unrest => choose { gain 1 pop | add 1 prg to:ceremony | garrison from:discard in:REG }"},
+    "CUL20": {"PLAY": "may garrison", "EXHAUST": "place_top UNREST => return_xtoken",
+              "SOLSTICE": "may garrison CORR in:here"},
+    **{chaos: {"PLAY": "pay 1 prg => return this"} for chaos in ("CUL25", "CUL26", "CUL27", "CUL28", "CUL29")},
 }
 for _card_id in D.CARD_BY_ID:  # every unrest card has the same text (C1, C4 rows)
     if D.CARD_BY_ID[_card_id].banner == D.Suit.UNREST:
@@ -1039,24 +1115,36 @@ PASSIVE_REACTIONS = {
     "MRT17": ("gadget_played", "GADGET"),  # Sharing Our Secrets: when another player plays a GADGET
     "POL29B": ("play", "REG+#ocean"),  # Voyaging: when you play a REG with #ocean (the state card)
     "POL23": ("legends", "any"),  # Whakapapa: when cards enter your legends
+    "CUL1A": ("reshuffle", "any"),  # Cultists power A: when you reshuffle (I8.6)
+    "CUL2B": ("garrison", "any"),  # Prepare the Ceremony: when you garrison a card
+    "CUL30A": ("other_takes_unrest", "any"),  # Corrupted (the state card): another player takes an unrest
+    "CUL9": ("other_takes_unrest", "any"),  # Spreading Chaos
 }
 #: reactive exhaust abilities that are also used from the Activate loop (Kayaks while BARB)
 ALSO_ACTIVATED = ("INU15",)
 _EVENTS = {"play": 0, "acquire": 1, "break": 2, "return_unrest": 3, "take_unrest": 4, "attack": 5,
            "attacked": 6, "gain_mat": 7, "gain_market": 8,
            "gain_rich": 9, "trade": 10, "profit": 11, "accession": 12, "gadget_gone": 13,
-           "gadget_played": 14, "legends": 15, "developed": 16}  # state.EV_*
+           "gadget_played": 14, "legends": 15, "developed": 16, "reshuffle": 17, "garrison": 18,
+           "other_takes_unrest": 19}  # state.EV_*
 
 #: the passive "increase your hand size by 1" of Couriers (3CIV10), while in play (I7.4)
 HAND_BONUS = {"3CIV10": 1, "MAY17": 1, "GUP6": 1, "GUP9": 1, "WAG17": 1, "SAS5": 1}
 #: passives "if you have no card in hand at the start of your cleanup, gain N prg" (Advanced Mathematics)
 EMPTY_HAND_PRG = {"MAY17": 1, "GUP9": 1}
 #: power cards whose cleanup market token is another resource than 1 prg (I7.1, I16)
-MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat", "TAN1A": "pop", "TAN1B": "pop"}
+MARKET_TOKEN = {"GUP1A": "gds", "GUP1B": "gds", "WAG1A": "mat", "WAG1B": "mat", "TAN1A": "pop", "TAN1B": "pop",
+                "CUL1B": "pop"}
+#: power cards whose cleanup also exiles a market card (Cultists power B, I16)
+MARKET_TOKEN_EXILES = ("CUL1B",)
 #: passives "your Advance cards lose the BARB icon" (Science)
 ADVANCE_WITHOUT_BARB = ("GUP6", "SAS5")
 #: passives "your development cards lose the BARB icon" (Reactor Explosion)
 DEVELOPMENTS_WITHOUT_BARB = ("MRT2",)
+#: passives "your cards lose the BARB icon" (Prepare the Ceremony)
+ALL_WITHOUT_BARB = ("CUL2B",)
+#: the Cultists' ceremony cards: they leave play only through their own Solstice text (I16)
+CEREMONY_CARDS = ("CUL2A", "CUL2B", "CUL3A", "CUL3B")
 #: accession cards put into play instead of the discard pile when gained, the state card not
 #: flipping (Reactor Explosion, I16 Martians); they are never abandoned or recalled
 INTO_PLAY_WHEN_GAINED = ("MRT2",)
@@ -1064,7 +1152,8 @@ INTO_PLAY_WHEN_GAINED = ("MRT2",)
 FREE_ACTION_IF = {"MAY2": "MAY14"}
 #: cards that cannot be garrisoned (Supreme, Glory, Harpoons: their rows)
 NO_GARRISON = ("3FAM1", "3FAM2", "JPN21", "MAG19", "INU10", "AKS12", "ABB9", "GUP2", "WAG21", "TAN24",
-               "POL17", "POL18")  # Overpopulation, Waka Hourua: "cannot be garrisoned or gained as mana"
+               "POL17", "POL18",  # Overpopulation, Waka Hourua: "cannot be garrisoned or gained as mana"
+               "CUL15")
 #: passives "when you pay with gds, add them to this card instead of the supply" (Glass Working)
 KEEPS_PAID_GDS_CARDS = ("ABB4",)
 #: cards that hold at most this many garrisoned cards (Zemi)
@@ -1101,6 +1190,11 @@ SYSTEM_PROGRAMS = {
     # a card to gain 1 fewer"
     "martian_fewer_prg": "may discard 1 => lose 1 prg",
     "take_fame": "take fame",
+    # Cultists power B (I16): the cleanup market token is 1 pop, and a market card is exiled
+    "market_token_exile": "exile market",
+    # I15.1 the training mode: after the timer token, you may exile a market card (the opponent)
+    "training_exile": "may exile market",
+    "training_exile_after": "exile market; may exile market",  # ... after the Cultists' own (power B)
 }
 
 
@@ -1171,6 +1265,9 @@ SYSTEM_QUICK_ACCESSION = _SYSTEM["quick_accession"]
 SYSTEM_QUICK_INUIT = _SYSTEM["quick_inuit"]
 SYSTEM_MARTIAN_FEWER_PRG = _SYSTEM["martian_fewer_prg"]
 SYSTEM_TAKE_FAME = _SYSTEM["take_fame"]
+SYSTEM_MARKET_TOKEN_EXILE = _SYSTEM["market_token_exile"]
+SYSTEM_TRAINING_EXILE = _SYSTEM["training_exile"]
+SYSTEM_TRAINING_EXILE_AFTER = _SYSTEM["training_exile_after"]
 
 
 def _per_record(values: dict, default: int = 0, dtype=np.int8) -> np.ndarray:
@@ -1208,9 +1305,12 @@ PASSIVE_EVENTS, PASSIVE_SUITS, PASSIVE_TYPES = _reactions(PASSIVE_REACTIONS)
 HAND_SIZE_BONUS = _per_record(HAND_BONUS)
 CANNOT_GARRISON = _row_flags(NO_GARRISON)
 KEEPS_PAID_GDS = _row_flags(KEEPS_PAID_GDS_CARDS)
-BARB_OFF_ADVANCE, BARB_OFF_DEVELOPMENTS = 1, 2
+BARB_OFF_ADVANCE, BARB_OFF_DEVELOPMENTS, BARB_OFF_ALL = 1, 2, 3
 BARB_OFF = _per_record({**dict.fromkeys(ADVANCE_WITHOUT_BARB, BARB_OFF_ADVANCE),
-                        **dict.fromkeys(DEVELOPMENTS_WITHOUT_BARB, BARB_OFF_DEVELOPMENTS)})
+                        **dict.fromkeys(DEVELOPMENTS_WITHOUT_BARB, BARB_OFF_DEVELOPMENTS),
+                        **dict.fromkeys(ALL_WITHOUT_BARB, BARB_OFF_ALL)})
+IS_CEREMONY = _row_flags(CEREMONY_CARDS)
+MARKET_TOKEN_EXILE = _row_flags(MARKET_TOKEN_EXILES)
 ENTERS_PLAY_WHEN_GAINED = _row_flags(INTO_PLAY_WHEN_GAINED)
 MARKET_TOKEN_RES = _per_record({c: _RESOURCES[res] for c, res in MARKET_TOKEN.items()}, int(D.Resource.PRG))
 ADVANCE_NAME = K.NAME_ID[K.record_index("GUP18")]  # every nation's Advance has one name

@@ -26,11 +26,12 @@ from meeplegym.envs.imperium.state import (
     STATE_DTYPE,
     VARIANT_NAMES,
     VARIANT_QUICK,
+    VARIANT_TRAINING,
     Z_BOX,
 )
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
-MIN_PLAYERS = 2  # solo (1 player) needs the automa, issue 5
+MIN_PLAYERS = 1  # solo: the training mode (I15.1); against the automa (I14) is issue 5
 
 NATION_NAMES = {n.name.lower(): n.code for n in D.NATIONS}
 #: nations whose every card the effect machine runs (issue 5 adds the rest one by one)
@@ -130,6 +131,17 @@ def check_players(n_players) -> int:
     return int(n_players)
 
 
+def check_solo(n_players: int, variants: int) -> None:
+    """One player needs the training mode (I15.1) until the automa (I14) lands; the training
+    mode is solo."""
+    training = bool(variants & VARIANT_TRAINING)
+    if n_players == 1 and not training:
+        raise InvalidOptionError("num_players=1: the solo game against the automa (I14) is not implemented yet "
+                                 "(issue 5); training=True plays the solo training mode (I15.1)")
+    if training and n_players != 1:
+        raise InvalidOptionError(f"training: the training mode (I15.1) is solo, num_players must be 1, got {n_players}")
+
+
 def missing_programs(state) -> list[str]:
     """Ids of the cards at this table whose text the effect machine cannot run yet."""
     out = []
@@ -146,7 +158,8 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
              allow_unimplemented: bool = False, **variants) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
     ``variants``: the I15 variants by name (``low_aggression``, ``quick_setup``,
-    ``precious_cards``, ``quick``), each True or False (default False, as in the rulebook).
+    ``precious_cards``, ``quick``, ``training``), each True or False (default False, as in the
+    rulebook). One player plays the training mode (``training=True``, I15.1).
 
     While issue 5 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
     table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
@@ -154,6 +167,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     """
     n_players = check_players(n_players)
     bits = resolve_variants(variants)
+    check_solo(n_players, bits)
     chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented, bits)
     sides = resolve_sides(power_sides, n_players)
     states = np.zeros(1, dtype=STATE_DTYPE)

@@ -53,8 +53,11 @@ class ImperiumGame(RecordGame):
         return "; ".join(problems) if problems else None
 
     def victory(self, states):
-        """I10.3-I10.4 by VP, or I10.5: the unrest pile ran out."""
-        return "collapse" if states[0]["collapsed"] else "scoring"
+        """I10.3-I10.4 by VP, or I10.5: the unrest pile ran out ("chaos" when the Cultists win it
+        with an empty chaos pile, I16)."""
+        if not states[0]["collapsed"]:
+            return "scoring"
+        return "chaos" if scoring.chaos_winner(states[0]) >= 0 else "collapse"
 
     def seat_setup(self, states):
         s = states[0]
@@ -66,8 +69,9 @@ class raw_env(TurnBasedEnv):
     """Imperium: Horizons for 2-4 players. Options: nations (one name, 'random' or None per
     player; default all random), power_sides ('A'/'B' per player; default B, I2.3),
     trade_routes (the Trade Routes expansion, I13), the I15 variants low_aggression,
-    quick_setup, precious_cards and quick (each False by default, as in the rulebook),
-    max_turns (truncation), reward_mode ('rank' default, 'score', 'margin'), debug (check the
+    quick_setup, precious_cards and quick (each False by default, as in the rulebook), training
+    (the solo training mode, I15.1: num_players=1), max_turns (truncation), reward_mode ('rank'
+    default, 'score', 'margin'; solo: 'score'), debug (check the
     engine's invariants after every action and raise InvalidStateError on the first broken
     one; slow, for finding bugs). docs/imperium.md has the table."""
 
@@ -77,13 +81,13 @@ class raw_env(TurnBasedEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode="rank",
+    def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode=None,
                  nations=None, power_sides=None, trade_routes=False, low_aggression=False, quick_setup=False,
-                 precious_cards=False, quick=False, debug=False):
+                 precious_cards=False, quick=False, training=False, debug=False):
         engine.check_players(num_players)
         options = {"nations": nations, "power_sides": power_sides, "trade_routes": trade_routes,
                    "low_aggression": low_aggression, "quick_setup": quick_setup, "precious_cards": precious_cards,
-                   "quick": quick}
+                   "quick": quick, "training": training}
         super().__init__(ImperiumGame(), num_players, render_mode, max_turns, reward_mode, options, debug)
 
 

@@ -50,7 +50,7 @@ from meeplegym.envs.imperium.state import (
 
 _TABLE = (
     ("OK", "consistent"),
-    ("N_PLAYERS", "n_players outside 2..4"),
+    ("N_PLAYERS", "n_players outside 1..4"),
     ("B_FACE", "a B face is tracked as a card"),
     ("TABLE_LIST", "table_cards: not the ascending list of the cards out of the box"),
     ("DRAW_PILE", "draw pile {seat}: its order and its cards' zones disagree"),
@@ -129,7 +129,7 @@ def check_into(s, where):
     where[0] = -1
     where[1] = -1
     n = s["n_players"]
-    if n < 2 or n > MAX_PLAYERS:
+    if n < 1 or n > MAX_PLAYERS:
         return N_PLAYERS
     for c in range(N_CARDS):
         if PHYSICAL[c] != c and s["zone"][c] != Z_BOX:

@@ -85,6 +85,9 @@ def _player_lines(s, p: int) -> list[str]:
         f"nation deck {int(s['nation_size'][p])}, discard {sizes['discard']}, history {sizes['history']}",
         "    in play: " + (", ".join(_card_in_play(s, c) for c in cards_in(s, ST.Z_PLAY, p)) or "-"),
     ]
+    chaos = cards_in(s, ST.Z_CHAOS_PILE, p)
+    if chaos or s["nation"][p] == int(D.NationCode.CUL):
+        lines.append(f"    chaos pile: {len(chaos)}")
     development = cards_in(s, ST.Z_DEVELOPMENT, p)
     if development:
         lines.append(f"    {DIM}development: {', '.join(card_name(s, c) for c in development)}{RESET}")

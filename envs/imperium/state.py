@@ -91,10 +91,13 @@ VARIANT_LOW_AGGRESSION = 1  # I15.2: the ruthless common cards start in the main
 VARIANT_QUICK_SETUP = 2  # I15.3: the small piles are dealt from one unsorted mix
 VARIANT_PRECIOUS_CARDS = 4  # I15.4: no discarding from the hand in cleanup
 VARIANT_QUICK = 8  # I15.5: the quick variant (a shorter setup and game)
+VARIANT_TRAINING = 16  # I15.1: the solo training mode (no automa, 12 turns)
 VARIANT_NAMES = {"low_aggression": VARIANT_LOW_AGGRESSION, "quick_setup": VARIANT_QUICK_SETUP,
-                 "precious_cards": VARIANT_PRECIOUS_CARDS, "quick": VARIANT_QUICK}
+                 "precious_cards": VARIANT_PRECIOUS_CARDS, "quick": VARIANT_QUICK, "training": VARIANT_TRAINING}
 QUICK_EXILED = 10  # I15.5: main-deck cards exiled after the market is built
 QUICK_NATION_TO_DISCARD = 2  # I15.5: top nation-deck cards put into the discard pile
+TRAINING_EXILED = 15  # I15.1 (seed PT l.908): main-deck cards exiled at setup
+TRAINING_TURNS = 12  # I15.1 (seed PT l.909-913): the prg timer, one token per turn
 QUICK_MARTIAN_PRG_REMOVED = 4  # I15.5: the Martians start with 4 prg less
 
 EV_PLAY, EV_ACQUIRE, EV_BREAK, EV_RETURN_UNREST, EV_TAKE_UNREST = range(5)
@@ -110,6 +113,9 @@ EV_GADGET_GONE = 13  # the event's player discarded or exiled the event's GADGET
 EV_GADGET_PLAYED = 14  # another player played the event's GADGET card (Sharing Our Secrets)
 EV_LEGENDS = 15  # the event's player put one or more cards into legends (Whakapapa)
 EV_DEVELOPED = 16  # the event's player developed the event's card (Aotearoa: take a fame card)
+EV_RESHUFFLE = 17  # the event's player shuffled a discard pile into a new draw pile (I8.6; Cultists power A)
+EV_GARRISON = 18  # the event's player garrisoned the event's card (Prepare the Ceremony)
+EV_OTHER_TAKES_UNREST = 19  # another player took the event's unrest card; offered to the event's player (Corrupted)
 MAX_EVENTS = 12
 
 MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...

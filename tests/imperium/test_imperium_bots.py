@@ -57,6 +57,19 @@ def test_bots_play_whole_games_through_the_env(n_players):
         assert max(result.rewards) == 1.0
 
 
+@pytest.mark.rule("I15.1")
+def test_bots_play_the_solo_training_mode_for_score_better_than_random():
+    """Alone, the reward is the final VP (I15.1): the bots play whole games and outscore random."""
+    scores = {"imperium.scholar": [], "random": []}
+    for g in range(4):
+        for name in scores:
+            result = play_match("imperium", [make_agent(name, seed=g)], seed=700 + g, training=True,
+                                nations=["japanese"])
+            assert not result.truncated and result.rewards[0] == result.scores[0]
+            scores[name].append(result.scores[0])
+    assert np.mean(scores["imperium.scholar"]) > np.mean(scores["random"]) + 10
+
+
 def test_act_batch_and_act_states_agree_with_policy():
     points = []
 

@@ -26,7 +26,7 @@ from meeplegym.envs.imperium.state import (
     Z_HAND,
 )
 
-NATIONS = {2: ["magyars", "japanese"], 3: ["magyars", "japanese", "taino"],
+NATIONS = {1: ["magyars"], 2: ["magyars", "japanese"], 3: ["magyars", "japanese", "taino"],
            4: ["magyars", "japanese", "taino", "inuit"]}  # the four playable nations
 
 
@@ -146,12 +146,13 @@ def test_seat_setup_and_reset_options():
 @pytest.mark.parametrize("variant", sorted(VARIANT_NAMES))
 def test_each_variant_is_an_env_option(variant):
     """The variants reach the game through the env (rulebook default: off), and survive a reset."""
+    n = 1 if variant == "training" else 2  # the training mode is solo (I15.1)
     assert make(2).unwrapped.state_record["variants"] == 0
-    env = make(2, **{variant: True})
+    env = make(n, **{variant: True})
     env.reset(seed=5)
     assert env.unwrapped.state_record["variants"] == VARIANT_NAMES[variant]
     with pytest.raises(InvalidOptionError, match=f"{variant} must be True or False"):
-        make(2, **{variant: "yes"})
+        make(n, **{variant: "yes"})
 
 
 def test_max_turns_truncates_every_agent():

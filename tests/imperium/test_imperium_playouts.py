@@ -62,6 +62,14 @@ def test_random_games_with_the_variants_end_consistently(seed):
     _finished(s)
 
 
+@pytest.mark.rule("I15.1", "I10.1", "I10.5")
+@pytest.mark.parametrize("seed", range(3))
+def test_random_training_games_end_by_the_timer_a_trigger_or_collapse(seed):
+    s, _ = playout(400 + seed, 1, trade_routes=seed == 1, training=True)
+    assert s["phase"] == PH_GAME_OVER
+    assert s["collapsed"] or s["game_end_triggered"] or s["round"] == 13  # 12 turns played
+
+
 def _nation_table(code: int, seed: int):
     """Seat 0 plays the nation `code`, the other seats are dealt at random: (nations, players,
     trade routes)."""

@@ -11,6 +11,7 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.rules import machine
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -177,3 +178,73 @@ def test_quick_inuit_start_without_resources_and_choose_a_summer_and_a_winter_de
     assert s["phase"] == PH_TURN_TYPE and s["actor"] == 0 and s["current"] == 0
     kayaks = sc.card("INU15")  # no state icon: neither season's, it stays
     assert s["zone"][kayaks] == Z_DEVELOPMENT
+
+
+# ---------------------------------------------------------------- I15.1 the training mode (solo)
+def _plain_turn(s, exile: bool = False):
+    """One training turn without playing a card: Activate, end, the timer token on slot 1, the
+    optional exile (the first eligible card when `exile`), no discard, then the Solstice."""
+    sc.activate(s)
+    sc.act(s, A.END)
+    assert s["phase"] == PH_CLEANUP_MARKET
+    sc.act(s, A.MARKET + 0)
+    assert s["dec"] == ST.DEC_YESNO and s["actor"] == 0  # may exile a market card (the opponent)
+    if exile:
+        sc.yes(s)
+        sc.act(s, sc.legal(s)[0])
+    else:
+        sc.no(s)
+    assert s["phase"] == PH_CLEANUP_DISCARD
+    sc.act(s, A.END)
+    while s["phase"] not in (PH_TURN_TYPE, ST.PH_GAME_OVER):  # Solstice decisions, if any
+        sc.act(s, sc.legal(s)[0])
+
+
+@pytest.mark.rule("I15.1", "I3.5", "I10.2")
+def test_training_mode_exiles_15_main_deck_cards_and_ends_after_12_turns():
+    two = engine.new_game(2, 5, nations=["japanese", "magyars"])[0]
+    s = engine.new_game(1, 5, nations=["japanese"], training=True)[0]
+    assert s["n_players"] == 1 and sum(s["zone"] == Z_EXILE) == 15
+    # the 2-player shared setup: the same common cards at the table (the fame pile's, drawn at
+    # random, as many), 15 fewer in the main deck
+    def common(state):
+        return {c for c in range(K.N_RECORDS) if K.PHYSICAL[c] == c and K.NATION[c] < 0
+                and K.BANNER[c] != D.Suit.FAME and c not in K.STANDARD_STATE_CARDS and state["zone"][c] != ST.Z_BOX}
+    assert common(s) == common(two) and s["fame_size"] == two["fame_size"]
+    assert s["main_size"] == two["main_size"] - 15
+    for turn in range(12):
+        assert s["phase"] == PH_TURN_TYPE and s["round"] == turn + 1
+        _plain_turn(s)
+    assert s["phase"] == ST.PH_GAME_OVER and not s["game_end_triggered"] and not s["collapsed"]
+
+
+@pytest.mark.rule("I15.1", "I7.1", "I12")
+def test_training_cleanup_places_the_timer_token_then_may_exile_a_market_card():
+    s = engine.new_game(1, 1, nations=["japanese"], training=True)[0]
+    first = int(s["market"][0])
+    prg = int(s["card_res"][first, ST.PRG])
+    exiled = sum(s["zone"] == Z_EXILE)
+    _plain_turn(s, exile=True)
+    assert s["card_res"][first, ST.PRG] == prg + 1
+    assert sum(s["zone"] == Z_EXILE) == exiled + 1
+
+
+@pytest.mark.rule("I15.1", "I10.1", "I10.2")
+def test_training_mode_ends_with_the_round_in_which_a_card_triggers_the_end():
+    s = engine.new_game(1, 2, nations=["japanese"], training=True)[0]
+    Z.trigger_game_end(s)  # as King of Kings side A would
+    _plain_turn(s)
+    assert s["phase"] == ST.PH_GAME_OVER and s["round"] == 2
+
+
+@pytest.mark.rule("I15.1")
+def test_solo_needs_the_training_mode_and_the_training_mode_is_solo():
+    with pytest.raises(InvalidOptionError, match="training=True"):
+        engine.new_game(1, 0)
+    with pytest.raises(InvalidOptionError, match="solo"):
+        engine.new_game(2, 0, training=True)
+    from meeplegym.envs import imperium_v0
+    env = imperium_v0.env(num_players=1, training=True)
+    assert env.unwrapped.reward_mode == "score" and env.unwrapped.possible_agents == ["player_0"]
+    with pytest.raises(InvalidOptionError, match="score"):
+        imperium_v0.env(num_players=1, training=True, reward_mode="rank")

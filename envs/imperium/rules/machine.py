@@ -49,9 +49,12 @@ from meeplegym.envs.imperium.state import (
     EV_GADGET_GONE,
     EV_GADGET_PLAYED,
     EV_GAIN_RICH,
+    EV_GARRISON,
     EV_LEGENDS,
+    EV_OTHER_TAKES_UNREST,
     EV_PLAY,
     EV_PROFIT,
+    EV_RESHUFFLE,
     EV_RETURN_UNREST,
     EV_TAKE_UNREST,
     EV_TRADE,
@@ -97,6 +100,8 @@ FRAME_SYSTEM = 2  # a rules procedure written as a program (King of Kings, Innov
 FRAME_PROFIT = 3  # a trade route's Profit: to the discard pile unless its text moved it (I13.6)
 
 AFTER_ACTIVATE_TURN = 0  # turn.AFTER_ACTIVATE: programs started from the Activate loop
+AFTER_SOLSTICE_EFFECT = 3  # turn.AFTER_SOLSTICE: a Solstice effect (nobody's turn)
+AFTER_SETUP_CHOICE = 4  # turn.AFTER_SETUP: a setup decision before the first turn
 
 # Results of one row.
 NEXT = 0
@@ -127,6 +132,10 @@ REACTOR_EXPLOSION = K.PHYSICAL[K.record_index("MRT2")]  # never abandoned or rec
 GADGET_BIT = 1 << int(D.Suit.GADGET)
 MANA = K.PHYSICAL[K.record_index("POL2")]  # the Polynesian Mana card: mana is garrisoned under it (I16)
 VOYAGING = int(D.StateIcon.VOY)
+CEREMONIAL_GATHERING = K.PHYSICAL[K.record_index("CUL3A")]  # the pop its owner gains goes onto it (I16)
+PREPARE_THE_CEREMONY = K.PHYSICAL[K.record_index("CUL2A")]  # Research / Prepare the Ceremony
+UNREST_SUIT = int(D.Suit.UNREST)
+SUMMONED_BIT = 1 << int(D.StateIcon.SUMM)
 MANA_DISCARD, MANA_LEGENDS = N_RESOURCES, N_RESOURCES + 1  # columns of catalogue.DEV_COST
 SWAP_SUITS = sum(1 << int(x) for x in (D.Suit.UNC, D.Suit.CIV, D.Suit.REG, D.Suit.TRI))
 TROUTE_BIT = 1 << int(D.Suit.TROUTE)
@@ -199,8 +208,18 @@ def take_unrest(s, p):
     """I12 Take an unrest, with the event passives such as Blood Oath answer."""
     c = Z.take_unrest(s, p)
     if c >= 0:
-        queue_event(s, EV_TAKE_UNREST, c, p)
+        took_unrest(s, c, p)
     return c
+
+
+@nb.njit(cache=True)
+def took_unrest(s, c, p):
+    """p took unrest card c: their own passives answer it (Blood Oath), and the Cultists' answer
+    another player's (Corrupted, Spreading Chaos)."""
+    queue_event(s, EV_TAKE_UNREST, c, p)
+    q = Z.cultist(s)
+    if q >= 0 and q != p:
+        queue_event(s, EV_OTHER_TAKES_UNREST, c, q)
 
 
 @nb.njit(cache=True)
@@ -516,6 +535,16 @@ def _condition(s, f, row, p):
         return mana(s, p) >= row[C_RES]
     if kind == E.COND_RETURNED_UNREST_FROM_HAND:
         return s["returned_unrest_turn"][p] != 0
+    if kind == E.COND_MY_TURN:  # the owner's own turn: not the Solstice, not a setup decision
+        after = s["after"]
+        return s["current"] == s["fr_owner"][f] and after != AFTER_SOLSTICE_EFFECT and after != AFTER_SETUP_CHOICE
+    if kind == E.COND_UNREST_IN_DISCARD:
+        for c in Z.table(s):
+            if _in_zone_of(s, c, Z_DISCARD, p) and _is_unrest(s, c):
+                return True
+        return False
+    if kind == E.COND_ICONS_HERE:
+        return garrisoned_icons(s, s["fr_card"][f]) >= row[C_RES]
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
         it = s["fr_it"][f]
         return it >= 0 and E.ATTACK_HITS_REGIONS[Z.rec(s, it)] == 1
@@ -527,6 +556,39 @@ def _condition(s, f, row, p):
                 return True
         return False
     return False
+
+
+@nb.njit(cache=True)
+def garrisoned_icons(s, h):
+    """How many different icons the cards garrisoned under h show: suits but UNREST, and type
+    icons; state icons are not icons here (I16 Cultists, Ceremony of the Key: seed PT l.1764)."""
+    suits = 0
+    types = 0
+    for g in Z.table(s):
+        if s["zone"][g] == Z_GARRISON and s["host"][g] == h:
+            r = Z.rec(s, g)
+            suits |= K.SUITS[r]
+            for t in range(K.N_TYPES):
+                if K.TYPES[r, t] > 0:
+                    types |= 1 << t
+    suits &= ~(1 << UNREST_SUIT)
+    n = 0
+    while suits:
+        n += suits & 1
+        suits >>= 1
+    while types:
+        n += types & 1
+        types >>= 1
+    return n
+
+
+@nb.njit(cache=True)
+def ceremony(s, p):
+    """p's ceremony card in play (I16 Cultists), -1 if none."""
+    for c in (PREPARE_THE_CEREMONY, CEREMONIAL_GATHERING):
+        if _in_zone_of(s, c, Z_PLAY, p):
+            return c
+    return -1
 
 
 # ---------------------------------------------------------------- counts ("per")
@@ -570,6 +632,8 @@ def _source_ok(s, c, src, p):
     z = s["zone"][c]
     if s["owner"][c] != p:
         return False
+    if z == Z_PLAY and E.IS_CEREMONY[Z.rec(s, c)]:
+        return False  # it leaves play only through its own Solstice text (I16 Cultists)
     if src == E.SRC_HAND:
         return z == Z_HAND
     if src == E.SRC_DISCARD:
@@ -664,6 +728,8 @@ def _host_ok(s, f, row, h, p):
         return h == s["fr_card"][f]
     if row[C_PER] == E.HOST_CARD:
         return h == row[C_CARD] and _in_zone_of(s, h, Z_PLAY, p)
+    if row[C_PER] == E.HOST_CEREMONY:
+        return h >= 0 and h == ceremony(s, p)
     if s["zone"][h] != Z_PLAY or s["owner"][h] != p or not _is_region(s, h):
         return False
     if row[C_PER] == E.HOST_EMPTY and Z.has_garrison(s, h):
@@ -737,6 +803,8 @@ def _eligible(s, f, row, c):
         return c != this and _source_ok(s, c, src, p) and _filter(s, c, row)
     if op == E.OP_MOVE:  # to:pinned
         return _in_play_pinned(s, c, p)
+    if op == E.OP_EXILE and src == E.SRC_HERE:  # one garrisoned under this card (Frozen Waste)
+        return s["zone"][c] == Z_GARRISON and s["host"][c] == this and _filter(s, c, row)
     if op == E.OP_EXILE:
         return c != this and _source_ok(s, c, E.SRC_HISTORY if src < 0 else src, p) and _filter(s, c, row)
     if op == E.OP_ABANDON and src == E.SRC_GARRISON:  # a card garrisoned under one of your regions
@@ -1027,8 +1095,15 @@ def step_ok(s, f, row, p, as_cost):
         return True
     if op == E.OP_LOSE:
         return s["pool"][p, row[C_RES]] > 0
-    if op == E.OP_DISCARD_HAND or op == E.OP_IGNORE_EMP_NEXT:
+    if (op == E.OP_DISCARD_HAND or op == E.OP_IGNORE_EMP_NEXT or op == E.OP_STATE or op == E.OP_EXILE_HAND
+            or op == E.OP_END_GAME):
         return True
+    if op == E.OP_CEREMONY_NEXT:
+        return _in_zone_of(s, PREPARE_THE_CEREMONY, Z_PLAY, p) and s["zone"][CEREMONIAL_GATHERING] == Z_SET_ASIDE
+    if op == E.OP_CHAOS_INSTEAD:  # the unrest just taken is still in its taker's hand
+        it = s["fr_it"][f]
+        return (it >= 0 and s["zone"][it] == Z_HAND and s["owner"][it] != p and _is_unrest(s, it)
+                and not Z.is_chaos(s, it) and Z.top_chaos(s) >= 0)
     if op == E.OP_CONVERT:
         return s["pool"][p, row[C_RES]] > 0 and ((fl & E.F_IT) == 0 or s["gained_prg"] > 0)
     if op == E.OP_DISCARD_NATION:
@@ -1062,6 +1137,8 @@ def step_ok(s, f, row, p, as_cost):
         return s["nation_size"][p] > 2  # two cards above the accession card
     if op == E.OP_FAME_BOTTOM:
         return Z.fame_cards_above_king(s) >= 2
+    if op == E.OP_TAKE and row[C_SRC] == E.SRC_CHAOS:
+        return Z.top_chaos(s) >= 0
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
@@ -1090,6 +1167,8 @@ def step_ok(s, f, row, p, as_cost):
             return False
         return have >= (1 if fl & E.F_UPTO else n)
     if op == E.OP_ADD:
+        if row[C_SRC] == E.SRC_CEREMONY:
+            return ceremony(s, p) >= 0
         return row[C_SRC] != E.SRC_CARD or _in_zone_of(s, row[C_CARD], Z_PLAY, p)
     if op == E.OP_SPEND_ACTION:
         return s["actions"][p] >= n
@@ -1574,6 +1653,36 @@ def _step(s, f, pc, row, p, choice):
             if _in_zone_of(s, c, Z_HAND, p):
                 Z.put(s, c, Z_DISCARD, p)
         return _advance(s, f, nxt)
+    if op == E.OP_EXILE_HAND:  # all but unrest and SUMM cards (Summoned); ``did`` counts them
+        s["fr_did"][f] = 0
+        for c in Z.table(s):
+            if _in_zone_of(s, c, Z_HAND, p) and not _is_unrest(s, c) and (K.STATES[Z.rec(s, c)] & SUMMONED_BIT) == 0:
+                Z.put(s, c, Z_EXILE, -1)
+                _gadget_gone(s, c, p)
+                s["fr_did"][f] += 1
+        return _advance(s, f, nxt)
+    if op == E.OP_STATE:
+        Z.show_state(s, p, row[E.C_STATES])
+        return _advance(s, f, nxt)
+    if op == E.OP_END_GAME:
+        Z.trigger_game_end(s)
+        return _advance(s, f, nxt)
+    if op == E.OP_CHAOS_INSTEAD:
+        it = s["fr_it"][f]
+        _advance(s, f, nxt)
+        if step_ok(s, f, row, p, False):
+            taker = s["owner"][it]
+            Z.push_unrest(s, it)
+            Z.put(s, Z.top_chaos(s), Z_DISCARD, taker)
+        return NEXT
+    if op == E.OP_CEREMONY_NEXT:  # Prepare the Ceremony gives way to Ceremonial Gathering (I16)
+        _advance(s, f, nxt)
+        if step_ok(s, f, row, p, False):
+            Z.put(s, PREPARE_THE_CEREMONY, Z_SET_ASIDE, p)  # its garrisoned cards: to the discard pile
+            s["face"][CEREMONIAL_GATHERING] = 0
+            Z.put(s, CEREMONIAL_GATHERING, Z_PLAY, p)
+            _ceremony_enters(s, CEREMONIAL_GATHERING, p)
+        return NEXT
     if op == E.OP_PLAY_UNREST_TURN:
         s["play_unrest_turn"][p] = 1
         return _advance(s, f, nxt)
@@ -1610,7 +1719,10 @@ def _step(s, f, pc, row, p, choice):
             return _advance(s, f, nxt)
         c = s["market"][choice]
         for k in range(N_RESOURCES):
-            s["pool"][p, k] += s["card_res"][c, k]
+            if k == POP and _gathers_pop(s, p):
+                s["card_res"][CEREMONIAL_GATHERING, POP] += s["card_res"][c, k]
+            else:
+                s["pool"][p, k] += s["card_res"][c, k]
             s["card_res"][c, k] = 0
         return _advance(s, f, nxt)
     if op == E.OP_GAIN:
@@ -1627,6 +1739,9 @@ def _step(s, f, pc, row, p, choice):
             s["card_res"][this, row[C_RES]] -= k
         if row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0:
             k += 1  # Inuit power A: "when you gain 3 or fewer mat, gain 1 more"
+        if row[C_RES] == POP and _gathers_pop(s, p):
+            s["card_res"][CEREMONIAL_GATHERING, POP] += k
+            return _advance(s, f, nxt)
         s["pool"][p, row[C_RES]] += k
         if row[C_RES] == PRG and k > 0 and this >= 0 and is_gadget(s, this) and martian_power_a(s, p):
             _advance(s, f, nxt)  # ... and those from GADGETs may be cut by 1 for a discarded card
@@ -1683,9 +1798,12 @@ def _step(s, f, pc, row, p, choice):
         s["exhaust_tokens"][p] += row[C_N]
         return _advance(s, f, nxt)
     if op == E.OP_FLIP:
+        _advance(s, f, nxt)
         if K.OTHER_FACE[this] >= 0:
             s["face"][this] = 1 - s["face"][this]  # an exhaust token on it stays (I13.2)
-        return _advance(s, f, nxt)
+            if E.IS_CEREMONY[this]:
+                _ceremony_enters(s, this, owner)
+        return NEXT
     if op == E.OP_TRADE:
         _advance(s, f, nxt)
         if this >= 0:
@@ -1714,7 +1832,8 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_PAY:
         if row[C_SRC] == E.SRC_HERE or row[C_SRC] == E.SRC_CARD:
             on = this if row[C_SRC] == E.SRC_HERE else row[C_CARD]
-            s["card_res"][on, row[C_RES]] -= min(row[C_N], s["card_res"][on, row[C_RES]])
+            n = s["card_res"][on, row[C_RES]] if row[C_PER] == 1 else row[C_N]  # ``all``
+            s["card_res"][on, row[C_RES]] -= min(n, s["card_res"][on, row[C_RES]])
             return _advance(s, f, nxt)
         if s["op_stage"] == 0:
             s["op_stage"] = 1
@@ -1757,6 +1876,11 @@ def _step(s, f, pc, row, p, choice):
                 n = min(n, s["pool"][p, res])  # [R] moves as many as it can, up to N
             if s["pool"][p, res] < n:
                 return _advance(s, f, nxt)
+        if row[C_SRC] == E.SRC_CEREMONY:
+            c = ceremony(s, p)
+            if c >= 0:
+                s["card_res"][c, res] += n
+            return _advance(s, f, nxt)
         if row[C_SRC] == E.SRC_HERE or row[C_SRC] == E.SRC_CARD or (row[C_SRC] == E.SRC_PINNED and choice >= 0):
             on = this if row[C_SRC] == E.SRC_HERE else (row[C_CARD] if row[C_SRC] == E.SRC_CARD else choice)
             if op == E.OP_MOVE:
@@ -1878,7 +2002,7 @@ def _step(s, f, pc, row, p, choice):
         return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD if row[C_SRC] == E.SRC_DISCARD else Z_SET_ASIDE)
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
-            Z.push_unrest(s, this)
+            Z.return_unrest(s, this)
             queue_event(s, EV_RETURN_UNREST, this, p)
         return _advance(s, f, nxt)
     if op == E.OP_PLACE_TOP:
@@ -1899,6 +2023,11 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_TAKE:
         if fl & E.F_FAME:
             return _take_fame(s, f, nxt, p, -1)
+        if row[C_SRC] == E.SRC_CHAOS:  # into the discard pile (I16 Cultists)
+            c = Z.top_chaos(s)
+            if c >= 0:
+                Z.put(s, c, Z_DISCARD, p)
+            return _advance(s, f, nxt)
         s["fr_it"][f] = take_unrest(s, p)
         return _advance(s, f, nxt)
     if op == E.OP_LOOK_FAME:
@@ -1962,6 +2091,22 @@ def _step(s, f, pc, row, p, choice):
 
 
 @nb.njit(cache=True)
+def _gathers_pop(s, p):
+    """p's Ceremonial Gathering is in play: the pop p gains goes onto it (I16 Cultists)."""
+    return _in_zone_of(s, CEREMONIAL_GATHERING, Z_PLAY, p) and s["face"][CEREMONIAL_GATHERING] == 0
+
+
+@nb.njit(cache=True)
+def _ceremony_enters(s, c, p):
+    """A ceremony face enters play (I16 Cultists): its PLAY text runs, and during the Solstice its
+    Solstice text resolves too (turn.solstice_pending sees it again)."""
+    s["solstice_done"][c] = 0
+    r = Z.rec(s, c)
+    if HAS_PROGRAM[r, E.TRIG_PLAY] and ENTRY[r, E.TRIG_PLAY] > 0:
+        push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_ABILITY, p)
+
+
+@nb.njit(cache=True)
 def to_history(s, c, p):
     """Put c into p's history (I12 History). The Inuit have none (I16): the card goes under Oral
     History when it is in play, else to the discard pile, with an unrest in Winter."""
@@ -2022,7 +2167,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
         if dest == Z_UNREST_PILE:
             if s["zone"][c] == Z_HAND and s["current"] == p and s["after"] == AFTER_ACTIVATE_TURN:
                 s["returned_unrest_turn"][p] = 1  # Taoism: on p's own Activate turn
-            Z.push_unrest(s, c)
+            Z.return_unrest(s, c)
             if s["op_left"] == need - 1:  # one return, however many cards (Great Wealth)
                 queue_event(s, EV_RETURN_UNREST, c, p)
         elif dest == Z_HAND:
@@ -2102,8 +2247,16 @@ def reshuffle(s, p):
                 s["reshuffling"] = p
                 s["op_sel"] = -1
                 return _wait(s, DEC_DEVELOP, p)
-    Z.shuffle_discard_into_draw(s, p)
+    _shuffle(s, p)
     return NEXT
+
+
+@nb.njit(cache=True)
+def _shuffle(s, p):
+    """I8.5, then I8.6: "when you reshuffle" passives answer (Cultists power A)."""
+    Z.shuffle_discard_into_draw(s, p)
+    if s["draw_size"][p] > 0:
+        queue_event(s, EV_RESHUFFLE, s["draw_pile"][p, s["draw_size"][p] - 1], p)
 
 
 @nb.njit(cache=True)
@@ -2172,7 +2325,7 @@ def mana_ok(s, p, c):
 def _end_reshuffle(s, p):
     s["reshuffling"] = -1
     s["op_sel"] = -1
-    Z.shuffle_discard_into_draw(s, p)
+    _shuffle(s, p)
     return NEXT
 
 
@@ -2295,6 +2448,7 @@ def _garrison(s, f, pc, row, p, choice):
             return _wait(s, DEC_HOST, p)
         choice = last
     Z.garrison(s, s["op_sel"], choice)
+    queue_event(s, EV_GARRISON, s["op_sel"], p)  # (Prepare the Ceremony)
     s["fr_host"][f] = choice
     s["op_sel"] = -1
     return _advance(s, f, pc + 1)
@@ -2333,7 +2487,7 @@ def _gain_card(s, f, pc, row, p, choice):
         if res >= 2:
             queue_event(s, EV_GAIN_RICH, c, p)
         if taken >= 0:
-            queue_event(s, EV_TAKE_UNREST, taken, p)
+            took_unrest(s, taken, p)
     elif choice < PICK_CARD:
         k = choice - PICK_PILE
         if k < N_SMALL_PILES:

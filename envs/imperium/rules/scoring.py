@@ -11,6 +11,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.rules.zones import rec, table
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
+    Z_CHAOS_PILE,
     PRG,
     Z_DISCARD,
     Z_DRAW,
@@ -30,6 +31,7 @@ REG_BIT = 1 << int(D.Suit.REG)
 UNREST = int(D.Suit.UNREST)
 TAINO = int(D.NationCode.TAI)
 ALIEN = K.record_index("MRT29A")
+CULTISTS = int(D.NationCode.CUL)
 
 
 @nb.njit(cache=True)
@@ -134,6 +136,12 @@ def count_for(s, p, c, r):
 
 
 @nb.njit(cache=True)
+def unrest_scores_nothing(s, p):
+    """Cultists power B: "you do not score any negative points for UNREST" (C4.CUL)."""
+    return s["nation"][p] == CULTISTS and s["face"][s["power_card"][p]] == 1
+
+
+@nb.njit(cache=True)
 def card_vp(s, p, c):
     """VP of p's card c (physical), capped at 10 (I1.12, I10.3)."""
     r = rec(s, c)
@@ -141,6 +149,8 @@ def card_vp(s, p, c):
     vp = 0
     if kind == K.VP_FIXED:
         vp = K.VP_AMOUNT[r]
+        if vp < 0 and K.SUITS[r] & (1 << UNREST) and unrest_scores_nothing(s, p):
+            vp = 0
     elif kind == K.VP_VAR:
         vp = K.VP_AMOUNT[r] * (count_for(s, p, c, r) // K.VP_DIVISOR[r])
     elif kind == K.VP_COND:
@@ -167,17 +177,30 @@ def score(s, p):
 
 @nb.njit(cache=True)
 def unrest_held(s, p):
-    """Unrest cards p holds for the collapse ranking (I10.5): hand, play area, draw pile,
-    discard pile and history."""
+    """Unrest p holds for the collapse ranking (I10.5): the unrest icons of p's cards in hand,
+    play area, draw pile, discard pile and history (one per unrest card; the last ceremony
+    cards show one and two, I16 Cultists)."""
     n = 0
     for c in table(s):
         if s["owner"][c] != p:
             continue
         z = s["zone"][c]
         if z == Z_HAND or z == Z_PLAY or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY:
-            if K.SUITS[rec(s, c)] & (1 << UNREST):
-                n += 1
+            n += K.SUIT_COUNT[rec(s, c), UNREST]
     return n
+
+
+@nb.njit(cache=True)
+def chaos_winner(s):
+    """The Cultists' seat when they win a collapse at once: their chaos pile is empty (I10.5,
+    I16); -1 otherwise. The game ends at the collapse, so the pile is as it was then."""
+    for p in range(s["n_players"]):
+        if s["nation"][p] == CULTISTS:
+            for c in table(s):
+                if s["zone"][c] == Z_CHAOS_PILE:
+                    return -1
+            return p
+    return -1
 
 
 @nb.njit(cache=True)
@@ -189,16 +212,23 @@ def final_scores(s, out):
 @nb.njit(cache=True)
 def ranks(s, collapsed, out):
     """0 = winner; ties share the place (I10.4). After a collapse, fewest unrest wins and VP
-    breaks ties (I10.5)."""
+    breaks ties (I10.5); the Cultists win it alone when their chaos pile is empty, the others
+    ranked behind them as usual (I16)."""
     n = s["n_players"]
     vp = np.zeros(n, dtype=np.int64)
     unrest = np.zeros(n, dtype=np.int64)
     for p in range(n):
         vp[p] = score(s, p)
         unrest[p] = unrest_held(s, p)
+    chaos = chaos_winner(s) if collapsed else -1
     for p in range(n):
-        better = 0
+        if p == chaos:
+            out[p] = 0
+            continue
+        better = 1 if chaos >= 0 else 0
         for q in range(n):
+            if q == chaos:
+                continue
             if collapsed:
                 if unrest[q] < unrest[p] or (unrest[q] == unrest[p] and vp[q] > vp[p]):
                     better += 1

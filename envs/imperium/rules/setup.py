@@ -25,9 +25,11 @@ from meeplegym.envs.imperium.state import (
     QUICK_EXILED,
     QUICK_MARTIAN_PRG_REMOVED,
     QUICK_NATION_TO_DISCARD,
+    TRAINING_EXILED,
     VARIANT_LOW_AGGRESSION,
     VARIANT_QUICK,
     VARIANT_QUICK_SETUP,
+    VARIANT_TRAINING,
     Z_BOX,
     Z_CHAOS_PILE,
     Z_DEVELOPMENT,
@@ -268,9 +270,10 @@ def _player_setup(s, p, nation, side):
         _place(s, merchant, Z_PLAY, p)
     else:
         s["merchant"][p] = -1
-    for c in rows[P_IN_PLAY]:
-        if c >= 0 and in_game(s, c):
-            _place(s, c, Z_PLAY, p)
+    for k in range(rows.shape[1]):
+        c = rows[P_IN_PLAY, k]
+        if c >= 0 and in_game(s, c):  # the Cultists' second ceremony card waits under the first (I2.4)
+            _place(s, c, Z_SET_ASIDE if nation == CULTISTS and k > 0 else Z_PLAY, p)
     for c in rows[P_DEV]:  # I2.8
         if c >= 0 and in_game(s, c):
             _place(s, c, Z_DEVELOPMENT, p)
@@ -397,11 +400,13 @@ def init(s, n_players, trade_routes, nations, allowed, sides, variants):
         if in_game(s, r):
             _push_unrest(s, r)
     rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
-    _shared_setup(s, n_players)
-    if s["variants"] & VARIANT_QUICK:  # I15.5: exile the top 10 main-deck cards after the market
-        for _ in range(min(QUICK_EXILED, s["main_size"])):
-            s["main_size"] -= 1
-            _place(s, s["main_deck"][s["main_size"]], Z_EXILE, -1)
+    _shared_setup(s, max(n_players, 2))  # I15.1: solo uses the 2-player numbers
+    exiled = QUICK_EXILED if s["variants"] & VARIANT_QUICK else 0  # I15.5: after the market is built
+    if s["variants"] & VARIANT_TRAINING:
+        exiled = TRAINING_EXILED  # I15.1
+    for _ in range(min(exiled, s["main_size"])):
+        s["main_size"] -= 1
+        _place(s, s["main_deck"][s["main_size"]], Z_EXILE, -1)
     for p in range(n_players):  # I2.16 opening hand
         for _ in range(D.OPENING_HAND):
             draw_from_pile(s, p)

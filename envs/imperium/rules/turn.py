@@ -39,8 +39,10 @@ from meeplegym.envs.imperium.state import (
     PH_SOLSTICE,
     PH_TURN_TYPE,
     PRG,
+    TRAINING_TURNS,
     VARIANT_PRECIOUS_CARDS,
     VARIANT_QUICK,
+    VARIANT_TRAINING,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_EXILE,
@@ -53,8 +55,9 @@ from meeplegym.envs.imperium.state import (
 AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
 AFTER_INNOVATE = 1
 AFTER_DRAW_UP = 2
-AFTER_SOLSTICE = 3
-AFTER_SETUP = 4  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
+AFTER_SOLSTICE = M.AFTER_SOLSTICE_EFFECT
+AFTER_SETUP = M.AFTER_SETUP_CHOICE  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
+AFTER_MARKET_TOKEN = 5  # a market card exiled after the cleanup token (Cultists power B, training mode), then I7.2
 FREE_ACTION = int(D.Trigger.FREE_ACTION)
 UNREST_BIT = 1 << int(D.Suit.UNREST)
 INUIT = int(D.NationCode.INU)
@@ -102,6 +105,9 @@ def _go_on(s):
         return _end_turn(s)
     if after == AFTER_SETUP:
         _start_turn(s, s["first_player"])
+        return False
+    if after == AFTER_MARKET_TOKEN:
+        _cleanup_reset(s)
         return False
     return _solstice_next(s)
 
@@ -333,6 +339,9 @@ def _solstice_effect(s, c):
 def _end_round(s):
     """I9.8 / I10.2: the next round, or scoring once the final round is over."""
     s["round"] += 1
+    if s["variants"] & VARIANT_TRAINING and s["round"] > TRAINING_TURNS:
+        _game_over(s)  # I15.1: the 12-prg timer is used up
+        return
     if s["rounds_left"] > 0:
         s["rounds_left"] -= 1
         if s["rounds_left"] == 0:
@@ -464,12 +473,22 @@ def apply(s, a):
         if a == A.END:
             _cleanup_begin(s)
         else:
-            Z.push_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn
+            Z.return_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn (chaos to the chaos pile)
     elif ph == PH_CLEANUP_MARKET:
         c = s["market"][a - A.MARKET]
         p = s["current"]  # 1 prg, or the resource the power card names (Guptas: gds, I16)
-        s["card_res"][c, E.MARKET_TOKEN_RES[Z.rec(s, s["power_card"][p])]] += D.CLEANUP_MARKET_PRG
-        _cleanup_reset(s)
+        power = Z.rec(s, s["power_card"][p])
+        s["card_res"][c, E.MARKET_TOKEN_RES[power]] += D.CLEANUP_MARKET_PRG
+        # a market card exiled: Cultists power B (I16); the training mode's stand-in for the
+        # opponent may exile one (I15.1)
+        exile = E.SYSTEM_MARKET_TOKEN_EXILE if E.MARKET_TOKEN_EXILE[power] else 0
+        if s["variants"] & VARIANT_TRAINING:
+            exile = E.SYSTEM_TRAINING_EXILE_AFTER if exile else E.SYSTEM_TRAINING_EXILE
+        if exile:
+            _start(s, -1, -1, exile, M.FRAME_SYSTEM, p, AFTER_MARKET_TOKEN)
+            _settle(s)
+        else:
+            _cleanup_reset(s)
     elif ph == PH_CLEANUP_DISCARD:
         if a == A.END:
             _draw_up(s)

@@ -17,6 +17,7 @@ from meeplegym.envs.imperium.effects import (
     ADVANCE_NAME,
     BARB_OFF,
     BARB_OFF_ADVANCE,
+    BARB_OFF_ALL,
     BARB_OFF_DEVELOPMENTS,
     ENTERS_PLAY_WHEN_GAINED,
     HAND_SIZE_BONUS,
@@ -26,7 +27,9 @@ from meeplegym.envs.imperium.state import (
     N_RESOURCES,
     PRG,
     VARIANT_QUICK,
+    VARIANT_TRAINING,
     Z_BOX,
+    Z_CHAOS_PILE,
     Z_DISCARD,
     Z_DRAW,
     Z_EXILE,
@@ -38,7 +41,9 @@ from meeplegym.envs.imperium.state import (
     Z_MARKET,
     Z_NATION_DECK,
     Z_PLAY,
+    Z_SET_ASIDE,
     Z_SMALL_PILE,
+    Z_STATE_CARD,
     Z_UNDER_MARKET,
     Z_UNREST_PILE,
 )
@@ -57,6 +62,9 @@ FERTILE = int(D.TypeIcon.FERTILE)
 ACCESSION = int(D.Start.ACC)
 DEVELOPMENT = int(D.Start.DEV)
 POLYNESIANS, TAINO, INUIT = int(D.NationCode.POL), int(D.NationCode.TAI), int(D.NationCode.INU)
+CULTISTS = int(D.NationCode.CUL)
+CHAOS_START = int(D.Start.CHS)
+OWN_STATE_PILE = int(D.SetupPile.STATE_CARD)
 BARB = int(D.StateIcon.BARB)
 EMP = int(D.StateIcon.EMP)
 
@@ -78,17 +86,18 @@ def state_icons(s, p):
 @nb.njit(cache=True)
 def state_allows(s, p, c):
     """p's state card lets card c be played (I5.4): c shows no state icon or one of p's. Science
-    takes the BARB icon off p's Advance cards, Reactor Explosion off p's development cards."""
+    takes the BARB icon off p's Advance cards, Reactor Explosion off p's development cards,
+    Prepare the Ceremony off all p's cards."""
     r = rec(s, c)
     icons = K.STATES[r]
     if (icons >> BARB) & 1:
         kind = BARB_OFF_ADVANCE if K.NAME_ID[r] == ADVANCE_NAME else (
             BARB_OFF_DEVELOPMENTS if K.START[r] == DEVELOPMENT else 0)
-        if kind != 0:
-            for h in table(s):
-                if BARB_OFF[rec(s, h)] == kind and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
-                    icons &= ~(1 << BARB)
-                    break
+        for h in table(s):
+            off = BARB_OFF[rec(s, h)]
+            if off != 0 and (off == kind or off == BARB_OFF_ALL) and s["zone"][h] == Z_PLAY and s["owner"][h] == p:
+                icons &= ~(1 << BARB)  # (Prepare the Ceremony: all of p's cards)
+                break
     if s["ignore_emp_next"][p]:  # Mana: the next card played ignores its EMP icon
         icons &= ~(1 << EMP)
     return icons == 0 or (icons & state_icons(s, p)) != 0
@@ -281,6 +290,39 @@ def push_unrest(s, c):
 
 
 @nb.njit(cache=True)
+def is_chaos(s, c):
+    return K.START[c] == CHAOS_START
+
+
+@nb.njit(cache=True)
+def cultist(s):
+    """The Cultists' seat, -1 when nobody plays them."""
+    for p in range(s["n_players"]):
+        if s["nation"][p] == CULTISTS:
+            return p
+    return -1
+
+
+@nb.njit(cache=True)
+def return_unrest(s, c):
+    """I12 Return of an unrest card: a chaos card goes back to the Cultists' chaos pile (I16,
+    I12 Return [D]), any other onto the unrest pile."""
+    if is_chaos(s, c):
+        put(s, c, Z_CHAOS_PILE, cultist(s))
+    else:
+        push_unrest(s, c)
+
+
+@nb.njit(cache=True)
+def top_chaos(s):
+    """A card of the chaos pile (they are alike), -1 when it is empty."""
+    for c in table(s):
+        if s["zone"][c] == Z_CHAOS_PILE:
+            return c
+    return -1
+
+
+@nb.njit(cache=True)
 def take_unrest(s, p):
     """The top unrest into p's hand (I12 Take); the last one triggers collapse (I10.5).
     Returns the card or -1."""
@@ -380,6 +422,28 @@ def gain_nation_top(s, p):
 
 
 @nb.njit(cache=True)
+def show_state(s, p, icons):
+    """p's state card turns to the face showing one of `icons`, taken from p's standard state card
+    and the nation's own one; the card it replaces is set aside (I16 Cultists: back to BARB,
+    "replace your state card with the CORRUPT one", "flip it to its SUMMONED side")."""
+    own = K.NATION_ROWS[s["nation"][p], OWN_STATE_PILE, 0]
+    for k in range(2):
+        c = K.STANDARD_STATE_CARDS[p] if k == 0 else own
+        if c < 0:
+            continue
+        for face in range(2):
+            r = c if face == 0 else K.OTHER_FACE[c]
+            if r >= 0 and (K.STATES[r] & icons) != 0:
+                old = s["state_card"][p]
+                if old != c:
+                    put(s, old, Z_SET_ASIDE, p)
+                    put(s, c, Z_STATE_CARD, p)
+                    s["state_card"][p] = c
+                s["face"][c] = face
+                return
+
+
+@nb.njit(cache=True)
 def flip_state(s, p):
     """Turn p's state card over (I8.3, Flip). Nations whose state card does not flip are the
     caller's to exclude (I16)."""
@@ -421,11 +485,11 @@ def note_main_deck(s):
 
 @nb.njit(cache=True)
 def trigger_game_end(s):
-    """I10.1-I10.2: finish this round, then one more (the quick variant, I15.5: no extra
-    round); a second trigger changes nothing."""
+    """I10.1-I10.2: finish this round, then one more (the quick variant, I15.5, and the training
+    mode, I15.1: no extra round); a second trigger changes nothing."""
     if s["rounds_left"] < 0:
         s["game_end_triggered"] = 1
-        s["rounds_left"] = 1 if s["variants"] & VARIANT_QUICK else 2
+        s["rounds_left"] = 1 if s["variants"] & (VARIANT_QUICK | VARIANT_TRAINING) else 2
 
 
 @nb.njit(cache=True)
