@@ -42,6 +42,11 @@ def _source_digest(package_dir: Path) -> str:
                 continue
             h.update(path.name.encode())
             h.update(path.read_bytes())
+    # data compiled into the kernels from outside the sources: the user's Imperium automa tables
+    # (envs/imperium/automa_tables.py reads the file this variable names)
+    tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
+    if tables and Path(tables).is_file():
+        h.update(Path(tables).read_bytes())
     return h.hexdigest()[:16]
 
 

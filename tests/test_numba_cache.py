@@ -55,3 +55,20 @@ def test_modules_left_out_of_the_cache_hash_are_out_of_every_kernels_reach():
                 reached = _imports(ast.parse(source)) & outside
                 assert not reached, f"{path} defines kernels and imports {reached}: its cache must follow them"
     assert kernel_files > 20  # the walk saw the engines
+
+
+def test_a_users_automa_table_file_keys_the_cache_folder(tmp_path, monkeypatch):
+    """Imperium's user automa tables are compiled into the kernels: another file, another folder."""
+    from pathlib import Path
+
+    from meeplegym import _numba_cache
+
+    package = Path(_numba_cache.__file__).resolve().parent
+    monkeypatch.delenv("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES", raising=False)
+    plain = _numba_cache._source_digest(package)
+    tables = tmp_path / "tables.json"
+    tables.write_text('{"mayans": {}}')
+    monkeypatch.setenv("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES", str(tables))
+    first = _numba_cache._source_digest(package)
+    tables.write_text('{"magyars": {}}')
+    assert len({plain, first, _numba_cache._source_digest(package)}) == 3

@@ -1680,6 +1680,12 @@ SEED_DIFFERENCES: tuple[SeedDifference, ...] = (
         "is kept (all are needed to play, I2.4-I2.14).  Physical count 30 vs seed 29 is unresolved",
     ),
     SeedDifference(
+        "I16 Cultists, Ceremony of the Key",
+        "13 different icons: 'any suit, state or type icon counts'",
+        "seed PT l.1764: unrest, two symbols whose pictures are lost, and state symbols are not icons for it",
+        "suits other than UNREST and the type icons count; state icons do not (machine.garrisoned_icons)",
+    ),
+    SeedDifference(
         "C1 King of Kings",
         "printed code given as '3FAM…' (not legible)",
         "seed PT l.1604: '3FAM9/9', but the same seed numbers Supreme '3FAM1/10' (l.1622) and S2's "
@@ -1692,4 +1698,186 @@ SEED_DIFFERENCES: tuple[SeedDifference, ...] = (
         "seed PT l.366-398 prints ABA, AXU, JAP, MAR, MAI, UAG (and INC/DES/ROT for UNC/UNR/TRO)",
         "card ids follow the spec (S2); Nation.seed_code records the printed PT code",
     ),
+)
+
+
+# =============================================================== the solo automa (I14, C7)
+class AutomaTrigger(IntEnum):
+    """What an automa table row answers (I14.3 step 2.2: the first row whose trigger matches the
+    card's name, type or suit)."""
+
+    UNREST = 0  # an unrest card (always the first row, I14.3 2.3)
+    TROUTE = 1  # a trade route
+    NAMES = 2  # a card with one of the names in `AutomaRow.names`
+    TYPES = 3  # a card showing one of the type icons in `AutomaRow.types`
+    SUITS = 4  # a card of one of the suits in `AutomaRow.suits`
+    PINNED = 5  # a pinned card (header PIN)
+    ATTACK = 6  # an attack card (header ATK), or one of `AutomaRow.names`
+    DYNASTY = 7  # a card of the automa's dynasty pile: development, accession or nation card (I14.1 5)
+    STATE = 8  # a card showing one of the state icons in `AutomaRow.states`
+    OTHER = 9  # any card (the last row)
+
+
+class AutomaRow(NamedTuple):
+    """One row of an automa state table: its trigger, the effect in words, and the effect as a
+    program in the effects vocabulary (effects.py compiles it; the automa keywords of I14.4-I14.5
+    change what the steps do when the automa runs them)."""
+
+    trigger: AutomaTrigger
+    effect: str
+    program: str
+    names: tuple[str, ...] = ()  # card names (NAMES, ATTACK)
+    types: tuple[TypeIcon, ...] = ()
+    suits: tuple[Suit, ...] = ()
+    states: tuple[StateIcon, ...] = ()
+    note: str = ""  # [R] / [?] readings of lost icons
+
+
+class AutomaTable(NamedTuple):
+    """Both sides of an automa state card (I14.3 5: the card flips when the accession card
+    enters the automa discard). ``nation`` is None for the designed generic table."""
+
+    name: str
+    nation: NationCode | None
+    barbarian: tuple[AutomaRow, ...]
+    empire: tuple[AutomaRow, ...]
+    source: str
+    designed: bool  # True: not an original table (C7.2)
+
+
+_T = AutomaTrigger
+_UNREST_ROW = AutomaRow(_T.UNREST, "Return this card to the unrest pile.", "return this", note="[R] icon lost")
+_TROUTE_ROW = AutomaRow(_T.TROUTE, "Play this trade route and trigger it.", "put_in_play; trigger",
+                        note="[R] icon lost")
+
+#: C7.1: the Mayan automa table, from the seed's worked example (seed PT l.1366-1381); its
+#: trigger icons are lost and read as the spec does. The example shows one side only; the
+#: engine uses it on both (rule decision, docs/imperium.md).
+_MAYAN_ROWS = (
+    _UNREST_ROW,
+    _TROUTE_ROW,
+    AutomaRow(_T.NAMES, "Reveal the top main-deck card. If it is PINNED: exile it and gain 1 gds. Otherwise put "
+              "it and an unrest into the automa discard.",
+              "reveal; if it pinned { exile it; gain 1 gds } else { discard it; take unrest to:discard }",
+              names=("Patolli",), note="[R] PINNED, gds"),
+    AutomaRow(_T.NAMES, "Discard the top card of the automa deck.", "discard_top 1", names=("Stone Mask",)),
+    AutomaRow(_T.TYPES, "Discard the top 2 automa-deck cards. Return an unrest from the automa discard. Gain 1 prg.",
+              "discard_top 2; return_unrest from:discard; gain 1 prg", types=(TypeIcon.MASK,),
+              note="[R] #mask (the example: Stone Mask falls through to it); [?] prg"),
+    AutomaRow(_T.TYPES, "Gain 1 mat.", "gain 1 mat", types=(TypeIcon.CITY, TypeIcon.METROPOLIS),
+              note="[R] #city/#metropolis (Caracol matches it); [?] mat"),
+    AutomaRow(_T.STATE, "Exile a market card. Gain 1 prg. Put this card into history.",
+              "exile market; gain 1 prg; history this", states=(StateIcon.EMP,), note="[?] EMP; [?] prg"),
+    AutomaRow(_T.DYNASTY, "Put a set-aside Headpiece on top of the automa deck and put a Stone Mask from the "
+              "automa discard into history; if impossible, resolve the top automa-deck card. Put this card into "
+              "history.",
+              "choose { place_top name:MAY8 from:set_aside, history name:MAY12 from:discard | resolve deck }; "
+              "history this", note="[?] dynasty card"),
+    AutomaRow(_T.PINNED, "Put a #mask from the automa discard on top of the automa deck to acquire an "
+              "UNC/CIV/REG/TRI; if impossible, discard the top automa-deck card. Put this card into history.",
+              "choose { place_top #mask from:discard => acquire UNC/CIV/REG/TRI | discard_top 1 }; history this",
+              note="[R] PINNED (Chultuns matches it); [?] UNC/CIV/REG/TRI"),
+    AutomaRow(_T.OTHER, "Acquire an UNC/CIV/REG; if impossible, discard the top automa-deck card and return an "
+              "unrest from the automa discard. Put this card into history.",
+              "choose { acquire UNC/CIV/REG | discard_top 1; return_unrest from:discard }; history this",
+              note="[?] UNC/CIV/REG"),
+)
+
+#: C7.2: the designed generic table (not original), for every nation without its own.
+_GENERIC_BARBARIAN = (
+    _UNREST_ROW._replace(note=""),
+    _TROUTE_ROW._replace(note=""),
+    AutomaRow(_T.SUITS, "Play this card. Exile a market card. Gain 1 mat.", "put_in_play; exile market; gain 1 mat",
+              suits=(Suit.REG,)),
+    AutomaRow(_T.PINNED, "Play this card. Gain 1 pop.", "put_in_play; gain 1 pop"),
+    AutomaRow(_T.ATTACK, "Acquire a REG/TRI; if impossible, gain 2 pop. You take an unrest (attack).",
+              "choose { acquire REG/TRI | gain 2 pop }; others { take unrest }", names=("Conquer",)),
+    AutomaRow(_T.NAMES, "Acquire an UNC/CIV; if impossible, gain 3 mat.", "choose { acquire UNC/CIV | gain 3 mat }",
+              names=("Advance",)),
+    AutomaRow(_T.NAMES, "If the automa has 3+ regions in play, abandon 3 regions to gain the top FAME card; "
+              "otherwise discard the top automa-deck card.",
+              "choose { abandon 3 REG => take fame | discard_top 1 }", names=("Glory",)),
+    AutomaRow(_T.SUITS, "Gain 2 prg. Put this card into history.", "gain 2 prg; history this", suits=(Suit.FAME,)),
+    AutomaRow(_T.OTHER, "Gain 1 prg. Add 1 mat to the market card at the die slot.", "gain 1 prg; add 1 mat to:die"),
+)
+_GENERIC_EMPIRE = tuple(
+    AutomaRow(_T.NAMES, "Break through for a CIV; if impossible, gain 2 prg.",
+              "choose { break_through CIV | gain 2 prg }", names=("Advance",)) if k == 5 else
+    AutomaRow(_T.OTHER, "Resolve the top card of the dynasty pile; if impossible, gain 2 prg. Put this card into "
+              "history.", "choose { resolve dynasty | gain 2 prg }; history this") if k == 8 else row
+    for k, row in enumerate(_GENERIC_BARBARIAN))
+
+AUTOMA_TABLES: dict[str, AutomaTable] = {
+    "mayans": AutomaTable("mayans", NationCode.MAY, _MAYAN_ROWS, _MAYAN_ROWS,
+                          "imperium.md C7.1; seed PT l.1360-1420 (the automa turn example)", False),
+    "generic": AutomaTable("generic", None, _GENERIC_BARBARIAN, _GENERIC_EMPIRE,
+                           "imperium.md C7.2 (designed, not original)", True),
+}
+
+
+class Difficulty(NamedTuple):
+    """An automa difficulty level (I14.10; seed PT l.1264-1300). Sovereign's "1 VP per ⟨lost
+    icon⟩" is read as 1 VP per gds instead of gds counting 5 toward mat + pop (the spec's [?])."""
+
+    name: str
+    seed_name: str
+    slots: int  # slot markers in use: a roll above sets the die aside
+    discard_after_refill: bool  # Warlord: the top automa-deck card into its discard after the refill
+    start_resources: tuple[int, int, int, int]  # mat, pop, prg, gds (Trade Routes: gds for the prg)
+    mat_pop_per_vp: int  # final score: 1 VP per this many mat + pop (gds count 5)
+    cultist_unrest_vp: int  # a Cultist automa's VP per unrest
+    no_token_on_six: bool  # Overlord: a 6 covers slot 6 and no market token is placed
+    gds_vp_each: bool  # Sovereign and up: 1 VP per gds [?]
+
+
+DIFFICULTIES: dict[str, Difficulty] = {
+    "chieftain": Difficulty("Chieftain", "Chefe", 4, False, (0, 0, 0, 0), 10, 0, False, False),  # l.1266-1270
+    "warlord": Difficulty("Warlord", "Caudilho", 4, True, (0, 0, 0, 0), 10, 0, False, False),  # l.1272-1274
+    "emperor": Difficulty("Emperor", "Imperador", 5, False, (0, 0, 0, 0), 10, 1, False, False),  # l.1276-1278
+    "sovereign": Difficulty("Sovereign", "Soberano", 5, False, (3, 2, 1, 0), 5, 1, False, True),  # l.1280-1292
+    "overlord": Difficulty("Overlord", "Suserano", 6, False, (3, 2, 1, 0), 5, 2, True, True),  # l.1294-1300
+}
+#: I14.12 Supreme Leader: Overlord, 10 unrest in the common pile, 1 prg whenever the automa returns one
+SUPREME_LEADER_UNREST = 10
+SUPREME_LEADER_RETURN_PRG = 1
+
+
+class AutomaTradeRoute(NamedTuple):
+    """A trade route's automa lines (I14.6; seed PT back cover): "trigger" runs `commerce`, the
+    Profit `profit`; programs as in `AutomaRow`."""
+
+    name: str
+    commerce: str
+    profit: str
+    note: str = ""
+
+
+_WELCOMING_COMMERCE = "resolve dynasty; owner { may draw 1 }"
+_SWAHILI_PROFIT = "break_through UNC"
+AUTOMA_TRADE_ROUTES: dict[str, AutomaTradeRoute] = {r.name: r for r in (
+    AutomaTradeRoute("Welcoming", _WELCOMING_COMMERCE, "resolve main; if it_vp 0 { gain 1 prg }"),
+    AutomaTradeRoute("Andes Highway", "gain 2 pop; gain 1 prg", "place_top from:discard; take fame",
+                     "[R] the discard pile's top card: the automa's most recent discard"),
+    AutomaTradeRoute("Baltic Amber Road", "choose { return_unrest from:discard | gain 2 prg }",
+                     "break_through TRI; discard it"),
+    AutomaTradeRoute("Cornwall Tin Road", "choose { acquire UNC | discard_top 2 }", "discard_top 1 from:dynasty"),
+    AutomaTradeRoute("Eastern Silk Road", "discard_top 1; acquire CIV", "break_through UNC/CIV/REG/TRI"),
+    AutomaTradeRoute("Hopewell Exchange System", "discard_top 1; discard_top 1 from:dynasty", "gain 3 mat; gain 2 pop"),
+    AutomaTradeRoute("Lapis Lazuli Trade", "choose { acquire TRI | gain 4 mat }", "break_through CIV"),
+    AutomaTradeRoute("Maritime Spice Route", "choose { acquire #ocean also:exile | gain 1 gds }", "resolve deck",
+                     "[?] the suit acquired is lost; #ocean as the human Commerce acquires"),
+    AutomaTradeRoute("Philippines Jade Trade", "acquire any slots:12", "break_through REG; resolve it"),
+    AutomaTradeRoute("Swahili Coast", "discard_top 1; gain 1 prg", _SWAHILI_PROFIT),
+    AutomaTradeRoute("The Nile Corridor", "resolve deck", "break_through CIV"),
+    AutomaTradeRoute("Trans-saharan Trade Route",
+                     "choose { acquire any with:mat | acquire any with:gds | gain 3 mat; add 1 mat to:die }",
+                     "gain 1 mat per:TROUTE"),
+    AutomaTradeRoute("Western Silk Road", "return_unrest from:discard; gain 1 prg", "resolve deck; discard_top 1"),
+    AutomaTradeRoute("Mediterranean Circle", _WELCOMING_COMMERCE, _SWAHILI_PROFIT,
+                     "[?] no line in the seed: Welcoming's Commerce and Swahili Coast's Profit (I14.6)"),
+)}
+#: I14.3 step 3 with Trade Routes: the first line of the automa Merchant's side that can be done
+AUTOMA_MERCHANT_TURN_END = (
+    "choose { acquire TROUTE | pay 5 gds => { take fame; flip this } | profits | trade }",  # Merchant
+    "choose { acquire TROUTE | profits | pay 3 gds => acquire UNC/CIV | trade }",  # Merchant Empire
 )

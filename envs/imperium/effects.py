@@ -121,6 +121,22 @@ exile_hand          exile every card in your hand but unrest and SUMM cards (Sum
 end_game            trigger the game end (I10.1; Ceremony of the Key)
 ==================  ==========================================================================
 
+The solo automa's tables (data.AUTOMA_TABLES, I14, C7) are programs in the same words, run with
+the automa keywords of I14.4-I14.5 (its CHOOSE takes the first option that can be done: "X; if
+impossible, Y" is ``choose { X | Y }``), plus these steps of its own:
+
+==================  ==========================================================================
+put_in_play         I14.4 Play: this card into the automa's play area, its text ignored
+trigger             I14.4 Trigger: this trade route's automa Commerce line (I14.6)
+resolve WHAT        I14.4 Resolve: the first matching row for the top card of the automa
+                    ``deck`` / ``dynasty`` pile / ``main`` deck, or ``it``
+discard_top N       the top N automa-deck cards (``from:dynasty``: dynasty cards) into its discard
+profits             I14.5 Profit: every full automa trade route, most recent first
+==================  ==========================================================================
+
+``add N RES to:die``: onto the market card at the die's slot; ``place_top F from:set_aside``: a
+card set aside at setup (the Mayan Headpieces); ``take unrest to:discard``; condition ``it_vp N``.
+
 ``repeat COUNT { }`` runs its block once per counted thing (``repeat #fertile/#river/#ocean``);
 ``owner { }`` runs its block as the owner of the card whose text runs (Welcoming's Commerce
 resolved by another player through Trade, I13.5).
@@ -151,9 +167,12 @@ rules, Treat as, Trade Routes) have ``None`` for that trigger and are listed in
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 
 from meeplegym import programs as P
+from meeplegym.envs.imperium import automa_tables
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 
@@ -167,7 +186,7 @@ _OPS = (
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
     "remove", "lose", "convert", "swap_market", "swap_nation", "main_bottom", "discard_nation",
     "legends", "discard_hand", "ignore_emp_next", "state", "chaos_instead", "ceremony_next", "exile_hand",
-    "end_game",
+    "end_game", "put_in_play", "trigger", "resolve", "discard_top", "profits",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -179,7 +198,8 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
  OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
  OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT, OP_STATE, OP_CHAOS_INSTEAD,
- OP_CEREMONY_NEXT, OP_EXILE_HAND, OP_END_GAME) = OP.values()
+ OP_CEREMONY_NEXT, OP_EXILE_HAND, OP_END_GAME, OP_PUT_IN_PLAY, OP_TRIGGER, OP_RESOLVE, OP_DISCARD_TOP,
+ OP_PROFITS) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -226,12 +246,13 @@ HOST_REGION, HOST_HERE, HOST_EMPTY, HOST_CARD, HOST_CEREMONY = 0, 1, 2, 3, 4
 # SRC_CARD: on / under the card named by ``card:ID``; SRC_PINNED: onto one of your pinned cards in play.
 (SRC_HAND, SRC_DISCARD, SRC_HAND_OR_DISCARD, SRC_PLAY, SRC_HISTORY, SRC_MARKET, SRC_HERE, SRC_REG, SRC_CARD,
  SRC_PINNED, SRC_UNREST, SRC_MAIN, SRC_MERCHANT, SRC_ATTACKER, SRC_GARRISON, SRC_FAME, SRC_HAND_OR_PLAY,
- SRC_NATION, SRC_CHAOS, SRC_CEREMONY) = range(20)
+ SRC_NATION, SRC_CHAOS, SRC_CEREMONY, SRC_SET_ASIDE, SRC_DIE, SRC_DYNASTY, SRC_DECK) = range(24)
 _SOURCES = {"hand": SRC_HAND, "discard": SRC_DISCARD, "hand_or_discard": SRC_HAND_OR_DISCARD,
             "play": SRC_PLAY, "history": SRC_HISTORY, "market": SRC_MARKET, "here": SRC_HERE, "REG": SRC_REG,
             "card": SRC_CARD, "pinned": SRC_PINNED, "unrest": SRC_UNREST, "main": SRC_MAIN,
             "merchant": SRC_MERCHANT, "attacker": SRC_ATTACKER, "garrison": SRC_GARRISON, "fame": SRC_FAME,
-            "hand_or_play": SRC_HAND_OR_PLAY, "ceremony": SRC_CEREMONY}
+            "hand_or_play": SRC_HAND_OR_PLAY, "ceremony": SRC_CEREMONY, "set_aside": SRC_SET_ASIDE, "die": SRC_DIE,
+            "dynasty": SRC_DYNASTY}
 
 # "per" counts (column C_PER): what is counted among your cards in play.
 PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTINCT, PER_ABANDONED, PER_MANA = range(9)
@@ -240,7 +261,7 @@ PER_NONE, PER_SUIT, PER_TYPE, PER_DID, PER_PLAYERS_CITY, PER_HAND_GAP, PER_DISTI
 (COND_STATE, COND_IN_HISTORY, COND_IN_PLAY, COND_MISSING, COND_GARRISONED_HERE, COND_IT,
  COND_IT_RES, COND_HAS_GARRISONED_REGION, COND_EVENT, COND_IT_IS, COND_END_TRIGGERED, COND_IT_HITS_REGIONS,
  COND_RETURNED_UNREST_FROM_HAND, COND_FAME_EMPTY, COND_NO_PRG, COND_MANA, COND_MY_TURN, COND_UNREST_IN_DISCARD,
- COND_ICONS_HERE) = range(19)
+ COND_ICONS_HERE, COND_IT_VP) = range(20)
 
 # Triggers that run programs. A trade route's Commerce is also its play effect (I13.4).
 TRIG_PLAY, TRIG_EXHAUST, TRIG_SOLSTICE, TRIG_END_OF_SOLSTICE, TRIG_PASSIVE, TRIG_COMMERCE, TRIG_PROFIT = range(7)
@@ -336,6 +357,8 @@ class _Imperium(P.Vocabulary):
                 flags |= F_FAME
             elif w == "chaos" and name == "take":
                 cols[C_SRC] = SRC_CHAOS
+            elif name == "resolve" and w in ("deck", "dynasty", "main"):
+                cols[C_SRC] = {"deck": SRC_DECK, "dynasty": SRC_DYNASTY, "main": SRC_MAIN}[w]
             elif w == "all" and name == "pay":  # every unit of the resource on this card, at least N
                 cols[C_PER] = 1
             elif w == "if_able":
@@ -503,6 +526,8 @@ class _Imperium(P.Vocabulary):
             cols[C_N] = COND_MY_TURN
         elif head == "unrest_in_discard" and not rest:
             cols[C_N] = COND_UNREST_IN_DISCARD
+        elif head == "it_vp" and len(rest) == 1 and rest[0].lstrip("-").isdigit():  # the card's automa VP (I14.9)
+            cols[C_N], cols[C_RES] = COND_IT_VP, int(rest[0])
         elif head == "icons_here" and len(rest) == 1 and rest[0].isdigit():
             cols[C_N], cols[C_RES] = COND_ICONS_HERE, int(rest[0])
         elif head == "event" and len(rest) == 1 and rest[0] in _EVENTS:
@@ -1198,6 +1223,66 @@ SYSTEM_PROGRAMS = {
 }
 
 
+def automa_table_set() -> dict[str, D.AutomaTable]:
+    """The bundled automa tables (data.AUTOMA_TABLES) and those of the user's file named by
+    automa_tables.TABLES_VAR, which replace the bundled ones of the same nation."""
+    tables = dict(D.AUTOMA_TABLES)
+    path = os.environ.get(automa_tables.TABLES_VAR)
+    if path:
+        tables.update(automa_tables.load(path))
+    return tables
+
+
+_NAME_IDS = {c.name: int(K.NAME_ID[K.record_index(c.id)]) for c in D.CARDS}
+MAX_AUTOMA_ROWS = automa_tables.MAX_ROWS
+MAX_AUTOMA_NAMES = 2  # card names a row answers
+
+
+def _mask(values) -> int:
+    return sum(1 << int(v) for v in values)
+
+
+def _compile_automa(out, tables: dict[str, D.AutomaTable]) -> dict[str, np.ndarray]:
+    """The automa tables as arrays over (table, side 0 Barbarian / 1 Empire, row): the trigger
+    kind, its suit / type / state masks and card name ids, and the program entry; the trade
+    routes' automa Commerce and Profit entries by card record; the Merchant's turn-end lines."""
+    n, shape = len(tables), (len(tables), 2, MAX_AUTOMA_ROWS)
+    a = {"ROWS": np.zeros((n, 2), np.int8), "NATION": np.full(n, -1, np.int8), "KIND": np.zeros(shape, np.int8),
+         "SUITS": np.zeros(shape, np.int32), "TYPES": np.zeros(shape, np.int32), "STATES": np.zeros(shape, np.int32),
+         "NAMES": np.full(shape + (MAX_AUTOMA_NAMES,), -1, np.int16), "ENTRY": np.zeros(shape, np.int32),
+         "COMMERCE": np.zeros(K.N_RECORDS, np.int32), "PROFIT": np.zeros(K.N_RECORDS, np.int32),
+         "MERCHANT_END": np.zeros(2, np.int32)}
+    vocab = _Imperium()
+    for i, table in enumerate(tables.values()):
+        a["NATION"][i] = -1 if table.nation is None else int(table.nation)
+        for side, rows in enumerate((table.barbarian, table.empire)):
+            if len(rows) > MAX_AUTOMA_ROWS:
+                raise ValueError(f"automa table {table.name}: more than {MAX_AUTOMA_ROWS} rows")
+            a["ROWS"][i, side] = len(rows)
+            for k, row in enumerate(rows):
+                if len(row.names) > MAX_AUTOMA_NAMES:
+                    raise ValueError(f"automa table {table.name} row {k + 1}: at most {MAX_AUTOMA_NAMES} names")
+                a["KIND"][i, side, k] = int(row.trigger)
+                a["SUITS"][i, side, k] = _mask(row.suits)
+                a["TYPES"][i, side, k] = _mask(row.types)
+                a["STATES"][i, side, k] = _mask(row.states)
+                for j, name in enumerate(row.names):
+                    a["NAMES"][i, side, k, j] = _NAME_IDS[name]
+                where = f"automa table {table.name} ({table.source}) {('barbarian', 'empire')[side]} row {k + 1}"
+                a["ENTRY"][i, side, k] = P.compile_program(row.program, vocab, out, where)
+    for card in D.CARDS:
+        line = D.AUTOMA_TRADE_ROUTES.get(card.name)
+        if line is not None and D.Suit.TROUTE in card.suits:
+            r = K.record_index(card.id)
+            a["COMMERCE"][r] = P.compile_program(line.commerce, vocab, out, f"automa Commerce of {card.name}")
+            a["PROFIT"][r] = P.compile_program(line.profit, vocab, out, f"automa Profit of {card.name}")
+    for side, text in enumerate(D.AUTOMA_MERCHANT_TURN_END):
+        a["MERCHANT_END"][side] = P.compile_program(text, vocab, out, f"automa Merchant turn end, side {side}")
+    for v in a.values():
+        v.setflags(write=False)
+    return a
+
+
 def _compile():
     out = P.Compiled()
     entry = np.zeros((K.N_RECORDS, N_TRIGGERS), dtype=np.int32)
@@ -1220,16 +1305,26 @@ def _compile():
                 seen[text] = P.compile_program(text, _Imperium(), out, f"{card_id} {key}")
             entry[r, t] = seen[text] if text else 0
     system = {key: P.compile_program(text, _Imperium(), out, f"system {key}") for key, text in SYSTEM_PROGRAMS.items()}
+    automa = _compile_automa(out, AUTOMA_TABLE_SET)
     for r in range(K.N_RECORDS):  # I13.4: playing a trade route from hand resolves its Commerce
         if has[r, TRIG_COMMERCE] and not has[r, TRIG_PLAY]:
             has[r, TRIG_PLAY], entry[r, TRIG_PLAY] = True, entry[r, TRIG_COMMERCE]
     code, options = out.arrays()
     for a in (entry, has):
         a.setflags(write=False)
-    return code, options, entry, has, missing, system
+    return code, options, entry, has, missing, system, automa
 
 
-CODE, OPTIONS, ENTRY, HAS_PROGRAM, _UNFINISHED, _SYSTEM = _compile()
+#: the automa tables the engine knows, by name: data.AUTOMA_TABLES and the user's file
+AUTOMA_TABLE_SET = automa_table_set()
+AUTOMA_TABLE_NAMES = tuple(AUTOMA_TABLE_SET)
+CODE, OPTIONS, ENTRY, HAS_PROGRAM, _UNFINISHED, _SYSTEM, _AUTOMA = _compile()
+#: automa arrays over (table in AUTOMA_TABLE_NAMES order, side, row): trigger kind and filters,
+#: program entries; trade routes' automa lines by record; the Merchant's turn-end lines (I14.6)
+AUTOMA_ROWS, AUTOMA_NATION, AUTOMA_KIND = _AUTOMA["ROWS"], _AUTOMA["NATION"], _AUTOMA["KIND"]
+AUTOMA_SUITS, AUTOMA_TYPES, AUTOMA_STATES = _AUTOMA["SUITS"], _AUTOMA["TYPES"], _AUTOMA["STATES"]
+AUTOMA_NAMES, AUTOMA_ENTRY = _AUTOMA["NAMES"], _AUTOMA["ENTRY"]
+AUTOMA_COMMERCE, AUTOMA_PROFIT, AUTOMA_MERCHANT_END = _AUTOMA["COMMERCE"], _AUTOMA["PROFIT"], _AUTOMA["MERCHANT_END"]
 
 # What each trigger kind of the card data needs from PROGRAMS; SETUP is done by setup, NOTE is
 # not rules text, ON_GAIN (King of Kings) is the engine's (I11).
