@@ -24,6 +24,18 @@ def _check_game(game: str) -> None:
         raise typer.BadParameter(f"unknown game {game!r}; available: {', '.join(sorted(GAMES))}")
 
 
+def _game_options(pairs: list[str]) -> dict:
+    """``--option KEY=VALUE`` words as env options: true/false, whole numbers, words."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"--option takes KEY=VALUE, got {pair!r}")
+        low = value.lower()
+        options[key] = True if low == "true" else False if low == "false" else int(value) if value.lstrip("-").isdigit() else value
+    return options
+
+
 @app.command()
 def info() -> None:
     """List the games, their player counts and their spaces."""
@@ -53,6 +65,8 @@ def play(
     resume: str = typer.Option(None, help="a game saved with 's' to go on with (its seat and opponents come with it)"),
     autoplay: bool = typer.Option(False, help="let a random agent play your seat too (a demo of the interface)"),
     gui: bool = typer.Option(False, help="also show the picture of the game in a window (pygame; needs a display)"),
+    option: list[str] = typer.Option([], "--option", help="a game option KEY=VALUE, repeatable "
+                                     "(e.g. --players 1 --option training=true for Imperium's training mode)"),
 ) -> None:
     """Play a game in the terminal: the board, a numbered menu of your legal actions in words, 'u' to
     take back your last decision while it is still your turn, 's' to save, 'q' to quit; --gui
@@ -68,8 +82,11 @@ def play(
         try:
             saved = json.loads(Path(resume).read_text())
             game, players, seat, opponents = saved["game"], saved["players"], saved["seat"], saved["opponents"]
+            options = saved.get("options", {})
         except (OSError, ValueError, KeyError, TypeError) as err:
             raise typer.BadParameter(f"{resume}: not a saved game ({err})") from None
+    else:
+        options = _game_options(option)
     _check_game(game)
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seat must be in 0..{players - 1}")
@@ -78,7 +95,7 @@ def play(
     if len(names) != players - 1:
         raise typer.BadParameter(f"give one opponent or {players - 1}, got {len(names)}")
     try:
-        env = make_env(game, num_players=players, render_mode="ansi")
+        env = make_env(game, num_players=players, render_mode="ansi", **options)
         others = iter(names)
         agents = [None if p == seat else make_agent(next(others), game=game, seed=None if seed is None else seed * 31 + p)
                   for p in range(players)]
@@ -118,7 +135,8 @@ def play(
                 last_turn = turn
             if window:
                 window.show()
-            action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names)})
+            action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names),
+                                      "options": options})
         undo.append(raw.state_to_dict())
         env.step(action)
     console.print(Text.from_ansi(env.render()))

@@ -31,6 +31,17 @@ def test_play_runs_a_whole_imperium_game():
     assert "\x1b[" not in result.output  # the text board's ANSI styles go through rich, not raw
 
 
+def test_play_passes_game_options_the_imperium_training_mode_alone():
+    result = runner.invoke(app, ["play", "imperium", "--players", "1", "--option", "training=true", "--autoplay",
+                                 "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "final scores" in result.output and "round 12" in result.output and "round 13" not in result.output
+    bad = runner.invoke(app, ["play", "imperium", "--players", "1", "--option", "training"])
+    assert bad.exit_code != 0 and "KEY=VALUE" in bad.output
+    solo = runner.invoke(app, ["play", "imperium", "--players", "1"])
+    assert solo.exit_code != 0 and "training=True" in solo.output
+
+
 def test_play_takes_back_a_decision_saves_and_resumes(tmp_path):
     import json
 

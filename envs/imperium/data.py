@@ -1837,6 +1837,9 @@ DIFFICULTIES: dict[str, Difficulty] = {
     "sovereign": Difficulty("Sovereign", "Soberano", 5, False, (3, 2, 1, 0), 5, 1, False, True),  # l.1280-1292
     "overlord": Difficulty("Overlord", "Suserano", 6, False, (3, 2, 1, 0), 5, 2, True, True),  # l.1294-1300
 }
+#: I14.9 valuation (seed PT l.1215-1222): variable VP count 5; each prg on a market card 1 more
+AUTOMA_VARIABLE_VP = 5
+AUTOMA_VP_PER_MARKET_PRG = 1
 #: I14.12 Supreme Leader: Overlord, 10 unrest in the common pile, 1 prg whenever the automa returns one
 SUPREME_LEADER_UNREST = 10
 SUPREME_LEADER_RETURN_PRG = 1

@@ -1,7 +1,7 @@
 """The solo automa's tables (I14, C7): the Mayan table of the seed's worked example and the designed
 generic table, as data compiled into programs; which row answers a card (rules/automa.py); the
-trade-route lines (I14.6) and the difficulty levels (I14.10); a user's own tables from a file
-(I14.13). The automa's turn itself is still to come (issue 5)."""
+trade-route lines (I14.6) and the difficulty levels (I14.10); what a card is worth to the automa
+(I14.9); a user's own tables from a file (I14.13). The automa's turn itself is still to come (issue 5)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from meeplegym import programs as P
@@ -19,6 +20,7 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules import automa
+from meeplegym.envs.imperium.state import STATE_DTYPE
 from meeplegym.errors import InvalidOptionError
 
 MAYAN = E.AUTOMA_TABLE_NAMES.index("mayans")
@@ -161,3 +163,17 @@ def test_a_users_file_is_compiled_with_the_engine_and_a_bad_program_named(tmp_pa
     env[automa_tables.TABLES_VAR] = str(_write(tmp_path, bad))
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode != 0 and "automa table magyars" in done.stderr and "row 4" in done.stderr
+
+
+@pytest.mark.rule("I14.9")
+def test_what_a_card_is_worth_to_the_automa():
+    value = {card_id: automa.card_value(K.record_index(card_id))
+             for card_id in ("3FAM4", "MAY18", "MAY3", "CUL7", "MAY5", "MRT7", "3REG1")}
+    assert value["MAY18"] == -2 and value["MAY3"] == 4  # fixed, negatives included
+    assert value["CUL7"] == 5  # variable VP count 5
+    assert value["MAY5"] == 4 and value["3REG1"] == 3  # conditional: the best case
+    assert value["MRT7"] == 0  # "-5 unless in history": 0
+    s = np.zeros(1, dtype=STATE_DTYPE)[0]
+    c = K.record_index("3UNC1")
+    s["card_res"][c, D.Resource.PRG] = 2
+    assert automa.market_value(s, c) == automa.card_value(c) + 2

@@ -1,5 +1,5 @@
-"""The solo automa (I14), compiled: which row of its state table answers a card. The automa's
-turn, keywords and scoring build on this (issue 5)."""
+"""The solo automa (I14), compiled: which row of its state table answers a card, and what a card
+is worth to it (I14.9). The automa's turn, keywords and scoring build on these (issue 5)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import numba as nb
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules.zones import rec
+from meeplegym.envs.imperium.state import PRG
 
 T = D.AutomaTrigger
 UNREST_BIT = 1 << int(D.Suit.UNREST)
@@ -16,6 +18,29 @@ PIN, ATK = int(D.Header.PIN), int(D.Header.ATK)
 DYNASTY_STARTS = (int(D.Start.DEV), int(D.Start.ACC), int(D.Start.NAT))  # the dynasty pile's cards (I14.1 5)
 (K_UNREST, K_TROUTE, K_NAMES, K_TYPES, K_SUITS, K_PINNED, K_ATTACK, K_DYNASTY, K_STATE,
  K_OTHER) = (int(t) for t in T)
+VARIABLE_VP = D.AUTOMA_VARIABLE_VP
+VP_PER_MARKET_PRG = D.AUTOMA_VP_PER_MARKET_PRG
+
+
+@nb.njit(cache=True)
+def card_value(r):
+    """Card record r's VP for the automa (I14.9): fixed VP as printed, negatives included;
+    variable VP 5; conditional VP its best case ("8 in history, else 3" is 8, "-4 unless in
+    history" is 0). Used to choose what to acquire, to order the dynasty pile and to score."""
+    kind = K.VP_KIND[r]
+    if kind == K.VP_FIXED:
+        return int(K.VP_AMOUNT[r])
+    if kind == K.VP_VAR:
+        return VARIABLE_VP
+    if kind == K.VP_COND:
+        return int(max(K.VP_AMOUNT[r], K.VP_OTHERWISE[r]))
+    return 0
+
+
+@nb.njit(cache=True)
+def market_value(s, c):
+    """A market card's worth to the automa: its value plus 1 per prg on it (I14.9 [R])."""
+    return card_value(rec(s, c)) + VP_PER_MARKET_PRG * s["card_res"][c, PRG]
 
 
 @nb.njit(cache=True)
