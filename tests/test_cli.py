@@ -35,7 +35,8 @@ def test_play_passes_game_options_the_imperium_training_mode_alone():
     result = runner.invoke(app, ["play", "imperium", "--players", "1", "--option", "training=true", "--autoplay",
                                  "--seed", "2"])
     assert result.exit_code == 0, result.output
-    assert "final scores" in result.output and "round 12" in result.output and "round 13" not in result.output
+    # the 12-prg timer ran out after the 12th turn (I15.1)
+    assert "final scores" in result.output and "turn 12" in result.output and "turn 13" not in result.output
     bad = runner.invoke(app, ["play", "imperium", "--players", "1", "--option", "training"])
     assert bad.exit_code != 0 and "KEY=VALUE" in bad.output
     solo = runner.invoke(app, ["play", "imperium", "--players", "1"])
