@@ -44,6 +44,7 @@ from meeplegym.envs.imperium.state import (
     Z_NATION_DECK,
     Z_PLAY,
     Z_SMALL_PILE,
+    Z_STATE_CARD,
     Z_UNDER_MARKET,
     Z_UNREST_PILE,
 )
@@ -69,6 +70,7 @@ _TABLE = (
     ("PROGRAM_OUTSIDE", "a program is running outside a decision"),
     ("NO_LEGAL_ACTION", "a live state without a legal action"),
     ("NOT_FINISHED", "game still running after max_decisions"),
+    ("STATE_CARD", "player {seat}: the state card is not the one card in their state-card place"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -93,6 +95,7 @@ KING_OF_KINGS = 16
 PROGRAM_OUTSIDE = 17
 NO_LEGAL_ACTION = 18
 NOT_FINISHED = 19
+STATE_CARD = 20
 
 # The literals above are what numba freezes into the kernels; keep them equal to the table.
 assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
@@ -159,6 +162,15 @@ def check_into(s, where):
                 return POOL_NEGATIVE
         if s["actions"][p] < 0 or s["exhaust_tokens"][p] < 0:
             return TOKENS_NEGATIVE
+        sc = s["state_card"][p]  # one card shows the state, the one state_card names (I2.5, I16)
+        if sc < 0 or sc >= N_CARDS or s["zone"][sc] != Z_STATE_CARD or s["owner"][sc] != p:
+            return STATE_CARD
+        shown = 0
+        for c in range(N_CARDS):
+            if s["zone"][c] == Z_STATE_CARD and s["owner"][c] == p:
+                shown += 1
+        if shown != 1:
+            return STATE_CARD
     where[0] = -1
     if not _pile(s, s["main_deck"], s["main_size"], Z_MAIN_DECK, ANYONE, seen, where):
         return MAIN_DECK

@@ -96,12 +96,17 @@ def _players(s):
     s["n_players"] = 5
 
 
+def _state_card(s):
+    s["state_card"][1] = s["state_card"][0]  # seat 1 "shows" seat 0's card
+
+
 CORRUPTIONS = [
     (_players, inv.N_PLAYERS), (_b_face, inv.B_FACE), (_table_order, inv.TABLE_LIST), (_draw_zone, inv.DRAW_PILE),
     (_nation_twice, inv.NATION_DECK), (_main_short, inv.MAIN_DECK), (_king_of_kings, inv.KING_OF_KINGS),
     (_unrest_long, inv.UNREST_PILE), (_small_short, inv.SMALL_PILES), (_market_slot, inv.MARKET_SLOT),
     (_market_count, inv.MARKET_COUNT), (_pool, inv.POOL_NEGATIVE), (_tokens, inv.TOKENS_NEGATIVE),
     (_card_res, inv.CARD_RES_NEGATIVE), (_garrison, inv.GARRISON_HOST), (_program, inv.PROGRAM_OUTSIDE),
+    (_state_card, inv.STATE_CARD),
 ]
 
 
