@@ -34,7 +34,7 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError, action_inde
 MIN_PLAYERS = 1  # solo: the training mode (I15.1); against the automa (I14) is issue 5
 
 NATION_NAMES = {n.name.lower(): n.code for n in D.NATIONS}
-#: nations whose every card the effect machine runs (issue 5 adds the rest one by one)
+#: nations whose every card the effect machine runs (all fourteen now; kept as a guard)
 READY_NATIONS = tuple(int(n) for n in D.NationCode
                       if not any(c.nation == n and c.id in E.UNIMPLEMENTED for c in D.CARDS))
 
@@ -161,9 +161,9 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     ``precious_cards``, ``quick``, ``training``), each True or False (default False, as in the
     rulebook). One player plays the training mode (``training=True``, I15.1).
 
-    While issue 5 is open some cards' texts are not implemented (effects.UNIMPLEMENTED); a
-    table that would use one is refused unless ``allow_unimplemented`` -- for engine tests
-    only: those cards then have no effect, which is not the game.
+    A table that would deal a card whose text has no program (effects.UNIMPLEMENTED, empty now)
+    is refused unless ``allow_unimplemented`` -- for engine tests only: such cards would then
+    have no effect, which is not the game.
     """
     n_players = check_players(n_players)
     bits = resolve_variants(variants)

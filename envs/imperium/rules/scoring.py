@@ -8,10 +8,9 @@ import numpy as np
 
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.rules.zones import rec, table
+from meeplegym.envs.imperium.rules.zones import cultist, rec, table, top_chaos
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
-    Z_CHAOS_PILE,
     PRG,
     Z_DISCARD,
     Z_DRAW,
@@ -194,13 +193,8 @@ def unrest_held(s, p):
 def chaos_winner(s):
     """The Cultists' seat when they win a collapse at once: their chaos pile is empty (I10.5,
     I16); -1 otherwise. The game ends at the collapse, so the pile is as it was then."""
-    for p in range(s["n_players"]):
-        if s["nation"][p] == CULTISTS:
-            for c in table(s):
-                if s["zone"][c] == Z_CHAOS_PILE:
-                    return -1
-            return p
-    return -1
+    p = cultist(s)
+    return p if p >= 0 and top_chaos(s) < 0 else -1
 
 
 @nb.njit(cache=True)
