@@ -51,7 +51,8 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.hidden import determinize
 from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import turn as T
-from meeplegym.envs.imperium.rules.scoring import ranks, score
+from meeplegym.envs.imperium.rules import automa as AU
+from meeplegym.envs.imperium.rules.scoring import automa_won, ranks, score
 from meeplegym.envs.imperium.rules.zones import rec, table
 from meeplegym.envs.imperium.state import (
     DEC_PAY,
@@ -110,6 +111,7 @@ COLLAPSE_NEAR = 6  # unrest cards left in the pile when a collapse (I10.5: fewes
 COLLAPSE_UNREST = 4.0  # how much more an unrest card weighs then
 RESOURCE_HORIZON = 5.0  # rounds left to spend it within which a pool resource loses worth
 DEVELOP_ROUNDS = 3.0  # rough rounds between two developments of one player
+DYNASTY_ROUNDS = 2.0  # rough rounds between two of the automa's reshuffles, each costing a dynasty card (I14.3 4.4)
 END_LEAD = 1.0  # worth of the VP lead as the end nears (1 - resource_worth): else a leader whose
 #                 VP keep growing never ends the game
 
@@ -135,6 +137,8 @@ def resource_worth(s):
         for p in range(n):
             if left[p] > 0:
                 until = min(until, DEVELOP_ROUNDS * (left[p] - 1))  # the last one ends the game at will
+        if s["automa"] >= 0:  # its empty dynasty pile ends the game too (I14.8)
+            until = min(until, DYNASTY_ROUNDS * s["nation_size"][s["automa"]])
         rounds = until + (1.0 if s["variants"] & VARIANT_QUICK else 2.0)
     if s["variants"] & VARIANT_TRAINING:  # I15.1: the timer runs out after turn 12
         rounds = min(rounds, float(TRAINING_TURNS + 1 - s["round"]))
@@ -176,9 +180,18 @@ def player_value(s, p, w, spend, vp):
 
 @nb.njit(cache=True)
 def evaluate(s, seat, w):
-    """The seat's worth minus a share of the best opponent's; a finished game by place. Alone (the
-    training mode, I15.1) only the seat's own worth counts."""
+    """The seat's worth minus a share of the best opponent's; a finished game by place. Against
+    the automa (I14) its score is the opponent's; alone (the training mode, I15.1) only the
+    seat's own worth counts."""
     n = s["n_players"]
+    if s["automa"] >= 0:
+        automa_vp = float(AU.score(s))
+        if s["terminal"] != 0:
+            return (-WIN_VALUE if automa_won(s) else WIN_VALUE) + float(score(s, seat)) - automa_vp
+        spend = resource_worth(s)
+        vp = score(s, seat)
+        lead = (vp - automa_vp) * (1.0 - spend) * END_LEAD
+        return player_value(s, seat, w, spend, vp) - w[W_OPP] * automa_vp + lead
     if n == 1:
         if s["terminal"] != 0:
             return float(score(s, seat))

@@ -34,6 +34,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.actions import MAX_OPTIONS
+from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import zones as Z
@@ -55,7 +56,7 @@ N_FRAME_KINDS = 3  # machine.FRAME_PLAY / FRAME_ABILITY / FRAME_SYSTEM
 N_AFTER = 8  # turn.AFTER_*: back to the Activate loop, after Innovate, after the draw-up, Solstice, setup,
 # after the market token; room for the solo automa's
 assert max(T.AFTER_ACTIVATE, T.AFTER_INNOVATE, T.AFTER_DRAW_UP, T.AFTER_SOLSTICE, T.AFTER_SETUP,
-           T.AFTER_MARKET_TOKEN) < N_AFTER
+           T.AFTER_MARKET_TOKEN, T.AFTER_AUTOMA_CARD) < N_AFTER
 N_CONTROL_OPS = P.OP_NEXT + 1  # control opcodes (programs.OP_*) keep their number in the one-hot ...
 N_OP_SLOTS = 80  # ... and the game's opcodes (effects.OP) follow them
 assert N_CONTROL_OPS + len(E.OP) <= N_OP_SLOTS
@@ -145,6 +146,13 @@ _EVENT = FEATURES.add(
     "decision.event", 1 + N_EVENT_KINDS + MAX_PLAYERS,
     f"events waiting for reactions; the first one's kind one-hot (state.EV_*, room for {N_EVENT_KINDS}) and "
     "player (relative seat one-hot)")
+N_DIFFICULTIES = len(ST.DIFFICULTY_NAMES)
+_AUTOMA = FEATURES.add(
+    "automa", 1 + N_DIFFICULTIES + 2 + ST.AUTOMA_SLOTS + 1 + ST.AUTOMA_SLOTS + 2,
+    "the solo automa (I14; its seat is the next relative seat in the player block): playing; difficulty "
+    "one-hot (state.DIFFICULTY_NAMES); Supreme Leader mode; its state card on the Empire side; the die's slot "
+    "one-hot (slots 1-6), the die set aside; a face-down card under each slot marker; its score if the game "
+    "ended now (positive and negative part)")
 OBS_SIZE = FEATURES.size
 
 _CODE = E.CODE
@@ -226,7 +234,7 @@ def _seat_one_hot(out, offset, seat, p, n):
 
 @nb.njit(cache=True)
 def _encode_cards(s, seat, out):
-    n = s["n_players"]
+    n = Z.n_seats(s)
     garrisoned = np.zeros(N_CARDS, dtype=np.int32)
     for g in Z.table(s):
         if s["zone"][g] == ST.Z_GARRISON and s["host"][g] >= 0:
@@ -250,7 +258,7 @@ def _encode_cards(s, seat, out):
 
 @nb.njit(cache=True)
 def _encode_players(s, seat, out):
-    n = s["n_players"]
+    n = Z.n_seats(s)
     counts = np.zeros((MAX_PLAYERS, N_PLAYER_COUNTS), dtype=np.int32)
     for c in Z.table(s):
         p = s["owner"][c]
@@ -272,7 +280,7 @@ def _encode_players(s, seat, out):
         if s["power_card"][p] >= 0:
             out[b] = s["face"][s["power_card"][p]]
         b += 1
-        if s["state_card"][p] >= 0:
+        if s["state_card"][p] >= 0 or Z.is_automa(s, p):
             icons = Z.state_icons(s, p)
             for i in range(N_STATE_ICONS):
                 out[b + i] = (icons >> i) & 1
@@ -338,7 +346,7 @@ def _encode_row(out, offset, row):
 
 @nb.njit(cache=True)
 def _encode_decision(s, seat, out):
-    n = s["n_players"]
+    n = Z.n_seats(s)
     out[_PHASE + int(s["phase"])] = 1.0
     out[_DEC + int(s["dec"])] = 1.0
     if 0 <= s["after"] < N_AFTER:
@@ -403,6 +411,30 @@ def encode(s, seat, out):
     out[_OWN_SCORE + 1] = max(-vp, 0)
     _encode_game(s, out)
     _encode_decision(s, seat, out)
+    if s["automa"] >= 0:
+        _encode_automa(s, out)
+
+
+@nb.njit(cache=True)
+def _encode_automa(s, out):
+    b = _AUTOMA
+    out[b] = 1.0
+    out[b + 1 + int(s["difficulty"])] = 1.0
+    b += 1 + N_DIFFICULTIES
+    out[b] = s["supreme_leader"]
+    out[b + 1] = s["automa_side"]
+    b += 2
+    if s["die"] >= 0:
+        out[b + int(s["die"])] = 1.0
+    else:
+        out[b + ST.AUTOMA_SLOTS] = 1.0
+    b += ST.AUTOMA_SLOTS + 1
+    for k in range(ST.AUTOMA_SLOTS):
+        out[b + k] = 1.0 if s["slot_card"][k] >= 0 else 0.0
+    b += ST.AUTOMA_SLOTS
+    vp = AU.score(s)
+    out[b] = max(vp, 0)
+    out[b + 1] = max(-vp, 0)
 
 
 @nb.njit(cache=True)

@@ -1843,6 +1843,24 @@ AUTOMA_VP_PER_MARKET_PRG = 1
 #: I14.12 Supreme Leader: Overlord, 10 unrest in the common pile, 1 prg whenever the automa returns one
 SUPREME_LEADER_UNREST = 10
 SUPREME_LEADER_RETURN_PRG = 1
+#: I14.7 King of Kings gained by the automa: prg on its Barbarian side, on its Empire side (seed PT l.1203-1207)
+AUTOMA_KING_PRG = (6, 3)
+#: I14.3 4.1: what the automa's cleanup puts on the market card at the die's slot, by nation
+#: (the Horizons ones of the seed's list, PT l.1094-1101); 1 prg for every other nation
+AUTOMA_MARKET_TOKEN = {NationCode.GUP: (Resource.GDS, 1), NationCode.TAN: (Resource.POP, 1),
+                       NationCode.WAG: (Resource.MAT, 1)}
+AUTOMA_MARKET_TOKEN_DEFAULT = (Resource.PRG, 1)
+#: I14.4 Resolve the top card of an empty automa deck or dynasty pile: 2 prg instead (seed PT l.1120)
+AUTOMA_EMPTY_RESOLVE_PRG = 2
+#: I14.3 4.5: automa nations whose state card never flips (the Horizons ones of the seed's list)
+AUTOMA_NO_FLIP = (NationCode.POL, NationCode.TAI)
+#: Horizons nations the automa cannot play yet, with the reason (docs/rules_coverage.md)
+AUTOMA_NOT_YET = {
+    NationCode.CUL: "the Cultist automa state card (its chaos and ceremony rules, I14.8's cleanup trigger) is "
+                    "not found (imperium.md C7.0 2)",
+    NationCode.INU: "the Inuit automa's dynasty order and Summer/Winter slot tokens (I14.1 10, I14.3 4.6) are not "
+                    "built yet",
+}
 
 
 class AutomaTradeRoute(NamedTuple):

@@ -1251,7 +1251,7 @@ def _compile_automa(out, tables: dict[str, D.AutomaTable]) -> dict[str, np.ndarr
          "SUITS": np.zeros(shape, np.int32), "TYPES": np.zeros(shape, np.int32), "STATES": np.zeros(shape, np.int32),
          "NAMES": np.full(shape + (MAX_AUTOMA_NAMES,), -1, np.int16), "ENTRY": np.zeros(shape, np.int32),
          "COMMERCE": np.zeros(K.N_RECORDS, np.int32), "PROFIT": np.zeros(K.N_RECORDS, np.int32),
-         "MERCHANT_END": np.zeros(2, np.int32)}
+         "MERCHANT_END": np.zeros(2, np.int32), "TRADE_RANK": np.full(K.N_RECORDS, len(D.AUTOMA_TRADE_ROUTES), np.int16)}
     vocab = _Imperium()
     for i, table in enumerate(tables.values()):
         a["NATION"][i] = -1 if table.nation is None else int(table.nation)
@@ -1276,6 +1276,7 @@ def _compile_automa(out, tables: dict[str, D.AutomaTable]) -> dict[str, np.ndarr
             r = K.record_index(card.id)
             a["COMMERCE"][r] = P.compile_program(line.commerce, vocab, out, f"automa Commerce of {card.name}")
             a["PROFIT"][r] = P.compile_program(line.profit, vocab, out, f"automa Profit of {card.name}")
+            a["TRADE_RANK"][r] = list(D.AUTOMA_TRADE_ROUTES).index(card.name)  # I14.5 Trade: the first listed wins ties
     for side, text in enumerate(D.AUTOMA_MERCHANT_TURN_END):
         a["MERCHANT_END"][side] = P.compile_program(text, vocab, out, f"automa Merchant turn end, side {side}")
     for v in a.values():
@@ -1325,6 +1326,7 @@ AUTOMA_ROWS, AUTOMA_NATION, AUTOMA_KIND = _AUTOMA["ROWS"], _AUTOMA["NATION"], _A
 AUTOMA_SUITS, AUTOMA_TYPES, AUTOMA_STATES = _AUTOMA["SUITS"], _AUTOMA["TYPES"], _AUTOMA["STATES"]
 AUTOMA_NAMES, AUTOMA_ENTRY = _AUTOMA["NAMES"], _AUTOMA["ENTRY"]
 AUTOMA_COMMERCE, AUTOMA_PROFIT, AUTOMA_MERCHANT_END = _AUTOMA["COMMERCE"], _AUTOMA["PROFIT"], _AUTOMA["MERCHANT_END"]
+AUTOMA_TRADE_RANK = _AUTOMA["TRADE_RANK"]
 
 # What each trigger kind of the card data needs from PROGRAMS; SETUP is done by setup, NOTE is
 # not rules text, ON_GAIN (King of Kings) is the engine's (I11).

@@ -23,6 +23,7 @@ from meeplegym.envs.imperium.state import (
     N_CARDS,
     PH_EFFECT,
     PHASE_NAMES,
+    DIFFICULTY_NAMES,
     STATE_DTYPE,
     VARIANT_NAMES,
     VARIANT_QUICK,
@@ -31,7 +32,7 @@ from meeplegym.envs.imperium.state import (
 )
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
-MIN_PLAYERS = 1  # solo: the training mode (I15.1); against the automa (I14) is issue 5
+MIN_PLAYERS = 1  # solo: against the automa (I14), or the training mode (I15.1)
 
 NATION_NAMES = {n.name.lower(): n.code for n in D.NATIONS}
 #: nations whose every card the effect machine runs (all fourteen now; kept as a guard)
@@ -95,7 +96,45 @@ def resolve_sides(power_sides, n_players: int) -> np.ndarray:
     return out
 
 
-OPTION_NAMES = ("nations", "power_sides", "trade_routes", *VARIANT_NAMES)
+OPTION_NAMES = ("nations", "power_sides", "trade_routes", *VARIANT_NAMES, "automa", "difficulty", "supreme_leader")
+#: nations the automa can play (data.AUTOMA_NOT_YET lists the others, with why)
+AUTOMA_NATIONS = tuple(int(n) for n in D.NationCode if n not in D.AUTOMA_NOT_YET)
+NO_AUTOMA = np.array([-1, 0, 0], dtype=np.int8)
+
+
+def resolve_automa(n_players: int, variants: int, automa=None, difficulty=None,
+                   supreme_leader=False) -> tuple[np.ndarray, np.ndarray]:
+    """The solo automa (I14) as setup's (nation, difficulty, Supreme Leader) and the nations a
+    random automa is dealt from. One player without the training mode plays against it:
+    ``automa`` a nation name or None/'random' (default), ``difficulty`` one of
+    state.DIFFICULTY_NAMES (default 'emperor'), ``supreme_leader`` (I14.12: Overlord)."""
+    solo = n_players == 1 and not variants & VARIANT_TRAINING
+    if not solo:
+        if automa is not None or difficulty is not None or supreme_leader:
+            raise InvalidOptionError("automa, difficulty and supreme_leader are for the solo game (num_players=1, "
+                                     "I14)")
+        return NO_AUTOMA.copy(), np.zeros(0, dtype=np.int8)
+    if not isinstance(supreme_leader, (bool, np.bool_)):
+        raise InvalidOptionError(f"supreme_leader must be True or False, got {supreme_leader!r}")
+    if difficulty is None:
+        difficulty = "overlord" if supreme_leader else "emperor"
+    if difficulty not in DIFFICULTY_NAMES:
+        raise InvalidOptionError(f"difficulty: expected one of {', '.join(DIFFICULTY_NAMES)}, got {difficulty!r}")
+    if supreme_leader and difficulty != "overlord":
+        raise InvalidOptionError(f"supreme_leader plays at Overlord (I14.12), not {difficulty!r}")
+    allowed = [code for code in AUTOMA_NATIONS if code in READY_NATIONS]
+    code = -2
+    if automa is not None and automa != "random":
+        key = str(automa).lower()
+        if key not in NATION_NAMES:
+            raise InvalidOptionError(f"automa: unknown nation {automa!r}; allowed: "
+                                     f"{', '.join(D.NationCode(c).name.lower() for c in allowed)} or 'random'")
+        code = int(NATION_NAMES[key])
+        if code not in allowed:
+            raise InvalidOptionError(f"automa: {automa!r} cannot be played by the automa yet: "
+                                     f"{D.AUTOMA_NOT_YET[D.NationCode(code)]}")
+    return (np.array([code, DIFFICULTY_NAMES.index(difficulty), int(supreme_leader)], dtype=np.int8),
+            np.array(allowed, dtype=np.int8))
 
 
 def resolve_variants(variants: dict) -> int:
@@ -121,8 +160,9 @@ def table_options(n_players: int, options: dict) -> dict:
         raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
     variants = {name: options[name] for name in VARIANT_NAMES if name in options}
     resolve_variants(variants)
+    solo = {name: options[name] for name in ("automa", "difficulty", "supreme_leader") if options.get(name)}
     return {"nations": options.get("nations"), "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes),
-            **variants}
+            **variants, **solo}
 
 
 def check_players(n_players) -> int:
@@ -132,12 +172,8 @@ def check_players(n_players) -> int:
 
 
 def check_solo(n_players: int, variants: int) -> None:
-    """One player needs the training mode (I15.1) until the automa (I14) lands; the training
-    mode is solo."""
+    """The training mode (I15.1) is solo."""
     training = bool(variants & VARIANT_TRAINING)
-    if n_players == 1 and not training:
-        raise InvalidOptionError("num_players=1: the solo game against the automa (I14) is not implemented yet "
-                                 "(issue 5); training=True plays the solo training mode (I15.1)")
     if training and n_players != 1:
         raise InvalidOptionError(f"training: the training mode (I15.1) is solo, num_players must be 1, got {n_players}")
 
@@ -154,25 +190,42 @@ def missing_programs(state) -> list[str]:
     return out
 
 
+def setup_arguments(n_players: int, nations, power_sides, trade_routes, allow_unimplemented, automa, difficulty,
+                    supreme_leader, variants: dict) -> tuple:
+    """The checked options as `setup.init`'s arguments after the state: (n_players, trade_routes,
+    nations, allowed, sides, variant bits, automa, automa_allowed)."""
+    bits = resolve_variants(variants)
+    check_solo(n_players, bits)
+    automa_args, automa_allowed = resolve_automa(n_players, bits, automa, difficulty, supreme_leader)
+    chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented, bits)
+    if automa_args[0] >= 0 and automa_args[0] == chosen[0]:
+        raise InvalidOptionError("automa: the automa cannot play the player's own nation")
+    if automa_args[0] >= 0:
+        allowed = allowed[allowed != automa_args[0]]  # a random player nation is not the automa's
+    sides = resolve_sides(power_sides, n_players)
+    return (n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits, automa_args, automa_allowed)
+
+
 def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, trade_routes: bool = False,
-             allow_unimplemented: bool = False, **variants) -> np.ndarray:
+             allow_unimplemented: bool = False, automa=None, difficulty=None, supreme_leader=False,
+             **variants) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
     ``variants``: the I15 variants by name (``low_aggression``, ``quick_setup``,
     ``precious_cards``, ``quick``, ``training``), each True or False (default False, as in the
-    rulebook). One player plays the training mode (``training=True``, I15.1).
+    rulebook). One player plays against the automa (I14: ``automa`` its nation or random,
+    ``difficulty`` 'chieftain' ... 'overlord', default 'emperor', ``supreme_leader``), or the
+    training mode (``training=True``, I15.1).
 
     A table that would deal a card whose text has no program (effects.UNIMPLEMENTED, empty now)
     is refused unless ``allow_unimplemented`` -- for engine tests only: such cards would then
     have no effect, which is not the game.
     """
     n_players = check_players(n_players)
-    bits = resolve_variants(variants)
-    check_solo(n_players, bits)
-    chosen, allowed = resolve_nations(nations, n_players, bool(trade_routes), allow_unimplemented, bits)
-    sides = resolve_sides(power_sides, n_players)
+    args = setup_arguments(n_players, nations, power_sides, trade_routes, allow_unimplemented, automa, difficulty,
+                           supreme_leader, variants)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
-    init(states[0], n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits)
+    init(states[0], *args)
     if not allow_unimplemented:
         missing = missing_programs(states[0])
         if missing:

@@ -33,7 +33,8 @@ class ImperiumGame(RecordGame):
         return out
 
     def ranks(self, states):
-        """I10.4 by VP; after a collapse (I10.5) fewest unrest first, VP breaking ties."""
+        """I10.4 by VP; after a collapse (I10.5) fewest unrest first, VP breaking ties. Against
+        the automa: 0 when the player beat it, 1 when it won (ties and collapses, I14.8-I14.9)."""
         s = states[0]
         out = np.zeros(int(s["n_players"]), dtype=np.int64)
         scoring.ranks(s, s["collapsed"], out)
@@ -66,12 +67,14 @@ class ImperiumGame(RecordGame):
 
 
 class raw_env(TurnBasedEnv):
-    """Imperium: Horizons for 2-4 players. Options: nations (one name, 'random' or None per
+    """Imperium: Horizons for 1-4 players. Options: nations (one name, 'random' or None per
     player; default all random), power_sides ('A'/'B' per player; default B, I2.3),
     trade_routes (the Trade Routes expansion, I13), the I15 variants low_aggression,
     quick_setup, precious_cards and quick (each False by default, as in the rulebook), training
-    (the solo training mode, I15.1: num_players=1), max_turns (truncation), reward_mode ('rank'
-    default, 'score', 'margin'; solo: 'score'), debug (check the
+    (the solo training mode, I15.1: num_players=1); one player otherwise plays against the
+    automa (I14): automa (its nation, default random), difficulty ('chieftain', 'warlord',
+    'emperor' default, 'sovereign', 'overlord'), supreme_leader (I14.12); max_turns (truncation),
+    reward_mode ('rank' default, 'score', 'margin'; solo: 'score'), debug (check the
     engine's invariants after every action and raise InvalidStateError on the first broken
     one; slow, for finding bugs). docs/imperium.md has the table."""
 
@@ -83,11 +86,13 @@ class raw_env(TurnBasedEnv):
 
     def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode=None,
                  nations=None, power_sides=None, trade_routes=False, low_aggression=False, quick_setup=False,
-                 precious_cards=False, quick=False, training=False, debug=False):
+                 precious_cards=False, quick=False, training=False, automa=None, difficulty=None,
+                 supreme_leader=False, debug=False):
         engine.check_players(num_players)
         options = {"nations": nations, "power_sides": power_sides, "trade_routes": trade_routes,
                    "low_aggression": low_aggression, "quick_setup": quick_setup, "precious_cards": precious_cards,
-                   "quick": quick, "training": training}
+                   "quick": quick, "training": training, "automa": automa, "difficulty": difficulty,
+                   "supreme_leader": supreme_leader}
         super().__init__(ImperiumGame(), num_players, render_mode, max_turns, reward_mode, options, debug)
 
 

@@ -17,6 +17,9 @@ generator word ``words[i]`` held outside the state:
 - **the fame pile** is redealt above King of Kings from the common fame cards not seen at the
   table: those in the pile and those trimmed from it unseen at setup (I3.7);
 - **the unrest pile** is shuffled;
+- **the solo automa's** deck and face-down slot cards are one pool, dealt back into the same
+  places; its dynasty pile keeps its order up to the face-up accession card, the nation cards
+  above it (shuffled face down, I14.1 5) in a new order;
 - **the state's own generator word** ``rng`` is replaced, so later chance differs too.
 
 Every pool is sorted before it is shuffled and the places are listed in an order the seat can
@@ -36,6 +39,7 @@ import numpy as np
 from meeplegym import programs as P
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
+from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules.setup import in_game
 from meeplegym.envs.imperium.rules.zones import _join_table, face_up_tributary, rec, table
@@ -53,11 +57,14 @@ from meeplegym.envs.imperium.state import (
     Z_NATION_DECK,
     Z_SMALL_PILE,
     Z_UNREST_PILE,
+    Z_AUTOMA_SLOT,
+    AUTOMA_SLOTS,
 )
 
 
 # A place a hidden card can be dealt into: the card there now, and what a card put there gets.
 P_OLD, P_ZONE, P_OWNER, P_HOST, P_PILE, P_SLOT = range(6)
+ACCESSION = int(D.Start.ACC)
 MAX_PLACES = 256
 
 
@@ -109,6 +116,8 @@ def _put(s, c, places, k, remap):
         s["fame_pile"][slot] = c
     elif zone == Z_UNREST_PILE:
         s["unrest_pile"][slot] = c
+    elif zone == Z_AUTOMA_SLOT:
+        s["slot_card"][places[k, P_PILE]] = c
 
 
 @nb.njit(cache=True)
@@ -246,6 +255,25 @@ def _fame_pool(s, pinned, places):
 
 
 @nb.njit(cache=True)
+def _deal_automa(s, pinned, words, i, remap, places, cards):
+    """The automa's deck with its face-down slot cards; then its dynasty pile above the accession
+    card (I14.1 5)."""
+    a = s["automa"]
+    n = _ordered_pool(s, s["draw_pile"][a], s["draw_size"][a], 0, Z_DRAW, a, -1, pinned, places)
+    for k in range(AUTOMA_SLOTS):
+        c = s["slot_card"][k]
+        if c >= 0 and not pinned[c]:
+            n = _add(places, n, c, Z_AUTOMA_SLOT, a, -1, k, -1)
+    _deal(s, places, n, words, i, remap, cards)
+    first = s["nation_size"][a]
+    for j in range(s["nation_size"][a]):
+        if K.START[rec(s, s["nation_deck"][a, j])] == ACCESSION:
+            first = j + 1
+    n = _ordered_pool(s, s["nation_deck"][a], s["nation_size"][a], first, Z_NATION_DECK, a, -1, pinned, places)
+    _deal(s, places, n, words, i, remap, cards)
+
+
+@nb.njit(cache=True)
 def determinize(s, seat, words, i):
     """Resample in place what `seat` cannot see (module doc); returns False if the supply could
     not be redealt by banner (a state no game reaches)."""
@@ -269,6 +297,8 @@ def determinize(s, seat, words, i):
     _deal(s, places, _fame_pool(s, pinned, places), words, i, remap, cards)
     n = _ordered_pool(s, s["unrest_pile"], s["unrest_size"], 0, Z_UNREST_PILE, -1, -1, pinned, places)
     _deal(s, places, n, words, i, remap, cards)
+    if s["automa"] >= 0:
+        _deal_automa(s, pinned, words, i, remap, places, cards)
     for k in range(s["n_drawn"]):
         if not own_drawn[k]:
             s["drawn"][k] = remap[s["drawn"][k]]

@@ -47,6 +47,8 @@ from meeplegym.envs.imperium.state import (
     Z_STATE_CARD,
     Z_UNDER_MARKET,
     Z_UNREST_PILE,
+    Z_AUTOMA_SLOT,
+    AUTOMA_SLOTS,
 )
 
 _TABLE = (
@@ -71,6 +73,7 @@ _TABLE = (
     ("NO_LEGAL_ACTION", "a live state without a legal action"),
     ("NOT_FINISHED", "game still running after max_decisions"),
     ("STATE_CARD", "player {seat}: the state card is not the one card in their state-card place"),
+    ("AUTOMA", "the automa: its seat, deck, dynasty pile, slots, die or pool disagree with its cards (I14)"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -96,6 +99,7 @@ PROGRAM_OUTSIDE = 17
 NO_LEGAL_ACTION = 18
 NOT_FINISHED = 19
 STATE_CARD = 20
+AUTOMA = 21
 
 # The literals above are what numba freezes into the kernels; keep them equal to the table.
 assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
@@ -124,6 +128,41 @@ def _pile(s, cards, size, zone, owner, seen, where):
             if not seen[c]:
                 where[1] = c
     return members == size
+
+
+@nb.njit(cache=True)
+def _automa_ok(s, seen, where):
+    """The solo automa (I14): its seat follows the player's; its deck and dynasty pile list its
+    cards there; each slot's card is marked under that slot and no other card is; the die is on
+    a slot or aside; its pool is not negative. Without an automa, no card is in a slot."""
+    a = s["automa"]
+    slotted = 0
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_AUTOMA_SLOT:
+            slotted += 1
+            where[1] = c
+    if a < 0:
+        return a == -1 and slotted == 0
+    where[1] = -1
+    if a != s["n_players"] or a >= MAX_PLAYERS or s["automa_side"] < 0 or s["automa_side"] > 1:
+        return False
+    if s["die"] < -1 or s["die"] >= AUTOMA_SLOTS:
+        return False
+    if not _pile(s, s["draw_pile"][a], s["draw_size"][a], Z_DRAW, a, seen, where):
+        return False
+    if not _pile(s, s["nation_deck"][a], s["nation_size"][a], Z_NATION_DECK, a, seen, where):
+        return False
+    for r in range(N_RESOURCES):
+        if s["pool"][a, r] < 0:
+            return False
+    for k in range(AUTOMA_SLOTS):
+        c = s["slot_card"][k]
+        if c >= N_CARDS or (c >= 0 and (s["zone"][c] != Z_AUTOMA_SLOT or s["pile_index"][c] != k)):
+            where[1] = c
+            return False
+        if c >= 0:
+            slotted -= 1
+    return slotted == 0
 
 
 @nb.njit(cache=True)
@@ -172,6 +211,8 @@ def check_into(s, where):
         if shown != 1:
             return STATE_CARD
     where[0] = -1
+    if not _automa_ok(s, seen, where):
+        return AUTOMA
     if not _pile(s, s["main_deck"], s["main_size"], Z_MAIN_DECK, ANYONE, seen, where):
         return MAIN_DECK
     if not _pile(s, s["fame_pile"], s["fame_size"], Z_FAME_PILE, ANYONE, seen, where):

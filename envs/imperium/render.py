@@ -10,7 +10,8 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.action_names import RESOURCES, STATE_CODES, card_name, decision_text
-from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.effects import AUTOMA_TABLE_NAMES
+from meeplegym.envs.imperium.rules import automa, scoring
 from meeplegym.envs.imperium.rules.zones import state_icons
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
@@ -96,6 +97,26 @@ def _player_lines(s, p: int) -> list[str]:
     return lines
 
 
+def _automa_lines(s) -> list[str]:
+    """The automa's panel (I14): its table side, slots (face down), piles, pool and score."""
+    a = int(s["automa"])
+    slots = " ".join("[?]" if c >= 0 else "[ ]" for c in s["slot_card"])
+    die = f"on slot {int(s['die']) + 1}" if s["die"] >= 0 else "not on a slot"
+    sizes = {name: len(cards_in(s, zone, a)) for name, zone in (
+        ("discard", ST.Z_DISCARD), ("history", ST.Z_HISTORY))}
+    lines = [
+        f"  {BOLD}automa {NATIONS.get(int(s['nation'][a]), '?')}{RESET} ({ST.DIFFICULTY_NAMES[int(s['difficulty'])]}"
+        f"{', Supreme Leader' if s['supreme_leader'] else ''}; {AUTOMA_TABLE_NAMES[int(s['automa_table'])]} table, "
+        f"{('Barbarian', 'Empire')[int(s['automa_side'])]} side): {resources_text(s['pool'][a]) or 'no resources'}; "
+        f"deck {int(s['draw_size'][a])}, dynasty pile {int(s['nation_size'][a])}, discard {sizes['discard']}, "
+        f"history {sizes['history']}; slots {slots}, die {die}",
+        "    in play: " + (", ".join(_card_in_play(s, c) for c in cards_in(s, ST.Z_PLAY, a)) or "-"),
+    ]
+    if s["terminal"]:
+        lines.append(f"    final score {automa.score(s)}")
+    return lines
+
+
 def render_text(state) -> str:
     s = state
     lines = [f"{BOLD}Imperium: Horizons{RESET}, round {int(s['round'])}, turn {int(s['turn'])}"
@@ -104,8 +125,13 @@ def render_text(state) -> str:
     lines.append("")
     for p in range(int(s["n_players"])):
         lines += _player_lines(s, p)
+    if s["automa"] >= 0:
+        lines += _automa_lines(s)
     if s["terminal"]:
-        lines.append("Game over" + (" (collapse)" if s["collapsed"] else "") + ".")
+        result = ""
+        if s["automa"] >= 0:
+            result = " The automa wins." if scoring.automa_won(s) else " You beat the automa."
+        lines.append("Game over" + (" (collapse)" if s["collapsed"] else "") + "." + result)
     else:
         lines.append(f"Seat {int(s['actor'])} to act: {decision_text(s)}")
     return "\n".join(lines)

@@ -50,11 +50,19 @@ Z_DEVELOPMENT = 16
 Z_GARRISON = 17  # face down under `host` (I12 Garrison)
 Z_STATE_CARD = 18
 Z_SET_ASIDE = 19  # out of play for this game but known (e.g. unused power faces)
+Z_AUTOMA_SLOT = 20  # face down under the automa's slot marker `pile_index` (I14.1 step 6)
 ZONE_NAMES = (
     "box", "main deck", "small pile", "market", "under market card", "exile", "unrest pile", "fame pile",
     "chaos pile", "draw pile", "hand", "play area", "discard pile", "history", "legends", "nation deck",
-    "development area", "garrisoned", "state card", "set aside",
+    "development area", "garrisoned", "state card", "set aside", "automa slot",
 )
+N_ZONES = len(ZONE_NAMES)
+
+# The solo automa (I14). Its seat is AUTOMA_SEAT, beyond the one human seat (n_players stays 1,
+# as the env's agents); its dynasty pile is its `nation_deck`, its deck its `draw_pile`.
+AUTOMA_SEAT = 1
+AUTOMA_SLOTS = 6  # slot markers 1-6 (marker 6 at Overlord only, I14.10)
+DIFFICULTY_NAMES = tuple(D.DIFFICULTIES)
 
 # Phases (where the turn is, I4-I10); `dec` says what the pending decision is about.
 PH_TURN_TYPE = 0  # D2
@@ -137,6 +145,20 @@ STATE_DTYPE = np.dtype(
         ("game_end_triggered", np.int8),  # I10.1
         ("final_round", np.int8),  # I10.2: the extra full round is being played
         ("collapsed", np.int8),  # I10.5
+        # the solo automa (I14): its seat (AUTOMA_SEAT, -1 without), its table (an index into
+        # effects.AUTOMA_TABLE_NAMES) and side (0 Barbarian, 1 Empire), the difficulty (an index
+        # into DIFFICULTY_NAMES), Supreme Leader mode, the die's slot this turn (-1: set aside),
+        # the card under each slot marker, the next slot to resolve
+        ("automa", np.int8),
+        ("automa_table", np.int8),
+        ("automa_side", np.int8),
+        ("difficulty", np.int8),
+        ("supreme_leader", np.int8),
+        ("die", np.int8),
+        ("slot_card", np.int16, AUTOMA_SLOTS),
+        ("automa_next", np.int8),
+        ("played_order", np.int16, N_CARDS),  # when the automa put the card into play (its most recent first)
+        ("plays", np.int16),  # cards the automa has put into play
         # cards
         ("zone", np.int8, N_CARDS),
         ("owner", np.int8, N_CARDS),

@@ -37,11 +37,13 @@ from typing import Any
 import numpy as np
 
 from meeplegym import programs as P
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import invariants
 from meeplegym.envs.imperium import state as ST
+from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import Fields, from_json, int_in, is_int, to_json
@@ -53,7 +55,7 @@ GAME = "imperium"
 CARD_VALUED = frozenset({
     "host", "main_deck", "small_pile", "fame_pile", "unrest_pile", "market", "market_unrest", "power_card",
     "state_card", "merchant", "draw_pile", "nation_deck", "fr_card", "fr_rec", "fr_it", "fr_host", "drawn", "abandoned",
-    "ev_card",
+    "ev_card", "slot_card",
 })
 #: fields holding an enum value, written by name (index = value)
 NAMED = {
@@ -95,6 +97,16 @@ def _programs() -> dict[str, int]:
             out[f"system {name[7:].lower()}"] = int(value)
         elif name.startswith("SYSTEM_") and isinstance(value, np.ndarray):
             out.update({f"system {name[7:].lower()}[{k}]": int(v) for k, v in enumerate(value)})
+    for t, table in enumerate(E.AUTOMA_TABLE_NAMES):  # the automa's table rows and trade-route lines (I14)
+        for side, side_name in enumerate(("barbarian", "empire")):
+            for k in range(int(E.AUTOMA_ROWS[t, side])):
+                out.setdefault(f"automa {table} {side_name} {k + 1}", int(E.AUTOMA_ENTRY[t, side, k]))
+    for r, card_id in enumerate(K.RECORD_IDS):
+        for kind, entries in (("commerce", E.AUTOMA_COMMERCE), ("profit", E.AUTOMA_PROFIT)):
+            if entries[r] > 0:
+                out.setdefault(f"automa {kind} {card_id}", int(entries[r]))
+    for side, entry in enumerate(E.AUTOMA_MERCHANT_END):
+        out.setdefault(f"automa merchant_end {side}", int(entry))
     return out
 
 
@@ -264,6 +276,10 @@ def state_from_dict(d: dict) -> np.ndarray:
         raise InvalidStateError(f"inconsistent state: {err}") from None
     if problems:
         raise InvalidStateError(f"inconsistent state: {'; '.join(problems)}")
+    mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+    turn.legal(out.copy()[0], mask)  # on a copy: the playability probes write scratch frames
+    if not s["terminal"] and not mask.any():  # e.g. a payment owing what no pool can pay
+        raise InvalidStateError(f"inconsistent state: {invariants.describe(invariants.NO_LEGAL_ACTION)}")
     return out
 
 

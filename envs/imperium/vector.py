@@ -21,10 +21,10 @@ _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 @nb.njit(cache=True)
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, setup, first turn."""
-    n_players, trade_routes, nations, allowed, sides, variants, blank = setup_args
+    n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, blank = setup_args
     states[b] = blank[0]
     states[b]["rng"] = seed_word
-    init(states[b], n_players, trade_routes, nations, allowed, sides, variants)
+    init(states[b], n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed)
     turn.start(states[b])
 
 
@@ -127,11 +127,12 @@ class ImperiumVectorGame(VectorGame):
         # one game set up in Python first: every refusal new_game makes (cards not implemented
         # yet ...) happens here, not inside a kernel
         engine.new_game(n, 0, **table)
-        variants = engine.resolve_variants({k: table[k] for k in engine.VARIANT_NAMES if k in table})
-        chosen, allowed = engine.resolve_nations(table["nations"], n, table["trade_routes"], variants=variants)
-        sides = engine.resolve_sides(table["power_sides"], n)
-        self.setup_args = (np.int64(n), np.int64(table["trade_routes"]), chosen, allowed, sides, np.int64(variants),
-                           _BLANK)
+        variants = {k: table[k] for k in engine.VARIANT_NAMES if k in table}
+        n, trade_routes, chosen, allowed, sides, bits, automa, automa_allowed = engine.setup_arguments(
+            n, table["nations"], table["power_sides"], table["trade_routes"], False, table.get("automa"),
+            table.get("difficulty"), table.get("supreme_leader", False), variants)
+        self.setup_args = (np.int64(n), np.int64(trade_routes), chosen, allowed, sides, np.int64(bits), automa,
+                           automa_allowed, _BLANK)
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
         kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial

@@ -100,7 +100,7 @@ def test_illegal_action_raises_and_changes_nothing(decisions):
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"num_players": 1}, "num_players"),
+        ({"num_players": 1, "automa": "romans"}, "unknown nation"),
         ({"num_players": 5}, "num_players"),
         ({"num_players": 2, "nations": ["magyars"]}, "expected 2"),
         ({"num_players": 2, "nations": "magyars"}, "list"),

@@ -3,7 +3,8 @@ the state stays consistent after every decision (envs/imperium/invariants.py).
 
 Tables are dealt from the playable nations (`engine.READY_NATIONS`) with every card implemented,
 with and without Trade Routes (I13). The soak run plays 100 games of 2-4 players for each
-playable nation, half of them with Trade Routes (all of them for the nations that need it)."""
+playable nation, half of them with Trade Routes (all of them for the nations that need it),
+and 200 solo games against the automa at each difficulty (I14)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, invariants
-from meeplegym.envs.imperium.rules.scoring import ranks
+from meeplegym.envs.imperium.rules.scoring import automa_won, ranks
 from meeplegym.envs.imperium.state import PH_GAME_OVER
 
 MAX_DECISIONS = 20_000
@@ -36,7 +37,10 @@ def _finished(s):
     assert s["collapsed"] or s["game_end_triggered"]  # I10.1 / I10.5
     out = np.zeros(s["n_players"], dtype=np.int64)
     ranks(s, s["collapsed"], out)
-    assert out.min() == 0
+    if s["automa"] >= 0:  # the player's place: first only when beating the automa (I14.8-I14.9)
+        assert out[0] == (1 if automa_won(s) else 0)
+    else:
+        assert out.min() == 0
 
 
 @pytest.mark.rule("I10.1", "I10.2", "I10.5")
@@ -70,6 +74,15 @@ def test_random_training_games_end_by_the_timer_a_trigger_or_collapse(seed):
     assert s["collapsed"] or s["game_end_triggered"] or s["round"] == 13  # 12 turns played
 
 
+@pytest.mark.rule("I14.2", "I14.8")
+@pytest.mark.parametrize("difficulty", list(D.DIFFICULTIES))
+def test_random_games_against_the_automa_end_consistently(difficulty):
+    for seed in range(4):
+        s, _ = playout(500 + seed, 1, trade_routes=seed % 2 == 1, difficulty=difficulty)
+        _finished(s)
+        assert s["automa"] == 1
+
+
 def _nation_table(code: int, seed: int):
     """Seat 0 plays the nation `code`, the other seats are dealt at random: (nations, players,
     trade routes)."""
@@ -97,4 +110,13 @@ def test_a_hundred_random_games_per_nation():
         for seed in range(100):
             nations, n_players, trade_routes = _nation_table(code, seed)
             s, _ = playout(1000 + 100 * code + seed, n_players, nations, trade_routes=trade_routes)
+            _finished(s)
+
+
+@pytest.mark.soak
+def test_two_hundred_solo_games_per_difficulty():
+    for k, difficulty in enumerate(D.DIFFICULTIES):
+        for seed in range(200):
+            s, _ = playout(20_000 + 1000 * k + seed, 1, trade_routes=seed % 2 == 1, difficulty=difficulty,
+                           supreme_leader=difficulty == "overlord" and seed % 4 == 0)
             _finished(s)

@@ -162,7 +162,6 @@ def test_state_fits_the_budget():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        (dict(n_players=1), "num_players"),
         (dict(n_players=5), "num_players"),
         (dict(nations=["guptas", "japanese"]), "Trade Routes"),
         (dict(nations=["japanese", "japanese"]), "twice"),

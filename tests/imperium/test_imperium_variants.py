@@ -238,9 +238,9 @@ def test_training_mode_ends_with_the_round_in_which_a_card_triggers_the_end():
 
 
 @pytest.mark.rule("I15.1")
-def test_solo_needs_the_training_mode_and_the_training_mode_is_solo():
-    with pytest.raises(InvalidOptionError, match="training=True"):
-        engine.new_game(1, 0)
+def test_the_training_mode_is_solo_and_plays_without_the_automa():
+    assert engine.new_game(1, 0, training=True)[0]["automa"] == -1
+    assert engine.new_game(1, 0)[0]["automa"] >= 0  # one player without it: against the automa (I14)
     with pytest.raises(InvalidOptionError, match="solo"):
         engine.new_game(2, 0, training=True)
     from meeplegym.envs import imperium_v0

@@ -84,7 +84,8 @@ def test_illegal_action_names_the_game_and_changes_nothing():
         (dict(num_players=5), "num_players"),
         (dict(nations=["inuit", "inuit"]), "twice"),
         (dict(nations="inuit"), "one per player"),
-        (dict(num_players=1), "training=True"),  # solo against the automa: issue 5
+        (dict(num_players=1, difficulty="easy"), "difficulty"),
+        (dict(difficulty="emperor"), "solo game"),
         (dict(power_sides=["C", "A"]), "power_sides"),
         (dict(trade_routes="yes"), "trade_routes"),
         (dict(training=True), "solo"),

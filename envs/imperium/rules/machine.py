@@ -24,6 +24,7 @@ from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CARD,
@@ -86,6 +87,7 @@ from meeplegym.envs.imperium.state import (
     Z_SET_ASIDE,
     Z_STATE_CARD,
     Z_UNREST_PILE,
+    Z_AUTOMA_SLOT,
 )
 
 CODE = E.CODE
@@ -98,6 +100,7 @@ FRAME_PLAY = 0  # played from hand: to the discard pile unless pinned or already
 FRAME_ABILITY = 1  # exhaust / solstice / a region's play effect re-run: stays where it is
 FRAME_SYSTEM = 2  # a rules procedure written as a program (King of Kings, Innovate ...)
 FRAME_PROFIT = 3  # a trade route's Profit: to the discard pile unless its text moved it (I13.6)
+FRAME_AUTOMA = 4  # an automa table row for "this" card: to the automa's discard pile unless moved (I14.3 2.6)
 
 AFTER_ACTIVATE_TURN = 0  # turn.AFTER_ACTIVATE: programs started from the Activate loop
 AFTER_SOLSTICE_EFFECT = 3  # turn.AFTER_SOLSTICE: a Solstice effect (nobody's turn)
@@ -170,6 +173,8 @@ def _pop(s):
     played = s["fr_kind"][f] == FRAME_PLAY and c >= 0
     if s["fr_kind"][f] == FRAME_PROFIT and s["zone"][c] == Z_PLAY:
         Z.put(s, c, Z_DISCARD, s["owner"][c])
+    if s["fr_kind"][f] == FRAME_AUTOMA and c >= 0 and (s["zone"][c] == Z_HAND or s["zone"][c] == Z_AUTOMA_SLOT):
+        automa_discard(s, c)
     if played and s["zone"][c] == Z_PLAY:
         h = K.HEADER[Z.rec(s, c)]
         if h != Z.PIN and h != Z.TRD:
@@ -193,8 +198,8 @@ def queue_event(s, kind, card, p):
     """Something reactive abilities answer happened; it is offered at the next step boundary at
     this stack depth, after the step that caused it (I5.6)."""
     n = s["n_events"]
-    if n >= MAX_EVENTS:
-        return
+    if n >= MAX_EVENTS or Z.is_automa(s, p):
+        return  # the automa ignores its cards' texts (I14.3 2.2), reactions included
     s["ev_kind"][n] = kind
     s["ev_card"][n] = card
     s["ev_player"][n] = p
@@ -373,7 +378,13 @@ def _wait(s, dec, actor):
 @nb.njit(cache=True)
 def payable(s, p, need):
     """Can p pay `need` (mat, pop, prg, gds) with I12 substitution: 1 prg or 1 gds for 1 pop or
-    2 mat; prg and gds themselves have no substitute."""
+    2 mat; prg and gds themselves have no substitute. The automa spends exactly what is asked
+    (I14.3 2.7, I14.4 Spend)."""
+    if Z.is_automa(s, p):
+        for r in range(N_RESOURCES):
+            if s["pool"][p, r] < need[r]:
+                return False
+        return True
     prg = (0 if s["no_prg_pay"] else s["pool"][p, PRG]) - need[PRG]
     gds = s["pool"][p, GDS] - need[GDS]
     if prg < 0 or gds < 0:
@@ -543,6 +554,9 @@ def _condition(s, f, row, p):
             if _in_zone_of(s, c, Z_DISCARD, p) and _is_unrest(s, c):
                 return True
         return False
+    if kind == E.COND_IT_VP:  # the card just revealed is worth N VP to the automa (I14.9)
+        it = s["fr_it"][f]
+        return it >= 0 and AU.card_value(Z.rec(s, it)) == row[C_RES]
     if kind == E.COND_ICONS_HERE:
         return garrisoned_icons(s, s["fr_card"][f]) >= row[C_RES]
     if kind == E.COND_IT_HITS_REGIONS:  # the attack a defence answers (Dhar Tichitt)
@@ -646,6 +660,8 @@ def _source_ok(s, c, src, p):
         return z == Z_HISTORY
     if src == E.SRC_HAND_OR_PLAY:
         return z == Z_HAND or z == Z_PLAY
+    if src == E.SRC_SET_ASIDE:  # the Mayan automa's Headpieces (I14.1 10)
+        return z == Z_SET_ASIDE
     return False
 
 
@@ -1091,6 +1107,16 @@ def step_ok(s, f, row, p, as_cost):
         return True
     if op == E.OP_REVEAL:
         return s["main_size"] > 0
+    if op == E.OP_PUT_IN_PLAY:
+        return this >= 0 and s["zone"][this] != Z_PLAY
+    if op == E.OP_TRIGGER:
+        return this >= 0 and E.AUTOMA_COMMERCE[Z.rec(s, this)] > 0
+    if op == E.OP_RESOLVE:  # an empty deck or dynasty pile: 2 prg instead (I14.4)
+        return row[C_SRC] != E.SRC_MAIN and (fl & E.F_IT) == 0 or _resolvable(s, f, row, p) >= 0
+    if op == E.OP_DISCARD_TOP:  # the part fails on an empty pile (I14.5)
+        return (s["nation_size"][p] if row[C_SRC] == E.SRC_DYNASTY else s["draw_size"][p]) > 0
+    if op == E.OP_PROFITS:
+        return _next_full_route(s, p) >= 0
     if op == E.OP_FLIP:
         return True
     if op == E.OP_LOSE:
@@ -1116,6 +1142,8 @@ def step_ok(s, f, row, p, as_cost):
                 return True
         return False
     if op == E.OP_TRADE:
+        if Z.is_automa(s, p):  # a trade route to add to, or 1 prg to turn into 1 gds (I14.5 Trade)
+            return _automa_trade_route(s, p) >= 0 or s["pool"][p, PRG] > 0
         return can_trade(s, p)
     if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
         if op == E.OP_TRADE_ROUTE and (fl & E.F_OTHER) == 0 and s["pool"][p, GDS] == 0:
@@ -1139,6 +1167,8 @@ def step_ok(s, f, row, p, as_cost):
         return Z.fame_cards_above_king(s) >= 2
     if op == E.OP_TAKE and row[C_SRC] == E.SRC_CHAOS:
         return Z.top_chaos(s) >= 0
+    if op == E.OP_TAKE and (fl & E.F_FAME) != 0 and Z.is_automa(s, p):
+        return s["fame_size"] > 0 and s["kok_used"][p] == 0  # King of Kings pays it instead (I14.7)
     if op == E.OP_STEAL or op == E.OP_TAKE and (fl & E.F_FAME) == 0:
         return op == E.OP_STEAL or s["unrest_size"] > 0
     if op == E.OP_PAY:
@@ -1167,6 +1197,8 @@ def step_ok(s, f, row, p, as_cost):
             return False
         return have >= (1 if fl & E.F_UPTO else n)
     if op == E.OP_ADD:
+        if row[C_SRC] == E.SRC_DIE:  # the market card at the die's slot (I14.4)
+            return 0 <= s["die"] < MARKET_SLOTS and s["market"][s["die"]] >= 0
         if row[C_SRC] == E.SRC_CEREMONY:
             return ceremony(s, p) >= 0
         return row[C_SRC] != E.SRC_CARD or _in_zone_of(s, row[C_CARD], Z_PLAY, p)
@@ -1648,6 +1680,48 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_IGNORE_EMP_NEXT:
         s["ignore_emp_next"][p] = 1
         return _advance(s, f, nxt)
+    if op == E.OP_PUT_IN_PLAY:  # I14.4 Play: it stays in play, its text ignored
+        if this >= 0 and s["zone"][this] != Z_PLAY:
+            Z.put(s, this, Z_PLAY, p)
+            s["plays"] += 1
+            s["played_order"][this] = s["plays"]
+        return _advance(s, f, nxt)
+    if op == E.OP_TRIGGER:  # I14.4 Trigger: the automa Commerce line, the card staying in play
+        _advance(s, f, nxt)
+        if step_ok(s, f, row, p, False):
+            r = Z.rec(s, this)
+            push(s, this, r, E.AUTOMA_COMMERCE[r], FRAME_ABILITY, p)
+        return NEXT
+    if op == E.OP_RESOLVE:
+        c = _resolvable(s, f, row, p)
+        _advance(s, f, nxt)
+        if c < 0:
+            if row[C_SRC] == E.SRC_DECK or row[C_SRC] == E.SRC_DYNASTY:
+                s["pool"][p, PRG] += AU.EMPTY_RESOLVE_PRG  # no reshuffle outside cleanup (I14.4)
+            return NEXT
+        if row[C_SRC] == E.SRC_MAIN:
+            Z.put(s, c, Z_HAND, p)
+            Z.note_main_deck(s)
+        resolve_for_automa(s, c)
+        return NEXT
+    if op == E.OP_DISCARD_TOP:
+        for _ in range(row[C_N]):
+            if row[C_SRC] == E.SRC_DYNASTY and s["nation_size"][p] > 0:
+                automa_discard(s, s["nation_deck"][p, s["nation_size"][p] - 1])
+                dynasty_check(s)
+            elif row[C_SRC] != E.SRC_DYNASTY and s["draw_size"][p] > 0:
+                automa_discard(s, s["draw_pile"][p, s["draw_size"][p] - 1])
+        return _advance(s, f, nxt)
+    if op == E.OP_PROFITS:  # I14.5: one full route at a time, most recently played first
+        c = _next_full_route(s, p)
+        if c < 0:
+            return _advance(s, f, nxt)
+        s["pool"][p, GDS] += s["card_res"][c, GDS]
+        s["card_res"][c, GDS] = 0
+        to_history(s, c, p)
+        r = Z.rec(s, c)
+        push(s, c, r, E.AUTOMA_PROFIT[r], FRAME_ABILITY, p)  # this step runs again after it
+        return NEXT
     if op == E.OP_DISCARD_HAND:
         for c in Z.table(s):
             if _in_zone_of(s, c, Z_HAND, p):
@@ -1804,6 +1878,8 @@ def _step(s, f, pc, row, p, choice):
             if E.IS_CEREMONY[this]:
                 _ceremony_enters(s, this, owner)
         return NEXT
+    if op == E.OP_TRADE and Z.is_automa(s, p):
+        return _automa_trade(s, f, nxt, p)
     if op == E.OP_TRADE:
         _advance(s, f, nxt)
         if this >= 0:
@@ -1853,6 +1929,10 @@ def _step(s, f, pc, row, p, choice):
             return WAIT
         s["pay_to"] = -1
         s["no_prg_pay"] = 0
+        return _advance(s, f, nxt)
+    if op == E.OP_ADD and row[C_SRC] == E.SRC_DIE:
+        if step_ok(s, f, row, p, False):
+            s["card_res"][s["market"][s["die"]], row[C_RES]] += row[C_N]
         return _advance(s, f, nxt)
     if op == E.OP_MOVE or op == E.OP_ADD:
         res = row[C_RES]
@@ -2003,6 +2083,7 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_RETURN:
         if s["zone"][this] == Z_PLAY or s["zone"][this] == Z_HAND:
             Z.return_unrest(s, this)
+            automa_returned_unrest(s, p)
             queue_event(s, EV_RETURN_UNREST, this, p)
         return _advance(s, f, nxt)
     if op == E.OP_PLACE_TOP:
@@ -2028,7 +2109,10 @@ def _step(s, f, pc, row, p, choice):
             if c >= 0:
                 Z.put(s, c, Z_DISCARD, p)
             return _advance(s, f, nxt)
-        s["fr_it"][f] = take_unrest(s, p)
+        c = take_unrest(s, p)
+        s["fr_it"][f] = c
+        if c >= 0 and row[C_SRC] == E.SRC_DISCARD:  # ``to:discard`` (the Mayan automa's Patolli row)
+            Z.put(s, c, Z_DISCARD, p)
         return _advance(s, f, nxt)
     if op == E.OP_LOOK_FAME:
         if Z.fame_cards_above_king(s) == 0:
@@ -2110,7 +2194,9 @@ def _ceremony_enters(s, c, p):
 def to_history(s, c, p):
     """Put c into p's history (I12 History). The Inuit have none (I16): the card goes under Oral
     History when it is in play, else to the discard pile, with an unrest in Winter."""
-    if s["nation"][p] == POLYNESIANS:  # no history: discarded, and an unrest (I16)
+    if Z.is_automa(s, p):  # the automa always has a history (I14.1 4)
+        Z.put(s, c, Z_HISTORY, p)
+    elif s["nation"][p] == POLYNESIANS:  # no history: discarded, and an unrest (I16)
         Z.put(s, c, Z_DISCARD, p)
         take_unrest(s, p)
     elif s["nation"][p] != INUIT:
@@ -2168,10 +2254,11 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
             if s["zone"][c] == Z_HAND and s["current"] == p and s["after"] == AFTER_ACTIVATE_TURN:
                 s["returned_unrest_turn"][p] = 1  # Taoism: on p's own Activate turn
             Z.return_unrest(s, c)
+            automa_returned_unrest(s, p)
             if s["op_left"] == need - 1:  # one return, however many cards (Great Wealth)
                 queue_event(s, EV_RETURN_UNREST, c, p)
-        elif dest == Z_HAND:
-            Z.put(s, c, Z_HAND, s["owner"][c])
+        elif dest == Z_HAND:  # recalled: the automa's goes on top of its deck (I14.5 Recall)
+            Z.gain_card(s, c, s["owner"][c])
         elif dest == Z_EXILE:
             Z.put(s, c, Z_EXILE, -1)
             _gadget_gone(s, c, p)
@@ -2203,6 +2290,11 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
 @nb.njit(cache=True)
 def _draw(s, f, pc, row, p, choice):
     fl = row[FL]
+    if Z.is_automa(s, p) and row[C_SRC] < 0:  # I14.5 Draw: the top deck card to its discard, no reshuffle
+        for _ in range(amount(s, f, row)):
+            if s["draw_size"][p] > 0:
+                automa_discard(s, s["draw_pile"][p, s["draw_size"][p] - 1])
+        return _advance(s, f, pc + 1)
     if row[C_SRC] == E.SRC_DISCARD or row[C_SRC] == E.SRC_CARD or row[C_SRC] == E.SRC_MERCHANT:
         return _pick_loop(s, f, pc, row, p, choice, Z_HAND)
     if s["op_stage"] == 0:
@@ -2368,6 +2460,8 @@ def _develop(s, f, nxt, row, p, choice):
 def _take_fame(s, f, nxt, p, c):
     """Take a fame card into hand (I11): `c` from a Look, else the top one; with only King of
     Kings left, resolve it instead (I11.3), at most once per player (I11.5)."""
+    if Z.is_automa(s, p):
+        return _automa_takes_fame(s, f, nxt, p)
     if c < 0:
         if Z.fame_cards_above_king(s) > 0:
             c = s["fame_pile"][s["fame_size"] - 1]
@@ -2506,6 +2600,8 @@ def _gain_card(s, f, pc, row, p, choice):
             taken = take_unrest(s, p)
     s["fr_it"][f] = c
     s["fr_it_res"][f] = res
+    if c >= 0 and Z.is_automa(s, p) and s["zone"][c] == Z_HAND:
+        Z.put_on_draw_pile(s, p, c)  # gained cards go on top of the automa's deck (I14.5)
     if c >= 0 and voyaging(s, p) and s["zone"][c] == Z_HAND and not _is_unrest(s, c):
         Z.put(s, c, Z_DISCARD, p)  # Voyaging: gained cards go to the discard pile (I16)
     if c >= 0:
@@ -2549,3 +2645,156 @@ def play_card(s, p, c, free):
 def use_ability(s, p, c, trigger):
     push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
 
+
+
+# ---------------------------------------------------------------- the solo automa (I14)
+@nb.njit(cache=True)
+def resolve_for_automa(s, c):
+    """I14.3 2.1-2.5 / I14.4 Resolve: card c, revealed (held in the automa's hand), answers the
+    first row of the automa's table that matches it and of which some part can be done; that
+    row runs on a frame of its own, and the card then goes to the automa's discard pile unless
+    the row moved it (FRAME_AUTOMA). A card no row can do anything with is just discarded."""
+    a = s["automa"]
+    if s["zone"][c] != Z_HAND:
+        Z.put(s, c, Z_HAND, a)
+    t = s["automa_table"]
+    side = s["automa_side"]
+    r = Z.rec(s, c)
+    push(s, c, r, 0, FRAME_AUTOMA, a)
+    f = s["depth"] - 1
+    k = AU.next_row(t, side, r, -1)
+    while k >= 0:
+        start = E.AUTOMA_ENTRY[t, side, k]
+        end = start
+        while CODE[end][OP] != P.OP_END:
+            end += 1
+        if block_ok(s, f, start, end, a):
+            s["fr_pc"][f] = start
+            return
+        k = AU.next_row(t, side, r, k)
+
+
+@nb.njit(cache=True)
+def _resolvable(s, f, row, p):
+    """The card a ``resolve`` step would resolve, -1 if none: the top of the automa's deck or
+    dynasty pile, of the main deck, or the card the last step gained (``it``)."""
+    src = row[C_SRC]
+    if row[FL] & E.F_IT:
+        it = s["fr_it"][f]
+        if it >= 0 and s["owner"][it] == p and (s["zone"][it] == Z_HAND or s["zone"][it] == Z_DRAW
+                                                 or s["zone"][it] == Z_DISCARD):
+            return it
+        return -1
+    if src == E.SRC_DYNASTY:
+        return s["nation_deck"][p, s["nation_size"][p] - 1] if s["nation_size"][p] > 0 else -1
+    if src == E.SRC_MAIN:
+        return s["main_deck"][s["main_size"] - 1] if s["main_size"] > 0 else -1
+    return s["draw_pile"][p, s["draw_size"][p] - 1] if s["draw_size"][p] > 0 else -1
+
+
+@nb.njit(cache=True)
+def automa_discard(s, c):
+    """c into the automa's discard pile; its accession card there turns its state card to the
+    Empire side for good (I14.3 4.5; not for the nations that do not flip)."""
+    a = s["automa"]
+    Z.put(s, c, Z_DISCARD, a)
+    if K.START[Z.rec(s, c)] == Z.ACCESSION and AU.flips(s["nation"][a]):
+        s["automa_side"] = 1
+
+
+@nb.njit(cache=True)
+def dynasty_check(s):
+    """I14.8: the automa's dynasty pile running out triggers the game end."""
+    if s["nation_size"][s["automa"]] == 0:
+        Z.trigger_game_end(s)
+
+
+@nb.njit(cache=True)
+def automa_returned_unrest(s, p):
+    """I14.12 Supreme Leader: each unrest the automa returns also gains it 1 prg."""
+    if Z.is_automa(s, p) and s["supreme_leader"]:
+        s["pool"][p, PRG] += AU.SUPREME_RETURN_PRG
+
+
+@nb.njit(cache=True)
+def _next_full_route(s, p):
+    """The automa's trade route in play holding 3 gds that it played most recently, -1 if none."""
+    best = -1
+    for c in Z.table(s):
+        if (_in_zone_of(s, c, Z_PLAY, p) and (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) != 0
+                and s["card_res"][c, GDS] >= PROFIT_GDS
+                and (best < 0 or s["played_order"][c] > s["played_order"][best])):
+            best = c
+    return best
+
+
+@nb.njit(cache=True)
+def _automa_takes_fame(s, f, nxt, p):
+    """The automa gains a fame card on top of its deck; King of Kings instead pays it 6 prg
+    (Barbarian side) or 3 prg and the top dynasty card on top of its deck (Empire side), and
+    triggers the game end; after that, fame gains do nothing (I14.7)."""
+    _advance(s, f, nxt)
+    if s["kok_used"][p]:
+        return NEXT
+    if Z.fame_cards_above_king(s) > 0:
+        c = s["fame_pile"][s["fame_size"] - 1]
+        Z.put_on_draw_pile(s, p, c)
+        s["fr_it"][f] = c
+        return NEXT
+    if s["fame_size"] == 0:
+        return NEXT
+    s["kok_used"][p] = 1
+    Z.trigger_game_end(s)
+    if s["automa_side"] == 0:
+        s["pool"][p, PRG] += AU.KING_BARBARIAN_PRG
+    else:
+        s["pool"][p, PRG] += AU.KING_EMPIRE_PRG
+        if s["nation_size"][p] > 0:
+            Z.put_on_draw_pile(s, p, s["nation_deck"][p, s["nation_size"][p] - 1])
+            dynasty_check(s)
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _automa_trade_route(s, p):
+    """The trade route the automa trades on (I14.5 Trade): in play, not full; the most gds on it,
+    then the automa's own, then the one listed first in the I14.6 table; -1 if none."""
+    best = -1
+    for c in Z.table(s):
+        if (s["zone"][c] != Z_PLAY or s["owner"][c] < 0 or (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) == 0
+                or s["card_res"][c, GDS] >= PROFIT_GDS):
+            continue
+        if best < 0:
+            best = c
+            continue
+        if s["card_res"][c, GDS] != s["card_res"][best, GDS]:
+            if s["card_res"][c, GDS] > s["card_res"][best, GDS]:
+                best = c
+            continue
+        own, best_own = s["owner"][c] == p, s["owner"][best] == p
+        if own != best_own:
+            if own:
+                best = c
+            continue
+        if E.AUTOMA_TRADE_RANK[Z.rec(s, c)] < E.AUTOMA_TRADE_RANK[Z.rec(s, best)]:
+            best = c
+    return best
+
+
+@nb.njit(cache=True)
+def _automa_trade(s, f, nxt, p):
+    """I14.5 Trade: 1 gds from the supply onto the chosen route (the automa gains 1 more when it
+    is a player's) and the route's automa Commerce line; with none, 1 prg becomes 1 gds."""
+    _advance(s, f, nxt)
+    c = _automa_trade_route(s, p)
+    if c < 0:
+        if s["pool"][p, PRG] > 0:
+            s["pool"][p, PRG] -= 1
+            s["pool"][p, GDS] += 1
+        return NEXT
+    s["card_res"][c, GDS] += 1
+    if s["owner"][c] != p:
+        s["pool"][p, GDS] += 1  # [R]
+    r = Z.rec(s, c)
+    push(s, c, r, E.AUTOMA_COMMERCE[r], FRAME_ABILITY, p)
+    return NEXT

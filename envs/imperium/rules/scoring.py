@@ -8,6 +8,7 @@ import numpy as np
 
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules.zones import cultist, rec, table, top_chaos
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
@@ -198,6 +199,15 @@ def chaos_winner(s):
 
 
 @nb.njit(cache=True)
+def automa_won(s):
+    """The solo game's result (I14.8-I14.9): the automa wins ties, and every collapse unless the
+    player's Cultists won it with an empty chaos pile."""
+    if s["collapsed"]:
+        return chaos_winner(s) != 0
+    return AU.score(s) >= score(s, 0)
+
+
+@nb.njit(cache=True)
 def final_scores(s, out):
     for p in range(s["n_players"]):
         out[p] = score(s, p)
@@ -209,6 +219,9 @@ def ranks(s, collapsed, out):
     breaks ties (I10.5); the Cultists win it alone when their chaos pile is empty, the others
     ranked behind them as usual (I16)."""
     n = s["n_players"]
+    if s["automa"] >= 0:  # the solo game: first when beating the automa, else second
+        out[0] = 1 if automa_won(s) else 0
+        return
     vp = np.zeros(n, dtype=np.int64)
     unrest = np.zeros(n, dtype=np.int64)
     for p in range(n):

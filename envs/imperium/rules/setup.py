@@ -13,6 +13,9 @@ import numpy as np
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import automa as AU
+from meeplegym.envs.imperium.rules.zones import tuck_unrest
 from meeplegym.envs.imperium.state import (
     GDS,
     MARKET_SLOTS,
@@ -46,15 +49,14 @@ from meeplegym.envs.imperium.state import (
     Z_SET_ASIDE,
     Z_SMALL_PILE,
     Z_STATE_CARD,
-    Z_UNDER_MARKET,
     Z_UNREST_PILE,
+    Z_AUTOMA_SLOT,
 )
 
 # Pile sizes per player count, index = players (I3.8; solo uses the 2-player numbers, I14.1).
 FAME_SIZE = np.array([0] + [D.FAME_PILE_SIZE[n] for n in range(1, 5)], dtype=np.int16)
 SMALL_SIZE = np.array([0] + [D.SMALL_PILE_SIZE[n] for n in range(1, 5)], dtype=np.int16)
 TRIBUTARIES_REMOVED = np.array([0] + [D.TRIBUTARIES_REMOVED[n] for n in range(1, 5)], dtype=np.int16)
-REG_BIT = 1 << int(D.Suit.REG)
 CIV = int(D.Suit.CIV)
 RU, TF = int(D.Expansion.RU), int(D.Expansion.TF)
 P_POWER, P_STATE, P_IN_PLAY, P_ACC, P_DEV, P_NAT, P_DRAW, P_SUP, P_CHAOS = (int(p) for p in D.SetupPile)
@@ -64,6 +66,14 @@ START_MAT = D.START_RESOURCES[D.Resource.MAT]
 START_POP = D.START_RESOURCES[D.Resource.POP]
 START_PRG = D.START_RESOURCES[D.Resource.PRG]
 START_GDS_TRADE_ROUTES = D.START_RESOURCES_TRADE_ROUTES[D.Resource.GDS]
+MAYANS = int(D.NationCode.MAY)
+# I14.1 10: nation cards the automa sets up apart (the Mayans' Headpieces set aside, Martian
+# Cryostasis into the dynasty pile as a development card, Polynesian Overpopulation removed)
+HEADPIECE_NAME = K.NAME_ID[K.record_index("MAY8")]
+CRYOSTASIS = K.PHYSICAL[K.record_index("MRT23")]
+OVERPOPULATION = K.PHYSICAL[K.record_index("POL17")]
+GENERIC_TABLE = list(E.AUTOMA_TABLE_NAMES).index("generic")
+SUPREME_EXTRA_UNREST_PLAYERS = 3  # I14.12: the 2 extra common unrest are the "3+" ones (UNR9-10)
 MARTIAN_PRG = np.array([D.MARTIAN_EXTRA_PRG[D.Face.A], D.MARTIAN_EXTRA_PRG[D.Face.B]], dtype=np.int16)
 
 
@@ -118,27 +128,6 @@ def _collect(s, rows, out):
             out[n] = r
             n += 1
     return n
-
-
-@nb.njit(cache=True)
-def is_region(c):
-    return (K.SUITS[c] & REG_BIT) != 0
-
-
-@nb.njit(cache=True)
-def tuck_unrest(s, slot):
-    """Tuck the top unrest card under the market card of `slot` (I3.13, I12 Acquire step 5);
-    regions get none. Returns False when the unrest pile is empty (collapse is the caller's)."""
-    if is_region(s["market"][slot]):
-        return True
-    if s["unrest_size"] == 0:
-        return False
-    s["unrest_size"] -= 1
-    u = s["unrest_pile"][s["unrest_size"]]
-    s["market_unrest"][slot] = u
-    s["zone"][u] = Z_UNDER_MARKET
-    s["pile_index"][u] = slot
-    return True
 
 
 @nb.njit(cache=True)
@@ -379,8 +368,111 @@ def deal_nations(s, nations, allowed):
 
 
 @nb.njit(cache=True)
-def init(s, n_players, trade_routes, nations, allowed, sides, variants):
-    """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`."""
+def automa_table_for(nation):
+    """The automa table of a nation: its own (data.AUTOMA_TABLES, or a user's file) or the
+    designed generic one (C7.2)."""
+    for t in range(E.AUTOMA_NATION.shape[0]):
+        if E.AUTOMA_NATION[t] == nation:
+            return t
+    return GENERIC_TABLE
+
+
+@nb.njit(cache=True)
+def _automa_setup(s, a, nation, difficulty, supreme):
+    """I14.1 for the automa at seat a: its power card in play (only to hold its history), no state
+    card, action or exhaust tokens; the dynasty pile (development cards by automa value, the
+    highest on top, ties at random; the accession card on them; the nation cards shuffled on
+    top); its SUP cards into the unrest pile, its other special cards back to the box; the
+    starting deck shuffled, one card dealt under each slot marker in use, the rest its deck;
+    starting resources by difficulty; the nation changes of I14.1 10."""
+    rows = K.NATION_ROWS[nation]
+    s["automa"] = a
+    s["nation"][a] = nation
+    s["automa_table"] = automa_table_for(nation)
+    s["automa_side"] = 0
+    s["difficulty"] = difficulty
+    s["supreme_leader"] = supreme
+    s["die"] = -1
+    s["slot_card"][:] = -1
+    power = rows[P_POWER, 0]
+    _place(s, power, Z_PLAY, a)
+    s["power_card"][a] = power
+    s["hand_limit"][a] = 0
+    s["merchant"][a] = -1
+    if s["trade_routes"]:  # its Merchant card, Merchant side up, its text ignored (I14.1 9)
+        merchant = K.MERCHANTS[a]
+        s["merchant"][a] = merchant
+        _place(s, merchant, Z_PLAY, a)
+    # the dynasty pile, bottom to top: development cards by value (the highest on top)
+    dev = np.empty(32, dtype=np.int16)
+    m = 0
+    for c in rows[P_DEV]:
+        if c < 0 or not in_game(s, c):
+            continue
+        if nation == MAYANS and K.NAME_ID[c] == HEADPIECE_NAME:
+            _place(s, c, Z_SET_ASIDE, a)
+        elif nation == POLYNESIANS:
+            _place(s, c, Z_SET_ASIDE, a)  # the discovery deck: no dynasty cards
+        else:
+            dev[m] = c
+            m += 1
+    if nation == MARTIANS:
+        dev[m] = CRYOSTASIS
+        m += 1
+    rng.shuffle(s, dev, m)  # ties in random order: a stable sort of a shuffled list
+    for i in range(1, m):
+        j = i
+        while j > 0 and AU.card_value(dev[j - 1]) > AU.card_value(dev[j]):
+            dev[j - 1], dev[j] = dev[j], dev[j - 1]
+            j -= 1
+    size = 0
+    for i in range(m):
+        s["nation_deck"][a, size] = dev[i]
+        _place(s, dev[i], Z_NATION_DECK, a)
+        size += 1
+    accession = rows[P_ACC, 0]
+    if accession >= 0:
+        s["nation_deck"][a, size] = accession
+        _place(s, accession, Z_NATION_DECK, a)
+        size += 1
+    start = size
+    for c in rows[P_NAT]:
+        if c >= 0 and in_game(s, c):
+            s["nation_deck"][a, size] = c
+            _place(s, c, Z_NATION_DECK, a)
+            size += 1
+    rng.shuffle(s, s["nation_deck"][a, start:], size - start)
+    s["nation_size"][a] = size
+    for c in rows[P_SUP]:
+        if c >= 0 and in_game(s, c):
+            _push_unrest(s, c)
+    size = 0
+    for c in rows[P_DRAW]:
+        if c >= 0 and in_game(s, c) and c != CRYOSTASIS and c != OVERPOPULATION:
+            s["draw_pile"][a, size] = c
+            _place(s, c, Z_DRAW, a)
+            size += 1
+    rng.shuffle(s, s["draw_pile"][a], size)
+    s["draw_size"][a] = size
+    for k in range(AU.SLOTS[difficulty]):
+        if s["draw_size"][a] > 0:
+            s["draw_size"][a] -= 1
+            c = s["draw_pile"][a, s["draw_size"][a]]
+            _place(s, c, Z_AUTOMA_SLOT, a)
+            s["pile_index"][c] = k
+            s["slot_card"][k] = c
+    for r in range(4):  # mat, pop, prg, gds; with Trade Routes gds for the prg (I14.10)
+        s["pool"][a, r] = AU.START_RESOURCES[difficulty, r]
+    if s["trade_routes"]:
+        s["pool"][a, GDS] += s["pool"][a, PRG]
+        s["pool"][a, PRG] = 0
+
+
+@nb.njit(cache=True)
+def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed):
+    """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`.
+    automa: (nation, difficulty, Supreme Leader) of the solo automa (I14): nation -1 for no
+    automa, -2 for a random one of `automa_allowed` other than the player's."""
     s["n_players"] = n_players
     s["trade_routes"] = trade_routes
     s["variants"] = variants
@@ -392,12 +484,26 @@ def init(s, n_players, trade_routes, nations, allowed, sides, variants):
     s["power_card"][:] = -1
     s["state_card"][:] = -1
     s["merchant"][:] = -1
+    s["automa"] = -1
+    s["die"] = -1
+    s["slot_card"][:] = -1
     nations = deal_nations(s, nations, allowed)
     for p in range(n_players):
         _player_setup(s, p, nations[p], sides[p])
+    if automa[0] != -1:
+        nation = automa[0]
+        if nation < 0:
+            pool = np.empty(automa_allowed.shape[0], dtype=np.int8)
+            m = 0
+            for code in automa_allowed:
+                if code != nations[0]:
+                    pool[m] = code
+                    m += 1
+            nation = pool[rng.below(s, m)]
+        _automa_setup(s, n_players, nation, automa[1], automa[2])
     # I3.6 common unrest by player count (the markers give 8 / 10 / 12), shuffled with the nations'
-    for r in K.COMMON_UNREST:
-        if in_game(s, r):
+    for r in K.COMMON_UNREST:  # I14.12 Supreme Leader: 10 instead of 8
+        if in_game(s, r) or (s["supreme_leader"] and K.MIN_PLAYERS[r] == SUPREME_EXTRA_UNREST_PLAYERS):
             _push_unrest(s, r)
     rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
     _shared_setup(s, max(n_players, 2))  # I15.1: solo uses the 2-player numbers

@@ -9,11 +9,14 @@ plays one legal action. Both dispatch on ``phase`` and, inside programs, on ``de
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
+from meeplegym import rng
+from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -49,6 +52,7 @@ from meeplegym.envs.imperium.state import (
     Z_HAND,
     Z_PLAY,
     Z_STATE_CARD,
+    AUTOMA_SLOTS,
 )
 
 # Where to go when the machine's stack empties: the phase the program was started from.
@@ -58,6 +62,7 @@ AFTER_DRAW_UP = 2
 AFTER_SOLSTICE = M.AFTER_SOLSTICE_EFFECT
 AFTER_SETUP = M.AFTER_SETUP_CHOICE  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
 AFTER_MARKET_TOKEN = 5  # a market card exiled after the cleanup token (Cultists power B, training mode), then I7.2
+AFTER_AUTOMA_CARD = 6  # an automa slot card was resolved (I14.3 2): the next one, then its cleanup
 FREE_ACTION = int(D.Trigger.FREE_ACTION)
 UNREST_BIT = 1 << int(D.Suit.UNREST)
 INUIT = int(D.NationCode.INU)
@@ -109,6 +114,8 @@ def _go_on(s):
     if after == AFTER_MARKET_TOKEN:
         _cleanup_reset(s)
         return False
+    if after == AFTER_AUTOMA_CARD:
+        return _automa_next(s)
     return _solstice_next(s)
 
 
@@ -245,8 +252,84 @@ def _end_turn(s):
     nxt = Z.next_player(s, s["current"])
     if nxt == s["first_player"]:
         return _solstice_begin(s)
+    if Z.is_automa(s, nxt):
+        return automa_turn(s, rng.below(s, 6))
     _start_turn(s, nxt)
     return False
+
+
+# ---------------------------------------------------------------- the automa's turn (I14.3)
+@nb.njit(cache=True)
+def automa_turn(s, roll):
+    """I14.3 1: the die (`roll` 0-5 for faces 1-6) covers the card of its slot, or is set aside
+    when that slot is not in use at this difficulty; then the uncovered cards resolve from slot
+    1 up. Returns True when a card's row was started."""
+    s["current"] = s["automa"]
+    s["actor"] = s["automa"]
+    s["die"] = roll if roll < AU.SLOTS[s["difficulty"]] else -1
+    s["automa_next"] = 0
+    return _automa_next(s)
+
+
+@nb.njit(cache=True)
+def _automa_next(s):
+    """Reveal and resolve the next uncovered slot card (I14.3 2); when all are done, with Trade
+    Routes its Merchant's turn-end line (I14.3 3); then the automa's cleanup (I14.3 4) and the
+    Solstice."""
+    while s["automa_next"] < AUTOMA_SLOTS:
+        k = s["automa_next"]
+        s["automa_next"] += 1
+        c = s["slot_card"][k]
+        if c >= 0 and k != s["die"]:
+            M.resolve_for_automa(s, c)
+            s["after"] = AFTER_AUTOMA_CARD
+            return True
+    m = s["merchant"][s["automa"]]
+    if m >= 0 and s["automa_next"] == AUTOMA_SLOTS:  # I14.3 3: the first line of its Merchant's table that can be done
+        s["automa_next"] += 1
+        M.push(s, m, Z.rec(s, m), E.AUTOMA_MERCHANT_END[s["face"][m]], M.FRAME_ABILITY, s["automa"])
+        s["after"] = AFTER_AUTOMA_CARD
+        return True
+    _automa_cleanup(s)
+    s["turn"] += 1
+    return _solstice_begin(s)
+
+
+@nb.njit(cache=True)
+def _automa_cleanup(s):
+    """I14.3 4: a token on the market card at the die's slot (prg, or the nation's resource;
+    none on a 6 at Overlord or with the die set aside); the covered card to slot 1; the other
+    slots refilled from the automa deck, the dynasty pile feeding reshuffles; Warlord: the top
+    deck card into the discard pile."""
+    a = s["automa"]
+    d = s["die"]
+    if 0 <= d < MARKET_SLOTS and s["market"][d] >= 0:
+        res, n = AU.MARKET_TOKEN[s["nation"][a], 0], AU.MARKET_TOKEN[s["nation"][a], 1]
+        s["card_res"][s["market"][d], res] += n
+    if d >= 0 and s["slot_card"][d] >= 0:
+        Z.put_in_slot(s, s["slot_card"][d], 0)
+    s["die"] = -1
+    refill_slots(s)
+    if AU.DISCARD_AFTER_REFILL[s["difficulty"]] and s["draw_size"][a] > 0:
+        M.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
+
+
+@nb.njit(cache=True)
+def refill_slots(s):
+    """Deal a card from the automa deck under each empty slot marker in use; an empty deck takes
+    the top dynasty card into the discard pile and reshuffles, as often as needed (I14.3 4.3-4.4)."""
+    a = s["automa"]
+    for k in range(AU.SLOTS[s["difficulty"]]):
+        if s["slot_card"][k] >= 0:
+            continue
+        if s["draw_size"][a] == 0:
+            if s["nation_size"][a] > 0:
+                M.automa_discard(s, s["nation_deck"][a, s["nation_size"][a] - 1])
+                M.dynasty_check(s)
+            Z.shuffle_discard_into_draw(s, a)
+            if s["draw_size"][a] == 0:
+                return
+        Z.put_in_slot(s, s["draw_pile"][a, s["draw_size"][a] - 1], k)
 
 
 @nb.njit(cache=True)
@@ -305,7 +388,7 @@ def _solstice_next(s):
         n = 0
         last = -1
         for c in Z.table(s):
-            if solstice_pending(s, p, c):
+            if solstice_pending(s, p, c) and not Z.is_automa(s, p):  # I14.2: the automa ignores them
                 n += 1
                 last = c
         if n == 1:
@@ -457,7 +540,26 @@ def _legal_effect(s, mask):
 # ---------------------------------------------------------------- applying an action
 @nb.njit(cache=True)
 def apply(s, a):
-    """Play legal action a (the caller checked the mask)."""
+    """Play legal action a (the caller checked the mask); then the decisions that fall to the
+    automa, if one plays, until a seat's decision is pending again."""
+    _apply_one(s, a)
+    automa_plays(s)
+
+
+@nb.njit(cache=True)
+def automa_plays(s):
+    """The decisions the automa's rows leave open are taken by its rules (automa.choose_action)
+    until a decision of the human's is pending or the game is over."""
+    if s["automa"] < 0:
+        return
+    mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+    while s["terminal"] == 0 and s["actor"] == s["automa"]:
+        legal(s, mask)
+        _apply_one(s, AU.choose_action(s, mask))
+
+
+@nb.njit(cache=True)
+def _apply_one(s, a):
     ph = s["phase"]
     if ph == PH_TURN_TYPE:
         _turn_type(s, a - A.TURN_TYPE)

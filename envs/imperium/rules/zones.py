@@ -22,7 +22,6 @@ from meeplegym.envs.imperium.effects import (
     ENTERS_PLAY_WHEN_GAINED,
     HAND_SIZE_BONUS,
 )
-from meeplegym.envs.imperium.rules.setup import tuck_unrest
 from meeplegym.envs.imperium.state import (
     N_RESOURCES,
     PRG,
@@ -46,6 +45,7 @@ from meeplegym.envs.imperium.state import (
     Z_STATE_CARD,
     Z_UNDER_MARKET,
     Z_UNREST_PILE,
+    Z_AUTOMA_SLOT,
 )
 
 PIN = int(D.Header.PIN)
@@ -79,8 +79,37 @@ def rec(s, c):
 
 @nb.njit(cache=True)
 def state_icons(s, p):
-    """Bit mask of the state icons p's state card shows (I5.4)."""
+    """Bit mask of the state icons p's state card shows (I5.4); the automa's state card shows
+    the side in use (I14.3 5)."""
+    if is_automa(s, p):
+        return 1 << (EMP if s["automa_side"] else BARB)
     return K.STATES[rec(s, s["state_card"][p])]
+
+
+@nb.njit(cache=True)
+def is_automa(s, p):
+    """Seat p is the solo automa (I14)."""
+    return p >= 0 and p == s["automa"]
+
+
+@nb.njit(cache=True)
+def gain_card(s, c, p):
+    """c is gained by p: into the hand, or for the automa on top of its deck (I14.5 Gaining
+    cards: in the order gained, the first one lowest)."""
+    if is_automa(s, p):
+        put_on_draw_pile(s, p, c)
+    else:
+        put(s, c, Z_HAND, p)
+
+
+@nb.njit(cache=True)
+def put_in_slot(s, c, slot):
+    """c face down under the automa's slot marker `slot` (I14.1 step 6, I14.3 4)."""
+    _leave(s, c)
+    s["zone"][c] = Z_AUTOMA_SLOT
+    s["owner"][c] = s["automa"]
+    s["pile_index"][c] = slot
+    s["slot_card"][slot] = c
 
 
 @nb.njit(cache=True)
@@ -236,6 +265,8 @@ def _leave(s, c):
         s["market"][s["pile_index"][c]] = -1
     elif z == Z_UNDER_MARKET:
         s["market_unrest"][s["pile_index"][c]] = -1
+    elif z == Z_AUTOMA_SLOT:
+        s["slot_card"][s["pile_index"][c]] = -1
     if p >= 0:
         for k in range(N_RESOURCES):
             if s["card_res"][c, k] > 0:
@@ -329,7 +360,7 @@ def take_unrest(s, p):
     if s["unrest_size"] == 0:
         return -1
     c = s["unrest_pile"][s["unrest_size"] - 1]
-    put(s, c, Z_HAND, p)
+    gain_card(s, c, p)
     if s["unrest_size"] == 0:
         s["collapsed"] = 1
     return c
@@ -453,6 +484,27 @@ def flip_state(s, p):
 
 # ---------------------------------------------------------------- market (I3.12, I12)
 @nb.njit(cache=True)
+def is_region(c):
+    return (K.SUITS[c] & REG_BIT) != 0
+
+
+@nb.njit(cache=True)
+def tuck_unrest(s, slot):
+    """Tuck the top unrest card under the market card of `slot` (I3.13, I12 Acquire step 5);
+    regions get none. Returns False when the unrest pile is empty (collapse is the caller's)."""
+    if is_region(s["market"][slot]):
+        return True
+    if s["unrest_size"] == 0:
+        return False
+    s["unrest_size"] -= 1
+    u = s["unrest_pile"][s["unrest_size"]]
+    s["market_unrest"][slot] = u
+    s["zone"][u] = Z_UNDER_MARKET
+    s["pile_index"][u] = slot
+    return True
+
+
+@nb.njit(cache=True)
 def refill(s, slot):
     """Refill a market slot (I12 Acquire 4-5): slots 1-2 from the main deck, 3-5 from their small
     pile or the main deck once it is empty; a non-region gets an unrest tucked under it.
@@ -510,10 +562,10 @@ def take_market_card(s, slot, p, unrest_to_hand):
         s["pool"][p, k] += s["card_res"][c, k]
         s["card_res"][c, k] = 0
     u = s["market_unrest"][slot]
-    put(s, c, Z_HAND, p)
+    gain_card(s, c, p)
     if u >= 0:
         if unrest_to_hand:
-            put(s, u, Z_HAND, p)
+            gain_card(s, u, p)
         else:
             push_unrest(s, u)
     refill(s, slot)
@@ -651,6 +703,13 @@ def players_with_at_least(s, p, types):
 
 
 @nb.njit(cache=True)
+def n_seats(s):
+    """Seats at the table: the players, and the automa's after them (I14)."""
+    return s["n_players"] + (1 if s["automa"] >= 0 else 0)
+
+
+@nb.njit(cache=True)
 def next_player(s, p):
-    return (p + 1) % s["n_players"]
+    """Turn order: the seats, then the automa's (I14.2: you, then the automa)."""
+    return (p + 1) % n_seats(s)
 
