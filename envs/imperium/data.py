@@ -1828,14 +1828,15 @@ class Difficulty(NamedTuple):
     cultist_unrest_vp: int  # a Cultist automa's VP per unrest
     no_token_on_six: bool  # Overlord: a 6 covers slot 6 and no market token is placed
     gds_vp_each: bool  # Sovereign and up: 1 VP per gds [?]
+    inuit_winter_slots: int  # the Inuit automa's slots in use in Winter (tokens on the others, I14.3 4.6)
 
 
 DIFFICULTIES: dict[str, Difficulty] = {
-    "chieftain": Difficulty("Chieftain", "Chefe", 4, False, (0, 0, 0, 0), 10, 0, False, False),  # l.1266-1270
-    "warlord": Difficulty("Warlord", "Caudilho", 4, True, (0, 0, 0, 0), 10, 0, False, False),  # l.1272-1274
-    "emperor": Difficulty("Emperor", "Imperador", 5, False, (0, 0, 0, 0), 10, 1, False, False),  # l.1276-1278
-    "sovereign": Difficulty("Sovereign", "Soberano", 5, False, (3, 2, 1, 0), 5, 1, False, True),  # l.1280-1292
-    "overlord": Difficulty("Overlord", "Suserano", 6, False, (3, 2, 1, 0), 5, 2, True, True),  # l.1294-1300
+    "chieftain": Difficulty("Chieftain", "Chefe", 4, False, (0, 0, 0, 0), 10, 0, False, False, 3),  # l.1266-1270
+    "warlord": Difficulty("Warlord", "Caudilho", 4, True, (0, 0, 0, 0), 10, 0, False, False, 3),  # l.1272-1274
+    "emperor": Difficulty("Emperor", "Imperador", 5, False, (0, 0, 0, 0), 10, 1, False, False, 3),  # l.1276-1278
+    "sovereign": Difficulty("Sovereign", "Soberano", 5, False, (3, 2, 1, 0), 5, 1, False, True, 4),  # l.1280-1292
+    "overlord": Difficulty("Overlord", "Suserano", 6, False, (3, 2, 1, 0), 5, 2, True, True, 4),  # l.1294-1300
 }
 #: I14.9 valuation (seed PT l.1215-1222): variable VP count 5; each prg on a market card 1 more
 AUTOMA_VARIABLE_VP = 5
@@ -1852,14 +1853,13 @@ AUTOMA_MARKET_TOKEN = {NationCode.GUP: (Resource.GDS, 1), NationCode.TAN: (Resou
 AUTOMA_MARKET_TOKEN_DEFAULT = (Resource.PRG, 1)
 #: I14.4 Resolve the top card of an empty automa deck or dynasty pile: 2 prg instead (seed PT l.1120)
 AUTOMA_EMPTY_RESOLVE_PRG = 2
-#: I14.3 4.5: automa nations whose state card never flips (the Horizons ones of the seed's list)
-AUTOMA_NO_FLIP = (NationCode.POL, NationCode.TAI)
+#: I14.3 4.5: automa nations whose state card never flips on the accession card (the Horizons ones
+#: of the seed's list; the Inuit have none: theirs turns every turn, Summer / Winter, I14.3 4.6)
+AUTOMA_NO_FLIP = (NationCode.POL, NationCode.TAI, NationCode.INU)
 #: Horizons nations the automa cannot play yet, with the reason (docs/rules_coverage.md)
 AUTOMA_NOT_YET = {
     NationCode.CUL: "the Cultist automa state card (its chaos and ceremony rules, I14.8's cleanup trigger) is "
                     "not found (imperium.md C7.0 2)",
-    NationCode.INU: "the Inuit automa's dynasty order and Summer/Winter slot tokens (I14.1 10, I14.3 4.6) are not "
-                    "built yet",
 }
 
 

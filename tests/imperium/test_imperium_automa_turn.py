@@ -5,19 +5,22 @@ reproduced card by card."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
-from meeplegym.envs.imperium import invariants
+from meeplegym.envs.imperium import invariants, render
 from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import scoring, turn
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     AUTOMA_SEAT,
+    DEC_REACT,
     MAT,
     PRG,
     Z_AUTOMA_SLOT,
@@ -111,6 +114,34 @@ def test_difficulty_sets_slots_and_starting_resources():
 
 
 @pytest.mark.rule("I14.1")
+@pytest.mark.rule("I14.3")
+def test_inuit_automa_dynasty_order_and_summer_winter_slots():
+    s = solo("inuit", seed=2)
+    ids = [K.RECORD_IDS[c] for c in s["nation_deck"][AUTOMA, :s["nation_size"][AUTOMA]]]  # bottom first
+    assert ids[0] == "INU15" and ids[-2:] == ["INU12", "INU11"]  # Kayaks; Imaq, then Nunavik on top
+    middle = [sc.card(x) for x in ids[1:-2]]
+    winter = [(K.STATES[c] >> int(D.StateIcon.BARB)) & 1 == 1 for c in middle]
+    assert winter == [k % 2 == 0 for k in range(len(middle))] and winter[-1]  # alternating, Winter on top
+    for state in (True, False):
+        values = [AU.card_value(c) for c, w in zip(middle, winter) if w == state]
+        assert values == sorted(values)
+    assert AU.card_value(middle[-1]) == 3
+    # Winter (the Barbarian side) first: its turn ends with every slot dealt and Summer up; a
+    # Summer turn ends with tokens on slots 4-5 (Emperor): nothing is dealt there
+    assert s["automa_side"] == 0
+    clear_automa_cards(s)
+    for c in [sc.card(x) for x in ("INU6", "INU7", "INU8", "INU9", "INU5", "INU4", "INU3")]:
+        Z.put_on_draw_pile(s, AUTOMA, c)
+    automa_turn(s, 6)
+    assert s["automa_side"] == 1 and all(c >= 0 for c in s["slot_card"][:5])
+    clear_automa_cards(s)
+    for c in [sc.card(x) for x in ("INU6", "INU7", "INU8", "INU9", "INU5")]:
+        Z.put_on_draw_pile(s, AUTOMA, c)
+    automa_turn(s, 6)
+    assert s["automa_side"] == 0 and [c >= 0 for c in s["slot_card"][:5]] == [True] * 3 + [False] * 2
+
+
+@pytest.mark.rule("I14.1")
 def test_martian_cryostasis_joins_the_dynasty_and_polynesians_have_no_development_cards_there():
     s = solo("martians", seed=1)
     assert s["zone"][sc.card("MRT23")] == Z_NATION_DECK
@@ -131,8 +162,6 @@ def test_solo_options_are_checked():
         solo(difficulty="emperor", supreme_leader=True)
     with pytest.raises(InvalidOptionError, match="solo"):
         engine.new_game(2, 0, automa="mayans")
-    with pytest.raises(InvalidOptionError, match="not built yet"):
-        solo("inuit")
 
 
 # ---------------------------------------------------------------- the seed's worked example
@@ -285,6 +314,24 @@ def test_automa_takes_an_unrest_on_its_deck_when_a_player_attacks_it():
     assert s["draw_size"][AUTOMA] == before + 1
 
 
+@pytest.mark.rule("I14.5")
+@pytest.mark.parametrize("defend", [True, False])
+def test_automa_effects_on_you_are_attacks_your_defences_apply(defend):
+    """The generic table's attack row (Conquer): "you take an unrest" is an attack whatever the
+    card's icons, so Mounted Archers may avoid it (I14.5)."""
+    s = solo("abbasids", nation="magyars", trade_routes=True, seed=5)
+    clear_automa_cards(s)
+    archers = sc.give(s, 0, "MAG15", Z_PLAY)
+    deal(s, ["ABB20"])
+    held = sum(1 for c in Z.table(s) if s["owner"][c] == 0 and K.SUITS[c] & (1 << int(D.Suit.UNREST)))
+    automa_turn(s, 6)
+    assert s["dec"] == DEC_REACT and s["actor"] == 0 and sc.card("MAG15") in sc.cards(s)
+    sc.act(s, A.CARD + archers if defend else A.END)
+    now = sum(1 for c in Z.table(s) if s["owner"][c] == 0 and K.SUITS[c] & (1 << int(D.Suit.UNREST)))
+    assert now - held == (0 if defend else 1)
+    assert s["exhausted"][archers] == (1 if defend else 0)
+
+
 @pytest.mark.rule("I14.7")
 def test_king_of_kings_pays_the_automa_and_triggers_the_end():
     s = solo(None, seed=8)
@@ -412,3 +459,27 @@ def test_automa_score_and_ties_go_to_the_automa():
     assert not scoring.automa_won(s)
     s["collapsed"] = 1
     assert scoring.automa_won(s)  # a collapse is the player's loss (I14.8)
+
+
+@pytest.mark.rule("I14.2")
+def test_solo_games_through_the_env_end_with_the_players_result():
+    """Random solo games through the AEC env, with and without Trade Routes: one agent, the
+    automa's turns played inside the env's steps, and a result whichever seat moved last."""
+    from meeplegym.envs import imperium_v0
+
+    rng = np.random.default_rng(0)
+    for seed in range(4):
+        env = imperium_v0.env(num_players=1, trade_routes=seed % 2 == 1, difficulty="warlord")
+        env.reset(seed=seed)
+        assert env.possible_agents == ["player_0"]
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        raw = env.unwrapped
+        s = raw._state[0]
+        assert raw.ranks() == [1 if scoring.automa_won(s) else 0]
+        text = render.render_text(s)
+        assert ("The automa wins." in text) == bool(scoring.automa_won(s)) and "slots [" in text

@@ -27,6 +27,13 @@ def test_batch_equals_aec_through_complete_games(reward_mode):
     assert ended >= 2 and not venv._truncated.any()
 
 
+@pytest.mark.rule("I14.2")
+def test_solo_batch_against_the_automa_equals_aec_games():
+    # solo games at Chieftain end in about 400-900 decisions of the player's
+    venv, ended = lockstep("imperium", 1, batch=2, seed=7, steps=2000, difficulty="chieftain", trade_routes=True)
+    assert ended >= 2 and (venv.states["automa"] == 1).all()
+
+
 def test_chosen_nations_and_sides_reach_every_game():
     venv = meeplegym.make_vector("imperium", 3, num_players=2, seed=0, nations=["taino", None],
                                  power_sides=["A", "B"])

@@ -58,6 +58,7 @@ START_RESOURCES = np.array([d.start_resources for d in _LEVELS], dtype=np.int16)
 MAT_POP_PER_VP = np.array([d.mat_pop_per_vp for d in _LEVELS], dtype=np.int16)
 NO_TOKEN_ON_SIX = np.array([d.no_token_on_six for d in _LEVELS], dtype=np.bool_)
 GDS_VP_EACH = np.array([d.gds_vp_each for d in _LEVELS], dtype=np.bool_)
+INUIT_WINTER_SLOTS = np.array([d.inuit_winter_slots for d in _LEVELS], dtype=np.int8)  # I14.3 4.6, I14.10
 MARKET_TOKEN = np.array([[int(r), n] for r, n in (D.AUTOMA_MARKET_TOKEN.get(code, D.AUTOMA_MARKET_TOKEN_DEFAULT)
                                                    for code in D.NationCode)], dtype=np.int8)  # by nation
 GDS_AS_MAT_POP = 5  # I14.9: each gds counts 5 toward the mat + pop total

@@ -173,8 +173,10 @@ def _pop(s):
     played = s["fr_kind"][f] == FRAME_PLAY and c >= 0
     if s["fr_kind"][f] == FRAME_PROFIT and s["zone"][c] == Z_PLAY:
         Z.put(s, c, Z_DISCARD, s["owner"][c])
-    if s["fr_kind"][f] == FRAME_AUTOMA and c >= 0 and (s["zone"][c] == Z_HAND or s["zone"][c] == Z_AUTOMA_SLOT):
-        automa_discard(s, c)
+    if s["fr_kind"][f] == FRAME_AUTOMA:
+        s["avoid"][:] = 0
+        if c >= 0 and (s["zone"][c] == Z_HAND or s["zone"][c] == Z_AUTOMA_SLOT):
+            automa_discard(s, c)
     if played and s["zone"][c] == Z_PLAY:
         h = K.HEADER[Z.rec(s, c)]
         if h != Z.PIN and h != Z.TRD:
@@ -241,7 +243,7 @@ def is_alien(s, p):
 @nb.njit(cache=True)
 def martian_power_a(s, p):
     """p is the Martian with power side A, whose passive governs p's prg gains."""
-    return s["nation"][p] == MARTIANS and s["face"][s["power_card"][p]] == 0
+    return s["nation"][p] == MARTIANS and s["face"][s["power_card"][p]] == 0 and not Z.is_automa(s, p)
 
 
 @nb.njit(cache=True)
@@ -419,7 +421,7 @@ def pay_options(s, p, out):
 @nb.njit(cache=True)
 def cut_mat_cost(s, p, need):
     """Great Wealth's passive: each mat cost of its owner is 1 lower (a cost of 1 mat is free)."""
-    if need[MAT] > 0 and s["zone"][GREAT_WEALTH] == Z_PLAY and s["owner"][GREAT_WEALTH] == p:
+    if need[MAT] > 0 and s["zone"][GREAT_WEALTH] == Z_PLAY and s["owner"][GREAT_WEALTH] == p and not Z.is_automa(s, p):
         need[MAT] -= 1
 
 
@@ -937,7 +939,8 @@ def _exile_route(s, f, row, c, p):
         return False
     if row[FL] & (E.F_FROM_EXILE | E.F_ALSO_EXILE):
         return True
-    return row[OP] == E.OP_ACQUIRE and _is_region(s, c) and _in_zone_of(s, NAVIGATION, Z_PLAY, p)
+    return (row[OP] == E.OP_ACQUIRE and _is_region(s, c) and _in_zone_of(s, NAVIGATION, Z_PLAY, p)
+            and not Z.is_automa(s, p))  # the automa's cards' texts are ignored (I14.3 2.2)
 
 
 @nb.njit(cache=True)
@@ -946,7 +949,7 @@ def _instead_of(s, f, row, c, p):
     instead break through an exiled card of that suit (rule decision: "would" = the step could
     take a card of that suit by its own routes, docs/imperium.md)."""
     suit = K.SUITS[Z.rec(s, c)] & UNC_CIV
-    if suit == 0 or not _in_zone_of(s, EPIC_POETRY, Z_PLAY, p) or (row[FL] & E.F_FROM_EXILE):
+    if suit == 0 or not _in_zone_of(s, EPIC_POETRY, Z_PLAY, p) or (row[FL] & E.F_FROM_EXILE) or Z.is_automa(s, p):
         return False
     if row[C_SUITS] & suit:
         return row[OP] == E.OP_BREAK or _market_has(s, f, row, suit)
@@ -1626,7 +1629,7 @@ def _affected_after(s, f, p):
     the attack being resolved is skipped (I12 Attack); the owner ends the round."""
     owner = s["fr_owner"][f]
     c = s["fr_card"][f]
-    attack = c >= 0 and K.HEADER[Z.rec(s, c)] == Z.ATK
+    attack = (c >= 0 and K.HEADER[Z.rec(s, c)] == Z.ATK) or Z.is_automa(s, owner)
     q = Z.next_player(s, p)
     while q != owner and attack and s["avoid"][q]:
         q = Z.next_player(s, q)
@@ -1811,7 +1814,8 @@ def _step(s, f, pc, row, p, choice):
         if row[C_SRC] == E.SRC_HERE:  # off this card, not from the supply (Glass Working)
             k = min(k, s["card_res"][this, row[C_RES]]) if this >= 0 else 0
             s["card_res"][this, row[C_RES]] -= k
-        if row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0:
+        if (row[C_RES] == MAT and 1 <= k <= 3 and s["nation"][p] == INUIT and s["face"][s["power_card"][p]] == 0
+                and not Z.is_automa(s, p)):
             k += 1  # Inuit power A: "when you gain 3 or fewer mat, gain 1 more"
         if row[C_RES] == POP and _gathers_pop(s, p):
             s["card_res"][CEREMONIAL_GATHERING, POP] += k
@@ -2670,8 +2674,24 @@ def resolve_for_automa(s, c):
             end += 1
         if block_ok(s, f, start, end, a):
             s["fr_pc"][f] = start
+            if _affects_others(start, end):  # its effects on you are attacks: defences first (I14.5)
+                s["avoid"][:] = 0
+                for kind in (EV_ATTACK, EV_ATTACKED):
+                    q = Z.next_player(s, a)
+                    while q != a:
+                        queue_event(s, kind, c, q)
+                        q = Z.next_player(s, q)
             return
         k = AU.next_row(t, side, r, k)
+
+
+@nb.njit(cache=True)
+def _affects_others(start, end):
+    """Program rows [start, end) hold an ``others`` block."""
+    for pc in range(start, end):
+        if CODE[pc][OP] == P.OP_EACH and CODE[pc][C_N] == 0:
+            return True
+    return False
 
 
 @nb.njit(cache=True)

@@ -71,6 +71,8 @@ MAYANS = int(D.NationCode.MAY)
 # Cryostasis into the dynasty pile as a development card, Polynesian Overpopulation removed)
 HEADPIECE_NAME = K.NAME_ID[K.record_index("MAY8")]
 CRYOSTASIS = K.PHYSICAL[K.record_index("MRT23")]
+KAYAKS, IMAQ, NUNAVIK = (K.PHYSICAL[K.record_index(x)] for x in ("INU15", "INU12", "INU11"))
+BARB_ICON = int(D.StateIcon.BARB)
 OVERPOPULATION = K.PHYSICAL[K.record_index("POL17")]
 GENERIC_TABLE = list(E.AUTOMA_TABLE_NAMES).index("generic")
 SUPREME_EXTRA_UNREST_PLAYERS = 3  # I14.12: the 2 extra common unrest are the "3+" ones (UNR9-10)
@@ -378,6 +380,45 @@ def automa_table_for(nation):
 
 
 @nb.njit(cache=True)
+def _inuit_dynasty(dev, m):
+    """I14.1 10, the Inuit automa (seed PT l.1818-1824): from its development cards in ascending
+    automa value, Kayaks at the bottom, then Winter (BARB) and Summer (EMP) cards alternating,
+    each in ascending value, a Winter card on top (the 3-VP one the seed names: there is one
+    more of them), then Imaq and Nunavik, Nunavik uppermost. Rewrites dev; returns its size."""
+    winter = np.empty(m, dtype=np.int16)
+    summer = np.empty(m, dtype=np.int16)
+    n_winter = 0
+    n_summer = 0
+    for i in range(m):
+        c = dev[i]
+        if c == KAYAKS or c == IMAQ or c == NUNAVIK:
+            continue
+        if (K.STATES[c] >> BARB_ICON) & 1:
+            winter[n_winter] = c
+            n_winter += 1
+        else:
+            summer[n_summer] = c
+            n_summer += 1
+    dev[0] = KAYAKS
+    n = 1
+    first_winter = n_winter > n_summer  # so that the last one laid down is a Winter card
+    i = 0
+    j = 0
+    while i < n_winter or j < n_summer:
+        take_winter = (first_winter if (i + j) % 2 == 0 else not first_winter)
+        if (take_winter and i < n_winter) or j >= n_summer:
+            dev[n] = winter[i]
+            i += 1
+        else:
+            dev[n] = summer[j]
+            j += 1
+        n += 1
+    dev[n] = IMAQ
+    dev[n + 1] = NUNAVIK
+    return n + 2
+
+
+@nb.njit(cache=True)
 def _automa_setup(s, a, nation, difficulty, supreme):
     """I14.1 for the automa at seat a: its power card in play (only to hold its history), no state
     card, action or exhaust tokens; the dynasty pile (development cards by automa value, the
@@ -425,6 +466,8 @@ def _automa_setup(s, a, nation, difficulty, supreme):
         while j > 0 and AU.card_value(dev[j - 1]) > AU.card_value(dev[j]):
             dev[j - 1], dev[j] = dev[j], dev[j - 1]
             j -= 1
+    if nation == INUIT:
+        m = _inuit_dynasty(dev, m)
     size = 0
     for i in range(m):
         s["nation_deck"][a, size] = dev[i]

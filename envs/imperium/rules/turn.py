@@ -309,17 +309,23 @@ def _automa_cleanup(s):
     if d >= 0 and s["slot_card"][d] >= 0:
         Z.put_in_slot(s, s["slot_card"][d], 0)
     s["die"] = -1
-    refill_slots(s)
+    slots = AU.SLOTS[s["difficulty"]]
+    if s["nation"][a] == INUIT:  # I14.3 4.6: Summer ends with tokens on the last slots, Winter lifts them
+        if s["automa_side"] == 1:
+            slots = AU.INUIT_WINTER_SLOTS[s["difficulty"]]
+        s["automa_side"] = 1 - s["automa_side"]
+    refill_slots(s, slots)
     if AU.DISCARD_AFTER_REFILL[s["difficulty"]] and s["draw_size"][a] > 0:
         M.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
 
 
 @nb.njit(cache=True)
-def refill_slots(s):
-    """Deal a card from the automa deck under each empty slot marker in use; an empty deck takes
-    the top dynasty card into the discard pile and reshuffles, as often as needed (I14.3 4.3-4.4)."""
+def refill_slots(s, slots):
+    """Deal a card from the automa deck under each empty slot marker of the first `slots`; an
+    empty deck takes the top dynasty card into the discard pile and reshuffles, as often as
+    needed (I14.3 4.3-4.4)."""
     a = s["automa"]
-    for k in range(AU.SLOTS[s["difficulty"]]):
+    for k in range(slots):
         if s["slot_card"][k] >= 0:
             continue
         if s["draw_size"][a] == 0:
@@ -437,6 +443,8 @@ def _end_round(s):
 def _game_over(s):
     s["phase"] = PH_GAME_OVER
     s["terminal"] = 1
+    if Z.is_automa(s, s["actor"]):  # the game ended in the automa's turn: no seat of an agent
+        s["actor"] = s["first_player"]
     s["depth"] = 0
     s["dec"] = DEC_NONE
 

@@ -196,7 +196,9 @@ def count_in_play(s, p, suits, types):
 
 @nb.njit(cache=True)
 def hand_limit(s, p):
-    """I7.4 plus passive hand-size changes of cards in play (Couriers)."""
+    """I7.4 plus passive hand-size changes of cards in play (Couriers); the automa has no hand."""
+    if is_automa(s, p):
+        return 0
     n = s["hand_limit"][p]
     for c in table(s):
         if s["zone"][c] == Z_PLAY and s["owner"][c] == p:
