@@ -184,36 +184,37 @@ def evaluate(s, seat, w):
     the automa (I14) its score is the opponent's; alone (the training mode, I15.1) only the
     seat's own worth counts."""
     n = s["n_players"]
-    if s["automa"] >= 0:
-        automa_vp = float(AU.score(s))
-        if s["terminal"] != 0:
-            return (-WIN_VALUE if automa_won(s) else WIN_VALUE) + float(score(s, seat)) - automa_vp
-        spend = resource_worth(s)
-        vp = score(s, seat)
-        lead = (vp - automa_vp) * (1.0 - spend) * END_LEAD
-        return player_value(s, seat, w, spend, vp) - w[W_OPP] * automa_vp + lead
-    if n == 1:
+    automa = s["automa"] >= 0
+    if n == 1 and not automa:
         if s["terminal"] != 0:
             return float(score(s, seat))
         return player_value(s, seat, w, resource_worth(s), score(s, seat))
     if s["terminal"] != 0:
-        place = np.zeros(n, dtype=np.int64)
-        ranks(s, s["collapsed"], place)
-        best_other = -1e9
-        for q in range(n):
-            if q != seat:
-                best_other = max(best_other, float(score(s, q)))
-        return (WIN_VALUE if place[seat] == 0 else -WIN_VALUE) + float(score(s, seat)) - best_other
+        if automa:
+            won = not automa_won(s)
+            best_other = float(AU.score(s))
+        else:
+            place = np.zeros(n, dtype=np.int64)
+            ranks(s, s["collapsed"], place)
+            won = place[seat] == 0
+            best_other = -1e9
+            for q in range(n):
+                if q != seat:
+                    best_other = max(best_other, float(score(s, q)))
+        return (WIN_VALUE if won else -WIN_VALUE) + float(score(s, seat)) - best_other
     spend = resource_worth(s)
     vp = np.empty(n, dtype=np.int64)
     for q in range(n):
         vp[q] = score(s, q)
-    best_other = -1e9
-    best_other_vp = -1e9
-    for q in range(n):
-        if q != seat:
-            best_other = max(best_other, player_value(s, q, w, spend, vp[q]))
-            best_other_vp = max(best_other_vp, float(vp[q]))
+    if automa:  # its worth is its score (I14.9)
+        best_other = best_other_vp = float(AU.score(s))
+    else:
+        best_other = -1e9
+        best_other_vp = -1e9
+        for q in range(n):
+            if q != seat:
+                best_other = max(best_other, player_value(s, q, w, spend, vp[q]))
+                best_other_vp = max(best_other_vp, float(vp[q]))
     lead = (vp[seat] - best_other_vp) * (1.0 - spend) * END_LEAD  # the leader wants the end near, the others away
     return player_value(s, seat, w, spend, vp[seat]) - w[W_OPP] * best_other + lead
 

@@ -1115,7 +1115,7 @@ def step_ok(s, f, row, p, as_cost):
     if op == E.OP_TRIGGER:
         return this >= 0 and E.AUTOMA_COMMERCE[Z.rec(s, this)] > 0
     if op == E.OP_RESOLVE:  # an empty deck or dynasty pile: 2 prg instead (I14.4)
-        return row[C_SRC] != E.SRC_MAIN and (fl & E.F_IT) == 0 or _resolvable(s, f, row, p) >= 0
+        return (row[C_SRC] != E.SRC_MAIN and (fl & E.F_IT) == 0) or _resolvable(s, f, row, p) >= 0
     if op == E.OP_DISCARD_TOP:  # the part fails on an empty pile (I14.5)
         return (s["nation_size"][p] if row[C_SRC] == E.SRC_DYNASTY else s["draw_size"][p]) > 0
     if op == E.OP_PROFITS:
@@ -1458,15 +1458,21 @@ def block_ok(s, f, start, end, p):
 
 
 @nb.njit(cache=True)
+def program_end(start):
+    """The END row closing the program that starts at `start`."""
+    end = start
+    while CODE[end][OP] != P.OP_END:
+        end += 1
+    return end
+
+
+@nb.njit(cache=True)
 def _probe(s, c, p, trigger):
     """Test a card's program from the top, as if it ran now, on a scratch frame."""
     push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
     f = s["depth"] - 1
     start = s["fr_pc"][f]
-    end = start
-    while CODE[end][OP] != P.OP_END:
-        end += 1
-    ok = start != 0 and block_ok(s, f, start, end, p)
+    ok = start != 0 and block_ok(s, f, start, program_end(start), p)
     s["depth"] = f
     return ok
 
@@ -2636,13 +2642,20 @@ def play_card(s, p, c, free):
         push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_PLAY, p)
     else:
         push(s, c, r, 0, FRAME_PLAY, p)  # no immediate effect (I5.3): the END row settles it
-    if K.HEADER[r] == Z.ATK:  # defences first, then the passives of those it affects (I12 Attack)
-        s["avoid"][:] = 0
-        for kind in (EV_ATTACK, EV_ATTACKED):
-            q = Z.next_player(s, p)
-            while q != p:
-                queue_event(s, kind, c, q)
-                q = Z.next_player(s, q)
+    if K.HEADER[r] == Z.ATK:
+        queue_attack(s, c, p)
+
+
+@nb.njit(cache=True)
+def queue_attack(s, c, p):
+    """Card c of p's attacks everyone else: defences first, then the passives of those it
+    affects (I12 Attack)."""
+    s["avoid"][:] = 0
+    for kind in (EV_ATTACK, EV_ATTACKED):
+        q = Z.next_player(s, p)
+        while q != p:
+            queue_event(s, kind, c, q)
+            q = Z.next_player(s, q)
 
 
 @nb.njit(cache=True)
@@ -2669,18 +2682,11 @@ def resolve_for_automa(s, c):
     k = AU.next_row(t, side, r, -1)
     while k >= 0:
         start = E.AUTOMA_ENTRY[t, side, k]
-        end = start
-        while CODE[end][OP] != P.OP_END:
-            end += 1
+        end = program_end(start)
         if block_ok(s, f, start, end, a):
             s["fr_pc"][f] = start
-            if _affects_others(start, end):  # its effects on you are attacks: defences first (I14.5)
-                s["avoid"][:] = 0
-                for kind in (EV_ATTACK, EV_ATTACKED):
-                    q = Z.next_player(s, a)
-                    while q != a:
-                        queue_event(s, kind, c, q)
-                        q = Z.next_player(s, q)
+            if _affects_others(start, end):  # its effects on you are attacks (I14.5)
+                queue_attack(s, c, a)
             return
         k = AU.next_row(t, side, r, k)
 

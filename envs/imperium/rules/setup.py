@@ -235,6 +235,26 @@ def _shared_setup(s, n):
 
 
 @nb.njit(cache=True)
+def _stack_accession_and_nation(s, p, rows, size):
+    """Onto p's nation deck, above its first `size` cards: the accession card, then the nation
+    cards shuffled on it (I2.9-I2.10; the automa's dynasty pile, I14.1 5). Returns the new size
+    and where the nation cards start."""
+    accession = rows[P_ACC, 0]
+    if accession >= 0:
+        s["nation_deck"][p, size] = accession
+        _place(s, accession, Z_NATION_DECK, p)
+        size += 1
+    start = size
+    for c in rows[P_NAT]:
+        if c >= 0 and in_game(s, c):
+            s["nation_deck"][p, size] = c
+            _place(s, c, Z_NATION_DECK, p)
+            size += 1
+    rng.shuffle(s, s["nation_deck"][p, start:], size - start)
+    return size, start
+
+
+@nb.njit(cache=True)
 def _player_setup(s, p, nation, side):
     """I2.3-I2.16 for seat p (the opening hand is drawn after the unrest pile is built)."""
     rows = K.NATION_ROWS[nation]
@@ -269,19 +289,7 @@ def _player_setup(s, p, nation, side):
         if c >= 0 and in_game(s, c):
             _place(s, c, Z_DEVELOPMENT, p)
     # I2.9-I2.10 nation deck: the accession card at the bottom, the nation cards shuffled on it
-    size = 0
-    accession = rows[P_ACC, 0]
-    if accession >= 0:
-        s["nation_deck"][p, 0] = accession
-        _place(s, accession, Z_NATION_DECK, p)
-        size = 1
-    start = size
-    for c in rows[P_NAT]:
-        if c >= 0 and in_game(s, c):
-            s["nation_deck"][p, size] = c
-            _place(s, c, Z_NATION_DECK, p)
-            size += 1
-    rng.shuffle(s, s["nation_deck"][p, start:], size - start)
+    size, start = _stack_accession_and_nation(s, p, rows, 0)
     quick = (s["variants"] & VARIANT_QUICK) != 0
     discarded = 0
     for _ in range(QUICK_NATION_TO_DISCARD if quick else 0):  # I15.5
@@ -473,18 +481,7 @@ def _automa_setup(s, a, nation, difficulty, supreme):
         s["nation_deck"][a, size] = dev[i]
         _place(s, dev[i], Z_NATION_DECK, a)
         size += 1
-    accession = rows[P_ACC, 0]
-    if accession >= 0:
-        s["nation_deck"][a, size] = accession
-        _place(s, accession, Z_NATION_DECK, a)
-        size += 1
-    start = size
-    for c in rows[P_NAT]:
-        if c >= 0 and in_game(s, c):
-            s["nation_deck"][a, size] = c
-            _place(s, c, Z_NATION_DECK, a)
-            size += 1
-    rng.shuffle(s, s["nation_deck"][a, start:], size - start)
+    size, _ = _stack_accession_and_nation(s, a, rows, size)
     s["nation_size"][a] = size
     for c in rows[P_SUP]:
         if c >= 0 and in_game(s, c):
