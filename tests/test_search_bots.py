@@ -79,7 +79,11 @@ def test_plays_whole_games_through_the_env(game, n_players):
     if n_players == 2:
         agents[1] = make_agent(f"{game.name}.search", seed=4, seconds=0.002, style=game.bots.STYLE_NAMES[1])
     result = play_match(game.name, agents, seed=40 + n_players)
-    assert not result.truncated and max(result.rewards) == 1.0
+    assert not result.truncated
+    # the clock-bound seat makes the game machine-dependent: it may end in a full tie, which
+    # the tie-breaks leave shared (every seat on the same score and the same reward)
+    shared = len(set(result.scores)) == 1 and len(set(result.rewards)) == 1
+    assert max(result.rewards) == 1.0 or shared
 
 
 @GAMES
