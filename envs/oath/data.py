@@ -33,18 +33,25 @@ from enum import IntEnum, IntFlag
 from typing import NamedTuple
 
 __all__ = [
+    # vocabulary
     "Suit", "Region", "Restriction", "Ability", "MajorAction", "Side", "Colour", "BoardSide",
-    "SitePower", "RecoverCost", "GoalKind", "AttackFace", "DefenseFace",
-    "Cost", "Site", "Denizen", "EdificeFace", "Relic", "Vision", "Banner", "ReliquarySpace",
-    "Oath", "SITES", "SITE_BY_NAME", "DENIZENS", "DENIZEN_BY_NUMBER", "DENIZEN_BY_NAME",
-    "EDIFICE_FACES", "EDIFICE_BY_NUMBER", "RELICS", "RELIC_BY_NUMBER", "RELIC_BY_NAME",
-    "GRAND_SCEPTER", "VISIONS", "VISION_BY_NAME", "BANNERS", "RELIQUARY", "OATHS",
-    "OATH_BY_NAME", "ATTACK_DIE", "DEFENSE_DIE", "END_DIE", "ROUNDS", "STABLE_REGIME_ROLLS",
-    "SUPPLY_MAX", "SUPPLY_REFRESH", "search_cost", "DISCARD_SEARCH_COST", "SEARCH_DRAW",
-    "TRAVEL_COST", "ACTION_SUPPLY", "ADVISER_LIMIT", "WARBANDS", "FAVOR_TOTAL",
-    "FAVOR_PER_BANK", "SLOTS", "SLOT_REGION", "DISCARD_DESTINATION", "MIN_PLAYERS",
-    "MAX_PLAYERS", "STARTING_DECK", "ARCHIVE_DENIZENS", "FIRST_GAME", "TUTORIAL",
-    "ChronicleSetup", "EngineDefault", "ENGINE_DEFAULTS", "TTS_FLAGS",
+    "AttackFace", "DefenseFace", "SitePower", "HomelandReward", "RecoverCost", "GoalKind", "Cost",
+    # records and tables
+    "Denizen", "EdificeFace", "Relic", "Site", "Vision", "Banner", "ReliquarySpace", "Oath",
+    "SITES", "SITE_BY_NAME", "DENIZENS", "DENIZEN_BY_NUMBER", "DENIZEN_BY_NAME", "TTS_FLAGS",
+    "RELICS", "RELIC_BY_NUMBER", "RELIC_BY_NAME", "GRAND_SCEPTER", "EDIFICE_FACES",
+    "EDIFICE_BY_NUMBER", "VISIONS", "VISION_BY_NAME", "VISIONARY_PRIORITY", "BANNERS", "MOB_FAVOR",
+    "SEIZURE_LOSS", "RELIQUARY", "OATHS", "OATH_BY_NAME",
+    # dice and rule numbers
+    "ATTACK_DIE", "DEFENSE_DIE", "END_DIE", "ROUNDS", "STABLE_REGIME_ROLLS", "SUPPLY_MAX",
+    "SUPPLY_REFRESH", "supply_refresh", "search_cost", "DISCARD_SEARCH_COST", "SEARCH_DRAW",
+    "TRAVEL_COST", "ACTION_SUPPLY", "MUSTER_WARBANDS", "ADVISER_LIMIT", "PAWN_DEFENSE",
+    "SITE_DEFENSE", "OATHKEEPER_DEFENSE", "USURPER_DEFENSE", "WARBANDS", "FAVOR_TOTAL",
+    "SECRETS_IN_BOX", "favor_per_bank", "MIN_PLAYERS", "MAX_PLAYERS", "SLOTS", "SLOT_REGION",
+    "DISCARD_DESTINATION", "WORLD_DECK_PILES",
+    # setups and notes
+    "ChronicleSetup", "STARTING_DECK", "ARCHIVE_DENIZENS", "FIRST_GAME", "TUTORIAL",
+    "EngineDefault", "ENGINE_DEFAULTS",
 ]
 
 
@@ -935,3 +942,7 @@ ENGINE_DEFAULTS: tuple[EngineDefault, ...] = (
                   "TTS, LC and TSX (agree)"),
     EngineDefault("First-game setup", "Playbook not available", "the TTS first-game routine (O1.2)"),
 )
+
+# the row shorthands above are not part of the vocabulary
+del SITE_ONLY, ADVISER_ONLY, ACTION, WHEN_PLAYED, REST, MODIFIER, BATTLE_PLAN, PERSISTENT, ALWAYS_ON
+del SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL, ATTACKER, DEFENDER, EITHER

@@ -1,0 +1,198 @@
+"""The ChronicleState: what Oath carries from one game to the next (O8.9), and what a game is set
+up from (O1.1).
+
+A ChronicleState names things, not ids, so that a saved chronicle reads as the table it
+describes and survives any renumbering. `SetupArrays` is the same content as the arrays the
+compiled setup reads. Parts left open are dealt at setup from the game's own generator: a slot
+with no site gets a random facedown site, a missing world deck is built per O8.8 from the
+starting denizens, a missing relic deck is every ordinary relic not placed, shuffled (O1.2).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from meeplegym.errors import InvalidOptionError
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import state as S
+
+COLOUR_NAMES = tuple(c.name.lower() for c in D.Colour)
+_RUINED_FACES = {e.name: e.other_face for e in D.EDIFICE_FACES if e.ruined}
+
+
+@dataclass
+class SiteEntry:
+    """One map slot: its site, whether it is faceup, the denizens and edifices at it (edifices by
+    the face showing) and the facedown relics beside it."""
+
+    site: str
+    faceup: bool = False
+    cards: list[str] = field(default_factory=list)
+    relics: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ChronicleState:
+    """O8.9. ``sites``: the 8 slots in O0.2 order (Cradle top first), None = a random facedown
+    site. ``world_deck`` / ``relic_deck``: top first; None = built at setup (O8.8 / shuffled)."""
+
+    oath: str = "Supremacy"
+    citizens: list[str] = field(default_factory=list)  # colours on their Citizen side
+    previous_winner: str = "purple"
+    game_index: int = 1
+    sites: list[SiteEntry | None] = field(default_factory=lambda: [None] * S.N_SLOTS)
+    world_deck: list[str] | None = None
+    relic_deck: list[str] | None = None
+    dispossessed: list[str] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ fixed starts
+    @classmethod
+    def first_game(cls) -> "ChronicleState":
+        """A fresh chronicle's first game (O1.2)."""
+        return cls._from_setup(D.FIRST_GAME)
+
+    @classmethod
+    def tutorial(cls) -> "ChronicleState":
+        """The deterministic four-player tutorial chronicle (O1.3)."""
+        return cls._from_setup(D.TUTORIAL)
+
+    @classmethod
+    def _from_setup(cls, setup: D.ChronicleSetup) -> "ChronicleState":
+        sites: list[SiteEntry | None] = [None] * S.N_SLOTS
+        for slot, (site, denizens, relics) in setup.faceup.items():
+            sites[slot] = SiteEntry(site, True, [D.DENIZEN_BY_NUMBER[n].name for n in denizens], list(relics))
+        for slot, site in (setup.facedown or {}).items():
+            sites[slot] = SiteEntry(site)
+        return cls(oath=setup.oath, sites=sites,
+                   world_deck=list(setup.world_deck) if setup.world_deck else None,
+                   relic_deck=list(setup.relic_deck) if setup.relic_deck else None)
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> "ChronicleState":
+        raw = json.loads(text)
+        raw["sites"] = [None if e is None else SiteEntry(**e) for e in raw["sites"]]
+        return cls(**raw)
+
+    # ------------------------------------------------------------------ arrays for the setup
+    def arrays(self) -> "SetupArrays":
+        """The compiled setup's input; refuses anything that is not a legal table."""
+        return SetupArrays.build(self)
+
+
+def _card_id(name: str, what: str) -> tuple[int, int]:
+    """(id, ruined) of a card name; an edifice may be named by either face."""
+    if name in _RUINED_FACES:
+        return _RUINED_FACES[name], 1
+    if name not in S.CARD_IDS:
+        raise InvalidOptionError(f"{what}: unknown card {name!r}")
+    return S.CARD_IDS[name], 0
+
+
+@dataclass
+class SetupArrays:
+    """A ChronicleState as the arrays `rules.setup.init` reads (see there)."""
+
+    oath: int
+    citizen: np.ndarray  # by colour: 1 = the board is on its Citizen side
+    slot_site: np.ndarray  # by slot: site id, -1 = deal a random facedown site
+    slot_faceup: np.ndarray
+    slot_cards: np.ndarray  # (slot, k): card ids at the site, relics included, 0 = none
+    slot_ruined: np.ndarray
+    world: np.ndarray  # top first
+    world_n: int  # -1: build per O8.8
+    relics: np.ndarray  # top first
+    relic_n: int  # -1: shuffle every ordinary relic not placed
+    dispossessed: np.ndarray  # by card id, 1 = in the Dispossessed
+
+    @classmethod
+    def build(cls, chronicle: ChronicleState) -> "SetupArrays":
+        if chronicle.oath not in D.OATH_BY_NAME:
+            raise InvalidOptionError(f"oath must be one of {list(D.OATH_BY_NAME)}, got {chronicle.oath!r}")
+        citizen = np.zeros(S.N_COLOURS, np.int8)
+        for name in chronicle.citizens:
+            if name not in COLOUR_NAMES[1:]:
+                raise InvalidOptionError(f"citizens: {name!r} is not one of {COLOUR_NAMES[1:]}")
+            citizen[COLOUR_NAMES.index(name)] = 1
+        if len(chronicle.sites) != S.N_SLOTS:
+            raise InvalidOptionError(f"sites: {S.N_SLOTS} slots, got {len(chronicle.sites)}")
+        slot_site = np.full(S.N_SLOTS, -1, np.int8)
+        slot_faceup = np.zeros(S.N_SLOTS, np.int8)
+        slot_cards = np.zeros((S.N_SLOTS, S.MAX_AT_SITE), np.int16)
+        slot_ruined = np.zeros((S.N_SLOTS, S.MAX_AT_SITE), np.int8)
+        placed: set[int] = set()
+
+        def place(card: int, what: str):
+            if card in placed:
+                raise InvalidOptionError(f"{what}: {S.card_name(card)} appears twice")
+            placed.add(card)
+
+        for slot, entry in enumerate(chronicle.sites):
+            if entry is None:
+                continue
+            if entry.site not in D.SITE_BY_NAME:
+                raise InvalidOptionError(f"sites[{slot}]: unknown site {entry.site!r}")
+            site = D.SITE_BY_NAME[entry.site]
+            if site.id in slot_site:
+                raise InvalidOptionError(f"sites: {site.name} is in two slots")
+            slot_site[slot], slot_faceup[slot] = site.id, int(entry.faceup)
+            if (entry.cards or entry.relics) and not entry.faceup:
+                raise InvalidOptionError(f"sites[{slot}]: a facedown site holds no cards (O2.8)")
+            if len(entry.cards) > site.capacity:
+                raise InvalidOptionError(f"sites[{slot}]: {site.name} holds at most {site.capacity} cards")
+            if len(entry.cards) + len(entry.relics) > S.MAX_AT_SITE:
+                raise InvalidOptionError(f"sites[{slot}]: more than {S.MAX_AT_SITE} cards")
+            k = 0
+            for name in entry.cards:
+                card, ruined = _card_id(name, f"sites[{slot}]")
+                if S.card_kind(card) not in ("denizen", "edifice"):
+                    raise InvalidOptionError(f"sites[{slot}]: {name} is not a denizen or edifice")
+                place(card, f"sites[{slot}]")
+                slot_cards[slot, k], slot_ruined[slot, k] = card, ruined
+                k += 1
+            for name in entry.relics:
+                card, _ = _card_id(name, f"sites[{slot}] relics")
+                if S.card_kind(card) != "relic" or card == S.GRAND_SCEPTER:
+                    raise InvalidOptionError(f"sites[{slot}]: {name} is not an ordinary relic")
+                place(card, f"sites[{slot}]")
+                slot_cards[slot, k] = card
+                k += 1
+        if not slot_faceup[:2].any():
+            raise InvalidOptionError("sites: the Chancellor's pawn needs a faceup Cradle site (O1.1 step 23)")
+        world = np.zeros(S.MAX_PILE, np.int16)
+        world_n = -1
+        if chronicle.world_deck is not None:
+            for k, name in enumerate(chronicle.world_deck):
+                card, _ = _card_id(name, "world_deck")
+                if S.card_kind(card) not in ("denizen", "vision"):
+                    raise InvalidOptionError(f"world_deck: {name} is not a denizen or Vision")
+                place(card, "world_deck")
+                world[k] = card
+            world_n = len(chronicle.world_deck)
+            if sum(S.card_kind(int(c)) == "vision" for c in world[:world_n]) != len(D.VISIONS):
+                raise InvalidOptionError("world_deck: a chronicled world deck holds all five Visions (O8.8)")
+        relics = np.zeros(S.MAX_RELIC_DECK, np.int16)
+        relic_n = -1
+        if chronicle.relic_deck is not None:
+            for k, name in enumerate(chronicle.relic_deck):
+                card, _ = _card_id(name, "relic_deck")
+                if S.card_kind(card) != "relic" or card == S.GRAND_SCEPTER:
+                    raise InvalidOptionError(f"relic_deck: {name} is not an ordinary relic")
+                place(card, "relic_deck")
+                relics[k] = card
+            relic_n = len(chronicle.relic_deck)
+        dispossessed = np.zeros(S.N_CARDS, np.int8)
+        for name in chronicle.dispossessed:
+            card, _ = _card_id(name, "dispossessed")
+            if S.card_kind(card) != "denizen":
+                raise InvalidOptionError(f"dispossessed: {name} is not a denizen")
+            place(card, "dispossessed")
+            dispossessed[card] = 1
+        return cls(D.OATHS.index(D.OATH_BY_NAME[chronicle.oath]), citizen, slot_site, slot_faceup, slot_cards,
+                   slot_ruined, world, world_n, relics, relic_n, dispossessed)

@@ -1,0 +1,88 @@
+"""The Oath engine API: validated setup and play over the compiled rules.
+
+``new_game`` sets a game up from a ChronicleState (O1.1; the first game of a fresh chronicle
+by default, O1.2) and leaves it at its first decision; ``legal_mask`` and ``step`` play it one
+decision at a time (actions.py). So far the engine runs the whole setup, its decisions
+included; the turn (O4-O7) is the next slice of issue 6, so a set-up game waits at the first
+Wake with no legal action yet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
+from meeplegym.envs.oath.rules import setup
+from meeplegym.envs.oath.state import DRAW_AT_SETUP, PH_WAKE, PHASE_NAMES, STATE_DTYPE
+from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
+
+
+def check_players(n_players) -> int:
+    if isinstance(n_players, bool) or not isinstance(n_players, (int, np.integer)):
+        raise InvalidOptionError(f"num_players must be an integer, got {n_players!r}")
+    if not D.MIN_PLAYERS <= n_players <= D.MAX_PLAYERS:
+        raise InvalidOptionError(f"num_players must be {D.MIN_PLAYERS}-{D.MAX_PLAYERS}, got {n_players}")
+    return int(n_players)
+
+
+def resolve_colours(colours, n_players: int) -> np.ndarray:
+    """Seat -> colour: seat 0 is purple (the Chancellor); the others' boards are chosen at setup
+    step 9 (None: as decisions) or given here by name."""
+    out = np.full(n_players, -1, dtype=np.int8)
+    out[0] = D.Colour.PURPLE
+    if colours is None:
+        return out
+    colours = list(colours)
+    if len(colours) != n_players - 1:
+        raise InvalidOptionError(f"colours: one board for each of the {n_players - 1} non-Chancellor seats, "
+                                 f"got {len(colours)}")
+    for k, name in enumerate(colours):
+        if name not in COLOUR_NAMES[1:]:
+            raise InvalidOptionError(f"colours: {name!r} is not one of {COLOUR_NAMES[1:]}")
+        out[k + 1] = COLOUR_NAMES.index(name)
+    if len(set(out.tolist())) != n_players:
+        raise InvalidOptionError(f"colours: each board once, got {colours}")
+    return out
+
+
+def new_game(n_players: int = 4, seed: int = 0, chronicle: ChronicleState | None = None,
+             colours=None) -> np.ndarray:
+    """A one-record state array holding a game set up from `chronicle` (default: the first game
+    of a fresh chronicle, O1.2), waiting on its first setup decision. ``colours``: the boards of
+    seats 1.. by name ('red', 'brown', 'blue', 'yellow', 'white'); None lets each player choose
+    (O1.1 step 9)."""
+    n_players = check_players(n_players)
+    chronicle = ChronicleState.first_game() if chronicle is None else chronicle
+    arrays = chronicle.arrays()
+    if arrays.world_n >= 0 and arrays.world_n < DRAW_AT_SETUP * (n_players + 1):
+        raise InvalidOptionError(f"world_deck: setup deals {DRAW_AT_SETUP * (n_players + 1)} cards for "
+                                 f"{n_players} players, the deck has {arrays.world_n}")
+    states = np.zeros(1, dtype=STATE_DTYPE)
+    states[0]["rng"] = rng.seed_word(seed)
+    setup.init(states[0], n_players, resolve_colours(colours, n_players), arrays.oath, arrays.citizen,
+               arrays.slot_site, arrays.slot_faceup, arrays.slot_cards, arrays.slot_ruined, arrays.world,
+               arrays.world_n, arrays.relics, arrays.relic_n, arrays.dispossessed)
+    return states
+
+
+def decision_name(state) -> str:
+    return PHASE_NAMES[int(state["phase"])]
+
+
+def legal_mask(state) -> np.ndarray:
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    if state["phase"] < PH_WAKE:
+        setup.legal(state, mask)
+    return mask.astype(np.bool_)
+
+
+def step(state, action: int) -> None:
+    """Play one action; an illegal one raises IllegalActionError and changes nothing."""
+    mask = legal_mask(state)
+    a = action_index(action)
+    if not 0 <= a < A.N_ACTIONS or not mask[a]:
+        raise IllegalActionError(action, decision_name(state), int(mask.sum()))
+    setup.apply(state, a)

@@ -1,0 +1,1 @@
+"""Oath rules, compiled: one module per part of the Law."""

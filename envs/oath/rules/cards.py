@@ -1,0 +1,93 @@
+"""Where cards are, compiled: moving a card between zones and keeping the ordered piles (the
+world deck, the three discard piles, the relic deck) in step with each card's `zone`."""
+
+from __future__ import annotations
+
+import numba as nb
+
+from meeplegym.envs.oath.state import (
+    FIRST_EDIFICE,
+    FIRST_RELIC,
+    FIRST_VISION,
+    Z_DISCARD,
+    Z_RELIC_DECK,
+    Z_WORLD_DECK,
+)
+
+
+@nb.njit(cache=True)
+def is_denizen(c):
+    return 0 < c < FIRST_EDIFICE
+
+
+@nb.njit(cache=True)
+def is_edifice(c):
+    return FIRST_EDIFICE <= c < FIRST_RELIC
+
+
+@nb.njit(cache=True)
+def is_relic(c):
+    return FIRST_RELIC <= c < FIRST_VISION
+
+
+@nb.njit(cache=True)
+def is_vision(c):
+    return c >= FIRST_VISION
+
+
+@nb.njit(cache=True)
+def place(s, c, zone, where, faceup):
+    """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...)."""
+    s["zone"][c] = zone
+    s["where"][c] = where
+    s["faceup"][c] = faceup
+
+
+@nb.njit(cache=True)
+def world_push_top(s, c):
+    s["world"][s["world_size"]] = c
+    s["world_size"] += 1
+    place(s, c, Z_WORLD_DECK, 0, 0)
+
+
+@nb.njit(cache=True)
+def world_take_bottom(s):
+    """The bottom card of the world deck, removed from it (O1.1 steps 19-20); 0 if empty. Its
+    new zone is the caller's to set."""
+    n = s["world_size"]
+    if n == 0:
+        return 0
+    c = s["world"][0]
+    for k in range(n - 1):
+        s["world"][k] = s["world"][k + 1]
+    s["world"][n - 1] = 0
+    s["world_size"] = n - 1
+    return c
+
+
+@nb.njit(cache=True)
+def discard_push(s, region, c):
+    """Card c facedown on top of a region's discard pile (O10 Discard)."""
+    n = s["discard_size"][region]
+    s["discard"][region, n] = c
+    s["discard_size"][region] = n + 1
+    place(s, c, Z_DISCARD, region, 0)
+
+
+@nb.njit(cache=True)
+def relic_push_top(s, c):
+    s["relic_deck"][s["relic_size"]] = c
+    s["relic_size"] += 1
+    place(s, c, Z_RELIC_DECK, 0, 0)
+
+
+@nb.njit(cache=True)
+def relic_take_top(s):
+    """The top relic, removed from the deck; 0 if the deck is empty."""
+    n = s["relic_size"]
+    if n == 0:
+        return 0
+    c = s["relic_deck"][n - 1]
+    s["relic_deck"][n - 1] = 0
+    s["relic_size"] = n - 1
+    return c

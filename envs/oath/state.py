@@ -1,0 +1,155 @@
+"""The Oath game state: one numpy record per game (DESIGN "Engine"), as for the other games.
+
+Cards are tracked by id (`data`: denizens 1-198, edifice faces 199-210, relics 211-231, Visions
+232-236): where each is (`zone` and `where`: the slot, seat, region or space), whether it is
+faceup, the favor and secrets on it, and which seats have seen its face (`known`, one bit per
+seat; O9.4). An edifice is one physical card: it is tracked under its intact face's number and
+`ruined` says which face is up. Piles whose order matters also keep an ordered array with a
+size (index 0 is the bottom, the top is ``size - 1``).
+
+Seat 0 is always the Chancellor and turn order is seat order (O4); a seat's board colour is
+`colour[seat]`. Warbands are counted per colour: on each site slot, on each seat's board, and in
+each colour's personal bank; a Citizen's board holds purple warbands (O6.6.2), so the colour of
+`board_warbands[seat]` is purple for the Chancellor and Citizens and the seat's own otherwise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.envs.oath import data as D
+
+MAX_PLAYERS = D.MAX_PLAYERS
+N_CARDS = 237  # ids 0-236; 0 is no card
+N_SUITS = 6
+N_REGIONS = 3
+N_SLOTS = D.SLOTS
+N_SITES = len(D.SITES)
+N_COLOURS = 6
+PURPLE = int(D.Colour.PURPLE)
+CHANCELLOR = 0  # the Chancellor's seat
+FIRST_EDIFICE, FIRST_RELIC, FIRST_VISION = 199, 211, 232
+GRAND_SCEPTER = D.GRAND_SCEPTER.number
+MAX_PILE = 240  # any pile can hold every denizen and Vision
+MAX_RELIC_DECK = 24
+MAX_AT_SITE = 8  # cards attached to a site: denizens, edifices and relics
+RELIQUARY_SPACES = len(D.RELIQUARY)
+DRAW_AT_SETUP = 3  # O1.1 steps 19-20
+
+# Zones of a card.
+Z_BOX = 0  # not in this game (the Conspiracy after use, O5.1.4.4)
+Z_WORLD_DECK = 1
+Z_DISCARD = 2  # where = region
+Z_SITE = 3  # where = slot: a denizen or edifice at the site, or a relic lying beside it
+Z_ADVISER = 4  # where = seat
+Z_VISION_SPACE = 5  # where = seat: an Exile's Revealed Vision (O2.2)
+Z_RELIC_DECK = 6
+Z_RELIQUARY = 7  # where = space
+Z_PERSONAL = 8  # where = seat: a relic in a personal bank
+Z_ARCHIVE = 9
+Z_DISPOSSESSED = 10
+Z_HAND = 11  # where = seat: cards drawn and not yet placed (setup step 23, a Search's draw)
+ZONE_NAMES = ("box", "world deck", "discard pile", "site", "adviser", "revealed Vision", "relic deck", "Reliquary",
+              "personal bank", "Archive", "Dispossessed", "in hand")
+
+# Board sides (O2.2, O6.6.3): the Chancellor's board, or an Exile/Citizen board's side.
+SIDE_CHANCELLOR, SIDE_EXILE, SIDE_CITIZEN = 0, 1, 2
+SIDE_NAMES = ("Chancellor", "Exile", "Citizen")
+
+# Holders of a banner or the title besides a seat.
+NOBODY = -1  # a banner in the shared bank
+
+# Phases: where the game is; each waits on one kind of decision from `actor`.
+PH_SETUP_BOARD = 0  # O1.1 step 9: an unused board (OPTION k = colour k), keeping its chronicled side
+PH_SETUP_FAVOR = 1  # O1.1 step 16, favor runs short: the Chancellor picks the site for the next one
+PH_SETUP_PAWN = 2  # O1.1 step 23: the faceup site for your pawn
+PH_SETUP_KEEP = 3  # O1.1 step 23: which of your three cards is your facedown adviser
+PH_SETUP_DISCARD = 4  # O1.1 step 23: which of the others goes onto the discard pile first
+PH_WAKE = 5  # O4.1: the turn's first decision (the turn engine comes next)
+PH_GAME_OVER = 6
+PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
+               "wake", "game over")
+
+STATE_DTYPE = np.dtype(
+    [
+        ("rng", np.uint64),
+        ("n_players", np.int8),
+        ("terminal", np.int8),
+        ("phase", np.int8),
+        ("actor", np.int8),  # the seat that decides now
+        ("current", np.int8),  # the seat whose turn (or setup step) it is
+        ("round", np.int8),  # 1-8 (O4)
+        ("oath", np.int8),  # index into data.OATHS
+        ("visions_drawn", np.int8),  # the Visions Drawn track (O2.1)
+        ("winner", np.int8),  # -1 until the game ends
+        # cards
+        ("zone", np.int8, N_CARDS),
+        ("where", np.int8, N_CARDS),
+        ("faceup", np.int8, N_CARDS),
+        ("ruined", np.int8, N_CARDS),  # an edifice showing its ruined face (tracked on the intact face's id)
+        ("card_favor", np.int8, N_CARDS),
+        ("card_secrets", np.int8, N_CARDS),
+        ("known", np.int8, N_CARDS),  # bit p: seat p has seen this card's face (O9.4)
+        # ordered piles (index 0 = bottom)
+        ("world", np.int16, MAX_PILE),
+        ("world_size", np.int16),
+        ("discard", np.int16, (N_REGIONS, MAX_PILE)),
+        ("discard_size", np.int16, N_REGIONS),
+        ("relic_deck", np.int16, MAX_RELIC_DECK),
+        ("relic_size", np.int16),
+        ("reliquary", np.int16, RELIQUARY_SPACES),  # the relic covering each space, 0 once uncovered (O2.3)
+        # the map
+        ("slot_site", np.int8, N_SLOTS),  # site id in each slot (O0.2 slot order)
+        ("slot_faceup", np.int8, N_SLOTS),
+        ("slot_favor", np.int8, N_SLOTS),  # tokens lying on the site card (reveal prompts, D1)
+        ("slot_secrets", np.int8, N_SLOTS),
+        ("site_warbands", np.int8, (N_SLOTS, N_COLOURS)),
+        # banks and banners
+        ("favor_bank", np.int8, N_SUITS),
+        ("shared_favor", np.int8),  # favor in the shared bank (favor is limited, O9.3)
+        ("pf_holder", np.int8),  # the People's Favor: seat holding it, NOBODY in the shared bank
+        ("pf_tokens", np.int8),
+        ("pf_mob", np.int8),
+        ("ds_holder", np.int8),  # the Darkest Secret
+        ("ds_tokens", np.int8),
+        ("title_holder", np.int8),  # the Oathkeeper title (O2.11)
+        ("usurper", np.int8),  # the title shows its Usurper side
+        # players, by seat
+        ("colour", np.int8, MAX_PLAYERS),
+        ("side", np.int8, MAX_PLAYERS),  # SIDE_*
+        ("pawn", np.int8, MAX_PLAYERS),  # slot, -1 before setup step 23
+        ("supply", np.int8, MAX_PLAYERS),
+        ("favor", np.int8, MAX_PLAYERS),
+        ("secrets", np.int8, MAX_PLAYERS),  # faceup secrets on the board
+        ("secrets_down", np.int8, MAX_PLAYERS),  # facedown secrets: unusable until the Rest (O4.3.2)
+        ("board_warbands", np.int8, MAX_PLAYERS),
+        ("bank_warbands", np.int8, N_COLOURS),  # each colour's personal bank (purple: the Chancellor's)
+        ("citizen_board", np.int8, N_COLOURS),  # the board of this colour is on its Citizen side (O8.9)
+        # setup progress
+        ("favor_owed", np.int8, N_SLOTS),  # reveal-prompt favor still to place (step 16)
+    ]
+)
+
+
+def card_kind(card: int) -> str:
+    """'denizen', 'edifice', 'relic' or 'vision' for a card id."""
+    if card < FIRST_EDIFICE:
+        return "denizen"
+    if card < FIRST_RELIC:
+        return "edifice"
+    return "relic" if card < FIRST_VISION else "vision"
+
+
+def card_name(card: int) -> str:
+    """The English name of a card id (an edifice by its intact face)."""
+    kind = card_kind(card)
+    if kind == "denizen":
+        return D.DENIZEN_BY_NUMBER[card].name
+    if kind == "edifice":
+        return D.EDIFICE_BY_NUMBER[card].name
+    if kind == "relic":
+        return D.RELIC_BY_NUMBER[card].name
+    return D.VISIONS[card - FIRST_VISION].name
+
+
+CARD_IDS: dict[str, int] = {card_name(c): c for c in range(1, N_CARDS) if card_kind(c) != "edifice" or c % 2}
