@@ -44,7 +44,7 @@ env.step(int(np.flatnonzero(obs["action_mask"])[0]))
 """
 
 _SAME_WORKER_AS = {"tests/scythe/test_hidden.py": "tests/scythe/test_bots.py"}  # the bots' policy_at
-_ONE_UNIT_DIRS = ("tests/imperium/",)  # its modules share one engine (~4 minutes cold)
+_ONE_UNIT_DIRS = ("tests/imperium/", "tests/oath/")  # each folder's modules share one engine
 _COMPILE_FIRST = ("tests/imperium/", "tests/scythe/test_bots.py", "tests/test_vector.py",
                   "tests/scythe/test_invariants.py")
 

@@ -39,6 +39,23 @@ _BLOCKS = (("end", END, 1), ("option", OPTION, N_OPTIONS), ("major", MAJOR, len(
            ("number", NUMBER, MAX_NUMBER + 1), ("card", CARD, S.N_CARDS))
 
 
+#: What OPTION k and END mean in the phases that use them (O11).
+OPTION_LABELS: dict[int, tuple[str, ...]] = {
+    S.PH_PEOPLES_FAVOR: ("place a favor on the People's Favor",),
+    S.PH_OPPORTUNITY: ("take a favor from the site", "take a secret from the site"),
+    S.PH_SEARCH_SOURCE: ("search the world deck", "search your region's discard pile"),
+    S.PH_PLAY: ("play it to your site", "play it as a faceup adviser", "play it as a facedown adviser",
+                "reveal it as your Vision"),
+    S.PH_TRADE_MODE: ("trade for favor", "trade for secrets"),
+    S.PH_RECOVER: ("recover the People's Favor", "recover the Darkest Secret"),
+    S.PH_TRAVEL_FREE: ("flip a secret facedown to travel free",),
+}
+END_LABELS: dict[int, str] = {
+    S.PH_ACT: "end the Act phase", S.PH_OPPORTUNITY: "take nothing", S.PH_PLAY: "discard it",
+    S.PH_TRAVEL_FREE: "pay Supply",
+}
+
+
 def block_of(action: int) -> tuple[str, int]:
     """(block name, index inside the block) of an action number."""
     for name, start, size in _BLOCKS:
@@ -60,10 +77,15 @@ def slot_name(state, slot: int) -> str:
 def action_to_str(action: int, state=None) -> str:
     """An action in words; with the state, sites are named as the table shows them."""
     name, k = block_of(int(action))
+    phase = int(state["phase"]) if state is not None else -1
     if name == "end":
-        return "end / decline"
+        return END_LABELS.get(phase, "end / decline")
     if name == "option":
-        return "yes" if k == 0 else f"option {k}"
+        if phase == S.PH_SETUP_BOARD and 0 < k < S.N_COLOURS:
+            side = "Citizen" if state["citizen_board"][k] else "Exile"
+            return f"take the {D.Colour(k).name.lower()} board ({side})"
+        labels = OPTION_LABELS.get(phase, ())
+        return labels[k] if k < len(labels) else ("yes" if k == 0 else f"option {k}")
     if name == "major":
         return D.MajorAction(k).name.capitalize()
     if name == "slot":

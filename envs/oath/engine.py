@@ -2,9 +2,10 @@
 
 ``new_game`` sets a game up from a ChronicleState (O1.1; the first game of a fresh chronicle
 by default, O1.2) and leaves it at its first decision; ``legal_mask`` and ``step`` play it one
-decision at a time (actions.py). So far the engine runs the whole setup, its decisions
-included; the turn (O4-O7) is the next slice of issue 6, so a set-up game waits at the first
-Wake with no legal action yet.
+decision at a time (actions.py). The engine runs the whole setup, the turn (Wake, Act, Rest),
+the major actions Search, Muster, Trade, Recover and Travel, the title and every victory; still
+missing (docs/rules_coverage.md): Campaign, the minor actions of O6.5-O6.8 and every card power,
+so this is not yet the game and no env is registered for it.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
-from meeplegym.envs.oath.rules import setup
-from meeplegym.envs.oath.state import DRAW_AT_SETUP, PH_WAKE, PHASE_NAMES, STATE_DTYPE
+from meeplegym.envs.oath.rules import setup, turn
+from meeplegym.envs.oath.state import DRAW_AT_SETUP, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 
 
@@ -74,8 +75,7 @@ def decision_name(state) -> str:
 
 def legal_mask(state) -> np.ndarray:
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    if state["phase"] < PH_WAKE:
-        setup.legal(state, mask)
+    turn.legal(state, mask)
     return mask.astype(np.bool_)
 
 
@@ -85,4 +85,4 @@ def step(state, action: int) -> None:
     a = action_index(action)
     if not 0 <= a < A.N_ACTIONS or not mask[a]:
         raise IllegalActionError(action, decision_name(state), int(mask.sum()))
-    setup.apply(state, a)
+    turn.apply(state, a)

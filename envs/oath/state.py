@@ -59,16 +59,47 @@ SIDE_NAMES = ("Chancellor", "Exile", "Citizen")
 # Holders of a banner or the title besides a seat.
 NOBODY = -1  # a banner in the shared bank
 
-# Phases: where the game is; each waits on one kind of decision from `actor`.
+# Phases: where the game is; each waits on one kind of decision from `actor` (O11), except the
+# automatic PH_BEGIN_TURN.
 PH_SETUP_BOARD = 0  # O1.1 step 9: an unused board (OPTION k = colour k), keeping its chronicled side
 PH_SETUP_FAVOR = 1  # O1.1 step 16, favor runs short: the Chancellor picks the site for the next one
 PH_SETUP_PAWN = 2  # O1.1 step 23: the faceup site for your pawn
 PH_SETUP_KEEP = 3  # O1.1 step 23: which of your three cards is your facedown adviser
 PH_SETUP_DISCARD = 4  # O1.1 step 23: which of the others goes onto the discard pile first
-PH_WAKE = 5  # O4.1: the turn's first decision (the turn engine comes next)
+PH_BEGIN_TURN = 5  # automatic: `current` starts a turn (O4.1)
 PH_GAME_OVER = 6
+PH_PEOPLES_FAVOR = 7  # O4.1.1: OPTION 0 place a favor on it, SUIT b move one to bank b (fewest favor)
+PH_OPPORTUNITY = 8  # O4.1.4: OPTION 0 take a favor, OPTION 1 a secret, END nothing
+PH_ACT = 9  # O4.2: MAJOR k, CARD (play a facedown adviser, O6.1; peek at a relic, O6.3), END
+PH_SEARCH_SOURCE = 10  # O5.1.2: OPTION 0 the world deck, OPTION 1 your region's discard pile
+PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep
+PH_SEARCH_DISCARD = 12  # O5.1.3: CARD to discard next (the order matters)
+PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard
+PH_PLAY_REPLACE = 14  # O5.1.4.2: CARD an adviser to discard to make room
+PH_MUSTER = 15  # O5.2.1: CARD at your site to place the favor on
+PH_TRADE_CARD = 16  # O5.3.2: CARD at your site
+PH_TRADE_MODE = 17  # O5.3.2: OPTION 0 for favor, OPTION 1 for secrets
+PH_RECOVER = 18  # O5.4.1: CARD a relic at your site, OPTION 0 the People's Favor, OPTION 1 the Darkest Secret
+PH_RECOVER_BID = 19  # O5.4.2: NUMBER of favor or secrets to pay for a banner
+PH_RECOVER_BANK = 20  # O5.4.4: SUIT, the bank the People's Favor's old favor starts at
+PH_TRAVEL = 21  # O5.6.1: SLOT destination
+PH_TRAVEL_FREE = 22  # Buried Giant (D1): OPTION 0 flip a secret facedown to travel free, END pay Supply
+PH_TITLE = 23  # O2.11: the title holder picks which qualifying player takes it (SEAT)
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
-               "wake", "game over")
+               "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
+               "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
+               "muster: card", "trade: card", "trade: mode", "recover: target", "recover: payment",
+               "recover: first bank", "travel: destination", "travel: Buried Giant", "Oathkeeper title")
+N_PHASES = len(PHASE_NAMES)
+
+# How a game ended (O3), by `win_kind`.
+WIN_NONE, WIN_USURPER, WIN_VISIONARY, WIN_STABLE_REGIME, WIN_WAR_EXHAUSTION, WIN_SUCCESSOR = range(6)
+WIN_NAMES = ("none", "usurper", "visionary", "stable regime", "war exhaustion", "successor")
+
+# Where the card being played comes from (O5.1.4, O6.1).
+PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
+MAX_DRAWN = 8
+TARGET_PF, TARGET_DS = -1, -2
 
 STATE_DTYPE = np.dtype(
     [
@@ -82,6 +113,7 @@ STATE_DTYPE = np.dtype(
         ("oath", np.int8),  # index into data.OATHS
         ("visions_drawn", np.int8),  # the Visions Drawn track (O2.1)
         ("winner", np.int8),  # -1 until the game ends
+        ("win_kind", np.int8),  # WIN_*
         # cards
         ("zone", np.int8, N_CARDS),
         ("where", np.int8, N_CARDS),
@@ -127,6 +159,15 @@ STATE_DTYPE = np.dtype(
         ("citizen_board", np.int8, N_COLOURS),  # the board of this colour is on its Citizen side (O8.9)
         # setup progress
         ("favor_owed", np.int8, N_SLOTS),  # reveal-prompt favor still to place (step 16)
+        # the action under way
+        ("wake_left", np.int8),  # People's Favor Wake steps still to do (O4.1.1)
+        ("drawn", np.int16, MAX_DRAWN),  # a Search's cards, in the order drawn
+        ("n_drawn", np.int8),
+        ("playing", np.int16),  # the card being played (O5.1.4)
+        ("play_from", np.int8),  # PLAY_FROM_*
+        ("target", np.int16),  # Recover: a relic, TARGET_PF or TARGET_DS; Travel: the slot
+        ("bid", np.int8),  # favor or secrets paid for a banner
+        ("title_return", np.int8),  # the phase the game goes back to after a title choice
     ]
 )
 

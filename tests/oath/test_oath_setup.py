@@ -15,6 +15,7 @@ from meeplegym.envs.oath import engine
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.chronicle import ChronicleState, SiteEntry
 from meeplegym.errors import IllegalActionError, InvalidOptionError
+from tests.oath.scenario import favor_total, warbands_of
 
 ID = S.CARD_IDS
 
@@ -36,21 +37,8 @@ def tutorial():
 def finish_setup(s, seed=0):
     """Random legal answers to every setup decision."""
     rng = np.random.default_rng(seed)
-    while s["phase"] < S.PH_WAKE:
+    while s["phase"] < S.PH_BEGIN_TURN:
         engine.step(s, int(rng.choice(np.flatnonzero(engine.legal_mask(s)))))
-
-
-def favor_total(s):
-    n = int(s["n_players"])
-    return (int(s["favor_bank"].sum()) + int(s["shared_favor"]) + int(s["favor"][:n].sum())
-            + int(s["slot_favor"].sum()) + int(s["pf_tokens"]) + int(s["card_favor"].sum()))
-
-
-def warbands_of(s, colour):
-    n = int(s["n_players"])
-    on_boards = sum(int(s["board_warbands"][p]) for p in range(n)
-                    if (S.PURPLE if s["side"][p] != S.SIDE_EXILE else s["colour"][p]) == colour)
-    return int(s["bank_warbands"][colour]) + int(s["site_warbands"][:, colour].sum()) + on_boards
 
 
 # ---------------------------------------------------------------- the tutorial, card by card
@@ -125,7 +113,7 @@ def test_step_23_pawn_adviser_and_discard_order():
     engine.step(s, A.CARD + ID["Animal Playmates"])
     assert pile(s, 0) == ["Ancient Binding", "Animal Playmates", "Key to the City"]  # Hinterland -> Cradle
     finish_setup(s)
-    assert s["phase"] == S.PH_WAKE and s["actor"] == 0 and s["round"] == 1
+    assert s["phase"] == S.PH_ACT and s["actor"] == 0 and s["round"] == 1  # the first Wake ran on by itself
     assert all(s["pawn"][p] >= 0 and s["slot_faceup"][s["pawn"][p]] for p in range(4))
     assert Counter(int(s["where"][c]) for c in range(1, S.N_CARDS) if s["zone"][c] == S.Z_ADVISER) == {
         0: 1, 1: 1, 2: 1, 3: 1}
@@ -281,6 +269,9 @@ def test_action_names():
     assert A.action_to_str(A.CARD + 231) == "Grand Scepter"
     assert A.action_to_str(A.MAJOR + 4) == "Campaign" and A.action_to_str(A.SUIT + 5) == "Nomad bank"
     assert A.action_to_str(A.SEAT + 1, s) == "seat 1 (red)"
+    assert A.action_to_str(A.END, s) == "end / decline"  # the adviser choice has no END
+    t = engine.new_game(3, 0)[0]
+    assert A.action_to_str(A.OPTION + 2, t) == "take the brown board (Exile)"
     assert {A.block_of(a)[0] for a in range(A.N_ACTIONS)} == {
         "end", "option", "major", "slot", "seat", "suit", "number", "card"}
     with pytest.raises(ValueError):

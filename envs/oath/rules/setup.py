@@ -34,7 +34,7 @@ from meeplegym.envs.oath.state import (
     PH_SETUP_FAVOR,
     PH_SETUP_KEEP,
     PH_SETUP_PAWN,
-    PH_WAKE,
+    PH_BEGIN_TURN,
     PURPLE,
     RELIQUARY_SPACES,
     SIDE_CHANCELLOR,
@@ -454,4 +454,4 @@ def finish_discards(s, p):
     else:
         s["current"] = CHANCELLOR
         s["actor"] = CHANCELLOR
-        s["phase"] = PH_WAKE
+        s["phase"] = PH_BEGIN_TURN

@@ -1,0 +1,211 @@
+"""Who rules what, and the Oathkeeper title, compiled (O2.11, O6.6.3, O10 Rule).
+
+A site holds warbands of at most one colour. A seat rules a site holding warbands of its
+colour; Imperial players (the Chancellor and every Citizen) jointly rule the sites with purple
+warbands; the bandits rule faceup sites with no warbands. A seat also rules its advisers and
+every card at the sites it rules.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import cards as C
+from meeplegym.envs.oath.state import (
+    CHANCELLOR,
+    FIRST_RELIC,
+    FIRST_VISION,
+    GRAND_SCEPTER,
+    N_CARDS,
+    N_COLOURS,
+    N_SLOTS,
+    NOBODY,
+    PURPLE,
+    SIDE_EXILE,
+    Z_ADVISER,
+    Z_PERSONAL,
+    Z_SITE,
+)
+
+G_MOST_SITES, G_PF, G_DS, G_MOST_RELICS, G_SCEPTER, G_MORE_THAN_IMPERIALS = (int(g) for g in D.GoalKind)
+OATHKEEPER_GOAL = np.array([int(o.oathkeeper) for o in D.OATHS], dtype=np.int8)
+SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
+BANDITS = -2  # the bandits, as a ruler or a defender
+SUITLESS = -1
+SUIT_OF = np.full(N_CARDS, SUITLESS, dtype=np.int8)  # intact faces only; relics and Visions have none
+for _d in D.DENIZENS:
+    SUIT_OF[_d.number] = int(_d.suit)
+for _e in D.EDIFICE_FACES:
+    if not _e.ruined:
+        SUIT_OF[_e.number] = int(_e.suit)
+del _d, _e
+
+
+@nb.njit(cache=True)
+def imperial(s, p):
+    return s["side"][p] != SIDE_EXILE
+
+
+@nb.njit(cache=True)
+def ruling_colour(s, p):
+    """The colour of the warbands that make p a ruler: purple for Imperial players."""
+    return PURPLE if imperial(s, p) else s["colour"][p]
+
+
+@nb.njit(cache=True)
+def site_colour(s, slot):
+    """The colour of the warbands at a site, -1 if none."""
+    for col in range(N_COLOURS):
+        if s["site_warbands"][slot, col] > 0:
+            return col
+    return -1
+
+
+@nb.njit(cache=True)
+def rules_site(s, p, slot):
+    col = site_colour(s, slot)
+    return col >= 0 and col == ruling_colour(s, p)
+
+
+@nb.njit(cache=True)
+def bandits_rule(s, slot):
+    return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0
+
+
+@nb.njit(cache=True)
+def card_suit(s, c):
+    """A faceup card's suit; facedown cards, ruins, relics and Visions have none (O10 Match)."""
+    if not s["faceup"][c] or s["ruined"][c]:
+        return SUITLESS
+    return SUIT_OF[c]
+
+
+@nb.njit(cache=True)
+def matching_advisers(s, p, suit):
+    """p's faceup advisers of `suit` (O5.3.2)."""
+    k = 0
+    if suit < 0:
+        return 0
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == p and card_suit(s, c) == suit:
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def sites_ruled(s, p):
+    k = 0
+    for slot in range(N_SLOTS):
+        if rules_site(s, p, slot):
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def relics_and_banners(s, p):
+    """Relics in p's personal bank and banners p holds (Reliquary relics never count, O2.3)."""
+    k = 0
+    for c in range(FIRST_RELIC, FIRST_VISION):
+        if s["zone"][c] == Z_PERSONAL and s["where"][c] == p:
+            k += 1
+    return k + (s["pf_holder"] == p) + (s["ds_holder"] == p)
+
+
+@nb.njit(cache=True)
+def goal_score(s, p, goal):
+    """How far p goes toward a goal: a count for "most" goals, 0/1 for holding something.
+    Under Supremacy the Empire counts as one (every Imperial player has the purple count)."""
+    if goal == G_MOST_SITES:
+        return sites_ruled(s, p)
+    if goal == G_PF:
+        return 1 if s["pf_holder"] == p else 0
+    if goal == G_DS:
+        return 1 if s["ds_holder"] == p else 0
+    if goal == G_MOST_RELICS:
+        return relics_and_banners(s, p)
+    if goal == G_SCEPTER:
+        return 1 if s["zone"][GRAND_SCEPTER] == Z_PERSONAL and s["where"][GRAND_SCEPTER] == p else 0
+    # Supremacy's Successor: more relics and banners than the Chancellor and every other Citizen
+    mine = relics_and_banners(s, p)
+    for q in range(s["n_players"]):
+        if q != p and imperial(s, q) and relics_and_banners(s, q) >= mine:
+            return 0
+    return 1
+
+
+@nb.njit(cache=True)
+def meets_goal(s, p, goal):
+    """p meets the goal: holds the thing, or nobody has more (ties count, O2.11)."""
+    mine = goal_score(s, p, goal)
+    if mine == 0:
+        return False
+    if goal != G_MOST_SITES and goal != G_MOST_RELICS:
+        return True
+    for q in range(s["n_players"]):
+        if goal_score(s, q, goal) > mine:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def meets_strictly(s, p, goal):
+    """A Vision's "most" goal: strictly more than every other player (O3.2)."""
+    mine = goal_score(s, p, goal)
+    if mine == 0:
+        return False
+    if goal != G_MOST_SITES and goal != G_MOST_RELICS:
+        return True
+    for q in range(s["n_players"]):
+        if q != p and goal_score(s, q, goal) >= mine:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def title_candidates(s, out):
+    """Fills out[p] = 1 for the players who may take the Oathkeeper title from its holder, and
+    returns how many: none while the holder meets the goal (O2.11). Under Supremacy an Imperial
+    holder stands for the Empire, so only an Exile can take it from the Empire."""
+    goal = OATHKEEPER_GOAL[s["oath"]]
+    holder = s["title_holder"]
+    n = 0
+    for p in range(s["n_players"]):
+        out[p] = 0
+    if holder != NOBODY and meets_goal(s, holder, goal):
+        return 0
+    for p in range(s["n_players"]):
+        if meets_goal(s, p, goal) and not (goal == G_MOST_SITES and imperial(s, p) and p != CHANCELLOR):
+            out[p] = 1
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def take_title(s, p):
+    """p takes the title, Oathkeeper side up (O2.11)."""
+    s["title_holder"] = p
+    s["usurper"] = 0
+
+
+@nb.njit(cache=True)
+def cards_at(s, slot, out):
+    """Denizens and edifices at a site (not relics); returns how many, ids in out."""
+    n = 0
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_SITE and s["where"][c] == slot:
+            out[n] = c
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def site_is_full(s, slot, capacity):
+    buf = np.zeros(16, dtype=np.int16)
+    return cards_at(s, slot, buf) >= capacity
+
+
+@nb.njit(cache=True)
+def holds_relic(s, p, c):
+    return C.is_relic(c) and s["zone"][c] == Z_PERSONAL and s["where"][c] == p

@@ -1,0 +1,676 @@
+"""The major actions Search, Muster, Trade, Recover and Travel (O5.1-O5.4, O5.6), and playing a
+card (O5.1.4, also a facedown adviser's, O6.1), compiled: for each, whether it can be taken now
+(`can_*`), the legal answers to its decisions and their effects. Every action ends back in the
+Act phase (PH_ACT). Card powers (modifiers, When-played) are not applied yet.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
+from meeplegym.envs.oath.rules.setup import (
+    DISCARD_DESTINATION,
+    SITE_FAVOR,
+    SITE_SECRETS,
+    SLOT_REGION,
+    count_vision,
+    deal_relics,
+    move_from_bank,
+)
+from meeplegym.envs.oath.state import (
+    FIRST_RELIC,
+    FIRST_VISION,
+    MAX_DRAWN,
+    N_CARDS,
+    N_SLOTS,
+    N_SUITS,
+    NOBODY,
+    PH_ACT,
+    PH_PLAY,
+    PH_PLAY_REPLACE,
+    PH_RECOVER_BANK,
+    PH_RECOVER_BID,
+    PH_SEARCH_DISCARD,
+    PH_SEARCH_KEEP,
+    PH_TRAVEL_FREE,
+    PLAY_FROM_SEARCH,
+    SIDE_EXILE,
+    TARGET_DS,
+    TARGET_PF,
+    Z_ADVISER,
+    Z_HAND,
+    Z_PERSONAL,
+    Z_SITE,
+    Z_VISION_SPACE,
+)
+
+SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL = (int(a) for a in D.MajorAction)
+SUPPLY_OF = np.zeros(len(D.MajorAction), dtype=np.int8)
+for _a, _n in D.ACTION_SUPPLY.items():
+    SUPPLY_OF[int(_a)] = _n
+del _a, _n
+WORLD_SEARCH_COST = np.array([D.search_cost(v) for v in range(6)], dtype=np.int8)
+DS_SEARCH_COST = D.BANNERS[1].world_search_cost
+TRAVEL_COST = np.array(D.TRAVEL_COST, dtype=np.int8)
+SEARCH_DRAW = D.SEARCH_DRAW
+DISCARD_SEARCH_COST = D.DISCARD_SEARCH_COST
+MUSTER_WARBANDS = D.MUSTER_WARBANDS
+ADVISER_LIMIT = D.ADVISER_LIMIT
+CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
+# card facts by id (D2-D4)
+RESTRICTION = np.zeros(N_CARDS, dtype=np.int8)
+LOCKED = np.zeros(N_CARDS, dtype=np.int8)
+for _d in D.DENIZENS:
+    RESTRICTION[_d.number] = int(_d.restriction)
+    LOCKED[_d.number] = _d.locked
+for _e in D.EDIFICE_FACES:
+    RESTRICTION[_e.number] = int(_e.restriction)
+    LOCKED[_e.number] = 1
+del _d, _e
+SITE_ONLY, ADVISER_ONLY = int(D.Restriction.SITE_ONLY), int(D.Restriction.ADVISER_ONLY)
+# site facts by site id (D1)
+SITE_CAPACITY = np.array([s.capacity for s in D.SITES], dtype=np.int8)
+SITE_POWER = np.array([int(s.power) for s in D.SITES], dtype=np.int8)
+HOMELAND = np.array([-1 if s.homeland is None else int(s.homeland) for s in D.SITES], dtype=np.int8)
+HOMELAND_REWARD = np.array([-1 if s.homeland_reward is None else int(s.homeland_reward) for s in D.SITES],
+                           dtype=np.int8)
+RECOVER_COST = np.array([int(s.recover) for s in D.SITES], dtype=np.int8)
+RECOVER_SUIT = np.array([-1 if s.recover_suit is None else int(s.recover_suit) for s in D.SITES], dtype=np.int8)
+P = D.SitePower
+COAST, CHARMING_VALLEY, SHROUDED_WOOD, NARROW_PASS = int(P.COAST), int(P.CHARMING_VALLEY), int(P.SHROUDED_WOOD), \
+    int(P.NARROW_PASS)
+MARSHES, BURIED_GIANT, HIDDEN_PLACE, RIVER = int(P.MARSHES), int(P.BURIED_GIANT), int(P.HIDDEN_PLACE), int(P.RIVER)
+del P
+R = D.HomelandReward
+HOME_FAVOR, HOME_WARBANDS, HOME_SECRET, HOME_RELIC = int(R.FAVOR), int(R.WARBANDS), int(R.SECRET), int(R.RELIC)
+del R
+RC = D.RecoverCost
+PLACE_3_FAVOR, BURN_2_FAVOR, BURN_1_SECRET, BURN_2_SECRETS = int(RC.PLACE_3_FAVOR), int(RC.BURN_2_FAVOR), \
+    int(RC.BURN_1_SECRET), int(RC.BURN_2_SECRETS)
+del RC
+
+
+@nb.njit(cache=True)
+def spend(s, p, k):
+    s["supply"][p] -= k
+
+
+@nb.njit(cache=True)
+def site_of(s, p):
+    return s["slot_site"][s["pawn"][p]]
+
+
+# ================================================================== Search (O5.1)
+@nb.njit(cache=True)
+def world_search_cost(s, p):
+    if s["ds_holder"] == p:
+        return DS_SEARCH_COST  # the Darkest Secret (D6)
+    return WORLD_SEARCH_COST[min(s["visions_drawn"], WORLD_SEARCH_COST.shape[0] - 1)]
+
+
+@nb.njit(cache=True)
+def can_search_world(s, p):
+    return s["world_size"] > 0 and s["supply"][p] >= world_search_cost(s, p)
+
+
+@nb.njit(cache=True)
+def can_search_discard(s, p):
+    region = SLOT_REGION[s["pawn"][p]]
+    return s["discard_size"][region] > 0 and s["supply"][p] >= DISCARD_SEARCH_COST
+
+
+@nb.njit(cache=True)
+def search(s, p, from_world):
+    """Pay and draw (O5.1.1-O5.1.2): from the world deck one at a time, stopping at a Vision,
+    or from the top of your region's discard pile. Marshes draw one fewer (D1)."""
+    want = SEARCH_DRAW - (1 if SITE_POWER[site_of(s, p)] == MARSHES else 0)
+    s["n_drawn"] = 0
+    if from_world:
+        spend(s, p, world_search_cost(s, p))
+        while s["n_drawn"] < want and s["world_size"] > 0:
+            n = s["world_size"] - 1
+            c = s["world"][n]
+            s["world"][n] = 0
+            s["world_size"] = n
+            take_drawn(s, p, c)
+            if C.is_vision(c):
+                count_vision(s, c)
+                break
+    else:
+        spend(s, p, DISCARD_SEARCH_COST)
+        region = SLOT_REGION[s["pawn"][p]]
+        while s["n_drawn"] < want and s["discard_size"][region] > 0:
+            n = s["discard_size"][region] - 1
+            c = s["discard"][region, n]
+            s["discard"][region, n] = 0
+            s["discard_size"][region] = n
+            take_drawn(s, p, c)
+    s["phase"] = PH_SEARCH_KEEP
+    if s["n_drawn"] == 0:
+        s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def take_drawn(s, p, c):
+    s["drawn"][s["n_drawn"]] = c
+    s["n_drawn"] += 1
+    C.place(s, c, Z_HAND, p, 0)
+    s["known"][c] |= 1 << p
+
+
+@nb.njit(cache=True)
+def drop_drawn(s, c):
+    """Remove c from the drawn list."""
+    k = 0
+    for j in range(s["n_drawn"]):
+        if s["drawn"][j] != c:
+            s["drawn"][k] = s["drawn"][j]
+            k += 1
+    for j in range(k, MAX_DRAWN):
+        s["drawn"][j] = 0
+    s["n_drawn"] = k
+
+
+@nb.njit(cache=True)
+def keep(s, p, c):
+    """O5.1.3: c is kept; the others are discarded one at a time in the order chosen."""
+    drop_drawn(s, c)
+    s["playing"] = c
+    s["play_from"] = PLAY_FROM_SEARCH
+    discard_rest(s, p)
+
+
+@nb.njit(cache=True)
+def discard_rest(s, p):
+    if s["n_drawn"] > 1:
+        s["phase"] = PH_SEARCH_DISCARD
+        return
+    if s["n_drawn"] == 1:
+        discard_card(s, p, s["drawn"][0])
+        drop_drawn(s, s["drawn"][0])
+    s["phase"] = PH_PLAY
+
+
+@nb.njit(cache=True)
+def discard_drawn(s, p, c):
+    discard_card(s, p, c)
+    drop_drawn(s, c)
+    discard_rest(s, p)
+
+
+@nb.njit(cache=True)
+def discard_card(s, p, c):
+    """O10 Discard, by p: onto the pile one region outward from the card's region (a card at a
+    site) or from p's pawn; favor on it to its suit's bank, secrets to p's board facedown. The
+    card loses every token and is known to p."""
+    region = SLOT_REGION[s["pawn"][p]]
+    if s["zone"][c] == Z_SITE:
+        region = SLOT_REGION[s["where"][c]]
+    return_tokens(s, c, p, True)
+    s["ruined"][c] = 0
+    C.discard_push(s, DISCARD_DESTINATION[region], c)
+    s["known"][c] |= 1 << p
+
+
+@nb.njit(cache=True)
+def return_tokens(s, c, p, secrets_down):
+    """Favor on c to its suit's bank (a ruin's to the shared bank, D10), secrets to p's board."""
+    suit = B.SUIT_OF[c] if not s["ruined"][c] else -1
+    if suit >= 0:
+        s["favor_bank"][suit] += s["card_favor"][c]
+    else:
+        s["shared_favor"] += s["card_favor"][c]
+    s["card_favor"][c] = 0
+    if secrets_down:
+        s["secrets_down"][p] += s["card_secrets"][c]
+    else:
+        s["secrets"][p] += s["card_secrets"][c]
+    s["card_secrets"][c] = 0
+
+
+# ================================================================== playing a card (O5.1.4, O6.1)
+@nb.njit(cache=True)
+def adviser_count(s, p):
+    k = 0
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == p:
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def discardable_adviser(s, p, c):
+    """An adviser p may discard to make room: not a faceup locked card (O7.2)."""
+    return s["zone"][c] == Z_ADVISER and s["where"][c] == p and not (s["faceup"][c] and LOCKED[c])
+
+
+@nb.njit(cache=True)
+def room_for_adviser(s, p, c):
+    """Whether c can join p's advisers: below the limit, or an adviser can be discarded first."""
+    have = adviser_count(s, p) - (1 if s["zone"][c] == Z_ADVISER else 0)
+    if have < ADVISER_LIMIT:
+        return True
+    for d in range(1, N_CARDS):
+        if d != c and discardable_adviser(s, p, d):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def play_legal(s, p, mask):
+    c = s["playing"]
+    vision = C.is_vision(c)
+    if not vision and RESTRICTION[c] != ADVISER_ONLY:
+        slot = s["pawn"][p]
+        have = np.zeros(16, dtype=np.int16)
+        if B.cards_at(s, slot, have) < SITE_CAPACITY[s["slot_site"][slot]]:
+            mask[A.OPTION + 0] = 1
+    if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c):
+        mask[A.OPTION + 1] = 1  # the Conspiracy's faceup play is not implemented yet
+    if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c):
+        mask[A.OPTION + 2] = 1
+    if vision and c != CONSPIRACY and s["side"][p] == SIDE_EXILE:
+        mask[A.OPTION + 3] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def play(s, p, a):
+    c = s["playing"]
+    if a == A.END:
+        discard_card(s, p, c)
+        s["phase"] = PH_ACT
+        return
+    option = a - A.OPTION
+    s["target"] = option  # remembered while an adviser makes room
+    if option == 0:
+        play_to_site(s, p, c, s["pawn"][p])
+    elif option == 3:
+        for v in range(FIRST_VISION, N_CARDS):
+            if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
+                discard_card(s, p, v)
+        C.place(s, c, Z_VISION_SPACE, p, 1)
+        s["phase"] = PH_ACT
+    else:
+        have = adviser_count(s, p) - (1 if s["zone"][c] == Z_ADVISER else 0)
+        if have >= ADVISER_LIMIT:
+            s["phase"] = PH_PLAY_REPLACE
+        else:
+            to_advisers(s, p, c, option == 1)
+
+
+@nb.njit(cache=True)
+def replace_legal(s, p, mask):
+    for d in range(1, N_CARDS):
+        if d != s["playing"] and discardable_adviser(s, p, d):
+            mask[A.CARD + d] = 1
+
+
+@nb.njit(cache=True)
+def replace(s, p, d):
+    discard_card(s, p, d)
+    to_advisers(s, p, s["playing"], s["target"] == 1)
+
+
+@nb.njit(cache=True)
+def to_advisers(s, p, c, faceup):
+    C.place(s, c, Z_ADVISER, p, 1 if faceup else 0)
+    s["known"][c] |= 1 << p
+    if faceup:
+        s["known"][c] = -1  # everyone sees a faceup card
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def play_to_site(s, p, c, slot):
+    """O5.1.4.1: faceup at the site; 1 favor from its suit's bank; then the Homeland power."""
+    C.place(s, c, Z_SITE, slot, 1)
+    s["known"][c] = -1
+    suit = B.SUIT_OF[c]
+    gain_from_bank(s, p, suit, 1)
+    site = s["slot_site"][slot]
+    if HOMELAND[site] == suit:
+        reward = HOMELAND_REWARD[site]
+        if reward == HOME_FAVOR:
+            gain_from_bank(s, p, suit, 1)
+        elif reward == HOME_WARBANDS:
+            move_from_bank(s, p, 2)
+        elif reward == HOME_SECRET:
+            s["secrets"][p] += 1
+        else:
+            for r in range(FIRST_RELIC, FIRST_VISION):
+                if s["zone"][r] == Z_SITE and s["where"][r] == slot:
+                    take_relic(s, p, r)
+                    break
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def gain_from_bank(s, p, suit, k):
+    k = min(k, s["favor_bank"][suit])
+    s["favor_bank"][suit] -= k
+    s["favor"][p] += k
+
+
+@nb.njit(cache=True)
+def take_relic(s, p, r):
+    C.place(s, r, Z_PERSONAL, p, 1)
+    s["known"][r] = -1
+
+
+# ================================================================== Muster and Trade (O5.2, O5.3)
+@nb.njit(cache=True)
+def usable_card(s, p, c):
+    """A denizen or intact edifice at p's site carrying no favor or secrets (O5.2.1, O5.3.2)."""
+    return (c < FIRST_RELIC and s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and not s["ruined"][c]
+            and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0)
+
+
+@nb.njit(cache=True)
+def can_muster(s, p):
+    if s["supply"][p] < SUPPLY_OF[MUSTER] or s["favor"][p] < 1:
+        return False
+    for c in range(1, FIRST_RELIC):
+        if usable_card(s, p, c):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def muster(s, p, c):
+    spend(s, p, SUPPLY_OF[MUSTER])
+    s["favor"][p] -= 1
+    s["card_favor"][c] += 1
+    k = MUSTER_WARBANDS
+    slot = s["pawn"][p]
+    if SITE_POWER[s["slot_site"][slot]] == RIVER and B.rules_site(s, p, slot):
+        k += 1
+    move_from_bank(s, p, k)
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def can_trade(s, p):
+    if s["supply"][p] < SUPPLY_OF[TRADE] or (s["secrets"][p] < 1 and s["favor"][p] < 2):
+        return False
+    for c in range(1, FIRST_RELIC):
+        if usable_card(s, p, c):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def trade_mode_legal(s, p, mask):
+    if s["secrets"][p] >= 1:
+        mask[A.OPTION + 0] = 1
+    if s["favor"][p] >= 2:
+        mask[A.OPTION + 1] = 1
+
+
+@nb.njit(cache=True)
+def trade(s, p, c, for_favor):
+    spend(s, p, SUPPLY_OF[TRADE])
+    suit = B.SUIT_OF[c]
+    matches = B.matching_advisers(s, p, suit)
+    if for_favor:
+        s["secrets"][p] -= 1
+        s["card_secrets"][c] += 1
+        gain_from_bank(s, p, suit, 1 + matches)
+    else:
+        s["favor"][p] -= 2
+        s["card_favor"][c] += 2
+        s["secrets"][p] += matches
+    s["phase"] = PH_ACT
+
+
+# ================================================================== Recover (O5.4)
+@nb.njit(cache=True)
+def can_pay_relic(s, p, slot):
+    cost = RECOVER_COST[s["slot_site"][slot]]
+    if cost == PLACE_3_FAVOR:
+        return s["favor"][p] >= 3
+    if cost == BURN_2_FAVOR:
+        return s["favor"][p] >= 2
+    if cost == BURN_1_SECRET:
+        return s["secrets"][p] >= 1
+    if cost == BURN_2_SECRETS:
+        return s["secrets"][p] >= 2
+    return False
+
+
+@nb.njit(cache=True)
+def ds_reachable(s, p):
+    """O5.4.1: the Darkest Secret from another holder needs a suited card at their site that
+    matches none of their faceup advisers."""
+    h = s["ds_holder"]
+    if h == NOBODY or h == p:
+        return True
+    slot = s["pawn"][h]
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_SITE and s["where"][c] == slot:
+            suit = B.card_suit(s, c)
+            if suit >= 0 and B.matching_advisers(s, h, suit) == 0:
+                return True
+    return False
+
+
+@nb.njit(cache=True)
+def recover_legal(s, p, mask):
+    slot = s["pawn"][p]
+    if can_pay_relic(s, p, slot):
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if s["zone"][r] == Z_SITE and s["where"][r] == slot:
+                mask[A.CARD + r] = 1
+    if s["favor"][p] > s["pf_tokens"]:
+        mask[A.OPTION + 0] = 1
+    if s["secrets"][p] > s["ds_tokens"] and ds_reachable(s, p):
+        mask[A.OPTION + 1] = 1
+
+
+@nb.njit(cache=True)
+def can_recover(s, p):
+    if s["supply"][p] < SUPPLY_OF[RECOVER]:
+        return False
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    recover_legal(s, p, mask)
+    return mask.sum() > 0
+
+
+@nb.njit(cache=True)
+def recover(s, p, a):
+    spend(s, p, SUPPLY_OF[RECOVER])
+    if a >= A.CARD:
+        r = a - A.CARD
+        cost = RECOVER_COST[site_of(s, p)]
+        if cost == PLACE_3_FAVOR:
+            s["favor"][p] -= 3
+            s["favor_bank"][RECOVER_SUIT[site_of(s, p)]] += 3
+        elif cost == BURN_2_FAVOR:
+            s["favor"][p] -= 2
+            s["shared_favor"] += 2
+        elif cost == BURN_1_SECRET:
+            s["secrets"][p] -= 1
+        else:
+            s["secrets"][p] -= 2
+        take_relic(s, p, r)
+        s["phase"] = PH_ACT
+        return
+    s["target"] = TARGET_PF if a == A.OPTION + 0 else TARGET_DS
+    s["phase"] = PH_RECOVER_BID
+
+
+@nb.njit(cache=True)
+def bid_legal(s, p, mask):
+    if s["target"] == TARGET_PF:
+        low, high = s["pf_tokens"] + 1, s["favor"][p]
+    else:
+        low, high = s["ds_tokens"] + 1, s["secrets"][p]
+    for k in range(low, min(high, A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
+
+
+@nb.njit(cache=True)
+def pay_bid(s, p, k):
+    """O5.4.3-O5.4.4 for a banner, paying k."""
+    if s["target"] == TARGET_DS:
+        old, holder = s["ds_tokens"], s["ds_holder"]
+        s["secrets"][p] -= k
+        s["ds_tokens"] = k
+        s["ds_holder"] = p
+        if holder == p:
+            s["secrets"][p] += old
+        else:
+            s["secrets"][p] += min(old, 1)
+            if holder != NOBODY:
+                s["secrets"][holder] += old - min(old, 1)
+        s["phase"] = PH_ACT
+        return
+    s["bid"] = k  # paid when the old favor goes, so that no favor is ever in between
+    if s["pf_tokens"] == 0:
+        take_pf(s, p, 0)
+    else:
+        s["phase"] = PH_RECOVER_BANK
+
+
+@nb.njit(cache=True)
+def take_pf(s, p, first_bank):
+    """The People's Favor's old favor goes to the banks one at a time from `first_bank` in bank
+    order (O5.4.4, D10); it flips off its Mob side and the payment goes onto it."""
+    old = s["pf_tokens"]
+    s["favor"][p] -= s["bid"]
+    for k in range(old):
+        s["favor_bank"][(first_bank + k) % N_SUITS] += 1
+    s["pf_tokens"] = s["bid"]
+    s["pf_mob"] = 0
+    s["pf_holder"] = p
+    s["bid"] = 0
+    s["phase"] = PH_ACT
+
+
+# ================================================================== Travel (O5.6)
+@nb.njit(cache=True)
+def narrow_pass_in(s, region):
+    """The faceup Narrow Pass's slot in a region, -1 if none (D1)."""
+    for slot in range(N_SLOTS):
+        if SLOT_REGION[slot] == region and s["slot_faceup"][slot] and SITE_POWER[s["slot_site"][slot]] == NARROW_PASS:
+            return slot
+    return -1
+
+
+@nb.njit(cache=True)
+def travel_cost(s, p, to):
+    """Supply to travel from p's site to slot `to` by paying (O5.6.1 and the site powers of D1);
+    -1 if that destination cannot be reached by paying."""
+    here = s["pawn"][p]
+    if to == here:
+        return -1
+    site_here = s["slot_site"][here]
+    power_here = SITE_POWER[site_here] if s["slot_faceup"][here] else 0
+    power_to = SITE_POWER[s["slot_site"][to]] if s["slot_faceup"][to] else 0
+    cost = TRAVEL_COST[SLOT_REGION[here], SLOT_REGION[to]]
+    ignore_pass = False
+    if power_here == COAST and power_to == COAST:
+        cost = 1
+        ignore_pass = True
+    if power_here == SHROUDED_WOOD:
+        cost = 2
+        ignore_pass = True
+    elif power_here == CHARMING_VALLEY:
+        cost += 1
+    if not ignore_pass and SLOT_REGION[to] != SLOT_REGION[here]:
+        gate = narrow_pass_in(s, SLOT_REGION[to])
+        if gate >= 0 and gate != to:
+            return -1
+    if power_to == HIDDEN_PLACE and power_here != SHROUDED_WOOD and s["secrets"][p] < 1:
+        return -1
+    return cost
+
+
+@nb.njit(cache=True)
+def free_by_giant(s, p, to):
+    """Buried Giant (D1): flip a secret facedown to travel away for no Supply, ignoring Narrow Pass."""
+    here = s["pawn"][p]
+    if not s["slot_faceup"][here] or SITE_POWER[s["slot_site"][here]] != BURIED_GIANT or to == here:
+        return False
+    hidden = s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE
+    return s["secrets"][p] >= (2 if hidden else 1)
+
+
+@nb.njit(cache=True)
+def travel_legal(s, p, mask):
+    for slot in range(N_SLOTS):
+        cost = travel_cost(s, p, slot)
+        if (cost >= 0 and cost <= s["supply"][p]) or free_by_giant(s, p, slot):
+            mask[A.SLOT + slot] = 1
+
+
+@nb.njit(cache=True)
+def can_travel(s, p):
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    travel_legal(s, p, mask)
+    return mask.sum() > 0
+
+
+@nb.njit(cache=True)
+def choose_destination(s, p, to):
+    s["target"] = to
+    cost = travel_cost(s, p, to)
+    payable = cost >= 0 and cost <= s["supply"][p]
+    if free_by_giant(s, p, to) and payable:
+        s["phase"] = PH_TRAVEL_FREE
+    else:
+        travel(s, p, to, not payable)
+
+
+@nb.njit(cache=True)
+def travel(s, p, to, by_giant):
+    """O5.6.2: move the pawn, flipping secrets facedown as the sites ask, and reveal a facedown
+    destination (its relics and tokens)."""
+    if by_giant:
+        s["secrets"][p] -= 1
+        s["secrets_down"][p] += 1
+    else:
+        spend(s, p, travel_cost(s, p, to))
+    here = s["pawn"][p]
+    if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE
+            and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
+        s["secrets"][p] -= 1
+        s["secrets_down"][p] += 1
+    s["pawn"][p] = to
+    if not s["slot_faceup"][to]:
+        reveal(s, to)
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def reveal(s, slot):
+    """Flip a site faceup: deal its relics, put its favor and secrets from the shared bank."""
+    s["slot_faceup"][slot] = 1
+    site = s["slot_site"][slot]
+    deal_relics(s, slot)
+    k = min(SITE_FAVOR[site], s["shared_favor"])
+    s["shared_favor"] -= k
+    s["slot_favor"][slot] += k
+    s["slot_secrets"][slot] += SITE_SECRETS[site]
+
+
+# ================================================================== helpers for the Act phase
+@nb.njit(cache=True)
+def can_act(s, p, action):
+    if action == SEARCH:
+        return can_search_world(s, p) or can_search_discard(s, p)
+    if action == MUSTER:
+        return can_muster(s, p)
+    if action == TRADE:
+        return can_trade(s, p)
+    if action == RECOVER:
+        return can_recover(s, p)
+    if action == TRAVEL:
+        return can_travel(s, p)
+    return False  # Campaign: the next slice
+

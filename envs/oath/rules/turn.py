@@ -1,0 +1,436 @@
+"""Rounds and turns (O4), victory (O3) and the Oathkeeper title (O2.11), compiled: `legal` and
+`apply` for every phase, setup's included. After each decision the game runs on by itself until
+the next one: a new turn's Wake, the Rest, the end of a round, a title that changes hands.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import setup
+from meeplegym.envs.oath.state import (
+    CHANCELLOR,
+    FIRST_RELIC,
+    FIRST_VISION,
+    N_CARDS,
+    N_SUITS,
+    PH_ACT,
+    PH_BEGIN_TURN,
+    PH_GAME_OVER,
+    PH_MUSTER,
+    PH_OPPORTUNITY,
+    PH_PEOPLES_FAVOR,
+    PH_PLAY,
+    PH_PLAY_REPLACE,
+    PH_RECOVER,
+    PH_RECOVER_BANK,
+    PH_RECOVER_BID,
+    PH_SEARCH_DISCARD,
+    PH_SEARCH_KEEP,
+    PH_SEARCH_SOURCE,
+    PH_TITLE,
+    PH_TRADE_CARD,
+    PH_TRADE_MODE,
+    PH_TRAVEL,
+    PH_TRAVEL_FREE,
+    PLAY_FROM_ADVISER,
+    SIDE_CITIZEN,
+    SIDE_EXILE,
+    WIN_STABLE_REGIME,
+    WIN_SUCCESSOR,
+    WIN_USURPER,
+    WIN_VISIONARY,
+    WIN_WAR_EXHAUSTION,
+    Z_ADVISER,
+    Z_SITE,
+    Z_VISION_SPACE,
+)
+
+ROUNDS = D.ROUNDS
+STABLE_REGIME_LEAST = np.zeros(ROUNDS + 1, dtype=np.int8)  # 0: no roll this round (O3.3)
+for _r, _least in D.STABLE_REGIME_ROLLS.items():
+    STABLE_REGIME_LEAST[_r] = _least
+del _r, _least
+VISION_GOAL = np.full(len(D.VISIONS), -1, dtype=np.int8)
+for _k, _v in enumerate(D.VISIONS):
+    if _v.goal is not None:
+        VISION_GOAL[_k] = int(_v.goal)
+del _k, _v
+VISIONARY_ORDER = np.array([[v.name for v in D.VISIONS].index(n) for n in D.VISIONARY_PRIORITY], dtype=np.int8)
+VISIONS_NEEDED = 3  # O3.2
+MOB_FAVOR = D.MOB_FAVOR
+SUPPLY_MAX = D.SUPPLY_MAX
+EXILE_REFRESH = np.array([D.supply_refresh("exile", n) for n in range(40)], dtype=np.int8)
+CHANCELLOR_REFRESH = np.array([D.supply_refresh("chancellor", n) for n in range(40)], dtype=np.int8)
+OPPORTUNITY = int(D.SitePower.OPPORTUNITY)
+
+
+# ================================================================== decisions
+@nb.njit(cache=True)
+def legal(s, mask):
+    """The legal actions of the pending decision (mask: int8 zeros on entry)."""
+    phase = s["phase"]
+    p = s["actor"]
+    if phase < PH_BEGIN_TURN:
+        setup.legal(s, mask)
+    elif phase == PH_PEOPLES_FAVOR:
+        peoples_favor_legal(s, p, mask)
+    elif phase == PH_OPPORTUNITY:
+        slot = s["pawn"][p]
+        mask[A.END] = 1
+        if s["slot_favor"][slot] > 0:
+            mask[A.OPTION + 0] = 1
+        if s["slot_secrets"][slot] > 0:
+            mask[A.OPTION + 1] = 1
+    elif phase == PH_ACT:
+        act_legal(s, p, mask)
+    elif phase == PH_SEARCH_SOURCE:
+        if M.can_search_world(s, p):
+            mask[A.OPTION + 0] = 1
+        if M.can_search_discard(s, p):
+            mask[A.OPTION + 1] = 1
+    elif phase == PH_SEARCH_KEEP or phase == PH_SEARCH_DISCARD:
+        for k in range(s["n_drawn"]):
+            mask[A.CARD + s["drawn"][k]] = 1
+    elif phase == PH_PLAY:
+        M.play_legal(s, p, mask)
+    elif phase == PH_PLAY_REPLACE:
+        M.replace_legal(s, p, mask)
+    elif phase == PH_MUSTER or phase == PH_TRADE_CARD:
+        for c in range(1, FIRST_RELIC):
+            if M.usable_card(s, p, c):
+                mask[A.CARD + c] = 1
+    elif phase == PH_TRADE_MODE:
+        M.trade_mode_legal(s, p, mask)
+    elif phase == PH_RECOVER:
+        M.recover_legal(s, p, mask)
+    elif phase == PH_RECOVER_BID:
+        M.bid_legal(s, p, mask)
+    elif phase == PH_RECOVER_BANK:
+        for b in range(N_SUITS):
+            mask[A.SUIT + b] = 1
+    elif phase == PH_TRAVEL:
+        M.travel_legal(s, p, mask)
+    elif phase == PH_TRAVEL_FREE:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+    elif phase == PH_TITLE:
+        out = np.zeros(s["n_players"], dtype=np.int8)
+        B.title_candidates(s, out)
+        for q in range(s["n_players"]):
+            if out[q]:
+                mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def apply(s, a):
+    """Play legal action a, then run on to the next decision."""
+    phase = s["phase"]
+    p = s["actor"]
+    if phase < PH_BEGIN_TURN:
+        setup.apply(s, a)
+    elif phase == PH_PEOPLES_FAVOR:
+        peoples_favor(s, p, a)
+    elif phase == PH_OPPORTUNITY:
+        slot = s["pawn"][p]
+        if a == A.OPTION + 0:
+            s["slot_favor"][slot] -= 1
+            s["favor"][p] += 1
+        elif a == A.OPTION + 1:
+            s["slot_secrets"][slot] -= 1
+            s["secrets"][p] += 1
+        s["phase"] = PH_ACT
+    elif phase == PH_ACT:
+        act(s, p, a)
+    elif phase == PH_SEARCH_SOURCE:
+        M.search(s, p, a == A.OPTION + 0)
+    elif phase == PH_SEARCH_KEEP:
+        M.keep(s, p, a - A.CARD)
+    elif phase == PH_SEARCH_DISCARD:
+        M.discard_drawn(s, p, a - A.CARD)
+    elif phase == PH_PLAY:
+        M.play(s, p, a)
+    elif phase == PH_PLAY_REPLACE:
+        M.replace(s, p, a - A.CARD)
+    elif phase == PH_MUSTER:
+        M.muster(s, p, a - A.CARD)
+    elif phase == PH_TRADE_CARD:
+        s["target"] = a - A.CARD
+        s["phase"] = PH_TRADE_MODE
+    elif phase == PH_TRADE_MODE:
+        M.trade(s, p, s["target"], a == A.OPTION + 0)
+    elif phase == PH_RECOVER:
+        M.recover(s, p, a)
+    elif phase == PH_RECOVER_BID:
+        M.pay_bid(s, p, a - A.NUMBER)
+    elif phase == PH_RECOVER_BANK:
+        M.take_pf(s, p, a - A.SUIT)
+    elif phase == PH_TRAVEL:
+        M.choose_destination(s, p, a - A.SLOT)
+    elif phase == PH_TRAVEL_FREE:
+        M.travel(s, p, s["target"], a == A.OPTION + 0)
+    elif phase == PH_TITLE:
+        B.take_title(s, a - A.SEAT)
+        s["phase"] = s["title_return"]
+        s["actor"] = s["current"]
+    run_on(s)
+
+
+# ================================================================== running on between decisions
+@nb.njit(cache=True)
+def run_on(s):
+    """Settle the title, then do what needs no decision until one is due or the game ends."""
+    while s["terminal"] == 0:
+        if s["phase"] >= PH_BEGIN_TURN and s["phase"] != PH_TITLE and settle_title(s):
+            return
+        if s["phase"] == PH_BEGIN_TURN:
+            wake(s)
+        else:
+            return
+
+
+@nb.njit(cache=True)
+def settle_title(s):
+    """O2.11, checked after every change: a single qualifier takes the title; among several the
+    holder chooses (PH_TITLE, True returned: a decision is due)."""
+    out = np.zeros(s["n_players"], dtype=np.int8)
+    n = B.title_candidates(s, out)
+    if n == 0:
+        return False
+    if n == 1:
+        for q in range(s["n_players"]):
+            if out[q]:
+                B.take_title(s, q)
+        return False
+    s["title_return"] = s["phase"]
+    s["phase"] = PH_TITLE
+    s["actor"] = s["title_holder"]
+    return True
+
+
+# ================================================================== Wake (O4.1)
+@nb.njit(cache=True)
+def wake(s):
+    p = s["current"]
+    s["actor"] = p
+    s["wake_left"] = 0
+    if s["pf_holder"] == p:
+        s["wake_left"] = 2 if s["pf_mob"] else 1
+    wake_next(s)
+
+
+@nb.njit(cache=True)
+def peoples_favor_legal(s, p, mask):
+    """O4.1.1 I: place a favor (OPTION 0) or return one to a bank with the fewest favor (SUIT);
+    with exactly one favor on it you must place, unless you have none."""
+    if s["favor"][p] > 0:
+        mask[A.OPTION + 0] = 1
+    if s["pf_tokens"] > 1 or (s["pf_tokens"] == 1 and s["favor"][p] == 0):
+        fewest = 127
+        for b in range(N_SUITS):
+            fewest = min(fewest, s["favor_bank"][b])
+        for b in range(N_SUITS):
+            if s["favor_bank"][b] == fewest:
+                mask[A.SUIT + b] = 1
+
+
+@nb.njit(cache=True)
+def peoples_favor(s, p, a):
+    if a == A.OPTION + 0:
+        s["favor"][p] -= 1
+        s["pf_tokens"] += 1
+    else:
+        s["pf_tokens"] -= 1
+        s["favor_bank"][a - A.SUIT] += 1
+    s["wake_left"] -= 1
+    wake_next(s)
+
+
+@nb.njit(cache=True)
+def wake_next(s):
+    """The rest of the Wake after each People's Favor step, then the Act phase."""
+    p = s["current"]
+    while s["wake_left"] > 0:
+        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        peoples_favor_legal(s, p, mask)
+        if mask.sum() > 0:
+            s["phase"] = PH_PEOPLES_FAVOR
+            return
+        s["wake_left"] -= 1  # nothing to place or return
+    if s["pf_holder"] == p and s["pf_tokens"] >= MOB_FAVOR:
+        s["pf_mob"] = 1  # O4.1.1 III
+    if s["side"][p] == SIDE_EXILE:
+        if s["title_holder"] == p and s["usurper"]:  # O4.1.2, O3.1
+            win(s, p, WIN_USURPER)
+            return
+        if visionary(s, p) >= 0:  # O3.2
+            win(s, p, WIN_VISIONARY)
+            return
+        if s["title_holder"] == p:
+            s["usurper"] = 1  # O4.1.3
+    s["phase"] = PH_ACT
+    slot = s["pawn"][p]
+    if (site_power_at(s, slot) == OPPORTUNITY and (s["slot_favor"][slot] > 0 or s["slot_secrets"][slot] > 0)):
+        s["phase"] = PH_OPPORTUNITY  # O4.1.4
+
+
+@nb.njit(cache=True)
+def site_power_at(s, slot):
+    return M.SITE_POWER[s["slot_site"][slot]] if s["slot_faceup"][slot] else 0
+
+
+@nb.njit(cache=True)
+def revealed_vision(s, p):
+    """Index into data.VISIONS of p's revealed Vision, -1 if none."""
+    for v in range(FIRST_VISION, N_CARDS):
+        if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
+            return v - FIRST_VISION
+    return -1
+
+
+@nb.njit(cache=True)
+def visionary(s, p):
+    """O3.2: the Vision p wins with, -1 if none."""
+    v = revealed_vision(s, p)
+    if v < 0 or s["visions_drawn"] < VISIONS_NEEDED or VISION_GOAL[v] < 0:
+        return -1
+    return v if B.meets_strictly(s, p, VISION_GOAL[v]) else -1
+
+
+# ================================================================== Act (O4.2)
+@nb.njit(cache=True)
+def act_legal(s, p, mask):
+    for k in range(6):
+        if M.can_act(s, p, k):
+            mask[A.MAJOR + k] = 1
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == p and not s["faceup"][c]:
+            mask[A.CARD + c] = 1  # O6.1: play or discard a facedown adviser
+        elif (FIRST_RELIC <= c < FIRST_VISION and s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p]
+              and not (s["known"][c] >> p & 1)):
+            mask[A.CARD + c] = 1  # O6.3: peek at a facedown relic at your site
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def act(s, p, a):
+    if a == A.END:
+        rest(s, p)
+        return
+    if a >= A.CARD:
+        c = a - A.CARD
+        if s["zone"][c] == Z_ADVISER:
+            s["playing"] = c
+            s["play_from"] = PLAY_FROM_ADVISER
+            s["phase"] = PH_PLAY
+        else:
+            s["known"][c] |= 1 << p
+        return
+    k = a - A.MAJOR
+    if k == M.SEARCH:
+        s["phase"] = PH_SEARCH_SOURCE
+    elif k == M.MUSTER:
+        s["phase"] = PH_MUSTER
+    elif k == M.TRADE:
+        s["phase"] = PH_TRADE_CARD
+    elif k == M.RECOVER:
+        s["phase"] = PH_RECOVER
+    else:
+        s["phase"] = PH_TRAVEL
+
+
+# ================================================================== Rest (O4.3) and the round
+@nb.njit(cache=True)
+def rest(s, p):
+    """O4.3.1-4: tokens on cards go home, secrets flip faceup, Supply refreshes and is saved."""
+    for c in range(1, N_CARDS):
+        if s["card_favor"][c] > 0 or s["card_secrets"][c] > 0:
+            M.return_tokens(s, c, p, False)
+    s["secrets"][p] += s["secrets_down"][p]
+    s["secrets_down"][p] = 0
+    if s["side"][p] == SIDE_CITIZEN:
+        refresh = s["supply"][CHANCELLOR]
+    elif p == CHANCELLOR:
+        refresh = CHANCELLOR_REFRESH[min(s["bank_warbands"][B.ruling_colour(s, p)], 39)]
+    else:
+        refresh = EXILE_REFRESH[min(s["bank_warbands"][s["colour"][p]], 39)]
+    s["supply"][p] = min(SUPPLY_MAX, refresh + s["supply"][p])
+    if p + 1 < s["n_players"]:
+        s["current"] = p + 1
+        s["phase"] = PH_BEGIN_TURN
+        return
+    end_round(s)
+
+
+@nb.njit(cache=True)
+def imperial_title(s):
+    h = s["title_holder"]
+    return h >= 0 and B.imperial(s, h)
+
+
+@nb.njit(cache=True)
+def end_round(s):
+    """O3.3 at the end of rounds 5-7, O3.4 at the end of round 8, else the next round."""
+    r = s["round"]
+    if r >= ROUNDS:
+        war_exhaustion(s)
+        return
+    least = STABLE_REGIME_LEAST[r]
+    if least > 0 and imperial_title(s) and 1 + rng.below(s, 6) >= least:
+        chancellor_wins(s, WIN_STABLE_REGIME)
+        return
+    s["round"] = r + 1
+    s["current"] = CHANCELLOR
+    s["phase"] = PH_BEGIN_TURN
+
+
+@nb.njit(cache=True)
+def war_exhaustion(s):
+    """O3.4, in order: an Imperial Oathkeeper, an Exile Usurper, a Visionary, else the Empire."""
+    if imperial_title(s):
+        chancellor_wins(s, WIN_WAR_EXHAUSTION)
+        return
+    h = s["title_holder"]
+    if h >= 0 and s["side"][h] == SIDE_EXILE and s["usurper"]:
+        win(s, h, WIN_WAR_EXHAUSTION)
+        return
+    for k in range(VISIONARY_ORDER.shape[0]):
+        for p in range(s["n_players"]):
+            if s["side"][p] == SIDE_EXILE and visionary(s, p) == VISIONARY_ORDER[k]:
+                win(s, p, WIN_WAR_EXHAUSTION)
+                return
+    chancellor_wins(s, WIN_WAR_EXHAUSTION)
+
+
+@nb.njit(cache=True)
+def chancellor_wins(s, kind):
+    """O3.3.1: a Citizen who meets the Oath's Successor goal wins instead of the Chancellor."""
+    goal = B.SUCCESSOR_GOAL[s["oath"]]
+    for p in range(s["n_players"]):
+        if s["side"][p] == SIDE_CITIZEN and B.goal_score(s, p, goal) > 0:
+            win(s, p, WIN_SUCCESSOR)
+            return
+    win(s, CHANCELLOR, kind)
+
+
+@nb.njit(cache=True)
+def win(s, p, kind):
+    s["winner"] = p
+    s["win_kind"] = kind
+    s["terminal"] = 1
+    s["phase"] = PH_GAME_OVER
+    s["actor"] = p
+
+
+@nb.njit(cache=True)
+def ranks(s, out):
+    """Places for rewards: the winner first, everyone else shares second (O3: one winner)."""
+    for p in range(s["n_players"]):
+        out[p] = 0 if p == s["winner"] else 1
+

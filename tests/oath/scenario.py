@@ -1,0 +1,120 @@
+"""Building Oath positions for rules tests: a set-up game (the tutorial table, or the first game
+at any player count) whose pieces are then moved where a test needs them, and helpers to play
+actions by name."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import engine
+from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath.chronicle import ChronicleState
+from meeplegym.envs.oath.rules import cards as C
+
+ID = S.CARD_IDS
+COLOURS = ["red", "blue", "yellow", "brown", "white"]
+PLAINS, CRADLE_2, MOUNTAIN, PROV_2, PROV_3, ROCKY_COAST, HINT_2, HINT_3 = range(8)
+
+
+def slot_of(s, site: str) -> int:
+    return int(np.flatnonzero(s["slot_site"] == D.SITE_BY_NAME[site].id)[0])
+
+
+def new(n=4, seed=0, chronicle=None):
+    """A game after setup: step 23 answered with the first legal choices."""
+    chronicle = ChronicleState.tutorial() if chronicle is None and n == 4 else chronicle
+    s = engine.new_game(n, seed, chronicle, colours=COLOURS[:n - 1])[0]
+    while s["phase"] < S.PH_BEGIN_TURN and s["phase"] != S.PH_ACT:
+        engine.step(s, int(np.flatnonzero(engine.legal_mask(s))[0]))
+    return s
+
+
+def ready(n=4, seed=0, chronicle=None):
+    """Seat 0 in its Act phase of round 1."""
+    s = new(n, seed, chronicle)
+    assert s["phase"] == S.PH_ACT and s["current"] == 0, S.PHASE_NAMES[s["phase"]]
+    return s
+
+
+def as_current(s, p, phase=S.PH_ACT):
+    """Make it p's turn at `phase` (a test shortcut past the other players' turns)."""
+    s["current"] = p
+    s["actor"] = p
+    s["phase"] = phase
+
+
+def put_site(s, slot: int, site: str, faceup=True):
+    """Swap `site` into `slot` (its old slot takes the site that was here)."""
+    new_id = D.SITE_BY_NAME[site].id
+    old = np.flatnonzero(s["slot_site"] == new_id)
+    if len(old):
+        s["slot_site"][old[0]] = s["slot_site"][slot]
+    s["slot_site"][slot] = new_id
+    s["slot_faceup"][slot] = int(faceup)
+
+
+def move(s, name_or_id, zone, where=0, faceup=1):
+    """Take a card out of any pile it is in and put it in an unordered zone."""
+    c = ID[name_or_id] if isinstance(name_or_id, str) else name_or_id
+    if s["zone"][c] == S.Z_WORLD_DECK:
+        _unpile(s["world"], "world_size", s, c)
+    elif s["zone"][c] == S.Z_DISCARD:
+        region = int(s["where"][c])
+        pile = list(s["discard"][region][:s["discard_size"][region]])
+        pile.remove(c)
+        s["discard"][region] = 0
+        s["discard"][region][:len(pile)] = pile
+        s["discard_size"][region] = len(pile)
+    elif s["zone"][c] == S.Z_RELIC_DECK:
+        _unpile(s["relic_deck"], "relic_size", s, c)
+    C.place(s, c, zone, where, faceup)
+    return c
+
+
+def _unpile(arr, size_field, s, c):
+    pile = list(arr[:s[size_field]])
+    pile.remove(c)
+    arr[:] = 0
+    arr[:len(pile)] = pile
+    s[size_field] = len(pile)
+
+
+def world_top(s, *names):
+    """Put cards on top of the world deck, the first named on the very top."""
+    for name in reversed(names):
+        c = move(s, name, S.Z_BOX)
+        C.world_push_top(s, c)
+
+
+def discard_top(s, region, *names):
+    """Put cards on top of a region's discard pile, the last named on top."""
+    for name in names:
+        C.discard_push(s, region, move(s, name, S.Z_BOX))
+
+
+def legal(s) -> list[int]:
+    return np.flatnonzero(engine.legal_mask(s)).tolist()
+
+
+def legal_names(s) -> list[str]:
+    return [A.action_to_str(a, s) for a in legal(s)]
+
+
+def play(s, *actions):
+    for a in actions:
+        engine.step(s, a)
+
+
+def favor_total(s):
+    n = int(s["n_players"])
+    return (int(s["favor_bank"].sum()) + int(s["shared_favor"]) + int(s["favor"][:n].sum())
+            + int(s["slot_favor"].sum()) + int(s["pf_tokens"]) + int(s["card_favor"].sum()))
+
+
+def warbands_of(s, colour):
+    n = int(s["n_players"])
+    on_boards = sum(int(s["board_warbands"][p]) for p in range(n)
+                    if (S.PURPLE if s["side"][p] != S.SIDE_EXILE else s["colour"][p]) == colour)
+    return int(s["bank_warbands"][colour]) + int(s["site_warbands"][:, colour].sum()) + on_boards
