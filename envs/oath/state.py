@@ -85,11 +85,25 @@ PH_RECOVER_BANK = 20  # O5.4.4: SUIT, the bank the People's Favor's old favor st
 PH_TRAVEL = 21  # O5.6.1: SLOT destination
 PH_TRAVEL_FREE = 22  # Buried Giant (D1): OPTION 0 flip a secret facedown to travel free, END pay Supply
 PH_TITLE = 23  # O2.11: the title holder picks which qualifying player takes it (SEAT)
+PH_CAMPAIGN_DEFENDER = 24  # O5.5.1: SEAT, or OPTION 0 the bandits
+PH_CAMPAIGN_TARGETS = 25  # O5.5.2: SLOT a site, CARD a relic, OPTION 0/1/2 the People's Favor / the
+#                           Darkest Secret / the pawn and favor; END when the declaration is complete
+PH_CAMPAIGN_DICE = 26  # O5.5.2: NUMBER of attack dice
+PH_CAMPAIGN_ALLY = 27  # O5.5.2: a Citizen at a targeted site or yours joins the defence (OPTION 0) or not (END)
+PH_CAMPAIGN_PERMIT = 28  # O5.5.2: the defender lets that Citizen join (OPTION 0) or not (END)
+PH_CAMPAIGN_SACRIFICE = 29  # O5.5.5: sacrifice exactly enough to win (OPTION 0) or not (END)
+PH_CAMPAIGN_LOSSES = 30  # O5.5.6: where the next killed warband of the defending force comes from (SLOT, SEAT)
+PH_CAMPAIGN_OCCUPY = 31  # O5.5.7 I: NUMBER of warbands onto the targeted site `camp_slot`
+PH_CAMPAIGN_BANISH = 32  # O5.5.7 III: SLOT the defender travels to, END leave them
+PH_CAMPAIGN_BURN = 33  # O5.5.7 III: burn half the defender's favor (OPTION 0) or not (END)
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
                "muster: card", "trade: card", "trade: mode", "recover: target", "recover: payment",
-               "recover: first bank", "travel: destination", "travel: Buried Giant", "Oathkeeper title")
+               "recover: first bank", "travel: destination", "travel: Buried Giant", "Oathkeeper title",
+               "campaign: defender", "campaign: targets", "campaign: attack dice", "campaign: join as ally",
+               "campaign: permit ally", "campaign: sacrifice", "campaign: losses", "campaign: occupy",
+               "campaign: banish", "campaign: burn favor")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
@@ -167,7 +181,26 @@ STATE_DTYPE = np.dtype(
         ("play_from", np.int8),  # PLAY_FROM_*
         ("target", np.int16),  # Recover: a relic, TARGET_PF or TARGET_DS; Travel: the slot
         ("bid", np.int8),  # favor or secrets paid for a banner
-        ("title_return", np.int8),  # the phase the game goes back to after a title choice
+        ("title_return", np.int8),  # the phase and the actor the game goes back to after a title choice
+        ("title_actor", np.int8),
+        # the campaign under way (O5.5)
+        ("defender", np.int8),  # a seat, or BANDITS (-2)
+        ("non_imperial", np.int8),  # the Citizen who is not Imperial in this campaign (O5.5.1), -1 none
+        ("tgt_slot", np.int8, N_SLOTS),
+        ("tgt_card", np.int8, N_CARDS),  # targeted relics
+        ("tgt_pf", np.int8),
+        ("tgt_ds", np.int8),
+        ("tgt_pawn", np.int8),
+        ("attack_dice", np.int8),
+        ("defense_dice", np.int8),
+        ("ally", np.int8, MAX_PLAYERS),  # 1: joined the defence
+        ("asked", np.int8),  # the next Citizen to ask about joining
+        ("force_site", np.int8, N_SLOTS),  # the defending force, where it stands
+        ("force_board", np.int8, MAX_PLAYERS),
+        ("attack", np.int16),
+        ("defense", np.int16),
+        ("kills", np.int8),  # defending warbands still to kill (O5.5.6)
+        ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
     ]
 )
 

@@ -515,7 +515,7 @@ def test_the_holder_chooses_among_tied_challengers():
 def test_an_illegal_action_changes_nothing():
     s = sc.ready()
     before = s.copy()
-    for a in (CAMPAIGN, A.SLOT + 3, A.N_ACTIONS, -1, True, 2.0, "end"):
+    for a in (A.SEAT + 1, A.SLOT + 3, A.N_ACTIONS, -1, True, 2.0, "end"):
         with pytest.raises(IllegalActionError):
             engine.step(s, a)
     assert s.tobytes() == before.tobytes()

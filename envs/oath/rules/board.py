@@ -45,7 +45,9 @@ del _d, _e
 
 @nb.njit(cache=True)
 def imperial(s, p):
-    return s["side"][p] != SIDE_EXILE
+    """The Chancellor and the Citizens, except a Citizen on the other side of the campaign under
+    way (O5.5.1)."""
+    return s["side"][p] != SIDE_EXILE and s["non_imperial"] != p
 
 
 @nb.njit(cache=True)

@@ -672,5 +672,5 @@ def can_act(s, p, action):
         return can_recover(s, p)
     if action == TRAVEL:
         return can_travel(s, p)
-    return False  # Campaign: the next slice
+    return False  # Campaign: campaign.can_campaign
 

@@ -101,6 +101,8 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     given, otherwise as decisions (colours[1] < 0)."""
     s["n_players"] = n
     s["winner"] = -1
+    s["non_imperial"] = -1
+    s["defender"] = NOBODY
     s["oath"] = oath
     for c in range(1, N_CARDS):
         s["zone"][c] = Z_BOX

@@ -12,6 +12,7 @@ from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import setup
 from meeplegym.envs.oath.state import (
@@ -22,6 +23,16 @@ from meeplegym.envs.oath.state import (
     N_SUITS,
     PH_ACT,
     PH_BEGIN_TURN,
+    PH_CAMPAIGN_ALLY,
+    PH_CAMPAIGN_BANISH,
+    PH_CAMPAIGN_BURN,
+    PH_CAMPAIGN_DEFENDER,
+    PH_CAMPAIGN_DICE,
+    PH_CAMPAIGN_LOSSES,
+    PH_CAMPAIGN_OCCUPY,
+    PH_CAMPAIGN_PERMIT,
+    PH_CAMPAIGN_SACRIFICE,
+    PH_CAMPAIGN_TARGETS,
     PH_GAME_OVER,
     PH_MUSTER,
     PH_OPPORTUNITY,
@@ -120,6 +131,22 @@ def legal(s, mask):
     elif phase == PH_TRAVEL_FREE:
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
+    elif phase == PH_CAMPAIGN_DEFENDER:
+        K.defender_options(s, p, mask)
+    elif phase == PH_CAMPAIGN_TARGETS:
+        K.targets_legal(s, p, mask)
+    elif phase == PH_CAMPAIGN_DICE:
+        K.dice_legal(s, p, mask)
+    elif phase == PH_CAMPAIGN_ALLY or phase == PH_CAMPAIGN_PERMIT or phase == PH_CAMPAIGN_SACRIFICE \
+            or phase == PH_CAMPAIGN_BURN:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+    elif phase == PH_CAMPAIGN_LOSSES:
+        K.losses_legal(s, mask)
+    elif phase == PH_CAMPAIGN_OCCUPY:
+        K.occupy_legal(s, s["current"], mask)
+    elif phase == PH_CAMPAIGN_BANISH:
+        K.banish_legal(s, s["current"], mask)
     elif phase == PH_TITLE:
         out = np.zeros(s["n_players"], dtype=np.int8)
         B.title_candidates(s, out)
@@ -175,10 +202,30 @@ def apply(s, a):
         M.choose_destination(s, p, a - A.SLOT)
     elif phase == PH_TRAVEL_FREE:
         M.travel(s, p, s["target"], a == A.OPTION + 0)
+    elif phase == PH_CAMPAIGN_DEFENDER:
+        K.choose_defender(s, p, a)
+    elif phase == PH_CAMPAIGN_TARGETS:
+        K.declare(s, p, a)
+    elif phase == PH_CAMPAIGN_DICE:
+        K.set_pools(s, p, a - A.NUMBER)
+    elif phase == PH_CAMPAIGN_ALLY:
+        K.answer_ally(s, s["current"], a)
+    elif phase == PH_CAMPAIGN_PERMIT:
+        K.permit_ally(s, s["current"], a)
+    elif phase == PH_CAMPAIGN_SACRIFICE:
+        K.sacrifice(s, p, a)
+    elif phase == PH_CAMPAIGN_LOSSES:
+        K.take_loss(s, s["current"], a)
+    elif phase == PH_CAMPAIGN_OCCUPY:
+        K.occupy(s, p, a - A.NUMBER)
+    elif phase == PH_CAMPAIGN_BANISH:
+        K.banish(s, p, a)
+    elif phase == PH_CAMPAIGN_BURN:
+        K.burn(s, p, a)
     elif phase == PH_TITLE:
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
-        s["actor"] = s["current"]
+        s["actor"] = s["title_actor"]
     run_on(s)
 
 
@@ -209,6 +256,7 @@ def settle_title(s):
                 B.take_title(s, q)
         return False
     s["title_return"] = s["phase"]
+    s["title_actor"] = s["actor"]
     s["phase"] = PH_TITLE
     s["actor"] = s["title_holder"]
     return True
@@ -307,7 +355,7 @@ def visionary(s, p):
 @nb.njit(cache=True)
 def act_legal(s, p, mask):
     for k in range(6):
-        if M.can_act(s, p, k):
+        if (K.can_campaign(s, p) if k == M.CAMPAIGN else M.can_act(s, p, k)):
             mask[A.MAJOR + k] = 1
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == p and not s["faceup"][c]:
@@ -341,6 +389,8 @@ def act(s, p, a):
         s["phase"] = PH_TRADE_CARD
     elif k == M.RECOVER:
         s["phase"] = PH_RECOVER
+    elif k == M.CAMPAIGN:
+        s["phase"] = PH_CAMPAIGN_DEFENDER
     else:
         s["phase"] = PH_TRAVEL
 

@@ -1,0 +1,582 @@
+"""Campaign (O5.5), compiled: the defender, the declared targets and both dice pools, Imperial
+Allies, the rolls, skulls and sacrifice, defeat and the attacker's victory. Battle plans and the
+other powers that change a campaign come with the card powers; so does the Brutal Reliquary
+space. The attacker is always `current`; other players answer their own decisions.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
+from meeplegym.envs.oath.state import (
+    CHANCELLOR,
+    FIRST_RELIC,
+    FIRST_VISION,
+    MAX_PLAYERS,
+    N_CARDS,
+    N_SLOTS,
+    NOBODY,
+    PH_ACT,
+    PH_CAMPAIGN_ALLY,
+    PH_CAMPAIGN_BANISH,
+    PH_CAMPAIGN_BURN,
+    PH_CAMPAIGN_DICE,
+    PH_CAMPAIGN_LOSSES,
+    PH_CAMPAIGN_OCCUPY,
+    PH_CAMPAIGN_PERMIT,
+    PH_CAMPAIGN_SACRIFICE,
+    PH_CAMPAIGN_TARGETS,
+    PURPLE,
+    SIDE_CITIZEN,
+    Z_PERSONAL,
+)
+
+BANDITS = B.BANDITS
+CAMPAIGN_SUPPLY = int(D.ACTION_SUPPLY[D.MajorAction.CAMPAIGN])
+RELIC_DEFENSE = np.zeros(N_CARDS, dtype=np.int8)
+for _r in D.RELICS:
+    RELIC_DEFENSE[_r.number] = _r.defense
+del _r
+PAWN_DEFENSE, SITE_DEFENSE = D.PAWN_DEFENSE, D.SITE_DEFENSE
+OATHKEEPER_DEFENSE, USURPER_DEFENSE = D.OATHKEEPER_DEFENSE, D.USURPER_DEFENSE
+SEIZURE_LOSS = D.SEIZURE_LOSS
+HOLLOW, SWORD, SKULL = (int(f) for f in D.AttackFace)
+BLANK, SHIELD, TWO_SHIELDS, DOUBLE = (int(f) for f in D.DefenseFace)
+ATTACK_FACES = np.array([int(f) for f in D.ATTACK_DIE], dtype=np.int8)
+DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
+PLAINS, MOUNTAIN = int(D.SitePower.PLAINS), int(D.SitePower.MOUNTAIN)
+
+
+# ================================================================== step 1: the defender
+@nb.njit(cache=True)
+def rules_for_campaign(s, p, q, slot):
+    """Whether q rules a slot in a campaign p would wage on q: a Citizen the Chancellor attacks is
+    not Imperial, so rules no purple site (O5.5.1)."""
+    if p == CHANCELLOR and s["side"][q] == SIDE_CITIZEN:
+        return B.site_colour(s, slot) == s["colour"][q]
+    return B.rules_site(s, q, slot)
+
+
+@nb.njit(cache=True)
+def defender_options(s, p, mask):
+    """O5.5.1: another player who rules p's site or whose pawn is there; the bandits if no player
+    rules it. Returns how many."""
+    here = s["pawn"][p]
+    n = 0
+    for q in range(s["n_players"]):
+        if q != p and (rules_for_campaign(s, p, q, here) or s["pawn"][q] == here):
+            mask[A.SEAT + q] = 1
+            n += 1
+    if B.site_colour(s, here) < 0:
+        mask[A.OPTION + 0] = 1
+        n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def can_campaign(s, p):
+    if s["supply"][p] < CAMPAIGN_SUPPLY:
+        return False
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    return defender_options(s, p, mask) > 0
+
+
+@nb.njit(cache=True)
+def choose_defender(s, p, a):
+    """Pay, name the defender, settle who is Imperial this campaign, and reset the declaration.
+    A target the declaration must hold (your site, when the defender rules it) is declared."""
+    M.spend(s, p, CAMPAIGN_SUPPLY)
+    q = BANDITS if a == A.OPTION + 0 else a - A.SEAT
+    s["defender"] = q
+    s["non_imperial"] = -1
+    if q != BANDITS and s["side"][p] == SIDE_CITIZEN and B.imperial(s, q):
+        s["non_imperial"] = p  # a Citizen attacking the Empire
+    elif q != BANDITS and p == CHANCELLOR and s["side"][q] == SIDE_CITIZEN:
+        s["non_imperial"] = q  # the Chancellor attacking a Citizen
+    for slot in range(N_SLOTS):
+        s["tgt_slot"][slot] = 0
+    for c in range(N_CARDS):
+        s["tgt_card"][c] = 0
+    s["tgt_pf"] = 0
+    s["tgt_ds"] = 0
+    s["tgt_pawn"] = 0
+    for k in range(MAX_PLAYERS):
+        s["ally"][k] = 0
+    here = s["pawn"][p]
+    if defender_rules(s, here):
+        declare_site(s, p, here)
+    s["phase"] = PH_CAMPAIGN_TARGETS
+
+
+# ================================================================== step 2: targets and pools
+@nb.njit(cache=True)
+def defender_rules(s, slot):
+    q = s["defender"]
+    if q == BANDITS:
+        return B.bandits_rule(s, slot)
+    return B.rules_site(s, q, slot)
+
+
+@nb.njit(cache=True)
+def pass_gate(s, p, slot):
+    """Narrow Pass (D1): a target in another region with a faceup Narrow Pass that p does not
+    rule needs the Pass targeted too; -1 if no such Pass, else its slot."""
+    region = SLOT_REGION[slot]
+    if region == SLOT_REGION[s["pawn"][p]]:
+        return -1
+    gate = M.narrow_pass_in(s, region)
+    if gate < 0 or gate == slot or B.rules_site(s, p, gate):
+        return -1
+    return gate
+
+
+@nb.njit(cache=True)
+def site_targetable(s, p, slot):
+    if s["tgt_slot"][slot] or not defender_rules(s, slot):
+        return False
+    gate = pass_gate(s, p, slot)
+    if gate >= 0 and not s["tgt_slot"][gate] and not defender_rules(s, gate):
+        return False  # the Pass cannot be targeted, so nothing beyond it can
+    secrets = s["secrets"][p]
+    if hidden(s, slot):
+        secrets -= 1
+    if gate >= 0 and not s["tgt_slot"][gate] and hidden(s, gate):
+        secrets -= 1
+    return secrets >= 0
+
+
+@nb.njit(cache=True)
+def hidden(s, slot):
+    """The Hidden Place (D1): targets there cost a secret flipped facedown."""
+    return s["slot_faceup"][slot] and M.SITE_POWER[s["slot_site"][slot]] == M.HIDDEN_PLACE
+
+
+@nb.njit(cache=True)
+def declare_site(s, p, slot):
+    """Declare a site, and the Narrow Pass in front of it if the rules ask for it (the Pass is
+    in its own region, so it needs no gate of its own)."""
+    gate = pass_gate(s, p, slot)
+    for k in range(2):
+        target = np.int64(slot) if k == 0 else np.int64(gate)
+        if target >= 0 and not s["tgt_slot"][target]:
+            s["tgt_slot"][target] = 1
+            if hidden(s, target):
+                s["secrets"][p] -= 1
+                s["secrets_down"][p] += 1
+
+
+@nb.njit(cache=True)
+def pawn_here(s, p):
+    q = s["defender"]
+    return q != BANDITS and s["pawn"][q] == s["pawn"][p]
+
+
+@nb.njit(cache=True)
+def targets_legal(s, p, mask):
+    q = s["defender"]
+    for slot in range(N_SLOTS):
+        if site_targetable(s, p, slot):
+            mask[A.SLOT + slot] = 1
+    if pawn_here(s, p):
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if s["zone"][r] == Z_PERSONAL and s["where"][r] == q and not s["tgt_card"][r]:
+                mask[A.CARD + r] = 1
+        if s["pf_holder"] == q and not s["tgt_pf"]:
+            mask[A.OPTION + 0] = 1
+        if s["ds_holder"] == q and not s["tgt_ds"]:
+            mask[A.OPTION + 1] = 1
+        if not s["tgt_pawn"]:
+            mask[A.OPTION + 2] = 1
+    if declaration_complete(s, p):
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def declaration_complete(s, p):
+    """O5.5.2: at least one target at your site (a pawn, relic or banner target is there)."""
+    if s["tgt_slot"][s["pawn"][p]] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
+        return True
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["tgt_card"][r]:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def declare(s, p, a):
+    if a == A.END:
+        s["phase"] = PH_CAMPAIGN_DICE
+    elif a >= A.CARD:
+        s["tgt_card"][a - A.CARD] = 1
+    elif a >= A.SLOT and a < A.SLOT + N_SLOTS:
+        declare_site(s, p, a - A.SLOT)
+    elif a == A.OPTION + 0:
+        s["tgt_pf"] = 1
+    elif a == A.OPTION + 1:
+        s["tgt_ds"] = 1
+    else:
+        s["tgt_pawn"] = 1
+
+
+@nb.njit(cache=True)
+def dice_legal(s, p, mask):
+    for k in range(min(s["board_warbands"][p], A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
+
+
+@nb.njit(cache=True)
+def imperial_defence(s):
+    q = s["defender"]
+    return q != BANDITS and B.imperial(s, q)
+
+
+@nb.njit(cache=True)
+def set_pools(s, p, k):
+    """The attack pool of k dice, the site modifiers (D1), then the defense pool (O5.5.2). A die
+    taken from an empty attack pool adds a defense die instead (O5.5.3)."""
+    attack = k
+    defense = 0
+    plains = False
+    mountain = False
+    for slot in range(N_SLOTS):
+        if s["tgt_slot"][slot]:
+            defense += SITE_DEFENSE
+            power = M.SITE_POWER[s["slot_site"][slot]]
+            plains = plains or power == PLAINS
+            mountain = mountain or power == MOUNTAIN
+    if pawn_here(s, p):
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if s["tgt_card"][r]:
+                defense += RELIC_DEFENSE[r]
+        if s["tgt_pf"]:
+            defense += s["pf_tokens"]
+        if s["tgt_ds"]:
+            defense += s["ds_tokens"]
+        if s["tgt_pawn"]:
+            defense += PAWN_DEFENSE
+    if plains:
+        attack += 1
+    if mountain:
+        if attack > 0:
+            attack -= 1
+        else:
+            defense += 1
+    h = s["title_holder"]
+    q = s["defender"]
+    if h >= 0 and q != BANDITS and (h == q or (h == CHANCELLOR and imperial_defence(s))):
+        defense += USURPER_DEFENSE if s["usurper"] else OATHKEEPER_DEFENSE
+    s["attack_dice"] = attack
+    s["defense_dice"] = defense
+    if imperial_defence(s) and q != CHANCELLOR:
+        s["ally"][CHANCELLOR] = 1  # the Chancellor always joins an Imperial defence
+    s["asked"] = 0
+    ask_next_ally(s, p)
+
+
+# ================================================================== Allies
+@nb.njit(cache=True)
+def at_targeted_or_attackers_site(s, p, q):
+    where = s["pawn"][q]
+    return where == s["pawn"][p] or s["tgt_slot"][where] == 1
+
+
+@nb.njit(cache=True)
+def may_join(s, p, q):
+    """O5.5.2: a Citizen other than the attacker and the defender, at a targeted site or the
+    attacker's, may join an Imperial defence."""
+    return (imperial_defence(s) and q != p and q != s["defender"] and s["side"][q] == SIDE_CITIZEN
+            and B.imperial(s, q) and not s["ally"][q] and at_targeted_or_attackers_site(s, p, q))
+
+
+@nb.njit(cache=True)
+def ask_next_ally(s, p):
+    while s["asked"] < s["n_players"]:
+        q = s["asked"]
+        s["asked"] += 1
+        if may_join(s, p, q):
+            s["phase"] = PH_CAMPAIGN_ALLY
+            s["actor"] = q
+            return
+    s["actor"] = p
+    roll(s, p)
+
+
+@nb.njit(cache=True)
+def answer_ally(s, p, a):
+    if a == A.END:
+        ask_next_ally(s, p)
+        return
+    s["phase"] = PH_CAMPAIGN_PERMIT
+    s["actor"] = s["defender"]
+
+
+@nb.njit(cache=True)
+def permit_ally(s, p, a):
+    if a == A.OPTION + 0:
+        s["ally"][s["asked"] - 1] = 1
+    ask_next_ally(s, p)
+
+
+# ================================================================== steps 4-5: the rolls
+@nb.njit(cache=True)
+def roll(s, p):
+    """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once)."""
+    shields = 0
+    doubles = 0
+    for _ in range(s["defense_dice"]):
+        face = DEFENSE_FACES[rng.below(s, 6)]
+        if face == SHIELD:
+            shields += 1
+        elif face == TWO_SHIELDS:
+            shields += 2
+        elif face == DOUBLE:
+            doubles += 1
+    defense = shields * (1 << doubles)
+    q = s["defender"]
+    for slot in range(N_SLOTS):
+        s["force_site"][slot] = 0
+        if s["tgt_slot"][slot]:
+            if q == BANDITS:
+                s["force_site"][slot] = 1  # one bandit per targeted site
+            else:
+                s["force_site"][slot] = s["site_warbands"][slot, B.site_colour(s, slot)] if B.site_colour(
+                    s, slot) >= 0 else 0
+            defense += s["force_site"][slot]
+    for k in range(MAX_PLAYERS):
+        s["force_board"][k] = 0
+    if q != BANDITS:
+        for k in range(s["n_players"]):
+            if (k == q or s["ally"][k]) and at_targeted_or_attackers_site(s, p, k):
+                s["force_board"][k] = s["board_warbands"][k]
+                defense += s["board_warbands"][k]
+    swords = 0
+    hollow = 0
+    for _ in range(s["attack_dice"]):
+        face = ATTACK_FACES[rng.below(s, 6)]
+        if face == HOLLOW:
+            hollow += 1
+        elif face == SWORD:
+            swords += 1
+        else:
+            swords += 2
+            kill_on_board(s, p, 1)
+    s["attack"] = swords + hollow // 2
+    s["defense"] = defense
+    if s["attack"] <= defense and 0 < defense - s["attack"] + 1 <= s["board_warbands"][p]:
+        s["phase"] = PH_CAMPAIGN_SACRIFICE
+    else:
+        resolve(s, p)
+
+
+@nb.njit(cache=True)
+def kill_on_board(s, p, k):
+    k = min(k, s["board_warbands"][p])
+    s["board_warbands"][p] -= k
+    s["bank_warbands"][board_colour(s, p)] += k
+
+
+@nb.njit(cache=True)
+def sacrifice(s, p, a):
+    if a == A.OPTION + 0:
+        need = s["defense"] - s["attack"] + 1
+        kill_on_board(s, p, need)
+        s["attack"] += need
+    resolve(s, p)
+
+
+# ================================================================== steps 6-7: defeat and victory
+@nb.njit(cache=True)
+def resolve(s, p):
+    if s["attack"] > s["defense"]:
+        if s["defender"] == BANDITS:
+            occupy_next(s, p, 0)  # bandits hide: nothing to kill
+            return
+        force = 0
+        for slot in range(N_SLOTS):
+            force += s["force_site"][slot]
+        for k in range(MAX_PLAYERS):
+            force += s["force_board"][k]
+        s["kills"] = force // 2
+        losses_next(s, p)
+    else:
+        kill_on_board(s, p, s["board_warbands"][p] // 2)  # O5.5.6: the attacker's force is its board
+        end(s, p)
+
+
+@nb.njit(cache=True)
+def loss_chooser(s):
+    """The Chancellor picks the Imperial side's losses, the defeated player their own (O5.5.6)."""
+    return CHANCELLOR if imperial_defence(s) else s["defender"]
+
+
+@nb.njit(cache=True)
+def losses_legal(s, mask):
+    for slot in range(N_SLOTS):
+        if s["force_site"][slot] > 0:
+            mask[A.SLOT + slot] = 1
+    for k in range(s["n_players"]):
+        if s["force_board"][k] > 0:
+            mask[A.SEAT + k] = 1
+
+
+@nb.njit(cache=True)
+def losses_next(s, p):
+    """Ask for the next loss while the choice matters (warbands in two or more places)."""
+    while s["kills"] > 0:
+        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        losses_legal(s, mask)
+        if mask.sum() > 1:
+            s["phase"] = PH_CAMPAIGN_LOSSES
+            s["actor"] = loss_chooser(s)
+            return
+        kill_at(s, np.flatnonzero(mask)[0])
+    rout(s, p)
+
+
+@nb.njit(cache=True)
+def kill_at(s, a):
+    s["kills"] -= 1
+    if a < A.SEAT:
+        slot = a - A.SLOT
+        col = B.site_colour(s, slot)
+        s["site_warbands"][slot, col] -= 1
+        s["bank_warbands"][col] += 1
+        s["force_site"][slot] -= 1
+    else:
+        k = a - A.SEAT
+        s["force_board"][k] -= 1
+        s["board_warbands"][k] -= 1
+        s["bank_warbands"][board_colour(s, k)] += 1
+
+
+@nb.njit(cache=True)
+def take_loss(s, p, a):
+    kill_at(s, a)
+    s["actor"] = p
+    losses_next(s, p)
+
+
+@nb.njit(cache=True)
+def rout(s, p):
+    """The rest of the defeated force goes to its boards: purple to the Chancellor's (O5.5.7 I),
+    any other colour to the defender's."""
+    for slot in range(N_SLOTS):
+        if s["force_site"][slot] > 0:
+            col = B.site_colour(s, slot)
+            k = s["site_warbands"][slot, col]
+            s["site_warbands"][slot, col] = 0
+            owner = CHANCELLOR if col == PURPLE else s["defender"]
+            s["board_warbands"][owner] += k
+            s["force_site"][slot] = 0
+    s["actor"] = p
+    occupy_next(s, p, 0)
+
+
+@nb.njit(cache=True)
+def occupy_next(s, p, start):
+    """O5.5.7 I: for each targeted site in turn, how many warbands of your force move onto it."""
+    for slot in range(start, N_SLOTS):
+        if s["tgt_slot"][slot] and s["board_warbands"][p] > 0 and B.site_colour(s, slot) < 0:
+            s["camp_slot"] = slot
+            s["phase"] = PH_CAMPAIGN_OCCUPY
+            return
+    spoils(s, p)
+
+
+@nb.njit(cache=True)
+def occupy_legal(s, p, mask):
+    for k in range(min(s["board_warbands"][p], A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
+
+
+@nb.njit(cache=True)
+def occupy(s, p, k):
+    slot = s["camp_slot"]
+    s["board_warbands"][p] -= k
+    s["site_warbands"][slot, board_colour(s, p)] += k
+    occupy_next(s, p, slot + 1)
+
+
+@nb.njit(cache=True)
+def spoils(s, p):
+    """O5.5.7 II-III: targeted relics and banners change hands (banners seized lose tokens), then
+    the pawn may be banished and half the favor burned."""
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["tgt_card"][r]:
+            M.take_relic(s, p, r)
+    if s["tgt_pf"]:
+        seize_pf(s, p)
+    if s["tgt_ds"]:
+        seize_ds(s, p)
+    if s["tgt_pawn"]:
+        s["phase"] = PH_CAMPAIGN_BANISH
+    else:
+        end(s, p)
+
+
+@nb.njit(cache=True)
+def seize_pf(s, p):
+    """O2.5: a banner taken other than by Recover loses 2 tokens (never its last); the People's
+    Favor burns its favor and shows its Mob side."""
+    lose = min(SEIZURE_LOSS, max(s["pf_tokens"] - 1, 0))
+    s["pf_tokens"] -= lose
+    s["shared_favor"] += lose
+    s["pf_mob"] = 1
+    s["pf_holder"] = p
+
+
+@nb.njit(cache=True)
+def seize_ds(s, p):
+    lose = min(SEIZURE_LOSS, max(s["ds_tokens"] - 1, 0))
+    s["ds_tokens"] -= lose
+    s["ds_holder"] = p
+
+
+@nb.njit(cache=True)
+def banish_legal(s, p, mask):
+    """Any site the defender could travel to, for free (O5.5.7 III); END leaves them."""
+    q = s["defender"]
+    here = s["pawn"][q]
+    for slot in range(N_SLOTS):
+        if slot != here and M.travel_cost(s, q, slot) >= 0:
+            mask[A.SLOT + slot] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def banish(s, p, a):
+    q = s["defender"]
+    if a != A.END:
+        to = a - A.SLOT
+        s["pawn"][q] = to
+        if not s["slot_faceup"][to]:
+            M.reveal(s, to)
+    if s["favor"][q] >= 2:
+        s["phase"] = PH_CAMPAIGN_BURN
+    else:
+        end(s, p)
+
+
+@nb.njit(cache=True)
+def burn(s, p, a):
+    if a == A.OPTION + 0:
+        q = s["defender"]
+        k = s["favor"][q] // 2
+        s["favor"][q] -= k
+        s["shared_favor"] += k
+    end(s, p)
+
+
+@nb.njit(cache=True)
+def end(s, p):
+    s["non_imperial"] = -1
+    s["defender"] = NOBODY
+    s["actor"] = p
+    s["phase"] = PH_ACT

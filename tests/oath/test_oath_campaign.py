@@ -1,0 +1,203 @@
+"""Campaign (O5.5) without battle plans: the defender, targets and pools, Imperial Allies, the
+rolls with chosen dice (the spec's worked example), sacrifice, defeat and the attacker's victory.
+Dice are fixed by searching the game's generator for a word that rolls the faces a test needs."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from meeplegym import rng
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath.rules import campaign as K
+from tests.oath import scenario as sc
+from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
+
+CAMPAIGN = A.MAJOR + int(D.MajorAction.CAMPAIGN)
+RED, BLUE = int(D.Colour.RED), int(D.Colour.BLUE)
+HS, SW, SK = (int(f) for f in D.AttackFace)
+B, SH, SH2, X2 = (int(f) for f in D.DefenseFace)
+PAWN = A.OPTION + 2
+
+
+def word_for(defense, attack):
+    """A generator word whose next rolls are the defense faces, then the attack faces (as
+    multisets, in the engine's order: defense first, O5.5.4-O5.5.5)."""
+    rec = np.zeros(1, dtype=[("rng", np.uint64)])[0]
+    for seed in range(1, 200_000):
+        rec["rng"] = start = rng.seed_word(seed)
+        d = sorted(int(K.DEFENSE_FACES[rng.below(rec, 6)]) for _ in defense)
+        a = sorted(int(K.ATTACK_FACES[rng.below(rec, 6)]) for _ in attack)
+        if d == sorted(defense) and a == sorted(attack):
+            return start
+    raise AssertionError("no such word")
+
+
+def duel(red_board=4, blue_site=2, blue_board=3):
+    """Red (seat 1, current) and blue (seat 2) at the Rocky Coast, which blue rules."""
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["pawn"][1] = s["pawn"][2] = ROCKY_COAST
+    s["site_warbands"][ROCKY_COAST] = 0
+    s["bank_warbands"][S.PURPLE] += 1
+    s["site_warbands"][ROCKY_COAST, BLUE] = blue_site
+    s["bank_warbands"][BLUE] -= blue_site
+    for seat, colour, k in ((1, RED, red_board), (2, BLUE, blue_board)):
+        s["bank_warbands"][colour] += int(s["board_warbands"][seat]) - k
+        s["board_warbands"][seat] = k
+    return s
+
+
+# ---------------------------------------------------------------- the declaration
+@pytest.mark.rule("O5.5.1")
+def test_defenders_are_rulers_of_your_site_or_pawns_there():
+    s = duel()
+    sc.play(s, CAMPAIGN)
+    assert sc.legal(s) == [A.SEAT + 2]  # blue rules the site; nobody else is here
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["pawn"][1] = 1
+    s["slot_faceup"][1] = 1  # a faceup site with no warbands: the bandits rule it
+    sc.play(s, CAMPAIGN)
+    assert sc.legal(s) == [A.OPTION + 0]
+
+
+@pytest.mark.rule("O5.5.2")
+def test_your_site_is_declared_when_the_defender_rules_it():
+    s = duel()
+    sc.play(s, CAMPAIGN, A.SEAT + 2)
+    assert s["tgt_slot"][ROCKY_COAST] == 1 and s["supply"][1] == 7 - 2
+    # other targets: the pawn (blue holds no relic or banner); the declaration is complete
+    assert sc.legal(s) == [A.END, PAWN]
+
+
+@pytest.mark.rule("O5.5.2")
+def test_a_target_at_your_site_is_required():
+    s = sc.ready()
+    sc.as_current(s, 1)  # red at the Plains, the Chancellor's pawn there too
+    s["site_warbands"][PLAINS] = 0
+    s["site_warbands"][PLAINS, RED] = 1  # red rules its own site
+    sc.play(s, CAMPAIGN, A.SEAT + 0)
+    assert A.END not in sc.legal(s)  # the Empire's sites are elsewhere: a pawn target is needed
+    assert A.SLOT + MOUNTAIN in sc.legal(s) and PAWN in sc.legal(s)
+    sc.play(s, A.SLOT + MOUNTAIN)
+    assert A.END not in sc.legal(s)
+    sc.play(s, PAWN)
+    assert A.END in sc.legal(s)
+
+
+@pytest.mark.rule("O5.5.2", "D1", "O2.11")
+def test_pools_count_targets_sites_and_the_title():
+    s = sc.ready()
+    sc.as_current(s, 1)  # red against the Chancellor, who holds the title (Oathkeeper: +1)
+    sc.move(s, "Map", S.Z_PERSONAL, 0)  # relic dice 3
+    s["pf_holder"], s["pf_tokens"] = 0, 2
+    s["board_warbands"][1] = 5
+    s["bank_warbands"][RED] -= 2
+    sc.play(s, CAMPAIGN, A.SEAT + 0)  # the Plains are declared: 1 die
+    sc.play(s, A.SLOT + MOUNTAIN, A.CARD + ID["Map"], A.OPTION + 0, PAWN, A.END)
+    assert sc.legal(s) == [A.NUMBER + k for k in range(6)]
+    before = s.copy()
+    sc.play(s, A.NUMBER + 3)
+    # Plains +1 and Mountain -1 attack die; defense 1 + 1 + 3 (Map) + 2 (banner) + 2 (pawn) + 1 (title)
+    assert before["phase"] == S.PH_CAMPAIGN_DICE
+    assert s["attack_dice"] == 3 and s["defense_dice"] == 10
+
+
+# ---------------------------------------------------------------- the worked example (O5.5)
+@pytest.mark.rule("O5.5.4", "O5.5.5", "O5.5.6", "O2.12")
+def test_the_specs_worked_campaign_example():
+    s = duel()
+    sc.play(s, CAMPAIGN, A.SEAT + 2, PAWN, A.END)
+    s["rng"] = word_for([SH, X2, B], [HS, HS, SW, SK])
+    sc.play(s, A.NUMBER + 4)
+    # attack 1 (two hollow) + 1 + 2 = 4 and the skull killed one; defense 2 x 1 shield + 2 + 3 = 7
+    assert (s["attack"], s["defense"]) == (4, 7)
+    # a win would need 4 sacrificed of 3 left: no sacrifice is offered; red loses 3 // 2 = 1
+    assert s["phase"] == S.PH_ACT and s["board_warbands"][1] == 2
+    assert s["site_warbands"][ROCKY_COAST, BLUE] == 2 and s["board_warbands"][2] == 3
+    assert sc.warbands_of(s, RED) == 14 and sc.warbands_of(s, BLUE) == 14
+
+
+@pytest.mark.rule("O5.5.5", "O9.5")
+def test_sacrifice_is_exactly_what_wins():
+    s = duel(red_board=6, blue_site=1, blue_board=0)
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)  # the site alone: 1 die, 1 warband
+    s["rng"] = word_for([SH], [HS, SW])
+    sc.play(s, A.NUMBER + 2)
+    assert (s["attack"], s["defense"]) == (1, 2) and s["phase"] == S.PH_CAMPAIGN_SACRIFICE
+    sc.play(s, A.OPTION + 0)
+    assert s["attack"] == 3 and s["board_warbands"][1] == 4  # 2 sacrificed: 3 > 2
+    # the defeated force (the site's 1) loses 0; the rest goes to blue's board; red occupies
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["board_warbands"][2] == 1
+    sc.play(s, A.NUMBER + 2)
+    assert s["site_warbands"][ROCKY_COAST, RED] == 2 and s["board_warbands"][1] == 2
+    assert s["phase"] == S.PH_ACT and sc.warbands_of(s, RED) == 14  # the sacrificed went back to the bank
+
+
+@pytest.mark.rule("O5.5.6", "O5.5.7")
+def test_victory_losses_chosen_by_the_defeated_then_occupy_banish_and_burn():
+    s = duel(red_board=8, blue_site=1, blue_board=2)
+    s["favor"][2] += 4
+    s["shared_favor"] -= 4
+    sc.play(s, CAMPAIGN, A.SEAT + 2, PAWN, A.END)
+    s["rng"] = word_for([B, B, B], [SW] * 4)
+    sc.play(s, A.NUMBER + 4)
+    assert (s["attack"], s["defense"]) == (4, 3)
+    # the defending force of 3 loses 1: blue chooses where
+    assert s["phase"] == S.PH_CAMPAIGN_LOSSES and s["actor"] == 2
+    assert sc.legal(s) == [A.SLOT + ROCKY_COAST, A.SEAT + 2]
+    sc.play(s, A.SEAT + 2)
+    # the rest (1 at the site) goes to blue's board
+    assert s["board_warbands"][2] == 2 and s["site_warbands"][ROCKY_COAST, BLUE] == 0
+    assert s["actor"] == 1 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    sc.play(s, A.NUMBER + 3)
+    assert s["site_warbands"][ROCKY_COAST, RED] == 3 and s["board_warbands"][1] == 5
+    assert s["phase"] == S.PH_CAMPAIGN_BANISH and A.END in sc.legal(s)
+    sc.play(s, A.SLOT + MOUNTAIN)
+    assert s["pawn"][2] == MOUNTAIN and s["phase"] == S.PH_CAMPAIGN_BURN
+    shared = int(s["shared_favor"])
+    sc.play(s, A.OPTION + 0)
+    assert s["favor"][2] == 3 and s["shared_favor"] == shared + 2 and s["phase"] == S.PH_ACT
+    assert sc.warbands_of(s, BLUE) == 14 and sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O5.5.7", "O2.5")
+def test_seized_banners_lose_two_tokens_and_the_peoples_favor_turns_mob():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    s["pf_holder"], s["pf_tokens"], s["ds_holder"], s["ds_tokens"] = 2, 4, 2, 2
+    s["shared_favor"] -= 3
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.OPTION + 0, A.OPTION + 1, A.END)
+    s["rng"] = word_for([B] * 7, [SK])
+    sc.play(s, A.NUMBER + 1)
+    assert (s["attack"], s["defense"]) == (2, 1) and s["board_warbands"][1] == 7  # the skull
+    sc.play(s, A.NUMBER + 0)  # leave the site empty
+    assert (s["pf_holder"], s["pf_tokens"], s["pf_mob"]) == (1, 2, 1)
+    assert (s["ds_holder"], s["ds_tokens"]) == (1, 1)  # never below one
+    assert sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O5.5.2", "O6.9")
+def test_the_chancellor_and_a_willing_citizen_defend_together():
+    s = sc.ready()
+    s["side"][3] = S.SIDE_CITIZEN  # yellow: a Citizen, its pawn at the Plains with everyone's
+    s["board_warbands"][3] = 0
+    s["bank_warbands"][int(D.Colour.YELLOW)] += 3
+    sc.as_current(s, 1)
+    s["board_warbands"][1] = 10
+    s["bank_warbands"][RED] -= 7
+    sc.play(s, CAMPAIGN, A.SEAT + 0, A.END)  # the Plains (declared), against the Empire
+    sc.play(s, A.NUMBER + 9)  # and the Plains add one (D1)
+    assert s["attack_dice"] == 10
+    assert s["phase"] == S.PH_CAMPAIGN_ALLY and s["actor"] == 3
+    s["board_warbands"][3] = 2  # yellow's purple warbands
+    s["bank_warbands"][S.PURPLE] -= 2
+    sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_CAMPAIGN_PERMIT and s["actor"] == 0
+    s["rng"] = word_for([B, B], [HS] * 10)
+    sc.play(s, A.OPTION + 0)
+    # defense: 2 warbands at the Plains + the Chancellor's board 3 + yellow's board 2
+    assert s["defense"] == 2 + 3 + 2 and s["attack"] == 5
+    sc.play(s, A.END)  # no sacrifice    assert s["board_warbands"][1] == 5  # red lost half of 10
