@@ -3,9 +3,9 @@
 ``new_game`` sets a game up from a ChronicleState (O1.1; the first game of a fresh chronicle
 by default, O1.2) and leaves it at its first decision; ``legal_mask`` and ``step`` play it one
 decision at a time (actions.py). The engine runs the whole setup, the turn (Wake, Act, Rest),
-the six major actions, the title and every victory; still missing (docs/rules_coverage.md): the
-minor actions of O6.4-O6.8 and every card power, so this is not yet the game and no env is
-registered for it.
+the six major actions, the minor actions, the title and every victory; still missing
+(docs/rules_coverage.md): every card power, so this is not yet the game and no env is registered
+for it.
 """
 
 from __future__ import annotations

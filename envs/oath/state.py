@@ -96,6 +96,14 @@ PH_CAMPAIGN_LOSSES = 30  # O5.5.6: where the next killed warband of the defendin
 PH_CAMPAIGN_OCCUPY = 31  # O5.5.7 I: NUMBER of warbands onto the targeted site `camp_slot`
 PH_CAMPAIGN_BANISH = 32  # O5.5.7 III: SLOT the defender travels to, END leave them
 PH_CAMPAIGN_BURN = 33  # O5.5.7 III: burn half the defender's favor (OPTION 0) or not (END)
+PH_MOVE_COUNT = 34  # O6.5: NUMBER of warbands to move (`move_kind`, with `move_with`)
+PH_MOVE_WITH = 35  # O6.5: SEAT, the Imperial player at your site to give to or take from
+PH_PERMIT = 36  # O6.5: the asked player permits (OPTION 0) or refuses (END) the move
+PH_OFFER_TARGET = 37  # O6.6.1: SEAT, the Exile offered Citizenship (yourself included)
+PH_OFFER_SPACE = 38  # O6.6.1: OPTION k, the Reliquary space whose relic is offered
+PH_OFFER_BARGAIN = 39  # O6.6.1: one binding bargain from the menu (see actions.py), END none
+PH_OFFER_ANSWER = 40  # O6.6.2: the Exile accepts (OPTION 0) or declines (END)
+PH_EXILE_TARGET = 41  # O6.7: SEAT, the Citizen to exile
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -103,12 +111,19 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "recover: first bank", "travel: destination", "travel: Buried Giant", "Oathkeeper title",
                "campaign: defender", "campaign: targets", "campaign: attack dice", "campaign: join as ally",
                "campaign: permit ally", "campaign: sacrifice", "campaign: losses", "campaign: occupy",
-               "campaign: banish", "campaign: burn favor")
+               "campaign: banish", "campaign: burn favor", "move warbands: how many", "move warbands: with whom",
+               "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
+               "citizenship: bargain", "citizenship: answer", "exile a Citizen")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
 WIN_NONE, WIN_USURPER, WIN_VISIONARY, WIN_STABLE_REGIME, WIN_WAR_EXHAUSTION, WIN_SUCCESSOR = range(6)
 WIN_NAMES = ("none", "usurper", "visionary", "stable regime", "war exhaustion", "successor")
+
+# Warband moves (O6.5), by `move_kind`, also the OPTION that starts each in the Act phase.
+MOVE_TO_BOARD, MOVE_TO_SITE, MOVE_GIVE, MOVE_TAKE = 0, 1, 2, 3
+# The other Act-phase options (O6.6-O6.8).
+ACT_OFFER, ACT_EXILE, ACT_SELF_EXILE = 4, 5, 6
 
 # Where the card being played comes from (O5.1.4, O6.1).
 PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
@@ -201,6 +216,15 @@ STATE_DTYPE = np.dtype(
         ("defense", np.int16),
         ("kills", np.int8),  # defending warbands still to kill (O5.5.6)
         ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
+        # minor actions (O6)
+        ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
+        ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
+        ("move_kind", np.int8),  # MOVE_* of the warband move under way
+        ("move_with", np.int8),
+        ("move_count", np.int8),
+        ("offer_target", np.int8),
+        ("offer_space", np.int8),
+        ("bargain", np.int16),  # the bargain action chosen (an action number), END for none
     ]
 )
 

@@ -403,10 +403,10 @@ def resolve(s, p):
             force += s["force_site"][slot]
         for k in range(MAX_PLAYERS):
             force += s["force_board"][k]
-        s["kills"] = force // 2
+        s["kills"] = force if M.reliquary_power(s, p, M.BRUTAL) else force // 2
         losses_next(s, p)
-    else:
-        kill_on_board(s, p, s["board_warbands"][p] // 2)  # O5.5.6: the attacker's force is its board
+    else:  # O5.5.6: the attacker's force is its board; Brutal (D7) kills all of it
+        kill_on_board(s, p, s["board_warbands"][p] if M.reliquary_power(s, p, M.BRUTAL) else s["board_warbands"][p] // 2)
         end(s, p)
 
 

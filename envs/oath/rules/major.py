@@ -23,8 +23,10 @@ from meeplegym.envs.oath.rules.setup import (
     move_from_bank,
 )
 from meeplegym.envs.oath.state import (
+    CHANCELLOR,
     FIRST_RELIC,
     FIRST_VISION,
+    GRAND_SCEPTER,
     MAX_DRAWN,
     N_CARDS,
     N_SLOTS,
@@ -89,6 +91,9 @@ del P
 R = D.HomelandReward
 HOME_FAVOR, HOME_WARBANDS, HOME_SECRET, HOME_RELIC = int(R.FAVOR), int(R.WARBANDS), int(R.SECRET), int(R.RELIC)
 del R
+BRUTAL, DECADENT, CARELESS, GREEDY = (space.index for space in D.RELIQUARY)
+GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
+CRADLE, HINTERLAND = int(D.Region.CRADLE), int(D.Region.HINTERLAND)
 RC = D.RecoverCost
 PLACE_3_FAVOR, BURN_2_FAVOR, BURN_1_SECRET, BURN_2_SECRETS = int(RC.PLACE_3_FAVOR), int(RC.BURN_2_FAVOR), \
     int(RC.BURN_1_SECRET), int(RC.BURN_2_SECRETS)
@@ -115,7 +120,10 @@ def world_search_cost(s, p):
 
 @nb.njit(cache=True)
 def can_search_world(s, p):
-    return s["world_size"] > 0 and s["supply"][p] >= world_search_cost(s, p)
+    cost = world_search_cost(s, p)
+    if reliquary_power(s, p, GREEDY) and cost > GREEDY_MOST:
+        return False  # Greedy (D7): a Search may not cost more than 2
+    return s["world_size"] > 0 and s["supply"][p] >= cost
 
 
 @nb.njit(cache=True)
@@ -129,6 +137,8 @@ def search(s, p, from_world):
     """Pay and draw (O5.1.1-O5.1.2): from the world deck one at a time, stopping at a Vision,
     or from the top of your region's discard pile. Marshes draw one fewer (D1)."""
     want = SEARCH_DRAW - (1 if SITE_POWER[site_of(s, p)] == MARSHES else 0)
+    if reliquary_power(s, p, GREEDY):
+        want += GREEDY_EXTRA
     s["n_drawn"] = 0
     if from_world:
         spend(s, p, world_search_cost(s, p))
@@ -361,6 +371,14 @@ def gain_from_bank(s, p, suit, k):
 def take_relic(s, p, r):
     C.place(s, r, Z_PERSONAL, p, 1)
     s["known"][r] = -1
+    if r == GRAND_SCEPTER:
+        s["scepter_fresh"] = p  # unusable by its taker this turn (D4)
+
+
+@nb.njit(cache=True)
+def reliquary_power(s, p, space):
+    """The Chancellor has the modifier of every Reliquary space whose relic has left (O2.3)."""
+    return p == CHANCELLOR and s["reliquary"][space] == 0
 
 
 # ================================================================== Muster and Trade (O5.2, O5.3)
@@ -396,7 +414,11 @@ def muster(s, p, c):
 
 @nb.njit(cache=True)
 def can_trade(s, p):
-    if s["supply"][p] < SUPPLY_OF[TRADE] or (s["secrets"][p] < 1 and s["favor"][p] < 2):
+    if s["supply"][p] < SUPPLY_OF[TRADE]:
+        return False
+    modes = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    trade_mode_legal(s, p, modes)
+    if modes.sum() == 0:
         return False
     for c in range(1, FIRST_RELIC):
         if usable_card(s, p, c):
@@ -406,7 +428,7 @@ def can_trade(s, p):
 
 @nb.njit(cache=True)
 def trade_mode_legal(s, p, mask):
-    if s["secrets"][p] >= 1:
+    if (s["favor"][p] if reliquary_power(s, p, CARELESS) else s["secrets"][p]) >= 1:
         mask[A.OPTION + 0] = 1
     if s["favor"][p] >= 2:
         mask[A.OPTION + 1] = 1
@@ -417,7 +439,11 @@ def trade(s, p, c, for_favor):
     spend(s, p, SUPPLY_OF[TRADE])
     suit = B.SUIT_OF[c]
     matches = B.matching_advisers(s, p, suit)
-    if for_favor:
+    if for_favor and reliquary_power(s, p, CARELESS):
+        s["favor"][p] -= 1  # Careless (D7): a favor instead of the secret
+        s["card_favor"][c] += 1
+        gain_from_bank(s, p, suit, 1 + matches)
+    elif for_favor:
         s["secrets"][p] -= 1
         s["card_secrets"][c] += 1
         gain_from_bank(s, p, suit, 1 + matches)
@@ -582,6 +608,11 @@ def travel_cost(s, p, to):
         ignore_pass = True
     elif power_here == CHARMING_VALLEY:
         cost += 1
+    if reliquary_power(s, p, DECADENT):  # D7: into the Cradle free, to the Hinterland one more
+        if SLOT_REGION[to] == CRADLE and SLOT_REGION[here] != CRADLE:
+            cost = 0
+        elif SLOT_REGION[to] == HINTERLAND:
+            cost += 1
     if not ignore_pass and SLOT_REGION[to] != SLOT_REGION[here]:
         gate = narrow_pass_in(s, SLOT_REGION[to])
         if gate >= 0 and gate != to:

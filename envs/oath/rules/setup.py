@@ -103,6 +103,7 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["winner"] = -1
     s["non_imperial"] = -1
     s["defender"] = NOBODY
+    s["scepter_fresh"] = -1
     s["oath"] = oath
     for c in range(1, N_CARDS):
         s["zone"][c] = Z_BOX

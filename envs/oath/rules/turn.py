@@ -14,6 +14,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import minor as N
 from meeplegym.envs.oath.rules import setup
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
@@ -23,6 +24,14 @@ from meeplegym.envs.oath.state import (
     N_SUITS,
     PH_ACT,
     PH_BEGIN_TURN,
+    PH_EXILE_TARGET,
+    PH_MOVE_COUNT,
+    PH_MOVE_WITH,
+    PH_OFFER_ANSWER,
+    PH_OFFER_BARGAIN,
+    PH_OFFER_SPACE,
+    PH_OFFER_TARGET,
+    PH_PERMIT,
     PH_CAMPAIGN_ALLY,
     PH_CAMPAIGN_BANISH,
     PH_CAMPAIGN_BURN,
@@ -147,6 +156,21 @@ def legal(s, mask):
         K.occupy_legal(s, s["current"], mask)
     elif phase == PH_CAMPAIGN_BANISH:
         K.banish_legal(s, s["current"], mask)
+    elif phase == PH_MOVE_WITH:
+        N.move_with_legal(s, p, mask)
+    elif phase == PH_MOVE_COUNT:
+        N.move_count_legal(s, p, mask)
+    elif phase == PH_PERMIT or phase == PH_OFFER_ANSWER:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+    elif phase == PH_OFFER_TARGET:
+        N.offer_target_legal(s, p, mask)
+    elif phase == PH_OFFER_SPACE:
+        N.offer_space_legal(s, mask)
+    elif phase == PH_OFFER_BARGAIN:
+        N.bargain_legal(s, p, mask)
+    elif phase == PH_EXILE_TARGET:
+        N.exile_target_legal(s, p, mask)
     elif phase == PH_TITLE:
         out = np.zeros(s["n_players"], dtype=np.int8)
         B.title_candidates(s, out)
@@ -222,6 +246,19 @@ def apply(s, a):
         K.banish(s, p, a)
     elif phase == PH_CAMPAIGN_BURN:
         K.burn(s, p, a)
+    elif phase == PH_MOVE_WITH:
+        s["move_with"] = a - A.SEAT
+        s["phase"] = PH_MOVE_COUNT
+    elif phase == PH_MOVE_COUNT:
+        N.choose_count(s, p, a - A.NUMBER)
+    elif phase == PH_PERMIT:
+        N.permit(s, s["current"], a == A.OPTION + 0)
+    elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN:
+        N.offer_step(s, p, a)
+    elif phase == PH_OFFER_ANSWER:
+        N.answer_offer(s, s["current"], a == A.OPTION + 0)
+    elif phase == PH_EXILE_TARGET:
+        N.exile_citizen(s, p, a - A.SEAT)
     elif phase == PH_TITLE:
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
@@ -238,6 +275,9 @@ def run_on(s):
             return
         if s["phase"] == PH_BEGIN_TURN:
             wake(s)
+        elif s["phase"] == PH_ACT and s["end_act"]:
+            s["end_act"] = 0
+            rest(s, s["current"])
         else:
             return
 
@@ -267,6 +307,7 @@ def settle_title(s):
 def wake(s):
     p = s["current"]
     s["actor"] = p
+    s["scepter_fresh"] = -1
     s["wake_left"] = 0
     if s["pf_holder"] == p:
         s["wake_left"] = 2 if s["pf_mob"] else 1
@@ -354,6 +395,7 @@ def visionary(s, p):
 # ================================================================== Act (O4.2)
 @nb.njit(cache=True)
 def act_legal(s, p, mask):
+    N.act_options(s, p, mask)
     for k in range(6):
         if (K.can_campaign(s, p) if k == M.CAMPAIGN else M.can_act(s, p, k)):
             mask[A.MAJOR + k] = 1
@@ -378,7 +420,10 @@ def act(s, p, a):
             s["play_from"] = PLAY_FROM_ADVISER
             s["phase"] = PH_PLAY
         else:
-            s["known"][c] |= 1 << p
+            s["known"][c] |= 1 << p  # a peek (O6.3, O6.4)
+        return
+    if a < A.MAJOR:
+        N.start(s, p, a - A.OPTION)
         return
     k = a - A.MAJOR
     if k == M.SEARCH:

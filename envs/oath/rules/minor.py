@@ -1,0 +1,430 @@
+"""The minor actions of O6.4-O6.8, compiled: peeking at the Reliquary, moving warbands with the
+permissions they need, offering Citizenship with one binding bargain, exiling a Citizen and
+self-exile; and becoming a Citizen or an Exile (O6.6.2, O6.7, O6.8), which forced-Citizenship
+powers reuse.
+
+A Citizenship offer carries one bargain from a bounded menu (issue 6: binding promises are a
+proposal and an answer, not free talk). The bargain decision reads:
+
+==============  ==============================================================
+action          bargain
+==============  ==============================================================
+END             none
+NUMBER 1-5      the Scepter holder gives that many favor
+NUMBER 11-15    the Exile gives 1-5 favor
+NUMBER 21-25    the Scepter holder gives 1-5 secrets
+NUMBER 31-35    the Exile gives 1-5 secrets
+OPTION 0 / 1    the Scepter holder gives the People's Favor / the Darkest Secret
+OPTION 2 / 3    the Exile gives the People's Favor / the Darkest Secret
+CARD r          relic r (not a Reliquary relic) goes from whichever of the two holds it to the other
+==============  ==============================================================
+
+Only what the giver holds can be offered, so a promise is always kept in full.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.state import (
+    ACT_EXILE,
+    ACT_OFFER,
+    ACT_SELF_EXILE,
+    CHANCELLOR,
+    FIRST_RELIC,
+    FIRST_VISION,
+    GRAND_SCEPTER,
+    MOVE_GIVE,
+    MOVE_TAKE,
+    MOVE_TO_BOARD,
+    MOVE_TO_SITE,
+    N_CARDS,
+    N_SLOTS,
+    PH_ACT,
+    PH_EXILE_TARGET,
+    PH_MOVE_COUNT,
+    PH_MOVE_WITH,
+    PH_OFFER_ANSWER,
+    PH_OFFER_BARGAIN,
+    PH_OFFER_SPACE,
+    PH_OFFER_TARGET,
+    PH_PERMIT,
+    PURPLE,
+    RELIQUARY_SPACES,
+    SIDE_CITIZEN,
+    SIDE_EXILE,
+    Z_PERSONAL,
+    Z_RELIQUARY,
+    Z_VISION_SPACE,
+)
+
+SUPPLY_MAX = D.SUPPLY_MAX
+EXILE_PRICE = 5  # O6.7
+BARGAIN_MAX = 5
+FAVOR_GIVE, FAVOR_ASK, SECRETS_GIVE, SECRETS_ASK = 0, 10, 20, 30  # NUMBER offsets of the bargain menu
+
+
+# ================================================================== who may do what
+@nb.njit(cache=True)
+def holds_scepter(s, p):
+    """Holds the Grand Scepter and did not take it this turn (D4)."""
+    return B.holds_relic(s, p, GRAND_SCEPTER) and s["scepter_fresh"] != p
+
+
+@nb.njit(cache=True)
+def own_colour_at(s, p, slot):
+    """The warbands at a slot that p moves as its own: its ruling colour's."""
+    return s["site_warbands"][slot, B.ruling_colour(s, p)]
+
+
+@nb.njit(cache=True)
+def imperial_partners(s, p, mask):
+    """Imperial players whose pawn is at p's site (O6.5); SEAT marks, returns how many."""
+    n = 0
+    if not B.imperial(s, p):
+        return 0
+    for q in range(s["n_players"]):
+        if q != p and B.imperial(s, q) and s["pawn"][q] == s["pawn"][p]:
+            mask[A.SEAT + q] = 1
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def act_options(s, p, mask):
+    """The Act phase's OPTION entries for O6.5-O6.8."""
+    slot = s["pawn"][p]
+    if own_colour_at(s, p, slot) > 1:
+        mask[A.OPTION + MOVE_TO_BOARD] = 1  # never the last
+    if s["board_warbands"][p] > 0 and B.rules_site(s, p, slot):
+        mask[A.OPTION + MOVE_TO_SITE] = 1
+    partners = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    if imperial_partners(s, p, partners) > 0:
+        if s["board_warbands"][p] > 0:
+            mask[A.OPTION + MOVE_GIVE] = 1
+        for q in range(s["n_players"]):
+            if partners[A.SEAT + q] and s["board_warbands"][q] > 0:
+                mask[A.OPTION + MOVE_TAKE] = 1
+    if holds_scepter(s, p):
+        if can_offer(s, p):
+            mask[A.OPTION + ACT_OFFER] = 1
+        for q in range(s["n_players"]):
+            if q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q):
+                mask[A.OPTION + ACT_EXILE] = 1
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if s["zone"][r] == Z_RELIQUARY and not (s["known"][r] >> p & 1):
+                mask[A.CARD + r] = 1  # O6.4
+    if (s["side"][p] == SIDE_CITIZEN and not B.holds_relic(s, p, GRAND_SCEPTER) and scepter_holder(s) >= 0
+            and s["favor"][p] >= self_exile_price(s, p)):
+        mask[A.OPTION + ACT_SELF_EXILE] = 1
+
+
+@nb.njit(cache=True)
+def scepter_holder(s):
+    if s["zone"][GRAND_SCEPTER] == Z_PERSONAL:
+        return s["where"][GRAND_SCEPTER]
+    return -1
+
+
+@nb.njit(cache=True)
+def start(s, p, option):
+    """An Act-phase OPTION: the first step of a warband move, an offer or an exile."""
+    if option <= MOVE_TAKE:
+        s["move_kind"] = option
+        s["move_with"] = -1
+        s["phase"] = PH_MOVE_WITH if option >= MOVE_GIVE else PH_MOVE_COUNT
+    elif option == ACT_OFFER:
+        s["phase"] = PH_OFFER_TARGET
+    elif option == ACT_EXILE:
+        s["phase"] = PH_EXILE_TARGET
+    else:
+        self_exile(s, p)
+
+
+# ================================================================== O6.5: moving warbands
+@nb.njit(cache=True)
+def move_with_legal(s, p, mask):
+    partners = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    imperial_partners(s, p, partners)
+    for q in range(s["n_players"]):
+        if partners[A.SEAT + q] and (s["move_kind"] == MOVE_GIVE or s["board_warbands"][q] > 0):
+            mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def move_count_legal(s, p, mask):
+    kind = s["move_kind"]
+    if kind == MOVE_TO_BOARD:
+        most = own_colour_at(s, p, s["pawn"][p]) - 1
+    elif kind == MOVE_TAKE:
+        most = s["board_warbands"][s["move_with"]]
+    else:
+        most = s["board_warbands"][p]
+    for k in range(1, min(most, A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
+
+
+@nb.njit(cache=True)
+def choose_count(s, p, k):
+    """A Citizen taking warbands off a site needs the Chancellor's leave; giving or taking needs
+    the other player's (O6.5)."""
+    s["move_count"] = k
+    kind = s["move_kind"]
+    asked = -1
+    if kind == MOVE_TO_BOARD and s["side"][p] == SIDE_CITIZEN:
+        asked = CHANCELLOR
+    elif kind == MOVE_GIVE or kind == MOVE_TAKE:
+        asked = s["move_with"]
+    if asked >= 0:
+        s["phase"] = PH_PERMIT
+        s["actor"] = asked
+    else:
+        do_move(s, p)
+
+
+@nb.njit(cache=True)
+def permit(s, p, yes):
+    s["actor"] = p
+    if yes:
+        do_move(s, p)
+    else:
+        s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def do_move(s, p):
+    k = s["move_count"]
+    kind = s["move_kind"]
+    slot = s["pawn"][p]
+    col = B.ruling_colour(s, p)
+    if kind == MOVE_TO_BOARD:
+        s["site_warbands"][slot, col] -= k
+        s["board_warbands"][p] += k
+    elif kind == MOVE_TO_SITE:
+        s["board_warbands"][p] -= k
+        s["site_warbands"][slot, col] += k
+    elif kind == MOVE_GIVE:
+        s["board_warbands"][p] -= k
+        s["board_warbands"][s["move_with"]] += k
+    else:
+        s["board_warbands"][s["move_with"]] -= k
+        s["board_warbands"][p] += k
+    s["phase"] = PH_ACT
+
+
+# ================================================================== O6.6: Citizenship
+@nb.njit(cache=True)
+def can_offer(s, p):
+    if not holds_scepter(s, p):
+        return False
+    spaces = False
+    for k in range(RELIQUARY_SPACES):
+        spaces = spaces or s["reliquary"][k] > 0
+    if not spaces:
+        return False
+    for q in range(s["n_players"]):
+        if s["side"][q] == SIDE_EXILE:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def offer_target_legal(s, p, mask):
+    for q in range(s["n_players"]):
+        if s["side"][q] == SIDE_EXILE:
+            mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def offer_space_legal(s, mask):
+    for k in range(RELIQUARY_SPACES):
+        if s["reliquary"][k] > 0:
+            mask[A.OPTION + k] = 1
+
+
+@nb.njit(cache=True)
+def bargain_legal(s, p, mask):
+    q = s["offer_target"]
+    mask[A.END] = 1
+    if q == p:
+        return
+    for k in range(1, BARGAIN_MAX + 1):
+        if s["favor"][p] >= k:
+            mask[A.NUMBER + FAVOR_GIVE + k] = 1
+        if s["favor"][q] >= k:
+            mask[A.NUMBER + FAVOR_ASK + k] = 1
+        if s["secrets"][p] >= k:
+            mask[A.NUMBER + SECRETS_GIVE + k] = 1
+        if s["secrets"][q] >= k:
+            mask[A.NUMBER + SECRETS_ASK + k] = 1
+    if s["pf_holder"] == p:
+        mask[A.OPTION + 0] = 1
+    if s["ds_holder"] == p:
+        mask[A.OPTION + 1] = 1
+    if s["pf_holder"] == q:
+        mask[A.OPTION + 2] = 1
+    if s["ds_holder"] == q:
+        mask[A.OPTION + 3] = 1
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if B.holds_relic(s, p, r) or B.holds_relic(s, q, r):
+            mask[A.CARD + r] = 1
+
+
+@nb.njit(cache=True)
+def offer_step(s, p, a):
+    phase = s["phase"]
+    if phase == PH_OFFER_TARGET:
+        s["offer_target"] = a - A.SEAT
+        s["phase"] = PH_OFFER_SPACE
+    elif phase == PH_OFFER_SPACE:
+        s["offer_space"] = a - A.OPTION
+        s["phase"] = PH_OFFER_BARGAIN
+    else:
+        s["bargain"] = a
+        s["phase"] = PH_OFFER_ANSWER
+        s["actor"] = s["offer_target"]
+
+
+@nb.njit(cache=True)
+def answer_offer(s, p, accept):
+    """O6.6.2: on acceptance the Exile becomes a Citizen, takes the Reliquary relic, the bargain
+    is kept and the Chancellor gains the space's modifier."""
+    q = s["offer_target"]
+    s["actor"] = p
+    s["phase"] = PH_ACT
+    if not accept:
+        return
+    space = s["offer_space"]
+    r = s["reliquary"][space]
+    s["reliquary"][space] = 0
+    M.take_relic(s, q, r)
+    keep_bargain(s, p, q, s["bargain"])
+    become_citizen(s, q)
+
+
+@nb.njit(cache=True)
+def keep_bargain(s, p, q, a):
+    if a == A.END:
+        return
+    if a >= A.CARD:
+        r = a - A.CARD
+        M.take_relic(s, q if B.holds_relic(s, p, r) else p, r)
+    elif a >= A.NUMBER:
+        k = a - A.NUMBER
+        kind = k // 10 * 10
+        k -= kind
+        giver, taker = (p, q) if kind == FAVOR_GIVE or kind == SECRETS_GIVE else (q, p)
+        if kind == FAVOR_GIVE or kind == FAVOR_ASK:
+            s["favor"][giver] -= k
+            s["favor"][taker] += k
+        else:
+            s["secrets"][giver] -= k
+            s["secrets"][taker] += k
+    else:
+        option = a - A.OPTION
+        taker = q if option < 2 else p
+        if option % 2 == 0:
+            s["pf_holder"] = taker
+        else:
+            s["ds_holder"] = taker
+
+
+@nb.njit(cache=True)
+def swap_board(s, p, to_colour, from_colour):
+    """Replace p's board warbands by as many of `to_colour` as its bank holds (O6.6.2, O6.7)."""
+    k = s["board_warbands"][p]
+    s["bank_warbands"][from_colour] += k
+    k = min(k, s["bank_warbands"][to_colour])
+    s["bank_warbands"][to_colour] -= k
+    s["board_warbands"][p] = k
+
+
+@nb.njit(cache=True)
+def become_citizen(s, q):
+    """O6.6.2 without the offer (forced Citizenship reuses it): the board flips; warbands on the
+    board and then on the map turn purple while purple lasts (the Exile's own choice when purple
+    runs short is not modelled: board first, then the sites in slot order); the revealed Vision
+    is discarded; a Usurper title turns Oathkeeper; the Act phase ends if it is q's turn; Supply
+    to 7."""
+    own = s["colour"][q]
+    s["side"][q] = SIDE_CITIZEN
+    swap_board(s, q, PURPLE, own)
+    for slot in range(N_SLOTS):
+        k = s["site_warbands"][slot, own]
+        if k > 0:
+            s["site_warbands"][slot, own] = 0
+            s["bank_warbands"][own] += k
+            k = min(k, s["bank_warbands"][PURPLE])
+            s["bank_warbands"][PURPLE] -= k
+            s["site_warbands"][slot, PURPLE] += k
+    for v in range(FIRST_VISION, N_CARDS):
+        if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == q:
+            M.discard_card(s, q, v)
+    if s["title_holder"] == q:
+        s["usurper"] = 0
+    s["supply"][q] = SUPPLY_MAX
+    if s["current"] == q:
+        s["actor"] = q
+        s["phase"] = PH_ACT
+        s["end_act"] = 1
+
+
+@nb.njit(cache=True)
+def become_exile(s, q):
+    """O6.7-O6.8: the board flips and its purple warbands become q's own; Supply to 7."""
+    s["side"][q] = SIDE_EXILE
+    swap_board(s, q, s["colour"][q], PURPLE)
+    s["supply"][q] = SUPPLY_MAX
+
+
+# ================================================================== O6.7, O6.8: exile
+@nb.njit(cache=True)
+def status_marks(s, p):
+    """1 for the title, 1 for the People's Favor (O6.7's price adjustments)."""
+    return (1 if s["title_holder"] == p else 0) + (1 if s["pf_holder"] == p else 0)
+
+
+@nb.njit(cache=True)
+def exile_price(s, p, q):
+    return EXILE_PRICE + status_marks(s, q) - status_marks(s, p)
+
+
+@nb.njit(cache=True)
+def exile_target_legal(s, p, mask):
+    for q in range(s["n_players"]):
+        if q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q):
+            mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def exile_citizen(s, p, q):
+    price = exile_price(s, p, q)
+    s["favor"][p] -= price
+    s["favor"][q] += price
+    become_exile(s, q)
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def self_exile_price(s, p):
+    secrets = s["secrets"][p]
+    for c in range(1, N_CARDS):
+        secrets += s["card_secrets"][c]
+    return secrets + s["board_warbands"][p]
+
+
+@nb.njit(cache=True)
+def self_exile(s, p):
+    price = self_exile_price(s, p)
+    holder = scepter_holder(s)
+    s["favor"][p] -= price
+    s["favor"][holder] += price
+    become_exile(s, p)
+    s["phase"] = PH_ACT
+    s["end_act"] = 1  # O6.8: the Act phase ends
+
