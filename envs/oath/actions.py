@@ -13,7 +13,11 @@ SLOT       23     8      a map slot, Cradle top first (O0.2): a site to go to, t
 SEAT       31     6      a player by seat (0 = the Chancellor)
 SUIT       37     6      a favor bank, Discord .. Nomad (O0.2)
 NUMBER     43     41     an amount 0-40 (favor bid, dice, warbands)
-CARD       84     237    a card by id (data: denizens 1-198, edifices, relics, Visions)
+FACEDOWN   84     8      a card whose face the actor may not know, by position: 0-3 the facedown
+                         relics at your site in the order they were laid there, 4-7 the relics
+                         on the Reliquary spaces (naming them by id would leak their faces)
+CARD       92     237    a card by id (data: denizens 1-198, edifices, relics, Visions) that the
+                         actor can see: faceup, or their own
 =========  =====  =====  =====================================================================
 """
 
@@ -31,12 +35,14 @@ SEAT = SLOT + S.N_SLOTS
 SUIT = SEAT + S.MAX_PLAYERS
 NUMBER = SUIT + S.N_SUITS
 MAX_NUMBER = 40
-CARD = NUMBER + MAX_NUMBER + 1
+FACEDOWN = NUMBER + MAX_NUMBER + 1
+RELIQUARY_AT = 4  # FACEDOWN + RELIQUARY_AT + k: the Reliquary's space k
+CARD = FACEDOWN + S.MAX_SITE_RELICS + S.RELIQUARY_SPACES
 N_ACTIONS = CARD + S.N_CARDS
 
 _BLOCKS = (("end", END, 1), ("option", OPTION, N_OPTIONS), ("major", MAJOR, len(D.MajorAction)),
            ("slot", SLOT, S.N_SLOTS), ("seat", SEAT, S.MAX_PLAYERS), ("suit", SUIT, S.N_SUITS),
-           ("number", NUMBER, MAX_NUMBER + 1), ("card", CARD, S.N_CARDS))
+           ("number", NUMBER, MAX_NUMBER + 1), ("facedown", FACEDOWN, CARD - FACEDOWN), ("card", CARD, S.N_CARDS))
 
 
 #: What OPTION k and END mean in the phases that use them (O11).
@@ -45,14 +51,31 @@ OPTION_LABELS: dict[int, tuple[str, ...]] = {
     S.PH_OPPORTUNITY: ("take a favor from the site", "take a secret from the site"),
     S.PH_SEARCH_SOURCE: ("search the world deck", "search your region's discard pile"),
     S.PH_PLAY: ("play it to your site", "play it as a faceup adviser", "play it as a facedown adviser",
-                "reveal it as your Vision"),
+                "reveal it as your Vision", "play the Conspiracy faceup"),
+    S.PH_CONSPIRACY: ("take the People's Favor", "take the Darkest Secret"),
+    S.PH_ACT: ("move warbands from your site to your board", "move warbands from your board to your site",
+               "give warbands to an Imperial player here", "take warbands from an Imperial player here",
+               "offer Citizenship", "exile a Citizen", "exile yourself"),
+    S.PH_CAMPAIGN_DEFENDER: ("the bandits",),
+    S.PH_CAMPAIGN_TARGETS: ("target the People's Favor", "target the Darkest Secret", "target the pawn and favor"),
+    S.PH_CAMPAIGN_ALLY: ("join the defence",), S.PH_CAMPAIGN_PERMIT: ("let them join",),
+    S.PH_CAMPAIGN_SACRIFICE: ("sacrifice exactly enough to win",), S.PH_CAMPAIGN_BURN: ("burn half their favor",),
+    S.PH_PERMIT: ("permit",), S.PH_OFFER_ANSWER: ("accept Citizenship",),
+    S.PH_OFFER_SPACE: tuple(f"the relic on the {r.name} space" for r in D.RELIQUARY),
+    S.PH_OFFER_BARGAIN: ("the Scepter holder gives the People's Favor", "the Scepter holder gives the Darkest Secret",
+                         "the Exile gives the People's Favor", "the Exile gives the Darkest Secret"),
+    S.PH_CAMPAIGN_BANISH: ("banish them (the Shrouded Wood's ruler picks where)",),
     S.PH_TRADE_MODE: ("trade for favor", "trade for secrets"),
     S.PH_RECOVER: ("recover the People's Favor", "recover the Darkest Secret"),
     S.PH_TRAVEL_FREE: ("flip a secret facedown to travel free",),
 }
 END_LABELS: dict[int, str] = {
     S.PH_ACT: "end the Act phase", S.PH_OPPORTUNITY: "take nothing", S.PH_PLAY: "discard it",
-    S.PH_TRAVEL_FREE: "pay Supply",
+    S.PH_TRAVEL_FREE: "pay Supply", S.PH_PF_DISCARD: "discard nothing", S.PH_CONSPIRACY: "take nothing",
+    S.PH_CAMPAIGN_BANISH: "leave them", S.PH_CAMPAIGN_TARGETS: "targets declared",
+    S.PH_CAMPAIGN_ALLY: "stay out", S.PH_CAMPAIGN_PERMIT: "refuse", S.PH_CAMPAIGN_SACRIFICE: "no sacrifice",
+    S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
+    S.PH_OFFER_BARGAIN: "no bargain",
 }
 
 
@@ -96,7 +119,15 @@ def action_to_str(action: int, state=None) -> str:
     if name == "suit":
         return f"{D.Suit(k).name.capitalize()} bank"
     if name == "number":
+        if phase == S.PH_OFFER_BARGAIN and 0 < k % 10 <= 5 and k < 40:
+            who = "the Scepter holder" if (k // 10) % 2 == 0 else "the Exile"
+            what = "favor" if k < 20 else "secrets"
+            return f"{who} gives {k % 10} {what}"
         return str(k)
+    if name == "facedown":
+        if k >= RELIQUARY_AT:
+            return f"the relic on the {D.RELIQUARY[k - RELIQUARY_AT].name} space"
+        return f"facedown relic {k + 1} at your site"
     if k == 0 or k >= S.N_CARDS:
         return f"card {k} (no such card)"
     return S.card_name(k)

@@ -33,6 +33,7 @@ GRAND_SCEPTER = D.GRAND_SCEPTER.number
 MAX_PILE = 240  # any pile can hold every denizen and Vision
 MAX_RELIC_DECK = 24
 MAX_AT_SITE = 8  # cards attached to a site: denizens, edifices and relics
+MAX_SITE_RELICS = 4  # facedown relics beside one site (at most 2 R icons; kept roomy)
 RELIQUARY_SPACES = len(D.RELIQUARY)
 DRAW_AT_SETUP = 3  # O1.1 steps 19-20
 
@@ -104,6 +105,10 @@ PH_OFFER_SPACE = 38  # O6.6.1: OPTION k, the Reliquary space whose relic is offe
 PH_OFFER_BARGAIN = 39  # O6.6.1: one binding bargain from the menu (see actions.py), END none
 PH_OFFER_ANSWER = 40  # O6.6.2: the Exile accepts (OPTION 0) or declines (END)
 PH_EXILE_TARGET = 41  # O6.7: SEAT, the Citizen to exile
+PH_PF_DISCARD = 42  # O5.1.4.1: the People's Favor's holder may first discard a card at a site in the region (CARD, END)
+PH_PLAY_SITE = 43  # O5.1.4.1: SLOT, the People's Favor's holder plays to any site in the region
+PH_CONSPIRACY = 44  # O5.1.4.4: CARD a relic, OPTION 0/1 the People's Favor / Darkest Secret to take, END nothing
+PH_BANISH_WHERE = 45  # D1 Shrouded Wood: its enemy ruler picks where the banished defender goes (SLOT)
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -113,7 +118,8 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "campaign: permit ally", "campaign: sacrifice", "campaign: losses", "campaign: occupy",
                "campaign: banish", "campaign: burn favor", "move warbands: how many", "move warbands: with whom",
                "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
-               "citizenship: bargain", "citizenship: answer", "exile a Citizen")
+               "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
+               "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
@@ -151,6 +157,8 @@ STATE_DTYPE = np.dtype(
         ("card_favor", np.int8, N_CARDS),
         ("card_secrets", np.int8, N_CARDS),
         ("known", np.int8, N_CARDS),  # bit p: seat p has seen this card's face (O9.4)
+        ("stamp", np.int16, N_CARDS),  # when a relic was laid facedown at a site: its position there
+        ("next_stamp", np.int16),
         # ordered piles (index 0 = bottom)
         ("world", np.int16, MAX_PILE),
         ("world_size", np.int16),
@@ -217,6 +225,7 @@ STATE_DTYPE = np.dtype(
         ("kills", np.int8),  # defending warbands still to kill (O5.5.6)
         ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
         # minor actions (O6)
+        ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
         ("move_kind", np.int8),  # MOVE_* of the warband move under way

@@ -201,3 +201,19 @@ def test_the_chancellor_and_a_willing_citizen_defend_together():
     # defense: 2 warbands at the Plains + the Chancellor's board 3 + yellow's board 2
     assert s["defense"] == 2 + 3 + 2 and s["attack"] == 5
     sc.play(s, A.END)  # no sacrifice    assert s["board_warbands"][1] == 5  # red lost half of 10
+
+
+@pytest.mark.rule("O5.5.7", "D1")
+def test_the_shrouded_woods_ruler_picks_where_the_banished_go():
+    s = duel(red_board=8, blue_site=0, blue_board=0)
+    sc.put_site(s, ROCKY_COAST, "Shrouded Wood")
+    s["site_warbands"][ROCKY_COAST, S.PURPLE] = 1  # the Empire rules it
+    s["bank_warbands"][S.PURPLE] -= 1
+    sc.play(s, CAMPAIGN, A.SEAT + 2, PAWN, A.END)
+    s["rng"] = word_for([B, B], [SW] * 3)
+    sc.play(s, A.NUMBER + 3)
+    assert s["phase"] == S.PH_CAMPAIGN_BANISH and sc.legal(s) == [A.END, A.OPTION + 0]
+    sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_BANISH_WHERE and s["actor"] == 0
+    sc.play(s, A.SLOT + 6)
+    assert s["pawn"][2] == 6 and s["actor"] == 1 and s["phase"] == S.PH_ACT

@@ -171,11 +171,12 @@ def test_self_exile_pays_the_scepter_holder_and_ends_the_act_phase():
 def test_the_scepter_holder_peeks_at_the_reliquary():
     s = sc.ready()
     relic = int(s["reliquary"][0])
-    assert A.CARD + relic in sc.legal(s)
-    sc.play(s, A.CARD + relic)
-    assert s["known"][relic] & 1 and A.CARD + relic not in sc.legal(s)
+    space_0 = A.FACEDOWN + A.RELIQUARY_AT
+    assert [a for a in sc.legal(s) if a >= A.FACEDOWN + A.RELIQUARY_AT and a < A.CARD] == [space_0 + k for k in range(4)]
+    sc.play(s, space_0)
+    assert s["known"][relic] & 1 and space_0 not in sc.legal(s)
     sc.as_current(s, 1)
-    assert not any(A.CARD + int(r) in sc.legal(s) for r in s["reliquary"])
+    assert not any(space_0 + k in sc.legal(s) for k in range(4))
 
 
 @pytest.mark.rule("D4", "O5.5.7")

@@ -273,6 +273,6 @@ def test_action_names():
     t = engine.new_game(3, 0)[0]
     assert A.action_to_str(A.OPTION + 2, t) == "take the brown board (Exile)"
     assert {A.block_of(a)[0] for a in range(A.N_ACTIONS)} == {
-        "end", "option", "major", "slot", "seat", "suit", "number", "card"}
+        "end", "option", "major", "slot", "seat", "suit", "number", "facedown", "card"}
     with pytest.raises(ValueError):
         A.block_of(A.N_ACTIONS)

@@ -288,8 +288,8 @@ def test_recover_a_relic_pays_the_sites_cost():
     s = sc.ready()
     s["pawn"][0] = MOUNTAIN
     sc.play(s, RECOVER)
-    assert A.CARD + ID["Ivory Eye"] in sc.legal(s)
-    sc.play(s, A.CARD + ID["Ivory Eye"])
+    assert A.FACEDOWN + 0 in sc.legal(s) and A.CARD + ID["Ivory Eye"] not in sc.legal(s)  # no face leaks
+    sc.play(s, A.FACEDOWN + 0)
     assert s["zone"][ID["Ivory Eye"]] == S.Z_PERSONAL and s["favor"][0] == 0  # Mountain: burn 2 favor
     assert sc.favor_total(s) == D.FAVOR_TOTAL
 
@@ -548,3 +548,84 @@ def test_random_games_end_and_conserve_pieces(n):
             steps += 1
             assert steps < 5000
         assert s["winner"] >= 0 and s["round"] <= D.ROUNDS
+
+
+@pytest.mark.rule("O6.3", "O9.4")
+def test_facedown_relics_are_named_by_position_in_laying_order():
+    s = sc.ready()
+    sc.put_site(s, 1, "Drowned City", faceup=False)
+    laid = [int(c) for c in s["relic_deck"][s["relic_size"] - 2:s["relic_size"]][::-1]]  # the top two
+    sc.play(s, TRAVEL, A.SLOT + 1)
+    peeks = [a for a in sc.legal(s) if A.FACEDOWN <= a < A.FACEDOWN + A.RELIQUARY_AT]
+    assert peeks == [A.FACEDOWN + 0, A.FACEDOWN + 1]
+    sc.play(s, A.FACEDOWN + 1)
+    assert s["known"][laid[1]] & 1 and not s["known"][laid[0]] & 1
+    assert A.FACEDOWN + 1 not in sc.legal(s)
+    assert A.action_to_str(A.FACEDOWN + 1, s) == "facedown relic 2 at your site"
+
+
+def _search_keep(s, name):
+    """Search the world deck with `name` on top, keep it and discard the rest."""
+    sc.world_top(s, name)
+    sc.play(s, SEARCH, A.OPTION + 0, A.CARD + ID[name])
+    while s["phase"] == S.PH_SEARCH_DISCARD:
+        sc.play(s, sc.legal(s)[0])
+
+
+@pytest.mark.rule("O5.1.4.1", "D6")
+def test_the_peoples_favor_plays_anywhere_in_the_region_after_a_discard():
+    s = sc.ready()
+    s["pf_holder"] = 0
+    s["slot_faceup"][1] = 1  # the Lush Coast, in the Cradle beside the Plains
+    sc.move(s, "Scouts", S.Z_SITE, 1)
+    _search_keep(s, "Wrestlers")
+    sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_PF_DISCARD
+    assert sc.legal(s) == [A.END, A.CARD + ID["Longbows"], A.CARD + ID["Scouts"]]
+    sc.play(s, A.CARD + ID["Scouts"])
+    assert s["zone"][ID["Scouts"]] == S.Z_DISCARD and s["where"][ID["Scouts"]] == 1  # the card's region outward
+    assert sc.legal(s) == [A.SLOT + 0, A.SLOT + 1]
+    sc.play(s, A.SLOT + 1)
+    assert s["zone"][ID["Wrestlers"]] == S.Z_SITE and s["where"][ID["Wrestlers"]] == 1
+
+
+@pytest.mark.rule("O5.1.4.1", "D1")
+def test_homeland_pays_nothing_after_a_card_of_its_suit_left_the_site_this_turn():
+    s = sc.ready()
+    sc.put_site(s, PLAINS, "Ancient City")  # Order homeland; Longbows (Order) is there
+    s["pf_holder"] = 0
+    _search_keep(s, "Scouts")
+    board = int(s["board_warbands"][0])
+    sc.play(s, A.OPTION + 0, A.CARD + ID["Longbows"], A.SLOT + PLAINS)
+    assert s["board_warbands"][0] == board  # an Order card was discarded from here this turn
+
+
+@pytest.mark.rule("O5.1.4.4", "D10")
+def test_the_conspiracy_takes_a_relic_from_a_matching_player():
+    s = sc.ready()
+    sc.as_current(s, 1)  # red, at the Plains with blue
+    for name in ("Scouts", "Wrestlers"):  # two Order advisers
+        sc.move(s, name, S.Z_ADVISER, 1, 1)
+    sc.move(s, "Keep", S.Z_ADVISER, 2, 1)  # blue has an Order adviser
+    sc.move(s, "Map", S.Z_PERSONAL, 2)
+    _search_keep(s, "Conspiracy")
+    assert A.OPTION + 4 in sc.legal(s)
+    sc.play(s, A.OPTION + 4)
+    assert s["phase"] == S.PH_CONSPIRACY
+    # blue qualifies; the Chancellor, also here, has no faceup adviser to match
+    assert sc.legal(s) == [A.END, A.CARD + ID["Map"]]
+    sc.play(s, A.CARD + ID["Map"])
+    assert s["where"][ID["Map"]] == 1 and s["secrets"][1] == 0
+    assert s["zone"][ID["Conspiracy"]] == S.Z_BOX
+
+
+@pytest.mark.rule("O5.6.1", "D1")
+def test_an_enemy_ruler_of_the_shrouded_wood_picks_your_destination():
+    s = sc.ready()
+    sc.put_site(s, ROCKY_COAST, "Shrouded Wood")
+    sc.as_current(s, 1)
+    s["pawn"][1] = ROCKY_COAST  # the Empire rules it: the Chancellor picks for red
+    sc.play(s, TRAVEL)
+    assert s["actor"] == 0 and s["phase"] == S.PH_TRAVEL
+    sc.play(s, A.SLOT + 6)
+    assert s["pawn"][1] == 6 and s["actor"] == 1 and s["supply"][1] == 7 - 2

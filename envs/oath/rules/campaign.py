@@ -24,6 +24,7 @@ from meeplegym.envs.oath.state import (
     N_SLOTS,
     NOBODY,
     PH_ACT,
+    PH_BANISH_WHERE,
     PH_CAMPAIGN_ALLY,
     PH_CAMPAIGN_BANISH,
     PH_CAMPAIGN_BURN,
@@ -46,7 +47,6 @@ for _r in D.RELICS:
 del _r
 PAWN_DEFENSE, SITE_DEFENSE = D.PAWN_DEFENSE, D.SITE_DEFENSE
 OATHKEEPER_DEFENSE, USURPER_DEFENSE = D.OATHKEEPER_DEFENSE, D.USURPER_DEFENSE
-SEIZURE_LOSS = D.SEIZURE_LOSS
 HOLLOW, SWORD, SKULL = (int(f) for f in D.AttackFace)
 BLANK, SHIELD, TWO_SHIELDS, DOUBLE = (int(f) for f in D.DefenseFace)
 ATTACK_FACES = np.array([int(f) for f in D.ATTACK_DIE], dtype=np.int8)
@@ -512,9 +512,9 @@ def spoils(s, p):
         if s["tgt_card"][r]:
             M.take_relic(s, p, r)
     if s["tgt_pf"]:
-        seize_pf(s, p)
+        M.seize_pf(s, p)
     if s["tgt_ds"]:
-        seize_ds(s, p)
+        M.seize_ds(s, p)
     if s["tgt_pawn"]:
         s["phase"] = PH_CAMPAIGN_BANISH
     else:
@@ -522,42 +522,59 @@ def spoils(s, p):
 
 
 @nb.njit(cache=True)
-def seize_pf(s, p):
-    """O2.5: a banner taken other than by Recover loses 2 tokens (never its last); the People's
-    Favor burns its favor and shows its Mob side."""
-    lose = min(SEIZURE_LOSS, max(s["pf_tokens"] - 1, 0))
-    s["pf_tokens"] -= lose
-    s["shared_favor"] += lose
-    s["pf_mob"] = 1
-    s["pf_holder"] = p
+def banish_chooser(s, p):
+    """Who picks the banished defender's destination: the attacker, unless an enemy of the
+    defender rules the Shrouded Wood they stand in (D1)."""
+    q = M.shrouded_chooser(s, s["defender"])
+    return p if q < 0 else q
 
 
 @nb.njit(cache=True)
-def seize_ds(s, p):
-    lose = min(SEIZURE_LOSS, max(s["ds_tokens"] - 1, 0))
-    s["ds_tokens"] -= lose
-    s["ds_holder"] = p
-
-
-@nb.njit(cache=True)
-def banish_legal(s, p, mask):
-    """Any site the defender could travel to, for free (O5.5.7 III); END leaves them."""
+def destinations(s, mask):
+    """Any site the defender could travel to, for free (O5.5.7 III)."""
     q = s["defender"]
     here = s["pawn"][q]
     for slot in range(N_SLOTS):
         if slot != here and M.travel_cost(s, q, slot) >= 0:
             mask[A.SLOT + slot] = 1
+
+
+@nb.njit(cache=True)
+def banish_legal(s, p, mask):
+    """The attacker banishes (a SLOT; OPTION 0 when the Shrouded Wood's ruler picks where) or
+    leaves the defender (END)."""
+    if banish_chooser(s, p) == p:
+        destinations(s, mask)
+    else:
+        mask[A.OPTION + 0] = 1
     mask[A.END] = 1
 
 
 @nb.njit(cache=True)
 def banish(s, p, a):
-    q = s["defender"]
+    if a == A.OPTION + 0:
+        s["phase"] = PH_BANISH_WHERE
+        s["actor"] = banish_chooser(s, p)
+        return
     if a != A.END:
-        to = a - A.SLOT
-        s["pawn"][q] = to
-        if not s["slot_faceup"][to]:
-            M.reveal(s, to)
+        banish_to(s, p, a - A.SLOT)
+        return
+    after_banish(s, p)
+
+
+@nb.njit(cache=True)
+def banish_to(s, p, to):
+    q = s["defender"]
+    s["actor"] = p
+    s["pawn"][q] = to
+    if not s["slot_faceup"][to]:
+        M.reveal(s, to)
+    after_banish(s, p)
+
+
+@nb.njit(cache=True)
+def after_banish(s, p):
+    q = s["defender"]
     if s["favor"][q] >= 2:
         s["phase"] = PH_CAMPAIGN_BURN
     else:

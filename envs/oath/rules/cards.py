@@ -11,6 +11,7 @@ from meeplegym.envs.oath.state import (
     FIRST_VISION,
     Z_DISCARD,
     Z_RELIC_DECK,
+    Z_SITE,
     Z_WORLD_DECK,
 )
 
@@ -37,10 +38,30 @@ def is_vision(c):
 
 @nb.njit(cache=True)
 def place(s, c, zone, where, faceup):
-    """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...)."""
+    """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...). A relic
+    laid at a site is stamped, so that actions can name it by position without its face."""
     s["zone"][c] = zone
     s["where"][c] = where
     s["faceup"][c] = faceup
+    if zone == Z_SITE and is_relic(c):
+        s["stamp"][c] = s["next_stamp"]
+        s["next_stamp"] += 1
+
+
+@nb.njit(cache=True)
+def site_relic(s, slot, k):
+    """The k-th facedown relic at a slot, in the order they were laid there; 0 if none."""
+    last = -1
+    for _ in range(k + 1):
+        best = 0
+        for c in range(FIRST_RELIC, FIRST_VISION):
+            if s["zone"][c] == Z_SITE and s["where"][c] == slot and s["stamp"][c] > last:
+                if best == 0 or s["stamp"][c] < s["stamp"][best]:
+                    best = c
+        if best == 0:
+            return 0
+        last = s["stamp"][best]
+    return best
 
 
 @nb.njit(cache=True)

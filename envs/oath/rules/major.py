@@ -28,23 +28,29 @@ from meeplegym.envs.oath.state import (
     FIRST_VISION,
     GRAND_SCEPTER,
     MAX_DRAWN,
+    MAX_SITE_RELICS,
     N_CARDS,
     N_SLOTS,
     N_SUITS,
     NOBODY,
     PH_ACT,
+    PH_CONSPIRACY,
+    PH_PF_DISCARD,
     PH_PLAY,
     PH_PLAY_REPLACE,
+    PH_PLAY_SITE,
     PH_RECOVER_BANK,
     PH_RECOVER_BID,
     PH_SEARCH_DISCARD,
     PH_SEARCH_KEEP,
     PH_TRAVEL_FREE,
+    PURPLE,
     PLAY_FROM_SEARCH,
     SIDE_EXILE,
     TARGET_DS,
     TARGET_PF,
     Z_ADVISER,
+    Z_BOX,
     Z_HAND,
     Z_PERSONAL,
     Z_SITE,
@@ -62,6 +68,7 @@ TRAVEL_COST = np.array(D.TRAVEL_COST, dtype=np.int8)
 SEARCH_DRAW = D.SEARCH_DRAW
 DISCARD_SEARCH_COST = D.DISCARD_SEARCH_COST
 MUSTER_WARBANDS = D.MUSTER_WARBANDS
+SEIZURE_LOSS = D.SEIZURE_LOSS
 ADVISER_LIMIT = D.ADVISER_LIMIT
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
 # card facts by id (D2-D4)
@@ -221,6 +228,9 @@ def discard_card(s, p, c):
     region = SLOT_REGION[s["pawn"][p]]
     if s["zone"][c] == Z_SITE:
         region = SLOT_REGION[s["where"][c]]
+        suit = B.card_suit(s, c)
+        if suit >= 0:
+            s["site_discards"][s["where"][c]] |= 1 << suit  # Homeland's anti-cycling clause (D1)
     return_tokens(s, c, p, True)
     s["ruined"][c] = 0
     C.discard_push(s, DISCARD_DESTINATION[region], c)
@@ -272,21 +282,145 @@ def room_for_adviser(s, p, c):
 
 
 @nb.njit(cache=True)
+def site_room(s, slot):
+    have = np.zeros(16, dtype=np.int16)
+    return s["slot_faceup"][slot] == 1 and B.cards_at(s, slot, have) < SITE_CAPACITY[s["slot_site"][slot]]
+
+
+@nb.njit(cache=True)
+def discardable_at_site(s, c, region):
+    """A denizen or edifice at a site of `region` that may be discarded (not locked, O7.2)."""
+    return c < FIRST_RELIC and s["zone"][c] == Z_SITE and SLOT_REGION[s["where"][c]] == region and not LOCKED[c]
+
+
+@nb.njit(cache=True)
+def room_in_region(s, region):
+    for slot in range(N_SLOTS):
+        if SLOT_REGION[slot] == region and site_room(s, slot):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def can_play_to_site(s, p):
+    """O5.1.4.1: your site has room; the People's Favor's holder may use any site of the region,
+    and may first discard a card there to make room."""
+    if s["pf_holder"] != p:
+        return site_room(s, s["pawn"][p])
+    region = SLOT_REGION[s["pawn"][p]]
+    if room_in_region(s, region):
+        return True
+    for c in range(1, FIRST_RELIC):
+        if discardable_at_site(s, c, region):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
 def play_legal(s, p, mask):
     c = s["playing"]
     vision = C.is_vision(c)
-    if not vision and RESTRICTION[c] != ADVISER_ONLY:
-        slot = s["pawn"][p]
-        have = np.zeros(16, dtype=np.int16)
-        if B.cards_at(s, slot, have) < SITE_CAPACITY[s["slot_site"][slot]]:
-            mask[A.OPTION + 0] = 1
+    if not vision and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p):
+        mask[A.OPTION + 0] = 1
     if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c):
-        mask[A.OPTION + 1] = 1  # the Conspiracy's faceup play is not implemented yet
+        mask[A.OPTION + 1] = 1
     if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c):
         mask[A.OPTION + 2] = 1
     if vision and c != CONSPIRACY and s["side"][p] == SIDE_EXILE:
         mask[A.OPTION + 3] = 1
+    if c == CONSPIRACY:
+        mask[A.OPTION + 4] = 1  # anyone may play it faceup (O5.1.4.4)
     mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def pf_discard_legal(s, p, mask):
+    region = SLOT_REGION[s["pawn"][p]]
+    for c in range(1, FIRST_RELIC):
+        if discardable_at_site(s, c, region):
+            mask[A.CARD + c] = 1
+    if room_in_region(s, region):
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def pf_discard(s, p, a):
+    if a != A.END:
+        discard_card(s, p, a - A.CARD)
+    s["phase"] = PH_PLAY_SITE
+
+
+@nb.njit(cache=True)
+def play_site_legal(s, p, mask):
+    region = SLOT_REGION[s["pawn"][p]]
+    for slot in range(N_SLOTS):
+        if SLOT_REGION[slot] == region and site_room(s, slot):
+            mask[A.SLOT + slot] = 1
+
+
+# ------------------------------------------------------------------ the Conspiracy (O5.1.4.4)
+@nb.njit(cache=True)
+def conspirator_target(s, p, q):
+    """q's pawn is at p's site and at least two of p's faceup advisers share a suit with some
+    faceup adviser of q (the Law's reading, D10)."""
+    if q == p or s["pawn"][q] != s["pawn"][p]:
+        return False
+    shared = 0
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == p:
+            suit = B.card_suit(s, c)
+            if suit >= 0 and B.matching_advisers(s, q, suit) > 0:
+                shared += 1
+    return shared >= 2
+
+
+@nb.njit(cache=True)
+def conspiracy_legal(s, p, mask):
+    mask[A.END] = 1
+    if s["secrets"][p] < 1:
+        return
+    for q in range(s["n_players"]):
+        if conspirator_target(s, p, q):
+            for r in range(FIRST_RELIC, FIRST_VISION):
+                if B.holds_relic(s, q, r):
+                    mask[A.CARD + r] = 1
+            if s["pf_holder"] == q:
+                mask[A.OPTION + 0] = 1
+            if s["ds_holder"] == q:
+                mask[A.OPTION + 1] = 1
+
+
+@nb.njit(cache=True)
+def conspiracy(s, p, a):
+    """Burn a secret to take the relic or banner chosen; the Conspiracy then goes to the box."""
+    if a != A.END:
+        s["secrets"][p] -= 1
+        if a >= A.CARD:
+            take_relic(s, p, a - A.CARD)
+        elif a == A.OPTION + 0:
+            seize_pf(s, p)
+        else:
+            seize_ds(s, p)
+    C.place(s, CONSPIRACY, Z_BOX, 0, 1)
+    s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def seize_pf(s, p):
+    """O2.5: a banner taken other than by Recover loses 2 tokens (never its last); the People's
+    Favor burns its favor and shows its Mob side."""
+    lose = min(SEIZURE_LOSS, max(s["pf_tokens"] - 1, 0))
+    s["pf_tokens"] -= lose
+    s["shared_favor"] += lose
+    s["pf_mob"] = 1
+    s["pf_holder"] = p
+
+
+@nb.njit(cache=True)
+def seize_ds(s, p):
+    lose = min(SEIZURE_LOSS, max(s["ds_tokens"] - 1, 0))
+    s["ds_tokens"] -= lose
+    s["ds_holder"] = p
 
 
 @nb.njit(cache=True)
@@ -298,8 +432,12 @@ def play(s, p, a):
         return
     option = a - A.OPTION
     s["target"] = option  # remembered while an adviser makes room
-    if option == 0:
+    if option == 0 and s["pf_holder"] == p:
+        s["phase"] = PH_PF_DISCARD
+    elif option == 0:
         play_to_site(s, p, c, s["pawn"][p])
+    elif option == 4:
+        s["phase"] = PH_CONSPIRACY
     elif option == 3:
         for v in range(FIRST_VISION, N_CARDS):
             if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
@@ -344,7 +482,7 @@ def play_to_site(s, p, c, slot):
     suit = B.SUIT_OF[c]
     gain_from_bank(s, p, suit, 1)
     site = s["slot_site"][slot]
-    if HOMELAND[site] == suit:
+    if HOMELAND[site] == suit and not (s["site_discards"][slot] >> suit & 1):
         reward = HOMELAND_REWARD[site]
         if reward == HOME_FAVOR:
             gain_from_bank(s, p, suit, 1)
@@ -487,11 +625,12 @@ def ds_reachable(s, p):
 
 @nb.njit(cache=True)
 def recover_legal(s, p, mask):
+    """FACEDOWN k: the k-th facedown relic at your site; OPTION 0/1: a banner."""
     slot = s["pawn"][p]
     if can_pay_relic(s, p, slot):
-        for r in range(FIRST_RELIC, FIRST_VISION):
-            if s["zone"][r] == Z_SITE and s["where"][r] == slot:
-                mask[A.CARD + r] = 1
+        for k in range(MAX_SITE_RELICS):
+            if C.site_relic(s, slot, k) > 0:
+                mask[A.FACEDOWN + k] = 1
     if s["favor"][p] > s["pf_tokens"]:
         mask[A.OPTION + 0] = 1
     if s["secrets"][p] > s["ds_tokens"] and ds_reachable(s, p):
@@ -510,8 +649,8 @@ def can_recover(s, p):
 @nb.njit(cache=True)
 def recover(s, p, a):
     spend(s, p, SUPPLY_OF[RECOVER])
-    if a >= A.CARD:
-        r = a - A.CARD
+    if a >= A.FACEDOWN:
+        r = C.site_relic(s, s["pawn"][p], a - A.FACEDOWN)
         cost = RECOVER_COST[site_of(s, p)]
         if cost == PLACE_3_FAVOR:
             s["favor"][p] -= 3
@@ -620,6 +759,35 @@ def travel_cost(s, p, to):
     if power_to == HIDDEN_PLACE and power_here != SHROUDED_WOOD and s["secrets"][p] < 1:
         return -1
     return cost
+
+
+@nb.njit(cache=True)
+def enemy(s, p, q):
+    """O10 Enemy: an Imperial player's enemies are the Exiles; an Exile's (or a Citizen's outside
+    the Empire for a campaign) every other player."""
+    if p == q:
+        return False
+    if B.imperial(s, p):
+        return not B.imperial(s, q)
+    return True
+
+
+@nb.njit(cache=True)
+def shrouded_chooser(s, p):
+    """Shrouded Wood (D1): the enemy who rules it (the Chancellor for the Empire) picks where p
+    goes when p leaves it, whoever makes p travel; -1 when nobody such rules it."""
+    here = s["pawn"][p]
+    if not s["slot_faceup"][here] or SITE_POWER[s["slot_site"][here]] != SHROUDED_WOOD:
+        return -1
+    col = B.site_colour(s, here)
+    if col < 0:
+        return -1
+    ruler = CHANCELLOR
+    if col != PURPLE:
+        for q in range(s["n_players"]):
+            if s["colour"][q] == col and not B.imperial(s, q):
+                ruler = q
+    return ruler if enemy(s, p, ruler) else -1
 
 
 @nb.njit(cache=True)

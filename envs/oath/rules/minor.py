@@ -59,7 +59,6 @@ from meeplegym.envs.oath.state import (
     SIDE_CITIZEN,
     SIDE_EXILE,
     Z_PERSONAL,
-    Z_RELIQUARY,
     Z_VISION_SPACE,
 )
 
@@ -116,9 +115,10 @@ def act_options(s, p, mask):
         for q in range(s["n_players"]):
             if q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q):
                 mask[A.OPTION + ACT_EXILE] = 1
-        for r in range(FIRST_RELIC, FIRST_VISION):
-            if s["zone"][r] == Z_RELIQUARY and not (s["known"][r] >> p & 1):
-                mask[A.CARD + r] = 1  # O6.4
+        for k in range(RELIQUARY_SPACES):
+            r = s["reliquary"][k]
+            if r > 0 and not (s["known"][r] >> p & 1):
+                mask[A.FACEDOWN + A.RELIQUARY_AT + k] = 1  # O6.4
     if (s["side"][p] == SIDE_CITIZEN and not B.holds_relic(s, p, GRAND_SCEPTER) and scepter_holder(s) >= 0
             and s["favor"][p] >= self_exile_price(s, p)):
         mask[A.OPTION + ACT_SELF_EXILE] = 1

@@ -12,6 +12,7 @@ from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
@@ -20,10 +21,16 @@ from meeplegym.envs.oath.state import (
     CHANCELLOR,
     FIRST_RELIC,
     FIRST_VISION,
+    MAX_SITE_RELICS,
     N_CARDS,
+    N_SLOTS,
     N_SUITS,
     PH_ACT,
+    PH_BANISH_WHERE,
     PH_BEGIN_TURN,
+    PH_CONSPIRACY,
+    PH_PF_DISCARD,
+    PH_PLAY_SITE,
     PH_EXILE_TARGET,
     PH_MOVE_COUNT,
     PH_MOVE_WITH,
@@ -68,7 +75,6 @@ from meeplegym.envs.oath.state import (
     WIN_VISIONARY,
     WIN_WAR_EXHAUSTION,
     Z_ADVISER,
-    Z_SITE,
     Z_VISION_SPACE,
 )
 
@@ -136,7 +142,15 @@ def legal(s, mask):
         for b in range(N_SUITS):
             mask[A.SUIT + b] = 1
     elif phase == PH_TRAVEL:
-        M.travel_legal(s, p, mask)
+        M.travel_legal(s, s["current"], mask)  # the Shrouded Wood's ruler may be choosing (D1)
+    elif phase == PH_PF_DISCARD:
+        M.pf_discard_legal(s, p, mask)
+    elif phase == PH_PLAY_SITE:
+        M.play_site_legal(s, p, mask)
+    elif phase == PH_CONSPIRACY:
+        M.conspiracy_legal(s, p, mask)
+    elif phase == PH_BANISH_WHERE:
+        K.destinations(s, mask)
     elif phase == PH_TRAVEL_FREE:
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
@@ -223,7 +237,16 @@ def apply(s, a):
     elif phase == PH_RECOVER_BANK:
         M.take_pf(s, p, a - A.SUIT)
     elif phase == PH_TRAVEL:
-        M.choose_destination(s, p, a - A.SLOT)
+        s["actor"] = s["current"]
+        M.choose_destination(s, s["current"], a - A.SLOT)
+    elif phase == PH_PF_DISCARD:
+        M.pf_discard(s, p, a)
+    elif phase == PH_PLAY_SITE:
+        M.play_to_site(s, p, s["playing"], a - A.SLOT)
+    elif phase == PH_CONSPIRACY:
+        M.conspiracy(s, p, a)
+    elif phase == PH_BANISH_WHERE:
+        K.banish_to(s, s["current"], a - A.SLOT)
     elif phase == PH_TRAVEL_FREE:
         M.travel(s, p, s["target"], a == A.OPTION + 0)
     elif phase == PH_CAMPAIGN_DEFENDER:
@@ -308,6 +331,8 @@ def wake(s):
     p = s["current"]
     s["actor"] = p
     s["scepter_fresh"] = -1
+    for slot in range(N_SLOTS):
+        s["site_discards"][slot] = 0
     s["wake_left"] = 0
     if s["pf_holder"] == p:
         s["wake_left"] = 2 if s["pf_mob"] else 1
@@ -402,9 +427,10 @@ def act_legal(s, p, mask):
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == p and not s["faceup"][c]:
             mask[A.CARD + c] = 1  # O6.1: play or discard a facedown adviser
-        elif (FIRST_RELIC <= c < FIRST_VISION and s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p]
-              and not (s["known"][c] >> p & 1)):
-            mask[A.CARD + c] = 1  # O6.3: peek at a facedown relic at your site
+    for k in range(MAX_SITE_RELICS):
+        r = C.site_relic(s, s["pawn"][p], k)
+        if r > 0 and not (s["known"][r] >> p & 1):
+            mask[A.FACEDOWN + k] = 1  # O6.3: peek at a facedown relic at your site
     mask[A.END] = 1
 
 
@@ -414,13 +440,14 @@ def act(s, p, a):
         rest(s, p)
         return
     if a >= A.CARD:
-        c = a - A.CARD
-        if s["zone"][c] == Z_ADVISER:
-            s["playing"] = c
-            s["play_from"] = PLAY_FROM_ADVISER
-            s["phase"] = PH_PLAY
-        else:
-            s["known"][c] |= 1 << p  # a peek (O6.3, O6.4)
+        s["playing"] = a - A.CARD
+        s["play_from"] = PLAY_FROM_ADVISER
+        s["phase"] = PH_PLAY
+        return
+    if a >= A.FACEDOWN:  # a peek (O6.3, O6.4)
+        k = a - A.FACEDOWN
+        r = C.site_relic(s, s["pawn"][p], k) if k < A.RELIQUARY_AT else s["reliquary"][k - A.RELIQUARY_AT]
+        s["known"][r] |= 1 << p
         return
     if a < A.MAJOR:
         N.start(s, p, a - A.OPTION)
@@ -438,6 +465,9 @@ def act(s, p, a):
         s["phase"] = PH_CAMPAIGN_DEFENDER
     else:
         s["phase"] = PH_TRAVEL
+        chooser = M.shrouded_chooser(s, p)
+        if chooser >= 0:
+            s["actor"] = chooser
 
 
 # ================================================================== Rest (O4.3) and the round
