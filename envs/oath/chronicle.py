@@ -165,28 +165,25 @@ class SetupArrays:
                 k += 1
         if not slot_faceup[:2].any():
             raise InvalidOptionError("sites: the Chancellor's pawn needs a faceup Cradle site (O1.1 step 23)")
-        world = np.zeros(S.MAX_PILE, np.int16)
-        world_n = -1
-        if chronicle.world_deck is not None:
-            for k, name in enumerate(chronicle.world_deck):
-                card, _ = _card_id(name, "world_deck")
-                if S.card_kind(card) not in ("denizen", "vision"):
-                    raise InvalidOptionError(f"world_deck: {name} is not a denizen or Vision")
-                place(card, "world_deck")
-                world[k] = card
-            world_n = len(chronicle.world_deck)
-            if sum(S.card_kind(int(c)) == "vision" for c in world[:world_n]) != len(D.VISIONS):
-                raise InvalidOptionError("world_deck: a chronicled world deck holds all five Visions (O8.8)")
-        relics = np.zeros(S.MAX_RELIC_DECK, np.int16)
-        relic_n = -1
-        if chronicle.relic_deck is not None:
-            for k, name in enumerate(chronicle.relic_deck):
-                card, _ = _card_id(name, "relic_deck")
-                if S.card_kind(card) != "relic" or card == S.GRAND_SCEPTER:
-                    raise InvalidOptionError(f"relic_deck: {name} is not an ordinary relic")
-                place(card, "relic_deck")
-                relics[k] = card
-            relic_n = len(chronicle.relic_deck)
+        def deck(names, what, size, ok, kinds):
+            """An ordered deck (top first) as an array and its length, -1 when not given."""
+            out = np.zeros(size, np.int16)
+            if names is None:
+                return out, -1
+            for k, name in enumerate(names):
+                card, _ = _card_id(name, what)
+                if not ok(card):
+                    raise InvalidOptionError(f"{what}: {name} is not {kinds}")
+                place(card, what)
+                out[k] = card
+            return out, len(names)
+
+        world, world_n = deck(chronicle.world_deck, "world_deck", S.MAX_PILE,
+                              lambda c: S.card_kind(c) in ("denizen", "vision"), "a denizen or Vision")
+        if world_n >= 0 and sum(S.card_kind(int(c)) == "vision" for c in world[:world_n]) != len(D.VISIONS):
+            raise InvalidOptionError("world_deck: a chronicled world deck holds all five Visions (O8.8)")
+        relics, relic_n = deck(chronicle.relic_deck, "relic_deck", S.MAX_RELIC_DECK,
+                               lambda c: S.card_kind(c) == "relic" and c != S.GRAND_SCEPTER, "an ordinary relic")
         dispossessed = np.zeros(S.N_CARDS, np.int8)
         for name in chronicle.dispossessed:
             card, _ = _card_id(name, "dispossessed")

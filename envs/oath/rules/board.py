@@ -138,29 +138,16 @@ def goal_score(s, p, goal):
 
 
 @nb.njit(cache=True)
-def meets_goal(s, p, goal):
-    """p meets the goal: holds the thing, or nobody has more (ties count, O2.11)."""
+def meets_goal(s, p, goal, strict=False):
+    """p meets the goal: holds the thing, or for a "most" goal nobody has more (ties count for
+    the title, O2.11) -- or, `strict`, everybody else has less (a Vision's goal, O3.2)."""
     mine = goal_score(s, p, goal)
     if mine == 0:
         return False
     if goal != G_MOST_SITES and goal != G_MOST_RELICS:
         return True
     for q in range(s["n_players"]):
-        if goal_score(s, q, goal) > mine:
-            return False
-    return True
-
-
-@nb.njit(cache=True)
-def meets_strictly(s, p, goal):
-    """A Vision's "most" goal: strictly more than every other player (O3.2)."""
-    mine = goal_score(s, p, goal)
-    if mine == 0:
-        return False
-    if goal != G_MOST_SITES and goal != G_MOST_RELICS:
-        return True
-    for q in range(s["n_players"]):
-        if q != p and goal_score(s, q, goal) >= mine:
+        if q != p and (goal_score(s, q, goal) >= mine if strict else goal_score(s, q, goal) > mine):
             return False
     return True
 

@@ -13,6 +13,7 @@ from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
 from meeplegym.envs.oath.state import (
@@ -227,8 +228,8 @@ def declare(s, p, a):
 
 @nb.njit(cache=True)
 def dice_legal(s, p, mask):
-    for k in range(min(s["board_warbands"][p], A.MAX_NUMBER) + 1):
-        mask[A.NUMBER + k] = 1
+    """0 up to the warbands on your board (O5.5.2); also how many occupy a won site (O5.5.7)."""
+    C.numbers_upto(mask, 0, s["board_warbands"][p])
 
 
 @nb.njit(cache=True)
@@ -488,12 +489,6 @@ def occupy_next(s, p, start):
             s["phase"] = PH_CAMPAIGN_OCCUPY
             return
     spoils(s, p)
-
-
-@nb.njit(cache=True)
-def occupy_legal(s, p, mask):
-    for k in range(min(s["board_warbands"][p], A.MAX_NUMBER) + 1):
-        mask[A.NUMBER + k] = 1
 
 
 @nb.njit(cache=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numba as nb
 
+from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
     FIRST_RELIC,
@@ -62,6 +63,23 @@ def site_relic(s, slot, k):
             return 0
         last = s["stamp"][best]
     return best
+
+
+@nb.njit(cache=True)
+def count_in(s, zone, where):
+    """How many cards lie in an unordered zone at `where` (advisers of a seat, a hand ...)."""
+    k = 0
+    for c in range(1, s["zone"].shape[0]):
+        if s["zone"][c] == zone and s["where"][c] == where:
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def numbers_upto(mask, least, most):
+    """Mark NUMBER least..most (capped at the block's size) legal."""
+    for k in range(least, min(most, A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
 
 
 @nb.njit(cache=True)

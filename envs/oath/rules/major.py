@@ -256,11 +256,7 @@ def return_tokens(s, c, p, secrets_down):
 # ================================================================== playing a card (O5.1.4, O6.1)
 @nb.njit(cache=True)
 def adviser_count(s, p):
-    k = 0
-    for c in range(1, N_CARDS):
-        if s["zone"][c] == Z_ADVISER and s["where"][c] == p:
-            k += 1
-    return k
+    return C.count_in(s, Z_ADVISER, p)
 
 
 @nb.njit(cache=True)
@@ -675,8 +671,7 @@ def bid_legal(s, p, mask):
         low, high = s["pf_tokens"] + 1, s["favor"][p]
     else:
         low, high = s["ds_tokens"] + 1, s["secrets"][p]
-    for k in range(low, min(high, A.MAX_NUMBER) + 1):
-        mask[A.NUMBER + k] = 1
+    C.numbers_upto(mask, low, high)
 
 
 @nb.njit(cache=True)

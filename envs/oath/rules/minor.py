@@ -30,6 +30,7 @@ import numpy as np
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.state import (
     ACT_EXILE,
@@ -165,8 +166,7 @@ def move_count_legal(s, p, mask):
         most = s["board_warbands"][s["move_with"]]
     else:
         most = s["board_warbands"][p]
-    for k in range(1, min(most, A.MAX_NUMBER) + 1):
-        mask[A.NUMBER + k] = 1
+    C.numbers_upto(mask, 1, most)
 
 
 @nb.njit(cache=True)

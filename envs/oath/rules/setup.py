@@ -374,15 +374,6 @@ def board_taken(s, col):
 
 
 @nb.njit(cache=True)
-def hand_count(s, p):
-    k = 0
-    for c in range(1, N_CARDS):
-        if s["zone"][c] == Z_HAND and s["where"][c] == p:
-            k += 1
-    return k
-
-
-@nb.njit(cache=True)
 def legal(s, mask):
     """The setup decisions (steps 9, 16 and 23)."""
     phase = s["phase"]
@@ -447,7 +438,7 @@ def discard_from_hand(s, p, c):
 def finish_discards(s, p):
     """The order of the discards is a choice while two or more remain; the last one follows. Then
     the next player, and after the last one round 1 begins."""
-    if hand_count(s, p) > 1:
+    if C.count_in(s, Z_HAND, p) > 1:
         return
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_HAND and s["where"][c] == p:

@@ -167,7 +167,7 @@ def legal(s, mask):
     elif phase == PH_CAMPAIGN_LOSSES:
         K.losses_legal(s, mask)
     elif phase == PH_CAMPAIGN_OCCUPY:
-        K.occupy_legal(s, s["current"], mask)
+        K.dice_legal(s, s["current"], mask)
     elif phase == PH_CAMPAIGN_BANISH:
         K.banish_legal(s, s["current"], mask)
     elif phase == PH_MOVE_WITH:
@@ -414,7 +414,7 @@ def visionary(s, p):
     v = revealed_vision(s, p)
     if v < 0 or s["visions_drawn"] < VISIONS_NEEDED or VISION_GOAL[v] < 0:
         return -1
-    return v if B.meets_strictly(s, p, VISION_GOAL[v]) else -1
+    return v if B.meets_goal(s, p, VISION_GOAL[v], True) else -1
 
 
 # ================================================================== Act (O4.2)
