@@ -25,6 +25,7 @@ import numba as nb
 import numpy as np
 
 from meeplegym import rng
+from meeplegym.violations import Violations
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium.rules import turn
@@ -311,30 +312,5 @@ def play_random_checked(states, words, max_decisions, decisions, violations):
 
 
 # ---------------------------------------------------------------- Python helpers
-def describe(code: int) -> str:
-    """The invariant a code names, in words."""
-    try:
-        return VIOLATIONS[int(code)].replace(" {seat}", "")
-    except KeyError:
-        return f"unknown invariant code {code!r}"
-
-
-def explain(s) -> str:
-    """The first broken invariant of record s with its seat or pile and card; '' when sound."""
-    states = np.empty(1, dtype=s.dtype)
-    states[0] = s
-    where = np.zeros(2, dtype=np.int64)
-    code = check_at(states, 0, where)
-    if code == OK:
-        return ""
-    text = VIOLATIONS[code].replace("{seat}", str(int(where[0])))
-    if where[1] >= 0:
-        text += f" ({K.RECORD_IDS[int(where[1])]})"
-    return text
-
-
-def check(s) -> list[str]:
-    """The broken invariants of record s in words: empty when the state is sound, else the
-    first one found (``explain``)."""
-    text = explain(s)
-    return [text] if text else []
+_WORDS = Violations(_TABLE, check_at, lambda card: K.RECORD_IDS[card])
+describe, explain, check = _WORDS.describe, _WORDS.explain, _WORDS.check

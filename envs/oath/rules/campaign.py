@@ -70,12 +70,15 @@ def defender_options(s, p, mask):
     """O5.5.1: another player who rules p's site or whose pawn is there; the bandits if no player
     rules it. Returns how many."""
     here = s["pawn"][p]
+    # a defender who rules your site makes you target it, which The Hidden Place makes cost a secret
+    blocked = hidden(s, here) and s["secrets"][p] < 1
     n = 0
     for q in range(s["n_players"]):
-        if q != p and (rules_for_campaign(s, p, q, here) or s["pawn"][q] == here):
+        rules_here = rules_for_campaign(s, p, q, here)
+        if q != p and (rules_here or s["pawn"][q] == here) and not (rules_here and blocked):
             mask[A.SEAT + q] = 1
             n += 1
-    if B.site_colour(s, here) < 0:
+    if B.site_colour(s, here) < 0 and not blocked:
         mask[A.OPTION + 0] = 1
         n += 1
     return n

@@ -1,0 +1,301 @@
+"""What every Oath state must satisfy: the engine's debug-mode checks, in one place.
+
+``check_into(s, where)`` is a numba kernel: 0 when the state record is consistent, otherwise
+the code of the first broken invariant (``VIOLATIONS[code]`` says it in words), with the seat,
+slot or pile in ``where[0]`` and the card in ``where[1]`` (-1 when it does not apply). ``check``,
+``explain`` and ``describe`` say it in words (meeplegym.violations). The kernel never indexes
+outside the record whatever its bytes hold, so it can also validate loaded states.
+
+Invariants: favor is conserved (36 in all, O2.13, O9.3); each colour's warbands are conserved
+(24 purple, 14 of the others); each ordered pile (world deck, discard piles, relic deck) lists
+exactly the cards whose zone says they are there, each once; the Reliquary spaces and their
+relics agree; no count is negative and Supply stays in 0..7; a site holds warbands of one colour
+at most, no cards when facedown and no more denizens and edifices than its capacity; nobody has
+more advisers than the limit; every pawn stands on a faceup site; banners, the title and the
+Grand Scepter are held by seats of the game; only Exiles have a revealed Vision; and (in
+``play_random_checked``) a live state always has a legal action.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath.rules import turn
+from meeplegym.envs.oath.rules.major import ADVISER_LIMIT, SITE_CAPACITY
+from meeplegym.envs.oath.state import (
+    FIRST_RELIC,
+    GRAND_SCEPTER,
+    MAX_PILE,
+    MAX_PLAYERS,
+    MAX_RELIC_DECK,
+    N_CARDS,
+    N_COLOURS,
+    N_REGIONS,
+    N_SITES,
+    N_SLOTS,
+    N_SUITS,
+    NOBODY,
+    PH_BEGIN_TURN,
+    PURPLE,
+    RELIQUARY_SPACES,
+    SIDE_EXILE,
+    Z_ADVISER,
+    Z_DISCARD,
+    Z_PERSONAL,
+    Z_RELIC_DECK,
+    Z_RELIQUARY,
+    Z_SITE,
+    Z_VISION_SPACE,
+    Z_WORLD_DECK,
+)
+from meeplegym.violations import Violations
+
+_TABLE = (
+    ("OK", "consistent"),
+    ("N_PLAYERS", "n_players outside 2..6"),
+    ("FAVOR", "favor is not conserved (36 in all)"),
+    ("WARBANDS", "colour {seat}: its warbands are not conserved"),
+    ("WORLD_DECK", "world deck: its order and its cards' zones disagree"),
+    ("DISCARD_PILE", "discard pile {seat}: its order and its cards' zones disagree"),
+    ("RELIC_DECK", "relic deck: its order and its cards' zones disagree"),
+    ("RELIQUARY", "Reliquary space {seat}: its relic is not marked there"),
+    ("NEGATIVE", "seat {seat}: a negative count or Supply outside 0..7"),
+    ("TOKENS_NEGATIVE", "negative tokens on a card, a site, a bank or a banner"),
+    ("TWO_COLOURS", "slot {seat}: warbands of two colours"),
+    ("FACEDOWN_SITE", "slot {seat}: a facedown site holds cards"),
+    ("CAPACITY", "slot {seat}: more denizens and edifices than its capacity"),
+    ("ADVISERS", "seat {seat}: more advisers than the limit"),
+    ("PAWN", "seat {seat}: the pawn is not on a faceup site"),
+    ("HOLDERS", "a banner, the title or the Grand Scepter held by no seat of the game"),
+    ("VISION", "seat {seat}: a revealed Vision held by a non-Exile, or two"),
+    ("SITES", "slot {seat}: not a site, or a site in two slots"),
+    ("NO_LEGAL_ACTION", "a live state without a legal action"),
+    ("NOT_FINISHED", "game still running after max_decisions"),
+)
+VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
+CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
+
+OK = 0
+N_PLAYERS = 1
+FAVOR = 2
+WARBANDS = 3
+WORLD_DECK = 4
+DISCARD_PILE = 5
+RELIC_DECK = 6
+RELIQUARY = 7
+NEGATIVE = 8
+TOKENS_NEGATIVE = 9
+TWO_COLOURS = 10
+FACEDOWN_SITE = 11
+CAPACITY = 12
+ADVISERS = 13
+PAWN = 14
+HOLDERS = 15
+VISION = 16
+SITES = 17
+NO_LEGAL_ACTION = 18
+NOT_FINISHED = 19
+
+# The literals above are what numba freezes into the kernels; keep them equal to the table.
+assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
+
+FAVOR_TOTAL = D.FAVOR_TOTAL
+WARBANDS_OF = np.array([D.WARBANDS[c] for c in D.Colour], dtype=np.int64)
+SUPPLY_MAX = D.SUPPLY_MAX
+
+
+@nb.njit(cache=True)
+def _pile(s, cards, size, capacity, zone, where, seen, out):
+    """The pile lists exactly the cards whose zone and place say they are there, each once."""
+    if size < 0 or size > capacity:
+        return False
+    for k in range(N_CARDS):
+        seen[k] = 0
+    for k in range(size):
+        c = cards[k]
+        if c <= 0 or c >= N_CARDS or seen[c] or s["zone"][c] != zone or (where >= 0 and s["where"][c] != where):
+            out[1] = c if 0 < c < N_CARDS else -1
+            return False
+        seen[c] = 1
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == zone and (where < 0 or s["where"][c] == where) and not seen[c]:
+            out[1] = c
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def check_into(s, where):
+    where[0] = -1
+    where[1] = -1
+    n = s["n_players"]
+    if n < D.MIN_PLAYERS or n > MAX_PLAYERS:
+        return N_PLAYERS
+    # sites and pieces on the map
+    for slot in range(N_SLOTS):
+        where[0] = slot
+        site = s["slot_site"][slot]
+        if site < 0 or site >= N_SITES:
+            return SITES
+        for other in range(slot):
+            if s["slot_site"][other] == site:
+                return SITES
+        colours = 0
+        for col in range(N_COLOURS):
+            if s["site_warbands"][slot, col] < 0:
+                return TOKENS_NEGATIVE
+            if s["site_warbands"][slot, col] > 0:
+                colours += 1
+        if colours > 1:
+            return TWO_COLOURS
+        if s["slot_favor"][slot] < 0 or s["slot_secrets"][slot] < 0:
+            return TOKENS_NEGATIVE
+        cards = 0
+        for c in range(1, N_CARDS):
+            if s["zone"][c] == Z_SITE and s["where"][c] == slot:
+                if not s["slot_faceup"][slot]:
+                    where[1] = c
+                    return FACEDOWN_SITE
+                if c < FIRST_RELIC:
+                    cards += 1
+        if cards > SITE_CAPACITY[site]:
+            return CAPACITY
+    # favor and warbands conserved
+    where[0] = -1
+    favor = np.int64(s["shared_favor"]) + s["pf_tokens"]
+    for b in range(N_SUITS):
+        if s["favor_bank"][b] < 0:
+            return TOKENS_NEGATIVE
+        favor += s["favor_bank"][b]
+    for slot in range(N_SLOTS):
+        favor += s["slot_favor"][slot]
+    for c in range(N_CARDS):
+        if s["card_favor"][c] < 0 or s["card_secrets"][c] < 0:
+            where[1] = c
+            return TOKENS_NEGATIVE
+        favor += s["card_favor"][c]
+    if s["shared_favor"] < 0 or s["pf_tokens"] < 0 or s["ds_tokens"] < 0:
+        return TOKENS_NEGATIVE
+    for p in range(n):
+        where[0] = p
+        if (s["favor"][p] < 0 or s["secrets"][p] < 0 or s["secrets_down"][p] < 0 or s["board_warbands"][p] < 0
+                or s["supply"][p] < 0 or s["supply"][p] > SUPPLY_MAX):
+            return NEGATIVE
+        favor += s["favor"][p]
+    where[0] = -1
+    if favor != FAVOR_TOTAL:
+        return FAVOR
+    for col in range(N_COLOURS):
+        where[0] = col
+        total = np.int64(s["bank_warbands"][col])
+        if total < 0:
+            return WARBANDS
+        for slot in range(N_SLOTS):
+            total += s["site_warbands"][slot, col]
+        in_game = col == PURPLE
+        for p in range(n):
+            if s["colour"][p] == col:
+                in_game = True
+            board = PURPLE if s["side"][p] != SIDE_EXILE else s["colour"][p]
+            if board == col:
+                total += s["board_warbands"][p]
+        if in_game and total != WARBANDS_OF[col]:
+            return WARBANDS
+    # ordered piles
+    where[0] = -1
+    seen = np.zeros(N_CARDS, dtype=np.int8)
+    if not _pile(s, s["world"], s["world_size"], MAX_PILE, Z_WORLD_DECK, -1, seen, where):
+        return WORLD_DECK
+    for region in range(N_REGIONS):
+        where[0] = region
+        if not _pile(s, s["discard"][region], s["discard_size"][region], MAX_PILE, Z_DISCARD, region, seen,
+                     where):
+            return DISCARD_PILE
+    where[0] = -1
+    if not _pile(s, s["relic_deck"], s["relic_size"], MAX_RELIC_DECK, Z_RELIC_DECK, -1, seen, where):
+        return RELIC_DECK
+    for k in range(RELIQUARY_SPACES):
+        where[0] = k
+        r = s["reliquary"][k]
+        if r < 0 or r >= N_CARDS or (r > 0 and (s["zone"][r] != Z_RELIQUARY or s["where"][r] != k)):
+            return RELIQUARY
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == Z_RELIQUARY:
+            k = s["where"][c]
+            if k < 0 or k >= RELIQUARY_SPACES or s["reliquary"][k] != c:
+                where[0] = k
+                where[1] = c
+                return RELIQUARY
+    # players
+    where[1] = -1
+    for p in range(n):
+        where[0] = p
+        advisers = 0
+        visions = 0
+        for c in range(1, N_CARDS):
+            if s["where"][c] == p and s["zone"][c] == Z_ADVISER:
+                advisers += 1
+            if s["where"][c] == p and s["zone"][c] == Z_VISION_SPACE:
+                visions += 1
+        if advisers > ADVISER_LIMIT:
+            return ADVISERS
+        if visions > 1 or (visions == 1 and s["side"][p] != SIDE_EXILE):
+            return VISION
+        pawn = s["pawn"][p]
+        if pawn < -1 or pawn >= N_SLOTS or (pawn >= 0 and not s["slot_faceup"][pawn]):
+            return PAWN
+        if pawn == -1 and s["phase"] >= PH_BEGIN_TURN:
+            return PAWN  # placed at setup step 23
+    where[0] = -1
+    for holder in (s["pf_holder"], s["ds_holder"], s["title_holder"]):
+        if holder != NOBODY and (holder < 0 or holder >= n):
+            return HOLDERS
+    if s["zone"][GRAND_SCEPTER] != Z_PERSONAL or s["where"][GRAND_SCEPTER] < 0 or s["where"][GRAND_SCEPTER] >= n:
+        return HOLDERS
+    return OK
+
+
+@nb.njit(cache=True)
+def check_at(states, i, where):
+    """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
+    return check_into(states[i], where)
+
+
+@nb.njit(cache=True)
+def play_random_checked(states, words, max_decisions, decisions, violations):
+    """Random legal play with ``check_into`` after every decision.
+
+    decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
+    (NOT_FINISHED when the game is still running after max_decisions). words: one uint64
+    generator word per game, advanced in place."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    where = np.zeros(2, dtype=np.int64)
+    for b in range(states.shape[0]):
+        s = states[b]
+        count = 0
+        code = check_into(s, where)
+        while code == OK and s["terminal"] == 0:
+            if count >= max_decisions:
+                code = NOT_FINISHED
+                break
+            mask[:] = 0
+            turn.legal(s, mask)
+            a = rng.random_legal(mask, words, b)
+            if a < 0:
+                code = NO_LEGAL_ACTION
+                break
+            turn.apply(s, a)
+            count += 1
+            code = check_into(s, where)
+        decisions[b] = count
+        violations[b] = code
+
+
+# ---------------------------------------------------------------- Python helpers
+_WORDS = Violations(_TABLE, check_at, S.card_name)
+describe, explain, check = _WORDS.describe, _WORDS.explain, _WORDS.check
