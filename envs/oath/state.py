@@ -109,6 +109,8 @@ PH_PF_DISCARD = 42  # O5.1.4.1: the People's Favor's holder may first discard a 
 PH_PLAY_SITE = 43  # O5.1.4.1: SLOT, the People's Favor's holder plays to any site in the region
 PH_CONSPIRACY = 44  # O5.1.4.4: CARD a relic, OPTION 0/1 the People's Favor / Darkest Secret to take, END nothing
 PH_BANISH_WHERE = 45  # D1 Shrouded Wood: its enemy ruler picks where the banished defender goes (SLOT)
+PH_POWER = 46  # a card's power waits on a decision (`pw_dec`: DEC_*)
+PH_REST = 47  # O4.3.5: CARD a Rest power to use, END to pass the turn
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -119,7 +121,12 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "campaign: banish", "campaign: burn favor", "move warbands: how many", "move warbands: with whom",
                "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
-               "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)")
+               "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
+               "rest: powers")
+
+# Decisions inside a power's program (PH_POWER).
+DEC_MAY, DEC_BANK, DEC_SEAT = 0, 1, 2
+DEC_NAMES = ("may", "bank", "player")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
@@ -226,6 +233,14 @@ STATE_DTYPE = np.dtype(
         ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
+        # the power under way (effects.py, rules/powers.py)
+        ("pw_card", np.int16),
+        ("pw_pc", np.int32),
+        ("pw_after", np.int8),  # the phase to go back to when the program ends
+        ("pw_dec", np.int8),  # DEC_* while phase is PH_POWER
+        ("pw_left", np.int8),  # units still to resolve in the current step
+        ("pw_banks", np.int8),  # banks already used by a "distinct" step (bit k: suit k)
+        ("used", np.int8, N_CARDS),  # a Rest power used this Rest
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
         ("move_kind", np.int8),  # MOVE_* of the warband move under way

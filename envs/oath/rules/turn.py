@@ -16,6 +16,7 @@ from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
+from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import setup
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
@@ -31,6 +32,8 @@ from meeplegym.envs.oath.state import (
     PH_CONSPIRACY,
     PH_PF_DISCARD,
     PH_PLAY_SITE,
+    PH_POWER,
+    PH_REST,
     PH_EXILE_TARGET,
     PH_MOVE_COUNT,
     PH_MOVE_WITH,
@@ -75,6 +78,7 @@ from meeplegym.envs.oath.state import (
     WIN_VISIONARY,
     WIN_WAR_EXHAUSTION,
     Z_ADVISER,
+    Z_SITE,
     Z_VISION_SPACE,
 )
 
@@ -185,6 +189,11 @@ def legal(s, mask):
         N.bargain_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
+    elif phase == PH_POWER:
+        W.legal(s, p, mask)
+    elif phase == PH_REST:
+        W.rest_legal(s, p, mask)
+        mask[A.END] = 1
     elif phase == PH_TITLE:
         out = np.zeros(s["n_players"], dtype=np.int8)
         B.title_candidates(s, out)
@@ -282,11 +291,30 @@ def apply(s, a):
         N.answer_offer(s, s["current"], a == A.OPTION + 0)
     elif phase == PH_EXILE_TARGET:
         N.exile_citizen(s, p, a - A.SEAT)
+    elif phase == PH_POWER:
+        W.answer(s, p, a)
+    elif phase == PH_REST:
+        if a == A.END:
+            pass_turn(s, p)
+        else:
+            s["used"][a - A.CARD] = 1
+            W.start(s, p, a - A.CARD, W.KIND_REST, PH_REST)
     elif phase == PH_TITLE:
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
         s["actor"] = s["title_actor"]
+    if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE) and s["phase"] == PH_ACT:
+        when_played(s, p)
     run_on(s)
+
+
+@nb.njit(cache=True)
+def when_played(s, p):
+    """O7.3: a card just played faceup runs its When-played power (after the site's favor and
+    Homeland, which the play itself resolved)."""
+    c = s["playing"]
+    if s["faceup"][c] and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER) and W.ENTRY[c, W.KIND_PLAYED] > 0:
+        W.start(s, p, c, W.KIND_PLAYED, PH_ACT)
 
 
 # ================================================================== running on between decisions
@@ -421,6 +449,7 @@ def visionary(s, p):
 @nb.njit(cache=True)
 def act_legal(s, p, mask):
     N.act_options(s, p, mask)
+    W.action_legal(s, p, mask)  # O6.2
     for k in range(6):
         if (K.can_campaign(s, p) if k == M.CAMPAIGN else M.can_act(s, p, k)):
             mask[A.MAJOR + k] = 1
@@ -440,9 +469,13 @@ def act(s, p, a):
         rest(s, p)
         return
     if a >= A.CARD:
-        s["playing"] = a - A.CARD
-        s["play_from"] = PLAY_FROM_ADVISER
-        s["phase"] = PH_PLAY
+        c = a - A.CARD
+        if s["zone"][c] == Z_ADVISER and not s["faceup"][c]:
+            s["playing"] = c
+            s["play_from"] = PLAY_FROM_ADVISER
+            s["phase"] = PH_PLAY
+        else:
+            W.use_action(s, p, c, PH_ACT)
         return
     if a >= A.FACEDOWN:  # a peek (O6.3, O6.4)
         k = a - A.FACEDOWN
@@ -486,6 +519,19 @@ def rest(s, p):
     else:
         refresh = EXILE_REFRESH[min(s["bank_warbands"][s["colour"][p]], 39)]
     s["supply"][p] = min(SUPPLY_MAX, refresh + s["supply"][p])
+    for c in range(N_CARDS):
+        s["used"][c] = 0
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    if W.rest_legal(s, p, mask) > 0:
+        s["phase"] = PH_REST  # O4.3.5
+        s["actor"] = p
+        return
+    pass_turn(s, p)
+
+
+@nb.njit(cache=True)
+def pass_turn(s, p):
+    """Play passes clockwise; after the last player, the round ends."""
     if p + 1 < s["n_players"]:
         s["current"] = p + 1
         s["phase"] = PH_BEGIN_TURN
