@@ -9,27 +9,49 @@ player whose power runs is "you"):
 =====================  =====================================================================
 step                   meaning
 =====================  =====================================================================
-gain N favor one       N favor from one bank you pick (among banks with favor)
+gain N favor one       N favor from one bank you pick (among banks with favor); ``gain count
+                       favor one``: as many as the last ``count`` step counted
 gain N favor each      N favor, picking the bank for each one ("from any bank or banks")
 gain N favor distinct  one favor from each of N different banks you pick
+gain N favor site      N favor from a bank matching a card at your site (Silver Tongue)
 gain N secret          N secrets from the shared bank
-gain N warbands        N warbands from your personal bank to your board
+gain N warbands        N warbands from your personal bank to your board (``count`` as above)
 gain N supply          N Supply, never above 7
 take N favor here      N favor from a player whose pawn is at your site (you pick them)
 take N secret here     N secrets from such a player, never their last (Sleight of Hand)
 take N favor chancellor  N favor from the Chancellor
+take N favor taxed     N favor from each player whose pawn is at a site you rule in your region
 kill N board           N warbands off one player's board you pick (yours allowed)
+kill N site            N warbands at one site of your region you pick (yours allowed)
+count beast_sites      remember how many Beast cards are at all sites
+count hearth_ruled     remember how many Hearth cards you rule
+count gamble           roll 4 defense dice and remember the shields (x2 faces doubling)
 ds_add                 a secret from the shared bank onto the Darkest Secret
+ds_burn                burn a secret from the Darkest Secret, never its last
 ds_keep N              burn the Darkest Secret's secrets down to N
+keep_secrets           every player burns their secrets down to one; you to none (Ancient Binding)
+tithe SUIT             every player moves 1 favor per site they rule into the SUIT bank
+move_bank SUIT         all the favor of one bank you pick into the SUIT bank
 peek_discard N         look at the top N cards of your region's discard pile
+peek_pile              look at every card of one discard pile you pick
 peek_world N           look at the top N cards of the world deck
+discard_adviser here   discard a faceup adviser (not locked) of a player whose pawn is at your site
+discard_adviser ds     ... of a player who holds the Darkest Secret and not the People's Favor
+discard_region SUITS   discard every card of those suits at the sites of your region (not locked)
+tame                   discard a Beast or Nomad card at your site, gain 2 favor from its bank
+relic_draw             draw a relic: keep it, or put it on the bottom of the relic deck
+relic_break            a facedown relic at your site goes to the bottom of the relic deck
+garrison               a warband per site you rule, then one from your board onto each of them
+key_city               (Key to the City) if this site's ruler's pawn is elsewhere, kill every
+                       warband here, then gain one and place it here
 citizen                become a Citizen without a Reliquary relic (O7.6.1, O6.6.2)
 end_act                your Act phase ends
 relic_bottom this      this relic goes to the bottom of the relic deck
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
-``exile_titled`` (an Exile holds the Oathkeeper title).
+``exile_titled`` (an Exile holds the Oathkeeper title), ``secretive`` (more secrets than the
+Chancellor, secrets on cards counting: Bewitch).
 
 Powers not written here yet are listed in `UNWRITTEN` and are not offered: a card whose power
 has no program has no effect in play, and docs/rules_coverage.md lists them.
@@ -48,20 +70,30 @@ N_KINDS = 3
 KIND_NAMES = ("action", "played", "rest")
 
 # step opcodes (after the shared control ops)
-OP_GAIN, OP_TAKE, OP_KILL, OP_DS_ADD, OP_DS_KEEP, OP_PEEK_DISCARD, OP_PEEK_WORLD, OP_CITIZEN, OP_END_ACT, \
-    OP_RELIC_BOTTOM = range(P.FIRST_GAME_OP, P.FIRST_GAME_OP + 10)
-_OPS = {"gain": OP_GAIN, "take": OP_TAKE, "kill": OP_KILL, "ds_add": OP_DS_ADD, "ds_keep": OP_DS_KEEP,
-        "peek_discard": OP_PEEK_DISCARD, "peek_world": OP_PEEK_WORLD, "citizen": OP_CITIZEN,
-        "end_act": OP_END_ACT, "relic_bottom": OP_RELIC_BOTTOM}
+_STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
+               "peek_discard", "peek_pile", "peek_world", "discard_adviser", "discard_region", "tame", "relic_draw",
+               "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom")
+(OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
+ OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
+ OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM) = range(
+    P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
+_OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
-C_N, C_WHAT, C_FROM = 2, 3, 4
+C_N, C_WHAT, C_FROM, C_SUITS = 2, 3, 4, 5
+N_COUNT = -1  # C_N of a step that uses the last count
 WHAT_FAVOR, WHAT_SECRET, WHAT_WARBANDS, WHAT_SUPPLY = range(4)
 _WHAT = {"favor": WHAT_FAVOR, "secret": WHAT_SECRET, "warbands": WHAT_WARBANDS, "supply": WHAT_SUPPLY}
-FROM_NONE, FROM_ONE, FROM_EACH, FROM_DISTINCT, FROM_HERE, FROM_CHANCELLOR, FROM_BOARD, FROM_THIS = range(8)
+(FROM_NONE, FROM_ONE, FROM_EACH, FROM_DISTINCT, FROM_HERE, FROM_CHANCELLOR, FROM_BOARD, FROM_THIS, FROM_SITE,
+ FROM_TAXED, FROM_DS) = range(11)
 _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": FROM_HERE,
-         "chancellor": FROM_CHANCELLOR, "board": FROM_BOARD, "this": FROM_THIS}
-COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED = range(3)
-_CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED}
+         "chancellor": FROM_CHANCELLOR, "board": FROM_BOARD, "this": FROM_THIS, "site": FROM_SITE,
+         "taxed": FROM_TAXED, "ds": FROM_DS}
+COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
+_COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
+_SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
+COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE = range(4)
+_CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED,
+               "secretive": COND_SECRETIVE}
 
 
 class _Oath(P.Vocabulary):
@@ -69,18 +101,24 @@ class _Oath(P.Vocabulary):
         name, args = words[0], words[1:]
         if name not in _OPS:
             raise ValueError(f"unknown keyword {name!r}")
-        cols = {P.COL_OP: _OPS[name], C_N: 1, C_WHAT: -1, C_FROM: FROM_NONE}
+        cols = {P.COL_OP: _OPS[name], C_N: 1, C_WHAT: -1, C_FROM: FROM_NONE, C_SUITS: 0}
         for w in args:
             if w.isdigit():
                 cols[C_N] = int(w)
+            elif w == "count" and name != "count":
+                cols[C_N] = N_COUNT
+            elif name == "count" and w in _COUNTS:
+                cols[C_WHAT] = _COUNTS[w]
             elif w in _WHAT:
                 cols[C_WHAT] = _WHAT[w]
             elif w in _FROM:
                 cols[C_FROM] = _FROM[w]
+            elif all(part in _SUIT_WORDS for part in w.split("/")):
+                cols[C_SUITS] = sum(1 << _SUIT_WORDS[part] for part in w.split("/"))
             else:
                 raise ValueError(f"unknown word {w!r}")
-        if name in ("gain", "take") and cols[C_WHAT] < 0:
-            raise ValueError(f"{name} needs favor, secret, warbands or supply")
+        if name in ("gain", "take", "count") and cols[C_WHAT] < 0:
+            raise ValueError(f"{name} needs what it {'counts' if name == 'count' else 'moves'}")
         return cols, flags
 
     def condition(self, words):
@@ -89,7 +127,7 @@ class _Oath(P.Vocabulary):
         return {C_N: _CONDITIONS[words[0]]}
 
     def count(self, word):
-        raise ValueError(f"no counts yet ({word!r})")
+        raise ValueError(f"no repeat counts ({word!r})")
 
 
 #: card number -> {kind: program}. The restatement is ours; see the spec row for the power.
@@ -97,30 +135,52 @@ POWERS: dict[int, dict[int, str]] = {
     # Discord
     15: {KIND_PLAYED: "gain 4 warbands"},  # A Small Favor
     17: {KIND_ACTION: "take 1 secret here"},  # Sleight of Hand
+    18: {KIND_PLAYED: "key_city"},  # Key to the City
+    19: {KIND_ACTION: "peek_pile"},  # Scryer
     21: {KIND_REST: "if exile_titled { take 1 favor chancellor }"},  # Naysayers
     79: {KIND_PLAYED: "ds_keep 1"},  # Charlatan
-    97: {KIND_REST: "gain 1 secret"},  # Insomnia
+    80: {KIND_ACTION: "discard_adviser here"},  # Assassin (its adviser limit: not yet)
+    92: {KIND_REST: "gain 1 favor site"},  # Silver Tongue (its adviser limit: not yet)
+    93: {KIND_ACTION: "count gamble; gain count favor one"},  # Gambling Hall
+    97: {KIND_REST: "gain 1 secret"},  # Insomnia (its adviser limit: not yet)
     # Arcane
     9: {KIND_ACTION: "gain 4 favor each"},  # Alchemist
     33: {KIND_ACTION: "gain 1 favor one"},  # Spirit Snare
     34: {KIND_ACTION: "gain 1 secret; end_act"},  # Wizard School
+    35: {KIND_PLAYED: "discard_region hearth/order"},  # Dazzle
+    37: {KIND_ACTION: "tame"},  # Taming Charm
+    65: {KIND_ACTION: "tithe arcane"},  # Plague Engines
+    67: {KIND_PLAYED: "if exile { if secretive { may citizen } }"},  # Bewitch
     69: {KIND_ACTION: "gain 1 secret"},  # Tutor
+    75: {KIND_ACTION: "choose { ds_add | ds_burn }"},  # Forgotten Vault
     # Order
-    121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience
+    7: {KIND_PLAYED: "garrison"},  # Garrison
+    116: {KIND_ACTION: "kill 2 site"},  # Siege Engines
+    117: {KIND_PLAYED: "take 2 favor taxed"},  # Royal Tax
+    121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience (its ban on faceup Visions: not yet)
     # Hearth
     47: {KIND_ACTION: "gain 2 supply"},  # Wayside Inn
+    49: {KIND_ACTION: "move_bank hearth"},  # Memory of Home
     52: {KIND_ACTION: "ds_add"},  # Storyteller
+    53: {KIND_ACTION: "discard_adviser ds"},  # Armed Mob
     54: {KIND_ACTION: "peek_discard 3"},  # Tavern Songs
     131: {KIND_ACTION: "take 1 favor here"},  # Charming Friend
+    133: {KIND_PLAYED: "relic_draw"},  # Family Heirloom
+    136: {KIND_PLAYED: "count hearth_ruled; gain count favor one"},  # Fabled Feast
+    139: {KIND_ACTION: "relic_break; gain 3 warbands"},  # Relic Breaker
     147: {KIND_PLAYED: "gain 3 favor distinct"},  # Salad Days
     # Beast
     39: {KIND_ACTION: "kill 1 board"},  # Wolves
     44: {KIND_PLAYED: "if exile { may citizen }"},  # Long-Lost Heir
-    193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty
+    179: {KIND_PLAYED: "discard_region nomad/beast"},  # Threatening Roar
+    190: {KIND_PLAYED: "count beast_sites; gain count warbands"},  # Animal Host
+    193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty (its ban on Trade favor: not yet)
     # Nomad
+    23: {KIND_ACTION: "keep_secrets"},  # Ancient Binding
     26: {KIND_ACTION: "gain 1 secret"},  # Elders
     28: {KIND_PLAYED: "gain 4 supply"},  # Faithful Friend
     # relics
+    219: {KIND_ACTION: "relic_draw"},  # Dowsing Sticks
     224: {KIND_ACTION: "peek_world 3"},  # Oracular Pig
     227: {KIND_ACTION: "relic_bottom this; gain 4 supply"},  # Map
 }

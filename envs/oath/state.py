@@ -125,8 +125,8 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "rest: powers")
 
 # Decisions inside a power's program (PH_POWER).
-DEC_MAY, DEC_BANK, DEC_SEAT = 0, 1, 2
-DEC_NAMES = ("may", "bank", "player")
+DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE = range(9)
+DEC_NAMES = ("may", "bank", "player", "site", "card", "discard pile", "facedown relic", "keep the relic", "choose")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
@@ -240,6 +240,8 @@ STATE_DTYPE = np.dtype(
         ("pw_dec", np.int8),  # DEC_* while phase is PH_POWER
         ("pw_left", np.int8),  # units still to resolve in the current step
         ("pw_banks", np.int8),  # banks already used by a "distinct" step (bit k: suit k)
+        ("pw_count", np.int8),  # what the last count step counted
+        ("pw_it", np.int16),  # the relic a relic_draw step drew
         ("used", np.int8, N_CARDS),  # a Rest power used this Rest
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)

@@ -4,50 +4,17 @@ Dice are fixed by searching the game's generator for a word that rolls the faces
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
-from meeplegym.envs.oath.rules import campaign as K
 from tests.oath import scenario as sc
-from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
+from tests.oath.scenario import HS, ID, MOUNTAIN, PLAINS, ROCKY_COAST, SK, SW, B, SH, X2, duel, word_for
 
 CAMPAIGN = A.MAJOR + int(D.MajorAction.CAMPAIGN)
 RED, BLUE = int(D.Colour.RED), int(D.Colour.BLUE)
-HS, SW, SK = (int(f) for f in D.AttackFace)
-B, SH, SH2, X2 = (int(f) for f in D.DefenseFace)
 PAWN = A.OPTION + 2
-
-
-def word_for(defense, attack):
-    """A generator word whose next rolls are the defense faces, then the attack faces (as
-    multisets, in the engine's order: defense first, O5.5.4-O5.5.5)."""
-    rec = np.zeros(1, dtype=[("rng", np.uint64)])[0]
-    for seed in range(1, 200_000):
-        rec["rng"] = start = rng.seed_word(seed)
-        d = sorted(int(K.DEFENSE_FACES[rng.below(rec, 6)]) for _ in defense)
-        a = sorted(int(K.ATTACK_FACES[rng.below(rec, 6)]) for _ in attack)
-        if d == sorted(defense) and a == sorted(attack):
-            return start
-    raise AssertionError("no such word")
-
-
-def duel(red_board=4, blue_site=2, blue_board=3):
-    """Red (seat 1, current) and blue (seat 2) at the Rocky Coast, which blue rules."""
-    s = sc.ready()
-    sc.as_current(s, 1)
-    s["pawn"][1] = s["pawn"][2] = ROCKY_COAST
-    s["site_warbands"][ROCKY_COAST] = 0
-    s["bank_warbands"][S.PURPLE] += 1
-    s["site_warbands"][ROCKY_COAST, BLUE] = blue_site
-    s["bank_warbands"][BLUE] -= blue_site
-    for seat, colour, k in ((1, RED, red_board), (2, BLUE, blue_board)):
-        s["bank_warbands"][colour] += int(s["board_warbands"][seat]) - k
-        s["board_warbands"][seat] = k
-    return s
 
 
 # ---------------------------------------------------------------- the declaration

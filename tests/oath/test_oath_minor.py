@@ -12,8 +12,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.rules import turn
 from tests.oath import scenario as sc
-from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
-from tests.oath.test_oath_campaign import SW, B, duel, word_for
+from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SW, B, duel, word_for
 
 SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL = (A.MAJOR + int(a) for a in D.MajorAction)
 TO_BOARD, TO_SITE, GIVE, TAKE = (A.OPTION + k for k in (S.MOVE_TO_BOARD, S.MOVE_TO_SITE, S.MOVE_GIVE, S.MOVE_TAKE))

@@ -3,6 +3,8 @@ powers (O7.3) and Rest powers (O4.3.5), each class through cards whose programs 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from meeplegym.envs.oath import actions as A
@@ -11,10 +13,11 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as S
 from meeplegym.errors import IllegalActionError
 from tests.oath import scenario as sc
-from tests.oath.scenario import ID, MOUNTAIN, PLAINS
+from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SH, SH2, X2, B, word_for
 
 SEARCH = A.MAJOR + int(D.MajorAction.SEARCH)
 RED = int(D.Colour.RED)
+HEARTH_BANK = int(D.Suit.HEARTH)
 
 
 def card(name):
@@ -213,5 +216,202 @@ def test_unwritten_powers_are_listed():
     written = {D.DENIZEN_BY_NUMBER.get(n, D.RELIC_BY_NUMBER.get(n)).name for n in E.POWERS}
     for names in E.UNWRITTEN.values():
         assert not set(names) & {n for n in written if n in names}
-    assert "Spirit Snare" not in E.UNWRITTEN["action"] and "Gambling Hall" in E.UNWRITTEN["action"]
+    assert "Spirit Snare" not in E.UNWRITTEN["action"] and "Enchantress" in E.UNWRITTEN["action"]
     assert "Grand Scepter" not in E.UNWRITTEN["action"]  # its actions are O6.4 and O6.6-O6.7
+
+
+# ---------------------------------------------------------------- more Action powers (D2, D4)
+@pytest.mark.rule("O6.2", "O9.4")
+def test_scryer_looks_through_a_whole_discard_pile():
+    s = sc.ready()
+    sc.move(s, "Scryer", S.Z_ADVISER, 0, 1)
+    sc.discard_top(s, 2, "Scouts", "Keep")
+    sc.play(s, card("Scryer"))
+    assert s["phase"] == S.PH_POWER and A.OPTION + 2 in sc.legal(s)
+    sc.play(s, A.OPTION + 2)
+    assert all(s["known"][int(c)] & 1 for c in s["discard"][2][:s["discard_size"][2]])
+
+
+@pytest.mark.rule("O6.2")
+def test_memory_of_home_and_plague_engines_move_bank_favor():
+    s = sc.ready()
+    sc.move(s, "Memory of Home", S.Z_ADVISER, 0, 1)  # xS
+    sc.play(s, card("Memory of Home"))
+    assert A.SUIT + HEARTH_BANK not in sc.legal(s)
+    sc.play(s, A.SUIT + 0)
+    assert s["favor_bank"][0] == 0 and s["favor_bank"][HEARTH_BANK] == 6
+    s = sc.ready()
+    sc.move(s, "Plague Engines", S.Z_ADVISER, 0, 1)  # S, xS: every player 1 favor per site ruled
+    s["secrets"][0] = 2
+    sc.play(s, card("Plague Engines"))
+    assert s["favor"][0] == 0 and s["favor_bank"][int(D.Suit.ARCANE)] == 3 + 2  # 3 sites, 2 favor
+    assert sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O6.2")
+def test_forgotten_vault_chooses_and_never_burns_the_last_secret():
+    s = sc.ready()
+    sc.move(s, "Forgotten Vault", S.Z_SITE, PLAINS)
+    sc.play(s, card("Forgotten Vault"))
+    assert s["phase"] == S.PH_POWER and sc.legal(s) == [A.OPTION + 0]  # 1 secret on it: only add
+    sc.play(s, A.OPTION + 0)
+    assert s["ds_tokens"] == 2
+
+
+@pytest.mark.rule("O6.2")
+def test_siege_engines_and_relic_breaker():
+    s = sc.ready()
+    sc.move(s, "Siege Engines", S.Z_ADVISER, 0, 1)
+    sc.play(s, card("Siege Engines"))
+    assert sc.legal(s) == [A.SLOT + PLAINS]  # the only site of the Cradle with warbands
+    sc.play(s, A.SLOT + PLAINS)
+    assert s["site_warbands"][PLAINS, S.PURPLE] == 0 and sc.warbands_of(s, S.PURPLE) == 24
+    s = sc.ready()
+    s["pawn"][0] = MOUNTAIN
+    sc.move(s, "Relic Breaker", S.Z_ADVISER, 0, 1)
+    sc.play(s, card("Relic Breaker"), A.FACEDOWN + 0)
+    assert s["relic_deck"][0] == ID["Ivory Eye"] and s["board_warbands"][0] == 6
+
+
+@pytest.mark.rule("O6.2")
+def test_ancient_binding_burns_secrets_to_one():
+    s = sc.ready()
+    sc.move(s, "Ancient Binding", S.Z_ADVISER, 0, 1)  # S, xS
+    s["secrets"][:4] = [3, 4, 1, 0]
+    sc.play(s, card("Ancient Binding"))
+    assert list(s["secrets"][:4]) == [0, 1, 1, 0] and s["card_secrets"][ID["Ancient Binding"]] == 1
+
+
+@pytest.mark.rule("O6.2", "O7.2")
+def test_assassin_and_armed_mob_discard_faceup_advisers():
+    s = sc.ready()
+    sc.move(s, "Assassin", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Scouts", S.Z_ADVISER, 2, 1)
+    sc.move(s, "A Small Favor", S.Z_ADVISER, 3, 1)  # locked: safe
+    sc.play(s, card("Assassin"))
+    assert sc.legal(s) == [card("Scouts")]
+    sc.play(s, card("Scouts"))
+    assert s["zone"][ID["Scouts"]] == S.Z_DISCARD
+    s = sc.ready()
+    sc.move(s, "Armed Mob", S.Z_SITE, PLAINS)
+    sc.move(s, "Scouts", S.Z_ADVISER, 1, 1)
+    assert card("Armed Mob") not in sc.legal(s)  # nobody holds the Darkest Secret
+    s["ds_holder"] = 1
+    sc.play(s, card("Armed Mob"), card("Scouts"))
+    assert s["zone"][ID["Scouts"]] == S.Z_DISCARD
+
+
+@pytest.mark.rule("O6.2", "O2.12")
+def test_gambling_hall_takes_the_shields_rolled():
+    s = sc.ready()
+    sc.move(s, "Gambling Hall", S.Z_SITE, PLAINS)  # FF
+    s["favor"][0] = 2
+    s["favor_bank"][4] = 6
+    s["shared_favor"] -= 3
+    s["rng"] = word_for([SH2, SH, X2, B], [])
+    sc.play(s, card("Gambling Hall"))
+    assert len(sc.legal(s)) == 6  # 6 shields (2 + 1, doubled), from any one bank
+    sc.play(s, A.SUIT + 4)
+    assert s["favor"][0] == 6 and s["favor_bank"][4] == 0
+
+
+@pytest.mark.rule("O6.2", "O7.3", "D4")
+def test_drawing_a_relic_keeps_it_or_puts_it_under():
+    s = sc.ready()
+    sc.move(s, "Dowsing Sticks", S.Z_PERSONAL, 0)  # S, xF, xF
+    s["favor"][0] = 2
+    top = int(s["relic_deck"][s["relic_size"] - 1])
+    sc.play(s, card("Dowsing Sticks"))
+    assert s["phase"] == S.PH_POWER and s["known"][top] & 1 and sc.legal(s) == [A.END, A.OPTION + 0]
+    sc.play(s, A.END)
+    assert s["relic_deck"][0] == top
+    s = sc.ready()
+    top = int(s["relic_deck"][s["relic_size"] - 1])
+    keep_and_play(s, "Family Heirloom", 1)
+    sc.play(s, A.OPTION + 0)
+    assert s["zone"][top] == S.Z_PERSONAL and s["where"][top] == 0
+
+
+# ---------------------------------------------------------------- more When-played powers
+@pytest.mark.rule("O7.3", "O7.2")
+def test_dazzle_discards_hearth_and_order_cards_in_the_region():
+    s = sc.ready()
+    s["slot_faceup"][1] = 1
+    sc.move(s, "Wayside Inn", S.Z_SITE, 1)
+    sc.move(s, "Keep", S.Z_SITE, 1)  # locked: stays
+    keep_and_play(s, "Dazzle", 1)
+    assert s["zone"][ID["Longbows"]] == S.Z_DISCARD and s["zone"][ID["Wayside Inn"]] == S.Z_DISCARD
+    assert s["zone"][ID["Keep"]] == S.Z_SITE
+
+
+@pytest.mark.rule("O7.3")
+def test_royal_tax_and_garrison():
+    s = sc.ready()  # everyone is at the Plains, which the Empire rules
+    keep_and_play(s, "Royal Tax", 1)
+    assert s["favor"][0] == 2 + 3 and list(s["favor"][1:4]) == [0, 0, 0]
+    s = sc.ready()
+    board = int(s["board_warbands"][0])
+    keep_and_play(s, "Garrison", 1)  # 3 sites ruled: 3 warbands, then one onto each
+    assert s["board_warbands"][0] == board and list(s["site_warbands"][[0, 2, 5], S.PURPLE]) == [3, 2, 2]
+
+
+@pytest.mark.rule("O7.3")
+def test_counting_powers():
+    s = sc.ready()
+    sc.move(s, "Wolves", S.Z_SITE, 2)  # Beast cards at sites: Taming Charm? no -- Wolves
+    board = int(s["board_warbands"][0])
+    keep_and_play(s, "Animal Host", 0)  # itself (Beast) at the Plains, and Wolves
+    assert s["board_warbands"][0] == board + 2
+    s = sc.ready()
+    sc.move(s, "Wayside Inn", S.Z_ADVISER, 0, 1)
+    keep_and_play(s, "Fabled Feast", 1)  # Hearth cards ruled: Wayside Inn and itself
+    sc.play(s, A.SUIT + 0)
+    assert s["favor"][0] == 2 + 2
+
+
+@pytest.mark.rule("O7.3", "D2")
+def test_key_to_the_city_takes_a_site_whose_ruler_is_away():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["pawn"][1] = ROCKY_COAST  # the Empire rules it; the Chancellor's pawn is at the Plains
+    keep_and_play(s, "Key to the City", 0)
+    assert s["site_warbands"][ROCKY_COAST, S.PURPLE] == 0 and s["site_warbands"][ROCKY_COAST, RED] == 1
+    assert sc.warbands_of(s, S.PURPLE) == 24 and sc.warbands_of(s, RED) == 14
+
+
+@pytest.mark.rule("O7.3", "O7.6.1")
+def test_bewitch_needs_more_secrets_than_the_chancellor():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    keep_and_play(s, "Bewitch", 1)
+    assert s["phase"] == S.PH_ACT and s["side"][1] == S.SIDE_EXILE  # 1 secret each: no offer
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["secrets"][1] = 2
+    keep_and_play(s, "Bewitch", 1)
+    sc.play(s, A.OPTION + 0)
+    assert s["side"][1] == S.SIDE_CITIZEN
+
+
+@pytest.mark.rule("O4.3.5", "O6.2")
+def test_silver_tongue_and_taming_charm_use_the_cards_at_your_site():
+    s = sc.ready()
+    sc.move(s, "Silver Tongue", S.Z_ADVISER, 0, 1)
+    sc.play(s, A.END)
+    sc.play(s, card("Silver Tongue"))
+    assert sc.legal(s) == [A.SUIT + int(D.Suit.ORDER)]  # Longbows is the only card at the Plains
+    s = sc.ready()
+    sc.move(s, "Taming Charm", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Wolves", S.Z_SITE, PLAINS)
+    sc.play(s, card("Taming Charm"))
+    assert sc.legal(s) == [card("Wolves")]
+    sc.play(s, card("Wolves"))
+    assert s["zone"][ID["Wolves"]] == S.Z_DISCARD and s["favor"][0] == 2 + 2
+
+
+def test_the_coverage_document_lists_every_unwritten_power():
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rules_coverage.md").read_text(encoding="utf-8")
+    oath = text[text.index("## Oath"):]
+    for kind, names in E.UNWRITTEN.items():
+        for name in names:
+            assert name in oath, f"{name} ({kind}) is missing from docs/rules_coverage.md"

@@ -53,6 +53,7 @@ BLANK, SHIELD, TWO_SHIELDS, DOUBLE = (int(f) for f in D.DefenseFace)
 ATTACK_FACES = np.array([int(f) for f in D.ATTACK_DIE], dtype=np.int8)
 DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
 PLAINS, MOUNTAIN = int(D.SitePower.PLAINS), int(D.SitePower.MOUNTAIN)
+MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow the field
 
 
 # ================================================================== step 1: the defender
@@ -342,7 +343,7 @@ def roll(s, p):
             shields += 2
         elif face == DOUBLE:
             doubles += 1
-    defense = shields * (1 << doubles)
+    defense = np.int64(shields) * (1 << min(doubles, 10))  # capped: beyond any attack, and int16-safe
     q = s["defender"]
     for slot in range(N_SLOTS):
         s["force_site"][slot] = 0
@@ -372,7 +373,7 @@ def roll(s, p):
             swords += 2
             kill_on_board(s, p, 1)
     s["attack"] = swords + hollow // 2
-    s["defense"] = defense
+    s["defense"] = min(defense, MAX_DEFENSE)
     if s["attack"] <= defense and 0 < defense - s["attack"] + 1 <= s["board_warbands"][p]:
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:

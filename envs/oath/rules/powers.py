@@ -1,7 +1,10 @@
 """Card powers, compiled (O7): who may use a power (access, O7.1.1), paying its cost (O7.1.2)
 and the interpreter that runs its program (effects.py) step by step, stopping at decisions
-(PH_POWER). Action powers are minor actions (O6.2), When-played powers run right after the card
-is played faceup (O7.3), Rest powers are offered after the Rest's own steps (O4.3.5).
+(PH_POWER, `pw_dec`). Action powers are minor actions (O6.2), When-played powers run right after
+the card is played faceup (O7.3), Rest powers are offered after the Rest's own steps (O4.3.5).
+
+A step that asks something fills the mask in `choices` and resolves one answer in `resolve`; a
+step of N units (favor from "each" bank) asks N times. Every other step runs in `perform`.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
+from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
@@ -21,26 +25,41 @@ from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, move_from
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
     DEC_BANK,
+    DEC_CARD,
+    DEC_CHOOSE,
+    DEC_FACEDOWN,
+    DEC_KEEP,
     DEC_MAY,
+    DEC_REGION,
     DEC_SEAT,
+    DEC_SLOT,
     FIRST_RELIC,
     FIRST_VISION,
+    MAX_SITE_RELICS,
     N_CARDS,
+    N_REGIONS,
+    N_SLOTS,
     N_SUITS,
     PH_POWER,
     SIDE_EXILE,
     Z_ADVISER,
+    Z_HAND,
     Z_PERSONAL,
     Z_RELIC_DECK,
     Z_SITE,
 )
 
-CODE, ENTRY = E.CODE, E.ENTRY
+CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
 KIND_ACTION, KIND_PLAYED, KIND_REST = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST
 SUPPLY_MAX = D.SUPPLY_MAX
+BEAST, HEARTH, NOMAD = int(D.Suit.BEAST), int(D.Suit.HEARTH), int(D.Suit.NOMAD)
+DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
+SHIELD, TWO_SHIELDS, DOUBLE = int(D.DefenseFace.SHIELD), int(D.DefenseFace.TWO_SHIELDS), int(D.DefenseFace.DOUBLE)
+GAMBLE_DICE = 4  # Gambling Hall (D2)
+TAME_FAVOR = 2  # Taming Charm (D2)
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
 COST = np.zeros((N_CARDS, 4), dtype=np.int8)
-for _r in (*D.DENIZENS, *D.RELICS):
+for _r in (*D.DENIZENS, *D.RELICS, *D.EDIFICE_FACES):
     COST[_r.number] = tuple(_r.cost)
 del _r
 
@@ -85,7 +104,7 @@ def usable(s, p, c, kind):
     return ENTRY[c, kind] > 0 and has_access(s, p, c) and can_pay(s, p, c) and possible(s, p, ENTRY[c, kind])
 
 
-# ================================================================== starting and running
+# ================================================================== the interpreter
 @nb.njit(cache=True)
 def start(s, p, c, kind, after):
     """Run card c's program of `kind` for p; the game goes on at phase `after` when it ends."""
@@ -93,6 +112,7 @@ def start(s, p, c, kind, after):
     s["pw_pc"] = ENTRY[c, kind]
     s["pw_after"] = after
     s["pw_left"] = -1
+    s["pw_it"] = 0
     s["actor"] = p
     run(s, p)
 
@@ -114,8 +134,15 @@ def run(s, p):
         elif op == P.OP_MAY:
             ask(s, DEC_MAY)
             return
-        elif not step(s, p, pc):
-            return  # a decision is due
+        elif op == P.OP_CHOOSE:
+            ask(s, DEC_CHOOSE)
+            return
+        elif decision_of(pc) >= 0:
+            if not begin_decision(s, p, pc):
+                return
+        else:
+            perform(s, p, pc)
+            s["pw_pc"] = pc + 1
 
 
 @nb.njit(cache=True)
@@ -125,25 +152,116 @@ def ask(s, dec):
 
 
 @nb.njit(cache=True)
+def amount(s, pc):
+    n = CODE[pc, E.C_N]
+    return s["pw_count"] if n == E.N_COUNT else n
+
+
+@nb.njit(cache=True)
+def decision_of(pc):
+    """The DEC_* a step asks, -1 for a step that asks nothing."""
+    op, src = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM]
+    if op == E.OP_GAIN:
+        return DEC_BANK if CODE[pc, E.C_WHAT] == E.WHAT_FAVOR and src != E.FROM_NONE else -1
+    if op == E.OP_TAKE:
+        return DEC_SEAT if src == E.FROM_HERE else -1
+    if op == E.OP_KILL:
+        return DEC_SLOT if src == E.FROM_SITE else DEC_SEAT
+    if op == E.OP_MOVE_BANK:
+        return DEC_BANK
+    if op == E.OP_PEEK_PILE:
+        return DEC_REGION
+    if op == E.OP_DISCARD_ADVISER or op == E.OP_TAME:
+        return DEC_CARD
+    if op == E.OP_RELIC_DRAW:
+        return DEC_KEEP
+    if op == E.OP_RELIC_BREAK:
+        return DEC_FACEDOWN
+    return -1
+
+
+@nb.njit(cache=True)
+def begin_decision(s, p, pc):
+    """Set up or go on with the asking step at pc; False when a decision is now due, True when
+    the step is over (nothing left to ask, or nothing to choose from)."""
+    if s["pw_left"] < 0:
+        src = CODE[pc, E.C_FROM]
+        units = amount(s, pc) if (src == E.FROM_EACH or src == E.FROM_DISTINCT) else 1
+        if CODE[pc, P.COL_OP] == E.OP_GAIN and amount(s, pc) == 0:
+            units = 0
+        s["pw_left"] = units
+        s["pw_banks"] = 0
+        if CODE[pc, P.COL_OP] == E.OP_RELIC_DRAW and units > 0:
+            r = C.relic_take_top(s)
+            s["pw_it"] = r
+            if r > 0:
+                C.place(s, r, Z_HAND, p, 0)  # in p's hand while p decides
+                s["known"][r] |= 1 << p
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    if s["pw_left"] == 0 or choices(s, p, pc, mask) == 0:
+        s["pw_left"] = -1
+        s["pw_pc"] = pc + 1
+        return True
+    ask(s, decision_of(pc))
+    return False
+
+
+@nb.njit(cache=True)
 def condition(s, p, kind):
     if kind == E.COND_EXILE:
         return s["side"][p] == SIDE_EXILE
     if kind == E.COND_NO_FAVOR:
         return s["favor"][p] == 0
+    if kind == E.COND_SECRETIVE:
+        return all_secrets(s, p) > all_secrets(s, CHANCELLOR)
     h = s["title_holder"]
     return h >= 0 and s["side"][h] == SIDE_EXILE
 
 
 @nb.njit(cache=True)
-def targets(s, p, pc, mask):
-    """The answers of the decision the step at pc asks (SUIT or SEAT marks); how many."""
+def all_secrets(s, p):
+    """Secrets on p's board, and on cards if p placed them (it is p's turn: tokens on cards are
+    the current player's until their Rest) -- Bewitch's "secrets on cards count"."""
+    k = np.int64(s["secrets"][p]) + s["secrets_down"][p]
+    if p == s["current"]:
+        for c in range(1, N_CARDS):
+            k += s["card_secrets"][c]
+    return k
+
+
+@nb.njit(cache=True)
+def rules_card(s, p, c):
+    """O10 Rule: your advisers, your relics, every card at a site you rule."""
+    zone = s["zone"][c]
+    if zone == Z_ADVISER or zone == Z_PERSONAL:
+        return s["where"][c] == p
+    return zone == Z_SITE and B.rules_site(s, p, s["where"][c])
+
+
+@nb.njit(cache=True)
+def discardable(s, c):
+    """A faceup card that may be discarded: not locked (O7.2)."""
+    return not M.LOCKED[c]
+
+
+@nb.njit(cache=True)
+def choices(s, p, pc, mask):
+    """The answers to the asking step at pc (marks in mask); how many."""
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
     n = 0
-    if op == E.OP_GAIN:  # a bank with favor (and not used yet, for "distinct")
+    if op == E.OP_GAIN or op == E.OP_MOVE_BANK:
+        suits = 0
+        if src == E.FROM_SITE:  # a bank matching a card at your site
+            for c in range(1, FIRST_RELIC):
+                if s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and B.card_suit(s, c) >= 0:
+                    suits |= 1 << B.card_suit(s, c)
         for b in range(N_SUITS):
-            if s["favor_bank"][b] > 0 and not (src == E.FROM_DISTINCT and s["pw_banks"] >> b & 1):
-                mask[A.SUIT + b] = 1
-                n += 1
+            if s["favor_bank"][b] == 0 or (src == E.FROM_DISTINCT and s["pw_banks"] >> b & 1):
+                continue
+            if (src == E.FROM_SITE and not suits >> b & 1) or (op == E.OP_MOVE_BANK and CODE[pc, E.C_SUITS] >> b & 1):
+                continue
+            mask[A.SUIT + b] = 1
+            n += 1
     elif op == E.OP_TAKE:  # a player at your site with some (a secret: never their last)
         least = 2 if what == E.WHAT_SECRET else 1
         for q in range(s["n_players"]):
@@ -151,26 +269,144 @@ def targets(s, p, pc, mask):
             if q != p and s["pawn"][q] == s["pawn"][p] and have >= least:
                 mask[A.SEAT + q] = 1
                 n += 1
+    elif op == E.OP_KILL and src == E.FROM_SITE:
+        region = SLOT_REGION[s["pawn"][p]]
+        for slot in range(N_SLOTS):
+            if SLOT_REGION[slot] == region and B.site_colour(s, slot) >= 0:
+                mask[A.SLOT + slot] = 1
+                n += 1
     elif op == E.OP_KILL:
         for q in range(s["n_players"]):
             if s["board_warbands"][q] > 0:
                 mask[A.SEAT + q] = 1
                 n += 1
+    elif op == E.OP_PEEK_PILE:
+        for region in range(N_REGIONS):
+            for k in range(s["discard_size"][region]):
+                if not (s["known"][s["discard"][region, k]] >> p & 1):
+                    mask[A.OPTION + region] = 1
+            n += mask[A.OPTION + region]
+    elif op == E.OP_DISCARD_ADVISER:
+        for c in range(1, FIRST_VISION):
+            if s["zone"][c] == Z_ADVISER and s["faceup"][c] and discardable(s, c):
+                q = s["where"][c]
+                if q != p and ((src == E.FROM_HERE and s["pawn"][q] == s["pawn"][p])
+                               or (src == E.FROM_DS and s["ds_holder"] == q and s["pf_holder"] != q)):
+                    mask[A.CARD + c] = 1
+                    n += 1
+    elif op == E.OP_TAME:
+        for c in range(1, FIRST_RELIC):
+            suit = B.card_suit(s, c)
+            if (s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and (suit == BEAST or suit == NOMAD)
+                    and discardable(s, c)):
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_RELIC_DRAW:
+        if s["pw_it"] > 0:
+            mask[A.OPTION + 0] = 1
+            mask[A.END] = 1
+            n = 2
+    elif op == E.OP_RELIC_BREAK:
+        for k in range(MAX_SITE_RELICS):
+            if C.site_relic(s, s["pawn"][p], k) > 0:
+                mask[A.FACEDOWN + k] = 1
+                n += 1
     return n
 
 
 @nb.njit(cache=True)
-def needs_choice(pc):
-    op, src = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM]
+def resolve(s, p, pc, a):
+    """One answer to the asking step at pc."""
+    op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
     if op == E.OP_GAIN:
-        return CODE[pc, E.C_WHAT] == E.WHAT_FAVOR and src != E.FROM_NONE
-    return (op == E.OP_TAKE and src == E.FROM_HERE) or op == E.OP_KILL
+        b = a - A.SUIT
+        unit = src == E.FROM_EACH or src == E.FROM_DISTINCT
+        M.gain_from_bank(s, p, b, 1 if unit else min(amount(s, pc), s["favor_bank"][b]))
+        s["pw_banks"] |= 1 << b
+    elif op == E.OP_MOVE_BANK:
+        b = a - A.SUIT
+        to = 0
+        while not CODE[pc, E.C_SUITS] >> to & 1:
+            to += 1
+        s["favor_bank"][to] += s["favor_bank"][b]
+        s["favor_bank"][b] = 0
+    elif op == E.OP_TAKE:
+        q = a - A.SEAT
+        if what == E.WHAT_SECRET:
+            k = min(amount(s, pc), s["secrets"][q] - 1)
+            s["secrets"][q] -= k
+            s["secrets"][p] += k
+        else:
+            k = min(amount(s, pc), s["favor"][q])
+            s["favor"][q] -= k
+            s["favor"][p] += k
+    elif op == E.OP_KILL and src == E.FROM_SITE:
+        slot = a - A.SLOT
+        col = B.site_colour(s, slot)
+        k = min(amount(s, pc), s["site_warbands"][slot, col])
+        s["site_warbands"][slot, col] -= k
+        s["bank_warbands"][col] += k
+    elif op == E.OP_KILL:
+        q = a - A.SEAT
+        k = min(amount(s, pc), s["board_warbands"][q])
+        s["board_warbands"][q] -= k
+        s["bank_warbands"][board_colour(s, q)] += k
+    elif op == E.OP_PEEK_PILE:
+        region = a - A.OPTION
+        for k in range(s["discard_size"][region]):
+            s["known"][s["discard"][region, k]] |= 1 << p
+    elif op == E.OP_DISCARD_ADVISER:
+        M.discard_card(s, p, a - A.CARD)
+    elif op == E.OP_TAME:
+        c = a - A.CARD
+        suit = B.card_suit(s, c)
+        M.discard_card(s, p, c)
+        M.gain_from_bank(s, p, suit, TAME_FAVOR)
+    elif op == E.OP_RELIC_DRAW:
+        r = s["pw_it"]
+        if a == A.OPTION + 0:
+            M.take_relic(s, p, r)
+        else:
+            relic_to_bottom(s, r)
+        s["pw_it"] = 0
+    elif op == E.OP_RELIC_BREAK:
+        relic_to_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
+
+
+@nb.njit(cache=True)
+def answer(s, p, a):
+    """The decision inside a program: a MAY, a CHOOSE, or one unit of an asking step."""
+    pc = s["pw_pc"]
+    dec = s["pw_dec"]
+    if dec == DEC_MAY:
+        s["pw_pc"] = pc + 1 if a == A.OPTION + 0 else CODE[pc, P.COL_JUMP]
+    elif dec == DEC_CHOOSE:
+        s["pw_pc"] = OPTIONS[CODE[pc, 3] + a - A.OPTION, 0]
+    else:
+        resolve(s, p, pc, a)
+        s["pw_left"] -= 1
+    run(s, p)
+
+
+@nb.njit(cache=True)
+def legal(s, p, mask):
+    pc = s["pw_pc"]
+    dec = s["pw_dec"]
+    if dec == DEC_MAY:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+    elif dec == DEC_CHOOSE:
+        for k in range(CODE[pc, 2]):
+            if possible(s, p, OPTIONS[CODE[pc, 3] + k, 0]):
+                mask[A.OPTION + k] = 1
+    else:
+        choices(s, p, pc, mask)
 
 
 @nb.njit(cache=True)
 def possible(s, p, pc):
-    """Whether the program starting at pc would change something: its first step can act
-    (through its leading conditions and MAYs)."""
+    """Whether the program from pc would change something: its first step can act (through its
+    leading conditions and MAYs; a CHOOSE when one of its options can)."""
     op = CODE[pc, P.COL_OP]
     while op == P.OP_IF or op == P.OP_MAY:
         if op == P.OP_IF and not condition(s, p, CODE[pc, E.C_N]):
@@ -179,36 +415,40 @@ def possible(s, p, pc):
         op = CODE[pc, P.COL_OP]
     if op == P.OP_END:
         return False
-    if needs_choice(pc):
+    if op == P.OP_CHOOSE:
+        for k in range(CODE[pc, 2]):
+            if first_step_acts(s, p, OPTIONS[CODE[pc, 3] + k, 0]):
+                return True
+        return False
+    return first_step_acts(s, p, pc)
+
+
+@nb.njit(cache=True)
+def first_step_acts(s, p, pc):
+    op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
+    if op == E.OP_RELIC_DRAW:
+        return s["relic_size"] > 0
+    if decision_of(pc) >= 0:
         mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-        return targets(s, p, pc, mask) > 0
-    what, src = CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
+        return choices(s, p, pc, mask) > 0
     if op == E.OP_GAIN and what == E.WHAT_SUPPLY:
         return s["supply"][p] < SUPPLY_MAX
     if op == E.OP_GAIN and what == E.WHAT_WARBANDS:
         return s["bank_warbands"][board_colour(s, p)] > 0
     if op == E.OP_TAKE and src == E.FROM_CHANCELLOR:
         return p != CHANCELLOR and s["favor"][CHANCELLOR] > 0
+    if op == E.OP_DS_BURN:
+        return s["ds_tokens"] > 1
     if op == E.OP_PEEK_DISCARD or op == E.OP_PEEK_WORLD:
         return peek(s, p, pc, False)
     return True
 
 
+# ================================================================== the steps that ask nothing
 @nb.njit(cache=True)
-def step(s, p, pc):
-    """Resolve the step at pc (its next unit); False when it waits on a decision."""
-    op, n, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_N], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
-    if needs_choice(pc):
-        if s["pw_left"] < 0:
-            s["pw_left"] = n if (src == E.FROM_EACH or src == E.FROM_DISTINCT) else 1
-            s["pw_banks"] = 0
-        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-        if s["pw_left"] == 0 or targets(s, p, pc, mask) == 0:
-            s["pw_left"] = -1
-            s["pw_pc"] = pc + 1
-            return True
-        ask(s, DEC_SEAT if op != E.OP_GAIN else DEC_BANK)
-        return False
+def perform(s, p, pc):
+    op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
+    n = amount(s, pc)
     if op == E.OP_GAIN:
         if what == E.WHAT_SECRET:
             s["secrets"][p] += n
@@ -216,16 +456,35 @@ def step(s, p, pc):
             move_from_bank(s, p, n)
         else:
             s["supply"][p] = min(SUPPLY_MAX, s["supply"][p] + n)
-    elif op == E.OP_TAKE:  # from the Chancellor
-        k = min(n, s["favor"][CHANCELLOR])
-        s["favor"][CHANCELLOR] -= k
-        s["favor"][p] += k
+    elif op == E.OP_TAKE and src == E.FROM_CHANCELLOR:
+        take_favor(s, p, CHANCELLOR, n)
+    elif op == E.OP_TAKE:  # taxed: each player at a site you rule in your region
+        region = SLOT_REGION[s["pawn"][p]]
+        for q in range(s["n_players"]):
+            where = s["pawn"][q]
+            if q != p and SLOT_REGION[where] == region and B.rules_site(s, p, where):
+                take_favor(s, p, q, n)
+    elif op == E.OP_COUNT:
+        s["pw_count"] = count(s, p, what)
     elif op == E.OP_DS_ADD:
         s["ds_tokens"] += 1
+    elif op == E.OP_DS_BURN:
+        s["ds_tokens"] = max(1, s["ds_tokens"] - 1)
     elif op == E.OP_DS_KEEP:
         s["ds_tokens"] = min(s["ds_tokens"], n)
+    elif op == E.OP_KEEP_SECRETS:
+        for q in range(s["n_players"]):
+            s["secrets"][q] = 0 if q == p else min(s["secrets"][q], 1)
+    elif op == E.OP_TITHE:
+        tithe(s, CODE[pc, E.C_SUITS])
     elif op == E.OP_PEEK_DISCARD or op == E.OP_PEEK_WORLD:
         peek(s, p, pc, True)
+    elif op == E.OP_DISCARD_REGION:
+        discard_region(s, p, CODE[pc, E.C_SUITS])
+    elif op == E.OP_GARRISON:
+        garrison(s, p)
+    elif op == E.OP_KEY_CITY:
+        key_city(s, p, s["pw_card"])
     elif op == E.OP_CITIZEN:
         if s["side"][p] == SIDE_EXILE:
             N.become_citizen(s, p)  # the Act phase ends when the program does
@@ -233,54 +492,93 @@ def step(s, p, pc):
         s["end_act"] = 1
     elif op == E.OP_RELIC_BOTTOM:
         relic_to_bottom(s, s["pw_card"])
-    s["pw_pc"] = pc + 1
-    return True
 
 
 @nb.njit(cache=True)
-def answer(s, p, a):
-    """The decision inside a program: a MAY, or one unit of a step's choice."""
-    pc = s["pw_pc"]
-    if s["pw_dec"] == DEC_MAY:
-        s["pw_pc"] = pc + 1 if a == A.OPTION + 0 else CODE[pc, P.COL_JUMP]
-        run(s, p)
-        return
-    op, n, what = CODE[pc, P.COL_OP], CODE[pc, E.C_N], CODE[pc, E.C_WHAT]
-    src = CODE[pc, E.C_FROM]
-    if op == E.OP_GAIN:
-        b = a - A.SUIT
-        k = 1 if (src == E.FROM_EACH or src == E.FROM_DISTINCT) else min(n, s["favor_bank"][b])
-        M.gain_from_bank(s, p, b, k)
-        s["pw_banks"] |= 1 << b
-    elif op == E.OP_TAKE:
-        q = a - A.SEAT
-        if what == E.WHAT_SECRET:
-            k = min(n, s["secrets"][q] - 1)
-            s["secrets"][q] -= k
-            s["secrets"][p] += k
-        else:
-            k = min(n, s["favor"][q])
-            s["favor"][q] -= k
-            s["favor"][p] += k
-    else:  # kill on a board
-        q = a - A.SEAT
-        k = min(n, s["board_warbands"][q])
-        s["board_warbands"][q] -= k
-        s["bank_warbands"][board_colour(s, q)] += k
-    s["pw_left"] -= 1
-    run(s, p)
+def take_favor(s, p, q, n):
+    k = min(n, s["favor"][q])
+    s["favor"][q] -= k
+    s["favor"][p] += k
 
 
 @nb.njit(cache=True)
-def legal(s, p, mask):
-    if s["pw_dec"] == DEC_MAY:
-        mask[A.OPTION + 0] = 1
-        mask[A.END] = 1
-    else:
-        targets(s, p, s["pw_pc"], mask)
+def count(s, p, what):
+    if what == E.COUNT_GAMBLE:  # shields on 4 defense dice, doubled per x2 face (O2.12)
+        shields = 0
+        doubles = 0
+        for _ in range(GAMBLE_DICE):
+            face = DEFENSE_FACES[rng.below(s, 6)]
+            if face == SHIELD:
+                shields += 1
+            elif face == TWO_SHIELDS:
+                shields += 2
+            elif face == DOUBLE:
+                doubles += 1
+        return min(shields * (1 << doubles), 100)
+    k = 0
+    for c in range(1, FIRST_RELIC):
+        if what == E.COUNT_BEAST_SITES and s["zone"][c] == Z_SITE and B.card_suit(s, c) == BEAST:
+            k += 1
+        elif what == E.COUNT_HEARTH_RULED and B.card_suit(s, c) == HEARTH and rules_card(s, p, c):
+            k += 1
+    return k
 
 
-# ================================================================== steps with their own code
+@nb.njit(cache=True)
+def tithe(s, suits):
+    """Every player moves 1 favor per site they rule into the bank of `suits` (Plague Engines)."""
+    b = 0
+    while not suits >> b & 1:
+        b += 1
+    for q in range(s["n_players"]):
+        k = min(B.sites_ruled(s, q), s["favor"][q])
+        s["favor"][q] -= k
+        s["favor_bank"][b] += k
+
+
+@nb.njit(cache=True)
+def discard_region(s, p, suits):
+    """Discard every faceup card of `suits` at the sites of p's region (not locked)."""
+    region = SLOT_REGION[s["pawn"][p]]
+    for c in range(1, FIRST_RELIC):
+        if (s["zone"][c] == Z_SITE and SLOT_REGION[s["where"][c]] == region and B.card_suit(s, c) >= 0
+                and suits >> B.card_suit(s, c) & 1 and discardable(s, c) and c != s["pw_card"]):
+            M.discard_card(s, p, c)
+
+
+@nb.njit(cache=True)
+def garrison(s, p):
+    """Garrison (D2): a warband per site p rules, then one from p's board onto each of them."""
+    ruled = B.sites_ruled(s, p)
+    move_from_bank(s, p, ruled)
+    col = board_colour(s, p)
+    for slot in range(N_SLOTS):
+        if B.rules_site(s, p, slot) and s["board_warbands"][p] > 0:
+            s["board_warbands"][p] -= 1
+            s["site_warbands"][slot, col] += 1
+
+
+@nb.njit(cache=True)
+def key_city(s, p, c):
+    """Key to the City (D2): if the ruler of this card's site has no pawn there, every warband
+    there dies; then p gains one and puts it there."""
+    slot = s["where"][c]
+    col = B.site_colour(s, slot)
+    if col >= 0:
+        present = False
+        for q in range(s["n_players"]):
+            if s["pawn"][q] == slot and B.rules_site(s, q, slot):
+                present = True
+        if present:
+            return
+        s["bank_warbands"][col] += s["site_warbands"][slot, col]
+        s["site_warbands"][slot, col] = 0
+    own = board_colour(s, p)
+    if s["bank_warbands"][own] > 0:
+        s["bank_warbands"][own] -= 1
+        s["site_warbands"][slot, own] += 1
+
+
 @nb.njit(cache=True)
 def peek(s, p, pc, do):
     """Look at the top N cards of your region's discard pile or of the world deck; with `do`
@@ -338,3 +636,4 @@ def rest_legal(s, p, mask):
             mask[A.CARD + c] = 1
             n += 1
     return n
+
