@@ -26,7 +26,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.rules import turn
-from meeplegym.envs.oath.rules.major import ADVISER_LIMIT, SITE_CAPACITY
+from meeplegym.envs.oath.rules.major import SITE_CAPACITY, council_fits
 from meeplegym.envs.oath.state import (
     FIRST_RELIC,
     GRAND_SCEPTER,
@@ -44,7 +44,6 @@ from meeplegym.envs.oath.state import (
     PURPLE,
     RELIQUARY_SPACES,
     SIDE_EXILE,
-    Z_ADVISER,
     Z_DISCARD,
     Z_PERSONAL,
     Z_RELIC_DECK,
@@ -235,14 +234,11 @@ def check_into(s, where):
     where[1] = -1
     for p in range(n):
         where[0] = p
-        advisers = 0
         visions = 0
         for c in range(1, N_CARDS):
-            if s["where"][c] == p and s["zone"][c] == Z_ADVISER:
-                advisers += 1
             if s["where"][c] == p and s["zone"][c] == Z_VISION_SPACE:
                 visions += 1
-        if advisers > ADVISER_LIMIT:
+        if not council_fits(s, p, 0, False, False):
             return ADVISERS
         if visions > 1 or (visions == 1 and s["side"][p] != SIDE_EXILE):
             return VISION

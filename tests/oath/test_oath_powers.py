@@ -10,6 +10,7 @@ import pytest
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
+from meeplegym.envs.oath import invariants
 from meeplegym.envs.oath import state as S
 from meeplegym.errors import IllegalActionError
 from tests.oath import scenario as sc
@@ -415,3 +416,57 @@ def test_the_coverage_document_lists_every_unwritten_power():
     for kind, names in E.UNWRITTEN.items():
         for name in names:
             assert name in oath, f"{name} ({kind}) is missing from docs/rules_coverage.md"
+
+
+# ---------------------------------------------------------------- adviser limits (O7.6.4)
+def _council(s, p, *names):
+    for name in names:
+        sc.move(s, name, S.Z_ADVISER, p, 1)
+
+
+@pytest.mark.rule("O7.6.4")
+def test_a_limiter_makes_you_discard_down_first():
+    s = sc.ready()  # the Chancellor: one facedown adviser
+    _council(s, 0, "Scouts", "Keep")
+    keep_and_play(s, "Insomnia", 1)  # limit 2 with three already: two must go (Keep is locked)
+    assert s["phase"] == S.PH_PLAY_REPLACE
+    facedown = [c for c in range(1, S.N_CARDS) if s["zone"][c] == S.Z_ADVISER and s["where"][c] == 0
+                and not s["faceup"][c]][0]
+    assert sc.legal(s) == sorted([A.CARD + facedown, card("Scouts")])
+    sc.play(s, card("Scouts"))
+    assert s["phase"] == S.PH_PLAY_REPLACE  # still three with Insomnia
+    sc.play(s, A.CARD + facedown)
+    assert s["zone"][ID["Insomnia"]] == S.Z_ADVISER and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O7.6.4")
+def test_a_limiter_with_too_many_locked_advisers_cannot_be_played_as_adviser():
+    s = sc.ready()
+    _council(s, 0, "Keep", "A Small Favor")  # both locked, plus the facedown one
+    sc.world_top(s, "Insomnia")
+    sc.play(s, SEARCH, A.OPTION + 0, card("Insomnia"))
+    while s["phase"] == S.PH_SEARCH_DISCARD:
+        sc.play(s, sc.legal(s)[0])
+    assert A.OPTION + 1 not in sc.legal(s)  # two locked advisers and Insomnia would exceed 2
+    assert A.OPTION + 2 in sc.legal(s)  # facedown it has no power (the facedown one can go)
+
+
+@pytest.mark.rule("O7.6.4", "D2")
+def test_pied_piper_and_family_wagon_change_the_count():
+    s = sc.ready()
+    _council(s, 0, "Scouts", "Keep", "Pied Piper")  # four advisers, Pied Piper not counted
+    assert invariants.check(s) == []
+    s = sc.ready()
+    _council(s, 0, "Family Wagon", "Tents", "Rain Boots")  # Nomad advisers ignore the limit
+    assert invariants.check(s) == []  # the facedown adviser is the one non-Nomad
+    sc.move(s, "Scouts", S.Z_ADVISER, 0, 1)
+    assert invariants.check(s) != []  # a second non-Nomad adviser
+
+
+@pytest.mark.rule("O5.3", "D2")
+def test_marriage_counts_as_two_hearth_advisers():
+    s = sc.ready()
+    _council(s, 0, "Marriage")
+    sc.move(s, "Wayside Inn", S.Z_SITE, PLAINS)
+    sc.play(s, A.MAJOR + int(D.MajorAction.TRADE), card("Wayside Inn"), A.OPTION + 0)
+    assert s["favor"][0] == 2 + 1 + 2

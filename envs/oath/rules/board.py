@@ -33,6 +33,7 @@ G_MOST_SITES, G_PF, G_DS, G_MOST_RELICS, G_SCEPTER, G_MORE_THAN_IMPERIALS = (int
 OATHKEEPER_GOAL = np.array([int(o.oathkeeper) for o in D.OATHS], dtype=np.int8)
 SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
 BANDITS = -2  # the bandits, as a ruler or a defender
+MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 SUITLESS = -1
 SUIT_OF = np.full(N_CARDS, SUITLESS, dtype=np.int8)  # intact faces only; relics and Visions have none
 for _d in D.DENIZENS:
@@ -86,13 +87,13 @@ def card_suit(s, c):
 
 @nb.njit(cache=True)
 def matching_advisers(s, p, suit):
-    """p's faceup advisers of `suit` (O5.3.2)."""
+    """p's faceup advisers of `suit` (O5.3.2); Marriage counts as two Hearth advisers (D2)."""
     k = 0
     if suit < 0:
         return 0
     for c in range(1, FIRST_RELIC):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == p and card_suit(s, c) == suit:
-            k += 1
+            k += 2 if c == MARRIAGE else 1
     return k
 
 

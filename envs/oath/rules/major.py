@@ -70,6 +70,13 @@ DISCARD_SEARCH_COST = D.DISCARD_SEARCH_COST
 MUSTER_WARBANDS = D.MUSTER_WARBANDS
 SEIZURE_LOSS = D.SEIZURE_LOSS
 ADVISER_LIMIT = D.ADVISER_LIMIT
+LIMIT_OF = np.zeros(N_CARDS, dtype=np.int8)  # the always-on adviser limit a faceup adviser sets (O7.6.4)
+for _d in D.DENIZENS:
+    LIMIT_OF[_d.number] = _d.adviser_limit or 0
+del _d
+PIED_PIPER, FAMILY_WAGON, MARRIAGE = (D.DENIZEN_BY_NAME[n].number for n in ("Pied Piper", "Family Wagon", "Marriage"))
+SUIT_OF = B.SUIT_OF
+NOMAD = int(D.Suit.NOMAD)
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
 # card facts by id (D2-D4)
 RESTRICTION = np.zeros(N_CARDS, dtype=np.int8)
@@ -255,26 +262,59 @@ def return_tokens(s, c, p, secrets_down):
 
 # ================================================================== playing a card (O5.1.4, O6.1)
 @nb.njit(cache=True)
-def adviser_count(s, p):
-    return C.count_in(s, Z_ADVISER, p)
-
-
-@nb.njit(cache=True)
 def discardable_adviser(s, p, c):
     """An adviser p may discard to make room: not a faceup locked card (O7.2)."""
     return s["zone"][c] == Z_ADVISER and s["where"][c] == p and not (s["faceup"][c] and LOCKED[c])
 
 
 @nb.njit(cache=True)
-def room_for_adviser(s, p, c):
-    """Whether c can join p's advisers: below the limit, or an adviser can be discarded first."""
-    have = adviser_count(s, p) - (1 if s["zone"][c] == Z_ADVISER else 0)
-    if have < ADVISER_LIMIT:
-        return True
-    for d in range(1, N_CARDS):
-        if d != c and discardable_adviser(s, p, d):
-            return True
-    return False
+def council_fits(s, p, c, faceup, drop):
+    """O2.2, O7.6.4: whether p's advisers, with card c added (faceup or not; c = 0 for none)
+    and, with `drop`, without every adviser p could discard, keep the limits: the lowest limit
+    among faceup limiters (else 3); Pied Piper never counts; with Family Wagon faceup, Nomad
+    advisers do not count and at most one adviser is not a faceup Nomad."""
+    limit = ADVISER_LIMIT
+    wagon = False
+    counted = 0
+    not_nomad = 0
+    for d in range(1, N_CARDS + 1):
+        if d == N_CARDS:
+            if c == 0:
+                break
+            card, up = c, faceup
+        elif d == c or s["zone"][d] != Z_ADVISER or s["where"][d] != p:
+            continue
+        elif drop and discardable_adviser(s, p, d):
+            continue
+        else:
+            card, up = d, s["faceup"][d] == 1
+        if up and LIMIT_OF[card] > 0:
+            limit = min(limit, LIMIT_OF[card])
+        if up and card == FAMILY_WAGON:
+            wagon = True
+    for d in range(1, N_CARDS + 1):
+        if d == N_CARDS:
+            if c == 0:
+                break
+            card, up = c, faceup
+        elif d == c or s["zone"][d] != Z_ADVISER or s["where"][d] != p:
+            continue
+        elif drop and discardable_adviser(s, p, d):
+            continue
+        else:
+            card, up = d, s["faceup"][d] == 1
+        nomad = up and SUIT_OF[card] == NOMAD
+        if not nomad:
+            not_nomad += 1
+        if not (up and card == PIED_PIPER) and not (wagon and nomad):
+            counted += 1
+    return counted <= limit and (not wagon or not_nomad <= 1)
+
+
+@nb.njit(cache=True)
+def room_for_adviser(s, p, c, faceup):
+    """Whether c can join p's advisers, if need be after p discards advisers first."""
+    return council_fits(s, p, c, faceup, False) or council_fits(s, p, c, faceup, True)
 
 
 @nb.njit(cache=True)
@@ -318,9 +358,9 @@ def play_legal(s, p, mask):
     vision = C.is_vision(c)
     if not vision and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p):
         mask[A.OPTION + 0] = 1
-    if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c):
+    if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c, True):
         mask[A.OPTION + 1] = 1
-    if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c):
+    if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c, False):
         mask[A.OPTION + 2] = 1
     if vision and c != CONSPIRACY and s["side"][p] == SIDE_EXILE:
         mask[A.OPTION + 3] = 1
@@ -440,12 +480,10 @@ def play(s, p, a):
                 discard_card(s, p, v)
         C.place(s, c, Z_VISION_SPACE, p, 1)
         s["phase"] = PH_ACT
+    elif council_fits(s, p, c, option == 1, False):
+        to_advisers(s, p, c, option == 1)
     else:
-        have = adviser_count(s, p) - (1 if s["zone"][c] == Z_ADVISER else 0)
-        if have >= ADVISER_LIMIT:
-            s["phase"] = PH_PLAY_REPLACE
-        else:
-            to_advisers(s, p, c, option == 1)
+        s["phase"] = PH_PLAY_REPLACE  # discard advisers first, one at a time (O5.1.4.2, O7.6.4)
 
 
 @nb.njit(cache=True)
@@ -458,7 +496,8 @@ def replace_legal(s, p, mask):
 @nb.njit(cache=True)
 def replace(s, p, d):
     discard_card(s, p, d)
-    to_advisers(s, p, s["playing"], s["target"] == 1)
+    if council_fits(s, p, s["playing"], s["target"] == 1, False):
+        to_advisers(s, p, s["playing"], s["target"] == 1)
 
 
 @nb.njit(cache=True)
