@@ -22,7 +22,12 @@ take N secret here     N secrets from such a player, never their last (Sleight o
 take N favor chancellor  N favor from the Chancellor
 take N favor taxed     N favor from each player whose pawn is at a site you rule in your region
 kill N board           N warbands off one player's board you pick (yours allowed)
+kill N board SUITS     ... of a player with a faceup adviser of those suits (Second Chance)
 kill N site            N warbands at one site of your region you pick (yours allowed)
+kill N region          N warbands in your region, one at a time: at one of its sites or on the
+                       board of a player whose pawn is in it (Terror Spells)
+sacrifice_even         sacrifice an even number of your board's warbands, a secret per two
+move_favor N SUIT      N favor, one at a time, from banks you pick into the SUIT bank
 count beast_sites      remember how many Beast cards are at all sites
 count hearth_ruled     remember how many Hearth cards you rule
 count gamble           roll 4 defense dice and remember the shields (x2 faces doubling)
@@ -35,6 +40,8 @@ move_bank SUIT         all the favor of one bank you pick into the SUIT bank
 peek_discard N         look at the top N cards of your region's discard pile
 peek_pile              look at every card of one discard pile you pick
 peek_world N           look at the top N cards of the world deck
+convoy                 another region's discard pile goes onto your region's, in order
+homestead              one of your faceup advisers moves onto your site
 discard_adviser here   discard a faceup adviser (not locked) of a player whose pawn is at your site
 discard_adviser ds     ... of a player who holds the Darkest Secret and not the People's Favor
 discard_region SUITS   discard every card of those suits at the sites of your region (not locked)
@@ -51,7 +58,7 @@ relic_bottom this      this relic goes to the bottom of the relic deck
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
 ``exile_titled`` (an Exile holds the Oathkeeper title), ``secretive`` (more secrets than the
-Chancellor, secrets on cards counting: Bewitch).
+Chancellor, secrets on cards counting: Bewitch), ``ds`` (you hold the Darkest Secret).
 
 Powers not written here yet are listed in `UNWRITTEN` and are not offered: a card whose power
 has no program has no effect in play, and docs/rules_coverage.md lists them.
@@ -72,10 +79,12 @@ KIND_NAMES = ("action", "played", "rest")
 # step opcodes (after the shared control ops)
 _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
                "peek_discard", "peek_pile", "peek_world", "discard_adviser", "discard_region", "tame", "relic_draw",
-               "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom")
+               "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom", "sacrifice_even",
+               "move_favor", "convoy", "homestead")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
- OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM) = range(
+ OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
+ OP_MOVE_FAVOR, OP_CONVOY, OP_HOMESTEAD) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -84,16 +93,16 @@ N_COUNT = -1  # C_N of a step that uses the last count
 WHAT_FAVOR, WHAT_SECRET, WHAT_WARBANDS, WHAT_SUPPLY = range(4)
 _WHAT = {"favor": WHAT_FAVOR, "secret": WHAT_SECRET, "warbands": WHAT_WARBANDS, "supply": WHAT_SUPPLY}
 (FROM_NONE, FROM_ONE, FROM_EACH, FROM_DISTINCT, FROM_HERE, FROM_CHANCELLOR, FROM_BOARD, FROM_THIS, FROM_SITE,
- FROM_TAXED, FROM_DS) = range(11)
+ FROM_TAXED, FROM_DS, FROM_REGION) = range(12)
 _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": FROM_HERE,
          "chancellor": FROM_CHANCELLOR, "board": FROM_BOARD, "this": FROM_THIS, "site": FROM_SITE,
-         "taxed": FROM_TAXED, "ds": FROM_DS}
+         "taxed": FROM_TAXED, "ds": FROM_DS, "region": FROM_REGION}
 COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
 _COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
 _SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
-COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE = range(4)
+COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS = range(5)
 _CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED,
-               "secretive": COND_SECRETIVE}
+               "secretive": COND_SECRETIVE, "ds": COND_DS}
 
 
 class _Oath(P.Vocabulary):
@@ -149,6 +158,8 @@ POWERS: dict[int, dict[int, str]] = {
     34: {KIND_ACTION: "gain 1 secret; end_act"},  # Wizard School
     35: {KIND_PLAYED: "discard_region hearth/order"},  # Dazzle
     37: {KIND_ACTION: "tame"},  # Taming Charm
+    61: {KIND_ACTION: "if ds { kill 2 region }"},  # Terror Spells
+    62: {KIND_ACTION: "sacrifice_even"},  # Blood Pact
     65: {KIND_ACTION: "tithe arcane"},  # Plague Engines
     67: {KIND_PLAYED: "if exile { if secretive { may citizen } }"},  # Bewitch
     69: {KIND_ACTION: "gain 1 secret"},  # Tutor
@@ -164,6 +175,7 @@ POWERS: dict[int, dict[int, str]] = {
     52: {KIND_ACTION: "ds_add"},  # Storyteller
     53: {KIND_ACTION: "discard_adviser ds"},  # Armed Mob
     54: {KIND_ACTION: "peek_discard 3"},  # Tavern Songs
+    127: {KIND_ACTION: "homestead"},  # Homesteaders
     131: {KIND_ACTION: "take 1 favor here"},  # Charming Friend
     133: {KIND_PLAYED: "relic_draw"},  # Family Heirloom
     136: {KIND_PLAYED: "count hearth_ruled; gain count favor one"},  # Fabled Feast
@@ -173,12 +185,15 @@ POWERS: dict[int, dict[int, str]] = {
     39: {KIND_ACTION: "kill 1 board"},  # Wolves
     44: {KIND_PLAYED: "if exile { may citizen }"},  # Long-Lost Heir
     179: {KIND_PLAYED: "discard_region nomad/beast"},  # Threatening Roar
+    181: {KIND_ACTION: "kill 1 board order/discord; gain 1 warbands"},  # Second Chance
     190: {KIND_PLAYED: "count beast_sites; gain count warbands"},  # Animal Host
+    191: {KIND_ACTION: "count beast_sites; move_favor count beast"},  # Memory of Nature
     193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty (its ban on Trade favor: not yet)
     # Nomad
     23: {KIND_ACTION: "keep_secrets"},  # Ancient Binding
     26: {KIND_ACTION: "gain 1 secret"},  # Elders
     28: {KIND_PLAYED: "gain 4 supply"},  # Faithful Friend
+    151: {KIND_ACTION: "convoy"},  # Convoys
     # relics
     219: {KIND_ACTION: "relic_draw"},  # Dowsing Sticks
     224: {KIND_ACTION: "peek_world 3"},  # Oracular Pig

@@ -470,3 +470,68 @@ def test_marriage_counts_as_two_hearth_advisers():
     sc.move(s, "Wayside Inn", S.Z_SITE, PLAINS)
     sc.play(s, A.MAJOR + int(D.MajorAction.TRADE), card("Wayside Inn"), A.OPTION + 0)
     assert s["favor"][0] == 2 + 1 + 2
+
+
+# ---------------------------------------------------------------- the third batch
+@pytest.mark.rule("O6.2", "D2")
+def test_terror_spells_kill_two_in_your_region_for_the_darkest_secrets_holder():
+    s = sc.ready()
+    sc.move(s, "Terror Spells", S.Z_ADVISER, 0, 1)
+    assert card("Terror Spells") not in sc.legal(s)  # only with the Darkest Secret
+    s["ds_holder"] = 0
+    sc.play(s, card("Terror Spells"))
+    assert sc.legal(s) == [A.SLOT + PLAINS] + [A.SEAT + k for k in range(4)]
+    sc.play(s, A.SEAT + 1, A.SLOT + PLAINS)
+    assert s["board_warbands"][1] == 2 and s["site_warbands"][PLAINS, S.PURPLE] == 1
+    assert s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O6.2", "D2")
+def test_blood_pact_sacrifices_pairs_for_secrets():
+    s = sc.ready()
+    sc.move(s, "Blood Pact", S.Z_ADVISER, 0, 1)
+    s["secrets"][0] = 1
+    s["board_warbands"][0] = 5
+    s["bank_warbands"][S.PURPLE] -= 2
+    sc.play(s, card("Blood Pact"))
+    assert sc.legal(s) == [A.NUMBER + 2, A.NUMBER + 4]
+    sc.play(s, A.NUMBER + 4)
+    assert s["board_warbands"][0] == 1 and s["secrets"][0] == 2 and sc.warbands_of(s, S.PURPLE) == 24
+
+
+@pytest.mark.rule("O6.2", "D2")
+def test_second_chance_and_memory_of_nature():
+    s = sc.ready()
+    sc.move(s, "Second Chance", S.Z_ADVISER, 0, 1)  # a board of a player with an Order or Discord adviser
+    assert card("Second Chance") not in sc.legal(s)  # nobody has a faceup Order or Discord adviser
+    sc.move(s, "Scouts", S.Z_ADVISER, 2, 1)
+    sc.play(s, card("Second Chance"))
+    assert sc.legal(s) == [A.SEAT + 2]
+    board = int(s["board_warbands"][0])
+    sc.play(s, A.SEAT + 2)
+    assert s["board_warbands"][2] == 2 and s["board_warbands"][0] == board + 1
+    s = sc.ready()
+    sc.move(s, "Memory of Nature", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Wolves", S.Z_SITE, PLAINS)  # one Beast card on the map: one favor moves
+    sc.play(s, card("Memory of Nature"))
+    assert A.SUIT + int(D.Suit.BEAST) not in sc.legal(s)
+    sc.play(s, A.SUIT + 0)
+    assert s["favor_bank"][int(D.Suit.BEAST)] == 4 and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O6.2", "O10")
+def test_convoys_and_homesteaders():
+    s = sc.ready()
+    sc.move(s, "Convoys", S.Z_SITE, PLAINS)
+    before = [int(c) for c in s["discard"][1][:s["discard_size"][1]]]
+    sc.play(s, card("Convoys"))
+    assert sc.legal(s) == [A.OPTION + 1, A.OPTION + 2]
+    sc.play(s, A.OPTION + 1)
+    assert s["discard_size"][1] == 0 and [int(c) for c in s["discard"][0][1:s["discard_size"][0]]] == before
+    s = sc.ready()
+    sc.move(s, "Homesteaders", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Scouts", S.Z_ADVISER, 0, 1)
+    sc.play(s, card("Homesteaders"))
+    assert sc.legal(s) == sorted([card("Homesteaders"), card("Scouts")])
+    sc.play(s, card("Scouts"))
+    assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["where"][ID["Scouts"]] == PLAINS

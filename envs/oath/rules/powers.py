@@ -30,6 +30,8 @@ from meeplegym.envs.oath.state import (
     DEC_FACEDOWN,
     DEC_KEEP,
     DEC_MAY,
+    DEC_NUMBER,
+    DEC_PLACE,
     DEC_REGION,
     DEC_SEAT,
     DEC_SLOT,
@@ -166,13 +168,15 @@ def decision_of(pc):
     if op == E.OP_TAKE:
         return DEC_SEAT if src == E.FROM_HERE else -1
     if op == E.OP_KILL:
-        return DEC_SLOT if src == E.FROM_SITE else DEC_SEAT
-    if op == E.OP_MOVE_BANK:
+        return DEC_SLOT if src == E.FROM_SITE else (DEC_PLACE if src == E.FROM_REGION else DEC_SEAT)
+    if op == E.OP_MOVE_BANK or op == E.OP_MOVE_FAVOR:
         return DEC_BANK
-    if op == E.OP_PEEK_PILE:
+    if op == E.OP_PEEK_PILE or op == E.OP_CONVOY:
         return DEC_REGION
-    if op == E.OP_DISCARD_ADVISER or op == E.OP_TAME:
+    if op == E.OP_DISCARD_ADVISER or op == E.OP_TAME or op == E.OP_HOMESTEAD:
         return DEC_CARD
+    if op == E.OP_SACRIFICE_EVEN:
+        return DEC_NUMBER
     if op == E.OP_RELIC_DRAW:
         return DEC_KEEP
     if op == E.OP_RELIC_BREAK:
@@ -186,12 +190,14 @@ def begin_decision(s, p, pc):
     the step is over (nothing left to ask, or nothing to choose from)."""
     if s["pw_left"] < 0:
         src = CODE[pc, E.C_FROM]
-        units = amount(s, pc) if (src == E.FROM_EACH or src == E.FROM_DISTINCT) else 1
-        if CODE[pc, P.COL_OP] == E.OP_GAIN and amount(s, pc) == 0:
+        op = CODE[pc, P.COL_OP]
+        per_unit = src == E.FROM_EACH or src == E.FROM_DISTINCT or src == E.FROM_REGION or op == E.OP_MOVE_FAVOR
+        units = amount(s, pc) if per_unit else 1
+        if (op == E.OP_GAIN or op == E.OP_MOVE_FAVOR) and amount(s, pc) == 0:
             units = 0
         s["pw_left"] = units
         s["pw_banks"] = 0
-        if CODE[pc, P.COL_OP] == E.OP_RELIC_DRAW and units > 0:
+        if op == E.OP_RELIC_DRAW and units > 0:
             r = C.relic_take_top(s)
             s["pw_it"] = r
             if r > 0:
@@ -214,6 +220,8 @@ def condition(s, p, kind):
         return s["favor"][p] == 0
     if kind == E.COND_SECRETIVE:
         return all_secrets(s, p) > all_secrets(s, CHANCELLOR)
+    if kind == E.COND_DS:
+        return s["ds_holder"] == p
     h = s["title_holder"]
     return h >= 0 and s["side"][h] == SIDE_EXILE
 
@@ -249,7 +257,12 @@ def choices(s, p, pc, mask):
     """The answers to the asking step at pc (marks in mask); how many."""
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
     n = 0
-    if op == E.OP_GAIN or op == E.OP_MOVE_BANK:
+    if op == E.OP_MOVE_FAVOR:  # one unit from a bank with favor, not the target
+        for b in range(N_SUITS):
+            if s["favor_bank"][b] > 0 and not CODE[pc, E.C_SUITS] >> b & 1:
+                mask[A.SUIT + b] = 1
+                n += 1
+    elif op == E.OP_GAIN or op == E.OP_MOVE_BANK:
         suits = 0
         if src == E.FROM_SITE:  # a bank matching a card at your site
             for c in range(1, FIRST_RELIC):
@@ -275,11 +288,39 @@ def choices(s, p, pc, mask):
             if SLOT_REGION[slot] == region and B.site_colour(s, slot) >= 0:
                 mask[A.SLOT + slot] = 1
                 n += 1
-    elif op == E.OP_KILL:
+    elif op == E.OP_KILL and src == E.FROM_REGION:  # a site of your region or a board there
+        region = SLOT_REGION[s["pawn"][p]]
+        for slot in range(N_SLOTS):
+            if SLOT_REGION[slot] == region and B.site_colour(s, slot) >= 0:
+                mask[A.SLOT + slot] = 1
+                n += 1
         for q in range(s["n_players"]):
-            if s["board_warbands"][q] > 0:
+            if SLOT_REGION[s["pawn"][q]] == region and s["board_warbands"][q] > 0:
                 mask[A.SEAT + q] = 1
                 n += 1
+    elif op == E.OP_KILL:  # a board; with suits, of a player with a faceup adviser of them
+        suits = CODE[pc, E.C_SUITS]
+        for q in range(s["n_players"]):
+            if s["board_warbands"][q] > 0 and (suits == 0 or has_adviser_of(s, q, suits)):
+                mask[A.SEAT + q] = 1
+                n += 1
+    elif op == E.OP_SACRIFICE_EVEN:
+        for k in range(2, min(s["board_warbands"][p], A.MAX_NUMBER) + 1, 2):
+            mask[A.NUMBER + k] = 1
+            n += 1
+    elif op == E.OP_CONVOY:
+        here = SLOT_REGION[s["pawn"][p]]
+        for region in range(N_REGIONS):
+            if region != here and s["discard_size"][region] > 0:
+                mask[A.OPTION + region] = 1
+                n += 1
+    elif op == E.OP_HOMESTEAD:
+        if M.site_room(s, s["pawn"][p]):
+            for c in range(1, FIRST_RELIC):
+                if (s["zone"][c] == Z_ADVISER and s["where"][c] == p and s["faceup"][c] and discardable(s, c)
+                        and M.RESTRICTION[c] != M.ADVISER_ONLY):
+                    mask[A.CARD + c] = 1
+                    n += 1
     elif op == E.OP_PEEK_PILE:
         for region in range(N_REGIONS):
             for k in range(s["discard_size"][region]):
@@ -340,6 +381,28 @@ def resolve(s, p, pc, a):
             k = min(amount(s, pc), s["favor"][q])
             s["favor"][q] -= k
             s["favor"][p] += k
+    elif op == E.OP_MOVE_FAVOR:
+        b = a - A.SUIT
+        to = 0
+        while not CODE[pc, E.C_SUITS] >> to & 1:
+            to += 1
+        s["favor_bank"][b] -= 1
+        s["favor_bank"][to] += 1
+    elif op == E.OP_SACRIFICE_EVEN:
+        k = a - A.NUMBER
+        s["board_warbands"][p] -= k
+        s["bank_warbands"][board_colour(s, p)] += k
+        s["secrets"][p] += k // 2
+    elif op == E.OP_CONVOY:
+        convoy(s, p, a - A.OPTION)
+    elif op == E.OP_HOMESTEAD:
+        c = a - A.CARD
+        C.place(s, c, Z_SITE, s["pawn"][p], 1)
+    elif op == E.OP_KILL and src == E.FROM_REGION and a < A.SEAT:
+        slot = a - A.SLOT
+        col = B.site_colour(s, slot)
+        s["site_warbands"][slot, col] -= 1
+        s["bank_warbands"][col] += 1
     elif op == E.OP_KILL and src == E.FROM_SITE:
         slot = a - A.SLOT
         col = B.site_colour(s, slot)
@@ -348,7 +411,7 @@ def resolve(s, p, pc, a):
         s["bank_warbands"][col] += k
     elif op == E.OP_KILL:
         q = a - A.SEAT
-        k = min(amount(s, pc), s["board_warbands"][q])
+        k = min(1 if src == E.FROM_REGION else amount(s, pc), s["board_warbands"][q])
         s["board_warbands"][q] -= k
         s["bank_warbands"][board_colour(s, q)] += k
     elif op == E.OP_PEEK_PILE:
@@ -492,6 +555,25 @@ def perform(s, p, pc):
         s["end_act"] = 1
     elif op == E.OP_RELIC_BOTTOM:
         relic_to_bottom(s, s["pw_card"])
+
+
+@nb.njit(cache=True)
+def has_adviser_of(s, q, suits):
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == q and B.card_suit(s, c) >= 0 and suits >> B.card_suit(s, c) & 1:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def convoy(s, p, region):
+    """Convoys (D2): a region's discard pile, in its order, onto the top of p's region's."""
+    here = SLOT_REGION[s["pawn"][p]]
+    for k in range(s["discard_size"][region]):
+        c = s["discard"][region, k]
+        s["discard"][region, k] = 0
+        C.discard_push(s, here, c)
+    s["discard_size"][region] = 0
 
 
 @nb.njit(cache=True)
