@@ -111,6 +111,7 @@ PH_CONSPIRACY = 44  # O5.1.4.4: CARD a relic, OPTION 0/1 the People's Favor / Da
 PH_BANISH_WHERE = 45  # D1 Shrouded Wood: its enemy ruler picks where the banished defender goes (SLOT)
 PH_POWER = 46  # a card's power waits on a decision (`pw_dec`: DEC_*)
 PH_REST = 47  # O4.3.5: CARD a Rest power to use, END to pass the turn
+PH_MODIFY = 48  # O7.4: CARD an optional modifier of the action under way, END to go on with it
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -122,7 +123,7 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
-               "rest: powers")
+               "rest: powers", "modifiers")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -245,6 +246,9 @@ STATE_DTYPE = np.dtype(
         ("pw_count", np.int8),  # what the last count step counted
         ("pw_it", np.int16),  # the relic a relic_draw step drew
         ("used", np.int8, N_CARDS),  # a Rest power used this Rest
+        ("mod_on", np.int8, N_CARDS),  # modifiers in use for the action under way (O7.4)
+        ("mod_action", np.int8),
+        ("mod_next", np.int8),  # the action's phase after its modifiers
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
         ("move_kind", np.int8),  # MOVE_* of the warband move under way

@@ -106,6 +106,11 @@ R = D.HomelandReward
 HOME_FAVOR, HOME_WARBANDS, HOME_SECRET, HOME_RELIC = int(R.FAVOR), int(R.WARBANDS), int(R.SECRET), int(R.RELIC)
 del R
 BRUTAL, DECADENT, CARELESS, GREEDY = (space.index for space in D.RELIQUARY)
+_ID = {**{d.name: d.number for d in D.DENIZENS}, **{r.name: r.number for r in D.RELICS}}
+TENTS, FAST_STEED, FOREST_PATHS, SPECIAL_ENVOY, PORTAL, DRAGONSKIN_DRUM, TYRANT = (
+    _ID[n] for n in ("Tents", "A Fast Steed", "Forest Paths", "Special Envoy", "Portal", "Dragonskin Drum", "Tyrant"))
+FAST_STEED_MOST = 3
+BEAST = int(D.Suit.BEAST)
 GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
 CRADLE, HINTERLAND = int(D.Region.CRADLE), int(D.Region.HINTERLAND)
 RC = D.RecoverCost
@@ -771,8 +776,12 @@ def travel_cost(s, p, to):
     site_here = s["slot_site"][here]
     power_here = SITE_POWER[site_here] if s["slot_faceup"][here] else 0
     power_to = SITE_POWER[s["slot_site"][to]] if s["slot_faceup"][to] else 0
+    free, ignore = travel_mods(s, p, here, to)
+    if ignore:  # Forest Paths, Portal: site powers do not apply to this travel
+        power_here = 0
+        power_to = 0
     cost = TRAVEL_COST[SLOT_REGION[here], SLOT_REGION[to]]
-    ignore_pass = False
+    ignore_pass = ignore
     if power_here == COAST and power_to == COAST:
         cost = 1
         ignore_pass = True
@@ -792,7 +801,43 @@ def travel_cost(s, p, to):
             return -1
     if power_to == HIDDEN_PLACE and power_here != SHROUDED_WOOD and s["secrets"][p] < 1:
         return -1
-    return cost
+    return 0 if free else cost
+
+
+@nb.njit(cache=True)
+def travel_mods(s, p, here, to):
+    """(free, ignoring site powers) from the Travel modifiers in use (D2, D4): Tents within the
+    region, A Fast Steed with three warbands or fewer on the board, Special Envoy always, Forest
+    Paths to a site holding a Beast card, Portal to or from its site."""
+    free = False
+    ignore = False
+    if s["mod_on"][TENTS] and SLOT_REGION[to] == SLOT_REGION[here]:
+        free = True
+    if s["mod_on"][FAST_STEED] and s["board_warbands"][p] <= FAST_STEED_MOST:
+        free = True
+    if s["mod_on"][SPECIAL_ENVOY]:
+        free = True
+    if s["mod_on"][FOREST_PATHS] and holds_suit(s, to, BEAST):
+        free = True
+        ignore = True
+    if s["mod_on"][PORTAL] and (s["where"][PORTAL] == to or s["where"][PORTAL] == here):
+        free = True
+        ignore = True
+    return free, ignore
+
+
+@nb.njit(cache=True)
+def holds_suit(s, slot, suit):
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_SITE and s["where"][c] == slot and B.card_suit(s, c) == suit:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def clear_mods(s):
+    for c in range(N_CARDS):
+        s["mod_on"][c] = 0
 
 
 @nb.njit(cache=True)
@@ -870,13 +915,24 @@ def travel(s, p, to, by_giant):
     else:
         spend(s, p, travel_cost(s, p, to))
     here = s["pawn"][p]
-    if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE
+    _, ignore = travel_mods(s, p, here, to)
+    if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE and not ignore
             and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
         s["secrets"][p] -= 1
         s["secrets_down"][p] += 1
     s["pawn"][p] = to
     if not s["slot_faceup"][to]:
         reveal(s, to)
+    if s["mod_on"][DRAGONSKIN_DRUM]:
+        move_from_bank(s, p, 1)  # D4: after traveling, gain a warband
+    if s["mod_on"][TYRANT]:  # D2, mandatory: kill a warband at the destination if able
+        col = B.site_colour(s, to)
+        if col >= 0:
+            s["site_warbands"][to, col] -= 1
+            s["bank_warbands"][col] += 1
+    if s["mod_on"][SPECIAL_ENVOY]:
+        s["end_act"] = 1
+    clear_mods(s)
     s["phase"] = PH_ACT
 
 

@@ -16,6 +16,7 @@ from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
+from meeplegym.envs.oath.rules import modifiers as X
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import setup
 from meeplegym.envs.oath.state import (
@@ -35,6 +36,7 @@ from meeplegym.envs.oath.state import (
     PH_POWER,
     PH_REST,
     PH_EXILE_TARGET,
+    PH_MODIFY,
     PH_MOVE_COUNT,
     PH_MOVE_WITH,
     PH_OFFER_ANSWER,
@@ -194,6 +196,8 @@ def legal(s, mask):
     elif phase == PH_REST:
         W.rest_legal(s, p, mask)
         mask[A.END] = 1
+    elif phase == PH_MODIFY:
+        X.legal(s, p, mask)
     elif phase == PH_TITLE:
         out = np.zeros(s["n_players"], dtype=np.int8)
         B.title_candidates(s, out)
@@ -299,6 +303,10 @@ def apply(s, a):
         else:
             s["used"][a - A.CARD] = 1
             W.start(s, p, a - A.CARD, W.KIND_REST, PH_REST)
+    elif phase == PH_MODIFY:
+        X.apply(s, p, a)
+        if s["phase"] == PH_TRAVEL:
+            enter_travel(s, p)
     elif phase == PH_TITLE:
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
@@ -359,6 +367,7 @@ def wake(s):
     p = s["current"]
     s["actor"] = p
     s["scepter_fresh"] = -1
+    M.clear_mods(s)
     for slot in range(N_SLOTS):
         s["site_discards"][slot] = 0
     s["wake_left"] = 0
@@ -451,7 +460,13 @@ def act_legal(s, p, mask):
     N.act_options(s, p, mask)
     W.action_legal(s, p, mask)  # O6.2
     for k in range(6):
-        if (K.can_campaign(s, p) if k == M.CAMPAIGN else M.can_act(s, p, k)):
+        if k == M.CAMPAIGN:
+            ok = K.can_campaign(s, p)
+        elif k == M.TRAVEL:
+            ok = X.possible_with_any(s, p, k)
+        else:
+            ok = M.can_act(s, p, k)
+        if ok:
             mask[A.MAJOR + k] = 1
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == p and not s["faceup"][c]:
@@ -497,10 +512,18 @@ def act(s, p, a):
     elif k == M.CAMPAIGN:
         s["phase"] = PH_CAMPAIGN_DEFENDER
     else:
-        s["phase"] = PH_TRAVEL
-        chooser = M.shrouded_chooser(s, p)
-        if chooser >= 0:
-            s["actor"] = chooser
+        X.begin(s, p, M.TRAVEL, PH_TRAVEL)
+        if s["phase"] == PH_TRAVEL:
+            enter_travel(s, p)
+
+
+@nb.njit(cache=True)
+def enter_travel(s, p):
+    """The destination is chosen by the traveller, or by the Shrouded Wood's enemy ruler (D1)."""
+    s["phase"] = PH_TRAVEL
+    chooser = M.shrouded_chooser(s, p)
+    if chooser >= 0:
+        s["actor"] = chooser
 
 
 # ================================================================== Rest (O4.3) and the round

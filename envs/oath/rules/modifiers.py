@@ -1,0 +1,101 @@
+"""Major-action modifiers (O7.4), compiled: at the start of an action the actor's mandatory
+modifiers for it apply by themselves and the optional ones are offered one at a time (PH_MODIFY:
+CARD to use one, paying its cost at once; END to go on). A modifier is offered only if the action
+stays possible after paying for it; END only while the action is possible with those in use.
+Each use modifies only the current action (`mod_on` is cleared when the action ends).
+
+So far the Travel modifiers run (major.travel_mods and major.travel): Tents, A Fast Steed,
+Forest Paths, Special Envoy, Portal, Dragonskin Drum and the mandatory Tyrant.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import powers as W
+from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
+
+TRAVEL = int(D.MajorAction.TRAVEL)
+MODIFIES = np.full(N_CARDS, -1, dtype=np.int8)  # the action a modifier changes (D2-D4), if it runs
+MANDATORY = np.zeros(N_CARDS, dtype=np.int8)
+for _c in (M.TENTS, M.FAST_STEED, M.FOREST_PATHS, M.SPECIAL_ENVOY, M.PORTAL, M.DRAGONSKIN_DRUM, M.TYRANT):
+    MODIFIES[_c] = TRAVEL
+MANDATORY[M.TYRANT] = 1
+del _c
+
+
+@nb.njit(cache=True)
+def possible(s, p, action):
+    """The action can go on with the modifiers in use."""
+    if action == TRAVEL:
+        return M.can_travel(s, p)
+    return True
+
+
+@nb.njit(cache=True)
+def offered(s, p, c, action):
+    """An optional modifier p may add now: it runs, p has access and can pay, and the action
+    stays possible once it is paid for."""
+    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or not W.has_access(s, p, c) or not W.can_pay(s, p, c):
+        return False
+    favor, secrets = s["favor"][p], s["secrets"][p]
+    card_favor, card_secrets, shared = s["card_favor"][c], s["card_secrets"][c], s["shared_favor"]
+    W.pay(s, p, c)
+    s["mod_on"][c] = 1
+    ok = possible(s, p, action)
+    s["mod_on"][c] = 0  # put back exactly what the trial payment changed
+    s["favor"][p], s["secrets"][p] = favor, secrets
+    s["card_favor"][c], s["card_secrets"][c], s["shared_favor"] = card_favor, card_secrets, shared
+    return ok
+
+
+@nb.njit(cache=True)
+def possible_with_any(s, p, action):
+    """Whether the action can be taken at all: as it is, or with some single optional modifier
+    (O5: an action whose cost cannot be paid is illegal)."""
+    if possible(s, p, action):
+        return True
+    for c in range(1, FIRST_VISION):
+        if offered(s, p, c, action):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def begin(s, p, action, next_phase):
+    """Start an action's modifiers: the mandatory ones apply, the optional ones are asked for."""
+    M.clear_mods(s)
+    for c in range(1, FIRST_VISION):
+        if MODIFIES[c] == action and MANDATORY[c] and W.has_access(s, p, c):
+            s["mod_on"][c] = 1
+    s["mod_action"] = action
+    s["mod_next"] = next_phase
+    s["phase"] = next_phase
+    for c in range(1, FIRST_VISION):
+        if offered(s, p, c, action):
+            s["phase"] = PH_MODIFY
+            return
+
+
+@nb.njit(cache=True)
+def legal(s, p, mask):
+    action = s["mod_action"]
+    for c in range(1, FIRST_VISION):
+        if offered(s, p, c, action):
+            mask[A.CARD + c] = 1
+    if possible(s, p, action):
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def apply(s, p, a):
+    if a == A.END:
+        s["phase"] = s["mod_next"]
+        return
+    c = a - A.CARD
+    W.pay(s, p, c)
+    s["mod_on"][c] = 1
