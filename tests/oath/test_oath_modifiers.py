@@ -10,7 +10,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from tests.oath import scenario as sc
-from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
+from tests.oath.scenario import ID, MOUNTAIN, ROCKY_COAST
 
 TRAVEL = A.MAJOR + int(D.MajorAction.TRAVEL)
 
