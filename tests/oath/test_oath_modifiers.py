@@ -10,7 +10,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from tests.oath import scenario as sc
-from tests.oath.scenario import ID, MOUNTAIN, ROCKY_COAST
+from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
 
 TRAVEL = A.MAJOR + int(D.MajorAction.TRAVEL)
 
@@ -73,3 +73,56 @@ def test_a_fast_steed_dragonskin_drum_and_the_mandatory_tyrant():
     assert s["supply"][0] == 7 and s["board_warbands"][0] == 4  # free with 3 on the board; +1
     assert s["site_warbands"][ROCKY_COAST, S.PURPLE] == 0  # Tyrant killed the Empire's own
     assert sc.warbands_of(s, S.PURPLE) == 24
+
+
+MUSTER = A.MAJOR + int(D.MajorAction.MUSTER)
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_pressgangs_and_downtrodden():
+    s = sc.ready()
+    sc.move(s, "Pressgangs", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Downtrodden", S.Z_ADVISER, 0, 1)
+    s["card_favor"][ID["Longbows"]] = 1  # already used this turn
+    s["favor"][0] -= 1
+    s["favor_bank"][:] = [3, 3, 2, 3, 3, 3]  # Order strictly poorest
+    s["shared_favor"] += 1
+    sc.play(s, MUSTER)
+    assert sc.legal(s) == [card("Pressgangs")]  # no END: without Pressgangs nothing to muster on
+    sc.play(s, card("Pressgangs"), card("Downtrodden"), A.END)
+    board = int(s["board_warbands"][0])
+    sc.play(s, card("Longbows"))
+    assert s["board_warbands"][0] == board + 2 + 2 and s["card_favor"][ID["Longbows"]] == 2
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_animal_playmates_muster_on_a_beast_card_for_no_supply():
+    s = sc.ready()
+    s["supply"][0] = 0
+    sc.move(s, "Wolves", S.Z_SITE, PLAINS)
+    sc.move(s, "Animal Playmates", S.Z_ADVISER, 0, 1)
+    assert MUSTER in sc.legal(s)
+    sc.play(s, MUSTER, card("Animal Playmates"), A.END)
+    assert sc.legal(s) == [card("Wolves")]  # Longbows would still cost a Supply
+    sc.play(s, card("Wolves"))
+    assert s["supply"][0] == 0 and s["board_warbands"][0] == 5
+
+
+@pytest.mark.rule("O7.4.1", "D2")
+def test_mandatory_initiation_rite_and_vow_of_beastkin():
+    s = sc.ready()
+    sc.move(s, "Initiation Rite", S.Z_ADVISER, 0, 1)
+    s["secrets"][0] = 0
+    assert MUSTER not in sc.legal(s)  # it must place a secret, and there is none
+    s["secrets"][0] = 1
+    sc.play(s, MUSTER)
+    assert s["phase"] == S.PH_MUSTER  # nothing optional to ask
+    sc.play(s, card("Longbows"))
+    assert s["card_secrets"][ID["Longbows"]] == 1 and s["favor"][0] == 2 and s["secrets"][0] == 0
+    s = sc.ready()
+    sc.move(s, "Vow of Beastkin", S.Z_ADVISER, 0, 1)  # Beast: Longbows (Order) matches no adviser
+    assert MUSTER not in sc.legal(s)
+    sc.move(s, "Scouts", S.Z_ADVISER, 0, 1)
+    board = int(s["board_warbands"][0])
+    sc.play(s, MUSTER, card("Longbows"))
+    assert s["board_warbands"][0] == board + 3

@@ -109,6 +109,9 @@ BRUTAL, DECADENT, CARELESS, GREEDY = (space.index for space in D.RELIQUARY)
 _ID = {**{d.name: d.number for d in D.DENIZENS}, **{r.name: r.number for r in D.RELICS}}
 TENTS, FAST_STEED, FOREST_PATHS, SPECIAL_ENVOY, PORTAL, DRAGONSKIN_DRUM, TYRANT = (
     _ID[n] for n in ("Tents", "A Fast Steed", "Forest Paths", "Special Envoy", "Portal", "Dragonskin Drum", "Tyrant"))
+DOWNTRODDEN, PRESSGANGS, ANIMAL_PLAYMATES, ROWDY_PUB, INITIATION_RITE, VOW_OF_BEASTKIN = (
+    _ID[n] for n in ("Downtrodden", "Pressgangs", "Animal Playmates", "Rowdy Pub", "Initiation Rite", "Vow of Beastkin"))
+DOWNTRODDEN_EXTRA = 2
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
 GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
@@ -568,26 +571,70 @@ def usable_card(s, p, c):
 
 
 @nb.njit(cache=True)
-def can_muster(s, p):
-    if s["supply"][p] < SUPPLY_OF[MUSTER] or s["favor"][p] < 1:
+def muster_card(s, p, c):
+    """A card p may muster on with the modifiers in use (O5.2.1): usable (Pressgangs: even one
+    carrying tokens), matching one of p's advisers under Vow of Beastkin, and payable -- the Supply
+    (none for a Beast card with Animal Playmates) and the favor (a secret under Initiation Rite)."""
+    if not (c < FIRST_RELIC and s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and not s["ruined"][c]):
         return False
+    if not s["mod_on"][PRESSGANGS] and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
+        return False
+    suit = B.SUIT_OF[c]
+    if s["mod_on"][VOW_OF_BEASTKIN] and B.matching_advisers(s, p, suit) == 0:
+        return False
+    if (s["secrets"][p] if s["mod_on"][INITIATION_RITE] else s["favor"][p]) < 1:
+        return False
+    return s["supply"][p] >= muster_supply(s, c)
+
+
+@nb.njit(cache=True)
+def muster_supply(s, c):
+    return 0 if s["mod_on"][ANIMAL_PLAYMATES] and B.SUIT_OF[c] == BEAST else SUPPLY_OF[MUSTER]
+
+
+@nb.njit(cache=True)
+def can_muster(s, p):
     for c in range(1, FIRST_RELIC):
-        if usable_card(s, p, c):
+        if muster_card(s, p, c):
             return True
     return False
 
 
 @nb.njit(cache=True)
 def muster(s, p, c):
-    spend(s, p, SUPPLY_OF[MUSTER])
-    s["favor"][p] -= 1
-    s["card_favor"][c] += 1
+    """O5.2 with the modifiers in use: Initiation Rite places a secret, River (ruled), Downtrodden
+    (the card's bank strictly poorest), Rowdy Pub (mustering on it) and Vow of Beastkin add
+    warbands."""
+    spend(s, p, muster_supply(s, c))
+    if s["mod_on"][INITIATION_RITE]:
+        s["secrets"][p] -= 1
+        s["card_secrets"][c] += 1
+    else:
+        s["favor"][p] -= 1
+        s["card_favor"][c] += 1
     k = MUSTER_WARBANDS
     slot = s["pawn"][p]
     if SITE_POWER[s["slot_site"][slot]] == RIVER and B.rules_site(s, p, slot):
         k += 1
+    suit = B.SUIT_OF[c]
+    if s["mod_on"][DOWNTRODDEN] and suit >= 0 and poorest_bank(s, suit):
+        k += DOWNTRODDEN_EXTRA
+    if s["mod_on"][ROWDY_PUB] and c == ROWDY_PUB:
+        k += 1
+    if s["mod_on"][VOW_OF_BEASTKIN]:
+        k += 1
     move_from_bank(s, p, k)
+    clear_mods(s)
     s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def poorest_bank(s, suit):
+    """The bank of `suit` holds strictly the fewest favor."""
+    for b in range(N_SUITS):
+        if b != suit and s["favor_bank"][b] <= s["favor_bank"][suit]:
+            return False
+    return True
 
 
 @nb.njit(cache=True)

@@ -5,7 +5,9 @@ stays possible after paying for it; END only while the action is possible with t
 Each use modifies only the current action (`mod_on` is cleared when the action ends).
 
 So far the Travel modifiers run (major.travel_mods and major.travel): Tents, A Fast Steed,
-Forest Paths, Special Envoy, Portal, Dragonskin Drum and the mandatory Tyrant.
+Forest Paths, Special Envoy, Portal, Dragonskin Drum and the mandatory Tyrant; and the Muster
+ones (major.muster_card and major.muster): Downtrodden, Pressgangs, Animal Playmates, Rowdy Pub
+and the mandatory Initiation Rite and Vow of Beastkin.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
 
-TRAVEL = int(D.MajorAction.TRAVEL)
+TRAVEL, MUSTER = int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER)
 MODIFIES = np.full(N_CARDS, -1, dtype=np.int8)  # the action a modifier changes (D2-D4), if it runs
 MANDATORY = np.zeros(N_CARDS, dtype=np.int8)
 for _c in (M.TENTS, M.FAST_STEED, M.FOREST_PATHS, M.SPECIAL_ENVOY, M.PORTAL, M.DRAGONSKIN_DRUM, M.TYRANT):
     MODIFIES[_c] = TRAVEL
-MANDATORY[M.TYRANT] = 1
+for _c in (M.DOWNTRODDEN, M.PRESSGANGS, M.ANIMAL_PLAYMATES, M.ROWDY_PUB, M.INITIATION_RITE, M.VOW_OF_BEASTKIN):
+    MODIFIES[_c] = MUSTER
+MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = 1
 del _c
 
 
@@ -33,7 +37,7 @@ def possible(s, p, action):
     """The action can go on with the modifiers in use."""
     if action == TRAVEL:
         return M.can_travel(s, p)
-    return True
+    return M.can_muster(s, p)
 
 
 @nb.njit(cache=True)
@@ -55,23 +59,30 @@ def offered(s, p, c, action):
 
 @nb.njit(cache=True)
 def possible_with_any(s, p, action):
-    """Whether the action can be taken at all: as it is, or with some single optional modifier
-    (O5: an action whose cost cannot be paid is illegal)."""
-    if possible(s, p, action):
-        return True
+    """Whether the action can be taken at all, under its mandatory modifiers: as it is, or with
+    some single optional modifier (O5: an action whose cost cannot be paid is illegal). Asked in
+    the Act phase, when no modifier is in use; leaves none in use."""
+    mandatory(s, p, action)
+    ok = possible(s, p, action)
     for c in range(1, FIRST_VISION):
-        if offered(s, p, c, action):
-            return True
-    return False
+        if not ok and offered(s, p, c, action):
+            ok = True
+    M.clear_mods(s)
+    return ok
+
+
+@nb.njit(cache=True)
+def mandatory(s, p, action):
+    M.clear_mods(s)
+    for c in range(1, FIRST_VISION):
+        if MODIFIES[c] == action and MANDATORY[c] and W.has_access(s, p, c):
+            s["mod_on"][c] = 1
 
 
 @nb.njit(cache=True)
 def begin(s, p, action, next_phase):
     """Start an action's modifiers: the mandatory ones apply, the optional ones are asked for."""
-    M.clear_mods(s)
-    for c in range(1, FIRST_VISION):
-        if MODIFIES[c] == action and MANDATORY[c] and W.has_access(s, p, c):
-            s["mod_on"][c] = 1
+    mandatory(s, p, action)
     s["mod_action"] = action
     s["mod_next"] = next_phase
     s["phase"] = next_phase

@@ -134,7 +134,11 @@ def legal(s, mask):
         M.play_legal(s, p, mask)
     elif phase == PH_PLAY_REPLACE:
         M.replace_legal(s, p, mask)
-    elif phase == PH_MUSTER or phase == PH_TRADE_CARD:
+    elif phase == PH_MUSTER:
+        for c in range(1, FIRST_RELIC):
+            if M.muster_card(s, p, c):
+                mask[A.CARD + c] = 1
+    elif phase == PH_TRADE_CARD:
         for c in range(1, FIRST_RELIC):
             if M.usable_card(s, p, c):
                 mask[A.CARD + c] = 1
@@ -462,7 +466,7 @@ def act_legal(s, p, mask):
     for k in range(6):
         if k == M.CAMPAIGN:
             ok = K.can_campaign(s, p)
-        elif k == M.TRAVEL:
+        elif k == M.TRAVEL or k == M.MUSTER:
             ok = X.possible_with_any(s, p, k)
         else:
             ok = M.can_act(s, p, k)
@@ -504,7 +508,7 @@ def act(s, p, a):
     if k == M.SEARCH:
         s["phase"] = PH_SEARCH_SOURCE
     elif k == M.MUSTER:
-        s["phase"] = PH_MUSTER
+        X.begin(s, p, M.MUSTER, PH_MUSTER)
     elif k == M.TRADE:
         s["phase"] = PH_TRADE_CARD
     elif k == M.RECOVER:
