@@ -126,3 +126,47 @@ def test_mandatory_initiation_rite_and_vow_of_beastkin():
     board = int(s["board_warbands"][0])
     sc.play(s, MUSTER, card("Longbows"))
     assert s["board_warbands"][0] == board + 3
+
+
+TRADE = A.MAJOR + int(D.MajorAction.TRADE)
+
+
+@pytest.mark.rule("O7.4", "D2", "D4")
+def test_trade_modifiers_waive_the_supply():
+    s = sc.ready()
+    s["supply"][0] = 0
+    sc.move(s, "Cup of Plenty", S.Z_PERSONAL, 0)
+    sc.move(s, "Scouts", S.Z_ADVISER, 0, 1)  # matches Longbows (Order)
+    assert TRADE in sc.legal(s)
+    sc.play(s, TRADE, card("Cup of Plenty"), A.END, card("Longbows"), A.OPTION + 0)
+    assert s["supply"][0] == 0 and s["favor"][0] == 2 + 2
+    s = sc.ready()
+    s["supply"][0] = 0
+    sc.move(s, "Awaited Return", S.Z_ADVISER, 0, 1)
+    sc.play(s, TRADE, card("Awaited Return"), A.END, card("Longbows"), A.OPTION + 1)
+    assert s["supply"][0] == 0 and s["board_warbands"][0] == 2 and sc.warbands_of(s, S.PURPLE) == 24
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_acting_troupe_and_secret_signal_change_the_gain():
+    s = sc.ready()
+    sc.move(s, "Acting Troupe", S.Z_ADVISER, 0, 1)  # Arcane, treated as Order for this trade
+    sc.play(s, TRADE, card("Acting Troupe"), A.END, card("Longbows"), A.OPTION + 0)
+    assert s["favor"][0] == 2 + 2
+    s = sc.ready()
+    sc.move(s, "Secret Signal", S.Z_ADVISER, 0, 1)  # one favor becomes two
+    sc.play(s, TRADE, card("Secret Signal"), A.END, card("Longbows"), A.OPTION + 0)
+    assert s["favor"][0] == 2 + 2
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_map_library_trades_across_the_region():
+    s = sc.ready()
+    s["slot_faceup"][1] = 1
+    sc.move(s, "Map Library", S.Z_SITE, PLAINS)
+    sc.move(s, "Wayside Inn", S.Z_SITE, 1)
+    sc.play(s, TRADE)
+    sc.play(s, card("Map Library"), A.END)
+    assert card("Wayside Inn") in sc.legal(s)
+    sc.play(s, card("Wayside Inn"), A.OPTION + 0)
+    assert s["card_secrets"][ID["Wayside Inn"]] == 1

@@ -14,6 +14,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules.setup import (
+    board_colour,
     DISCARD_DESTINATION,
     SITE_FAVOR,
     SITE_SECRETS,
@@ -112,6 +113,10 @@ TENTS, FAST_STEED, FOREST_PATHS, SPECIAL_ENVOY, PORTAL, DRAGONSKIN_DRUM, TYRANT 
 DOWNTRODDEN, PRESSGANGS, ANIMAL_PLAYMATES, ROWDY_PUB, INITIATION_RITE, VOW_OF_BEASTKIN = (
     _ID[n] for n in ("Downtrodden", "Pressgangs", "Animal Playmates", "Rowdy Pub", "Initiation Rite", "Vow of Beastkin"))
 DOWNTRODDEN_EXTRA = 2
+ACTING_TROUPE, SECRET_SIGNAL, MAP_LIBRARY, OLD_OAK, BIRDSONG, AWAITED_RETURN, CUP_OF_PLENTY = (
+    _ID[n] for n in ("Acting Troupe", "Secret Signal", "Map Library", "The Old Oak", "Birdsong", "Awaited Return",
+                     "Cup of Plenty"))
+ARCANE, ORDER_SUIT = int(D.Suit.ARCANE), int(D.Suit.ORDER)
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
 GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
@@ -564,13 +569,6 @@ def reliquary_power(s, p, space):
 
 # ================================================================== Muster and Trade (O5.2, O5.3)
 @nb.njit(cache=True)
-def usable_card(s, p, c):
-    """A denizen or intact edifice at p's site carrying no favor or secrets (O5.2.1, O5.3.2)."""
-    return (c < FIRST_RELIC and s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and not s["ruined"][c]
-            and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0)
-
-
-@nb.njit(cache=True)
 def muster_card(s, p, c):
     """A card p may muster on with the modifiers in use (O5.2.1): usable (Pressgangs: even one
     carrying tokens), matching one of p's advisers under Vow of Beastkin, and payable -- the Supply
@@ -638,15 +636,42 @@ def poorest_bank(s, suit):
 
 
 @nb.njit(cache=True)
-def can_trade(s, p):
-    if s["supply"][p] < SUPPLY_OF[TRADE]:
+def trade_card(s, p, c):
+    """A card p may trade with under the modifiers in use (O5.3): at p's site (with Map Library,
+    while p's pawn is at its site, at any site of the region), carrying no tokens, not a ruin, and
+    the Supply payable (none with Birdsong for a Beast or Nomad card, Cup of Plenty for a card
+    matching an adviser of p's, or Awaited Return for a sacrificed warband)."""
+    if not (c < FIRST_RELIC and s["zone"][c] == Z_SITE and not s["ruined"][c]
+            and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0):
         return False
+    slot = s["where"][c]
+    here = s["pawn"][p]
+    library = s["mod_on"][MAP_LIBRARY] and s["zone"][MAP_LIBRARY] == Z_SITE and s["where"][MAP_LIBRARY] == here
+    if slot != here and not (library and SLOT_REGION[slot] == SLOT_REGION[here]):
+        return False
+    return s["supply"][p] >= trade_supply(s, p, c)
+
+
+@nb.njit(cache=True)
+def trade_supply(s, p, c):
+    suit = B.SUIT_OF[c]
+    if s["mod_on"][BIRDSONG] and (suit == BEAST or suit == NOMAD):
+        return 0
+    if s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, p, suit) > 0:
+        return 0
+    if s["mod_on"][AWAITED_RETURN] and s["board_warbands"][p] > 0:
+        return 0
+    return SUPPLY_OF[TRADE]
+
+
+@nb.njit(cache=True)
+def can_trade(s, p):
     modes = np.zeros(A.N_ACTIONS, dtype=np.int8)
     trade_mode_legal(s, p, modes)
     if modes.sum() == 0:
         return False
     for c in range(1, FIRST_RELIC):
-        if usable_card(s, p, c):
+        if trade_card(s, p, c):
             return True
     return False
 
@@ -661,22 +686,48 @@ def trade_mode_legal(s, p, mask):
 
 @nb.njit(cache=True)
 def trade(s, p, c, for_favor):
-    spend(s, p, SUPPLY_OF[TRADE])
+    """O5.3.2 with the modifiers in use: Acting Troupe matches a Beast or Order card instead of an
+    Arcane one, Secret Signal makes a lone favor two, The Old Oak adds a secret for a Beast
+    adviser's holder; Awaited Return's waived Supply costs a warband."""
+    cost = trade_supply(s, p, c)
+    if cost == 0 and s["mod_on"][AWAITED_RETURN] and not free_trade_otherwise(s, p, c):
+        s["board_warbands"][p] -= 1  # the sacrifice that waived the Supply
+        s["bank_warbands"][board_colour(s, p)] += 1
+    spend(s, p, cost)
     suit = B.SUIT_OF[c]
     matches = B.matching_advisers(s, p, suit)
-    if for_favor and reliquary_power(s, p, CARELESS):
-        s["favor"][p] -= 1  # Careless (D7): a favor instead of the secret
-        s["card_favor"][c] += 1
-        gain_from_bank(s, p, suit, 1 + matches)
-    elif for_favor:
-        s["secrets"][p] -= 1
-        s["card_secrets"][c] += 1
-        gain_from_bank(s, p, suit, 1 + matches)
+    if s["mod_on"][ACTING_TROUPE]:
+        if suit == BEAST or suit == ORDER_SUIT:
+            matches += 1
+        elif suit == ARCANE:
+            matches -= 1
+    if for_favor:
+        if reliquary_power(s, p, CARELESS):
+            s["favor"][p] -= 1  # Careless (D7): a favor instead of the secret
+            s["card_favor"][c] += 1
+        else:
+            s["secrets"][p] -= 1
+            s["card_secrets"][c] += 1
+        gained = min(1 + matches, s["favor_bank"][suit])
+        if s["mod_on"][SECRET_SIGNAL] and gained == 1:
+            gained = min(2, s["favor_bank"][suit])
+        gain_from_bank(s, p, suit, gained)
     else:
         s["favor"][p] -= 2
         s["card_favor"][c] += 2
         s["secrets"][p] += matches
+        if s["mod_on"][OLD_OAK] and c == OLD_OAK and B.matching_advisers(s, p, BEAST) > 0:
+            s["secrets"][p] += 1
+    clear_mods(s)
     s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def free_trade_otherwise(s, p, c):
+    """Whether Birdsong or Cup of Plenty already waive the Supply (so no warband need go)."""
+    suit = B.SUIT_OF[c]
+    return ((s["mod_on"][BIRDSONG] and (suit == BEAST or suit == NOMAD))
+            or (s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, p, suit) > 0))
 
 
 # ================================================================== Recover (O5.4)

@@ -7,7 +7,9 @@ Each use modifies only the current action (`mod_on` is cleared when the action e
 So far the Travel modifiers run (major.travel_mods and major.travel): Tents, A Fast Steed,
 Forest Paths, Special Envoy, Portal, Dragonskin Drum and the mandatory Tyrant; and the Muster
 ones (major.muster_card and major.muster): Downtrodden, Pressgangs, Animal Playmates, Rowdy Pub
-and the mandatory Initiation Rite and Vow of Beastkin.
+and the mandatory Initiation Rite and Vow of Beastkin; and the Trade ones (major.trade_card and
+major.trade): Acting Troupe, Secret Signal, Map Library, The Old Oak, Birdsong, Awaited Return
+and Cup of Plenty.
 """
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
 
-TRAVEL, MUSTER = int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER)
+TRAVEL, MUSTER, TRADE = int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER), int(D.MajorAction.TRADE)
 MODIFIES = np.full(N_CARDS, -1, dtype=np.int8)  # the action a modifier changes (D2-D4), if it runs
 MANDATORY = np.zeros(N_CARDS, dtype=np.int8)
 for _c in (M.TENTS, M.FAST_STEED, M.FOREST_PATHS, M.SPECIAL_ENVOY, M.PORTAL, M.DRAGONSKIN_DRUM, M.TYRANT):
     MODIFIES[_c] = TRAVEL
 for _c in (M.DOWNTRODDEN, M.PRESSGANGS, M.ANIMAL_PLAYMATES, M.ROWDY_PUB, M.INITIATION_RITE, M.VOW_OF_BEASTKIN):
     MODIFIES[_c] = MUSTER
+for _c in (M.ACTING_TROUPE, M.SECRET_SIGNAL, M.MAP_LIBRARY, M.OLD_OAK, M.BIRDSONG, M.AWAITED_RETURN, M.CUP_OF_PLENTY):
+    MODIFIES[_c] = TRADE
 MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = 1
 del _c
 
@@ -37,6 +41,8 @@ def possible(s, p, action):
     """The action can go on with the modifiers in use."""
     if action == TRAVEL:
         return M.can_travel(s, p)
+    if action == TRADE:
+        return M.can_trade(s, p)
     return M.can_muster(s, p)
 
 

@@ -140,7 +140,7 @@ def legal(s, mask):
                 mask[A.CARD + c] = 1
     elif phase == PH_TRADE_CARD:
         for c in range(1, FIRST_RELIC):
-            if M.usable_card(s, p, c):
+            if M.trade_card(s, p, c):
                 mask[A.CARD + c] = 1
     elif phase == PH_TRADE_MODE:
         M.trade_mode_legal(s, p, mask)
@@ -466,7 +466,7 @@ def act_legal(s, p, mask):
     for k in range(6):
         if k == M.CAMPAIGN:
             ok = K.can_campaign(s, p)
-        elif k == M.TRAVEL or k == M.MUSTER:
+        elif k == M.TRAVEL or k == M.MUSTER or k == M.TRADE:
             ok = X.possible_with_any(s, p, k)
         else:
             ok = M.can_act(s, p, k)
@@ -510,7 +510,7 @@ def act(s, p, a):
     elif k == M.MUSTER:
         X.begin(s, p, M.MUSTER, PH_MUSTER)
     elif k == M.TRADE:
-        s["phase"] = PH_TRADE_CARD
+        X.begin(s, p, M.TRADE, PH_TRADE_CARD)
     elif k == M.RECOVER:
         s["phase"] = PH_RECOVER
     elif k == M.CAMPAIGN:
