@@ -49,7 +49,8 @@ _BLOCKS = (("end", END, 1), ("option", OPTION, N_OPTIONS), ("major", MAJOR, len(
 OPTION_LABELS: dict[int, tuple[str, ...]] = {
     S.PH_PEOPLES_FAVOR: ("place a favor on the People's Favor",),
     S.PH_OPPORTUNITY: ("take a favor from the site", "take a secret from the site"),
-    S.PH_SEARCH_SOURCE: ("search the world deck", "search your region's discard pile"),
+    S.PH_SEARCH_SOURCE: ("search the world deck", "search your region's discard pile",
+                         "search the discard pile one region outward", "search the discard pile two regions outward"),
     S.PH_PLAY: ("play it to your site", "play it as a faceup adviser", "play it as a facedown adviser",
                 "reveal it as your Vision", "play the Conspiracy faceup"),
     S.PH_CONSPIRACY: ("take the People's Favor", "take the Darkest Secret"),

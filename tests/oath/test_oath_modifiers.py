@@ -170,3 +170,54 @@ def test_map_library_trades_across_the_region():
     assert card("Wayside Inn") in sc.legal(s)
     sc.play(s, card("Wayside Inn"), A.OPTION + 0)
     assert s["card_secrets"][ID["Wayside Inn"]] == 1
+
+
+SEARCH = A.MAJOR + int(D.MajorAction.SEARCH)
+
+
+@pytest.mark.rule("O7.4", "D2", "D4")
+def test_search_modifiers_change_cost_source_and_draw():
+    s = sc.ready()
+    sc.move(s, "News from Afar", S.Z_ADVISER, 0, 1)  # FF
+    sc.move(s, "Augury", S.Z_ADVISER, 0, 1)
+    s["favor"][0] = 2
+    sc.play(s, SEARCH, card("News from Afar"), card("Augury"), A.END, A.OPTION + 0)
+    assert s["supply"][0] == 7 and s["n_drawn"] == 4
+    s = sc.ready()
+    sc.move(s, "Errand Boy", S.Z_ADVISER, 0, 1)  # F: another region's pile
+    sc.play(s, SEARCH)
+    sc.play(s, card("Errand Boy"), A.END)
+    assert sc.legal(s) == [A.OPTION + 0, A.OPTION + 1, A.OPTION + 2, A.OPTION + 3]
+    sc.play(s, A.OPTION + 3)  # two regions out from the Cradle: the Hinterland's pile
+    assert s["discard_size"][2] == 0 and s["supply"][0] == 5
+
+
+@pytest.mark.rule("O7.4.1", "D4")
+def test_book_of_records_trades_the_site_favor_for_a_secret():
+    s = sc.ready()
+    sc.move(s, "Book of Records", S.Z_PERSONAL, 0)
+    sc.world_top(s, "Scouts")
+    sc.play(s, SEARCH)
+    assert s["phase"] == S.PH_SEARCH_SOURCE  # mandatory, and nothing optional to ask
+    sc.play(s, A.OPTION + 0, card("Scouts"))
+    while s["phase"] == S.PH_SEARCH_DISCARD:
+        sc.play(s, sc.legal(s)[0])
+    sc.play(s, A.OPTION + 0)
+    assert s["favor"][0] == 2 and s["secrets"][0] == 2
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_wild_cry_and_welcoming_party_pay_on_the_play():
+    s = sc.ready()
+    sc.move(s, "Wild Cry", S.Z_ADVISER, 0, 1)
+    s["slot_faceup"][1] = 1
+    sc.move(s, "Welcoming Party", S.Z_SITE, 1)
+    s["pawn"][0] = 1  # the Lush Coast: Welcoming Party there is in reach
+    sc.world_top(s, "Wolves")
+    board = int(s["board_warbands"][0])
+    sc.play(s, SEARCH, card("Wild Cry"), card("Welcoming Party"), A.END, A.OPTION + 0, card("Wolves"))
+    while s["phase"] == S.PH_SEARCH_DISCARD:
+        sc.play(s, sc.legal(s)[0])
+    sc.play(s, A.OPTION + 1)  # Wolves, a Beast card, as a faceup adviser
+    assert s["board_warbands"][0] == board + 2 and s["supply"][0] == 7 - 2 + 1
+    assert s["favor"][0] == 2 + 1 and s["mod_on"].sum() == 0

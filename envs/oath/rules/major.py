@@ -116,7 +116,10 @@ DOWNTRODDEN_EXTRA = 2
 ACTING_TROUPE, SECRET_SIGNAL, MAP_LIBRARY, OLD_OAK, BIRDSONG, AWAITED_RETURN, CUP_OF_PLENTY = (
     _ID[n] for n in ("Acting Troupe", "Secret Signal", "Map Library", "The Old Oak", "Birdsong", "Awaited Return",
                      "Cup of Plenty"))
-ARCANE, ORDER_SUIT = int(D.Suit.ARCANE), int(D.Suit.ORDER)
+ARCANE, ORDER_SUIT, HEARTH = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.HEARTH)
+AUGURY, NEWS_FROM_AFAR, ERRAND_BOY, OBSERVATORY, TRUTHFUL_HARP, BOOK_OF_RECORDS, WELCOMING_PARTY, WILD_CRY = (
+    _ID[n] for n in ("Augury", "News from Afar", "Errand Boy", "Observatory", "Truthful Harp", "Book of Records",
+                     "Welcoming Party", "Wild Cry"))
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
 GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
@@ -140,9 +143,16 @@ def site_of(s, p):
 # ================================================================== Search (O5.1)
 @nb.njit(cache=True)
 def world_search_cost(s, p):
+    if s["mod_on"][NEWS_FROM_AFAR]:
+        return 0  # D2: spend no Supply for this search
     if s["ds_holder"] == p:
         return DS_SEARCH_COST  # the Darkest Secret (D6)
     return WORLD_SEARCH_COST[min(s["visions_drawn"], WORLD_SEARCH_COST.shape[0] - 1)]
+
+
+@nb.njit(cache=True)
+def discard_search_cost(s):
+    return 0 if s["mod_on"][NEWS_FROM_AFAR] else DISCARD_SEARCH_COST
 
 
 @nb.njit(cache=True)
@@ -154,20 +164,44 @@ def can_search_world(s, p):
 
 
 @nb.njit(cache=True)
-def can_search_discard(s, p):
-    region = SLOT_REGION[s["pawn"][p]]
-    return s["discard_size"][region] > 0 and s["supply"][p] >= DISCARD_SEARCH_COST
+def pile_of(s, p, k):
+    """The region of search source OPTION 1 + k: your region's pile (k = 0), or the one k
+    regions outward."""
+    return (SLOT_REGION[s["pawn"][p]] + k) % 3
 
 
 @nb.njit(cache=True)
-def search(s, p, from_world):
-    """Pay and draw (O5.1.1-O5.1.2): from the world deck one at a time, stopping at a Vision,
-    or from the top of your region's discard pile. Marshes draw one fewer (D1)."""
+def can_search_pile(s, p, k):
+    """A discard pile as the source: your region's; another with Errand Boy, or with the
+    Observatory while your pawn is at its site (D2)."""
+    if k > 0 and not (s["mod_on"][ERRAND_BOY] or (s["mod_on"][OBSERVATORY] and s["zone"][OBSERVATORY] == Z_SITE
+                                                   and s["where"][OBSERVATORY] == s["pawn"][p])):
+        return False
+    return s["discard_size"][pile_of(s, p, k)] > 0 and s["supply"][p] >= discard_search_cost(s)
+
+
+@nb.njit(cache=True)
+def can_search_discard(s, p):
+    for k in range(3):
+        if can_search_pile(s, p, k):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def search(s, p, source):
+    """Pay and draw (O5.1.1-O5.1.2): from the world deck (source -1) one at a time, stopping at a
+    Vision, or from the top of discard pile `source` (pile_of). Marshes draw one fewer (D1);
+    Augury one more, Truthful Harp two more, every drawn card then revealed (D2, D4)."""
     want = SEARCH_DRAW - (1 if SITE_POWER[site_of(s, p)] == MARSHES else 0)
     if reliquary_power(s, p, GREEDY):
         want += GREEDY_EXTRA
+    if s["mod_on"][AUGURY]:
+        want += 1
+    if s["mod_on"][TRUTHFUL_HARP]:
+        want += 2
     s["n_drawn"] = 0
-    if from_world:
+    if source < 0:
         spend(s, p, world_search_cost(s, p))
         while s["n_drawn"] < want and s["world_size"] > 0:
             n = s["world_size"] - 1
@@ -179,17 +213,36 @@ def search(s, p, from_world):
                 count_vision(s, c)
                 break
     else:
-        spend(s, p, DISCARD_SEARCH_COST)
-        region = SLOT_REGION[s["pawn"][p]]
+        spend(s, p, discard_search_cost(s))
+        region = pile_of(s, p, source)
         while s["n_drawn"] < want and s["discard_size"][region] > 0:
             n = s["discard_size"][region] - 1
             c = s["discard"][region, n]
             s["discard"][region, n] = 0
             s["discard_size"][region] = n
             take_drawn(s, p, c)
+    if s["mod_on"][TRUTHFUL_HARP]:
+        for k in range(s["n_drawn"]):
+            s["known"][s["drawn"][k]] = -1
     s["phase"] = PH_SEARCH_KEEP
     if s["n_drawn"] == 0:
+        clear_mods(s)
         s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def after_play(s, p):
+    """The Search modifiers that act when the kept card is played (D2): Welcoming Party a Hearth
+    favor, Wild Cry a Supply and 2 warbands for a Beast card. Then the Search is over."""
+    c = s["playing"]
+    played = s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER or s["zone"][c] == Z_VISION_SPACE
+    if played and s["play_from"] == PLAY_FROM_SEARCH:
+        if s["mod_on"][WELCOMING_PARTY] and C.is_denizen(c):
+            gain_from_bank(s, p, HEARTH, 1)
+        if s["mod_on"][WILD_CRY] and s["faceup"][c] and B.SUIT_OF[c] == BEAST:
+            s["supply"][p] = min(D.SUPPLY_MAX, s["supply"][p] + 1)
+            move_from_bank(s, p, 2)
+    clear_mods(s)
 
 
 @nb.njit(cache=True)
@@ -528,7 +581,10 @@ def play_to_site(s, p, c, slot):
     C.place(s, c, Z_SITE, slot, 1)
     s["known"][c] = -1
     suit = B.SUIT_OF[c]
-    gain_from_bank(s, p, suit, 1)
+    if s["mod_on"][BOOK_OF_RECORDS]:
+        s["secrets"][p] += 1  # D4, mandatory: a secret instead of the favor
+    else:
+        gain_from_bank(s, p, suit, 1)
     site = s["slot_site"][slot]
     if HOMELAND[site] == suit and not (s["site_discards"][slot] >> suit & 1):
         reward = HOMELAND_REWARD[site]

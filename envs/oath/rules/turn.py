@@ -125,8 +125,9 @@ def legal(s, mask):
     elif phase == PH_SEARCH_SOURCE:
         if M.can_search_world(s, p):
             mask[A.OPTION + 0] = 1
-        if M.can_search_discard(s, p):
-            mask[A.OPTION + 1] = 1
+        for k in range(3):
+            if M.can_search_pile(s, p, k):
+                mask[A.OPTION + 1 + k] = 1
     elif phase == PH_SEARCH_KEEP or phase == PH_SEARCH_DISCARD:
         for k in range(s["n_drawn"]):
             mask[A.CARD + s["drawn"][k]] = 1
@@ -231,7 +232,7 @@ def apply(s, a):
     elif phase == PH_ACT:
         act(s, p, a)
     elif phase == PH_SEARCH_SOURCE:
-        M.search(s, p, a == A.OPTION + 0)
+        M.search(s, p, a - A.OPTION - 1)
     elif phase == PH_SEARCH_KEEP:
         M.keep(s, p, a - A.CARD)
     elif phase == PH_SEARCH_DISCARD:
@@ -315,7 +316,9 @@ def apply(s, a):
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
         s["actor"] = s["title_actor"]
-    if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE) and s["phase"] == PH_ACT:
+    if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE or phase == PH_CONSPIRACY
+            or phase == PH_PF_DISCARD) and s["phase"] == PH_ACT:
+        M.after_play(s, p)  # O5.1.4.1: modifiers acting on the play, then the card's own power
         when_played(s, p)
     run_on(s)
 
@@ -466,7 +469,7 @@ def act_legal(s, p, mask):
     for k in range(6):
         if k == M.CAMPAIGN:
             ok = K.can_campaign(s, p)
-        elif k == M.TRAVEL or k == M.MUSTER or k == M.TRADE:
+        elif k == M.TRAVEL or k == M.MUSTER or k == M.TRADE or k == M.SEARCH:
             ok = X.possible_with_any(s, p, k)
         else:
             ok = M.can_act(s, p, k)
@@ -506,7 +509,7 @@ def act(s, p, a):
         return
     k = a - A.MAJOR
     if k == M.SEARCH:
-        s["phase"] = PH_SEARCH_SOURCE
+        X.begin(s, p, M.SEARCH, PH_SEARCH_SOURCE)
     elif k == M.MUSTER:
         X.begin(s, p, M.MUSTER, PH_MUSTER)
     elif k == M.TRADE:
