@@ -221,3 +221,25 @@ def test_wild_cry_and_welcoming_party_pay_on_the_play():
     sc.play(s, A.OPTION + 1)  # Wolves, a Beast card, as a faceup adviser
     assert s["board_warbands"][0] == board + 2 and s["supply"][0] == 7 - 2 + 1
     assert s["favor"][0] == 2 + 1 and s["mod_on"].sum() == 0
+
+
+RECOVER = A.MAJOR + int(D.MajorAction.RECOVER)
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_magicians_code_and_relic_worship():
+    s = sc.ready()
+    sc.move(s, "Magician's Code", S.Z_ADVISER, 0, 1)  # FF
+    s["secrets"][0] = 0
+    s["ds_tokens"] = 1
+    assert RECOVER in sc.legal(s)  # the two secrets it brings outbid the one on the banner
+    sc.play(s, RECOVER, card("Magician's Code"), A.END, A.OPTION + 1)
+    assert sc.legal(s) == [A.NUMBER + 0]  # none of your own needed (nor had)
+    sc.play(s, A.NUMBER + 0)
+    assert (s["ds_holder"], s["ds_tokens"], s["secrets"][0]) == (0, 2, 1)  # one of the old back
+    s = sc.ready()
+    s["pawn"][0] = MOUNTAIN
+    s["supply"][0] = 2
+    sc.move(s, "Relic Worship", S.Z_ADVISER, 0, 1)
+    sc.play(s, RECOVER, card("Relic Worship"), A.END, A.FACEDOWN + 0)
+    assert s["supply"][0] == 2 - 1 + 3 and s["zone"][ID["Ivory Eye"]] == S.Z_PERSONAL

@@ -120,6 +120,8 @@ ARCANE, ORDER_SUIT, HEARTH = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.H
 AUGURY, NEWS_FROM_AFAR, ERRAND_BOY, OBSERVATORY, TRUTHFUL_HARP, BOOK_OF_RECORDS, WELCOMING_PARTY, WILD_CRY = (
     _ID[n] for n in ("Augury", "News from Afar", "Errand Boy", "Observatory", "Truthful Harp", "Book of Records",
                      "Welcoming Party", "Wild Cry"))
+MAGICIANS_CODE, RELIC_WORSHIP = _ID["Magician's Code"], _ID["Relic Worship"]
+MAGICIANS_GIFT, RELIC_WORSHIP_SUPPLY = 2, 3
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
 GREEDY_EXTRA, GREEDY_MOST = 2, 2  # D7: two more cards; a Search costing at most 2
@@ -827,8 +829,14 @@ def recover_legal(s, p, mask):
                 mask[A.FACEDOWN + k] = 1
     if s["favor"][p] > s["pf_tokens"]:
         mask[A.OPTION + 0] = 1
-    if s["secrets"][p] > s["ds_tokens"] and ds_reachable(s, p):
+    if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p):
         mask[A.OPTION + 1] = 1
+
+
+@nb.njit(cache=True)
+def ds_gift(s):
+    """Magician's Code (D2): 2 secrets gained and added to what is paid for the Darkest Secret."""
+    return MAGICIANS_GIFT if s["mod_on"][MAGICIANS_CODE] else 0
 
 
 @nb.njit(cache=True)
@@ -857,6 +865,9 @@ def recover(s, p, a):
         else:
             s["secrets"][p] -= 2
         take_relic(s, p, r)
+        if s["mod_on"][RELIC_WORSHIP]:  # D2: after recovering a relic, 3 Supply
+            s["supply"][p] = min(D.SUPPLY_MAX, s["supply"][p] + RELIC_WORSHIP_SUPPLY)
+        clear_mods(s)
         s["phase"] = PH_ACT
         return
     s["target"] = TARGET_PF if a == A.OPTION + 0 else TARGET_DS
@@ -867,8 +878,8 @@ def recover(s, p, a):
 def bid_legal(s, p, mask):
     if s["target"] == TARGET_PF:
         low, high = s["pf_tokens"] + 1, s["favor"][p]
-    else:
-        low, high = s["ds_tokens"] + 1, s["secrets"][p]
+    else:  # your own secrets paid; Magician's Code's two come on top
+        low, high = max(0, s["ds_tokens"] + 1 - ds_gift(s)), s["secrets"][p]
     C.numbers_upto(mask, low, high)
 
 
@@ -878,8 +889,9 @@ def pay_bid(s, p, k):
     if s["target"] == TARGET_DS:
         old, holder = s["ds_tokens"], s["ds_holder"]
         s["secrets"][p] -= k
-        s["ds_tokens"] = k
+        s["ds_tokens"] = k + ds_gift(s)
         s["ds_holder"] = p
+        clear_mods(s)
         if holder == p:
             s["secrets"][p] += old
         else:
@@ -907,6 +919,7 @@ def take_pf(s, p, first_bank):
     s["pf_mob"] = 0
     s["pf_holder"] = p
     s["bid"] = 0
+    clear_mods(s)
     s["phase"] = PH_ACT
 
 
@@ -1100,20 +1113,3 @@ def reveal(s, slot):
     s["shared_favor"] -= k
     s["slot_favor"][slot] += k
     s["slot_secrets"][slot] += SITE_SECRETS[site]
-
-
-# ================================================================== helpers for the Act phase
-@nb.njit(cache=True)
-def can_act(s, p, action):
-    if action == SEARCH:
-        return can_search_world(s, p) or can_search_discard(s, p)
-    if action == MUSTER:
-        return can_muster(s, p)
-    if action == TRADE:
-        return can_trade(s, p)
-    if action == RECOVER:
-        return can_recover(s, p)
-    if action == TRAVEL:
-        return can_travel(s, p)
-    return False  # Campaign: campaign.can_campaign
-

@@ -11,7 +11,8 @@ and the mandatory Initiation Rite and Vow of Beastkin; and the Trade ones (major
 major.trade): Acting Troupe, Secret Signal, Map Library, The Old Oak, Birdsong, Awaited Return
 and Cup of Plenty; and the Search ones (major.search, major.play_to_site, major.after_play):
 Augury, News from Afar, Errand Boy, Observatory, Truthful Harp, Welcoming Party, Wild Cry and the
-mandatory Book of Records.
+mandatory Book of Records; and the Recover ones (major.recover, major.pay_bid): Magician's Code
+and Relic Worship.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
 
-TRAVEL, MUSTER, TRADE, SEARCH = (int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER), int(D.MajorAction.TRADE),
-                                 int(D.MajorAction.SEARCH))
+TRAVEL, MUSTER, TRADE, SEARCH, RECOVER = (int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER),
+                                          int(D.MajorAction.TRADE), int(D.MajorAction.SEARCH),
+                                          int(D.MajorAction.RECOVER))
 MODIFIES = np.full(N_CARDS, -1, dtype=np.int8)  # the action a modifier changes (D2-D4), if it runs
 MANDATORY = np.zeros(N_CARDS, dtype=np.int8)
 for _c in (M.TENTS, M.FAST_STEED, M.FOREST_PATHS, M.SPECIAL_ENVOY, M.PORTAL, M.DRAGONSKIN_DRUM, M.TYRANT):
@@ -38,6 +40,7 @@ for _c in (M.ACTING_TROUPE, M.SECRET_SIGNAL, M.MAP_LIBRARY, M.OLD_OAK, M.BIRDSON
 for _c in (M.AUGURY, M.NEWS_FROM_AFAR, M.ERRAND_BOY, M.OBSERVATORY, M.TRUTHFUL_HARP, M.BOOK_OF_RECORDS,
            M.WELCOMING_PARTY, M.WILD_CRY):
     MODIFIES[_c] = SEARCH
+MODIFIES[M.MAGICIANS_CODE] = MODIFIES[M.RELIC_WORSHIP] = RECOVER
 MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = MANDATORY[M.BOOK_OF_RECORDS] = 1
 del _c
 
@@ -51,6 +54,8 @@ def possible(s, p, action):
         return M.can_trade(s, p)
     if action == SEARCH:
         return M.can_search_world(s, p) or M.can_search_discard(s, p)
+    if action == RECOVER:
+        return M.can_recover(s, p)
     return M.can_muster(s, p)
 
 

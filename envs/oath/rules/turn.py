@@ -467,13 +467,7 @@ def act_legal(s, p, mask):
     N.act_options(s, p, mask)
     W.action_legal(s, p, mask)  # O6.2
     for k in range(6):
-        if k == M.CAMPAIGN:
-            ok = K.can_campaign(s, p)
-        elif k == M.TRAVEL or k == M.MUSTER or k == M.TRADE or k == M.SEARCH:
-            ok = X.possible_with_any(s, p, k)
-        else:
-            ok = M.can_act(s, p, k)
-        if ok:
+        if K.can_campaign(s, p) if k == M.CAMPAIGN else X.possible_with_any(s, p, k):
             mask[A.MAJOR + k] = 1
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == p and not s["faceup"][c]:
@@ -515,7 +509,7 @@ def act(s, p, a):
     elif k == M.TRADE:
         X.begin(s, p, M.TRADE, PH_TRADE_CARD)
     elif k == M.RECOVER:
-        s["phase"] = PH_RECOVER
+        X.begin(s, p, M.RECOVER, PH_RECOVER)
     elif k == M.CAMPAIGN:
         s["phase"] = PH_CAMPAIGN_DEFENDER
     else:
