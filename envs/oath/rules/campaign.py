@@ -333,17 +333,7 @@ def permit_ally(s, p, a):
 @nb.njit(cache=True)
 def roll(s, p):
     """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once)."""
-    shields = 0
-    doubles = 0
-    for _ in range(s["defense_dice"]):
-        face = DEFENSE_FACES[rng.below(s, 6)]
-        if face == SHIELD:
-            shields += 1
-        elif face == TWO_SHIELDS:
-            shields += 2
-        elif face == DOUBLE:
-            doubles += 1
-    defense = np.int64(shields) * (1 << min(doubles, 10))  # capped: beyond any attack, and int16-safe
+    defense = roll_shields(s, s["defense_dice"])
     q = s["defender"]
     for slot in range(N_SLOTS):
         s["force_site"][slot] = 0
@@ -378,6 +368,23 @@ def roll(s, p):
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:
         resolve(s, p)
+
+
+@nb.njit(cache=True)
+def roll_shields(s, n):
+    """The shield total of n defense dice: shields rolled, doubled per x2 face (O2.12); the
+    doubling is capped far beyond any attack so that it fits every field it is stored in."""
+    shields = 0
+    doubles = 0
+    for _ in range(n):
+        face = DEFENSE_FACES[rng.below(s, 6)]
+        if face == SHIELD:
+            shields += 1
+        elif face == TWO_SHIELDS:
+            shields += 2
+        elif face == DOUBLE:
+            doubles += 1
+    return np.int64(shields) * (1 << min(doubles, 10))
 
 
 @nb.njit(cache=True)

@@ -336,6 +336,17 @@ def discardable_adviser(s, p, c):
 
 
 @nb.njit(cache=True)
+def council_member(s, p, d, c, faceup, drop):
+    """For council_fits: (card, faceup) of the d-th member looked at, card 0 to skip it; d ==
+    N_CARDS stands for the incoming card c."""
+    if d == N_CARDS:
+        return c, faceup
+    if d == c or s["zone"][d] != Z_ADVISER or s["where"][d] != p or (drop and discardable_adviser(s, p, d)):
+        return 0, False
+    return d, s["faceup"][d] == 1
+
+
+@nb.njit(cache=True)
 def council_fits(s, p, c, faceup, drop):
     """O2.2, O7.6.4: whether p's advisers, with card c added (faceup or not; c = 0 for none)
     and, with `drop`, without every adviser p could discard, keep the limits: the lowest limit
@@ -343,34 +354,18 @@ def council_fits(s, p, c, faceup, drop):
     advisers do not count and at most one adviser is not a faceup Nomad."""
     limit = ADVISER_LIMIT
     wagon = False
+    for d in range(1, N_CARDS + 1):
+        card, up = council_member(s, p, d, c, faceup, drop)
+        if card > 0 and up:
+            if LIMIT_OF[card] > 0:
+                limit = min(limit, LIMIT_OF[card])
+            wagon = wagon or card == FAMILY_WAGON
     counted = 0
     not_nomad = 0
     for d in range(1, N_CARDS + 1):
-        if d == N_CARDS:
-            if c == 0:
-                break
-            card, up = c, faceup
-        elif d == c or s["zone"][d] != Z_ADVISER or s["where"][d] != p:
+        card, up = council_member(s, p, d, c, faceup, drop)
+        if card == 0:
             continue
-        elif drop and discardable_adviser(s, p, d):
-            continue
-        else:
-            card, up = d, s["faceup"][d] == 1
-        if up and LIMIT_OF[card] > 0:
-            limit = min(limit, LIMIT_OF[card])
-        if up and card == FAMILY_WAGON:
-            wagon = True
-    for d in range(1, N_CARDS + 1):
-        if d == N_CARDS:
-            if c == 0:
-                break
-            card, up = c, faceup
-        elif d == c or s["zone"][d] != Z_ADVISER or s["where"][d] != p:
-            continue
-        elif drop and discardable_adviser(s, p, d):
-            continue
-        else:
-            card, up = d, s["faceup"][d] == 1
         nomad = up and SUIT_OF[card] == NOMAD
         if not nomad:
             not_nomad += 1

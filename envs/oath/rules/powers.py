@@ -13,11 +13,11 @@ import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
-from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
@@ -55,8 +55,6 @@ CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
 KIND_ACTION, KIND_PLAYED, KIND_REST = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST
 SUPPLY_MAX = D.SUPPLY_MAX
 BEAST, HEARTH, NOMAD = int(D.Suit.BEAST), int(D.Suit.HEARTH), int(D.Suit.NOMAD)
-DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
-SHIELD, TWO_SHIELDS, DOUBLE = int(D.DefenseFace.SHIELD), int(D.DefenseFace.TWO_SHIELDS), int(D.DefenseFace.DOUBLE)
 GAMBLE_DICE = 4  # Gambling Hall (D2)
 TAME_FAVOR = 2  # Taming Charm (D2)
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
@@ -585,18 +583,8 @@ def take_favor(s, p, q, n):
 
 @nb.njit(cache=True)
 def count(s, p, what):
-    if what == E.COUNT_GAMBLE:  # shields on 4 defense dice, doubled per x2 face (O2.12)
-        shields = 0
-        doubles = 0
-        for _ in range(GAMBLE_DICE):
-            face = DEFENSE_FACES[rng.below(s, 6)]
-            if face == SHIELD:
-                shields += 1
-            elif face == TWO_SHIELDS:
-                shields += 2
-            elif face == DOUBLE:
-                doubles += 1
-        return min(shields * (1 << doubles), 100)
+    if what == E.COUNT_GAMBLE:  # the shields of 4 defense dice (O2.12)
+        return min(K.roll_shields(s, GAMBLE_DICE), 100)
     k = 0
     for c in range(1, FIRST_RELIC):
         if what == E.COUNT_BEAST_SITES and s["zone"][c] == Z_SITE and B.card_suit(s, c) == BEAST:
