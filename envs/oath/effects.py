@@ -52,13 +52,21 @@ garrison               a warband per site you rule, then one from your board ont
 key_city               (Key to the City) if this site's ruler's pawn is elsewhere, kill every
                        warband here, then gain one and place it here
 citizen                become a Citizen without a Reliquary relic (O7.6.1, O6.6.2)
+reliquary_take         take the relic of a Reliquary space you pick, unseen (the Chancellor
+                       gains that space's modifier, O2.3)
+reliquary_peek         look at the relic of a Reliquary space you pick; ``take_it`` then takes it
+give_ds                the Darkest Secret goes to the Chancellor
+dissent                every player but the People's Favor's holder puts on this card one favor
+                       per suit among the cards they rule (Dissent)
 end_act                your Act phase ends
 relic_bottom this      this relic goes to the bottom of the relic deck
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
 ``exile_titled`` (an Exile holds the Oathkeeper title), ``secretive`` (more secrets than the
-Chancellor, secrets on cards counting: Bewitch), ``ds`` (you hold the Darkest Secret).
+Chancellor, secrets on cards counting: Bewitch), ``ds`` (you hold the Darkest Secret),
+``more_sites`` (you rule more sites than the Chancellor), ``chancellor_here`` (the Chancellor
+rules your site).
 
 Powers not written here yet are listed in `UNWRITTEN` and are not offered: a card whose power
 has no program has no effect in play, and docs/rules_coverage.md lists them.
@@ -80,11 +88,13 @@ KIND_NAMES = ("action", "played", "rest")
 _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
                "peek_discard", "peek_pile", "peek_world", "discard_adviser", "discard_region", "tame", "relic_draw",
                "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom", "sacrifice_even",
-               "move_favor", "convoy", "homestead")
+               "move_favor", "convoy", "homestead", "reliquary_take", "reliquary_peek", "take_it", "give_ds",
+               "dissent")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
- OP_MOVE_FAVOR, OP_CONVOY, OP_HOMESTEAD) = range(
+ OP_MOVE_FAVOR, OP_CONVOY, OP_HOMESTEAD, OP_RELIQUARY_TAKE, OP_RELIQUARY_PEEK, OP_TAKE_IT, OP_GIVE_DS,
+ OP_DISSENT) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -100,9 +110,10 @@ _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": 
 COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
 _COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
 _SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
-COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS = range(5)
+COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS, COND_MORE_SITES, COND_CHANCELLOR_HERE = range(7)
 _CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED,
-               "secretive": COND_SECRETIVE, "ds": COND_DS}
+               "secretive": COND_SECRETIVE, "ds": COND_DS, "more_sites": COND_MORE_SITES,
+               "chancellor_here": COND_CHANCELLOR_HERE}
 
 
 class _Oath(P.Vocabulary):
@@ -148,10 +159,12 @@ POWERS: dict[int, dict[int, str]] = {
     19: {KIND_ACTION: "peek_pile"},  # Scryer
     21: {KIND_REST: "if exile_titled { take 1 favor chancellor }"},  # Naysayers
     79: {KIND_PLAYED: "ds_keep 1"},  # Charlatan
-    80: {KIND_ACTION: "discard_adviser here"},  # Assassin (its adviser limit: not yet)
-    92: {KIND_REST: "gain 1 favor site"},  # Silver Tongue (its adviser limit: not yet)
+    80: {KIND_ACTION: "discard_adviser here"},  # Assassin
+    84: {KIND_PLAYED: "dissent"},  # Dissent
+    88: {KIND_PLAYED: "if exile { if more_sites { may { citizen; reliquary_take } } }"},  # Royal Ambitions
+    92: {KIND_REST: "gain 1 favor site"},  # Silver Tongue
     93: {KIND_ACTION: "count gamble; gain count favor one"},  # Gambling Hall
-    97: {KIND_REST: "gain 1 secret"},  # Insomnia (its adviser limit: not yet)
+    97: {KIND_REST: "gain 1 secret"},  # Insomnia
     # Arcane
     9: {KIND_ACTION: "gain 4 favor each"},  # Alchemist
     33: {KIND_ACTION: "gain 1 favor one"},  # Spirit Snare
@@ -193,9 +206,11 @@ POWERS: dict[int, dict[int, str]] = {
     23: {KIND_ACTION: "keep_secrets"},  # Ancient Binding
     26: {KIND_ACTION: "gain 1 secret"},  # Elders
     28: {KIND_PLAYED: "gain 4 supply"},  # Faithful Friend
+    166: {KIND_PLAYED: "if exile { if ds { may { give_ds; citizen; reliquary_take } } }"},  # Ancient Pact
     151: {KIND_ACTION: "convoy"},  # Convoys
     # relics
     219: {KIND_ACTION: "relic_draw"},  # Dowsing Sticks
+    223: {KIND_ACTION: "if chancellor_here { reliquary_peek; may take_it }"},  # Skeleton Key
     224: {KIND_ACTION: "peek_world 3"},  # Oracular Pig
     227: {KIND_ACTION: "relic_bottom this; gain 4 supply"},  # Map
 }

@@ -127,9 +127,9 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
-    DEC_NUMBER = range(11)
+    DEC_NUMBER, DEC_SPACE = range(12)
 DEC_NAMES = ("may", "bank", "player", "site", "card", "discard pile", "facedown relic", "keep the relic", "choose",
-             "site or board", "number")
+             "site or board", "number", "Reliquary space")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.

@@ -535,3 +535,46 @@ def test_convoys_and_homesteaders():
     assert sc.legal(s) == sorted([card("Homesteaders"), card("Scouts")])
     sc.play(s, card("Scouts"))
     assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["where"][ID["Scouts"]] == PLAINS
+
+
+# ---------------------------------------------------------------- the Reliquary in powers
+@pytest.mark.rule("O7.3", "O7.6.1", "O2.3")
+def test_royal_ambitions_makes_a_citizen_with_a_reliquary_relic():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["site_warbands"][:, S.PURPLE] = 0
+    s["site_warbands"][[PLAINS, MOUNTAIN], RED] = 1  # red 2 sites, the Empire none
+    s["bank_warbands"][S.PURPLE] += 4
+    s["bank_warbands"][RED] -= 2
+    keep_and_play(s, "Royal Ambitions", 1)
+    sc.play(s, A.OPTION + 0)  # yes
+    assert s["side"][1] == S.SIDE_CITIZEN and s["phase"] == S.PH_POWER
+    relic = int(s["reliquary"][3])
+    sc.play(s, A.OPTION + 3)  # the relic on Greedy, unseen
+    assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1 and s["reliquary"][3] == 0
+    assert s["current"] == 2  # the Act phase ended
+
+
+@pytest.mark.rule("O6.2", "D4")
+def test_skeleton_key_peeks_at_the_reliquary_where_the_chancellor_rules():
+    s = sc.ready()
+    sc.as_current(s, 1)  # red at the Plains, which the Empire rules
+    sc.move(s, "Skeleton Key", S.Z_PERSONAL, 1)  # S, xS
+    s["secrets"][1] = 2
+    sc.play(s, card("Skeleton Key"), A.OPTION + 1)
+    relic = int(s["reliquary"][1])
+    assert s["known"][relic] >> 1 & 1 and sc.legal(s) == [A.END, A.OPTION + 0]
+    sc.play(s, A.END)  # leave it
+    assert s["reliquary"][1] == relic
+
+
+@pytest.mark.rule("O7.3", "D2")
+def test_dissent_collects_favor_per_suit_ruled():
+    s = sc.ready()
+    s["pf_holder"] = 3
+    sc.move(s, "Scouts", S.Z_ADVISER, 1, 1)  # red rules an Order card
+    s["favor"][1] = 3
+    s["shared_favor"] -= 2
+    keep_and_play(s, "Dissent", 0)  # at the Plains; the Chancellor rules Order, Arcane, Nomad, Discord
+    assert s["card_favor"][ID["Dissent"]] == 3 + 1 + 0  # the Chancellor 3 of 4 (3 favor), red 1, blue 0
+    assert s["favor"][0] == 0 and s["favor"][1] == 2 and s["favor"][3] == 1

@@ -35,6 +35,7 @@ from meeplegym.envs.oath.state import (
     DEC_REGION,
     DEC_SEAT,
     DEC_SLOT,
+    DEC_SPACE,
     FIRST_RELIC,
     FIRST_VISION,
     MAX_SITE_RELICS,
@@ -43,11 +44,13 @@ from meeplegym.envs.oath.state import (
     N_SLOTS,
     N_SUITS,
     PH_POWER,
+    RELIQUARY_SPACES,
     SIDE_EXILE,
     Z_ADVISER,
     Z_HAND,
     Z_PERSONAL,
     Z_RELIC_DECK,
+    Z_RELIQUARY,
     Z_SITE,
 )
 
@@ -177,6 +180,8 @@ def decision_of(pc):
         return DEC_NUMBER
     if op == E.OP_RELIC_DRAW:
         return DEC_KEEP
+    if op == E.OP_RELIQUARY_TAKE or op == E.OP_RELIQUARY_PEEK:
+        return DEC_SPACE
     if op == E.OP_RELIC_BREAK:
         return DEC_FACEDOWN
     return -1
@@ -220,6 +225,10 @@ def condition(s, p, kind):
         return all_secrets(s, p) > all_secrets(s, CHANCELLOR)
     if kind == E.COND_DS:
         return s["ds_holder"] == p
+    if kind == E.COND_MORE_SITES:
+        return B.sites_ruled(s, p) > B.sites_ruled(s, CHANCELLOR)
+    if kind == E.COND_CHANCELLOR_HERE:
+        return B.rules_site(s, CHANCELLOR, s["pawn"][p])
     h = s["title_holder"]
     return h >= 0 and s["side"][h] == SIDE_EXILE
 
@@ -345,6 +354,11 @@ def choices(s, p, pc, mask):
             mask[A.OPTION + 0] = 1
             mask[A.END] = 1
             n = 2
+    elif op == E.OP_RELIQUARY_TAKE or op == E.OP_RELIQUARY_PEEK:
+        for k in range(RELIQUARY_SPACES):
+            if s["reliquary"][k] > 0:
+                mask[A.OPTION + k] = 1
+                n += 1
     elif op == E.OP_RELIC_BREAK:
         for k in range(MAX_SITE_RELICS):
             if C.site_relic(s, s["pawn"][p], k) > 0:
@@ -432,6 +446,12 @@ def resolve(s, p, pc, a):
         s["pw_it"] = 0
     elif op == E.OP_RELIC_BREAK:
         relic_to_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
+    elif op == E.OP_RELIQUARY_TAKE:
+        take_from_reliquary(s, p, a - A.OPTION)
+    elif op == E.OP_RELIQUARY_PEEK:
+        r = s["reliquary"][a - A.OPTION]
+        s["known"][r] |= 1 << p
+        s["pw_it"] = r
 
 
 @nb.njit(cache=True)
@@ -551,8 +571,45 @@ def perform(s, p, pc):
             N.become_citizen(s, p)  # the Act phase ends when the program does
     elif op == E.OP_END_ACT:
         s["end_act"] = 1
+    elif op == E.OP_TAKE_IT:
+        r = s["pw_it"]
+        if r > 0 and s["zone"][r] == Z_RELIQUARY:
+            take_from_reliquary(s, p, s["where"][r])
+    elif op == E.OP_GIVE_DS:
+        s["ds_holder"] = CHANCELLOR
+    elif op == E.OP_DISSENT:
+        dissent(s, s["pw_card"])
     elif op == E.OP_RELIC_BOTTOM:
         relic_to_bottom(s, s["pw_card"])
+
+
+@nb.njit(cache=True)
+def take_from_reliquary(s, p, space):
+    """The relic leaves its space for p's personal bank; the Chancellor now has the space's
+    modifier (O2.3)."""
+    r = s["reliquary"][space]
+    s["reliquary"][space] = 0
+    M.take_relic(s, p, r)
+
+
+@nb.njit(cache=True)
+def dissent(s, c):
+    """Dissent (D2): every player but the People's Favor's holder places on this card one favor
+    per suit among the cards they rule (as much as they have)."""
+    for q in range(s["n_players"]):
+        if s["pf_holder"] == q:
+            continue
+        suits = 0
+        for d in range(1, FIRST_RELIC):
+            suit = B.card_suit(s, d)
+            if suit >= 0 and rules_card(s, q, d):
+                suits |= 1 << suit
+        k = 0
+        for b in range(N_SUITS):
+            k += suits >> b & 1
+        k = min(k, s["favor"][q])
+        s["favor"][q] -= k
+        s["card_favor"][c] += k
 
 
 @nb.njit(cache=True)
