@@ -578,3 +578,13 @@ def test_dissent_collects_favor_per_suit_ruled():
     keep_and_play(s, "Dissent", 0)  # at the Plains; the Chancellor rules Order, Arcane, Nomad, Discord
     assert s["card_favor"][ID["Dissent"]] == 3 + 1 + 0  # the Chancellor 3 of 4 (3 favor), red 1, blue 0
     assert s["favor"][0] == 0 and s["favor"][1] == 2 and s["favor"][3] == 1
+
+
+@pytest.mark.rule("O7.3", "O7.6.1")
+def test_ancient_pact_trades_the_darkest_secret_for_citizenship():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["ds_holder"] = 1
+    keep_and_play(s, "Ancient Pact", 1)
+    sc.play(s, A.OPTION + 0, A.OPTION + 0)  # yes; the relic on Brutal
+    assert s["ds_holder"] == 0 and s["side"][1] == S.SIDE_CITIZEN and s["reliquary"][0] == 0
