@@ -191,11 +191,5 @@ def cards_at(s, slot, out):
 
 
 @nb.njit(cache=True)
-def site_is_full(s, slot, capacity):
-    buf = np.zeros(16, dtype=np.int16)
-    return cards_at(s, slot, buf) >= capacity
-
-
-@nb.njit(cache=True)
 def holds_relic(s, p, c):
     return C.is_relic(c) and s["zone"][c] == Z_PERSONAL and s["where"][c] == p

@@ -121,6 +121,43 @@ def relic_push_top(s, c):
 
 
 @nb.njit(cache=True)
+def relic_push_bottom(s, r):
+    """Relic r facedown under the relic deck, its face forgotten by everyone."""
+    n = s["relic_size"]
+    for k in range(n, 0, -1):
+        s["relic_deck"][k] = s["relic_deck"][k - 1]
+    s["relic_deck"][0] = r
+    s["relic_size"] = n + 1
+    place(s, r, Z_RELIC_DECK, 0, 0)
+    s["known"][r] = 0
+
+
+@nb.njit(cache=True)
+def world_take_top(s):
+    """The top card of the world deck, removed from it; 0 if empty. Its new zone is the
+    caller's to set."""
+    n = s["world_size"]
+    if n == 0:
+        return 0
+    c = s["world"][n - 1]
+    s["world"][n - 1] = 0
+    s["world_size"] = n - 1
+    return c
+
+
+@nb.njit(cache=True)
+def discard_take_top(s, region):
+    """The top card of a region's discard pile, removed from it; 0 if empty."""
+    n = s["discard_size"][region]
+    if n == 0:
+        return 0
+    c = s["discard"][region, n - 1]
+    s["discard"][region, n - 1] = 0
+    s["discard_size"][region] = n - 1
+    return c
+
+
+@nb.njit(cache=True)
 def relic_take_top(s):
     """The top relic, removed from the deck; 0 if the deck is empty."""
     n = s["relic_size"]

@@ -206,10 +206,7 @@ def search(s, p, source):
     if source < 0:
         spend(s, p, world_search_cost(s, p))
         while s["n_drawn"] < want and s["world_size"] > 0:
-            n = s["world_size"] - 1
-            c = s["world"][n]
-            s["world"][n] = 0
-            s["world_size"] = n
+            c = C.world_take_top(s)
             take_drawn(s, p, c)
             if C.is_vision(c):
                 count_vision(s, c)
@@ -218,11 +215,7 @@ def search(s, p, source):
         spend(s, p, discard_search_cost(s))
         region = pile_of(s, p, source)
         while s["n_drawn"] < want and s["discard_size"][region] > 0:
-            n = s["discard_size"][region] - 1
-            c = s["discard"][region, n]
-            s["discard"][region, n] = 0
-            s["discard_size"][region] = n
-            take_drawn(s, p, c)
+            take_drawn(s, p, C.discard_take_top(s, region))
     if s["mod_on"][TRUTHFUL_HARP]:
         for k in range(s["n_drawn"]):
             s["known"][s["drawn"][k]] = -1

@@ -49,7 +49,6 @@ from meeplegym.envs.oath.state import (
     Z_ADVISER,
     Z_HAND,
     Z_PERSONAL,
-    Z_RELIC_DECK,
     Z_RELIQUARY,
     Z_SITE,
 )
@@ -442,10 +441,10 @@ def resolve(s, p, pc, a):
         if a == A.OPTION + 0:
             M.take_relic(s, p, r)
         else:
-            relic_to_bottom(s, r)
+            C.relic_push_bottom(s, r)
         s["pw_it"] = 0
     elif op == E.OP_RELIC_BREAK:
-        relic_to_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
+        C.relic_push_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
     elif op == E.OP_RELIQUARY_TAKE:
         take_from_reliquary(s, p, a - A.OPTION)
     elif op == E.OP_RELIQUARY_PEEK:
@@ -580,7 +579,7 @@ def perform(s, p, pc):
     elif op == E.OP_DISSENT:
         dissent(s, s["pw_card"])
     elif op == E.OP_RELIC_BOTTOM:
-        relic_to_bottom(s, s["pw_card"])
+        C.relic_push_bottom(s, s["pw_card"])
 
 
 @nb.njit(cache=True)
@@ -728,18 +727,6 @@ def peek_top(s, p, cards, size, n, do):
     return unseen
 
 
-@nb.njit(cache=True)
-def relic_to_bottom(s, r):
-    n = s["relic_size"]
-    for k in range(n, 0, -1):
-        s["relic_deck"][k] = s["relic_deck"][k - 1]
-    s["relic_deck"][0] = r
-    s["relic_size"] = n + 1
-    C.place(s, r, Z_RELIC_DECK, 0, 0)
-    s["known"][r] = 0
-
-
-# ================================================================== the three uses
 @nb.njit(cache=True)
 def action_legal(s, p, mask):
     """O6.2: CARD marks for the Action powers p may use now."""
