@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numba as nb
+
 
 @dataclass(frozen=True)
 class Feature:
@@ -36,3 +38,10 @@ class FeatureTable:
         rows = ["| feature | offset | size | meaning |", "|---|---|---|---|"]
         rows += [f"| `{f.name}` | {f.offset} | {f.size} | {f.meaning} |" for f in self.features]
         return "\n".join(rows)
+
+
+@nb.njit(cache=True)
+def relative_seat(seat, p, n):
+    """p's seat counted from the observing seat: 0 is the seat itself, 1 the next in turn order
+    (ints: state fields are int8, and pure-Python runs must not overflow)."""
+    return (int(p) - int(seat) + int(n)) % int(n)

@@ -29,6 +29,7 @@ import numpy as np
 
 from meeplegym import programs as P
 from meeplegym.encoders.features import FeatureTable
+from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
@@ -161,12 +162,6 @@ _COL_OP, _COL_N, _COL_RES = P.COL_OP, E.C_N, E.C_RES
 _FIRST_GAME_OP = P.FIRST_GAME_OP
 _OP_CHOOSE = P.OP_CHOOSE
 _SELECTING_OPS = np.array([E.OP_GARRISON, E.OP_DEVELOP, E.OP_SWAP], dtype=np.int32)  # op_sel holds a card
-
-
-@nb.njit(cache=True)
-def _rel(seat, p, n):
-    """Relative seat of p (ints: state fields are int8, and pure-Python runs must not overflow)."""
-    return (int(p) - int(seat) + int(n)) % int(n)
 
 
 @nb.njit(cache=True)

@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from meeplegym.encoders.features import FeatureTable
+from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
     FIRST_WORKER,
@@ -105,11 +106,6 @@ _B_LIMIT = FEATURES.add("battle.card_limit", 2, "most combat cards the attacker 
 _B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
                       "if the observer fights: its side (0 attacker, 1 defender), its dial one-hot (0-7), its cards added by value")
 OBS_SIZE = FEATURES.size
-
-
-@nb.njit(cache=True)
-def _rel(seat, p, n):
-    return (p - seat + n) % n
 
 
 @nb.njit(cache=True)

@@ -31,7 +31,6 @@ so a corrupted dict raises ``InvalidStateError`` and nothing is loaded.
 from __future__ import annotations
 
 import bisect
-from collections import Counter
 from typing import Any
 
 import numpy as np
@@ -46,7 +45,18 @@ from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import Fields, from_json, int_in, is_int, to_json
+from meeplegym.record_json import (
+    Fields,
+    cards_to_json,
+    from_json,
+    int_in,
+    is_int,
+    live_to_json,
+    read_cards,
+    read_live,
+    to_json,
+    trimmed,
+)
 
 FORMAT_VERSION = 1
 GAME = "imperium"
@@ -195,13 +205,6 @@ def _reader(name: str):
 
 
 # ---------------------------------------------------------------- to dict
-def _trimmed(values) -> list[int]:
-    values = [int(v) for v in values]
-    while values and values[-1] == 0:
-        values.pop()
-    return values
-
-
 def state_to_dict(state) -> dict[str, Any]:
     """A readable snapshot of one state record (``states[i]``): the full state, hidden
     information and the RNG word included (see the module docstring)."""
@@ -216,32 +219,12 @@ def state_to_dict(state) -> dict[str, Any]:
         a, count = s[name], s[LIVE_COUNT[name]]
         if name == "fr_pc":  # named by the program each frame runs
             out[name] = [_write_pc(int(pc), int(r)) for pc, r in zip(a[:count], s["fr_rec"][:count])]
-            rest = _trimmed(a[count:])
-        elif a.ndim == 1:
-            n = int(count)
-            out[name] = to_json(a[:n], write)
-            rest = _trimmed(a[n:])
+            rest = trimmed(a[count:]) or None
         else:
-            out[name] = [to_json(row[: int(k)], write) for row, k in zip(a, count)]
-            rest = [_trimmed(row[int(k):]) for row, k in zip(a, count)]
-            rest = rest if any(rest) else []
+            out[name], rest = live_to_json(a, count, write)
         if rest:
             scratch[name] = rest
-    defaults = {}
-    for name in CARD_FIELDS:
-        values = [to_json(v, _writer(name)) for v in s[name]]
-        counts = Counter(repr(v) for v in values)
-        top = counts.most_common(1)[0][0]
-        defaults[name] = next(v for v in values if repr(v) == top)
-    cards = {}
-    for c in range(ST.N_CARDS):
-        own = {}
-        for name in CARD_FIELDS:
-            v = to_json(s[name][c], _writer(name))
-            if v != defaults[name]:
-                own[name] = v
-        if own:
-            cards[K.RECORD_IDS[c]] = own
+    defaults, cards = cards_to_json(s, CARD_FIELDS, K.RECORD_IDS, _writer)
     out["card_defaults"] = defaults
     out["cards"] = cards
     if scratch:
@@ -266,8 +249,8 @@ def state_from_dict(d: dict) -> np.ndarray:
     scratch = Fields(d.get("scratch", {}), "scratch")
     scratch.only(LIVE_COUNT)
     for name, count_name in LIVE_COUNT.items():
-        _read_live(s, name, count_name, r.get(name), scratch.d.get(name))
-    _read_cards(s, r)
+        read_live(s, name, count_name, r.get(name), scratch.d.get(name), _field)
+    read_cards(s, r, CARD_FIELDS, _CARD_ROWS, _field)
     build_table(s)
     _check_ranges(s)
     try:
@@ -286,50 +269,6 @@ def state_from_dict(d: dict) -> np.ndarray:
 def _field(name: str, value, shape, where: str) -> np.ndarray:
     base = ST.STATE_DTYPE[name].base
     return from_json(value, tuple(shape), base, where, _reader(name))
-
-
-def _read_live(s, name: str, count_name: str, value, rest) -> None:
-    """An array listed up to its count, then the scratch beyond it (zeros when left out)."""
-    a = s[name]
-    cap = a.shape[-1]
-    counts = np.atleast_1d(s[count_name])
-    if rest is None or (a.ndim == 2 and rest == []):
-        rest = [] if a.ndim == 1 else [[] for _ in counts]
-    rows = [value] if a.ndim == 1 else value
-    rests = [rest] if a.ndim == 1 else rest
-    if not isinstance(rows, list) or len(rows) != len(counts):
-        raise InvalidStateError(f"{name}: expected a list of {len(counts)} lists")
-    if not isinstance(rests, list) or len(rests) != len(counts):
-        raise InvalidStateError(f"scratch.{name}: expected {len(counts)} lists")
-    for k, (live, tail, n) in enumerate(zip(rows, rests, counts)):
-        where = name if a.ndim == 1 else f"{name}[{k}]"
-        if not 0 <= n <= cap:
-            raise InvalidStateError(f"{count_name}: {int(n)} outside 0..{cap}")
-        if not isinstance(live, list) or len(live) != n:
-            got = f"{len(live)} entries" if isinstance(live, list) else type(live).__name__
-            raise InvalidStateError(f"{where}: expected {int(n)} entries ({count_name}), got {got}")
-        if not isinstance(tail, list) or n + len(tail) > cap:
-            raise InvalidStateError(f"scratch.{where}: expected a list of at most {cap - n} integers")
-        row = a if a.ndim == 1 else a[k]
-        row[:n] = _field(name, live, (int(n),), where)
-        row[n: n + len(tail)] = from_json(tail, (len(tail),), a.dtype, f"scratch.{where}")
-
-
-def _read_cards(s, r: Fields) -> None:
-    defaults = Fields(r.get("card_defaults"), "card_defaults")
-    defaults.only(CARD_FIELDS)
-    for name in CARD_FIELDS:
-        one = _field(name, defaults.get(name), ST.STATE_DTYPE[name].shape[1:], defaults.where(name))
-        s[name][:] = one
-    cards = Fields(r.get("cards"), "cards")
-    for card_id, fields in cards.d.items():
-        if card_id not in _CARD_ROWS:
-            raise InvalidStateError(f"cards: unknown card id {card_id!r}")
-        c = _CARD_ROWS[card_id]
-        f = Fields(fields, cards.where(card_id))
-        f.only(CARD_FIELDS)
-        for name in f.d:
-            s[name][c] = _field(name, f.d[name], ST.STATE_DTYPE[name].shape[1:], f.where(name))
 
 
 def _check_ranges(s) -> None:

@@ -10,6 +10,7 @@ for it.
 
 from __future__ import annotations
 
+import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -67,6 +68,40 @@ def new_game(n_players: int = 4, seed: int = 0, chronicle: ChronicleState | None
                arrays.slot_site, arrays.slot_faceup, arrays.slot_cards, arrays.slot_ruined, arrays.world,
                arrays.world_n, arrays.relics, arrays.relic_n, arrays.dispossessed)
     return states
+
+
+SETUPS = ("first_game", "tutorial")
+
+
+def table_options(n_players: int, options: dict) -> dict:
+    """The env's options as new_game's keywords: ``setup`` ('first_game' default, 'tutorial', a
+    ChronicleState or its JSON text) and ``colours``."""
+    setup_option = options.get("setup")
+    if setup_option is None or setup_option == "first_game":
+        chronicle = ChronicleState.first_game()
+    elif setup_option == "tutorial":
+        chronicle = ChronicleState.tutorial()
+    elif isinstance(setup_option, ChronicleState):
+        chronicle = setup_option
+    elif isinstance(setup_option, str) and setup_option.lstrip().startswith("{"):
+        chronicle = ChronicleState.from_json(setup_option)
+    else:
+        raise InvalidOptionError(f"setup must be one of {SETUPS}, a ChronicleState or its JSON text, "
+                                 f"got {setup_option!r}")
+    return {"chronicle": chronicle, "colours": options.get("colours")}
+
+
+@nb.njit(cache=True)
+def legal_mask_at(states, i, mask):
+    """Fill `mask` (int8) with the legal actions of states[i]."""
+    mask[:] = 0
+    turn.legal(states[i], mask)
+
+
+@nb.njit(cache=True)
+def apply_at(states, i, action):
+    """Play legal `action` in states[i]."""
+    turn.apply(states[i], action)
 
 
 def decision_name(state) -> str:

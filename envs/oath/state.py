@@ -155,6 +155,7 @@ STATE_DTYPE = np.dtype(
         ("actor", np.int8),  # the seat that decides now
         ("current", np.int8),  # the seat whose turn (or setup step) it is
         ("round", np.int8),  # 1-8 (O4)
+        ("turn", np.int16),  # turns completed, all players together (the env's max_turns counts these)
         ("oath", np.int8),  # index into data.OATHS
         ("visions_drawn", np.int8),  # the Visions Drawn track (O2.1)
         ("winner", np.int8),  # -1 until the game ends

@@ -556,6 +556,7 @@ def rest(s, p):
 @nb.njit(cache=True)
 def pass_turn(s, p):
     """Play passes clockwise; after the last player, the round ends."""
+    s["turn"] += 1
     if p + 1 < s["n_players"]:
         s["current"] = p + 1
         s["phase"] = PH_BEGIN_TURN

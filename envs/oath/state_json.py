@@ -1,0 +1,229 @@
+"""Oath game state <-> a readable, JSON-ready dict (DESIGN "Game-state JSON"), written the way
+Imperium's is (the shared half lives in ``meeplegym.record_json``):
+
+- every field that is not per card is a top-level key, as an int or nested lists; fields that
+  hold a card (``world``, ``discard``, ``relic_deck``, ``reliquary``, ``drawn``, ``playing``,
+  ``pw_card``, ``pw_it``) hold its name ("Longbows"; null for none), and ``phase``,
+  ``pw_after``, ``pw_dec``, ``win_kind``, ``oath``, ``colour`` and ``side`` their names;
+- the per-card fields (``zone``, ``where``, ``faceup``, ``known`` ...) are gathered per card:
+  ``card_defaults`` gives each field's most common value and ``cards`` lists, by card name, the
+  fields where a card differs ({"Longbows": {"zone": "site", "where": 3}}); an edifice is
+  listed under its intact face (the Oath state tracks it there);
+- the program counter of a running power (``pw_pc``) is written as the program and the row
+  within it (["Tavern Songs action", 2]), so a save made in the middle of a power stays valid
+  when other programs are added to ``effects.CODE``;
+- ordered piles (``world`` with ``world_size``, each ``discard`` pile, ``relic_deck``,
+  ``drawn``) list their live part only, bottom first; what the engine left beyond the count is
+  kept in ``scratch`` so that a save is byte-exact.
+
+The dict is the **whole** state, hidden information included (the world-deck order, facedown
+cards, every seat's knowledge and the RNG word): a save file must not be shown to a player;
+observations (``encoders.oath``) are what a seat may see. ``state_from_dict`` checks every key,
+shape, type and range (errors name the path), builds a fresh record and runs the engine's
+invariant checks before returning it, so a corrupted dict raises ``InvalidStateError`` and
+nothing is loaded. ``state_from_dict(state_to_dict(s))`` reproduces ``s`` byte for byte.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from meeplegym import programs as P
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import effects as E
+from meeplegym.envs.oath import invariants
+from meeplegym.envs.oath import state as ST
+from meeplegym.envs.oath.chronicle import COLOUR_NAMES
+from meeplegym.envs.oath.rules import turn
+from meeplegym.errors import InvalidStateError
+from meeplegym.record_json import (
+    Fields,
+    cards_to_json,
+    from_json,
+    int_in,
+    is_int,
+    live_to_json,
+    read_cards,
+    read_live,
+    to_json,
+)
+
+FORMAT_VERSION = 1
+GAME = "oath"
+
+#: fields holding a card id, written as the card's name
+CARD_VALUED = frozenset({"world", "discard", "relic_deck", "reliquary", "drawn", "playing", "pw_card", "pw_it"})
+#: fields holding an enum value, written by name (index = value; -1 is null)
+NAMED = {
+    "zone": ST.ZONE_NAMES,
+    "phase": ST.PHASE_NAMES,
+    "pw_after": ST.PHASE_NAMES,
+    "pw_dec": ST.DEC_NAMES,
+    "win_kind": ST.WIN_NAMES,
+    "oath": tuple(o.name for o in D.OATHS),
+    "colour": COLOUR_NAMES,
+    "side": ST.SIDE_NAMES,
+}
+LIVE_COUNT = {"world": "world_size", "discard": "discard_size", "relic_deck": "relic_size", "drawn": "n_drawn"}
+CARD_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
+OTHER_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in CARD_FIELDS)
+META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
+assert not set(META_KEYS) & set(ST.STATE_DTYPE.names), "a state field shadows a key of the state dict"
+CARD_NAMES: tuple[str | None, ...] = (None,) + tuple(ST.card_name(c) for c in range(1, ST.N_CARDS))
+_CARD_INDEX = {name: c for c, name in enumerate(CARD_NAMES) if name is not None}
+
+
+# ---------------------------------------------------------------- the running power's program
+def _programs() -> dict[str, int]:
+    """Program name ("Tavern Songs action") -> its first row in effects.CODE."""
+    return {f"{CARD_NAMES[c]} {E.KIND_NAMES[k]}": int(E.ENTRY[c, k])
+            for c in range(1, ST.N_CARDS) for k in range(E.N_KINDS) if E.ENTRY[c, k] > 0}
+
+
+PROGRAM_START = _programs()
+
+
+def _program_end(start: int) -> int:
+    """The END row closing the program that starts at `start` (END rows only close programs)."""
+    end = start
+    while E.CODE[end][P.COL_OP] != P.OP_END:
+        end += 1
+    return end
+
+
+def _write_pc(pc: int, card: int):
+    if pc == 0:
+        return 0
+    for k in range(E.N_KINDS):
+        start = int(E.ENTRY[card, k]) if 0 < card < ST.N_CARDS else 0
+        if 0 < start <= pc <= _program_end(start):
+            return [f"{CARD_NAMES[card]} {E.KIND_NAMES[k]}", pc - start]
+    return pc  # not inside the card's programs: the row itself
+
+
+def _read_pc(v, where: str) -> int:
+    if is_int(v):
+        return int_in(v, where, 0, len(E.CODE) - 1)
+    if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and is_int(v[1])):
+        raise InvalidStateError(f"{where}: expected [program, row] such as ['Tavern Songs action', 2], got {v!r}")
+    name, row = v
+    if name not in PROGRAM_START:
+        raise InvalidStateError(f"{where}: unknown program {name!r}")
+    start = PROGRAM_START[name]
+    return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
+
+
+# ---------------------------------------------------------------- element conversions
+def _writer(name: str):
+    if name in CARD_VALUED:
+        return lambda v: CARD_NAMES[v] if 0 < v < ST.N_CARDS else None if v == 0 else v
+    if name in NAMED:
+        names = NAMED[name]
+        return lambda v: names[v] if 0 <= v < len(names) else None if v == -1 else v
+    return int
+
+
+def _reader(name: str):
+    if name == "pw_pc":
+        return _read_pc
+    if name in CARD_VALUED:
+        def card(v, where):
+            if v is None:
+                return 0
+            if not isinstance(v, str) or v not in _CARD_INDEX:
+                raise InvalidStateError(f"{where}: unknown card {v!r} (e.g. 'Longbows', 'Grand Scepter')")
+            return _CARD_INDEX[v]
+        return card
+    if name in NAMED:
+        names = NAMED[name]
+
+        def named(v, where):
+            if v is None:
+                return -1
+            if not isinstance(v, str) or v not in names:
+                raise InvalidStateError(f"{where}: {v!r} is not one of {', '.join(names)}")
+            return names.index(v)
+        return named
+    return None
+
+
+def _field(name: str, value, shape, where: str) -> np.ndarray:
+    return from_json(value, tuple(shape), ST.STATE_DTYPE[name].base, where, _reader(name))
+
+
+# ---------------------------------------------------------------- to dict and back
+def state_to_dict(state) -> dict[str, Any]:
+    """A readable snapshot of one state record: the full state, hidden information and the RNG
+    word included (see the module docstring)."""
+    s = state
+    out: dict[str, Any] = {"game": GAME, "format": FORMAT_VERSION}
+    scratch: dict[str, Any] = {}
+    for name in OTHER_FIELDS:
+        if name == "pw_pc":
+            out[name] = _write_pc(int(s["pw_pc"]), int(s["pw_card"]))
+        elif name in LIVE_COUNT:
+            out[name], rest = live_to_json(s[name], s[LIVE_COUNT[name]], _writer(name))
+            if rest:
+                scratch[name] = rest
+        else:
+            out[name] = to_json(s[name], _writer(name))
+    out["card_defaults"], out["cards"] = cards_to_json(s, CARD_FIELDS, CARD_NAMES, _writer)
+    if scratch:
+        out["scratch"] = scratch
+    return out
+
+
+def state_from_dict(d: dict) -> np.ndarray:
+    """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
+    r = Fields(d, "")
+    r.only(META_KEYS + OTHER_FIELDS)
+    if r.get("game") != GAME:
+        raise InvalidStateError(f"game: expected {GAME!r}, got {r.get('game')!r}")
+    if not is_int(r.get("format")) or r.get("format") != FORMAT_VERSION:
+        raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
+    out = np.zeros(1, dtype=ST.STATE_DTYPE)
+    s = out[0]
+    for name in OTHER_FIELDS:
+        if name not in LIVE_COUNT:
+            s[name] = _field(name, r.get(name), ST.STATE_DTYPE[name].shape, name)
+    scratch = Fields(d.get("scratch", {}), "scratch")
+    scratch.only(LIVE_COUNT)
+    for name, count_name in LIVE_COUNT.items():
+        read_live(s, name, count_name, r.get(name), scratch.d.get(name), _field)
+    read_cards(s, r, CARD_FIELDS, _CARD_INDEX, _field)
+    _check_ranges(s)
+    problems = invariants.check(s)
+    if problems:
+        raise InvalidStateError(f"inconsistent state: {'; '.join(problems)}")
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    turn.legal(out.copy()[0], mask)
+    if not s["terminal"] and not mask.any():
+        raise InvalidStateError("inconsistent state: the player to act has no legal action")
+    return out
+
+
+def _check_ranges(s) -> None:
+    """Values the compiled rules index with before the invariant checks see them."""
+    n = int_in(int(s["n_players"]), "n_players", D.MIN_PLAYERS, D.MAX_PLAYERS)
+    for name in ("actor", "current"):
+        int_in(int(s[name]), name, 0, n - 1)
+    for name in ("pf_holder", "ds_holder", "title_holder", "winner", "offer_target", "move_with",
+                 "non_imperial", "scepter_fresh"):
+        int_in(int(s[name]), name, -1, n - 1)
+    int_in(int(s["defender"]), "defender", -2, n - 1)
+    int_in(int(s["round"]), "round", 0, D.ROUNDS)
+    int_in(int(s["phase"]), "phase", 0, ST.N_PHASES - 1)
+    int_in(int(s["pw_after"]), "pw_after", 0, ST.N_PHASES - 1)
+    for p in range(ST.MAX_PLAYERS):
+        int_in(int(s["pawn"][p]), f"pawn[{p}]", -1, ST.N_SLOTS - 1)
+        int_in(int(s["colour"][p]), f"colour[{p}]", -1, ST.N_COLOURS - 1)
+        int_in(int(s["side"][p]), f"side[{p}]", 0, len(ST.SIDE_NAMES) - 1)
+    for k in range(ST.N_SLOTS):
+        int_in(int(s["slot_site"][k]), f"slot_site[{k}]", -1, ST.N_SITES - 1)
+    for c in range(1, ST.N_CARDS):
+        int_in(int(s["zone"][c]), f"cards.{CARD_NAMES[c]}.zone", 0, len(ST.ZONE_NAMES) - 1)
+    for name in ("playing", "pw_card", "pw_it"):
+        int_in(int(s[name]), name, 0, ST.N_CARDS - 1)
