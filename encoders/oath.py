@@ -29,6 +29,7 @@ from meeplegym.encoders.features import FeatureTable
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.rules.board import BANDITS
 
@@ -45,6 +46,7 @@ N_MAJORS = len(D.MajorAction)
 N_SIDES = len(ST.SIDE_NAMES)
 N_WINS = len(ST.WIN_NAMES)
 SPACES = ST.RELIQUARY_SPACES
+N_PLAN_FLAGS = len(E.PLAN_FLAGS)
 NONE = MAX_PLAYERS  # the "nobody" entry after the relative seats of a holder one-hot
 
 # Where the seat sees a card (-1: it cannot).
@@ -70,9 +72,10 @@ assert W_BOX == N_WHERE - 1
 
 CARD_EXTRAS = ("faceup", "favor on it", "secrets on it", "ruined face up", "targeted by the campaign",
                "Rest power used this Rest", "modifier in use", "being played", "its power runs",
-               "the relic its power drew", "the Recover target")
+               "the relic its power drew", "the Recover target", "battle plan used by the attacking side",
+               "battle plan used by the defending side", "battle plan whose dice wait on a sign")
 (X_FACEUP, X_FAVOR, X_SECRETS, X_RUINED, X_TARGETED, X_USED, X_MODIFIER, X_PLAYING, X_POWER, X_DREW,
- X_RECOVER) = range(len(CARD_EXTRAS))
+ X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN) = range(len(CARD_EXTRAS))
 CARD_STRIDE = N_WHERE + len(CARD_EXTRAS)
 
 SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS
@@ -122,12 +125,13 @@ _ACTION = FEATURES.add(
     "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody)")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
-    + (N_SLOTS + 1) + (MAX_PLAYERS + 1),
+    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS,
     "the defender one-hot (relative seat, the bandits, none); targeted sites; the People's Favor, the Darkest "
     "Secret, the pawn targeted; attack dice, defense dice, attack, defense, defending warbands still to kill; "
     "allies joined and the non-Imperial Citizen (relative seats); the defending force per site and per board "
     "(relative seat); the site being occupied one-hot (then none); the Citizen being asked to join as an ally "
-    "(relative seat, then nobody)")
+    "(relative seat, then nobody); the battle plans' marks on the attacking, then the defending side "
+    "(effects.PLAN_FLAGS, one bit each)")
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
@@ -234,6 +238,11 @@ def encode(s, seat, out):
         out[x + X_POWER] = s["pw_card"] == c and phase == ST.PH_POWER
         out[x + X_DREW] = s["pw_it"] == c and phase == ST.PH_POWER
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
+        user = s["plan_user"][c]
+        if user > 0:
+            defending = user == ST.PLAN_BANDITS or user - 1 != s["current"]
+            out[x + (X_PLAN_DEFENDER if defending else X_PLAN_ATTACKER)] = 1.0
+        out[x + X_PLAN_SIGN] = s["plan_card"] == c and phase == ST.PH_CAMPAIGN_PLAN_SIGN
     # ------------------------------------------------------------ the map
     for k in range(N_SLOTS):
         at = _SLOTS + k * SLOT_STRIDE
@@ -371,7 +380,8 @@ def encode(s, seat, out):
 @nb.njit(cache=True)
 def _encode_campaign(s, seat, n, out):
     phase = s["phase"]
-    if not ST.PH_CAMPAIGN_DEFENDER <= phase <= ST.PH_CAMPAIGN_BURN and phase != ST.PH_BANISH_WHERE:
+    if not (ST.PH_CAMPAIGN_DEFENDER <= phase <= ST.PH_CAMPAIGN_BURN or phase == ST.PH_BANISH_WHERE
+            or phase == ST.PH_CAMPAIGN_PLANS or phase == ST.PH_CAMPAIGN_PLAN_SIGN):
         return
     at = _CAMPAIGN
     d = s["defender"]
@@ -411,6 +421,10 @@ def _encode_campaign(s, seat, n, out):
     at += N_SLOTS + 1
     asked = s["asked"] - 1 if phase == ST.PH_CAMPAIGN_ALLY or phase == ST.PH_CAMPAIGN_PERMIT else -1
     _holder(out, at, seat, asked, n)
+    at += MAX_PLAYERS + 1
+    for side in range(2):
+        for b in range(N_PLAN_FLAGS):
+            out[at + side * N_PLAN_FLAGS + b] = (s["plan_flags"][side] >> b) & 1
 
 
 @nb.njit(cache=True)

@@ -38,8 +38,8 @@ GAMES: dict[str, GameEntry] = {
         "meeplegym.envs.oath_v0",
         (2, 6),
         "Oath: the setup from a ChronicleState, the turn, all six major and the minor actions, the title and "
-        "every victory; still missing: battle plans, persistent powers and part of the card powers, so not yet "
-        "the whole game (issue 6, docs/rules_coverage.md).",
+        "every victory, most battle plans; still missing: persistent powers and part of the other card powers, "
+        "so not yet the whole game (issue 6, docs/rules_coverage.md).",
     ),
 }
 

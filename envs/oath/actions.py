@@ -76,8 +76,20 @@ END_LABELS: dict[int, str] = {
     S.PH_CAMPAIGN_BANISH: "leave them", S.PH_CAMPAIGN_TARGETS: "targets declared",
     S.PH_CAMPAIGN_ALLY: "stay out", S.PH_CAMPAIGN_PERMIT: "refuse", S.PH_CAMPAIGN_SACRIFICE: "no sacrifice",
     S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
-    S.PH_OFFER_BARGAIN: "no bargain",
+    S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans",
 }
+
+
+def plan_sign_label(state, k: int) -> str:
+    """OPTION k of a battle plan's signed dice (O7.5.4): +N, -N, then +M, -M."""
+    from meeplegym.envs.oath import effects as E
+
+    c = int(state["plan_card"])
+    row = E.PLAN_CLAUSES[c + 1 if state["ruined"][c] else c, int(state["plan_clause"])]
+    amount = int(row[E.K_N] if k < 2 else row[E.K_N2])
+    what = E.PLAN_EFFECTS[int(row[E.K_EFFECT])]
+    per = f" per {E.PLAN_SCALES[int(row[E.K_SCALE])].replace('_', ' ')}" if row[E.K_SCALE] else ""
+    return f"{S.card_name(c)}: {'+' if k % 2 == 0 else '-'}{amount} {what} dice{per}"
 
 
 def block_of(action: int) -> tuple[str, int]:
@@ -108,6 +120,8 @@ def action_to_str(action: int, state=None) -> str:
         if phase == S.PH_SETUP_BOARD and 0 < k < S.N_COLOURS:
             side = "Citizen" if state["citizen_board"][k] else "Exile"
             return f"take the {D.Colour(k).name.lower()} board ({side})"
+        if phase == S.PH_CAMPAIGN_PLAN_SIGN:
+            return plan_sign_label(state, k)
         labels = OPTION_LABELS.get(phase, ())
         return labels[k] if k < len(labels) else ("yes" if k == 0 else f"option {k}")
     if name == "major":

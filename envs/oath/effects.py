@@ -243,3 +243,166 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
                             if r.abilities & ability and kind not in POWERS.get(n, {}) and r.number != 231)
     for kind, ability in _KIND_OF_ABILITY.items()
 }
+
+
+# ================================================================== battle plans (O7.5)
+# A battle plan is a list of clauses separated by ";", each ``[condition:] effect``; the
+# immediate ones act at campaign step 3 (O5.5.3), the others mark the side that used the plan
+# and act when the campaign reaches them. "You" is the player who uses the plan; on the
+# defending side "you" and "your force" are the whole side (O5.5.3).
+#
+# =========================  ==============================================================
+# effect                     meaning
+# =========================  ==============================================================
+# attack ±N / +N / -N        add or remove N attack dice (±: the user picks the sign, O7.5.4);
+#                            ``±A|B``: A or B dice, either way (Mountain Giant)
+# defense +N / ±N            the same for defense dice
+# ... per SCALE              N for each: targeted_site, beast_adviser (your Beast advisers),
+#                            nomad_ruled (Nomad cards you rule), beast_at_sites (Beast cards at
+#                            any site)
+# supply N                   gain N Supply (never above 7)
+# kill_attacker N            kill N warbands on the attacker's board
+# win_favor N SUIT           if your side is victorious, gain N favor from the SUIT bank
+# win_warbands N             if your side is victorious, gain N warbands
+# FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
+#                            ignore_shields (single-shield faces) / war_tortoise (the
+#                            swords+skull and two-shields faces) your enemy rolls, double_attack
+#                            (your total attack roll), half_pool (the attacker rolls half its
+#                            pool, rounded down), zealots (a sacrifice adds 3 while the
+#                            defending force is larger), none_killed / all_killed (your force if
+#                            defeated; none_killed wins), burn_all (the pawn-and-favor spoils
+#                            burn all the defender's favor), burn_secrets (... and all their
+#                            secrets but one), exclusive (no other plan on your side),
+#                            silence_defender (the defending side uses no plan),
+#                            discard_at_end, discard_if_defeated
+# =========================  ==============================================================
+#
+# Conditions: hold_ds (your side holds the Darkest Secret), enemy_arcane / enemy_nomad (your
+# enemy has a faceup adviser of that suit), enemy_no_pf (no enemy holds the People's Favor),
+# force_larger (your force is larger than your enemy's), order_target (a targeted site holds a
+# faceup Order card), defense_pool_4 (the defense pool holds 4+ dice), site_targeted (this
+# card's site is targeted).
+
+PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "flag")
+PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_FLAG = range(len(PLAN_EFFECTS))
+PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
+              "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
+              "discard_at_end", "discard_if_defeated")
+(F_IGNORE_SKULLS, F_IGNORE_HOLLOW, F_IGNORE_SHIELDS, F_WAR_TORTOISE, F_DOUBLE_ATTACK, F_HALF_POOL, F_ZEALOTS,
+ F_NONE_KILLED, F_ALL_KILLED, F_BURN_ALL, F_BURN_SECRETS, F_EXCLUSIVE, F_SILENCE_DEFENDER, F_DISCARD_AT_END,
+ F_DISCARD_IF_DEFEATED) = (1 << k for k in range(len(PLAN_FLAGS)))
+PLAN_CONDITIONS = ("always", "hold_ds", "enemy_arcane", "enemy_nomad", "enemy_no_pf", "force_larger", "order_target",
+                   "defense_pool_4", "site_targeted")
+(PC_ALWAYS, PC_HOLD_DS, PC_ENEMY_ARCANE, PC_ENEMY_NOMAD, PC_ENEMY_NO_PF, PC_FORCE_LARGER, PC_ORDER_TARGET,
+ PC_DEFENSE_POOL_4, PC_SITE_TARGETED) = range(len(PLAN_CONDITIONS))
+PLAN_SCALES = ("one", "targeted_site", "beast_adviser", "nomad_ruled", "beast_at_sites")
+PS_ONE, PS_TARGETED_SITE, PS_BEAST_ADVISER, PS_NOMAD_RULED, PS_BEAST_AT_SITES = range(len(PLAN_SCALES))
+MAX_CLAUSES = 4
+# clause columns: condition, effect, amount (a flag's bit), second amount (±A|B) or suit, scale,
+# signed (the user picks the sign)
+K_COND, K_EFFECT, K_N, K_N2, K_SCALE, K_SIGNED = range(6)
+
+#: card number (an edifice by the face that shows it) -> battle plan. The restatement is ours;
+#: see the spec row (D2-D4) for the power.
+PLANS: dict[int, str] = {
+    # Discord
+    12: "attack ±3; discard_if_defeated",  # Mercenaries
+    20: "order_target: attack +4",  # Disgraced Captain
+    22: "burn_secrets",  # Book Burning
+    83: "enemy_arcane: attack ±4",  # Cracked Sage
+    87: "zealots",  # Zealots
+    102: "burn_all",  # Slander
+    # Arcane
+    31: "hold_ds: attack ±3",  # Fire Talkers
+    57: "hold_ds: ignore_hollow",  # Rusting Ray
+    59: "none_killed",  # Billowing Fog
+    71: "attack ±1 per targeted_site",  # Cracking Ground
+    # Order
+    2: "win_favor 2 order",  # Battle Honors
+    3: "attack -1; kill_attacker 1",  # Bear Traps
+    4: "attack ±1",  # Longbows
+    5: "site_targeted: defense +2",  # Keep
+    8: "supply 1",  # Scouts
+    103: "attack ±2; exclusive",  # Code of Honor
+    104: "ignore_skulls",  # Outriders
+    106: "win_warbands 3",  # Field Promotion
+    108: "defense +2; all_killed",  # Shield Wall
+    114: "silence_defender",  # Specialist
+    124: "force_larger: attack ±2",  # Encirclement
+    200: "site_targeted: attack -2",  # Bandit Rampart (the ruined face of Sprawling Rampart)
+    # Hearth
+    48: "defense +1",  # Extra Provisions
+    51: "none_killed; discard_if_defeated",  # Traveling Doctor
+    132: "enemy_no_pf: attack ±2",  # Village Constable
+    137: "enemy_no_pf: attack ±3; enemy_no_pf: ignore_skulls",  # The Great Levy
+    # Beast
+    45: "ignore_skulls; defense_pool_4: attack +2",  # Rangers
+    175: "attack ±1 per beast_adviser",  # Nature Worship
+    187: "war_tortoise",  # War Tortoise
+    195: "site_targeted: defense ±1 per beast_at_sites",  # Walled Garden
+    # Nomad
+    14: "ignore_shields; discard_at_end",  # Rain Boots
+    24: "attack ±3; discard_at_end",  # Horse Archers
+    154: "double_attack; discard_at_end",  # Lancers
+    155: "attack ±1|3; discard_at_end",  # Mountain Giant
+    156: "enemy_nomad: attack ±4; discard_at_end",  # Rival Khan
+    163: "half_pool; discard_at_end",  # Mounted Patrol
+    164: "attack ±1 per nomad_ruled; discard_at_end",  # Great Crusade
+    167: "defense +2; discard_at_end",  # Storm Caller
+}
+
+
+def _plan_clause(text: str, where: str) -> list[int]:
+    row = [PC_ALWAYS, 0, 0, 0, PS_ONE, 0]
+    if ":" in text:
+        cond, text = (part.strip() for part in text.split(":", 1))
+        if cond not in PLAN_CONDITIONS:
+            raise P.ProgramError(f"{where}: unknown condition {cond!r}")
+        row[K_COND] = PLAN_CONDITIONS.index(cond)
+    words = text.split()
+    if words[0] in PLAN_FLAGS and len(words) == 1:
+        row[K_EFFECT], row[K_N] = PE_FLAG, 1 << PLAN_FLAGS.index(words[0])
+        return row
+    if words[0] not in PLAN_EFFECTS[:-1]:
+        raise P.ProgramError(f"{where}: unknown effect {words[0]!r}")
+    row[K_EFFECT] = PLAN_EFFECTS.index(words[0])
+    amount = words[1]
+    if amount[0] == "±":
+        row[K_SIGNED] = 1
+        amount = amount[1:]
+    first, _, second = amount.lstrip("+").partition("|")
+    row[K_N] = int(first)
+    row[K_N2] = int(second) if second else 0
+    rest = words[2:]
+    if row[K_EFFECT] == PE_WIN_FAVOR:
+        row[K_N2] = _SUIT_WORDS[rest.pop(0)]
+    if rest[:1] == ["per"]:
+        row[K_SCALE] = PLAN_SCALES.index(rest[1])
+        rest = rest[2:]
+    if rest:
+        raise P.ProgramError(f"{where}: unexpected words {rest}")
+    return row
+
+
+def _compile_plans():
+    clauses = np.zeros((N_CARDS, MAX_CLAUSES, 6), dtype=np.int16)
+    n_clauses = np.zeros(N_CARDS, dtype=np.int8)
+    side = np.zeros(N_CARDS, dtype=np.int8)
+    for card, text in PLANS.items():
+        record = _POWERED[card]
+        if not record.abilities & D.Ability.BATTLE_PLAN:
+            raise P.ProgramError(f"{record.name}: not a battle plan (D2-D4)")
+        parts = [t.strip() for t in text.split(";")]
+        for k, part in enumerate(parts):
+            clauses[card, k] = _plan_clause(part, record.name)
+        n_clauses[card] = len(parts)
+        side[card] = int(record.side)
+    for a in (clauses, n_clauses, side):
+        a.setflags(write=False)
+    return clauses, n_clauses, side
+
+
+#: per card face: its clauses, how many, and who may use it (data.Side; 0: not a written plan)
+PLAN_CLAUSES, PLAN_N_CLAUSES, PLAN_SIDE = _compile_plans()
+UNWRITTEN["battle plan"] = tuple(r.name for n, r in sorted(_POWERED.items())
+                                 if r.abilities & D.Ability.BATTLE_PLAN and n not in PLANS)

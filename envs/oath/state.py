@@ -112,6 +112,8 @@ PH_BANISH_WHERE = 45  # D1 Shrouded Wood: its enemy ruler picks where the banish
 PH_POWER = 46  # a card's power waits on a decision (`pw_dec`: DEC_*)
 PH_REST = 47  # O4.3.5: CARD a Rest power to use, END to pass the turn
 PH_MODIFY = 48  # O7.4: CARD an optional modifier of the action under way, END to go on with it
+PH_CAMPAIGN_PLANS = 49  # O5.5.3: CARD a battle plan to use, END when done (attacker, then defender, then Allies)
+PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the plan's dice (+N, -N[, +M, -M])
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -123,7 +125,7 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
-               "rest: powers", "modifiers")
+               "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -145,6 +147,7 @@ ACT_OFFER, ACT_EXILE, ACT_SELF_EXILE = 4, 5, 6
 PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
 MAX_DRAWN = 8
 TARGET_PF, TARGET_DS = -1, -2
+PLAN_BANDITS = MAX_PLAYERS + 1  # plan_user of a plan the bandits used (O5.5.3)
 
 STATE_DTYPE = np.dtype(
     [
@@ -235,6 +238,11 @@ STATE_DTYPE = np.dtype(
         ("defense", np.int16),
         ("kills", np.int8),  # defending warbands still to kill (O5.5.6)
         ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
+        ("plan_user", np.int8, N_CARDS),  # battle plans used in this campaign: the user's seat + 1 (PLAN_BANDITS)
+        ("plan_flags", np.int32, 2),  # effects.F_* marks of the attacking (0) and the defending (1) side
+        ("plan_card", np.int16),  # the plan whose dice wait on a sign (O7.5.4)
+        ("plan_clause", np.int8),
+        ("plan_next", np.int8),  # the next seat of the defending side to use plans; -1 while the attacker does
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         # the power under way (effects.py, rules/powers.py)

@@ -1,4 +1,4 @@
-"""Campaign (O5.5) without battle plans: the defender, targets and pools, Imperial Allies, the
+"""Campaign (O5.5) without battle plans (test_oath_plans.py has those): the defender, targets and pools, Imperial Allies, the
 rolls with chosen dice (the spec's worked example), sacrifice, defeat and the attacker's victory.
 Dice are fixed by searching the game's generator for a word that rolls the faces a test needs."""
 
@@ -163,8 +163,12 @@ def test_the_chancellor_and_a_willing_citizen_defend_together():
     s["bank_warbands"][S.PURPLE] -= 2
     sc.play(s, A.OPTION + 0)
     assert s["phase"] == S.PH_CAMPAIGN_PERMIT and s["actor"] == 0
-    s["rng"] = word_for([B, B], [HS] * 10)
     sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 0  # Longbows, at the Plains the Chancellor rules
+    sc.play(s, A.END)
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 3  # yellow, an Imperial Ally, rules it too
+    s["rng"] = word_for([B, B], [HS] * 10)
+    sc.play(s, A.END)
     # defense: 2 warbands at the Plains + the Chancellor's board 3 + yellow's board 2
     assert s["defense"] == 2 + 3 + 2 and s["attack"] == 5
     sc.play(s, A.END)  # no sacrifice    assert s["board_warbands"][1] == 5  # red lost half of 10

@@ -236,6 +236,6 @@ def test_brutal_kills_the_whole_defeated_force():
     s["bank_warbands"][S.PURPLE] -= 2
     sc.play(s, CAMPAIGN, A.SEAT + 2, A.OPTION + 2, A.END)  # blue's pawn (blue rules nothing)
     s["rng"] = word_for([B, B], [SW] * 5)
-    sc.play(s, A.NUMBER + 5)
+    sc.play(s, A.NUMBER + 5, A.END)  # no battle plan (the Chancellor rules Longbows at the Plains)
     assert s["board_warbands"][2] == 0 and sc.warbands_of(s, int(D.Colour.BLUE)) == 14  # all 3 dead
     assert np.all(s["board_warbands"][[0]] == 5)

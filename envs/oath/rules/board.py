@@ -35,6 +35,11 @@ SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
 BANDITS = -2  # the bandits, as a ruler or a defender
 MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 SUITLESS = -1
+# cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
+COST = np.zeros((N_CARDS, 4), dtype=np.int8)
+for _r in (*D.DENIZENS, *D.RELICS, *D.EDIFICE_FACES):
+    COST[_r.number] = tuple(_r.cost)
+del _r
 SUIT_OF = np.full(N_CARDS, SUITLESS, dtype=np.int8)  # intact faces only; relics and Visions have none
 for _d in D.DENIZENS:
     SUIT_OF[_d.number] = int(_d.suit)

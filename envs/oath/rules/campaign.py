@@ -1,7 +1,7 @@
 """Campaign (O5.5), compiled: the defender, the declared targets and both dice pools, Imperial
-Allies, the rolls, skulls and sacrifice, defeat and the attacker's victory. Battle plans and the
-other powers that change a campaign come with the card powers; so does the Brutal Reliquary
-space. The attacker is always `current`; other players answer their own decisions.
+Allies, battle plans (step 3, with `plans`), the rolls, skulls and sacrifice, defeat and the
+attacker's victory, the Brutal Reliquary space. The attacker is always `current`; other players
+answer their own decisions.
 """
 
 from __future__ import annotations
@@ -12,10 +12,12 @@ import numpy as np
 from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
-from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
+from meeplegym.envs.oath.rules import plans as PL
+from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, kill_on_board
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
     FIRST_RELIC,
@@ -309,8 +311,8 @@ def ask_next_ally(s, p):
             s["phase"] = PH_CAMPAIGN_ALLY
             s["actor"] = q
             return
-    s["actor"] = p
-    roll(s, p)
+    s["plan_next"] = -1
+    plans_next(s, p)
 
 
 @nb.njit(cache=True)
@@ -329,11 +331,39 @@ def permit_ally(s, p, a):
     ask_next_ally(s, p)
 
 
+# ================================================================== step 3: battle plans
+@nb.njit(cache=True)
+def plans_next(s, p):
+    """O5.5.3: the next player with a battle plan to use, else the rolls."""
+    if not PL.offer(s):
+        s["actor"] = p
+        roll(s, p)
+
+
+@nb.njit(cache=True)
+def use_plan(s, p, a):
+    if a == A.END:
+        s["plan_next"] += 1
+        plans_next(s, p)
+    elif PL.use(s, s["actor"], a - A.CARD):
+        plans_next(s, p)
+
+
+@nb.njit(cache=True)
+def plan_sign(s, p, a):
+    if PL.answer_sign(s, s["actor"], a):
+        plans_next(s, p)
+
+
 # ================================================================== steps 4-5: the rolls
 @nb.njit(cache=True)
 def roll(s, p):
-    """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once)."""
-    defense = roll_shields(s, s["defense_dice"])
+    """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
+    with the battle plans' marks (O7.5)."""
+    attackers = s["plan_flags"][PL.ATTACKER_SIDE]
+    defenders = s["plan_flags"][PL.DEFENDER_SIDE]
+    defense = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0,
+                           attackers & E.F_WAR_TORTOISE != 0)
     q = s["defender"]
     for slot in range(N_SLOTS):
         s["force_site"][slot] = 0
@@ -353,53 +383,77 @@ def roll(s, p):
                 defense += s["board_warbands"][k]
     swords = 0
     hollow = 0
-    for _ in range(s["attack_dice"]):
+    pool = s["attack_dice"] // 2 if defenders & E.F_HALF_POOL else s["attack_dice"]
+    for _ in range(pool):
         face = ATTACK_FACES[rng.below(s, 6)]
         if face == HOLLOW:
-            hollow += 1
+            if not defenders & E.F_IGNORE_HOLLOW:
+                hollow += 1
         elif face == SWORD:
             swords += 1
         else:
-            swords += 2
-            kill_on_board(s, p, 1)
-    s["attack"] = swords + hollow // 2
+            if not defenders & E.F_WAR_TORTOISE:
+                swords += 2
+            if not attackers & E.F_IGNORE_SKULLS:
+                kill_on_board(s, p, 1)
+    attack = swords + hollow // 2
+    s["attack"] = 2 * attack if attackers & E.F_DOUBLE_ATTACK else attack
     s["defense"] = min(defense, MAX_DEFENSE)
-    if s["attack"] <= defense and 0 < defense - s["attack"] + 1 <= s["board_warbands"][p]:
+    need = sacrifice_needed(s, p)
+    if s["attack"] <= defense and 0 < need <= s["board_warbands"][p]:
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:
         resolve(s, p)
 
 
 @nb.njit(cache=True)
-def roll_shields(s, n):
+def sacrifice_worth(s, p):
+    """What one sacrificed warband adds to the attack: 1, or 3 with Zealots while the defending
+    force is larger than yours (D2)."""
+    force = 0
+    for slot in range(N_SLOTS):
+        force += s["force_site"][slot]
+    for k in range(MAX_PLAYERS):
+        force += s["force_board"][k]
+    zealots = s["plan_flags"][PL.ATTACKER_SIDE] & E.F_ZEALOTS
+    return 3 if zealots and force > s["board_warbands"][p] else 1
+
+
+@nb.njit(cache=True)
+def sacrifice_needed(s, p):
+    """The warbands to sacrifice to win by exactly enough (O9.5)."""
+    worth = sacrifice_worth(s, p)
+    return (s["defense"] - s["attack"] + 1 + worth - 1) // worth
+
+
+@nb.njit(cache=True)
+def roll_shields(s, n, ignore_single=False, ignore_double=False):
     """The shield total of n defense dice: shields rolled, doubled per x2 face (O2.12); the
-    doubling is capped far beyond any attack so that it fits every field it is stored in."""
+    doubling is capped far beyond any attack so that it fits every field it is stored in. A
+    battle plan may make the single- or the two-shields faces count nothing (Rain Boots, War
+    Tortoise)."""
     shields = 0
     doubles = 0
     for _ in range(n):
         face = DEFENSE_FACES[rng.below(s, 6)]
         if face == SHIELD:
-            shields += 1
+            if not ignore_single:
+                shields += 1
         elif face == TWO_SHIELDS:
-            shields += 2
+            if not ignore_double:
+                shields += 2
         elif face == DOUBLE:
             doubles += 1
     return np.int64(shields) * (1 << min(doubles, 10))
 
 
 @nb.njit(cache=True)
-def kill_on_board(s, p, k):
-    k = min(k, s["board_warbands"][p])
-    s["board_warbands"][p] -= k
-    s["bank_warbands"][board_colour(s, p)] += k
-
-
-@nb.njit(cache=True)
 def sacrifice(s, p, a):
     if a == A.OPTION + 0:
-        need = s["defense"] - s["attack"] + 1
+        worth = sacrifice_worth(s, p)
+        need = sacrifice_needed(s, p)
         kill_on_board(s, p, need)
-        s["attack"] += need
+        s["attack"] += need * worth
     resolve(s, p)
 
 
@@ -415,11 +469,23 @@ def resolve(s, p):
             force += s["force_site"][slot]
         for k in range(MAX_PLAYERS):
             force += s["force_board"][k]
-        s["kills"] = force if M.reliquary_power(s, p, M.BRUTAL) else force // 2
+        s["kills"] = killed(s, p, PL.DEFENDER_SIDE, force)
         losses_next(s, p)
-    else:  # O5.5.6: the attacker's force is its board; Brutal (D7) kills all of it
-        kill_on_board(s, p, s["board_warbands"][p] if M.reliquary_power(s, p, M.BRUTAL) else s["board_warbands"][p] // 2)
+    else:  # O5.5.6: the attacker's force is its board
+        kill_on_board(s, p, killed(s, p, PL.ATTACKER_SIDE, s["board_warbands"][p]))
         end(s, p)
+
+
+@nb.njit(cache=True)
+def killed(s, p, side, force):
+    """How much of a defeated force dies: half; all with Brutal (D7) or Shield Wall; none with
+    Billowing Fog or Traveling Doctor, which ignore powers that would kill it all (D2)."""
+    flags = s["plan_flags"][side]
+    if flags & E.F_NONE_KILLED:
+        return 0
+    if flags & E.F_ALL_KILLED or M.reliquary_power(s, p, M.BRUTAL):
+        return force
+    return force // 2
 
 
 @nb.njit(cache=True)
@@ -521,6 +587,8 @@ def spoils(s, p):
         M.seize_pf(s, p)
     if s["tgt_ds"]:
         M.seize_ds(s, p)
+    if s["tgt_pawn"] and s["plan_flags"][PL.ATTACKER_SIDE] & E.F_BURN_SECRETS:
+        burn_secrets_but_one(s, s["defender"])
     if s["tgt_pawn"]:
         s["phase"] = PH_CAMPAIGN_BANISH
     else:
@@ -579,9 +647,23 @@ def banish_to(s, p, to):
 
 
 @nb.njit(cache=True)
-def after_banish(s, p):
+def burn_secrets_but_one(s, q):
+    """Book Burning (D2): the defender burns every secret on their board but one."""
+    keep = 1
+    s["secrets"][q] = min(s["secrets"][q], keep)
+    s["secrets_down"][q] = min(s["secrets_down"][q], keep - s["secrets"][q])
+
+
+@nb.njit(cache=True)
+def favor_burned(s):
+    """O5.5.7 III: half the defender's favor; all of it with Slander (D2)."""
     q = s["defender"]
-    if s["favor"][q] >= 2:
+    return s["favor"][q] if s["plan_flags"][PL.ATTACKER_SIDE] & E.F_BURN_ALL else s["favor"][q] // 2
+
+
+@nb.njit(cache=True)
+def after_banish(s, p):
+    if favor_burned(s) > 0:
         s["phase"] = PH_CAMPAIGN_BURN
     else:
         end(s, p)
@@ -591,7 +673,7 @@ def after_banish(s, p):
 def burn(s, p, a):
     if a == A.OPTION + 0:
         q = s["defender"]
-        k = s["favor"][q] // 2
+        k = favor_burned(s)
         s["favor"][q] -= k
         s["shared_favor"] += k
     end(s, p)
@@ -599,6 +681,7 @@ def burn(s, p, a):
 
 @nb.njit(cache=True)
 def end(s, p):
+    PL.aftermath(s)
     s["non_imperial"] = -1
     s["defender"] = NOBODY
     s["actor"] = p

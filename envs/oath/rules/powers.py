@@ -59,11 +59,7 @@ SUPPLY_MAX = D.SUPPLY_MAX
 BEAST, HEARTH, NOMAD = int(D.Suit.BEAST), int(D.Suit.HEARTH), int(D.Suit.NOMAD)
 GAMBLE_DICE = 4  # Gambling Hall (D2)
 TAME_FAVOR = 2  # Taming Charm (D2)
-# cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
-COST = np.zeros((N_CARDS, 4), dtype=np.int8)
-for _r in (*D.DENIZENS, *D.RELICS, *D.EDIFICE_FACES):
-    COST[_r.number] = tuple(_r.cost)
-del _r
+COST = B.COST
 
 
 # ================================================================== access and cost (O7.1)

@@ -322,6 +322,14 @@ def move_from_bank(s, p, k):
 
 
 @nb.njit(cache=True)
+def kill_on_board(s, p, k):
+    """Kill k warbands on p's board (as many as there are): back to their colour's bank."""
+    k = min(k, s["board_warbands"][p])
+    s["board_warbands"][p] -= k
+    s["bank_warbands"][board_colour(s, p)] += k
+
+
+@nb.njit(cache=True)
 def top_cradle_site(s):
     """The topmost faceup Cradle slot (O1.1 steps 12 and 23); -1 if none."""
     for slot in range(N_SLOTS):

@@ -14,6 +14,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import campaign as K
+from meeplegym.envs.oath.rules import plans as PL
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
 from meeplegym.envs.oath.rules import modifiers as X
@@ -47,6 +48,8 @@ from meeplegym.envs.oath.state import (
     PH_CAMPAIGN_ALLY,
     PH_CAMPAIGN_BANISH,
     PH_CAMPAIGN_BURN,
+    PH_CAMPAIGN_PLAN_SIGN,
+    PH_CAMPAIGN_PLANS,
     PH_CAMPAIGN_DEFENDER,
     PH_CAMPAIGN_DICE,
     PH_CAMPAIGN_LOSSES,
@@ -177,6 +180,10 @@ def legal(s, mask):
         mask[A.END] = 1
     elif phase == PH_CAMPAIGN_LOSSES:
         K.losses_legal(s, mask)
+    elif phase == PH_CAMPAIGN_PLANS:
+        PL.legal(s, p, mask)
+    elif phase == PH_CAMPAIGN_PLAN_SIGN:
+        PL.sign_legal(s, mask)
     elif phase == PH_CAMPAIGN_OCCUPY:
         K.dice_legal(s, s["current"], mask)
     elif phase == PH_CAMPAIGN_BANISH:
@@ -281,6 +288,10 @@ def apply(s, a):
         K.sacrifice(s, p, a)
     elif phase == PH_CAMPAIGN_LOSSES:
         K.take_loss(s, s["current"], a)
+    elif phase == PH_CAMPAIGN_PLANS:
+        K.use_plan(s, s["current"], a)
+    elif phase == PH_CAMPAIGN_PLAN_SIGN:
+        K.plan_sign(s, s["current"], a)
     elif phase == PH_CAMPAIGN_OCCUPY:
         K.occupy(s, p, a - A.NUMBER)
     elif phase == PH_CAMPAIGN_BANISH:

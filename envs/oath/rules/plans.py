@@ -1,0 +1,431 @@
+"""Battle plans (O5.5.3, O7.5), compiled: who may use which plan, paying for it, its dice and
+marks at campaign step 3, and the aftermath (O5.5.8). The plans themselves are data
+(``effects.PLANS``, compiled to ``PLAN_CLAUSES``).
+
+The attacker (always `current`) uses plans first, one at a time; then the defender, then each
+Imperial Ally in seat order. The bandits use every plan they rule that has no cost, picking
+each sign in their own favour. A plan is used at most once per campaign, only by a player who
+rules it (O7.5.1), and may be paid for even while it carries tokens (O7.5.3); a player paying
+outside their own turn puts placed favor straight into the bank of the card's suit and flips
+placed secrets facedown on their board (O7.1.2). A plan that would change nothing now is not
+offered.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import effects as E
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules.setup import kill_on_board, move_from_bank
+from meeplegym.envs.oath.state import (
+    N_CARDS,
+    N_SLOTS,
+    PH_CAMPAIGN_PLAN_SIGN,
+    PH_CAMPAIGN_PLANS,
+    PLAN_BANDITS,
+    Z_ADVISER,
+    Z_PERSONAL,
+    Z_SITE,
+)
+
+CLAUSES, N_CLAUSES, PLAN_SIDE = E.PLAN_CLAUSES, E.PLAN_N_CLAUSES, E.PLAN_SIDE
+COST = B.COST
+ATTACKER_SIDE, DEFENDER_SIDE = 0, 1
+BANDITS = B.BANDITS
+SUPPLY_MAX = D.SUPPLY_MAX
+ARCANE, ORDER, BEAST, NOMAD = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.BEAST), int(D.Suit.NOMAD)
+USED_BY_ATTACKER, USED_BY_DEFENDER = int(D.Side.ATTACKER), int(D.Side.DEFENDER)  # bits of data.Side (EITHER: both)
+MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
+
+
+@nb.njit(cache=True)
+def face(s, c):
+    """The face number a card shows (an edifice is tracked on its intact face)."""
+    return c + 1 if s["ruined"][c] else c
+
+
+@nb.njit(cache=True)
+def on_side(s, q, side):
+    """q belongs to the attacking side (the attacker) or the defending side (defender, Allies)."""
+    if side == ATTACKER_SIDE:
+        return q == s["current"]
+    return q == s["defender"] or (q != s["current"] and s["ally"][q] == 1)
+
+
+@nb.njit(cache=True)
+def side_of(s, u):
+    return ATTACKER_SIDE if u == s["current"] else DEFENDER_SIDE
+
+
+@nb.njit(cache=True)
+def rules_plan(s, u, c):
+    """O7.5.1: the user rules the faceup plan (pawn presence is not enough); the bandits rule
+    the cards at faceup sites without warbands."""
+    if not s["faceup"][c]:
+        return False
+    zone = s["zone"][c]
+    if u == BANDITS:
+        return zone == Z_SITE and B.bandits_rule(s, s["where"][c])
+    if zone == Z_ADVISER or zone == Z_PERSONAL:
+        return s["where"][c] == u
+    return zone == Z_SITE and B.rules_site(s, u, s["where"][c])
+
+
+@nb.njit(cache=True)
+def has_adviser(s, q, suit):
+    for c in range(1, N_CARDS):
+        if s["zone"][c] == Z_ADVISER and s["where"][c] == q and s["faceup"][c] and B.card_suit(s, c) == suit:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def enemy_has_adviser(s, side, suit):
+    for q in range(s["n_players"]):
+        if on_side(s, q, 1 - side) and has_adviser(s, q, suit):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def side_holds(s, side, holder):
+    return holder >= 0 and on_side(s, holder, side)
+
+
+@nb.njit(cache=True)
+def defending_force(s):
+    """The warbands that would defend now (O5.5.4): at targeted sites (a bandit each when the
+    bandits defend), and on the defending side's boards whose pawns stand at a targeted site or
+    at the attacker's."""
+    p = s["current"]
+    force = 0
+    for slot in range(N_SLOTS):
+        if s["tgt_slot"][slot]:
+            if s["defender"] == BANDITS:
+                force += 1
+            else:
+                col = B.site_colour(s, slot)
+                force += s["site_warbands"][slot, col] if col >= 0 else 0
+    if s["defender"] != BANDITS:
+        for q in range(s["n_players"]):
+            where = s["pawn"][q]
+            if on_side(s, q, DEFENDER_SIDE) and (where == s["pawn"][p] or s["tgt_slot"][where]):
+                force += s["board_warbands"][q]
+    return force
+
+
+@nb.njit(cache=True)
+def condition(s, side, c, cond):
+    if cond == E.PC_ALWAYS:
+        return True
+    if cond == E.PC_HOLD_DS:
+        return side_holds(s, side, s["ds_holder"])
+    if cond == E.PC_ENEMY_ARCANE:
+        return enemy_has_adviser(s, side, ARCANE)
+    if cond == E.PC_ENEMY_NOMAD:
+        return enemy_has_adviser(s, side, NOMAD)
+    if cond == E.PC_ENEMY_NO_PF:
+        return not side_holds(s, 1 - side, s["pf_holder"])
+    if cond == E.PC_FORCE_LARGER:
+        mine = s["board_warbands"][s["current"]]
+        theirs = defending_force(s)
+        return mine > theirs if side == ATTACKER_SIDE else theirs > mine
+    if cond == E.PC_ORDER_TARGET:
+        for d in range(1, N_CARDS):
+            if s["zone"][d] == Z_SITE and s["tgt_slot"][s["where"][d]] and B.card_suit(s, d) == ORDER:
+                return True
+        return False
+    if cond == E.PC_DEFENSE_POOL_4:
+        return s["defense_dice"] >= 4
+    return s["zone"][c] == Z_SITE and s["tgt_slot"][s["where"][c]] == 1  # PC_SITE_TARGETED
+
+
+@nb.njit(cache=True)
+def scale(s, u, kind):
+    if kind == E.PS_ONE:
+        return 1
+    n = 0
+    if kind == E.PS_TARGETED_SITE:
+        for slot in range(N_SLOTS):
+            n += s["tgt_slot"][slot]
+        return n
+    for d in range(1, N_CARDS):
+        if not s["faceup"][d]:
+            continue
+        suit = B.card_suit(s, d)
+        if kind == E.PS_BEAST_ADVISER:
+            if u >= 0 and s["zone"][d] == Z_ADVISER and s["where"][d] == u and suit == BEAST:
+                n += 1
+        elif kind == E.PS_NOMAD_RULED:
+            if suit == NOMAD and rules_plan(s, u, d):
+                n += 1
+        elif s["zone"][d] == Z_SITE and suit == BEAST:  # PS_BEAST_AT_SITES
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def clause_amounts(s, u, f, k):
+    """The dice amount of clause k of plan face f, and its alternative (±A|B), both scaled."""
+    row = CLAUSES[f, k]
+    times = scale(s, u, row[E.K_SCALE])
+    return row[E.K_N] * times, row[E.K_N2] * times
+
+
+# ================================================================== who may use what
+@nb.njit(cache=True)
+def does_something(s, side, c, f):
+    for k in range(N_CLAUSES[f]):
+        if condition(s, side, c, CLAUSES[f, k, E.K_COND]):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def can_pay(s, u, f):
+    return s["favor"][u] >= COST[f, 0] + COST[f, 2] and s["secrets"][u] >= COST[f, 1] + COST[f, 3]
+
+
+@nb.njit(cache=True)
+def side_used_any(s, side):
+    for c in range(1, N_CARDS):
+        if s["plan_user"][c] > 0 and side_of_user(s, s["plan_user"][c]) == side:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def side_of_user(s, user):
+    """The side of a plan_user value (seat + 1, or PLAN_BANDITS)."""
+    return DEFENDER_SIDE if user == PLAN_BANDITS else side_of(s, user - 1)
+
+
+@nb.njit(cache=True)
+def usable(s, u, c):
+    f = face(s, c)
+    if PLAN_SIDE[f] == 0 or s["plan_user"][c] != 0 or not rules_plan(s, u, c):
+        return False
+    side = ATTACKER_SIDE if u != BANDITS and side_of(s, u) == ATTACKER_SIDE else DEFENDER_SIDE
+    if not PLAN_SIDE[f] & (USED_BY_ATTACKER if side == ATTACKER_SIDE else USED_BY_DEFENDER):
+        return False
+    if s["plan_flags"][side] & E.F_EXCLUSIVE:
+        return False
+    for k in range(N_CLAUSES[f]):
+        row = CLAUSES[f, k]
+        if row[E.K_EFFECT] == E.PE_FLAG and row[E.K_N] & E.F_EXCLUSIVE and side_used_any(s, side):
+            return False
+    if u == BANDITS:
+        if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3]:
+            return False
+    elif not can_pay(s, u, f):
+        return False
+    return does_something(s, side, c, f)
+
+
+@nb.njit(cache=True)
+def legal(s, u, mask):
+    for c in range(1, N_CARDS):
+        if usable(s, u, c):
+            mask[A.CARD + c] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def any_usable(s, u):
+    for c in range(1, N_CARDS):
+        if usable(s, u, c):
+            return True
+    return False
+
+
+# ================================================================== using a plan
+@nb.njit(cache=True)
+def pay(s, u, c, f):
+    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
+    s["favor"][u] -= place_f + burn_f
+    s["shared_favor"] += burn_f
+    s["secrets"][u] -= place_s + burn_s
+    if u == s["current"]:
+        s["card_favor"][c] += place_f
+        s["card_secrets"][c] += place_s
+        return
+    suit = B.card_suit(s, c)  # O7.1.2: paid outside your turn
+    if suit >= 0:
+        s["favor_bank"][suit] += place_f
+    else:
+        s["shared_favor"] += place_f
+    s["secrets_down"][u] += place_s
+
+
+@nb.njit(cache=True)
+def add_attack(s, k):
+    """k attack dice more (or fewer); a die taken from an empty attack pool adds a defense die
+    instead (O5.5.3)."""
+    if k >= 0:
+        s["attack_dice"] = min(MAX_DICE, s["attack_dice"] + k)
+        return
+    taken = min(-k, s["attack_dice"])
+    s["attack_dice"] -= taken
+    s["defense_dice"] = min(MAX_DICE, s["defense_dice"] + (-k - taken))
+
+
+@nb.njit(cache=True)
+def add_defense(s, k):
+    s["defense_dice"] = min(MAX_DICE, max(0, s["defense_dice"] + k))
+
+
+@nb.njit(cache=True)
+def add_dice(s, effect, k):
+    if effect == E.PE_ATTACK:
+        add_attack(s, k)
+    else:
+        add_defense(s, k)
+
+
+@nb.njit(cache=True)
+def signed_amount(s, u, f, k, option):
+    """The amount OPTION `option` picks for signed clause k: +N, -N, then +M, -M (±N|M)."""
+    n, n2 = clause_amounts(s, u, f, k)
+    amount = n if option < 2 else n2
+    return amount if option % 2 == 0 else -amount
+
+
+@nb.njit(cache=True)
+def n_signs(f, k):
+    return 4 if CLAUSES[f, k, E.K_N2] > 0 and CLAUSES[f, k, E.K_EFFECT] != E.PE_WIN_FAVOR else 2
+
+
+@nb.njit(cache=True)
+def run_clauses(s, u, c, start):
+    """Resolve the immediate clauses of plan c from `start`; False when a sign is asked."""
+    f = face(s, c)
+    side = DEFENDER_SIDE if u == BANDITS else side_of(s, u)
+    for k in range(start, N_CLAUSES[f]):
+        row = CLAUSES[f, k]
+        if not condition(s, side, c, row[E.K_COND]):
+            continue
+        effect = row[E.K_EFFECT]
+        if effect == E.PE_ATTACK or effect == E.PE_DEFENSE:
+            if row[E.K_SIGNED]:
+                if u == BANDITS:  # in the bandits' favour: fewer attack dice, more defense dice
+                    n, n2 = clause_amounts(s, u, f, k)
+                    most = max(n, n2)
+                    add_dice(s, effect, -most if effect == E.PE_ATTACK else most)
+                    continue
+                s["plan_card"] = c
+                s["plan_clause"] = k
+                s["phase"] = PH_CAMPAIGN_PLAN_SIGN
+                s["actor"] = u
+                return False
+            n, _ = clause_amounts(s, u, f, k)
+            add_dice(s, effect, n)
+        elif effect == E.PE_SUPPLY and u >= 0:
+            s["supply"][u] = min(SUPPLY_MAX, s["supply"][u] + row[E.K_N])
+        elif effect == E.PE_KILL_ATTACKER:
+            kill_on_board(s, s["current"], row[E.K_N])
+        elif effect == E.PE_FLAG:
+            s["plan_flags"][side] |= row[E.K_N]
+    return True
+
+
+@nb.njit(cache=True)
+def use(s, u, c):
+    """u uses plan c; False while its dice wait on a sign."""
+    f = face(s, c)
+    if u != BANDITS:
+        pay(s, u, c, f)
+        s["plan_user"][c] = u + 1
+    else:
+        s["plan_user"][c] = PLAN_BANDITS
+    return run_clauses(s, u, c, 0)
+
+
+@nb.njit(cache=True)
+def sign_legal(s, mask):
+    f = face(s, s["plan_card"])
+    for option in range(n_signs(f, s["plan_clause"])):
+        mask[A.OPTION + option] = 1
+
+
+@nb.njit(cache=True)
+def answer_sign(s, u, a):
+    """Apply the chosen sign, then the plan's remaining clauses; False if another sign is asked."""
+    c = s["plan_card"]
+    f = face(s, c)
+    k = s["plan_clause"]
+    add_dice(s, CLAUSES[f, k, E.K_EFFECT], signed_amount(s, u, f, k, a - A.OPTION))
+    s["plan_card"] = 0
+    s["plan_clause"] = 0
+    return run_clauses(s, u, c, k + 1)
+
+
+# ================================================================== the order of use
+@nb.njit(cache=True)
+def planner(s, k):
+    """The k-th planner of the defending side: the defender, then the Allies by seat; -1: none."""
+    if k == 0:
+        return s["defender"]
+    q = k - 1
+    if q < s["n_players"] and q != s["defender"] and q != s["current"] and s["ally"][q]:
+        return q
+    return -1
+
+
+@nb.njit(cache=True)
+def offer(s):
+    """Ask the next player with a usable plan (True), or finish step 3 (False). The bandits use
+    theirs on their own."""
+    while True:
+        k = s["plan_next"]
+        if k == -1:
+            q = s["current"]
+        elif k > s["n_players"] or s["plan_flags"][ATTACKER_SIDE] & E.F_SILENCE_DEFENDER:
+            return False
+        else:
+            q = planner(s, k)
+        if q == BANDITS:
+            for c in range(1, N_CARDS):
+                if usable(s, BANDITS, c):
+                    use(s, BANDITS, c)
+        elif q >= 0 and any_usable(s, q):
+            s["phase"] = PH_CAMPAIGN_PLANS
+            s["actor"] = q
+            return True
+        s["plan_next"] += 1
+
+
+# ================================================================== the aftermath (O5.5.6, O5.5.8)
+@nb.njit(cache=True)
+def aftermath(s):
+    """Victors' plans pay out, then the plans that say so are discarded; every mark is cleared."""
+    attacker_won = s["attack"] > s["defense"]
+    for c in range(1, N_CARDS):
+        user = s["plan_user"][c]
+        if user == 0:
+            continue
+        s["plan_user"][c] = 0
+        side = side_of_user(s, user)
+        won = (side == ATTACKER_SIDE) == attacker_won
+        u = user - 1 if user != PLAN_BANDITS else -1
+        f = face(s, c)
+        discard = False
+        for k in range(N_CLAUSES[f]):
+            row = CLAUSES[f, k]
+            effect = row[E.K_EFFECT]
+            if won and u >= 0 and effect == E.PE_WIN_FAVOR:
+                take = min(row[E.K_N], s["favor_bank"][row[E.K_N2]])
+                s["favor_bank"][row[E.K_N2]] -= take
+                s["favor"][u] += take
+            elif won and u >= 0 and effect == E.PE_WIN_WARBANDS:
+                move_from_bank(s, u, row[E.K_N])
+            elif effect == E.PE_FLAG:
+                if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
+                    discard = True
+        if discard and s["faceup"][c] and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER):
+            M.discard_card(s, u if u >= 0 else s["current"], c)
+    s["plan_flags"][:] = 0
+    s["plan_next"] = -1

@@ -1,0 +1,264 @@
+"""Battle plans (O5.5.3, O7.5): who may use which plan and in what order, paying for them, the
+dice they add or remove with the sign chosen, their marks on the rolls and on defeat, and the
+aftermath. Red (seat 1) attacks blue (seat 2) at the Rocky Coast, which blue rules (`duel`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import effects as E
+from meeplegym.envs.oath import state as S
+from tests.oath import scenario as sc
+from tests.oath.scenario import HS, ID, ROCKY_COAST, SK, SW, B, duel, word_for
+
+CAMPAIGN = A.MAJOR + int(D.MajorAction.CAMPAIGN)
+RED, BLUE = int(D.Colour.RED), int(D.Colour.BLUE)
+PAWN = A.OPTION + 2
+PLUS, MINUS = A.OPTION + 0, A.OPTION + 1
+
+
+def adviser(s, name, seat):
+    return sc.move(s, name, S.Z_ADVISER, seat)
+
+
+def card(name):
+    return A.CARD + ID[name]
+
+
+def declare(s, dice, pawn=True):
+    """Red campaigns against blue (the site, and the pawn if asked) with `dice` attack dice."""
+    sc.play(s, CAMPAIGN, A.SEAT + 2, *([PAWN] if pawn else []), A.END, A.NUMBER + dice)
+
+
+def give_favor(s, seat, k):
+    """seat holds exactly k favor (the rest back to the shared bank)."""
+    s["shared_favor"] += int(s["favor"][seat]) - k
+    s["favor"][seat] = k
+
+
+@pytest.mark.rule("O5.5.3", "O7.5.4")
+def test_the_attacker_picks_the_sign_of_longbows_before_the_rolls():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    adviser(s, "Longbows", 1)
+    declare(s, 4, pawn=False)
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 1
+    assert sc.legal(s) == [A.END, card("Longbows")]
+    sc.play(s, card("Longbows"))
+    assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [PLUS, MINUS]
+    assert sc.legal_names(s) == ["Longbows: +1 attack dice", "Longbows: -1 attack dice"]
+    s["rng"] = word_for([B], [SW] * 5)
+    sc.play(s, PLUS)  # the last plan: the rolls follow at once
+    assert s["attack_dice"] == 5 and s["attack"] == 5
+    assert s["plan_user"][ID["Longbows"]] == 2  # seat 1 + 1
+    sc.play(s, A.NUMBER + 1)  # occupy; the campaign ends
+    assert s["phase"] == S.PH_ACT and s["plan_user"].sum() == 0  # the marks are cleared
+
+
+@pytest.mark.rule("O5.5.3")
+def test_a_die_taken_from_an_empty_attack_pool_adds_a_defense_die():
+    s = duel(red_board=3, blue_site=1, blue_board=0)
+    adviser(s, "Bear Traps", 2)
+    declare(s, 0, pawn=False)
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 2  # red has no plan: blue is asked
+    defense = int(s["defense_dice"])
+    s["rng"] = word_for([B, B], [])
+    sc.play(s, card("Bear Traps"))
+    assert s["attack_dice"] == 0 and s["defense_dice"] == defense + 1
+    assert s["board_warbands"][1] == 2  # Bear Traps killed one
+    assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE  # 0 against the site's 1: two sacrificed would win
+    sc.play(s, A.END)
+    assert s["board_warbands"][1] == 1  # defeated: half of the two die
+
+
+@pytest.mark.rule("O7.5.1")
+def test_only_the_ruler_of_a_plan_may_use_it():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    sc.move(s, "Longbows", S.Z_SITE, ROCKY_COAST)  # blue rules the Rocky Coast; red only stands there
+    declare(s, 2, pawn=False)
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 2  # not offered to red
+    sc.play(s, card("Longbows"), MINUS)
+    assert s["attack_dice"] == 1
+
+
+@pytest.mark.rule("O7.5")
+def test_attacker_only_plans_are_not_offered_to_the_defender():
+    s = duel()
+    adviser(s, "Scouts", 2)
+    adviser(s, "Keep", 1)  # a defender's plan, and site-only besides: red cannot use it as an adviser
+    declare(s, 2)
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS
+
+
+@pytest.mark.rule("O7.5.3", "O7.1.2")
+def test_costs_are_paid_on_the_card_in_your_turn_and_to_the_bank_outside_it():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    c = adviser(s, "Mercenaries", 1)
+    adviser(s, "Extra Provisions", 2)
+    give_favor(s, 1, 2)
+    give_favor(s, 2, 2)
+    s["card_favor"][c] = 1  # a card carrying tokens may still pay for a battle plan (O7.5.3)
+    s["favor_bank"][int(D.Suit.DISCORD)] -= 1
+    hearth = int(s["favor_bank"][int(D.Suit.HEARTH)])
+    declare(s, 3, pawn=False)
+    sc.play(s, card("Mercenaries"), PLUS)  # red has no other plan: blue's turn comes by itself
+    assert s["card_favor"][c] == 2 and s["favor"][1] == 1 and s["attack_dice"] == 6
+    assert s["actor"] == 2
+    s["rng"] = word_for([B, B], [SW] * 6)
+    sc.play(s, card("Extra Provisions"))
+    assert s["favor"][2] == 1 and s["favor_bank"][int(D.Suit.HEARTH)] == hearth + 1
+    assert s["card_favor"][ID["Extra Provisions"]] == 0
+    assert sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O5.5.3")
+def test_specialist_silences_the_defender():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    adviser(s, "Specialist", 1)
+    adviser(s, "Extra Provisions", 2)
+    give_favor(s, 1, 2)
+    give_favor(s, 2, 1)
+    declare(s, 2, pawn=False)
+    s["rng"] = word_for([B], [SW, SW])
+    sc.play(s, card("Specialist"))
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["favor"][2] == 1  # blue was never asked
+
+
+@pytest.mark.rule("O5.5.3")
+def test_code_of_honor_allows_no_other_plan_on_its_side():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    adviser(s, "Code of Honor", 1)
+    adviser(s, "Longbows", 1)
+    declare(s, 2, pawn=False)
+    s["rng"] = word_for([B], [SW] * 3)
+    sc.play(s, card("Longbows"), PLUS)  # Code of Honor after another plan: not offered, so the rolls follow
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["plan_user"][ID["Code of Honor"]] == 0
+    s2 = duel(red_board=5, blue_site=1, blue_board=0)
+    adviser(s2, "Code of Honor", 1)
+    adviser(s2, "Longbows", 1)
+    declare(s2, 2, pawn=False)
+    s2["rng"] = word_for([B], [SW] * 4)
+    sc.play(s2, card("Code of Honor"), PLUS)
+    assert s2["attack"] == 4 and s2["plan_user"][ID["Longbows"]] == 0  # nothing more was offered
+
+
+@pytest.mark.rule("O5.5.6")
+@pytest.mark.parametrize("plan, killed", [("Shield Wall", 3), ("Billowing Fog", 0), (None, 1)])
+def test_a_defeated_defenders_losses_with_their_plans(plan, killed):
+    s = duel(red_board=8, blue_site=1, blue_board=2)
+    if plan:
+        adviser(s, plan, 2)
+        give_favor(s, 2, 1)
+        s["secrets"][2] = 1
+    bank = int(s["bank_warbands"][BLUE])
+    s["rng"] = word_for([B] * (5 if plan == "Shield Wall" else 3), [SW] * 4)  # no plan: rolled at once
+    declare(s, 4)
+    if plan:
+        assert s["actor"] == 2
+        sc.play(s, card(plan))
+    # attack 4 beats defense 3 (the site's 1 and the board's 2); blue picks losses only while two places hold them
+    while s["phase"] == S.PH_CAMPAIGN_LOSSES:
+        sc.play(s, sc.legal(s)[0])
+    assert sc.warbands_of(s, BLUE) == 14
+    assert int(s["bank_warbands"][BLUE]) - bank == killed
+
+
+@pytest.mark.rule("O5.5.8")
+def test_victorious_plans_pay_out_and_plans_that_say_so_are_discarded():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    honors = adviser(s, "Battle Honors", 1)
+    archers = adviser(s, "Horse Archers", 1)
+    mercs = adviser(s, "Mercenaries", 1)
+    give_favor(s, 1, 1)
+    order = int(s["favor_bank"][int(D.Suit.ORDER)])
+    declare(s, 2, pawn=False)
+    sc.play(s, card("Battle Honors"), card("Horse Archers"), PLUS)
+    s["rng"] = word_for([B], [SW] * 8)
+    sc.play(s, card("Mercenaries"), PLUS)
+    assert s["attack"] == 8 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    sc.play(s, A.NUMBER + 1)
+    assert s["favor"][1] == 2 and s["favor_bank"][int(D.Suit.ORDER)] == order - 2
+    assert s["zone"][archers] == S.Z_DISCARD  # "at end, discard"
+    assert s["zone"][mercs] == S.Z_ADVISER and s["zone"][honors] == S.Z_ADVISER  # Mercenaries: only when defeated
+
+
+def test_mercenaries_are_discarded_when_defeated():
+    s = duel(red_board=5, blue_site=2, blue_board=3)
+    mercs = adviser(s, "Mercenaries", 1)
+    give_favor(s, 1, 1)
+    declare(s, 1)
+    s["rng"] = word_for([B] * 5, [])
+    sc.play(s, card("Mercenaries"), MINUS)  # a bad choice, and legal: 0 dice, a defense die more
+    assert s["phase"] == S.PH_ACT and s["zone"][mercs] == S.Z_DISCARD
+
+
+@pytest.mark.rule("O5.5.3")
+def test_the_bandits_use_their_costless_plans_in_their_favour():
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    s["site_warbands"][ROCKY_COAST, BLUE] = 0
+    s["bank_warbands"][BLUE] += 1
+    sc.move(s, "Longbows", S.Z_SITE, ROCKY_COAST)  # the bandits rule the warband-free Rocky Coast
+    sc.move(s, "Extra Provisions", S.Z_SITE, ROCKY_COAST)  # costs a favor: the bandits never use it
+    sc.play(s, CAMPAIGN, A.OPTION + 0, A.END)
+    s["rng"] = word_for([B], [SW] * 2)
+    sc.play(s, A.NUMBER + 3)
+    assert s["attack_dice"] == 2 and s["defense_dice"] == 1  # Longbows -1; Extra Provisions unused
+
+
+@pytest.mark.rule("O5.5.5")
+def test_the_marks_of_lancers_rangers_and_mounted_patrol():
+    s = duel(red_board=8, blue_site=4, blue_board=0)
+    adviser(s, "Lancers", 1)
+    adviser(s, "Rangers", 1)
+    give_favor(s, 1, 1)
+    declare(s, 3, pawn=False)
+    s["rng"] = word_for([B], [SK, SK, SW])
+    sc.play(s, card("Lancers"), card("Rangers"))  # the defense pool holds 1 die: no +2
+    assert s["attack"] == 2 * (2 + 2 + 1)  # doubled
+    assert s["board_warbands"][1] == 8  # the skulls killed nothing
+    s2 = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s2, "Mounted Patrol", 2)
+    declare(s2, 4, pawn=False)
+    s2["rng"] = word_for([B], [SW, SW])
+    sc.play(s2, card("Mounted Patrol"))
+    assert s2["attack"] == 2  # only half of the four dice were rolled
+
+
+@pytest.mark.rule("O5.5.5", "O9.5")
+def test_zealots_sacrifice_three_at_a_time_while_outnumbered():
+    s = duel(red_board=3, blue_site=2, blue_board=3)
+    adviser(s, "Zealots", 1)
+    give_favor(s, 1, 1)
+    declare(s, 1)
+    s["rng"] = word_for([B, B, B], [HS])
+    sc.play(s, card("Zealots"))
+    # defense 0 + 2 + 3 = 5 against 0: 6 needed, 2 sacrificed warbands at 3 each (force 5 > 3)
+    assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE
+    sc.play(s, A.OPTION + 0)
+    assert s["attack"] == 6 and s["board_warbands"][1] == 1
+
+
+@pytest.mark.rule("O5.5.7")
+def test_slander_burns_all_the_favor_and_book_burning_the_secrets_but_one():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s, "Slander", 1)
+    adviser(s, "Book Burning", 1)
+    give_favor(s, 1, 1)
+    give_favor(s, 2, 3)
+    s["secrets"][2], s["secrets_down"][2] = 2, 2
+    declare(s, 4)
+    s["rng"] = word_for([B] * 3, [SW] * 4)
+    sc.play(s, card("Slander"), card("Book Burning"))
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    sc.play(s, A.NUMBER + 1, A.END)  # occupy, leave the pawn
+    assert s["secrets"][2] + s["secrets_down"][2] == 1
+    sc.play(s, A.OPTION + 0)
+    assert s["favor"][2] == 0 and sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+def test_every_written_plan_is_a_battle_plan_of_the_spec():
+    for number, text in E.PLANS.items():
+        assert E.PLAN_SIDE[number] in (1, 2, 3), text
+    assert set(E.UNWRITTEN["battle plan"]).isdisjoint(
+        {D.DENIZEN_BY_NUMBER[n].name for n in E.PLANS if n in D.DENIZEN_BY_NUMBER})
