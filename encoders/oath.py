@@ -336,8 +336,8 @@ def encode(s, seat, out):
     out[_PHASE + phase] = 1.0
     if phase == ST.PH_POWER:
         out[_POWER + s["pw_dec"]] = 1.0
-        out[_POWER + N_DECS] = s["pw_left"]
-        out[_POWER + N_DECS + 1] = s["pw_count"]
+        out[_POWER + N_DECS] = max(0, s["pw_left"])  # -1: the step has not counted its units yet
+        out[_POWER + N_DECS + 1] = max(0, s["pw_count"])
         for b in range(N_SUITS):
             out[_POWER + N_DECS + 2 + b] = (s["pw_banks"] >> b) & 1
     out[_POWER + N_DECS + 2 + N_SUITS] = s["end_act"] != 0

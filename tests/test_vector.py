@@ -120,7 +120,7 @@ def test_bad_options_fail_at_construction(kwargs, message):
 
 
 def test_unknown_game_is_named():
-    with pytest.raises(KeyError, match="available: imperium, scythe"):
+    with pytest.raises(KeyError, match="available: imperium, oath, scythe"):
         meeplegym.make_vector("chess", 4)
 
 

@@ -345,6 +345,15 @@ def test_observation_is_relative_to_the_seat():
                 assert obs[at + 1 + encoder.N_SIDES + S.N_COLOURS + 1] == s["favor"][p]
 
 
+@pytest.mark.parametrize("players", PLAYERS)
+def test_observations_stay_inside_the_observation_space(players):
+    space = oath_v0.env(num_players=players).observation_space("player_0")["observation"]
+    for states in states_along_a_game(players, 60 + players, 3):
+        for seat in range(players):
+            obs = _obs(states, seat)
+            assert space.contains(obs), (S.PHASE_NAMES[int(states[0]["phase"])], obs.min(), obs.max())
+
+
 def test_feature_table_covers_the_vector():
     features = encoder.FEATURES.features
     assert features[0].offset == 0
