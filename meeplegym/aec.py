@@ -1,7 +1,8 @@
 """The PettingZoo AEC face shared by every meeplegym game.
 
 A game plugs in through a small `Game` adapter (engine calls, encoder, names); this class does
-the PettingZoo bookkeeping once: agents, rewards, terminations, truncation by `max_turns`,
+the PettingZoo bookkeeping once: agents, rewards, terminations, truncation by `max_turns` (or by
+`max_decisions`, for games whose turns may hold unboundedly many free decisions),
 dead-agent steps, observation/action spaces, and rejecting illegal actions with
 ``IllegalActionError`` before the state changes.
 """
@@ -183,18 +184,22 @@ class TurnBasedEnv(AECEnv):
         reward_mode: str | None = None,
         options: dict | None = None,
         debug: bool = False,
+        max_decisions: int | None = None,
     ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptionError(f"render_mode must be one of {self.metadata['render_modes']} or None, got {render_mode!r}")
-        if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
-                                      or not isinstance(max_turns, (int, np.integer)) or max_turns < 1):
-            raise InvalidOptionError(f"max_turns must be a positive integer or None, got {max_turns!r}")
+        for name, value in (("max_turns", max_turns), ("max_decisions", max_decisions)):
+            if value is not None and (isinstance(value, (bool, np.bool_))
+                                      or not isinstance(value, (int, np.integer)) or value < 1):
+                raise InvalidOptionError(f"{name} must be a positive integer or None, got {value!r}")
         reward_mode = resolve_reward_mode(reward_mode, num_players)
         self.game = game
         self.debug = bool(debug)
         self.render_mode = render_mode
         self.max_turns = None if max_turns is None else int(max_turns)
+        self.max_decisions = None if max_decisions is None else int(max_decisions)
+        self._decisions = 0
         self.reward_mode = reward_mode
         self.num_players = num_players
         self._options = dict(options or {})
@@ -232,6 +237,7 @@ class TurnBasedEnv(AECEnv):
             else:
                 gymnasium.logger.warn(f"reset: ignoring unknown option {key!r}; known: {self.game.reset_options}")
         self._state = self.game.new_state(self.num_players, seed, merged)
+        self._decisions = 0
         self._state_changed()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
@@ -263,6 +269,7 @@ class TurnBasedEnv(AECEnv):
             raise IllegalActionError(action, self.game.decision_name(state), int(mask.sum()))
         self._cumulative_rewards[agent] = 0.0
         self.game.apply(state, a)
+        self._decisions += 1
         if self.debug:
             problem = self.game.check(state)
             if problem is not None:
@@ -275,7 +282,8 @@ class TurnBasedEnv(AECEnv):
                 self.rewards[ag] = float(final[self.agent_name_mapping[ag]])
                 self.terminations[ag] = True
                 self.infos[ag] = {"final_scores": self.game.scores(state).tolist()}
-        elif self.max_turns is not None and self.game.turn(state) >= self.max_turns:
+        elif ((self.max_turns is not None and self.game.turn(state) >= self.max_turns)
+              or (self.max_decisions is not None and self._decisions >= self.max_decisions)):
             for ag in self.agents:
                 self.truncations[ag] = True
                 self.infos[ag] = {"scores_at_truncation": self.game.scores(state).tolist()}
@@ -347,6 +355,7 @@ class TurnBasedEnv(AECEnv):
         if n != self.num_players:
             raise InvalidOptionError(f"state has {n} players, this env was built for {self.num_players}")
         self._state = loaded
+        self._decisions = 0  # max_decisions counts from the load
         self._state_changed()
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}

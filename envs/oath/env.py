@@ -12,6 +12,9 @@ from meeplegym.envs.oath.rules import turn
 from meeplegym.envs.oath.state import SIDE_NAMES, WIN_NAMES
 
 
+DEFAULT_MAX_DECISIONS = 10_000
+
+
 class OathGame(RecordGame):
     engine = engine
     render = render
@@ -68,7 +71,9 @@ class raw_env(TurnBasedEnv):
     first game of a fresh chronicle, O1.2; 'tutorial': the four-player tutorial table, O1.3; or a
     ChronicleState / its JSON text), colours (the boards of seats 1.. by name; None: each player
     picks at setup step 9, as decisions), max_turns (truncation; a turn is one player's Wake, Act
-    and Rest), reward_mode ('rank' default: +1 to the winner, -1/(n-1) to the others; 'score':
+    and Rest), max_decisions (truncation after that many decisions, default 10000: moving
+    warbands between board and site is free (O6.5), so a policy could loop inside one turn
+    forever; random games take about 100-1000), reward_mode ('rank' default: +1 to the winner, -1/(n-1) to the others; 'score':
     1/0), debug (check the engine's invariants after every action and raise InvalidStateError on
     the first broken one; slow, for finding bugs). docs/oath.md has the details."""
 
@@ -79,10 +84,10 @@ class raw_env(TurnBasedEnv):
     }
 
     def __init__(self, num_players: int = 4, render_mode=None, max_turns=None, reward_mode=None, setup=None,
-                 colours=None, debug=False):
+                 colours=None, debug=False, max_decisions=DEFAULT_MAX_DECISIONS):
         engine.check_players(num_players)
         options = {"setup": setup, "colours": colours}
-        super().__init__(OathGame(), num_players, render_mode, max_turns, reward_mode, options, debug)
+        super().__init__(OathGame(), num_players, render_mode, max_turns, reward_mode, options, debug, max_decisions)
 
 
 def env(**kwargs):

@@ -140,6 +140,22 @@ def test_max_turns_truncates_every_agent():
     assert env.infos["player_0"]["scores_at_truncation"] == [0, 0, 0]
 
 
+def test_max_decisions_truncates_a_game_that_loops_inside_a_turn():
+    """Moving warbands to and fro is free (O6.5), so a turn can last forever: the decision cap
+    ends the episode where max_turns never would."""
+    env = oath_v0.env(num_players=3, max_decisions=60, max_turns=50)
+    env.reset(seed=2)
+    steps = 0
+    while not any(env.truncations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        to_and_fro = [a for a in (A.OPTION + 0, A.OPTION + 1, A.NUMBER + 1) if mask[a]]
+        env.step(to_and_fro[0] if to_and_fro else int(np.flatnonzero(mask)[-1]))
+        steps += 1
+    assert steps == 60 and env.unwrapped.turn_count < 50
+    with pytest.raises(InvalidOptionError, match="max_decisions"):
+        oath_v0.env(num_players=3, max_decisions=0)
+
+
 def test_debug_mode_checks_invariants_along_a_game():
     env = oath_v0.env(num_players=3, debug=True)
     env.reset(seed=4)
