@@ -193,3 +193,73 @@ def read_cards(s, r: Fields, card_fields, card_index: dict[str, int], field: Fie
         f.only(card_fields)
         for name in f.d:
             s[name][c] = field(name, f.d[name], s[name].shape[1:], f.where(name))
+
+
+class RecordCodec:
+    """One game's state record <-> dict, the way both card games write theirs: the meta keys
+    (``game``, ``format``), every field that is not per card as a top-level key (a pile with a
+    count as its live part, what lies beyond kept under ``scratch``), and the per-card fields as
+    ``card_defaults`` and ``cards``. The game supplies the names: ``writer(name)`` maps a field's
+    element to JSON, ``reader(name)`` maps it back (None: a plain integer), and ``special``
+    writes a field its own way (a program counter as a program's name). The game's own
+    consistency checks run on what ``from_dict`` returns."""
+
+    META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
+
+    def __init__(self, game: str, version: int, dtype, card_names, live_count: dict[str, str],
+                 writer: Callable[[str], Callable[[int], Any]], reader: Callable[[str], Any], derived=(),
+                 special: dict[str, Callable[[Any], Any]] | None = None):
+        assert not set(self.META_KEYS) & set(dtype.names), "a state field shadows a key of the state dict"
+        self.game, self.version, self.dtype = game, version, dtype
+        self.card_names = tuple(card_names)
+        self.card_index = {name: c for c, name in enumerate(self.card_names) if name is not None}
+        saved = tuple(n for n in dtype.names if n not in derived)
+        self.card_fields = tuple(n for n in saved if dtype[n].shape[:1] == (len(self.card_names),))
+        self.other_fields = tuple(n for n in saved if n not in self.card_fields)
+        self.live_count = dict(live_count)
+        self.writer, self.reader = writer, reader
+        self.special = dict(special or {})
+
+    def field(self, name: str, value, shape, where: str) -> np.ndarray:
+        return from_json(value, tuple(shape), self.dtype[name].base, where, self.reader(name))
+
+    def to_dict(self, s) -> dict[str, Any]:
+        out: dict[str, Any] = {"game": self.game, "format": self.version}
+        scratch: dict[str, Any] = {}
+        for name in self.other_fields:
+            if name in self.live_count:
+                if name in self.special:  # (live, rest), written by the game
+                    out[name], rest = self.special[name](s)
+                else:
+                    out[name], rest = live_to_json(s[name], s[self.live_count[name]], self.writer(name))
+                if rest:
+                    scratch[name] = rest
+            elif name in self.special:
+                out[name] = self.special[name](s)
+            else:
+                out[name] = to_json(s[name], self.writer(name))
+        out["card_defaults"], out["cards"] = cards_to_json(s, self.card_fields, self.card_names, self.writer)
+        if scratch:
+            out["scratch"] = scratch
+        return out
+
+    def from_dict(self, d) -> np.ndarray:
+        """A one-record array holding what the dict says, every key, shape, type and range
+        checked (the game's consistency checks are still to run)."""
+        r = Fields(d, "")
+        r.only(self.META_KEYS + self.other_fields)
+        if r.get("game") != self.game:
+            raise InvalidStateError(f"game: expected {self.game!r}, got {r.get('game')!r}")
+        if not is_int(r.get("format")) or r.get("format") != self.version:
+            raise InvalidStateError(f"format: this version reads format {self.version}, got {r.get('format')!r}")
+        out = np.zeros(1, dtype=self.dtype)
+        s = out[0]
+        for name in self.other_fields:
+            if name not in self.live_count:
+                s[name] = self.field(name, r.get(name), self.dtype[name].shape, name)
+        scratch = Fields(d.get("scratch", {}), "scratch")
+        scratch.only(self.live_count)
+        for name, count_name in self.live_count.items():
+            read_live(s, name, count_name, r.get(name), scratch.d.get(name), self.field)
+        read_cards(s, r, self.card_fields, self.card_index, self.field)
+        return out

@@ -45,18 +45,7 @@ from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import (
-    Fields,
-    cards_to_json,
-    from_json,
-    int_in,
-    is_int,
-    live_to_json,
-    read_cards,
-    read_live,
-    to_json,
-    trimmed,
-)
+from meeplegym.record_json import RecordCodec, int_in, is_int, trimmed
 
 FORMAT_VERSION = 1
 GAME = "imperium"
@@ -162,11 +151,8 @@ def _read_pc(v, where: str) -> int:
         raise InvalidStateError(f"{where}: unknown program {name!r}")
     start = PROGRAM_START[name]
     return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
-SAVED_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in ST.DERIVED_FIELDS)
-CARD_FIELDS = tuple(n for n in SAVED_FIELDS if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
-OTHER_FIELDS = tuple(n for n in SAVED_FIELDS if n not in CARD_FIELDS)
-META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
-assert not set(META_KEYS) & set(ST.STATE_DTYPE.names), "a state field shadows a key of the state dict"
+
+
 _CARD_ROWS = {card_id: r for r, card_id in enumerate(K.RECORD_IDS)}
 
 
@@ -204,53 +190,28 @@ def _reader(name: str):
     return None
 
 
-# ---------------------------------------------------------------- to dict
+# ---------------------------------------------------------------- to dict and back
+def _write_frames(s):
+    """The running frames' program counters, each named by the program it runs (see _write_pc)."""
+    count = int(s["depth"])
+    pcs = [_write_pc(int(pc), int(r)) for pc, r in zip(s["fr_pc"][:count], s["fr_rec"][:count])]
+    return pcs, trimmed(s["fr_pc"][count:]) or None
+
+
+CODEC = RecordCodec(GAME, FORMAT_VERSION, ST.STATE_DTYPE, K.RECORD_IDS, LIVE_COUNT, _writer, _reader,
+                    derived=ST.DERIVED_FIELDS, special={"fr_pc": _write_frames})
+
+
 def state_to_dict(state) -> dict[str, Any]:
     """A readable snapshot of one state record (``states[i]``): the full state, hidden
     information and the RNG word included (see the module docstring)."""
-    s = state
-    out: dict[str, Any] = {"game": GAME, "format": FORMAT_VERSION}
-    scratch: dict[str, Any] = {}
-    for name in OTHER_FIELDS:
-        write = _writer(name)
-        if name not in LIVE_COUNT:
-            out[name] = to_json(s[name], write)
-            continue
-        a, count = s[name], s[LIVE_COUNT[name]]
-        if name == "fr_pc":  # named by the program each frame runs
-            out[name] = [_write_pc(int(pc), int(r)) for pc, r in zip(a[:count], s["fr_rec"][:count])]
-            rest = trimmed(a[count:]) or None
-        else:
-            out[name], rest = live_to_json(a, count, write)
-        if rest:
-            scratch[name] = rest
-    defaults, cards = cards_to_json(s, CARD_FIELDS, K.RECORD_IDS, _writer)
-    out["card_defaults"] = defaults
-    out["cards"] = cards
-    if scratch:
-        out["scratch"] = scratch
-    return out
+    return CODEC.to_dict(state)
 
 
-# ---------------------------------------------------------------- from dict
 def state_from_dict(d: dict) -> np.ndarray:
     """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
-    r = Fields(d, "")
-    r.only(META_KEYS + OTHER_FIELDS)
-    if r.get("game") != GAME:
-        raise InvalidStateError(f"game: expected {GAME!r}, got {r.get('game')!r}")
-    if not is_int(r.get("format")) or r.get("format") != FORMAT_VERSION:
-        raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
-    out = np.zeros(1, dtype=ST.STATE_DTYPE)
+    out = CODEC.from_dict(d)
     s = out[0]
-    for name in OTHER_FIELDS:
-        if name not in LIVE_COUNT:
-            s[name] = _field(name, r.get(name), ST.STATE_DTYPE[name].shape, name)
-    scratch = Fields(d.get("scratch", {}), "scratch")
-    scratch.only(LIVE_COUNT)
-    for name, count_name in LIVE_COUNT.items():
-        read_live(s, name, count_name, r.get(name), scratch.d.get(name), _field)
-    read_cards(s, r, CARD_FIELDS, _CARD_ROWS, _field)
     build_table(s)
     _check_ranges(s)
     try:
@@ -264,11 +225,6 @@ def state_from_dict(d: dict) -> np.ndarray:
     if not s["terminal"] and not mask.any():  # e.g. a payment owing what no pool can pay
         raise InvalidStateError(f"inconsistent state: {invariants.describe(invariants.NO_LEGAL_ACTION)}")
     return out
-
-
-def _field(name: str, value, shape, where: str) -> np.ndarray:
-    base = ST.STATE_DTYPE[name].base
-    return from_json(value, tuple(shape), base, where, _reader(name))
 
 
 def _check_ranges(s) -> None:

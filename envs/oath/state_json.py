@@ -39,17 +39,7 @@ from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES
 from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import (
-    Fields,
-    cards_to_json,
-    from_json,
-    int_in,
-    is_int,
-    live_to_json,
-    read_cards,
-    read_live,
-    to_json,
-)
+from meeplegym.record_json import RecordCodec, int_in, is_int
 
 FORMAT_VERSION = 1
 GAME = "oath"
@@ -69,10 +59,6 @@ NAMED = {
     "side": ST.SIDE_NAMES,
 }
 LIVE_COUNT = {"world": "world_size", "discard": "discard_size", "relic_deck": "relic_size", "drawn": "n_drawn"}
-CARD_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if ST.STATE_DTYPE[n].shape[:1] == (ST.N_CARDS,))
-OTHER_FIELDS = tuple(n for n in ST.STATE_DTYPE.names if n not in CARD_FIELDS)
-META_KEYS = ("game", "format", "card_defaults", "cards", "scratch")
-assert not set(META_KEYS) & set(ST.STATE_DTYPE.names), "a state field shadows a key of the state dict"
 CARD_NAMES: tuple[str | None, ...] = (None,) + tuple(ST.card_name(c) for c in range(1, ST.N_CARDS))
 _CARD_INDEX = {name: c for c, name in enumerate(CARD_NAMES) if name is not None}
 
@@ -151,50 +137,21 @@ def _reader(name: str):
     return None
 
 
-def _field(name: str, value, shape, where: str) -> np.ndarray:
-    return from_json(value, tuple(shape), ST.STATE_DTYPE[name].base, where, _reader(name))
-
-
 # ---------------------------------------------------------------- to dict and back
+CODEC = RecordCodec(GAME, FORMAT_VERSION, ST.STATE_DTYPE, CARD_NAMES, LIVE_COUNT, _writer, _reader,
+                    special={"pw_pc": lambda s: _write_pc(int(s["pw_pc"]), int(s["pw_card"]))})
+
+
 def state_to_dict(state) -> dict[str, Any]:
     """A readable snapshot of one state record: the full state, hidden information and the RNG
     word included (see the module docstring)."""
-    s = state
-    out: dict[str, Any] = {"game": GAME, "format": FORMAT_VERSION}
-    scratch: dict[str, Any] = {}
-    for name in OTHER_FIELDS:
-        if name == "pw_pc":
-            out[name] = _write_pc(int(s["pw_pc"]), int(s["pw_card"]))
-        elif name in LIVE_COUNT:
-            out[name], rest = live_to_json(s[name], s[LIVE_COUNT[name]], _writer(name))
-            if rest:
-                scratch[name] = rest
-        else:
-            out[name] = to_json(s[name], _writer(name))
-    out["card_defaults"], out["cards"] = cards_to_json(s, CARD_FIELDS, CARD_NAMES, _writer)
-    if scratch:
-        out["scratch"] = scratch
-    return out
+    return CODEC.to_dict(state)
 
 
 def state_from_dict(d: dict) -> np.ndarray:
     """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
-    r = Fields(d, "")
-    r.only(META_KEYS + OTHER_FIELDS)
-    if r.get("game") != GAME:
-        raise InvalidStateError(f"game: expected {GAME!r}, got {r.get('game')!r}")
-    if not is_int(r.get("format")) or r.get("format") != FORMAT_VERSION:
-        raise InvalidStateError(f"format: this version reads format {FORMAT_VERSION}, got {r.get('format')!r}")
-    out = np.zeros(1, dtype=ST.STATE_DTYPE)
+    out = CODEC.from_dict(d)
     s = out[0]
-    for name in OTHER_FIELDS:
-        if name not in LIVE_COUNT:
-            s[name] = _field(name, r.get(name), ST.STATE_DTYPE[name].shape, name)
-    scratch = Fields(d.get("scratch", {}), "scratch")
-    scratch.only(LIVE_COUNT)
-    for name, count_name in LIVE_COUNT.items():
-        read_live(s, name, count_name, r.get(name), scratch.d.get(name), _field)
-    read_cards(s, r, CARD_FIELDS, _CARD_INDEX, _field)
     _check_ranges(s)
     problems = invariants.check(s)
     if problems:

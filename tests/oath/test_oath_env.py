@@ -306,7 +306,7 @@ def _swapped_adviser(states, p):
     out = states.copy()
     s = out[0]
     c, w = int(advisers[0]), unseen[0]
-    for name in state_json.CARD_FIELDS:
+    for name in state_json.CODEC.card_fields:
         s[name][c], s[name][w] = s0[name][w], s0[name][c]
     k = int(np.flatnonzero(s0["world"][: s0["world_size"]] == w)[0])
     s["world"][k] = c
