@@ -141,10 +141,11 @@ import numpy as np, meeplegym
 env = meeplegym.make_env({game!r}, num_players=2)
 env.reset(seed=0)
 env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-t1 = time.perf_counter()
-v = meeplegym.make_vector({game!r}, 4, num_players=2)
-v.step(np.array([int(np.flatnonzero(m)[0]) for m in v.action_masks()]))
-t2 = time.perf_counter()
+t1 = t2 = time.perf_counter()
+if {vector!r}:
+    v = meeplegym.make_vector({game!r}, 4, num_players=2)
+    v.step(np.array([int(np.flatnonzero(m)[0]) for m in v.action_masks()]))
+    t2 = time.perf_counter()
 print(t1 - t0, t2 - t1)
 """
 
@@ -155,7 +156,8 @@ def compile_times(game: str) -> dict:
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
         for label in ("cold", "warm"):
-            proc = subprocess.run([sys.executable, "-c", _COMPILE_PROBE.format(game=game)], env=env,
+            probe = _COMPILE_PROBE.format(game=game, vector=GAMES[game].vector is not None)
+            proc = subprocess.run([sys.executable, "-c", probe], env=env,
                                   capture_output=True, text=True, check=True)
             aec_s, vector_s = map(float, proc.stdout.split())
             out[label] = {"import_and_first_step_s": aec_s, "first_vector_step_s": vector_s}
@@ -179,6 +181,23 @@ def _compile_line(compile: dict | None) -> str:
             f"{warm['import_and_first_step_s']:.1f} s and {warm['first_vector_step_s']:.1f} s")
 
 
+def _vector_lines(game: str, g: dict, chess, os_chess, ratio) -> list[str]:
+    lines = ["", f"### {game}: vector API, random agent in compiled code, masks only (decisions/s)", "",
+             "| players | " + " | ".join(f"batch {b}" for b in g["batches"]) + " | games/s at the largest batch¹ |",
+             "|---:|" + "---:|" * (len(g["batches"]) + 1)]
+    for players, row in g["vector"].items():
+        largest = row[str(g["batches"][-1])]
+        per_game = g["kernel"][players]["decisions"] / max(g["kernel"][players]["games"], 1)
+        lines.append(f"| {players} | " + " | ".join(f"{row[str(b)]['decisions_per_s']:,.0f}" for b in g["batches"])
+                     + f" | {largest['decisions_per_s'] / per_game:,.0f} |")
+    lines += ["", f"With observations encoded for the acting seat every step (batch {g['obs_batch']}):", "",
+              "| players | decisions/s | × PZ chess | × OpenSpiel chess |", "|---:|---:|---:|---:|"]
+    for players, r in g["vector_obs"].items():
+        lines.append(f"| {players} | {r['decisions_per_s']:,.0f} | {ratio(r['decisions_per_s'], chess)} | "
+                     f"{ratio(r['decisions_per_s'], os_chess)} |")
+    return lines
+
+
 def report(results: dict) -> str:
     chess = results["peers"].get("PettingZoo chess_v6", {}).get("decisions_per_s")
     os_chess = results["peers"].get("OpenSpiel chess", {}).get("decisions_per_s")
@@ -196,24 +215,17 @@ def report(results: dict) -> str:
         else:
             lines.append(f"| {label} | {r['decisions_per_s']:,.0f} | {r['games_per_s']:,.2f} |")
     for game, g in results["games"].items():
+        if g.get("earlier_run"):
+            lines += ["", f"*{game}: measured in an earlier run (its ratios are against this run's peers).*"]
         lines += ["", f"### {game}: AEC env (Python loop, `RandomAgent.act`)", "",
                   "| players | decisions/s | games/s | × PZ chess | × OpenSpiel chess |", "|---:|---:|---:|---:|---:|"]
         for players, r in g["aec"].items():
             lines.append(f"| {players} | {r['decisions_per_s']:,.0f} | {r['games_per_s']:,.2f} | "
                          f"{ratio(r['decisions_per_s'], chess)} | {ratio(r['decisions_per_s'], os_chess)} |")
-        lines += ["", f"### {game}: vector API, random agent in compiled code, masks only (decisions/s)", "",
-                  "| players | " + " | ".join(f"batch {b}" for b in g["batches"]) + " | games/s at the largest batch¹ |",
-                  "|---:|" + "---:|" * (len(g["batches"]) + 1)]
-        for players, row in g["vector"].items():
-            largest = row[str(g["batches"][-1])]
-            per_game = g["kernel"][players]["decisions"] / max(g["kernel"][players]["games"], 1)
-            lines.append(f"| {players} | " + " | ".join(f"{row[str(b)]['decisions_per_s']:,.0f}" for b in g["batches"])
-                         + f" | {largest['decisions_per_s'] / per_game:,.0f} |")
-        lines += ["", f"With observations encoded for the acting seat every step (batch {g['obs_batch']}):", "",
-                  "| players | decisions/s | × PZ chess | × OpenSpiel chess |", "|---:|---:|---:|---:|"]
-        for players, r in g["vector_obs"].items():
-            lines.append(f"| {players} | {r['decisions_per_s']:,.0f} | {ratio(r['decisions_per_s'], chess)} | "
-                         f"{ratio(r['decisions_per_s'], os_chess)} |")
+        if not g["vector"]:
+            lines += ["", f"### {game}: vector API", "", "not yet (no `make_vector` for this game)"]
+        else:
+            lines += _vector_lines(game, g, chess, os_chess, ratio)
         lines += ["", f"### {game}: engine kernel `play_random` (whole games compiled, one thread)", "",
                   "| players | decisions/s | games/s | decisions per game |", "|---:|---:|---:|---:|"]
         for players, r in g["kernel"].items():
@@ -236,14 +248,27 @@ def main() -> None:
     parser.add_argument("--kernel-games", type=int, default=200, help="games per player count for the kernel run")
     parser.add_argument("--quick", action="store_true", help="short smoke run (no compile timing, fewer batches)")
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help="comma-separated games to measure (the peers always are); the other games' numbers "
+                             "are kept from benchmarks/results/throughput.json")
     args = parser.parse_args()
+    chosen = args.games.split(",")
+    unknown = sorted(set(chosen) - set(GAMES))
+    if unknown:
+        parser.error(f"unknown games {unknown}; available: {', '.join(GAMES)}")
     batches = (1, 256, 4096) if args.quick else BATCHES
 
     print(f"machine: {machine()}; numba threads: {numba.get_num_threads()}")
     results: dict = {"machine": machine(), "peers": {}, "games": {}}
+    saved = HERE / "results" / "throughput.json"
+    kept = json.loads(saved.read_text())["games"] if saved.exists() else {}
     print("peers:")
     results["peers"] = peers(args.seconds)
     for name, entry in GAMES.items():
+        if name not in chosen:
+            if name in kept:
+                results["games"][name] = dict(kept[name], earlier_run=True)
+            continue
         low, high = entry.players
         g: dict = {"aec": {}, "vector": {}, "vector_obs": {}, "kernel": {}, "batches": list(batches), "obs_batch": 1024}
         results["games"][name] = g

@@ -3,9 +3,9 @@
 ``new_game`` sets a game up from a ChronicleState (O1.1; the first game of a fresh chronicle
 by default, O1.2) and leaves it at its first decision; ``legal_mask`` and ``step`` play it one
 decision at a time (actions.py). The engine runs the whole setup, the turn (Wake, Act, Rest),
-the six major actions, the minor actions, the title and every victory; still missing
-(docs/rules_coverage.md): every card power, so this is not yet the game and no env is registered
-for it.
+the six major actions, the minor actions, the title and every victory, and about half of the
+card powers; still missing (docs/rules_coverage.md): the rest of the powers, so this is not yet
+the whole game. ``play_random`` plays whole games in compiled code (benchmarks).
 """
 
 from __future__ import annotations
@@ -102,6 +102,30 @@ def legal_mask_at(states, i, mask):
 def apply_at(states, i, action):
     """Play legal `action` in states[i]."""
     turn.apply(states[i], action)
+
+
+random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
+
+
+@nb.njit(cache=True)
+def play_random(states, choosers, max_decisions, decisions):
+    """Play every game of the batch with uniformly random legal actions until it ends or takes
+    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
+    action in a live state). choosers: one uint64 generator word per game, advanced in place."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    for b in range(states.shape[0]):
+        s = states[b]
+        count = 0
+        while s["terminal"] == 0 and count < max_decisions:
+            mask[:] = 0
+            turn.legal(s, mask)
+            a = rng.random_legal(mask, choosers, b)
+            if a < 0:
+                count = -1
+                break
+            turn.apply(s, a)
+            count += 1
+        decisions[b] = count
 
 
 def decision_name(state) -> str:
