@@ -47,6 +47,7 @@ N_SIDES = len(ST.SIDE_NAMES)
 N_WINS = len(ST.WIN_NAMES)
 SPACES = ST.RELIQUARY_SPACES
 N_PLAN_FLAGS = len(E.PLAN_FLAGS)
+_COL_OP = E.P.COL_OP
 NONE = MAX_PLAYERS  # the "nobody" entry after the relative seats of a holder one-hot
 
 # Where the seat sees a card (-1: it cannot).
@@ -73,9 +74,10 @@ assert W_BOX == N_WHERE - 1
 CARD_EXTRAS = ("faceup", "favor on it", "secrets on it", "ruined face up", "targeted by the campaign",
                "Rest power used this Rest", "modifier in use", "being played", "its power runs",
                "the relic its power drew", "the Recover target", "battle plan used by the attacking side",
-               "battle plan used by the defending side", "battle plan whose dice wait on a sign")
+               "battle plan used by the defending side", "battle plan whose dice wait on a sign",
+               "in the bargain of the offer or exchange under way")
 (X_FACEUP, X_FAVOR, X_SECRETS, X_RUINED, X_TARGETED, X_USED, X_MODIFIER, X_PLAYING, X_POWER, X_DREW,
- X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN) = range(len(CARD_EXTRAS))
+ X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN, X_BARGAIN) = range(len(CARD_EXTRAS))
 CARD_STRIDE = N_WHERE + len(CARD_EXTRAS)
 
 SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS
@@ -137,9 +139,10 @@ _MOVE = FEATURES.add(
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
     "nobody); how many")
 _OFFER = FEATURES.add(
-    "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + N_BARGAINS,
-    "the Citizenship offer: to whom (relative seat, then nobody); the Reliquary space offered (then none); the "
-    "bargain one-hot (none, OPTION k, NUMBER k as in actions.py)")
+    "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + 2 * N_BARGAINS,
+    "the Citizenship offer or a power's exchange (O7.6.3) under way: with whom (relative seat, then nobody); the "
+    "Reliquary space offered (then none); the bargain, or what the exchange asks, one-hot (none, OPTION k, NUMBER "
+    "k as in actions.py; a card is marked on the card); what the exchange gives, the same way")
 OBS_SIZE = FEATURES.size
 
 _PURPLE = ST.PURPLE
@@ -236,7 +239,10 @@ def encode(s, seat, out):
         out[x + X_MODIFIER] = s["mod_on"][c] != 0
         out[x + X_PLAYING] = s["playing"] == c
         out[x + X_POWER] = s["pw_card"] == c and phase == ST.PH_POWER
+        exchanging = _exchanging(s)
         out[x + X_DREW] = s["pw_it"] == c and phase == ST.PH_POWER
+        offered = (phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or exchanging) and s["bargain"] == A.CARD + c
+        out[x + X_BARGAIN] = offered or (exchanging and s["bargain_give"] == A.CARD + c)
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
         user = s["plan_user"][c]
         if user > 0:
@@ -362,19 +368,31 @@ def encode(s, seat, out):
         _holder(out, at + 4, seat, s["move_with"], n)
         out[at + 4 + MAX_PLAYERS + 1] = s["move_count"]
     at = _OFFER
-    if phase == _OFFER_PHASES[0] or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2]:
+    exchanging = _exchanging(s)
+    partnered = phase == ST.PH_POWER and E.WITH_PARTNER[E.CODE[s["pw_pc"], _COL_OP]]  # a power's step with a picked player
+    if phase == _OFFER_PHASES[0] or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or partnered:
         _holder(out, at, seat, s["offer_target"], n)
         at += MAX_PLAYERS + 1
         space = s["offer_space"]
-        out[at + (space if 0 <= space < SPACES else SPACES)] = 1.0
+        out[at + (space if 0 <= space < SPACES and not partnered else SPACES)] = 1.0
         at += SPACES + 1
-        b = s["bargain"]
-        if A.OPTION <= b < A.OPTION + A.N_OPTIONS:
-            out[at + 1 + b - A.OPTION] = 1.0
-        elif A.NUMBER <= b <= A.NUMBER + A.MAX_NUMBER:
-            out[at + 1 + A.N_OPTIONS + b - A.NUMBER] = 1.0
-        else:
-            out[at] = 1.0
+        _bargain(out, at, s["bargain"] if not partnered or exchanging else A.END)
+        _bargain(out, at + N_BARGAINS, s["bargain_give"] if exchanging else A.END)
+
+
+@nb.njit(cache=True)
+def _exchanging(s):
+    return s["phase"] == ST.PH_POWER and E.CODE[s["pw_pc"], _COL_OP] == E.OP_EXCHANGE
+
+
+@nb.njit(cache=True)
+def _bargain(out, at, b):
+    if A.OPTION <= b < A.OPTION + A.N_OPTIONS:
+        out[at + 1 + b - A.OPTION] = 1.0
+    elif A.NUMBER <= b <= A.NUMBER + A.MAX_NUMBER:
+        out[at + 1 + A.N_OPTIONS + b - A.NUMBER] = 1.0
+    else:
+        out[at] = 1.0  # none, or a card (marked on the card)
 
 
 @nb.njit(cache=True)

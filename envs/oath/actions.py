@@ -122,6 +122,12 @@ def action_to_str(action: int, state=None) -> str:
             return f"take the {D.Colour(k).name.lower()} board ({side})"
         if phase == S.PH_CAMPAIGN_PLAN_SIGN:
             return plan_sign_label(state, k)
+        if phase == S.PH_POWER:
+            from meeplegym.envs.oath import effects as E
+
+            step_labels = E.STEP_OPTION_LABELS.get(int(E.CODE[int(state["pw_pc"]), E.P.COL_OP]), ())
+            if k < len(step_labels):
+                return step_labels[k]
         labels = OPTION_LABELS.get(phase, ())
         return labels[k] if k < len(labels) else ("yes" if k == 0 else f"option {k}")
     if name == "major":
@@ -134,10 +140,12 @@ def action_to_str(action: int, state=None) -> str:
     if name == "suit":
         return f"{D.Suit(k).name.capitalize()} bank"
     if name == "number":
-        if phase == S.PH_OFFER_BARGAIN and 0 < k % 10 <= 5 and k < 40:
-            who = "the Scepter holder" if (k // 10) % 2 == 0 else "the Exile"
+        exchange = phase == S.PH_POWER and int(state["pw_dec"]) == S.DEC_BARGAIN
+        if (phase == S.PH_OFFER_BARGAIN or exchange) and 0 < k % 10 <= 5 and k < 40:
+            giver, taker = ("you", "they") if exchange else ("the Scepter holder", "the Exile")
+            who = giver if (k // 10) % 2 == 0 else taker
             what = "favor" if k < 20 else "secrets"
-            return f"{who} gives {k % 10} {what}"
+            return f"{who} {'give' if who in ('you', 'they') else 'gives'} {k % 10} {what}"
         return str(k)
     if name == "facedown":
         if k >= RELIQUARY_AT:
@@ -145,4 +153,6 @@ def action_to_str(action: int, state=None) -> str:
         return f"facedown relic {k + 1} at your site"
     if k == 0 or k >= S.N_CARDS:
         return f"card {k} (no such card)"
+    if state is not None and state["ruined"][k]:
+        return S.card_name(k + 1)  # an edifice is tracked on its intact face
     return S.card_name(k)

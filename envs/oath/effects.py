@@ -60,13 +60,54 @@ dissent                every player but the People's Favor's holder puts on this
                        per suit among the cards they rule (Dissent)
 end_act                your Act phase ends
 relic_bottom this      this relic goes to the bottom of the relic deck
+relic_take             draw a relic and take it
+relic_return           put one of your relics, not the Grand Scepter, under the relic deck
+level N                move N favor from a bank with the most favor to one with the fewest
+rest_returns           the Rest's returns now: every card's favor and secrets home, facedown
+                       secrets faceup -- except the favor on this card (A Round of Ale)
+swap_adviser [SUITS]   swap this adviser with another player's faceup adviser (of SUITS)
+swap_site [SUITS]      swap this site card with a card (of SUITS) at another site
+pick_adviser [SUITS]   pick a faceup adviser (of SUITS) of any player, ``own``: of yours, for
+                       the next step
+to_site                the picked card goes faceup to a site with room you pick
+swap_here              the picked card and a card at your site trade places
+roving                 discard a denizen at another site; this card moves there
+piper                  this card joins another player's advisers; take 2 favor from them
+riots                  discard every other card of the map's most common suit (ties: you pick)
+revelation             each player in turn order, you first, may burn favor for as many secrets
+pick_seat here         pick a player whose pawn is at your site, for the next step
+witch_trade            with the picked player, any number of times: your secret for 2 of
+                       their favor, or 2 of your favor for their secret
+oracle                 draw the Vision nearest the top of the world deck, as if searched
+repair                 this edifice turns to its intact face
+spire                  pick N (1-5) unseen: the top N denizens of your region's discard pile
+                       (Visions skipped) trade places with random cards of the Dispossessed
+pilgrimage             the denizens at your site go to the Dispossessed; as many are drawn
+                       from it at random, seen by you, onto your region's discard pile
+salt                   discard every other denizen at this card's site (Salt the Earth)
+pick_relic here        pick a relic held by a player whose pawn is at your site
+blackmail              its holder gives you 3 favor, or you take the picked relic
+messenger              any number of times: a warband from your board to a site you rule, or
+                       back (never a site's last)
+whistle                a player at another site who can travel to yours does, spending no
+                       Supply, and gets the secrets on this card
+palanquin              your pawn goes to a site the picked player could travel to; they
+                       travel there, spending no Supply
+reveal_discard         reveal the top card of your region's discard pile
+exchange GOODS         a binding exchange (O7.6.3) with the picked player: what you give
+                       (favor or secrets 1-5, or one of GOODS: relics / advisers, or
+                       nothing), what you ask (the same from them), then they accept or
+                       decline; it is kept at once
+travel_to_suit         travel, spending no Supply, to a site holding a card of the revealed
+                       card's suit; if none can be reached, to any site you could travel to
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
 ``exile_titled`` (an Exile holds the Oathkeeper title), ``secretive`` (more secrets than the
 Chancellor, secrets on cards counting: Bewitch), ``ds`` (you hold the Darkest Secret),
 ``more_sites`` (you rule more sites than the Chancellor), ``chancellor_here`` (the Chancellor
-rules your site).
+rules your site), ``pf`` (you hold the People's Favor), ``mob`` (the People's Favor shows its Mob
+side). ``kill N every`` kills N warbands at every site.
 
 Powers not written here yet are listed in `UNWRITTEN` and are not offered: a card whose power
 has no program has no effect in play, and docs/rules_coverage.md lists them.
@@ -89,12 +130,18 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "peek_discard", "peek_pile", "peek_world", "discard_adviser", "discard_region", "tame", "relic_draw",
                "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom", "sacrifice_even",
                "move_favor", "convoy", "homestead", "reliquary_take", "reliquary_peek", "take_it", "give_ds",
-               "dissent")
+               "dissent", "relic_take", "relic_return", "level", "rest_returns", "swap_adviser", "swap_site",
+               "pick_adviser", "to_site", "swap_here", "roving", "piper", "riots", "revelation", "pick_seat",
+               "witch_trade", "oracle", "repair", "spire", "pilgrimage", "salt", "pick_relic", "blackmail",
+               "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
  OP_MOVE_FAVOR, OP_CONVOY, OP_HOMESTEAD, OP_RELIQUARY_TAKE, OP_RELIQUARY_PEEK, OP_TAKE_IT, OP_GIVE_DS,
- OP_DISSENT) = range(
+ OP_DISSENT, OP_RELIC_TAKE, OP_RELIC_RETURN, OP_LEVEL, OP_REST_RETURNS, OP_SWAP_ADVISER, OP_SWAP_SITE,
+ OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
+ OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
+ OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -103,17 +150,21 @@ N_COUNT = -1  # C_N of a step that uses the last count
 WHAT_FAVOR, WHAT_SECRET, WHAT_WARBANDS, WHAT_SUPPLY = range(4)
 _WHAT = {"favor": WHAT_FAVOR, "secret": WHAT_SECRET, "warbands": WHAT_WARBANDS, "supply": WHAT_SUPPLY}
 (FROM_NONE, FROM_ONE, FROM_EACH, FROM_DISTINCT, FROM_HERE, FROM_CHANCELLOR, FROM_BOARD, FROM_THIS, FROM_SITE,
- FROM_TAXED, FROM_DS, FROM_REGION) = range(12)
+ FROM_TAXED, FROM_DS, FROM_REGION, FROM_EVERY, FROM_OWN) = range(14)
 _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": FROM_HERE,
          "chancellor": FROM_CHANCELLOR, "board": FROM_BOARD, "this": FROM_THIS, "site": FROM_SITE,
-         "taxed": FROM_TAXED, "ds": FROM_DS, "region": FROM_REGION}
+         "taxed": FROM_TAXED, "ds": FROM_DS, "region": FROM_REGION, "every": FROM_EVERY,
+         "own": FROM_OWN}
 COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
 _COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
 _SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
-COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS, COND_MORE_SITES, COND_CHANCELLOR_HERE = range(7)
+GOODS_RELICS, GOODS_ADVISERS = 1, 2  # what an exchange may carry besides favor and secrets
+_GOODS = {"relics": GOODS_RELICS, "advisers": GOODS_ADVISERS}
+(COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS, COND_MORE_SITES, COND_CHANCELLOR_HERE, COND_PF,
+ COND_MOB) = range(9)
 _CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED,
                "secretive": COND_SECRETIVE, "ds": COND_DS, "more_sites": COND_MORE_SITES,
-               "chancellor_here": COND_CHANCELLOR_HERE}
+               "chancellor_here": COND_CHANCELLOR_HERE, "pf": COND_PF, "mob": COND_MOB}
 
 
 class _Oath(P.Vocabulary):
@@ -133,6 +184,8 @@ class _Oath(P.Vocabulary):
                 cols[C_WHAT] = _WHAT[w]
             elif w in _FROM:
                 cols[C_FROM] = _FROM[w]
+            elif w in _GOODS:
+                cols[C_SUITS] |= _GOODS[w]
             elif all(part in _SUIT_WORDS for part in w.split("/")):
                 cols[C_SUITS] = sum(1 << _SUIT_WORDS[part] for part in w.split("/"))
             else:
@@ -150,9 +203,26 @@ class _Oath(P.Vocabulary):
         raise ValueError(f"no repeat counts ({word!r})")
 
 
+#: the steps done with the player a pick_seat step picked (held in the state's offer_target)
+WITH_PARTNER = np.zeros(P.FIRST_GAME_OP + len(_STEP_WORDS), dtype=np.bool_)
+WITH_PARTNER[[OP_WITCH_TRADE, OP_PALANQUIN, OP_EXCHANGE]] = True
+WITH_PARTNER.setflags(write=False)
+
+#: what OPTION k means at a step that asks with options (DEC_OPTION), by opcode
+STEP_OPTION_LABELS: dict[int, tuple[str, ...]] = {
+    OP_WITCH_TRADE: ("give them a secret for 2 of their favor", "give them 2 favor for one of their secrets"),
+    OP_BLACKMAIL: ("give them 3 favor and keep the relic",),
+    OP_EXCHANGE: ("accept the exchange",),
+    OP_MESSENGER: tuple(f"a warband back to your board from {r.name.capitalize()} {k - D.SLOT_REGION.index(r) + 1}"
+                        for k, r in enumerate(D.SLOT_REGION)),
+}
+
 #: card number -> {kind: program}. The restatement is ours; see the spec row for the power.
 POWERS: dict[int, dict[int, str]] = {
     # Discord
+    82: {KIND_PLAYED: "pick_relic here; blackmail"},  # Blackmail
+    13: {KIND_ACTION: "pick_seat; exchange relics"},  # Tinker's Fair
+    89: {KIND_PLAYED: "salt"},  # Salt the Earth (its capacity and where it may go: major.room_for_play)
     15: {KIND_PLAYED: "gain 4 warbands"},  # A Small Favor
     17: {KIND_ACTION: "take 1 secret here"},  # Sleight of Hand
     18: {KIND_PLAYED: "key_city"},  # Key to the City
@@ -161,6 +231,10 @@ POWERS: dict[int, dict[int, str]] = {
     79: {KIND_PLAYED: "ds_keep 1"},  # Charlatan
     80: {KIND_ACTION: "discard_adviser here"},  # Assassin
     84: {KIND_PLAYED: "dissent"},  # Dissent
+    91: {KIND_PLAYED: "if mob { riots }"},  # Riots
+    96: {KIND_ACTION: "swap_adviser"},  # Enchantress
+    100: {KIND_PLAYED: "kill 1 every"},  # Bandit Chief (its extra bandits: campaign.bandits_per_site)
+    77: {KIND_ACTION: "pick_seat here; witch_trade"},  # Witch's Bargain
     88: {KIND_PLAYED: "if exile { if more_sites { may { citizen; reliquary_take } } }"},  # Royal Ambitions
     92: {KIND_REST: "gain 1 favor site"},  # Silver Tongue
     93: {KIND_ACTION: "count gamble; gain count favor one"},  # Gambling Hall
@@ -175,14 +249,20 @@ POWERS: dict[int, dict[int, str]] = {
     62: {KIND_ACTION: "sacrifice_even"},  # Blood Pact
     65: {KIND_ACTION: "tithe arcane"},  # Plague Engines
     67: {KIND_PLAYED: "if exile { if secretive { may citizen } }"},  # Bewitch
+    63: {KIND_PLAYED: "revelation"},  # Revelation
     69: {KIND_ACTION: "gain 1 secret"},  # Tutor
     75: {KIND_ACTION: "choose { ds_add | ds_burn }"},  # Forgotten Vault
     # Order
     7: {KIND_PLAYED: "garrison"},  # Garrison
+    105: {KIND_ACTION: "messenger"},  # Messenger
+    107: {KIND_ACTION: "pick_seat here; palanquin"},  # Palanquin
     116: {KIND_ACTION: "kill 2 site"},  # Siege Engines
     117: {KIND_PLAYED: "take 2 favor taxed"},  # Royal Tax
     121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience (its ban on faceup Visions: not yet)
     # Hearth
+    129: {KIND_ACTION: "rest_returns"},  # A Round of Ale
+    135: {KIND_ACTION: "level 2"},  # Levelers
+    141: {KIND_ACTION: "if exile { if pf { citizen } }"},  # Ballot Box
     47: {KIND_ACTION: "gain 2 supply"},  # Wayside Inn
     49: {KIND_ACTION: "move_bank hearth"},  # Memory of Home
     52: {KIND_ACTION: "ds_add"},  # Storyteller
@@ -197,6 +277,9 @@ POWERS: dict[int, dict[int, str]] = {
     # Beast
     39: {KIND_ACTION: "kill 1 board"},  # Wolves
     44: {KIND_PLAYED: "if exile { may citizen }"},  # Long-Lost Heir
+    46: {KIND_ACTION: "roving"},  # Roving Terror
+    180: {KIND_ACTION: "relic_take; relic_return"},  # Fae Merchant
+    182: {KIND_ACTION: "piper"},  # Pied Piper
     179: {KIND_PLAYED: "discard_region nomad/beast"},  # Threatening Roar
     181: {KIND_ACTION: "kill 1 board order/discord; gain 1 warbands"},  # Second Chance
     190: {KIND_PLAYED: "count beast_sites; gain count warbands"},  # Animal Host
@@ -208,16 +291,30 @@ POWERS: dict[int, dict[int, str]] = {
     28: {KIND_PLAYED: "gain 4 supply"},  # Faithful Friend
     166: {KIND_PLAYED: "if exile { if ds { may { give_ds; citizen; reliquary_take } } }"},  # Ancient Pact
     151: {KIND_ACTION: "convoy"},  # Convoys
+    30: {KIND_PLAYED: "may swap_site nomad"},  # Great Herd
+    159: {KIND_ACTION: "pick_adviser nomad; to_site"},  # Resettle
+    160: {KIND_ACTION: "oracle"},  # Oracle
+    170: {KIND_PLAYED: "may swap_adviser nomad"},  # Twin Brother
+    161: {KIND_PLAYED: "pilgrimage"},  # Pilgrimage
     # relics
     219: {KIND_ACTION: "relic_draw"},  # Dowsing Sticks
     223: {KIND_ACTION: "if chancellor_here { reliquary_peek; may take_it }"},  # Skeleton Key
     224: {KIND_ACTION: "peek_world 3"},  # Oracular Pig
     227: {KIND_ACTION: "relic_bottom this; gain 4 supply"},  # Map
+    216: {KIND_ACTION: "pick_adviser own; swap_here"},  # Horned Mask
+    213: {KIND_ACTION: "reveal_discard; travel_to_suit"},  # Brass Horse
+    218: {KIND_ACTION: "whistle"},  # Whistle
+    # edifices, by the face that shows the power
+    205: {KIND_ACTION: "pick_seat; exchange advisers"},  # Festival District
+    208: {KIND_ACTION: "spire"},  # Fallen Spire
+    209: {KIND_ACTION: "relic_draw"},  # Ancient Forge
+    210: {KIND_ACTION: "repair"},  # Broken Forge
 }
 
 _KIND_OF_ABILITY = {KIND_ACTION: D.Ability.ACTION, KIND_PLAYED: D.Ability.WHEN_PLAYED, KIND_REST: D.Ability.REST}
-_POWERED = {**{d.number: d for d in D.DENIZENS}, **{e.number: e for e in D.EDIFICE_FACES},
-            **{r.number: r for r in D.RELICS}}
+#: card face number -> its data row (denizens, edifice faces, relics)
+POWERED = {**{d.number: d for d in D.DENIZENS}, **{e.number: e for e in D.EDIFICE_FACES},
+           **{r.number: r for r in D.RELICS}}
 
 
 def _compile():
@@ -225,7 +322,7 @@ def _compile():
     entry = np.zeros((N_CARDS, N_KINDS), dtype=np.int32)
     vocab = _Oath()
     for card, programs in POWERS.items():
-        record = _POWERED[card]
+        record = POWERED[card]
         for kind, text in programs.items():
             if not record.abilities & _KIND_OF_ABILITY[kind]:
                 raise P.ProgramError(f"{record.name}: has no {KIND_NAMES[kind]} ability (D2-D4)")
@@ -239,7 +336,7 @@ CODE, OPTIONS, ENTRY = _compile()
 
 #: powers of these kinds that have no program yet (docs/rules_coverage.md)
 UNWRITTEN: dict[str, tuple[str, ...]] = {
-    KIND_NAMES[kind]: tuple(r.name for n, r in sorted(_POWERED.items())
+    KIND_NAMES[kind]: tuple(r.name for n, r in sorted(POWERED.items())
                             if r.abilities & ability and kind not in POWERS.get(n, {}) and r.number != 231)
     for kind, ability in _KIND_OF_ABILITY.items()
 }
@@ -389,7 +486,7 @@ def _compile_plans():
     n_clauses = np.zeros(N_CARDS, dtype=np.int8)
     side = np.zeros(N_CARDS, dtype=np.int8)
     for card, text in PLANS.items():
-        record = _POWERED[card]
+        record = POWERED[card]
         if not record.abilities & D.Ability.BATTLE_PLAN:
             raise P.ProgramError(f"{record.name}: not a battle plan (D2-D4)")
         parts = [t.strip() for t in text.split(";")]
@@ -404,5 +501,5 @@ def _compile_plans():
 
 #: per card face: its clauses, how many, and who may use it (data.Side; 0: not a written plan)
 PLAN_CLAUSES, PLAN_N_CLAUSES, PLAN_SIDE = _compile_plans()
-UNWRITTEN["battle plan"] = tuple(r.name for n, r in sorted(_POWERED.items())
+UNWRITTEN["battle plan"] = tuple(r.name for n, r in sorted(POWERED.items())
                                  if r.abilities & D.Ability.BATTLE_PLAN and n not in PLANS)

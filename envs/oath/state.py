@@ -129,9 +129,9 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
-    DEC_NUMBER, DEC_SPACE = range(12)
+    DEC_NUMBER, DEC_SPACE, DEC_OPTION, DEC_BARGAIN = range(14)
 DEC_NAMES = ("may", "bank", "player", "site", "card", "discard pile", "facedown relic", "keep the relic", "choose",
-             "site or board", "number", "Reliquary space")
+             "site or board", "number", "Reliquary space", "option", "bargain")
 N_PHASES = len(PHASE_NAMES)
 
 # How a game ended (O3), by `win_kind`.
@@ -253,7 +253,7 @@ STATE_DTYPE = np.dtype(
         ("pw_left", np.int8),  # units still to resolve in the current step
         ("pw_banks", np.int8),  # banks already used by a "distinct" step (bit k: suit k)
         ("pw_count", np.int8),  # what the last count step counted
-        ("pw_it", np.int16),  # the relic a relic_draw step drew
+        ("pw_it", np.int16),  # the card a step drew or picked (a seat, for pick_seat)
         ("used", np.int8, N_CARDS),  # a Rest power used this Rest
         ("mod_on", np.int8, N_CARDS),  # modifiers in use for the action under way (O7.4)
         ("mod_action", np.int8),
@@ -265,7 +265,8 @@ STATE_DTYPE = np.dtype(
         ("move_count", np.int8),
         ("offer_target", np.int8),
         ("offer_space", np.int8),
-        ("bargain", np.int16),  # the bargain action chosen (an action number), END for none
+        ("bargain", np.int16),  # the bargain action chosen (an action number), END for none; an exchange's ask
+        ("bargain_give", np.int16),  # what a power's exchange gives (an action number), END for none
     ]
 )
 

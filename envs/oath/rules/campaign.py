@@ -40,6 +40,7 @@ from meeplegym.envs.oath.state import (
     PURPLE,
     SIDE_CITIZEN,
     Z_PERSONAL,
+    Z_SITE,
 )
 
 BANDITS = B.BANDITS
@@ -55,6 +56,8 @@ BLANK, SHIELD, TWO_SHIELDS, DOUBLE = (int(f) for f in D.DefenseFace)
 ATTACK_FACES = np.array([int(f) for f in D.ATTACK_DIE], dtype=np.int8)
 DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
 PLAINS, MOUNTAIN = int(D.SitePower.PLAINS), int(D.SitePower.MOUNTAIN)
+BANDIT_CHIEF = D.DENIZEN_BY_NAME["Bandit Chief"].number
+CHIEF_BANDITS = 2  # Bandit Chief (D2): while faceup, every site has 2 extra bandits
 MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow the field
 
 
@@ -357,6 +360,15 @@ def plan_sign(s, p, a):
 
 # ================================================================== steps 4-5: the rolls
 @nb.njit(cache=True)
+def bandits_per_site(s):
+    """One bandit defends each targeted site; Bandit Chief faceup at a site adds two (D2,
+    persistent)."""
+    chief = s["zone"][BANDIT_CHIEF] == Z_SITE and s["faceup"][BANDIT_CHIEF] == 1
+    return 1 + (CHIEF_BANDITS if chief else 0)
+
+
+
+@nb.njit(cache=True)
 def roll(s, p):
     """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
     with the battle plans' marks (O7.5)."""
@@ -369,7 +381,7 @@ def roll(s, p):
         s["force_site"][slot] = 0
         if s["tgt_slot"][slot]:
             if q == BANDITS:
-                s["force_site"][slot] = 1  # one bandit per targeted site
+                s["force_site"][slot] = bandits_per_site(s)
             else:
                 s["force_site"][slot] = s["site_warbands"][slot, B.site_colour(s, slot)] if B.site_colour(
                     s, slot) >= 0 else 0

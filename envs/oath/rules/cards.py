@@ -38,6 +38,12 @@ def is_vision(c):
 
 
 @nb.njit(cache=True)
+def face(s, c):
+    """The face number a card shows (an edifice is tracked on its intact face)."""
+    return c + 1 if s["ruined"][c] else c
+
+
+@nb.njit(cache=True)
 def place(s, c, zone, where, faceup):
     """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...). A relic
     laid at a site is stamped, so that actions can name it by position without its face."""
@@ -143,6 +149,22 @@ def world_take_top(s):
     s["world"][n - 1] = 0
     s["world_size"] = n - 1
     return c
+
+
+@nb.njit(cache=True)
+def world_take_vision(s):
+    """The Vision nearest the top of the world deck, removed from it (the other cards keep their
+    order); 0 if it holds none."""
+    n = s["world_size"]
+    for k in range(n - 1, -1, -1):
+        c = s["world"][k]
+        if is_vision(c):
+            for j in range(k, n - 1):
+                s["world"][j] = s["world"][j + 1]
+            s["world"][n - 1] = 0
+            s["world_size"] = n - 1
+            return c
+    return 0
 
 
 @nb.njit(cache=True)

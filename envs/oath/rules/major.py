@@ -121,6 +121,7 @@ AUGURY, NEWS_FROM_AFAR, ERRAND_BOY, OBSERVATORY, TRUTHFUL_HARP, BOOK_OF_RECORDS,
     _ID[n] for n in ("Augury", "News from Afar", "Errand Boy", "Observatory", "Truthful Harp", "Book of Records",
                      "Welcoming Party", "Wild Cry"))
 MAGICIANS_CODE, RELIC_WORSHIP = _ID["Magician's Code"], _ID["Relic Worship"]
+SALT_THE_EARTH = _ID["Salt the Earth"]
 MAGICIANS_GIFT, RELIC_WORSHIP_SUPPLY = 2, 3
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
@@ -375,8 +376,25 @@ def room_for_adviser(s, p, c, faceup):
 
 @nb.njit(cache=True)
 def site_room(s, slot):
+    """A faceup site holding fewer cards than its capacity (1 where Salt the Earth lies, D2)."""
     have = np.zeros(16, dtype=np.int16)
-    return s["slot_faceup"][slot] == 1 and B.cards_at(s, slot, have) < SITE_CAPACITY[s["slot_site"][slot]]
+    salted = s["zone"][SALT_THE_EARTH] == Z_SITE and s["where"][SALT_THE_EARTH] == slot
+    capacity = 1 if salted else SITE_CAPACITY[s["slot_site"][slot]]
+    return s["slot_faceup"][slot] == 1 and B.cards_at(s, slot, have) < capacity
+
+
+@nb.njit(cache=True)
+def room_for_play(s, c, slot):
+    """Whether c may be played to the site at slot: room under its capacity; Salt the Earth
+    ignores the capacity but refuses a site holding a locked card (D2)."""
+    if c != SALT_THE_EARTH:
+        return site_room(s, slot)
+    if not s["slot_faceup"][slot]:
+        return False
+    for d in range(1, FIRST_RELIC):
+        if s["zone"][d] == Z_SITE and s["where"][d] == slot and LOCKED[d]:
+            return False
+    return True
 
 
 @nb.njit(cache=True)
@@ -397,11 +415,15 @@ def room_in_region(s, region):
 def can_play_to_site(s, p):
     """O5.1.4.1: your site has room; the People's Favor's holder may use any site of the region,
     and may first discard a card there to make room."""
+    c = s["playing"]
     if s["pf_holder"] != p:
-        return site_room(s, s["pawn"][p])
+        return room_for_play(s, c, s["pawn"][p])
     region = SLOT_REGION[s["pawn"][p]]
-    if room_in_region(s, region):
-        return True
+    for slot in range(N_SLOTS):
+        if SLOT_REGION[slot] == region and room_for_play(s, c, slot):
+            return True
+    if c == SALT_THE_EARTH:
+        return False
     for c in range(1, FIRST_RELIC):
         if discardable_at_site(s, c, region):
             return True
@@ -446,7 +468,7 @@ def pf_discard(s, p, a):
 def play_site_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
     for slot in range(N_SLOTS):
-        if SLOT_REGION[slot] == region and site_room(s, slot):
+        if SLOT_REGION[slot] == region and room_for_play(s, s["playing"], slot):
             mask[A.SLOT + slot] = 1
 
 
@@ -525,7 +547,7 @@ def play(s, p, a):
     option = a - A.OPTION
     s["target"] = option  # remembered while an adviser makes room
     if option == 0 and s["pf_holder"] == p:
-        s["phase"] = PH_PF_DISCARD
+        s["phase"] = PH_PLAY_SITE if c == SALT_THE_EARTH else PH_PF_DISCARD
     elif option == 0:
         play_to_site(s, p, c, s["pawn"][p])
     elif option == 4:
@@ -1069,15 +1091,8 @@ def travel(s, p, to, by_giant):
         s["secrets_down"][p] += 1
     else:
         spend(s, p, travel_cost(s, p, to))
-    here = s["pawn"][p]
-    _, ignore = travel_mods(s, p, here, to)
-    if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE and not ignore
-            and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
-        s["secrets"][p] -= 1
-        s["secrets_down"][p] += 1
-    s["pawn"][p] = to
-    if not s["slot_faceup"][to]:
-        reveal(s, to)
+    _, ignore = travel_mods(s, p, s["pawn"][p], to)
+    arrive(s, p, to, ignore)
     if s["mod_on"][DRAGONSKIN_DRUM]:
         move_from_bank(s, p, 1)  # D4: after traveling, gain a warband
     if s["mod_on"][TYRANT]:  # D2, mandatory: kill a warband at the destination if able
@@ -1089,6 +1104,21 @@ def travel(s, p, to, by_giant):
         s["end_act"] = 1
     clear_mods(s)
     s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def arrive(s, p, to, ignore_sites):
+    """The pawn moves (O5.6.2), flipping a secret facedown to enter The Hidden Place (unless
+    from the Shrouded Wood, or site powers are ignored), and a facedown destination is revealed.
+    Powers that make a player travel "spending no Supply" (O7.6.2) call this directly."""
+    here = s["pawn"][p]
+    if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE and not ignore_sites
+            and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
+        s["secrets"][p] -= 1
+        s["secrets_down"][p] += 1
+    s["pawn"][p] = to
+    if not s["slot_faceup"][to]:
+        reveal(s, to)
 
 
 @nb.njit(cache=True)

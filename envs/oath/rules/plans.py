@@ -19,6 +19,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules.setup import kill_on_board, move_from_bank
 from meeplegym.envs.oath.state import (
@@ -40,12 +41,6 @@ SUPPLY_MAX = D.SUPPLY_MAX
 ARCANE, ORDER, BEAST, NOMAD = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.BEAST), int(D.Suit.NOMAD)
 USED_BY_ATTACKER, USED_BY_DEFENDER = int(D.Side.ATTACKER), int(D.Side.DEFENDER)  # bits of data.Side (EITHER: both)
 MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
-
-
-@nb.njit(cache=True)
-def face(s, c):
-    """The face number a card shows (an edifice is tracked on its intact face)."""
-    return c + 1 if s["ruined"][c] else c
 
 
 @nb.njit(cache=True)
@@ -206,7 +201,7 @@ def side_of_user(s, user):
 
 @nb.njit(cache=True)
 def usable(s, u, c):
-    f = face(s, c)
+    f = C.face(s, c)
     if PLAN_SIDE[f] == 0 or s["plan_user"][c] != 0 or not rules_plan(s, u, c):
         return False
     side = ATTACKER_SIDE if u != BANDITS and side_of(s, u) == ATTACKER_SIDE else DEFENDER_SIDE
@@ -302,7 +297,7 @@ def n_signs(f, k):
 @nb.njit(cache=True)
 def run_clauses(s, u, c, start):
     """Resolve the immediate clauses of plan c from `start`; False when a sign is asked."""
-    f = face(s, c)
+    f = C.face(s, c)
     side = DEFENDER_SIDE if u == BANDITS else side_of(s, u)
     for k in range(start, N_CLAUSES[f]):
         row = CLAUSES[f, k]
@@ -335,7 +330,7 @@ def run_clauses(s, u, c, start):
 @nb.njit(cache=True)
 def use(s, u, c):
     """u uses plan c; False while its dice wait on a sign."""
-    f = face(s, c)
+    f = C.face(s, c)
     if u != BANDITS:
         pay(s, u, c, f)
         s["plan_user"][c] = u + 1
@@ -346,7 +341,7 @@ def use(s, u, c):
 
 @nb.njit(cache=True)
 def sign_legal(s, mask):
-    f = face(s, s["plan_card"])
+    f = C.face(s, s["plan_card"])
     for option in range(n_signs(f, s["plan_clause"])):
         mask[A.OPTION + option] = 1
 
@@ -355,7 +350,7 @@ def sign_legal(s, mask):
 def answer_sign(s, u, a):
     """Apply the chosen sign, then the plan's remaining clauses; False if another sign is asked."""
     c = s["plan_card"]
-    f = face(s, c)
+    f = C.face(s, c)
     k = s["plan_clause"]
     add_dice(s, CLAUSES[f, k, E.K_EFFECT], signed_amount(s, u, f, k, a - A.OPTION))
     s["plan_card"] = 0
@@ -411,7 +406,7 @@ def aftermath(s):
         side = side_of_user(s, user)
         won = (side == ATTACKER_SIDE) == attacker_won
         u = user - 1 if user != PLAN_BANDITS else -1
-        f = face(s, c)
+        f = C.face(s, c)
         discard = False
         for k in range(N_CLAUSES[f]):
             row = CLAUSES[f, k]

@@ -13,6 +13,7 @@ import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
+from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
@@ -21,32 +22,40 @@ from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
-from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, move_from_bank
+from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, count_vision, move_from_bank
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
     DEC_BANK,
+    DEC_BARGAIN,
     DEC_CARD,
     DEC_CHOOSE,
     DEC_FACEDOWN,
     DEC_KEEP,
     DEC_MAY,
     DEC_NUMBER,
+    DEC_OPTION,
     DEC_PLACE,
     DEC_REGION,
     DEC_SEAT,
     DEC_SLOT,
     DEC_SPACE,
+    FIRST_EDIFICE,
     FIRST_RELIC,
     FIRST_VISION,
+    GRAND_SCEPTER,
     MAX_SITE_RELICS,
     N_CARDS,
     N_REGIONS,
     N_SLOTS,
     N_SUITS,
+    NOBODY,
+    PH_PLAY,
     PH_POWER,
     RELIQUARY_SPACES,
     SIDE_EXILE,
     Z_ADVISER,
+    Z_DISCARD,
+    Z_DISPOSSESSED,
     Z_HAND,
     Z_PERSONAL,
     Z_RELIQUARY,
@@ -59,6 +68,11 @@ SUPPLY_MAX = D.SUPPLY_MAX
 BEAST, HEARTH, NOMAD = int(D.Suit.BEAST), int(D.Suit.HEARTH), int(D.Suit.NOMAD)
 GAMBLE_DICE = 4  # Gambling Hall (D2)
 TAME_FAVOR = 2  # Taming Charm (D2)
+PIPER_FAVOR = 2  # Pied Piper (D2)
+WITCH_FAVOR = 2  # Witch's Bargain (D2): a secret for 2 favor, 2 favor for a secret
+BLACKMAIL_FAVOR = 3  # Blackmail (D2)
+SPIRE_MOST = 5  # Fallen Spire (D3)
+OPEN_ENDED = 100  # units of a step that repeats until its player stops (END)
 COST = B.COST
 
 
@@ -78,8 +92,10 @@ def has_access(s, p, c):
 
 @nb.njit(cache=True)
 def can_pay(s, p, c):
-    """O7.1.2: tokens to place need a card carrying none; everything is paid from p's board."""
-    place_f, place_s, burn_f, burn_s = COST[c, 0], COST[c, 1], COST[c, 2], COST[c, 3]
+    """O7.1.2: tokens to place need a card carrying none; everything is paid from p's board (an
+    edifice's cost is the one of the face it shows)."""
+    f = C.face(s, c)
+    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
     if (place_f or place_s) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
         return False
     return s["favor"][p] >= place_f + burn_f and s["secrets"][p] >= place_s + burn_s
@@ -87,7 +103,8 @@ def can_pay(s, p, c):
 
 @nb.njit(cache=True)
 def pay(s, p, c):
-    place_f, place_s, burn_f, burn_s = COST[c, 0], COST[c, 1], COST[c, 2], COST[c, 3]
+    f = C.face(s, c)
+    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
     s["favor"][p] -= place_f + burn_f
     s["card_favor"][c] += place_f
     s["shared_favor"] += burn_f
@@ -99,7 +116,14 @@ def pay(s, p, c):
 def usable(s, p, c, kind):
     """A power of `kind` that p may use now: written, accessible, payable and able to change
     something (a power that would do nothing is not offered)."""
-    return ENTRY[c, kind] > 0 and has_access(s, p, c) and can_pay(s, p, c) and possible(s, p, ENTRY[c, kind])
+    entry = ENTRY[C.face(s, c), kind]
+    if entry == 0 or not has_access(s, p, c) or not can_pay(s, p, c):
+        return False
+    running = s["pw_card"]  # the steps read "this card" from pw_card: c while asking about c
+    s["pw_card"] = c
+    ok = possible(s, p, entry)
+    s["pw_card"] = running
+    return ok
 
 
 # ================================================================== the interpreter
@@ -107,7 +131,7 @@ def usable(s, p, c, kind):
 def start(s, p, c, kind, after):
     """Run card c's program of `kind` for p; the game goes on at phase `after` when it ends."""
     s["pw_card"] = c
-    s["pw_pc"] = ENTRY[c, kind]
+    s["pw_pc"] = ENTRY[C.face(s, c), kind]
     s["pw_after"] = after
     s["pw_left"] = -1
     s["pw_it"] = 0
@@ -159,6 +183,31 @@ def amount(s, pc):
 def decision_of(pc):
     """The DEC_* a step asks, -1 for a step that asks nothing."""
     op, src = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM]
+    if op == E.OP_LEVEL or op == E.OP_RIOTS:
+        return DEC_BANK
+    if (op == E.OP_RELIC_RETURN or op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE or op == E.OP_PICK_ADVISER
+            or op == E.OP_SWAP_HERE or op == E.OP_ROVING):
+        return DEC_CARD
+    if op == E.OP_TO_SITE:
+        return DEC_SLOT
+    if op == E.OP_PIPER or op == E.OP_PICK_SEAT:
+        return DEC_SEAT
+    if op == E.OP_REVELATION or op == E.OP_SPIRE:
+        return DEC_NUMBER
+    if op == E.OP_WITCH_TRADE or op == E.OP_BLACKMAIL:
+        return DEC_OPTION
+    if op == E.OP_PICK_RELIC:
+        return DEC_CARD
+    if op == E.OP_EXCHANGE:
+        return DEC_BARGAIN
+    if op == E.OP_MESSENGER:
+        return DEC_PLACE
+    if op == E.OP_WHISTLE:
+        return DEC_SEAT
+    if op == E.OP_PALANQUIN or op == E.OP_TRAVEL_TO_SUIT:
+        return DEC_SLOT
+    if op == E.OP_KILL and src == E.FROM_EVERY:
+        return -1
     if op == E.OP_GAIN:
         return DEC_BANK if CODE[pc, E.C_WHAT] == E.WHAT_FAVOR and src != E.FROM_NONE else -1
     if op == E.OP_TAKE:
@@ -193,6 +242,16 @@ def begin_decision(s, p, pc):
         units = amount(s, pc) if per_unit else 1
         if (op == E.OP_GAIN or op == E.OP_MOVE_FAVOR) and amount(s, pc) == 0:
             units = 0
+        if op == E.OP_LEVEL:  # the bank to take from, then the bank to put in
+            units = 2
+        elif op == E.OP_REVELATION:  # one answer per player
+            units = s["n_players"]
+        elif op == E.OP_WITCH_TRADE or op == E.OP_MESSENGER:
+            units = OPEN_ENDED
+        elif op == E.OP_EXCHANGE:  # what you give, what you ask, their answer
+            units = 3
+            s["bargain_give"] = A.END
+            s["bargain"] = A.END
         s["pw_left"] = units
         s["pw_banks"] = 0
         if op == E.OP_RELIC_DRAW and units > 0:
@@ -201,13 +260,40 @@ def begin_decision(s, p, pc):
             if r > 0:
                 C.place(s, r, Z_HAND, p, 0)  # in p's hand while p decides
                 s["known"][r] |= 1 << p
+    if CODE[pc, P.COL_OP] == E.OP_REVELATION:  # players with no favor have nothing to burn
+        while s["pw_left"] > 0 and s["favor"][responder(s, p)] == 0:
+            s["pw_left"] -= 1
+    if CODE[pc, P.COL_OP] == E.OP_BLACKMAIL and s["pw_it"] > 0:
+        if s["favor"][s["where"][s["pw_it"]]] < BLACKMAIL_FAVOR:  # they cannot pay: nothing to ask
+            M.take_relic(s, p, s["pw_it"])
+            s["pw_it"] = 0
+            s["pw_left"] = 0
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     if s["pw_left"] == 0 or choices(s, p, pc, mask) == 0:
         s["pw_left"] = -1
         s["pw_pc"] = pc + 1
+        s["actor"] = p
+        if E.WITH_PARTNER[CODE[pc, P.COL_OP]]:  # the picked player's part is over
+            s["offer_target"] = NOBODY
+            s["bargain_give"] = A.END
+            s["bargain"] = A.END
         return True
     ask(s, decision_of(pc))
+    if CODE[pc, P.COL_OP] == E.OP_REVELATION:
+        s["actor"] = responder(s, p)
+    elif CODE[pc, P.COL_OP] == E.OP_BLACKMAIL:
+        s["actor"] = s["where"][s["pw_it"]]  # the relic's holder answers
+    elif CODE[pc, P.COL_OP] == E.OP_EXCHANGE and s["pw_left"] == 1:
+        s["pw_dec"] = DEC_OPTION
+        s["actor"] = s["offer_target"]
     return False
+
+
+@nb.njit(cache=True)
+def responder(s, p):
+    """Who answers a step asked of every player in turn order, p first (Revelation)."""
+    n = s["n_players"]
+    return (p + n - s["pw_left"]) % n
 
 
 @nb.njit(cache=True)
@@ -224,6 +310,10 @@ def condition(s, p, kind):
         return B.sites_ruled(s, p) > B.sites_ruled(s, CHANCELLOR)
     if kind == E.COND_CHANCELLOR_HERE:
         return B.rules_site(s, CHANCELLOR, s["pawn"][p])
+    if kind == E.COND_PF:
+        return s["pf_holder"] == p
+    if kind == E.COND_MOB:
+        return s["pf_mob"] == 1
     h = s["title_holder"]
     return h >= 0 and s["side"][h] == SIDE_EXILE
 
@@ -359,7 +449,320 @@ def choices(s, p, pc, mask):
             if C.site_relic(s, s["pawn"][p], k) > 0:
                 mask[A.FACEDOWN + k] = 1
                 n += 1
+    else:
+        n = more_choices(s, p, pc, mask)
     return n
+
+
+@nb.njit(cache=True)
+def more_choices(s, p, pc, mask):
+    """choices, for the steps that move cards between places and the steps asked of others."""
+    op, src, suits = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM], CODE[pc, E.C_SUITS]
+    this = s["pw_card"]
+    n = 0
+    if op == E.OP_LEVEL:  # first the fullest banks, then the emptiest of the others
+        source = -1 if s["pw_left"] != 1 else lowest_bit(s["pw_banks"])
+        best = -1
+        for b in range(N_SUITS):
+            if b != source and (best < 0 or (s["favor_bank"][b] < best if source >= 0 else s["favor_bank"][b] > best)):
+                best = s["favor_bank"][b]
+        for b in range(N_SUITS):
+            if b != source and s["favor_bank"][b] == best and (source >= 0 or best > 0):
+                mask[A.SUIT + b] = 1
+                n += 1
+    elif op == E.OP_RIOTS:
+        counts = suits_on_map(s)
+        most = counts.max()
+        for b in range(N_SUITS):
+            if most > 0 and counts[b] == most:
+                mask[A.SUIT + b] = 1
+                n += 1
+    elif op == E.OP_REVELATION:
+        q = responder(s, p)
+        for k in range(min(s["favor"][q], A.MAX_NUMBER) + 1):
+            mask[A.NUMBER + k] = 1
+            n += 1
+    elif op == E.OP_RELIC_RETURN:
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if s["zone"][r] == Z_PERSONAL and s["where"][r] == p and r != GRAND_SCEPTER:
+                mask[A.CARD + r] = 1
+                n += 1
+    elif op == E.OP_SWAP_ADVISER:  # another player's faceup adviser, both councils keeping their limits
+        for c in range(1, FIRST_VISION):
+            if (s["zone"][c] == Z_ADVISER and s["where"][c] != p and movable(s, c, suits)
+                    and swap_fits(s, this, c)):
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_SWAP_SITE:
+        for c in range(1, FIRST_EDIFICE):
+            if (s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and movable(s, c, suits)
+                    and M.RESTRICTION[c] != M.ADVISER_ONLY):
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_PICK_ADVISER:  # for a site: never an adviser-only card; the next step must be able to act
+        for c in range(1, FIRST_EDIFICE):
+            if (s["zone"][c] == Z_ADVISER and (src != E.FROM_OWN or s["where"][c] == p) and movable(s, c, suits)
+                    and M.RESTRICTION[c] != M.ADVISER_ONLY and placeable(s, p, pc + 1, c)):
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_SWAP_HERE:
+        for c in range(1, FIRST_EDIFICE):
+            if swappable_here(s, p, s["pw_it"], c):
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_TO_SITE:
+        for slot in range(N_SLOTS):
+            if M.site_room(s, slot):
+                mask[A.SLOT + slot] = 1
+                n += 1
+    elif op == E.OP_ROVING:  # a denizen at any other site
+        for c in range(1, FIRST_EDIFICE):
+            if s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and s["faceup"][c] and not M.LOCKED[c]:
+                mask[A.CARD + c] = 1
+                n += 1
+    elif op == E.OP_PIPER:
+        for q in range(s["n_players"]):
+            if q != p and M.council_fits(s, q, this, True, False):
+                mask[A.SEAT + q] = 1
+                n += 1
+    elif op == E.OP_PICK_SEAT:
+        for q in range(s["n_players"]):
+            if q != p and (src != E.FROM_HERE or s["pawn"][q] == s["pawn"][p]):
+                mask[A.SEAT + q] = 1
+                n += 1
+    elif op == E.OP_WITCH_TRADE:  # END (stop) is always there; n counts the trades still possible
+        q = s["offer_target"]
+        if s["secrets"][p] >= 1 and s["favor"][q] >= 1:
+            mask[A.OPTION + 0] = 1
+            n += 1
+        if s["favor"][p] >= WITCH_FAVOR and s["secrets"][q] >= 1:
+            mask[A.OPTION + 1] = 1
+            n += 1
+        mask[A.END] = 1
+    elif op == E.OP_EXCHANGE:
+        n = exchange_choices(s, p, pc, mask)
+    elif op == E.OP_BLACKMAIL:  # asked of the holder, only when they can pay
+        if s["favor"][s["where"][s["pw_it"]]] >= BLACKMAIL_FAVOR:
+            mask[A.OPTION + 0] = 1
+            mask[A.END] = 1
+            n = 2
+    elif op == E.OP_PICK_RELIC:
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            q = s["where"][r]
+            if s["zone"][r] == Z_PERSONAL and q != p and s["pawn"][q] == s["pawn"][p]:
+                mask[A.CARD + r] = 1
+                n += 1
+    elif op == E.OP_SPIRE:
+        if len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
+            for k in range(1, SPIRE_MOST + 1):
+                mask[A.NUMBER + k] = 1
+                n += 1
+    elif op == E.OP_MESSENGER:  # SLOT k: one from your board to site k; OPTION k: one back from it
+        col = board_colour(s, p)
+        for slot in range(N_SLOTS):
+            if B.rules_site(s, p, slot) and s["site_warbands"][slot, col] > 0:
+                if s["board_warbands"][p] > 0:
+                    mask[A.SLOT + slot] = 1
+                    n += 1
+                if s["site_warbands"][slot, col] > 1:
+                    mask[A.OPTION + slot] = 1
+                    n += 1
+        mask[A.END] = 1
+    elif op == E.OP_WHISTLE:
+        here = s["pawn"][p]
+        for q in range(s["n_players"]):
+            if s["pawn"][q] != here and M.travel_cost(s, q, here) >= 0:
+                mask[A.SEAT + q] = 1
+                n += 1
+    elif op == E.OP_PALANQUIN:
+        q = s["offer_target"]
+        for slot in range(N_SLOTS):
+            if M.travel_cost(s, q, slot) >= 0:
+                mask[A.SLOT + slot] = 1
+                n += 1
+    elif op == E.OP_TRAVEL_TO_SUIT:
+        suit = B.SUITLESS if s["pw_it"] <= 0 else B.SUIT_OF[s["pw_it"]]
+        for slot in range(N_SLOTS):
+            if M.travel_cost(s, p, slot) >= 0 and suit != B.SUITLESS and M.holds_suit(s, slot, suit):
+                mask[A.SLOT + slot] = 1
+                n += 1
+        if n == 0:  # none holds that suit within reach: travel normally, still for free
+            for slot in range(N_SLOTS):
+                if M.travel_cost(s, p, slot) >= 0:
+                    mask[A.SLOT + slot] = 1
+                    n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def exchange_choices(s, p, pc, mask):
+    """An exchange's menu (O7.6.3): what p gives, then what p asks (nothing for nothing is no
+    exchange), then the partner's answer. Favor and secrets 1-5 are NUMBER entries as in the
+    Citizenship bargain (minor.py); a relic or a faceup adviser (never a locked one, and only
+    where both councils keep their limits) is its CARD."""
+    q = s["offer_target"]
+    left = s["pw_left"]
+    if left == 1:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+        return 2
+    asking = left == 2
+    giver = q if asking else p
+    n = 0
+    if not asking or s["bargain_give"] != A.END:
+        mask[A.END] = 1
+        n += 1
+    favor_at = N.FAVOR_ASK if asking else N.FAVOR_GIVE
+    secrets_at = N.SECRETS_ASK if asking else N.SECRETS_GIVE
+    for k in range(1, N.BARGAIN_MAX + 1):
+        if s["favor"][giver] >= k:
+            mask[A.NUMBER + favor_at + k] = 1
+            n += 1
+        if s["secrets"][giver] >= k:
+            mask[A.NUMBER + secrets_at + k] = 1
+            n += 1
+    goods = CODE[pc, E.C_SUITS]
+    if goods & E.GOODS_RELICS:
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if B.holds_relic(s, giver, r):
+                mask[A.CARD + r] = 1
+                n += 1
+    if goods & E.GOODS_ADVISERS:
+        given = s["bargain_give"] - A.CARD if asking and s["bargain_give"] >= A.CARD else 0
+        for c in range(1, FIRST_EDIFICE):
+            if (s["zone"][c] == Z_ADVISER and s["where"][c] == giver and movable(s, c, 0)
+                    and councils_fit_after(s, p, q, c if not asking else given, c if asking else 0)):
+                mask[A.CARD + c] = 1
+                n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def councils_fit_after(s, p, q, a, b):
+    """Whether both councils keep their limits (O7.6.4) once p's adviser a goes to q and q's
+    adviser b to p (0: none)."""
+    if a > 0:
+        s["where"][a] = q
+    if b > 0:
+        s["where"][b] = p
+    fits = M.council_fits(s, p, 0, False, False) and M.council_fits(s, q, 0, False, False)
+    if a > 0:
+        s["where"][a] = p
+    if b > 0:
+        s["where"][b] = q
+    return fits
+
+
+@nb.njit(cache=True)
+def deliver(s, p, q, a):
+    """One side of an accepted exchange: an adviser changes council, anything else is kept as a
+    Citizenship bargain is (minor.keep_bargain)."""
+    if a >= A.CARD and a - A.CARD < FIRST_RELIC:
+        c = a - A.CARD
+        C.place(s, c, Z_ADVISER, q if s["where"][c] == p else p, 1)
+    else:
+        N.keep_bargain(s, p, q, a)
+
+
+@nb.njit(cache=True)
+def len_dispossessed(s):
+    k = 0
+    for c in range(1, FIRST_EDIFICE):
+        k += s["zone"][c] == Z_DISPOSSESSED
+    return k
+
+
+@nb.njit(cache=True)
+def random_dispossessed(s):
+    """A random card of the Dispossessed (0 if it is empty)."""
+    k = rng.below(s, len_dispossessed(s)) if len_dispossessed(s) > 0 else -1
+    for c in range(1, FIRST_EDIFICE):
+        if s["zone"][c] == Z_DISPOSSESSED:
+            if k == 0:
+                return c
+            k -= 1
+    return 0
+
+
+@nb.njit(cache=True)
+def nth_denizen_down(s, region, n):
+    """Position in a region's discard pile of its n-th denizen from the top (Visions skipped);
+    -1 if there are fewer."""
+    for k in range(s["discard_size"][region] - 1, -1, -1):
+        if C.is_denizen(s["discard"][region, k]):
+            if n == 0:
+                return k
+            n -= 1
+    return -1
+
+
+@nb.njit(cache=True)
+def lowest_bit(bits):
+    b = 0
+    while not bits >> b & 1:
+        b += 1
+    return b
+
+
+@nb.njit(cache=True)
+def movable(s, c, suits):
+    """A faceup card that may be moved or swapped (not locked, O7.2), of `suits` (0: any)."""
+    if not s["faceup"][c] or M.LOCKED[c]:
+        return False
+    return suits == 0 or (B.card_suit(s, c) >= 0 and suits >> B.card_suit(s, c) & 1)
+
+
+@nb.njit(cache=True)
+def exchange(s, a, b):
+    """Cards a and b trade places (zone and owner or site); each keeps its tokens."""
+    za, wa = s["zone"][a], s["where"][a]
+    s["zone"][a], s["where"][a] = s["zone"][b], s["where"][b]
+    s["zone"][b], s["where"][b] = za, wa
+
+
+@nb.njit(cache=True)
+def swap_fits(s, a, b):
+    """Whether every council keeps its adviser limits (O7.6.4) once a and b trade places. (A
+    swap that would break one is not offered: discarding down after a swap is not modelled.)"""
+    owner_a = s["where"][a] if s["zone"][a] == Z_ADVISER else -1
+    owner_b = s["where"][b] if s["zone"][b] == Z_ADVISER else -1
+    exchange(s, a, b)
+    fits = ((owner_a < 0 or M.council_fits(s, owner_a, 0, False, False))
+            and (owner_b < 0 or M.council_fits(s, owner_b, 0, False, False)))
+    exchange(s, a, b)
+    return fits
+
+
+@nb.njit(cache=True)
+def swappable_here(s, p, adviser, c):
+    """Horned Mask: c, a faceup denizen at p's site that may become an adviser, for p's adviser."""
+    return (s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and movable(s, c, 0)
+            and M.RESTRICTION[c] != M.SITE_ONLY and swap_fits(s, adviser, c))
+
+
+@nb.njit(cache=True)
+def placeable(s, p, pc, c):
+    """Whether the step at pc can take the picked card c: a site with room, or a card at p's
+    site to swap with."""
+    if CODE[pc, P.COL_OP] == E.OP_SWAP_HERE:
+        for d in range(1, FIRST_EDIFICE):
+            if swappable_here(s, p, c, d):
+                return True
+        return False
+    for slot in range(N_SLOTS):
+        if M.site_room(s, slot):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def suits_on_map(s):
+    """Faceup cards of each suit at the sites (Riots)."""
+    counts = np.zeros(N_SUITS, dtype=np.int64)
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_SITE and B.card_suit(s, c) >= 0:
+            counts[B.card_suit(s, c)] += 1
+    return counts
 
 
 @nb.njit(cache=True)
@@ -447,6 +850,121 @@ def resolve(s, p, pc, a):
         r = s["reliquary"][a - A.OPTION]
         s["known"][r] |= 1 << p
         s["pw_it"] = r
+    else:
+        resolve_more(s, p, pc, a)
+
+
+@nb.njit(cache=True)
+def resolve_more(s, p, pc, a):
+    op = CODE[pc, P.COL_OP]
+    this = s["pw_card"]
+    if op == E.OP_LEVEL:
+        b = a - A.SUIT
+        if s["pw_left"] == 2:
+            s["pw_banks"] = 1 << b
+        else:
+            source = lowest_bit(s["pw_banks"])
+            k = min(CODE[pc, E.C_N], s["favor_bank"][source])
+            s["favor_bank"][source] -= k
+            s["favor_bank"][b] += k
+    elif op == E.OP_RIOTS:
+        b = a - A.SUIT
+        for c in range(1, FIRST_RELIC):
+            if s["zone"][c] == Z_SITE and B.card_suit(s, c) == b and c != this and not M.LOCKED[c]:
+                M.discard_card(s, p, c)
+    elif op == E.OP_REVELATION:
+        q = responder(s, p)
+        k = a - A.NUMBER
+        s["favor"][q] -= k
+        s["shared_favor"] += k
+        s["secrets"][q] += k
+    elif op == E.OP_RELIC_RETURN:
+        r = a - A.CARD
+        M.return_tokens(s, r, p, False)
+        C.relic_push_bottom(s, r)
+    elif op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE:
+        exchange(s, this, a - A.CARD)
+    elif op == E.OP_PICK_ADVISER:
+        s["pw_it"] = a - A.CARD
+    elif op == E.OP_PICK_SEAT:  # the partner of the next step, as an offer's target is
+        s["offer_target"] = a - A.SEAT
+    elif op == E.OP_SWAP_HERE:
+        exchange(s, s["pw_it"], a - A.CARD)
+        s["pw_it"] = 0
+    elif op == E.OP_TO_SITE:
+        C.place(s, s["pw_it"], Z_SITE, a - A.SLOT, 1)
+        s["pw_it"] = 0
+    elif op == E.OP_ROVING:
+        c = a - A.CARD
+        slot = s["where"][c]
+        M.discard_card(s, p, c)
+        C.place(s, this, Z_SITE, slot, 1)
+    elif op == E.OP_PIPER:
+        q = a - A.SEAT
+        C.place(s, this, Z_ADVISER, q, 1)
+        take_favor(s, p, q, PIPER_FAVOR)
+    elif op == E.OP_PICK_RELIC:
+        s["pw_it"] = a - A.CARD
+    elif op == E.OP_EXCHANGE:
+        left = s["pw_left"]
+        if left == 3:
+            s["bargain_give"] = a
+        elif left == 2:
+            s["bargain"] = a
+        else:
+            if a == A.OPTION + 0:
+                deliver(s, p, s["offer_target"], s["bargain_give"])
+                deliver(s, p, s["offer_target"], s["bargain"])
+            s["bargain_give"] = A.END
+            s["bargain"] = A.END
+            s["offer_target"] = NOBODY
+    elif op == E.OP_BLACKMAIL:
+        r = s["pw_it"]
+        q = s["where"][r]
+        if a == A.OPTION + 0:
+            take_favor(s, p, q, BLACKMAIL_FAVOR)
+        else:
+            M.take_relic(s, p, r)
+        s["pw_it"] = 0
+        s["pw_left"] = 1  # one answer ends it
+    elif op == E.OP_SPIRE:
+        spire(s, p, a - A.NUMBER)
+    elif op == E.OP_MESSENGER:
+        col = board_colour(s, p)
+        if a == A.END:
+            s["pw_left"] = 1
+        elif a >= A.SLOT:
+            s["board_warbands"][p] -= 1
+            s["site_warbands"][a - A.SLOT, col] += 1
+        else:
+            s["board_warbands"][p] += 1
+            s["site_warbands"][a - A.OPTION, col] -= 1
+    elif op == E.OP_WHISTLE:
+        q = a - A.SEAT
+        M.arrive(s, q, s["pawn"][p], False)
+        s["secrets"][q] += s["card_secrets"][this]
+        s["card_secrets"][this] = 0
+    elif op == E.OP_PALANQUIN:
+        slot = a - A.SLOT
+        q = s["offer_target"]
+        s["pawn"][p] = slot  # put there, not travelling: the site is revealed by q's arrival
+        M.arrive(s, q, slot, False)
+    elif op == E.OP_TRAVEL_TO_SUIT:
+        M.arrive(s, p, a - A.SLOT, False)
+        s["pw_it"] = 0
+    elif op == E.OP_WITCH_TRADE:
+        q = s["offer_target"]
+        if a == A.END:
+            s["pw_left"] = 1  # the step ends with this answer
+        elif a == A.OPTION + 0:
+            s["secrets"][p] -= 1
+            s["secrets"][q] += 1
+            take_favor(s, p, q, WITCH_FAVOR)
+        else:
+            s["favor"][p] -= WITCH_FAVOR
+            s["favor"][q] += WITCH_FAVOR
+            s["secrets"][q] -= 1
+            s["secrets"][p] += 1
 
 
 @nb.njit(cache=True)
@@ -517,6 +1035,24 @@ def first_step_acts(s, p, pc):
         return s["ds_tokens"] > 1
     if op == E.OP_PEEK_DISCARD or op == E.OP_PEEK_WORLD:
         return peek(s, p, pc, False)
+    if op == E.OP_RELIC_TAKE:
+        return s["relic_size"] > 0
+    if op == E.OP_REST_RETURNS:
+        return rest_returns(s, p, False)
+    if op == E.OP_ORACLE:
+        for k in range(s["world_size"]):
+            if C.is_vision(s["world"][k]):
+                return True
+        return False
+    if op == E.OP_KILL and src == E.FROM_EVERY:
+        for slot in range(N_SLOTS):
+            if B.site_colour(s, slot) >= 0:
+                return True
+        return False
+    if op == E.OP_REPAIR:
+        return s["ruined"][s["pw_card"]] == 1
+    if op == E.OP_REVEAL_DISCARD:
+        return s["discard_size"][SLOT_REGION[s["pawn"][p]]] > 0
     return True
 
 
@@ -576,6 +1112,105 @@ def perform(s, p, pc):
         dissent(s, s["pw_card"])
     elif op == E.OP_RELIC_BOTTOM:
         C.relic_push_bottom(s, s["pw_card"])
+    elif op == E.OP_RELIC_TAKE:
+        r = C.relic_take_top(s)
+        if r > 0:
+            M.take_relic(s, p, r)
+    elif op == E.OP_REST_RETURNS:
+        rest_returns(s, p, True)
+    elif op == E.OP_KILL:  # every: n warbands at each site
+        for slot in range(N_SLOTS):
+            col = B.site_colour(s, slot)
+            if col >= 0:
+                k = min(n, s["site_warbands"][slot, col])
+                s["site_warbands"][slot, col] -= k
+                s["bank_warbands"][col] += k
+    elif op == E.OP_ORACLE:
+        oracle(s, p)
+    elif op == E.OP_REPAIR:
+        s["ruined"][s["pw_card"]] = 0
+    elif op == E.OP_PILGRIMAGE:
+        pilgrimage(s, p)
+    elif op == E.OP_SALT:
+        c = s["pw_card"]
+        for d in range(1, FIRST_EDIFICE):
+            if d != c and s["zone"][d] == Z_SITE and s["where"][d] == s["where"][c] and not M.LOCKED[d]:
+                M.discard_card(s, p, d)
+    elif op == E.OP_REVEAL_DISCARD:
+        region = SLOT_REGION[s["pawn"][p]]
+        top = s["discard"][region, s["discard_size"][region] - 1]
+        s["known"][top] = -1
+        s["pw_it"] = top
+
+
+@nb.njit(cache=True)
+def spire(s, p, n):
+    """Fallen Spire (D3): the top n denizens of p's region's discard pile (Visions skipped), one
+    at a time, each trade places with a random card of the Dispossessed, unseen by anyone."""
+    region = SLOT_REGION[s["pawn"][p]]
+    out = np.zeros(SPIRE_MOST, dtype=np.int64)
+    m = 0
+    for j in range(n):  # the replacements come from the Dispossessed as it was
+        k = nth_denizen_down(s, region, j)
+        if k < 0 or len_dispossessed(s) == 0:
+            break
+        out[m] = s["discard"][region, k]
+        m += 1
+        into = random_dispossessed(s)
+        s["discard"][region, k] = into
+        C.place(s, into, Z_DISCARD, region, 0)
+        s["known"][into] = 0
+    for j in range(m):
+        C.place(s, out[j], Z_DISPOSSESSED, 0, 0)
+
+
+@nb.njit(cache=True)
+def pilgrimage(s, p):
+    """Pilgrimage (D2): the denizens at p's site (not locked) go to the Dispossessed; as many are
+    drawn from it at random, seen by p, and put on p's region's discard pile."""
+    here = s["pawn"][p]
+    k = 0
+    for c in range(1, FIRST_EDIFICE):
+        if s["zone"][c] == Z_SITE and s["where"][c] == here and not M.LOCKED[c]:
+            M.return_tokens(s, c, p, True)
+            C.place(s, c, Z_DISPOSSESSED, 0, 0)
+            k += 1
+    for _ in range(k):
+        c = random_dispossessed(s)
+        C.discard_push(s, SLOT_REGION[here], c)
+        s["known"][c] = 1 << p
+
+
+@nb.njit(cache=True)
+def rest_returns(s, p, do):
+    """A Round of Ale (D2): the Rest's returns now (O4.3.1-2) -- every card's favor and secrets
+    home, p's facedown secrets faceup -- except the favor on this card. With `do` False, only
+    whether anything would move."""
+    this = s["pw_card"]
+    moves = s["secrets_down"][p] > 0
+    for c in range(1, N_CARDS):
+        if (c != this and s["card_favor"][c] > 0) or s["card_secrets"][c] > 0:
+            moves = True
+            if do and c != this:
+                M.return_tokens(s, c, p, False)
+    if do:
+        s["secrets"][p] += s["card_secrets"][this] + s["secrets_down"][p]
+        s["card_secrets"][this] = 0
+        s["secrets_down"][p] = 0
+    return moves
+
+
+@nb.njit(cache=True)
+def oracle(s, p):
+    """Oracle (D2): the Vision nearest the top of the world deck is drawn (the Visions Drawn
+    track advances) and kept as if searched: p plays or discards it when the program ends."""
+    c = C.world_take_vision(s)
+    if c == 0:
+        return
+    M.take_drawn(s, p, c)
+    count_vision(s, c)
+    M.keep(s, p, c)
+    s["pw_after"] = PH_PLAY
 
 
 @nb.njit(cache=True)

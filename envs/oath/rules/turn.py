@@ -203,8 +203,8 @@ def legal(s, mask):
         N.bargain_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
-    elif phase == PH_POWER:
-        W.legal(s, p, mask)
+    elif phase == PH_POWER:  # a program runs for the current player, whoever answers its step
+        W.legal(s, s["current"], mask)
     elif phase == PH_REST:
         W.rest_legal(s, p, mask)
         mask[A.END] = 1
@@ -312,7 +312,7 @@ def apply(s, a):
     elif phase == PH_EXILE_TARGET:
         N.exile_citizen(s, p, a - A.SEAT)
     elif phase == PH_POWER:
-        W.answer(s, p, a)
+        W.answer(s, s["current"], a)
     elif phase == PH_REST:
         if a == A.END:
             pass_turn(s, p)
