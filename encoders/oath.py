@@ -213,6 +213,11 @@ def encode(s, seat, out):
     advisers_down = np.zeros(MAX_PLAYERS, dtype=np.int64)
     relics_held = np.zeros(MAX_PLAYERS, dtype=np.int64)
     relics_at = np.zeros(N_SLOTS, dtype=np.int64)
+    # the cards named by the Citizenship bargain or a power's exchange under way (-1: none)
+    exchanging = _exchanging(s)
+    bargained = exchanging or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2]
+    asked = s["bargain"] - A.CARD if bargained else -1
+    given = s["bargain_give"] - A.CARD if exchanging else -1
     for c in range(1, N_CARDS):
         z = s["zone"][c]
         if z == ST.Z_ADVISER:
@@ -239,10 +244,8 @@ def encode(s, seat, out):
         out[x + X_MODIFIER] = s["mod_on"][c] != 0
         out[x + X_PLAYING] = s["playing"] == c
         out[x + X_POWER] = s["pw_card"] == c and phase == ST.PH_POWER
-        exchanging = _exchanging(s)
         out[x + X_DREW] = s["pw_it"] == c and phase == ST.PH_POWER
-        offered = (phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or exchanging) and s["bargain"] == A.CARD + c
-        out[x + X_BARGAIN] = offered or (exchanging and s["bargain_give"] == A.CARD + c)
+        out[x + X_BARGAIN] = c == asked or c == given
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
         user = s["plan_user"][c]
         if user > 0:

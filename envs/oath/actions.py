@@ -142,10 +142,10 @@ def action_to_str(action: int, state=None) -> str:
     if name == "number":
         exchange = phase == S.PH_POWER and int(state["pw_dec"]) == S.DEC_BARGAIN
         if (phase == S.PH_OFFER_BARGAIN or exchange) and 0 < k % 10 <= 5 and k < 40:
-            giver, taker = ("you", "they") if exchange else ("the Scepter holder", "the Exile")
+            giver, taker, verb = ("you", "they", "give") if exchange else ("the Scepter holder", "the Exile", "gives")
             who = giver if (k // 10) % 2 == 0 else taker
             what = "favor" if k < 20 else "secrets"
-            return f"{who} {'give' if who in ('you', 'they') else 'gives'} {k % 10} {what}"
+            return f"{who} {verb} {k % 10} {what}"
         return str(k)
     if name == "facedown":
         if k >= RELIQUARY_AT:

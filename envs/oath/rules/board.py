@@ -83,6 +83,36 @@ def bandits_rule(s, slot):
 
 
 @nb.njit(cache=True)
+def can_afford(s, p, c):
+    """Whether p's board holds the favor and secrets card c's power costs (O7.1.2; an edifice's
+    cost is the one of the face it shows)."""
+    f = C.face(s, c)
+    return s["favor"][p] >= COST[f, 0] + COST[f, 2] and s["secrets"][p] >= COST[f, 1] + COST[f, 3]
+
+
+@nb.njit(cache=True)
+def pay_cost(s, p, c):
+    """O7.1.2: p pays card c's cost from their board, burned favor to the shared bank; placed
+    tokens go on the card in p's own turn, otherwise placed favor to its suit's bank and placed
+    secrets facedown on p's board."""
+    f = C.face(s, c)
+    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
+    s["favor"][p] -= place_f + burn_f
+    s["shared_favor"] += burn_f
+    s["secrets"][p] -= place_s + burn_s
+    if p == s["current"]:
+        s["card_favor"][c] += place_f
+        s["card_secrets"][c] += place_s
+        return
+    suit = card_suit(s, c)
+    if suit >= 0:
+        s["favor_bank"][suit] += place_f
+    else:
+        s["shared_favor"] += place_f
+    s["secrets_down"][p] += place_s
+
+
+@nb.njit(cache=True)
 def card_suit(s, c):
     """A faceup card's suit; facedown cards, ruins, relics and Visions have none (O10 Match)."""
     if not s["faceup"][c] or s["ruined"][c]:

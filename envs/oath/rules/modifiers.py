@@ -22,6 +22,7 @@ import numpy as np
 
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
@@ -67,7 +68,7 @@ def offered(s, p, c, action):
         return False
     favor, secrets = s["favor"][p], s["secrets"][p]
     card_favor, card_secrets, shared = s["card_favor"][c], s["card_secrets"][c], s["shared_favor"]
-    W.pay(s, p, c)
+    B.pay_cost(s, p, c)
     s["mod_on"][c] = 1
     ok = possible(s, p, action)
     s["mod_on"][c] = 0  # put back exactly what the trial payment changed
@@ -127,5 +128,5 @@ def apply(s, p, a):
         s["phase"] = s["mod_next"]
         return
     c = a - A.CARD
-    W.pay(s, p, c)
+    B.pay_cost(s, p, c)
     s["mod_on"][c] = 1

@@ -181,11 +181,6 @@ def does_something(s, side, c, f):
 
 
 @nb.njit(cache=True)
-def can_pay(s, u, f):
-    return s["favor"][u] >= COST[f, 0] + COST[f, 2] and s["secrets"][u] >= COST[f, 1] + COST[f, 3]
-
-
-@nb.njit(cache=True)
 def side_used_any(s, side):
     for c in range(1, N_CARDS):
         if s["plan_user"][c] > 0 and side_of_user(s, s["plan_user"][c]) == side:
@@ -216,7 +211,7 @@ def usable(s, u, c):
     if u == BANDITS:
         if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3]:
             return False
-    elif not can_pay(s, u, f):
+    elif not B.can_afford(s, u, c):
         return False
     return does_something(s, side, c, f)
 
@@ -238,24 +233,6 @@ def any_usable(s, u):
 
 
 # ================================================================== using a plan
-@nb.njit(cache=True)
-def pay(s, u, c, f):
-    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
-    s["favor"][u] -= place_f + burn_f
-    s["shared_favor"] += burn_f
-    s["secrets"][u] -= place_s + burn_s
-    if u == s["current"]:
-        s["card_favor"][c] += place_f
-        s["card_secrets"][c] += place_s
-        return
-    suit = B.card_suit(s, c)  # O7.1.2: paid outside your turn
-    if suit >= 0:
-        s["favor_bank"][suit] += place_f
-    else:
-        s["shared_favor"] += place_f
-    s["secrets_down"][u] += place_s
-
-
 @nb.njit(cache=True)
 def add_attack(s, k):
     """k attack dice more (or fewer); a die taken from an empty attack pool adds a defense die
@@ -330,9 +307,8 @@ def run_clauses(s, u, c, start):
 @nb.njit(cache=True)
 def use(s, u, c):
     """u uses plan c; False while its dice wait on a sign."""
-    f = C.face(s, c)
     if u != BANDITS:
-        pay(s, u, c, f)
+        B.pay_cost(s, u, c)  # on a card carrying tokens too (O7.5.3)
         s["plan_user"][c] = u + 1
     else:
         s["plan_user"][c] = PLAN_BANDITS

@@ -92,24 +92,11 @@ def has_access(s, p, c):
 
 @nb.njit(cache=True)
 def can_pay(s, p, c):
-    """O7.1.2: tokens to place need a card carrying none; everything is paid from p's board (an
-    edifice's cost is the one of the face it shows)."""
+    """O7.1.2: tokens to place need a card carrying none; everything is paid from p's board."""
     f = C.face(s, c)
-    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
-    if (place_f or place_s) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
+    if (COST[f, 0] or COST[f, 1]) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
         return False
-    return s["favor"][p] >= place_f + burn_f and s["secrets"][p] >= place_s + burn_s
-
-
-@nb.njit(cache=True)
-def pay(s, p, c):
-    f = C.face(s, c)
-    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
-    s["favor"][p] -= place_f + burn_f
-    s["card_favor"][c] += place_f
-    s["shared_favor"] += burn_f
-    s["secrets"][p] -= place_s + burn_s
-    s["card_secrets"][c] += place_s
+    return B.can_afford(s, p, c)
 
 
 @nb.njit(cache=True)
@@ -462,10 +449,13 @@ def more_choices(s, p, pc, mask):
     n = 0
     if op == E.OP_LEVEL:  # first the fullest banks, then the emptiest of the others
         source = -1 if s["pw_left"] != 1 else lowest_bit(s["pw_banks"])
-        best = -1
-        for b in range(N_SUITS):
-            if b != source and (best < 0 or (s["favor_bank"][b] < best if source >= 0 else s["favor_bank"][b] > best)):
-                best = s["favor_bank"][b]
+        if source < 0:
+            best = s["favor_bank"].max()
+        else:
+            best = 127
+            for b in range(N_SUITS):
+                if b != source:
+                    best = min(best, s["favor_bank"][b])
         for b in range(N_SUITS):
             if b != source and s["favor_bank"][b] == best and (source >= 0 or best > 0):
                 mask[A.SUIT + b] = 1
@@ -629,28 +619,14 @@ def exchange_choices(s, p, pc, mask):
                 n += 1
     if goods & E.GOODS_ADVISERS:
         given = s["bargain_give"] - A.CARD if asking and s["bargain_give"] >= A.CARD else 0
+        if given >= FIRST_RELIC:
+            given = 0  # a relic given: no council changes on p's side
         for c in range(1, FIRST_EDIFICE):
-            if (s["zone"][c] == Z_ADVISER and s["where"][c] == giver and movable(s, c, 0)
-                    and councils_fit_after(s, p, q, c if not asking else given, c if asking else 0)):
+            if s["zone"][c] == Z_ADVISER and s["where"][c] == giver and movable(s, c, 0) and (
+                    swap_fits(s, given, c) if given > 0 else transfer_fits(s, c, p if asking else q)):
                 mask[A.CARD + c] = 1
                 n += 1
     return n
-
-
-@nb.njit(cache=True)
-def councils_fit_after(s, p, q, a, b):
-    """Whether both councils keep their limits (O7.6.4) once p's adviser a goes to q and q's
-    adviser b to p (0: none)."""
-    if a > 0:
-        s["where"][a] = q
-    if b > 0:
-        s["where"][b] = p
-    fits = M.council_fits(s, p, 0, False, False) and M.council_fits(s, q, 0, False, False)
-    if a > 0:
-        s["where"][a] = p
-    if b > 0:
-        s["where"][b] = q
-    return fits
 
 
 @nb.njit(cache=True)
@@ -730,6 +706,17 @@ def swap_fits(s, a, b):
     fits = ((owner_a < 0 or M.council_fits(s, owner_a, 0, False, False))
             and (owner_b < 0 or M.council_fits(s, owner_b, 0, False, False)))
     exchange(s, a, b)
+    return fits
+
+
+@nb.njit(cache=True)
+def transfer_fits(s, c, q):
+    """Whether both councils keep their limits (O7.6.4) once adviser c joins q's: the giver's can
+    break too, when c is the Family Wagon letting Nomads go uncounted."""
+    owner = s["where"][c]
+    s["where"][c] = q
+    fits = M.council_fits(s, q, 0, False, False) and M.council_fits(s, owner, 0, False, False)
+    s["where"][c] = owner
     return fits
 
 
@@ -1368,7 +1355,7 @@ def action_legal(s, p, mask):
 
 @nb.njit(cache=True)
 def use_action(s, p, c, after):
-    pay(s, p, c)
+    B.pay_cost(s, p, c)
     start(s, p, c, KIND_ACTION, after)
 
 
