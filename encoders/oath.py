@@ -46,6 +46,7 @@ N_MAJORS = len(D.MajorAction)
 N_SIDES = len(ST.SIDE_NAMES)
 N_WINS = len(ST.WIN_NAMES)
 SPACES = ST.RELIQUARY_SPACES
+N_DISCARD_TO = 2 + ST.DISCARD_TO_WORLD_BOTTOM  # -1 (as usual), the Bracken piles, the world deck's bottom
 N_PLAN_FLAGS = len(E.PLAN_FLAGS)
 _COL_OP = E.P.COL_OP
 NONE = MAX_PLAYERS  # the "nobody" entry after the relative seats of a holder one-hot
@@ -121,10 +122,15 @@ _POWER = FEATURES.add(
     "resolve in its step; what its last count step counted; banks already used by a 'distinct' step (one bit "
     "per suit); the Act phase ends after this decision")
 _ACTION = FEATURES.add(
-    "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1),
+    "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
+    + (MAX_PLAYERS + 1) + 1,
     "the major action whose modifiers are being chosen one-hot (then none); cards drawn by the Search under way; "
     "favor or secrets bid for a banner; the Recover target is the People's Favor / the Darkest Secret; the "
-    "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody)")
+    "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody); "
+    "where this action's discards go one-hot (as usual, Bracken's discard pile of region 1-3 on top / on the "
+    "bottom, the bottom of the world deck: Cracked Horn); whose advisers count for this trade (Master of "
+    "Disguise: relative seat, then nobody); a free campaign is offered or under way (Hunting Party, Knights "
+    "Errant)")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
     + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS,
@@ -351,7 +357,8 @@ def encode(s, seat, out):
             out[_POWER + N_DECS + 2 + b] = (s["pw_banks"] >> b) & 1
     out[_POWER + N_DECS + 2 + N_SUITS] = s["end_act"] != 0
     at = _ACTION
-    out[at + (s["mod_action"] if phase == ST.PH_MODIFY and 0 <= s["mod_action"] < N_MAJORS else N_MAJORS)] = 1.0
+    modifying = phase == ST.PH_MODIFY or phase == ST.PH_MODIFY_CHOICE
+    out[at + (s["mod_action"] if modifying and 0 <= s["mod_action"] < N_MAJORS else N_MAJORS)] = 1.0
     at += N_MAJORS + 1
     out[at] = s["n_drawn"]
     out[at + 1] = s["bid"]
@@ -363,6 +370,11 @@ def encode(s, seat, out):
     out[at + (s["target"] if travelling and 0 <= s["target"] < N_SLOTS else N_SLOTS)] = 1.0
     at += N_SLOTS + 1
     _holder(out, at, seat, s["scepter_fresh"], n)
+    at += MAX_PLAYERS + 1
+    out[at + 1 + s["discard_to"]] = 1.0
+    at += N_DISCARD_TO
+    _holder(out, at, seat, s["trade_as"], n)
+    out[at + MAX_PLAYERS + 1] = s["free_campaign"] != ST.FREE_NONE
     _encode_campaign(s, seat, n, out)
     at = _MOVE
     moving = phase == _MOVE_PHASES[0] or phase == _MOVE_PHASES[1] or phase == _MOVE_PHASES[2]

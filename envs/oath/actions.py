@@ -69,6 +69,9 @@ OPTION_LABELS: dict[int, tuple[str, ...]] = {
     S.PH_TRADE_MODE: ("trade for favor", "trade for secrets"),
     S.PH_RECOVER: ("recover the People's Favor", "recover the Darkest Secret"),
     S.PH_TRAVEL_FREE: ("flip a secret facedown to travel free",),
+    S.PH_MODIFY_CHOICE: tuple(f"discard onto the {where} of the {D.Region(r).name.capitalize()}'s discard pile"
+                              for r in range(S.N_REGIONS) for where in ("top", "bottom")),
+    S.PH_FREE_CAMPAIGN: ("campaign spending no Supply",),
 }
 END_LABELS: dict[int, str] = {
     S.PH_ACT: "end the Act phase", S.PH_OPPORTUNITY: "take nothing", S.PH_PLAY: "discard it",
@@ -76,7 +79,7 @@ END_LABELS: dict[int, str] = {
     S.PH_CAMPAIGN_BANISH: "leave them", S.PH_CAMPAIGN_TARGETS: "targets declared",
     S.PH_CAMPAIGN_ALLY: "stay out", S.PH_CAMPAIGN_PERMIT: "refuse", S.PH_CAMPAIGN_SACRIFICE: "no sacrifice",
     S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
-    S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans",
+    S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans", S.PH_FREE_CAMPAIGN: "no campaign",
 }
 
 

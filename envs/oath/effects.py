@@ -14,6 +14,7 @@ gain N favor one       N favor from one bank you pick (among banks with favor); 
 gain N favor each      N favor, picking the bank for each one ("from any bank or banks")
 gain N favor distinct  one favor from each of N different banks you pick
 gain N favor site      N favor from a bank matching a card at your site (Silver Tongue)
+gain N favor hosted    ... matching both a card at your site and one of your advisers (Hospitality)
 gain N secret          N secrets from the shared bank
 gain N warbands        N warbands from your personal bank to your board (``count`` as above)
 gain N supply          N Supply, never above 7
@@ -121,9 +122,11 @@ from meeplegym import programs as P
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.state import N_CARDS
 
-KIND_ACTION, KIND_PLAYED, KIND_REST = 0, 1, 2
-N_KINDS = 3
-KIND_NAMES = ("action", "played", "rest")
+# KIND_MODIFIER: what a modifier does once its action is done (Hospitality); the modifiers'
+# changes to the action itself are rules code (rules/modifiers.py)
+KIND_ACTION, KIND_PLAYED, KIND_REST, KIND_MODIFIER = 0, 1, 2, 3
+N_KINDS = 4
+KIND_NAMES = ("action", "played", "rest", "modifier")
 
 # step opcodes (after the shared control ops)
 _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
@@ -150,11 +153,11 @@ N_COUNT = -1  # C_N of a step that uses the last count
 WHAT_FAVOR, WHAT_SECRET, WHAT_WARBANDS, WHAT_SUPPLY = range(4)
 _WHAT = {"favor": WHAT_FAVOR, "secret": WHAT_SECRET, "warbands": WHAT_WARBANDS, "supply": WHAT_SUPPLY}
 (FROM_NONE, FROM_ONE, FROM_EACH, FROM_DISTINCT, FROM_HERE, FROM_CHANCELLOR, FROM_BOARD, FROM_THIS, FROM_SITE,
- FROM_TAXED, FROM_DS, FROM_REGION, FROM_EVERY, FROM_OWN) = range(14)
+ FROM_TAXED, FROM_DS, FROM_REGION, FROM_EVERY, FROM_OWN, FROM_HOSTED) = range(15)
 _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": FROM_HERE,
          "chancellor": FROM_CHANCELLOR, "board": FROM_BOARD, "this": FROM_THIS, "site": FROM_SITE,
          "taxed": FROM_TAXED, "ds": FROM_DS, "region": FROM_REGION, "every": FROM_EVERY,
-         "own": FROM_OWN}
+         "own": FROM_OWN, "hosted": FROM_HOSTED}
 COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
 _COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
 _SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
@@ -304,6 +307,7 @@ POWERS: dict[int, dict[int, str]] = {
     216: {KIND_ACTION: "pick_adviser own; swap_here"},  # Horned Mask
     213: {KIND_ACTION: "reveal_discard; travel_to_suit"},  # Brass Horse
     218: {KIND_ACTION: "whistle"},  # Whistle
+    171: {KIND_MODIFIER: "gain 1 favor hosted"},  # Hospitality, after traveling
     # edifices, by the face that shows the power
     205: {KIND_ACTION: "pick_seat; exchange advisers"},  # Festival District
     208: {KIND_ACTION: "spire"},  # Fallen Spire
@@ -311,7 +315,8 @@ POWERS: dict[int, dict[int, str]] = {
     210: {KIND_ACTION: "repair"},  # Broken Forge
 }
 
-_KIND_OF_ABILITY = {KIND_ACTION: D.Ability.ACTION, KIND_PLAYED: D.Ability.WHEN_PLAYED, KIND_REST: D.Ability.REST}
+_KIND_OF_ABILITY = {KIND_ACTION: D.Ability.ACTION, KIND_PLAYED: D.Ability.WHEN_PLAYED, KIND_REST: D.Ability.REST,
+                    KIND_MODIFIER: D.Ability.MODIFIER}
 #: card face number -> its data row (denizens, edifice faces, relics)
 POWERED = {**{d.number: d for d in D.DENIZENS}, **{e.number: e for e in D.EDIFICE_FACES},
            **{r.number: r for r in D.RELICS}}
@@ -338,7 +343,7 @@ CODE, OPTIONS, ENTRY = _compile()
 UNWRITTEN: dict[str, tuple[str, ...]] = {
     KIND_NAMES[kind]: tuple(r.name for n, r in sorted(POWERED.items())
                             if r.abilities & ability and kind not in POWERS.get(n, {}) and r.number != 231)
-    for kind, ability in _KIND_OF_ABILITY.items()
+    for kind, ability in _KIND_OF_ABILITY.items() if kind != KIND_MODIFIER  # see modifiers.MODIFIES
 }
 
 

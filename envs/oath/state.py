@@ -114,6 +114,9 @@ PH_REST = 47  # O4.3.5: CARD a Rest power to use, END to pass the turn
 PH_MODIFY = 48  # O7.4: CARD an optional modifier of the action under way, END to go on with it
 PH_CAMPAIGN_PLANS = 49  # O5.5.3: CARD a battle plan to use, END when done (attacker, then defender, then Allies)
 PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the plan's dice (+N, -N[, +M, -M])
+PH_MODIFY_CHOICE = 51  # O7.4, a modifier's own choice: Bracken OPTION k (its discard_to), Master of Disguise SEAT
+PH_FREE_CAMPAIGN = 52  # D2 Hunting Party, Knights Errant: campaign spending no Supply (OPTION 0) or not (END)
+PH_CROP_ROTATION = 53  # D3 Crop Rotation: CARD a denizen at the destination (`target`) to discard first, END none
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -125,7 +128,8 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "move warbands: permission", "citizenship: to whom", "citizenship: Reliquary relic",
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
-               "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice")
+               "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice",
+               "modifiers: choice", "campaign: free campaign", "play: Crop Rotation discard")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -148,6 +152,11 @@ PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
 MAX_DRAWN = 8
 TARGET_PF, TARGET_DS = -1, -2
 PLAN_BANDITS = MAX_PLAYERS + 1  # plan_user of a plan the bandits used (O5.5.3)
+# Where the discards of the action under way go (`discard_to`): as usual (O10), onto the bottom of
+# the world deck (Cracked Horn), or, with Bracken, DISCARD_TO_PILE + 2 * region + (1 on the bottom, 0 on top).
+DISCARD_AS_USUAL, DISCARD_TO_WORLD_BOTTOM, DISCARD_TO_PILE = -1, 6, 0
+# A free campaign (`free_campaign`): none, offered once the action under way ends, being started.
+FREE_NONE, FREE_OFFERED, FREE_TAKEN = 0, 1, 2
 
 STATE_DTYPE = np.dtype(
     [
@@ -258,6 +267,9 @@ STATE_DTYPE = np.dtype(
         ("mod_on", np.int8, N_CARDS),  # modifiers in use for the action under way (O7.4)
         ("mod_action", np.int8),
         ("mod_next", np.int8),  # the action's phase after its modifiers
+        ("discard_to", np.int8),  # DISCARD_* for the action under way (Bracken, Cracked Horn)
+        ("trade_as", np.int8),  # Master of Disguise: the seat whose advisers count for this trade, -1 yours
+        ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant)
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
         ("move_kind", np.int8),  # MOVE_* of the warband move under way

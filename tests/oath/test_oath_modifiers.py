@@ -243,3 +243,193 @@ def test_magicians_code_and_relic_worship():
     sc.move(s, "Relic Worship", S.Z_ADVISER, 0, 1)
     sc.play(s, RECOVER, card("Relic Worship"), A.END, A.FACEDOWN + 0)
     assert s["supply"][0] == 2 - 1 + 3 and s["zone"][ID["Ivory Eye"]] == S.Z_PERSONAL
+
+
+def kept_and_played(s, keep, option):
+    """Keep `keep` from the Search's draw, discard the others in the order offered (the last one
+    goes by itself), then play it; the discarded cards in order."""
+    others = [int(c) for c in s["drawn"][:s["n_drawn"]] if c != ID[keep]]
+    sc.play(s, card(keep))
+    discarded = []
+    while s["phase"] == S.PH_SEARCH_DISCARD:
+        a = sc.legal(s)[0]
+        discarded.append(a - A.CARD)
+        sc.play(s, a)
+    discarded += [c for c in others if c not in discarded]
+    sc.play(s, option)
+    return discarded
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_mushrooms_draw_one_card_from_the_bottom_of_your_pile_for_no_supply():
+    s = sc.ready()
+    sc.move(s, "Mushrooms", S.Z_SITE, PLAINS)  # S, placed on it
+    sc.discard_top(s, 0, "Scouts", "Wolves", "Tents")
+    bottom = int(s["discard"][0][0])
+    size = int(s["discard_size"][0])
+    sc.play(s, SEARCH, card("Mushrooms"), A.END)
+    assert sc.legal(s) == [A.OPTION + 1]  # your region's pile only, never the world deck
+    sc.play(s, A.OPTION + 1)
+    assert s["n_drawn"] == 1 and s["drawn"][0] == bottom and s["discard_size"][0] == size - 1
+    assert s["supply"][0] == 7 and s["card_secrets"][ID["Mushrooms"]] == 1
+
+
+@pytest.mark.rule("O7.4", "D4")
+def test_cracked_horn_sends_the_discards_under_the_world_deck():
+    s = sc.ready()
+    sc.move(s, "Cracked Horn", S.Z_PERSONAL, 0)
+    sc.world_top(s, "Scouts", "Wolves", "Tents")
+    piles = s["discard_size"].copy()
+    sc.play(s, SEARCH, card("Cracked Horn"), A.END, A.OPTION + 0)
+    world = int(s["world_size"])
+    discarded = kept_and_played(s, "Scouts", A.OPTION + 1)
+    assert sorted(discarded) == sorted([ID["Wolves"], ID["Tents"]])
+    assert list(s["world"][:2]) == discarded[::-1]  # the last one discarded lies at the very bottom
+    assert s["world_size"] == world + 2 and (s["discard_size"] == piles).all()
+    assert s["discard_to"] == S.DISCARD_AS_USUAL  # for this action only
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_bracken_puts_every_discard_on_a_pile_of_your_choice():
+    s = sc.ready()
+    sc.move(s, "Bracken", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Cracked Horn", S.Z_PERSONAL, 0)
+    sc.world_top(s, "Scouts", "Wolves", "Tents")
+    sc.play(s, SEARCH, card("Bracken"))
+    assert s["phase"] == S.PH_MODIFY_CHOICE and sc.legal(s) == [A.OPTION + k for k in range(6)]
+    hinterland = int(D.Region.HINTERLAND)
+    sc.play(s, A.OPTION + 2 * hinterland + 1)  # the bottom of the Hinterland's pile
+    assert sc.legal(s) == [A.END]  # Cracked Horn would send the same discards elsewhere
+    sc.play(s, A.END, A.OPTION + 0)
+    old = list(s["discard"][hinterland][:s["discard_size"][hinterland]])
+    discarded = kept_and_played(s, "Scouts", A.OPTION + 1)
+    pile = list(s["discard"][hinterland][:s["discard_size"][hinterland]])
+    assert pile == discarded[::-1] + old
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_new_growth_plays_a_beast_or_hearth_card_to_any_site_with_room():
+    s = sc.ready()
+    sc.move(s, "New Growth", S.Z_ADVISER, 0, 1)
+    sc.world_top(s, "Wolves", "Scouts", "Tents")
+    sc.play(s, SEARCH, card("New Growth"), A.END, A.OPTION + 0)
+    kept_and_played(s, "Wolves", A.OPTION + 0)
+    assert s["phase"] == S.PH_PLAY_SITE
+    assert {PLAINS, MOUNTAIN, ROCKY_COAST} <= {a - A.SLOT for a in sc.legal(s)}
+    sc.play(s, A.SLOT + ROCKY_COAST)
+    assert (s["zone"][ID["Wolves"]], s["where"][ID["Wolves"]]) == (S.Z_SITE, ROCKY_COAST)
+    s = sc.ready()
+    sc.move(s, "New Growth", S.Z_ADVISER, 0, 1)
+    sc.world_top(s, "Scouts", "Wolves", "Tents")
+    sc.play(s, SEARCH, card("New Growth"), A.END, A.OPTION + 0)
+    kept_and_played(s, "Scouts", A.OPTION + 0)  # an Order card: your own site, as always
+    assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
+
+
+CAMPAIGN = A.MAJOR + int(D.MajorAction.CAMPAIGN)
+
+
+@pytest.mark.rule("O7.4", "D2", "O5.5")
+def test_hunting_party_offers_a_free_campaign_after_searching_the_world_deck():
+    s = sc.ready()
+    sc.as_current(s, 1)  # an Exile at the Plains, which the Chancellor rules
+    sc.move(s, "Hunting Party", S.Z_ADVISER, 1, 1)
+    sc.world_top(s, "Scouts", "Wolves", "Tents")
+    supply = int(s["supply"][1])
+    sc.play(s, SEARCH, card("Hunting Party"), A.END, A.OPTION + 0)
+    kept_and_played(s, "Scouts", A.OPTION + 1)
+    assert s["phase"] == S.PH_FREE_CAMPAIGN and sc.legal(s) == [A.END, A.OPTION + 0]
+    sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_CAMPAIGN_DEFENDER
+    sc.play(s, sc.legal(s)[0])
+    assert s["supply"][1] == supply - 2 and s["free_campaign"] == S.FREE_NONE  # the Search's 2 only
+    s = sc.ready()
+    sc.as_current(s, 1)
+    sc.move(s, "Hunting Party", S.Z_ADVISER, 1, 1)
+    sc.discard_top(s, 0, "Scouts")
+    sc.play(s, SEARCH, card("Hunting Party"), A.END, A.OPTION + 1)
+    kept_and_played(s, "Scouts", A.OPTION + 1)
+    assert s["phase"] == S.PH_ACT  # a discard pile searched: no campaign
+
+
+@pytest.mark.rule("O7.4", "D2", "D4")
+def test_knights_errant_and_ring_of_devotion_after_and_during_muster():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    sc.move(s, "Knights Errant", S.Z_ADVISER, 1, 1)
+    sc.move(s, "Ring of Devotion", S.Z_PERSONAL, 1)
+    board = int(s["board_warbands"][1])
+    sc.play(s, MUSTER, card("Knights Errant"), card("Ring of Devotion"), A.END, card("Longbows"))
+    assert s["board_warbands"][1] == board + 2 + 2
+    assert s["phase"] == S.PH_FREE_CAMPAIGN
+    sc.play(s, A.END)  # declined
+    assert s["phase"] == S.PH_ACT and s["free_campaign"] == S.FREE_NONE
+    assert CAMPAIGN in sc.legal(s)  # the ordinary campaign, paid as usual
+    s["site_warbands"][PLAINS] = 0
+    s["site_warbands"][PLAINS, sc.RED] = 1
+    assert A.OPTION + S.MOVE_TO_SITE not in sc.legal(s)  # the Ring's holder places no warbands at sites
+    assert A.OPTION + S.MOVE_TO_BOARD not in sc.legal(s)  # (never the last)
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_small_friends_trade_at_a_site_holding_a_beast_card():
+    s = sc.ready()
+    sc.move(s, "Small Friends", S.Z_ADVISER, 0, 1)
+    sc.move(s, "Wolves", S.Z_SITE, MOUNTAIN)
+    sc.move(s, "Scouts", S.Z_SITE, ROCKY_COAST)  # no Beast card there
+    sc.play(s, TRADE, card("Small Friends"), A.END)
+    assert card("Wolves") in sc.legal(s) and card("Longbows") in sc.legal(s)
+    assert card("Scouts") not in sc.legal(s)
+    sc.play(s, card("Wolves"), A.OPTION + 0)
+    assert s["card_secrets"][ID["Wolves"]] == 1
+
+
+@pytest.mark.rule("O7.4", "D2")
+def test_master_of_disguise_trades_with_another_players_advisers():
+    s = sc.ready()
+    sc.move(s, "Master of Disguise", S.Z_ADVISER, 0, 1)  # S
+    sc.move(s, "Pressgangs", S.Z_ADVISER, 0, 1)  # yours, Order: does not count once disguised
+    sc.move(s, "Scouts", S.Z_ADVISER, 2, 1)
+    sc.move(s, "Hunting Party", S.Z_ADVISER, 2, 1)
+    s["secrets"][0] = 2
+    favor = int(s["favor"][0])
+    sc.play(s, TRADE, card("Master of Disguise"))
+    assert s["phase"] == S.PH_MODIFY_CHOICE
+    assert sc.legal(s) == [A.SEAT + 1, A.SEAT + 2, A.SEAT + 3]
+    sc.play(s, A.SEAT + 2, A.END, card("Longbows"), A.OPTION + 0)
+    assert s["favor"][0] == favor + 1 + 2 and s["trade_as"] == -1
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_hospitality_gains_a_favor_matching_the_new_site_and_an_adviser():
+    s = sc.ready()
+    sc.move(s, "Hospitality", S.Z_ADVISER, 0, 1)  # Nomad
+    sc.move(s, "Tents", S.Z_SITE, MOUNTAIN)  # Nomad
+    sc.move(s, "Wolves", S.Z_SITE, MOUNTAIN)  # Beast, matching none of your advisers
+    favor = int(s["favor"][0])
+    sc.play(s, TRAVEL, card("Hospitality"), A.END, A.SLOT + MOUNTAIN)
+    assert s["phase"] == S.PH_POWER and sc.legal(s) == [A.SUIT + int(D.Suit.NOMAD)]
+    sc.play(s, A.SUIT + int(D.Suit.NOMAD))
+    assert s["favor"][0] == favor + 1 and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O7.4", "D3", "O5.1.4.1")
+def test_crop_rotation_discards_a_denizen_to_make_room_for_the_play():
+    from meeplegym.envs.oath.rules import major as M
+
+    s = sc.ready()
+    sc.move(s, "Crop Rotation", S.Z_ADVISER, 0, 1)
+    for name in ("Wolves", "Tents", "Homesteaders", "Elders"):  # fill the Plains
+        if M.site_room(s, PLAINS):
+            sc.move(s, name, S.Z_SITE, PLAINS)
+    assert not M.site_room(s, PLAINS)
+    sc.world_top(s, "Scouts", "Augury", "Pressgangs")
+    sc.play(s, SEARCH, card("Crop Rotation"), A.END, A.OPTION + 0)
+    kept_and_played(s, "Scouts", A.OPTION + 0)  # to the full site: only Crop Rotation allows it
+    assert s["phase"] == S.PH_CROP_ROTATION
+    at_plains = [a - A.CARD for a in sc.legal(s)]
+    assert ID["Wolves"] in at_plains and A.END - A.CARD not in at_plains  # no room: a discard is due
+    sc.play(s, card("Wolves"))
+    assert s["zone"][ID["Wolves"]] == S.Z_DISCARD
+    assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
+    assert s["phase"] == S.PH_ACT and s["mod_on"].sum() == 0

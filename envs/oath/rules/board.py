@@ -34,6 +34,7 @@ OATHKEEPER_GOAL = np.array([int(o.oathkeeper) for o in D.OATHS], dtype=np.int8)
 SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
 BANDITS = -2  # the bandits, as a ruler or a defender
 MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
+RING_OF_DEVOTION = D.RELIC_BY_NAME["Ring of Devotion"].number
 SUITLESS = -1
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
 COST = np.zeros((N_CARDS, 4), dtype=np.int8)
@@ -228,3 +229,9 @@ def cards_at(s, slot, out):
 @nb.njit(cache=True)
 def holds_relic(s, p, c):
     return C.is_relic(c) and s["zone"][c] == Z_PERSONAL and s["where"][c] == p
+
+
+@nb.njit(cache=True)
+def places_at_sites(s, p):
+    """Whether p may place warbands at sites: not while holding the Ring of Devotion (D4, always-on)."""
+    return not holds_relic(s, p, RING_OF_DEVOTION)

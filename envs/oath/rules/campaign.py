@@ -20,6 +20,7 @@ from meeplegym.envs.oath.rules import plans as PL
 from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, kill_on_board
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
+    FREE_NONE,
     FIRST_RELIC,
     FIRST_VISION,
     MAX_PLAYERS,
@@ -91,8 +92,14 @@ def defender_options(s, p, mask):
 
 
 @nb.njit(cache=True)
+def campaign_supply(s):
+    """The Supply a campaign costs: none for the free one of Hunting Party or Knights Errant (D2)."""
+    return 0 if s["free_campaign"] != FREE_NONE else CAMPAIGN_SUPPLY
+
+
+@nb.njit(cache=True)
 def can_campaign(s, p):
-    if s["supply"][p] < CAMPAIGN_SUPPLY:
+    if s["supply"][p] < campaign_supply(s):
         return False
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     return defender_options(s, p, mask) > 0
@@ -102,7 +109,8 @@ def can_campaign(s, p):
 def choose_defender(s, p, a):
     """Pay, name the defender, settle who is Imperial this campaign, and reset the declaration.
     A target the declaration must hold (your site, when the defender rules it) is declared."""
-    M.spend(s, p, CAMPAIGN_SUPPLY)
+    M.spend(s, p, campaign_supply(s))
+    s["free_campaign"] = FREE_NONE
     q = BANDITS if a == A.OPTION + 0 else a - A.SEAT
     s["defender"] = q
     s["non_imperial"] = -1
@@ -573,7 +581,8 @@ def rout(s, p):
 def occupy_next(s, p, start):
     """O5.5.7 I: for each targeted site in turn, how many warbands of your force move onto it."""
     for slot in range(start, N_SLOTS):
-        if s["tgt_slot"][slot] and s["board_warbands"][p] > 0 and B.site_colour(s, slot) < 0:
+        if (s["tgt_slot"][slot] and s["board_warbands"][p] > 0 and B.site_colour(s, slot) < 0
+                and B.places_at_sites(s, p)):
             s["camp_slot"] = slot
             s["phase"] = PH_CAMPAIGN_OCCUPY
             return

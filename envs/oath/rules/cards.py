@@ -96,17 +96,40 @@ def world_push_top(s, c):
 
 
 @nb.njit(cache=True)
+def under(pile, n, c):
+    """Card c slid under a pile of n cards (index 0 is its bottom)."""
+    for k in range(n, 0, -1):
+        pile[k] = pile[k - 1]
+    pile[0] = c
+
+
+@nb.njit(cache=True)
+def off_bottom(pile, n):
+    """The bottom card of a pile of n cards, removed from it (the others slide down); 0 if empty."""
+    if n == 0:
+        return 0
+    c = pile[0]
+    for k in range(n - 1):
+        pile[k] = pile[k + 1]
+    pile[n - 1] = 0
+    return c
+
+
+@nb.njit(cache=True)
+def world_push_bottom(s, c):
+    """Card c facedown under the world deck (Cracked Horn, D4)."""
+    under(s["world"], s["world_size"], c)
+    s["world_size"] += 1
+    place(s, c, Z_WORLD_DECK, 0, 0)
+
+
+@nb.njit(cache=True)
 def world_take_bottom(s):
     """The bottom card of the world deck, removed from it (O1.1 steps 19-20); 0 if empty. Its
     new zone is the caller's to set."""
-    n = s["world_size"]
-    if n == 0:
-        return 0
-    c = s["world"][0]
-    for k in range(n - 1):
-        s["world"][k] = s["world"][k + 1]
-    s["world"][n - 1] = 0
-    s["world_size"] = n - 1
+    c = off_bottom(s["world"], s["world_size"])
+    if c > 0:
+        s["world_size"] -= 1
     return c
 
 
@@ -120,6 +143,23 @@ def discard_push(s, region, c):
 
 
 @nb.njit(cache=True)
+def discard_push_bottom(s, region, c):
+    """Card c facedown under a region's discard pile (Bracken, D3)."""
+    under(s["discard"][region], s["discard_size"][region], c)
+    s["discard_size"][region] += 1
+    place(s, c, Z_DISCARD, region, 0)
+
+
+@nb.njit(cache=True)
+def discard_take_bottom(s, region):
+    """The bottom card of a region's discard pile, removed from it; 0 if empty (Mushrooms, D3)."""
+    c = off_bottom(s["discard"][region], s["discard_size"][region])
+    if c > 0:
+        s["discard_size"][region] -= 1
+    return c
+
+
+@nb.njit(cache=True)
 def relic_push_top(s, c):
     s["relic_deck"][s["relic_size"]] = c
     s["relic_size"] += 1
@@ -129,11 +169,8 @@ def relic_push_top(s, c):
 @nb.njit(cache=True)
 def relic_push_bottom(s, r):
     """Relic r facedown under the relic deck, its face forgotten by everyone."""
-    n = s["relic_size"]
-    for k in range(n, 0, -1):
-        s["relic_deck"][k] = s["relic_deck"][k - 1]
-    s["relic_deck"][0] = r
-    s["relic_size"] = n + 1
+    under(s["relic_deck"], s["relic_size"], r)
+    s["relic_size"] += 1
     place(s, r, Z_RELIC_DECK, 0, 0)
     s["known"][r] = 0
 

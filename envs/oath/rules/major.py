@@ -25,6 +25,11 @@ from meeplegym.envs.oath.rules.setup import (
 )
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
+    DISCARD_AS_USUAL,
+    FIRST_EDIFICE,
+    DISCARD_TO_PILE,
+    DISCARD_TO_WORLD_BOTTOM,
+    FREE_OFFERED,
     FIRST_RELIC,
     FIRST_VISION,
     GRAND_SCEPTER,
@@ -36,6 +41,7 @@ from meeplegym.envs.oath.state import (
     NOBODY,
     PH_ACT,
     PH_CONSPIRACY,
+    PH_CROP_ROTATION,
     PH_PF_DISCARD,
     PH_PLAY,
     PH_PLAY_REPLACE,
@@ -121,6 +127,10 @@ AUGURY, NEWS_FROM_AFAR, ERRAND_BOY, OBSERVATORY, TRUTHFUL_HARP, BOOK_OF_RECORDS,
     _ID[n] for n in ("Augury", "News from Afar", "Errand Boy", "Observatory", "Truthful Harp", "Book of Records",
                      "Welcoming Party", "Wild Cry"))
 MAGICIANS_CODE, RELIC_WORSHIP = _ID["Magician's Code"], _ID["Relic Worship"]
+MUSHROOMS, CRACKED_HORN, BRACKEN, NEW_GROWTH, HUNTING_PARTY, CROP_ROTATION = (
+    _ID[n] for n in ("Mushrooms", "Cracked Horn", "Bracken", "New Growth", "Hunting Party", "Crop Rotation"))
+KNIGHTS_ERRANT, RING_OF_DEVOTION, RING_EXTRA = _ID["Knights Errant"], _ID["Ring of Devotion"], 2
+SMALL_FRIENDS, MASTER_OF_DISGUISE, HOSPITALITY = _ID["Small Friends"], _ID["Master of Disguise"], _ID["Hospitality"]
 SALT_THE_EARTH = _ID["Salt the Earth"]
 MAGICIANS_GIFT, RELIC_WORSHIP_SUPPLY = 2, 3
 FAST_STEED_MOST = 3
@@ -155,11 +165,13 @@ def world_search_cost(s, p):
 
 @nb.njit(cache=True)
 def discard_search_cost(s):
-    return 0 if s["mod_on"][NEWS_FROM_AFAR] else DISCARD_SEARCH_COST
+    return 0 if s["mod_on"][NEWS_FROM_AFAR] or s["mod_on"][MUSHROOMS] else DISCARD_SEARCH_COST
 
 
 @nb.njit(cache=True)
 def can_search_world(s, p):
+    if s["mod_on"][MUSHROOMS]:
+        return False  # D3: the card comes from your region's discard pile
     cost = world_search_cost(s, p)
     if reliquary_power(s, p, GREEDY) and cost > GREEDY_MOST:
         return False  # Greedy (D7): a Search may not cost more than 2
@@ -176,7 +188,9 @@ def pile_of(s, p, k):
 @nb.njit(cache=True)
 def can_search_pile(s, p, k):
     """A discard pile as the source: your region's; another with Errand Boy, or with the
-    Observatory while your pawn is at its site (D2)."""
+    Observatory while your pawn is at its site (D2); with Mushrooms only yours (D3)."""
+    if k > 0 and s["mod_on"][MUSHROOMS]:
+        return False
     if k > 0 and not (s["mod_on"][ERRAND_BOY] or (s["mod_on"][OBSERVATORY] and s["zone"][OBSERVATORY] == Z_SITE
                                                    and s["where"][OBSERVATORY] == s["pawn"][p])):
         return False
@@ -195,7 +209,9 @@ def can_search_discard(s, p):
 def search(s, p, source):
     """Pay and draw (O5.1.1-O5.1.2): from the world deck (source -1) one at a time, stopping at a
     Vision, or from the top of discard pile `source` (pile_of). Marshes draw one fewer (D1);
-    Augury one more, Truthful Harp two more, every drawn card then revealed (D2, D4)."""
+    Augury one more, Truthful Harp two more, every drawn card then revealed (D2, D4); Mushrooms
+    exactly one, from the bottom (D3). Hunting Party offers a free campaign after a search of the
+    world deck (D2)."""
     want = SEARCH_DRAW - (1 if SITE_POWER[site_of(s, p)] == MARSHES else 0)
     if reliquary_power(s, p, GREEDY):
         want += GREEDY_EXTRA
@@ -205,6 +221,8 @@ def search(s, p, source):
         want += 2
     s["n_drawn"] = 0
     if source < 0:
+        if s["mod_on"][HUNTING_PARTY]:
+            s["free_campaign"] = FREE_OFFERED
         spend(s, p, world_search_cost(s, p))
         while s["n_drawn"] < want and s["world_size"] > 0:
             c = C.world_take_top(s)
@@ -215,7 +233,9 @@ def search(s, p, source):
     else:
         spend(s, p, discard_search_cost(s))
         region = pile_of(s, p, source)
-        while s["n_drawn"] < want and s["discard_size"][region] > 0:
+        if s["mod_on"][MUSHROOMS]:
+            take_drawn(s, p, C.discard_take_bottom(s, region))
+        while s["n_drawn"] < want and s["discard_size"][region] > 0 and not s["mod_on"][MUSHROOMS]:
             take_drawn(s, p, C.discard_take_top(s, region))
     if s["mod_on"][TRUTHFUL_HARP]:
         for k in range(s["n_drawn"]):
@@ -293,7 +313,8 @@ def discard_drawn(s, p, c):
 def discard_card(s, p, c):
     """O10 Discard, by p: onto the pile one region outward from the card's region (a card at a
     site) or from p's pawn; favor on it to its suit's bank, secrets to p's board facedown. The
-    card loses every token and is known to p."""
+    card loses every token and is known to p. The discards of a Search with Cracked Horn or Bracken
+    go where its `discard_to` says (D3, D4)."""
     region = SLOT_REGION[s["pawn"][p]]
     if s["zone"][c] == Z_SITE:
         region = SLOT_REGION[s["where"][c]]
@@ -302,7 +323,16 @@ def discard_card(s, p, c):
             s["site_discards"][s["where"][c]] |= 1 << suit  # Homeland's anti-cycling clause (D1)
     return_tokens(s, c, p, True)
     s["ruined"][c] = 0
-    C.discard_push(s, DISCARD_DESTINATION[region], c)
+    to = s["discard_to"] if p == s["current"] else DISCARD_AS_USUAL
+    if to == DISCARD_TO_WORLD_BOTTOM:
+        C.world_push_bottom(s, c)
+    elif to >= DISCARD_TO_PILE:
+        if (to - DISCARD_TO_PILE) % 2:
+            C.discard_push_bottom(s, (to - DISCARD_TO_PILE) // 2, c)
+        else:
+            C.discard_push(s, (to - DISCARD_TO_PILE) // 2, c)
+    else:
+        C.discard_push(s, DISCARD_DESTINATION[region], c)
     s["known"][c] |= 1 << p
 
 
@@ -404,9 +434,42 @@ def discardable_at_site(s, c, region):
 
 
 @nb.njit(cache=True)
-def room_in_region(s, region):
+def grows_anywhere(s, p, c):
+    """New Growth (D3): a Beast or Hearth card kept by this Search may go to any site with room."""
+    return (s["mod_on"][NEW_GROWTH] and s["play_from"] == PLAY_FROM_SEARCH
+            and (SUIT_OF[c] == BEAST or SUIT_OF[c] == HEARTH))
+
+
+@nb.njit(cache=True)
+def rotates(s):
+    """Crop Rotation (D3): a card this Search plays to a site may first replace a denizen there."""
+    return s["mod_on"][CROP_ROTATION] and s["play_from"] == PLAY_FROM_SEARCH
+
+
+@nb.njit(cache=True)
+def rotatable_denizen(s, d, slot):
+    """d, a denizen at the site at slot that Crop Rotation may discard (never a locked one, O7.2)."""
+    return s["zone"][d] == Z_SITE and s["where"][d] == slot and not LOCKED[d]
+
+
+@nb.njit(cache=True)
+def rotatable(s, slot):
+    for d in range(1, FIRST_EDIFICE):
+        if rotatable_denizen(s, d, slot):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def fits(s, c, slot):
+    """c may go to the site at slot: room for it, or with Crop Rotation a denizen to replace."""
+    return room_for_play(s, c, slot) or (rotates(s) and s["slot_faceup"][slot] == 1 and rotatable(s, slot))
+
+
+@nb.njit(cache=True)
+def room_on_map(s, c):
     for slot in range(N_SLOTS):
-        if SLOT_REGION[slot] == region and site_room(s, slot):
+        if fits(s, c, slot):
             return True
     return False
 
@@ -414,13 +477,16 @@ def room_in_region(s, region):
 @nb.njit(cache=True)
 def can_play_to_site(s, p):
     """O5.1.4.1: your site has room; the People's Favor's holder may use any site of the region,
-    and may first discard a card there to make room."""
+    and may first discard a card there to make room; with New Growth any site of the map (D3);
+    with Crop Rotation a site full of denizens too (D3)."""
     c = s["playing"]
+    if grows_anywhere(s, p, c) and room_on_map(s, c):
+        return True
     if s["pf_holder"] != p:
-        return room_for_play(s, c, s["pawn"][p])
+        return fits(s, c, s["pawn"][p])
     region = SLOT_REGION[s["pawn"][p]]
     for slot in range(N_SLOTS):
-        if SLOT_REGION[slot] == region and room_for_play(s, c, slot):
+        if SLOT_REGION[slot] == region and fits(s, c, slot):
             return True
     if c == SALT_THE_EARTH:
         return False
@@ -453,8 +519,10 @@ def pf_discard_legal(s, p, mask):
     for c in range(1, FIRST_RELIC):
         if discardable_at_site(s, c, region):
             mask[A.CARD + c] = 1
-    if room_in_region(s, region):
-        mask[A.END] = 1
+    c = s["playing"]
+    for slot in range(N_SLOTS):
+        if fits(s, c, slot) and (SLOT_REGION[slot] == region or grows_anywhere(s, p, c)):
+            mask[A.END] = 1
 
 
 @nb.njit(cache=True)
@@ -467,9 +535,37 @@ def pf_discard(s, p, a):
 @nb.njit(cache=True)
 def play_site_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
+    anywhere = grows_anywhere(s, p, s["playing"])
     for slot in range(N_SLOTS):
-        if SLOT_REGION[slot] == region and room_for_play(s, s["playing"], slot):
+        if (SLOT_REGION[slot] == region or anywhere) and fits(s, s["playing"], slot):
             mask[A.SLOT + slot] = 1
+
+
+@nb.njit(cache=True)
+def to_site(s, p, slot):
+    """The kept card goes to the site at slot, Crop Rotation's discard asked first if it may apply."""
+    if rotates(s) and rotatable(s, slot):
+        s["target"] = slot
+        s["phase"] = PH_CROP_ROTATION
+        return
+    play_to_site(s, p, s["playing"], slot)
+
+
+@nb.njit(cache=True)
+def rotation_legal(s, p, mask):
+    slot = s["target"]
+    for d in range(1, FIRST_EDIFICE):
+        if rotatable_denizen(s, d, slot):
+            mask[A.CARD + d] = 1
+    if room_for_play(s, s["playing"], slot):
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def rotation(s, p, a):
+    if a != A.END:
+        discard_card(s, p, a - A.CARD)
+    play_to_site(s, p, s["playing"], s["target"])
 
 
 # ------------------------------------------------------------------ the Conspiracy (O5.1.4.4)
@@ -548,8 +644,10 @@ def play(s, p, a):
     s["target"] = option  # remembered while an adviser makes room
     if option == 0 and s["pf_holder"] == p:
         s["phase"] = PH_PLAY_SITE if c == SALT_THE_EARTH else PH_PF_DISCARD
+    elif option == 0 and grows_anywhere(s, p, c):
+        s["phase"] = PH_PLAY_SITE
     elif option == 0:
-        play_to_site(s, p, c, s["pawn"][p])
+        to_site(s, p, s["pawn"][p])
     elif option == 4:
         s["phase"] = PH_CONSPIRACY
     elif option == 3:
@@ -669,8 +767,8 @@ def can_muster(s, p):
 @nb.njit(cache=True)
 def muster(s, p, c):
     """O5.2 with the modifiers in use: Initiation Rite places a secret, River (ruled), Downtrodden
-    (the card's bank strictly poorest), Rowdy Pub (mustering on it) and Vow of Beastkin add
-    warbands."""
+    (the card's bank strictly poorest), Rowdy Pub (mustering on it), Vow of Beastkin and Ring of
+    Devotion add warbands; Knights Errant offers a free campaign afterwards."""
     spend(s, p, muster_supply(s, c))
     if s["mod_on"][INITIATION_RITE]:
         s["secrets"][p] -= 1
@@ -689,6 +787,10 @@ def muster(s, p, c):
         k += 1
     if s["mod_on"][VOW_OF_BEASTKIN]:
         k += 1
+    if s["mod_on"][RING_OF_DEVOTION]:
+        k += RING_EXTRA
+    if s["mod_on"][KNIGHTS_ERRANT]:
+        s["free_campaign"] = FREE_OFFERED
     move_from_bank(s, p, k)
     clear_mods(s)
     s["phase"] = PH_ACT
@@ -704,19 +806,33 @@ def poorest_bank(s, suit):
 
 
 @nb.njit(cache=True)
+def counts_as_here(s, p, slot):
+    """Your pawn's site, or for a Trade with Small Friends any site holding a Beast card (D3)."""
+    return slot == s["pawn"][p] or (s["mod_on"][SMALL_FRIENDS] and holds_suit(s, slot, BEAST))
+
+
+@nb.njit(cache=True)
+def trader(s, p):
+    """Whose advisers count for p's trade: another player's with Master of Disguise (D2)."""
+    return s["trade_as"] if s["trade_as"] >= 0 else p
+
+
+@nb.njit(cache=True)
 def trade_card(s, p, c):
     """A card p may trade with under the modifiers in use (O5.3): at p's site (with Map Library,
-    while p's pawn is at its site, at any site of the region), carrying no tokens, not a ruin, and
-    the Supply payable (none with Birdsong for a Beast or Nomad card, Cup of Plenty for a card
-    matching an adviser of p's, or Awaited Return for a sacrificed warband)."""
+    while p's pawn is at its site, at any site of the region; Small Friends: see counts_as_here),
+    carrying no tokens, not a ruin, and the Supply payable (none with Birdsong for a Beast or Nomad
+    card, Cup of Plenty for a card matching an adviser of p's, or Awaited Return for a sacrificed
+    warband)."""
     if not (c < FIRST_RELIC and s["zone"][c] == Z_SITE and not s["ruined"][c]
             and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0):
         return False
     slot = s["where"][c]
-    here = s["pawn"][p]
-    library = s["mod_on"][MAP_LIBRARY] and s["zone"][MAP_LIBRARY] == Z_SITE and s["where"][MAP_LIBRARY] == here
-    if slot != here and not (library and SLOT_REGION[slot] == SLOT_REGION[here]):
-        return False
+    if not counts_as_here(s, p, slot):
+        library = s["where"][MAP_LIBRARY]
+        if not (s["mod_on"][MAP_LIBRARY] and s["zone"][MAP_LIBRARY] == Z_SITE and counts_as_here(s, p, library)
+                and SLOT_REGION[slot] == SLOT_REGION[library]):
+            return False
     return s["supply"][p] >= trade_supply(s, p, c)
 
 
@@ -725,7 +841,7 @@ def trade_supply(s, p, c):
     suit = B.SUIT_OF[c]
     if s["mod_on"][BIRDSONG] and (suit == BEAST or suit == NOMAD):
         return 0
-    if s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, p, suit) > 0:
+    if s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, trader(s, p), suit) > 0:
         return 0
     if s["mod_on"][AWAITED_RETURN] and s["board_warbands"][p] > 0:
         return 0
@@ -763,7 +879,7 @@ def trade(s, p, c, for_favor):
         s["bank_warbands"][board_colour(s, p)] += 1
     spend(s, p, cost)
     suit = B.SUIT_OF[c]
-    matches = B.matching_advisers(s, p, suit)
+    matches = B.matching_advisers(s, trader(s, p), suit)
     if s["mod_on"][ACTING_TROUPE]:
         if suit == BEAST or suit == ORDER_SUIT:
             matches += 1
@@ -784,7 +900,7 @@ def trade(s, p, c, for_favor):
         s["favor"][p] -= 2
         s["card_favor"][c] += 2
         s["secrets"][p] += matches
-        if s["mod_on"][OLD_OAK] and c == OLD_OAK and B.matching_advisers(s, p, BEAST) > 0:
+        if s["mod_on"][OLD_OAK] and c == OLD_OAK and B.matching_advisers(s, trader(s, p), BEAST) > 0:
             s["secrets"][p] += 1
     clear_mods(s)
     s["phase"] = PH_ACT
@@ -795,7 +911,7 @@ def free_trade_otherwise(s, p, c):
     """Whether Birdsong or Cup of Plenty already waive the Supply (so no warband need go)."""
     suit = B.SUIT_OF[c]
     return ((s["mod_on"][BIRDSONG] and (suit == BEAST or suit == NOMAD))
-            or (s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, p, suit) > 0))
+            or (s["mod_on"][CUP_OF_PLENTY] and B.matching_advisers(s, trader(s, p), suit) > 0))
 
 
 # ================================================================== Recover (O5.4)
@@ -1015,6 +1131,8 @@ def holds_suit(s, slot, suit):
 def clear_mods(s):
     for c in range(N_CARDS):
         s["mod_on"][c] = 0
+    s["discard_to"] = DISCARD_AS_USUAL
+    s["trade_as"] = -1
 
 
 @nb.njit(cache=True)

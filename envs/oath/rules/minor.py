@@ -101,7 +101,7 @@ def act_options(s, p, mask):
     slot = s["pawn"][p]
     if own_colour_at(s, p, slot) > 1:
         mask[A.OPTION + MOVE_TO_BOARD] = 1  # never the last
-    if s["board_warbands"][p] > 0 and B.rules_site(s, p, slot):
+    if s["board_warbands"][p] > 0 and B.rules_site(s, p, slot) and B.places_at_sites(s, p):
         mask[A.OPTION + MOVE_TO_SITE] = 1
     partners = np.zeros(A.N_ACTIONS, dtype=np.int8)
     if imperial_partners(s, p, partners) > 0:

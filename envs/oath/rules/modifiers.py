@@ -4,15 +4,21 @@ CARD to use one, paying its cost at once; END to go on). A modifier is offered o
 stays possible after paying for it; END only while the action is possible with those in use.
 Each use modifies only the current action (`mod_on` is cleared when the action ends).
 
-So far the Travel modifiers run (major.travel_mods and major.travel): Tents, A Fast Steed,
-Forest Paths, Special Envoy, Portal, Dragonskin Drum and the mandatory Tyrant; and the Muster
-ones (major.muster_card and major.muster): Downtrodden, Pressgangs, Animal Playmates, Rowdy Pub
-and the mandatory Initiation Rite and Vow of Beastkin; and the Trade ones (major.trade_card and
-major.trade): Acting Troupe, Secret Signal, Map Library, The Old Oak, Birdsong, Awaited Return
-and Cup of Plenty; and the Search ones (major.search, major.play_to_site, major.after_play):
-Augury, News from Afar, Errand Boy, Observatory, Truthful Harp, Welcoming Party, Wild Cry and the
-mandatory Book of Records; and the Recover ones (major.recover, major.pay_bid): Magician's Code
-and Relic Worship.
+The modifiers that run, by action (where their effect lives in major.py):
+- Travel (travel_mods, travel): Tents, A Fast Steed, Forest Paths, Special Envoy, Portal,
+  Dragonskin Drum, Hospitality (its favor: a KIND_MODIFIER program once the travel is done) and
+  the mandatory Tyrant;
+- Muster (muster_card, muster): Downtrodden, Pressgangs, Animal Playmates, Rowdy Pub, Ring of
+  Devotion, Knights Errant (a free campaign afterwards) and the mandatory Initiation Rite and Vow
+  of Beastkin;
+- Trade (trade_card, trade): Acting Troupe, Secret Signal, Map Library, The Old Oak, Birdsong,
+  Awaited Return, Cup of Plenty, Small Friends and Master of Disguise (its player asked in
+  PH_MODIFY_CHOICE);
+- Search (search, discard_card, play_to_site, after_play): Augury, News from Afar, Errand Boy,
+  Observatory, Truthful Harp, Welcoming Party, Wild Cry, Mushrooms, Cracked Horn, Bracken (its
+  pile asked in PH_MODIFY_CHOICE), New Growth, Crop Rotation (its discard asked in
+  PH_CROP_ROTATION), Hunting Party (a free campaign afterwards) and the mandatory Book of Records;
+- Recover (recover, pay_bid): Magician's Code and Relic Worship.
 """
 
 from __future__ import annotations
@@ -25,7 +31,17 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import powers as W
-from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, PH_MODIFY
+from meeplegym.envs.oath.state import (
+    DISCARD_AS_USUAL,
+    DISCARD_TO_PILE,
+    DISCARD_TO_WORLD_BOTTOM,
+    FIRST_VISION,
+    N_CARDS,
+    PH_MODIFY,
+    PH_MODIFY_CHOICE,
+    Z_ADVISER,
+    Z_SITE,
+)
 
 TRAVEL, MUSTER, TRADE, SEARCH, RECOVER = (int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER),
                                           int(D.MajorAction.TRADE), int(D.MajorAction.SEARCH),
@@ -36,11 +52,15 @@ for _c in (M.TENTS, M.FAST_STEED, M.FOREST_PATHS, M.SPECIAL_ENVOY, M.PORTAL, M.D
     MODIFIES[_c] = TRAVEL
 for _c in (M.DOWNTRODDEN, M.PRESSGANGS, M.ANIMAL_PLAYMATES, M.ROWDY_PUB, M.INITIATION_RITE, M.VOW_OF_BEASTKIN):
     MODIFIES[_c] = MUSTER
-for _c in (M.ACTING_TROUPE, M.SECRET_SIGNAL, M.MAP_LIBRARY, M.OLD_OAK, M.BIRDSONG, M.AWAITED_RETURN, M.CUP_OF_PLENTY):
+for _c in (M.ACTING_TROUPE, M.SECRET_SIGNAL, M.MAP_LIBRARY, M.OLD_OAK, M.BIRDSONG, M.AWAITED_RETURN, M.CUP_OF_PLENTY,
+           M.SMALL_FRIENDS, M.MASTER_OF_DISGUISE):
     MODIFIES[_c] = TRADE
 for _c in (M.AUGURY, M.NEWS_FROM_AFAR, M.ERRAND_BOY, M.OBSERVATORY, M.TRUTHFUL_HARP, M.BOOK_OF_RECORDS,
-           M.WELCOMING_PARTY, M.WILD_CRY):
+           M.WELCOMING_PARTY, M.WILD_CRY, M.MUSHROOMS, M.CRACKED_HORN, M.BRACKEN, M.NEW_GROWTH, M.HUNTING_PARTY,
+           M.CROP_ROTATION):
     MODIFIES[_c] = SEARCH
+MODIFIES[M.KNIGHTS_ERRANT] = MODIFIES[M.RING_OF_DEVOTION] = MUSTER
+MODIFIES[M.HOSPITALITY] = TRAVEL
 MODIFIES[M.MAGICIANS_CODE] = MODIFIES[M.RELIC_WORSHIP] = RECOVER
 MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = MANDATORY[M.BOOK_OF_RECORDS] = 1
 del _c
@@ -61,16 +81,46 @@ def possible(s, p, action):
 
 
 @nb.njit(cache=True)
+def access(s, p, c, action):
+    """O7.1.1, and for a Trade with Small Friends a card at a site holding a Beast card too (D3);
+    once Master of Disguise is in use, none of p's own advisers (D2)."""
+    if s["trade_as"] >= 0 and s["zone"][c] == Z_ADVISER and s["where"][c] == p:
+        return False
+    if W.has_access(s, p, c):
+        return True
+    return action == TRADE and s["zone"][c] == Z_SITE and M.counts_as_here(s, p, s["where"][c])
+
+
+@nb.njit(cache=True)
+def excluded(s, p, c):
+    """Modifiers that cannot go together: Cracked Horn and Bracken each send every discard
+    somewhere; Master of Disguise sets aside p's own advisers, so none of them may be in use."""
+    if c == M.CRACKED_HORN or c == M.BRACKEN:
+        return s["discard_to"] != DISCARD_AS_USUAL
+    if c == M.MASTER_OF_DISGUISE:
+        for d in range(1, FIRST_VISION):
+            if s["mod_on"][d] and s["zone"][d] == Z_ADVISER and s["where"][d] == p:
+                return True
+    return False
+
+
+@nb.njit(cache=True)
 def offered(s, p, c, action):
     """An optional modifier p may add now: it runs, p has access and can pay, and the action
     stays possible once it is paid for."""
-    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or not W.has_access(s, p, c) or not W.can_pay(s, p, c):
+    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or excluded(s, p, c):
+        return False
+    if not access(s, p, c, action) or not W.can_pay(s, p, c):
         return False
     favor, secrets = s["favor"][p], s["secrets"][p]
     card_favor, card_secrets, shared = s["card_favor"][c], s["card_secrets"][c], s["shared_favor"]
     B.pay_cost(s, p, c)
     s["mod_on"][c] = 1
     ok = possible(s, p, action)
+    if c == M.MASTER_OF_DISGUISE:
+        ok = False
+        for q in range(s["n_players"]):
+            ok = ok or disguise_fits(s, p, q)
     s["mod_on"][c] = 0  # put back exactly what the trial payment changed
     s["favor"][p], s["secrets"][p] = favor, secrets
     s["card_favor"][c], s["card_secrets"][c], s["shared_favor"] = card_favor, card_secrets, shared
@@ -113,6 +163,39 @@ def begin(s, p, action, next_phase):
 
 
 @nb.njit(cache=True)
+def choice_legal(s, p, mask):
+    """PH_MODIFY_CHOICE: Bracken's pile, top or bottom (OPTION 2 * region + bottom); Master of
+    Disguise's player, another seat whose advisers keep the trade possible."""
+    if s["mod_action"] == SEARCH:
+        for k in range(6):
+            mask[A.OPTION + k] = 1
+        return
+    for q in range(s["n_players"]):
+        if disguise_fits(s, p, q):
+            mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def disguise_fits(s, p, q):
+    """Whether p's trade stays possible acting with q's advisers (Master of Disguise)."""
+    if q == p:
+        return False
+    s["trade_as"] = q
+    ok = possible(s, p, TRADE)
+    s["trade_as"] = -1
+    return ok
+
+
+@nb.njit(cache=True)
+def choose(s, a):
+    if a >= A.SEAT:
+        s["trade_as"] = a - A.SEAT
+    else:
+        s["discard_to"] = DISCARD_TO_PILE + a - A.OPTION
+    s["phase"] = PH_MODIFY
+
+
+@nb.njit(cache=True)
 def legal(s, p, mask):
     action = s["mod_action"]
     for c in range(1, FIRST_VISION):
@@ -130,3 +213,7 @@ def apply(s, p, a):
     c = a - A.CARD
     B.pay_cost(s, p, c)
     s["mod_on"][c] = 1
+    if c == M.CRACKED_HORN:
+        s["discard_to"] = DISCARD_TO_WORLD_BOTTOM
+    elif c == M.BRACKEN or c == M.MASTER_OF_DISGUISE:
+        s["phase"] = PH_MODIFY_CHOICE

@@ -63,7 +63,7 @@ from meeplegym.envs.oath.state import (
 )
 
 CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
-KIND_ACTION, KIND_PLAYED, KIND_REST = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST
+KIND_ACTION, KIND_PLAYED, KIND_REST, KIND_MODIFIER = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST, E.KIND_MODIFIER
 SUPPLY_MAX = D.SUPPLY_MAX
 BEAST, HEARTH, NOMAD = int(D.Suit.BEAST), int(D.Suit.HEARTH), int(D.Suit.NOMAD)
 GAMBLE_DICE = 4  # Gambling Hall (D2)
@@ -343,14 +343,17 @@ def choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_GAIN or op == E.OP_MOVE_BANK:
         suits = 0
-        if src == E.FROM_SITE:  # a bank matching a card at your site
+        if src == E.FROM_SITE or src == E.FROM_HOSTED:  # a bank matching a card at your site
             for c in range(1, FIRST_RELIC):
                 if s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and B.card_suit(s, c) >= 0:
                     suits |= 1 << B.card_suit(s, c)
         for b in range(N_SUITS):
             if s["favor_bank"][b] == 0 or (src == E.FROM_DISTINCT and s["pw_banks"] >> b & 1):
                 continue
-            if (src == E.FROM_SITE and not suits >> b & 1) or (op == E.OP_MOVE_BANK and CODE[pc, E.C_SUITS] >> b & 1):
+            if src == E.FROM_HOSTED and B.matching_advisers(s, p, b) == 0:
+                continue
+            if ((src == E.FROM_SITE or src == E.FROM_HOSTED) and not suits >> b & 1) or (
+                    op == E.OP_MOVE_BANK and CODE[pc, E.C_SUITS] >> b & 1):
                 continue
             mask[A.SUIT + b] = 1
             n += 1
@@ -551,7 +554,7 @@ def more_choices(s, p, pc, mask):
         col = board_colour(s, p)
         for slot in range(N_SLOTS):
             if B.rules_site(s, p, slot) and s["site_warbands"][slot, col] > 0:
-                if s["board_warbands"][p] > 0:
+                if s["board_warbands"][p] > 0 and B.places_at_sites(s, p):
                     mask[A.SLOT + slot] = 1
                     n += 1
                 if s["site_warbands"][slot, col] > 1:
@@ -1297,7 +1300,7 @@ def garrison(s, p):
     move_from_bank(s, p, ruled)
     col = board_colour(s, p)
     for slot in range(N_SLOTS):
-        if B.rules_site(s, p, slot) and s["board_warbands"][p] > 0:
+        if B.rules_site(s, p, slot) and s["board_warbands"][p] > 0 and B.places_at_sites(s, p):
             s["board_warbands"][p] -= 1
             s["site_warbands"][slot, col] += 1
 
@@ -1318,7 +1321,7 @@ def key_city(s, p, c):
         s["bank_warbands"][col] += s["site_warbands"][slot, col]
         s["site_warbands"][slot, col] = 0
     own = board_colour(s, p)
-    if s["bank_warbands"][own] > 0:
+    if s["bank_warbands"][own] > 0 and B.places_at_sites(s, p):
         s["bank_warbands"][own] -= 1
         s["site_warbands"][slot, own] += 1
 

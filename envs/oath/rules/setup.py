@@ -17,6 +17,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.state import (
+    DISCARD_AS_USUAL,
     CHANCELLOR,
     DRAW_AT_SETUP,
     FIRST_EDIFICE,
@@ -104,6 +105,8 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["non_imperial"] = -1
     s["defender"] = NOBODY
     s["scepter_fresh"] = -1
+    s["discard_to"] = DISCARD_AS_USUAL
+    s["trade_as"] = -1
     s["oath"] = oath
     for c in range(1, N_CARDS):
         s["zone"][c] = Z_BOX

@@ -32,12 +32,15 @@ from meeplegym.envs.oath.state import (
     PH_BANISH_WHERE,
     PH_BEGIN_TURN,
     PH_CONSPIRACY,
+    PH_CROP_ROTATION,
     PH_PF_DISCARD,
     PH_PLAY_SITE,
     PH_POWER,
     PH_REST,
     PH_EXILE_TARGET,
+    PH_FREE_CAMPAIGN,
     PH_MODIFY,
+    PH_MODIFY_CHOICE,
     PH_MOVE_COUNT,
     PH_MOVE_WITH,
     PH_OFFER_ANSWER,
@@ -75,6 +78,9 @@ from meeplegym.envs.oath.state import (
     PH_TRAVEL,
     PH_TRAVEL_FREE,
     PLAY_FROM_ADVISER,
+    FREE_NONE,
+    FREE_OFFERED,
+    FREE_TAKEN,
     SIDE_CITIZEN,
     SIDE_EXILE,
     WIN_STABLE_REGIME,
@@ -161,6 +167,8 @@ def legal(s, mask):
         M.pf_discard_legal(s, p, mask)
     elif phase == PH_PLAY_SITE:
         M.play_site_legal(s, p, mask)
+    elif phase == PH_CROP_ROTATION:
+        M.rotation_legal(s, p, mask)
     elif phase == PH_CONSPIRACY:
         M.conspiracy_legal(s, p, mask)
     elif phase == PH_BANISH_WHERE:
@@ -210,6 +218,11 @@ def legal(s, mask):
         mask[A.END] = 1
     elif phase == PH_MODIFY:
         X.legal(s, p, mask)
+    elif phase == PH_MODIFY_CHOICE:
+        X.choice_legal(s, p, mask)
+    elif phase == PH_FREE_CAMPAIGN:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
     elif phase == PH_TITLE:
         out = np.zeros(s["n_players"], dtype=np.int8)
         B.title_candidates(s, out)
@@ -263,17 +276,23 @@ def apply(s, a):
         M.take_pf(s, p, a - A.SUIT)
     elif phase == PH_TRAVEL:
         s["actor"] = s["current"]
+        hosted = s["mod_on"][M.HOSPITALITY]
         M.choose_destination(s, s["current"], a - A.SLOT)
+        host(s, hosted)
     elif phase == PH_PF_DISCARD:
         M.pf_discard(s, p, a)
     elif phase == PH_PLAY_SITE:
-        M.play_to_site(s, p, s["playing"], a - A.SLOT)
+        M.to_site(s, p, a - A.SLOT)
+    elif phase == PH_CROP_ROTATION:
+        M.rotation(s, p, a)
     elif phase == PH_CONSPIRACY:
         M.conspiracy(s, p, a)
     elif phase == PH_BANISH_WHERE:
         K.banish_to(s, s["current"], a - A.SLOT)
     elif phase == PH_TRAVEL_FREE:
+        hosted = s["mod_on"][M.HOSPITALITY]
         M.travel(s, p, s["target"], a == A.OPTION + 0)
+        host(s, hosted)
     elif phase == PH_CAMPAIGN_DEFENDER:
         K.choose_defender(s, p, a)
     elif phase == PH_CAMPAIGN_TARGETS:
@@ -323,12 +342,17 @@ def apply(s, a):
         X.apply(s, p, a)
         if s["phase"] == PH_TRAVEL:
             enter_travel(s, p)
+    elif phase == PH_MODIFY_CHOICE:
+        X.choose(s, a)
+    elif phase == PH_FREE_CAMPAIGN:
+        s["free_campaign"] = FREE_TAKEN if a == A.OPTION + 0 else FREE_NONE
+        s["phase"] = PH_CAMPAIGN_DEFENDER if a == A.OPTION + 0 else PH_ACT
     elif phase == PH_TITLE:
         B.take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
         s["actor"] = s["title_actor"]
     if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE or phase == PH_CONSPIRACY
-            or phase == PH_PF_DISCARD) and s["phase"] == PH_ACT:
+            or phase == PH_PF_DISCARD or phase == PH_CROP_ROTATION) and s["phase"] == PH_ACT:
         M.after_play(s, p)  # O5.1.4.1: modifiers acting on the play, then the card's own power
         when_played(s, p)
     run_on(s)
@@ -343,6 +367,14 @@ def when_played(s, p):
         W.start(s, p, c, W.KIND_PLAYED, PH_ACT)
 
 
+@nb.njit(cache=True)
+def host(s, hosted):
+    """Hospitality (D3), once its travel is done: a favor from a bank matching the new site and
+    an adviser."""
+    if hosted and s["phase"] == PH_ACT:
+        W.start(s, s["current"], M.HOSPITALITY, W.KIND_MODIFIER, PH_ACT)
+
+
 # ================================================================== running on between decisions
 @nb.njit(cache=True)
 def run_on(s):
@@ -354,7 +386,15 @@ def run_on(s):
             wake(s)
         elif s["phase"] == PH_ACT and s["end_act"]:
             s["end_act"] = 0
+            s["free_campaign"] = FREE_NONE
             rest(s, s["current"])
+        elif s["phase"] == PH_ACT and s["free_campaign"] == FREE_OFFERED:
+            # Hunting Party, Knights Errant: once the action (and any power it set off) is done
+            if K.can_campaign(s, s["current"]):
+                s["phase"] = PH_FREE_CAMPAIGN
+                s["actor"] = s["current"]
+                return
+            s["free_campaign"] = FREE_NONE
         else:
             return
 
@@ -385,6 +425,7 @@ def wake(s):
     p = s["current"]
     s["actor"] = p
     s["scepter_fresh"] = -1
+    s["free_campaign"] = FREE_NONE
     M.clear_mods(s)
     for slot in range(N_SLOTS):
         s["site_discards"][slot] = 0
