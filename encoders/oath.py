@@ -133,13 +133,13 @@ _ACTION = FEATURES.add(
     "Errant)")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
-    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS,
+    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2,
     "the defender one-hot (relative seat, the bandits, none); targeted sites; the People's Favor, the Darkest "
     "Secret, the pawn targeted; attack dice, defense dice, attack, defense, defending warbands still to kill; "
     "allies joined and the non-Imperial Citizen (relative seats); the defending force per site and per board "
     "(relative seat); the site being occupied one-hot (then none); the Citizen being asked to join as an ally "
     "(relative seat, then nobody); the battle plans' marks on the attacking, then the defending side "
-    "(effects.PLAN_FLAGS, one bit each)")
+    "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far")
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
@@ -458,6 +458,9 @@ def _encode_campaign(s, seat, n, out):
     for side in range(2):
         for b in range(N_PLAN_FLAGS):
             out[at + side * N_PLAN_FLAGS + b] = (s["plan_flags"][side] >> b) & 1
+    at += 2 * N_PLAN_FLAGS
+    out[at] = s["camp_killed"][0]
+    out[at + 1] = s["camp_killed"][1]
 
 
 @nb.njit(cache=True)

@@ -361,11 +361,15 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # defense +N / ±N            the same for defense dice
 # ... per SCALE              N for each: targeted_site, beast_adviser (your Beast advisers),
 #                            nomad_ruled (Nomad cards you rule), beast_at_sites (Beast cards at
-#                            any site)
+#                            any site), suits_ruled (suits other than Arcane among the
+#                            cards you rule), enemy_killed (your enemies' warbands killed in
+#                            this campaign, sacrifices included)
 # supply N                   gain N Supply (never above 7)
 # kill_attacker N            kill N warbands on the attacker's board
 # win_favor N SUIT           if your side is victorious, gain N favor from the SUIT bank
 # win_warbands N             if your side is victorious, gain N warbands
+# parade                     if your side is victorious, 1 favor from the bank of each faceup
+#                            adviser of your enemies (Imperial Allies included)
 # FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
 #                            ignore_shields (single-shield faces) / war_tortoise (the
 #                            swords+skull and two-shields faces) your enemy rolls, double_attack
@@ -385,8 +389,10 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # faceup Order card), defense_pool_4 (the defense pool holds 4+ dice), site_targeted (this
 # card's site is targeted).
 
-PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "flag")
-PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_FLAG = range(len(PLAN_EFFECTS))
+PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "flag")
+PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_FLAG = range(
+    len(PLAN_EFFECTS))
+_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade",)
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
               "discard_at_end", "discard_if_defeated")
@@ -397,8 +403,9 @@ PLAN_CONDITIONS = ("always", "hold_ds", "enemy_arcane", "enemy_nomad", "enemy_no
                    "defense_pool_4", "site_targeted")
 (PC_ALWAYS, PC_HOLD_DS, PC_ENEMY_ARCANE, PC_ENEMY_NOMAD, PC_ENEMY_NO_PF, PC_FORCE_LARGER, PC_ORDER_TARGET,
  PC_DEFENSE_POOL_4, PC_SITE_TARGETED) = range(len(PLAN_CONDITIONS))
-PLAN_SCALES = ("one", "targeted_site", "beast_adviser", "nomad_ruled", "beast_at_sites")
-PS_ONE, PS_TARGETED_SITE, PS_BEAST_ADVISER, PS_NOMAD_RULED, PS_BEAST_AT_SITES = range(len(PLAN_SCALES))
+PLAN_SCALES = ("one", "targeted_site", "beast_adviser", "nomad_ruled", "beast_at_sites", "suits_ruled", "enemy_killed")
+PS_ONE, PS_TARGETED_SITE, PS_BEAST_ADVISER, PS_NOMAD_RULED, PS_BEAST_AT_SITES, PS_SUITS_RULED, PS_ENEMY_KILLED = range(
+    len(PLAN_SCALES))
 MAX_CLAUSES = 4
 # clause columns: condition, effect, amount (a flag's bit), second amount (±A|B) or suit, scale,
 # signed (the user picks the sign)
@@ -419,6 +426,7 @@ PLANS: dict[int, str] = {
     57: "hold_ds: ignore_hollow",  # Rusting Ray
     59: "none_killed",  # Billowing Fog
     71: "attack ±1 per targeted_site",  # Cracking Ground
+    60: "ignore_skulls; attack ±1 per suits_ruled",  # Kindred Warriors ("at most X": see rules_coverage)
     # Order
     2: "win_favor 2 order",  # Battle Honors
     3: "attack -1; kill_attacker 1",  # Bear Traps
@@ -431,6 +439,7 @@ PLANS: dict[int, str] = {
     108: "defense +2; all_killed",  # Shield Wall
     114: "silence_defender",  # Specialist
     124: "force_larger: attack ±2",  # Encirclement
+    109: "parade",  # Military Parade
     200: "site_targeted: attack -2",  # Bandit Rampart (the ruined face of Sprawling Rampart)
     # Hearth
     48: "defense +1",  # Extra Provisions
@@ -451,6 +460,8 @@ PLANS: dict[int, str] = {
     163: "half_pool; discard_at_end",  # Mounted Patrol
     164: "attack ±1 per nomad_ruled; discard_at_end",  # Great Crusade
     167: "defense +2; discard_at_end",  # Storm Caller
+    # relics
+    212: "win_warbands 1 per enemy_killed",  # Cursed Cauldron
 }
 
 
@@ -468,6 +479,10 @@ def _plan_clause(text: str, where: str) -> list[int]:
     if words[0] not in PLAN_EFFECTS[:-1]:
         raise P.ProgramError(f"{where}: unknown effect {words[0]!r}")
     row[K_EFFECT] = PLAN_EFFECTS.index(words[0])
+    if words[0] in _PLAN_EFFECTS_WITHOUT_AMOUNT:
+        if len(words) > 1:
+            raise P.ProgramError(f"{where}: {words[0]} takes no amount")
+        return row
     amount = words[1]
     if amount[0] == "±":
         row[K_SIGNED] = 1

@@ -246,6 +246,7 @@ STATE_DTYPE = np.dtype(
         ("attack", np.int16),
         ("defense", np.int16),
         ("kills", np.int8),  # defending warbands still to kill (O5.5.6)
+        ("camp_killed", np.int8, 2),  # warbands of the attacking (0) and defending (1) side killed so far
         ("camp_slot", np.int8),  # the targeted site being occupied (O5.5.7 I)
         ("plan_user", np.int8, N_CARDS),  # battle plans used in this campaign: the user's seat + 1 (PLAN_BANDITS)
         ("plan_flags", np.int32, 2),  # effects.F_* marks of the attacking (0) and the defending (1) side

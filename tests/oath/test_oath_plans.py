@@ -262,3 +262,45 @@ def test_every_written_plan_is_a_battle_plan_of_the_spec():
         assert E.PLAN_SIDE[number] in (1, 2, 3), text
     assert set(E.UNWRITTEN["battle plan"]).isdisjoint(
         {D.DENIZEN_BY_NUMBER[n].name for n in E.PLANS if n in D.DENIZEN_BY_NUMBER})
+
+
+@pytest.mark.rule("O5.5.8", "D2", "D4")
+def test_military_parade_and_cursed_cauldron_pay_the_victor():
+    s = duel(red_board=8, blue_site=1, blue_board=2)
+    sc.move(s, "Cursed Cauldron", S.Z_PERSONAL, 1)
+    adviser(s, "Military Parade", 1)
+    adviser(s, "Scouts", 2)  # Order
+    adviser(s, "Wolves", 2)  # Beast
+    adviser(s, "Tents", 2)
+    s["faceup"][ID["Tents"]] = 0  # a facedown adviser shows no bank
+    banks = s["favor_bank"].copy()
+    favor = int(s["favor"][1])
+    declare(s, 4, pawn=False)
+    sc.play(s, card("Cursed Cauldron"))
+    s["rng"] = word_for([B], [SW] * 4)  # one defense die, and the defending force's 3
+    sc.play(s, card("Military Parade"))
+    while s["phase"] == S.PH_CAMPAIGN_LOSSES:  # half of 3 dies: the site's warband first
+        sc.play(s, sc.legal(s)[0])
+    assert s["camp_killed"].tolist() == [0, 1]
+    sc.play(s, A.NUMBER + 1)  # occupy the Rocky Coast
+    assert s["phase"] == S.PH_ACT
+    assert s["board_warbands"][1] == 8 - 1 + 1  # one gained per enemy warband killed
+    gained = (banks - s["favor_bank"]).tolist()
+    assert gained[int(D.Suit.ORDER)] == 1 and gained[int(D.Suit.BEAST)] == 1 and sum(gained) == 2
+    assert s["favor"][1] == favor + 2
+
+
+@pytest.mark.rule("O7.5.4", "D2")
+def test_kindred_warriors_ignore_skulls_and_count_the_suits_you_rule():
+    s = duel(red_board=4, blue_site=1, blue_board=2)
+    adviser(s, "Kindred Warriors", 1)  # Arcane: not counted
+    adviser(s, "Hunting Party", 1)  # Order
+    adviser(s, "Wolves", 1)  # Beast
+    s["secrets"][1] = 1
+    declare(s, 1, pawn=False)
+    sc.play(s, card("Kindred Warriors"))
+    assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN
+    s["rng"] = word_for([B], [SK] * 3)
+    sc.play(s, PLUS)  # Order and Beast: 1 + 2 attack dice
+    assert s["attack"] == 6 and s["board_warbands"][1] == 4  # three skulls rolled, none killed
+    assert s["camp_killed"].tolist() == [0, 0]

@@ -17,7 +17,7 @@ from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import plans as PL
-from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, kill_on_board
+from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
     FREE_NONE,
@@ -125,6 +125,7 @@ def choose_defender(s, p, a):
     s["tgt_pf"] = 0
     s["tgt_ds"] = 0
     s["tgt_pawn"] = 0
+    s["camp_killed"][:] = 0
     for k in range(MAX_PLAYERS):
         s["ally"][k] = 0
     here = s["pawn"][p]
@@ -415,7 +416,7 @@ def roll(s, p):
             if not defenders & E.F_WAR_TORTOISE:
                 swords += 2
             if not attackers & E.F_IGNORE_SKULLS:
-                kill_on_board(s, p, 1)
+                PL.kill_attackers(s, 1)
     attack = swords + hollow // 2
     s["attack"] = 2 * attack if attackers & E.F_DOUBLE_ATTACK else attack
     s["defense"] = min(defense, MAX_DEFENSE)
@@ -472,7 +473,7 @@ def sacrifice(s, p, a):
     if a == A.OPTION + 0:
         worth = sacrifice_worth(s, p)
         need = sacrifice_needed(s, p)
-        kill_on_board(s, p, need)
+        PL.kill_attackers(s, need)
         s["attack"] += need * worth
     resolve(s, p)
 
@@ -492,7 +493,7 @@ def resolve(s, p):
         s["kills"] = killed(s, p, PL.DEFENDER_SIDE, force)
         losses_next(s, p)
     else:  # O5.5.6: the attacker's force is its board
-        kill_on_board(s, p, killed(s, p, PL.ATTACKER_SIDE, s["board_warbands"][p]))
+        PL.kill_attackers(s, killed(s, p, PL.ATTACKER_SIDE, s["board_warbands"][p]))
         end(s, p)
 
 
@@ -541,6 +542,7 @@ def losses_next(s, p):
 @nb.njit(cache=True)
 def kill_at(s, a):
     s["kills"] -= 1
+    s["camp_killed"][PL.DEFENDER_SIDE] += 1
     if a < A.SEAT:
         slot = a - A.SLOT
         col = B.site_colour(s, slot)

@@ -25,6 +25,7 @@ from meeplegym.envs.oath.rules.setup import kill_on_board, move_from_bank
 from meeplegym.envs.oath.state import (
     N_CARDS,
     N_SLOTS,
+    N_SUITS,
     PH_CAMPAIGN_PLAN_SIGN,
     PH_CAMPAIGN_PLANS,
     PLAN_BANDITS,
@@ -143,6 +144,19 @@ def condition(s, side, c, cond):
 def scale(s, u, kind):
     if kind == E.PS_ONE:
         return 1
+    if kind == E.PS_ENEMY_KILLED:
+        side = DEFENDER_SIDE if u == BANDITS else side_of(s, u)
+        return s["camp_killed"][1 - side]
+    if kind == E.PS_SUITS_RULED:
+        suits = 0
+        for d in range(1, N_CARDS):
+            suit = B.card_suit(s, d)
+            if suit >= 0 and suit != ARCANE and rules_plan(s, u, d):
+                suits |= 1 << suit
+        n = 0
+        for b in range(N_SUITS):
+            n += (suits >> b) & 1
+        return n
     n = 0
     if kind == E.PS_TARGETED_SITE:
         for slot in range(N_SLOTS):
@@ -298,7 +312,7 @@ def run_clauses(s, u, c, start):
         elif effect == E.PE_SUPPLY and u >= 0:
             s["supply"][u] = min(SUPPLY_MAX, s["supply"][u] + row[E.K_N])
         elif effect == E.PE_KILL_ATTACKER:
-            kill_on_board(s, s["current"], row[E.K_N])
+            kill_attackers(s, row[E.K_N])
         elif effect == E.PE_FLAG:
             s["plan_flags"][side] |= row[E.K_N]
     return True
@@ -369,6 +383,14 @@ def offer(s):
         s["plan_next"] += 1
 
 
+@nb.njit(cache=True)
+def kill_attackers(s, k):
+    """k warbands of the attacker's board die (as many as there are), counted for Cursed Cauldron."""
+    k = min(k, s["board_warbands"][s["current"]])
+    s["camp_killed"][ATTACKER_SIDE] += k
+    kill_on_board(s, s["current"], k)
+
+
 # ================================================================== the aftermath (O5.5.6, O5.5.8)
 @nb.njit(cache=True)
 def aftermath(s):
@@ -392,7 +414,9 @@ def aftermath(s):
                 s["favor_bank"][row[E.K_N2]] -= take
                 s["favor"][u] += take
             elif won and u >= 0 and effect == E.PE_WIN_WARBANDS:
-                move_from_bank(s, u, row[E.K_N])
+                move_from_bank(s, u, clause_amounts(s, u, f, k)[0])
+            elif won and u >= 0 and effect == E.PE_PARADE:
+                parade(s, u, side)
             elif effect == E.PE_FLAG:
                 if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
                     discard = True
@@ -400,3 +424,13 @@ def aftermath(s):
             M.discard_card(s, u if u >= 0 else s["current"], c)
     s["plan_flags"][:] = 0
     s["plan_next"] = -1
+
+
+@nb.njit(cache=True)
+def parade(s, u, side):
+    """Military Parade (D2): u gains 1 favor from the bank of each faceup adviser of the enemy side."""
+    for q in range(s["n_players"]):
+        if on_side(s, q, 1 - side):
+            for d in range(1, N_CARDS):
+                if s["zone"][d] == Z_ADVISER and s["where"][d] == q and B.card_suit(s, d) >= 0:
+                    M.gain_from_bank(s, u, B.card_suit(s, d), 1)
