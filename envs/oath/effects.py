@@ -261,7 +261,7 @@ POWERS: dict[int, dict[int, str]] = {
     107: {KIND_ACTION: "pick_seat here; palanquin"},  # Palanquin
     116: {KIND_ACTION: "kill 2 site"},  # Siege Engines
     117: {KIND_PLAYED: "take 2 favor taxed"},  # Royal Tax
-    121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience (its ban on faceup Visions: not yet)
+    121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience (its ban: persistent.py)
     # Hearth
     129: {KIND_ACTION: "rest_returns"},  # A Round of Ale
     135: {KIND_ACTION: "level 2"},  # Levelers
@@ -287,7 +287,7 @@ POWERS: dict[int, dict[int, str]] = {
     181: {KIND_ACTION: "kill 1 board order/discord; gain 1 warbands"},  # Second Chance
     190: {KIND_PLAYED: "count beast_sites; gain count warbands"},  # Animal Host
     191: {KIND_ACTION: "count beast_sites; move_favor count beast"},  # Memory of Nature
-    193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty (its ban on Trade favor: not yet)
+    193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty (its ban: persistent.py)
     # Nomad
     23: {KIND_ACTION: "keep_secrets"},  # Ancient Binding
     26: {KIND_ACTION: "gain 1 secret"},  # Elders

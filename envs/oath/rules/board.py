@@ -79,6 +79,26 @@ def rules_site(s, p, slot):
 
 
 @nb.njit(cache=True)
+def rules_card(s, p, c):
+    """O10 Rule: your advisers, your relics, every card at a site you rule."""
+    zone = s["zone"][c]
+    if zone == Z_ADVISER or zone == Z_PERSONAL:
+        return s["where"][c] == p
+    return zone == Z_SITE and rules_site(s, p, s["where"][c])
+
+
+@nb.njit(cache=True)
+def enemy(s, p, q):
+    """O10 Enemy: an Imperial player's enemies are the Exiles; an Exile's (or a Citizen's outside
+    the Empire for a campaign) every other player."""
+    if p == q:
+        return False
+    if imperial(s, p):
+        return not imperial(s, q)
+    return True
+
+
+@nb.njit(cache=True)
 def bandits_rule(s, slot):
     return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0
 

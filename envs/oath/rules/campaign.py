@@ -16,6 +16,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import plans as PL
 from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
 from meeplegym.envs.oath.state import (
@@ -99,7 +100,7 @@ def campaign_supply(s):
 
 @nb.njit(cache=True)
 def can_campaign(s, p):
-    if s["supply"][p] < campaign_supply(s):
+    if s["supply"][p] < campaign_supply(s) or not PS.may_campaign(s, p):
         return False
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     return defender_options(s, p, mask) > 0
@@ -421,7 +422,7 @@ def roll(s, p):
     s["attack"] = 2 * attack if attackers & E.F_DOUBLE_ATTACK else attack
     s["defense"] = min(defense, MAX_DEFENSE)
     need = sacrifice_needed(s, p)
-    if s["attack"] <= defense and 0 < need <= s["board_warbands"][p]:
+    if s["attack"] <= defense and 0 < need <= s["board_warbands"][p] and not peace_defends(s):
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:
         resolve(s, p)
@@ -466,6 +467,15 @@ def roll_shields(s, n, ignore_single=False, ignore_double=False):
         elif face == DOUBLE:
             doubles += 1
     return np.int64(shields) * (1 << min(doubles, 10))
+
+
+@nb.njit(cache=True)
+def peace_defends(s):
+    """Vow of Peace (D2): no sacrifice raises the attack against a side that holds it."""
+    for q in range(s["n_players"]):
+        if PL.on_side(s, q, PL.DEFENDER_SIDE) and PS.holds(s, q, PS.VOW_OF_PEACE):
+            return True
+    return False
 
 
 @nb.njit(cache=True)

@@ -13,6 +13,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules.setup import (
     board_colour,
     DISCARD_DESTINATION,
@@ -21,6 +22,7 @@ from meeplegym.envs.oath.rules.setup import (
     SLOT_REGION,
     count_vision,
     deal_relics,
+    kill_on_board,
     move_from_bank,
 )
 from meeplegym.envs.oath.state import (
@@ -504,11 +506,12 @@ def play_legal(s, p, mask):
         mask[A.OPTION + 0] = 1
     if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c, True):
         mask[A.OPTION + 1] = 1
-    if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c, False):
+    if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c, False) and PS.may_play_facedown_adviser(s, p):
         mask[A.OPTION + 2] = 1
-    if vision and c != CONSPIRACY and s["side"][p] == SIDE_EXILE:
+    faceup_vision = vision and PS.may_play_vision_faceup(s, p, c)
+    if faceup_vision and c != CONSPIRACY and s["side"][p] == SIDE_EXILE:
         mask[A.OPTION + 3] = 1
-    if c == CONSPIRACY:
+    if faceup_vision and c == CONSPIRACY:
         mask[A.OPTION + 4] = 1  # anyone may play it faceup (O5.1.4.4)
     mask[A.END] = 1
 
@@ -743,6 +746,8 @@ def muster_card(s, p, c):
         return False
     if not s["mod_on"][PRESSGANGS] and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
         return False
+    if PS.forest_closed(s, p, c):
+        return False
     suit = B.SUIT_OF[c]
     if s["mod_on"][VOW_OF_BEASTKIN] and B.matching_advisers(s, p, suit) == 0:
         return False
@@ -827,6 +832,8 @@ def trade_card(s, p, c):
     if not (c < FIRST_RELIC and s["zone"][c] == Z_SITE and not s["ruined"][c]
             and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0):
         return False
+    if PS.forest_closed(s, p, c):
+        return False
     slot = s["where"][c]
     if not counts_as_here(s, p, slot):
         library = s["where"][MAP_LIBRARY]
@@ -862,7 +869,8 @@ def can_trade(s, p):
 
 @nb.njit(cache=True)
 def trade_mode_legal(s, p, mask):
-    if (s["favor"][p] if reliquary_power(s, p, CARELESS) else s["secrets"][p]) >= 1:
+    """For favor (not under Vow of Poverty, D3) or for secrets."""
+    if (s["favor"][p] if reliquary_power(s, p, CARELESS) else s["secrets"][p]) >= 1 and PS.gains_trade_favor(s, p):
         mask[A.OPTION + 0] = 1
     if s["favor"][p] >= 2:
         mask[A.OPTION + 1] = 1
@@ -1136,17 +1144,6 @@ def clear_mods(s):
 
 
 @nb.njit(cache=True)
-def enemy(s, p, q):
-    """O10 Enemy: an Imperial player's enemies are the Exiles; an Exile's (or a Citizen's outside
-    the Empire for a campaign) every other player."""
-    if p == q:
-        return False
-    if B.imperial(s, p):
-        return not B.imperial(s, q)
-    return True
-
-
-@nb.njit(cache=True)
 def shrouded_chooser(s, p):
     """Shrouded Wood (D1): the enemy who rules it (the Chancellor for the Empire) picks where p
     goes when p leaves it, whoever makes p travel; -1 when nobody such rules it."""
@@ -1161,7 +1158,7 @@ def shrouded_chooser(s, p):
         for q in range(s["n_players"]):
             if s["colour"][q] == col and not B.imperial(s, q):
                 ruler = q
-    return ruler if enemy(s, p, ruler) else -1
+    return ruler if B.enemy(s, p, ruler) else -1
 
 
 @nb.njit(cache=True)
@@ -1230,6 +1227,7 @@ def arrive(s, p, to, ignore_sites):
     from the Shrouded Wood, or site powers are ignored), and a facedown destination is revealed.
     Powers that make a player travel "spending no Supply" (O7.6.2) call this directly."""
     here = s["pawn"][p]
+    kill_on_board(s, p, PS.travel_kills(s, p, here, to))  # Boiling Lake, Grasping Vines (D3)
     if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE and not ignore_sites
             and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
         s["secrets"][p] -= 1

@@ -32,6 +32,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.state import (
     ACT_EXILE,
     ACT_OFFER,
@@ -114,14 +115,14 @@ def act_options(s, p, mask):
         if can_offer(s, p):
             mask[A.OPTION + ACT_OFFER] = 1
         for q in range(s["n_players"]):
-            if q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q):
+            if exilable(s, p, q):
                 mask[A.OPTION + ACT_EXILE] = 1
         for k in range(RELIQUARY_SPACES):
             r = s["reliquary"][k]
             if r > 0 and not (s["known"][r] >> p & 1):
                 mask[A.FACEDOWN + A.RELIQUARY_AT + k] = 1  # O6.4
     if (s["side"][p] == SIDE_CITIZEN and not B.holds_relic(s, p, GRAND_SCEPTER) and scepter_holder(s) >= 0
-            and s["favor"][p] >= self_exile_price(s, p)):
+            and s["favor"][p] >= self_exile_price(s, p) and not PS.exile_proof(s, p)):
         mask[A.OPTION + ACT_SELF_EXILE] = 1
 
 
@@ -395,9 +396,16 @@ def exile_price(s, p, q):
 
 
 @nb.njit(cache=True)
+def exilable(s, p, q):
+    """O6.7: a Citizen other than p whose price p can pay, not protected by Council Seat (D2)."""
+    return (q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q)
+            and not PS.exile_proof(s, q))
+
+
+@nb.njit(cache=True)
 def exile_target_legal(s, p, mask):
     for q in range(s["n_players"]):
-        if q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q):
+        if exilable(s, p, q):
             mask[A.SEAT + q] = 1
 
 

@@ -21,6 +21,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules.setup import kill_on_board, move_from_bank
 from meeplegym.envs.oath.state import (
     N_CARDS,
@@ -217,6 +218,12 @@ def usable(s, u, c):
     if not PLAN_SIDE[f] & (USED_BY_ATTACKER if side == ATTACKER_SIDE else USED_BY_DEFENDER):
         return False
     if s["plan_flags"][side] & E.F_EXCLUSIVE:
+        return False
+    enemies = 0
+    for q in range(s["n_players"]):
+        if on_side(s, q, 1 - side):
+            enemies |= 1 << q
+    if PS.plan_barred(s, c, side == ATTACKER_SIDE, enemies):
         return False
     for k in range(N_CLAUSES[f]):
         row = CLAUSES[f, k]

@@ -317,15 +317,6 @@ def all_secrets(s, p):
 
 
 @nb.njit(cache=True)
-def rules_card(s, p, c):
-    """O10 Rule: your advisers, your relics, every card at a site you rule."""
-    zone = s["zone"][c]
-    if zone == Z_ADVISER or zone == Z_PERSONAL:
-        return s["where"][c] == p
-    return zone == Z_SITE and B.rules_site(s, p, s["where"][c])
-
-
-@nb.njit(cache=True)
 def discardable(s, c):
     """A faceup card that may be discarded: not locked (O7.2)."""
     return not M.LOCKED[c]
@@ -1222,7 +1213,7 @@ def dissent(s, c):
         suits = 0
         for d in range(1, FIRST_RELIC):
             suit = B.card_suit(s, d)
-            if suit >= 0 and rules_card(s, q, d):
+            if suit >= 0 and B.rules_card(s, q, d):
                 suits |= 1 << suit
         k = 0
         for b in range(N_SUITS):
@@ -1266,7 +1257,7 @@ def count(s, p, what):
     for c in range(1, FIRST_RELIC):
         if what == E.COUNT_BEAST_SITES and s["zone"][c] == Z_SITE and B.card_suit(s, c) == BEAST:
             k += 1
-        elif what == E.COUNT_HEARTH_RULED and B.card_suit(s, c) == HEARTH and rules_card(s, p, c):
+        elif what == E.COUNT_HEARTH_RULED and B.card_suit(s, c) == HEARTH and B.rules_card(s, p, c):
             k += 1
     return k
 

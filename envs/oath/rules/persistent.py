@@ -1,0 +1,132 @@
+"""Persistent and always-on powers that forbid something (O7.1.4, O7.6), compiled: each is a
+question the rules of an action ask before offering it. A power is in force while its card is
+faceup at a site or among a player's advisers; "enemies of this card's ruler" are the players
+who are enemies (O10) of someone who rules the card -- no one while nobody rules it.
+
+Which rule asks which question: playing a card (major.play_legal: Gossip, Vow of Obedience,
+Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest Council), arriving
+at a site (major.arrive: Boiling Lake, Grasping Vines), Campaign (campaign: Vow of Peace), battle
+plans (plans.usable: Marsh Spirit, Beast Tamer, True Names) and exile (minor: Council Seat).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, SIDE_CITIZEN, Z_ADVISER, Z_SITE
+
+_ID = {d.name: d.number for d in D.DENIZENS}
+(GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
+ BOILING_LAKE, GRASPING_VINES, MARSH_SPIRIT, BEAST_TAMER, TRUE_NAMES) = (
+    _ID[n] for n in ("Gossip", "Secret Police", "Sacred Ground", "Vow of Obedience", "Vow of Poverty", "Vow of Peace",
+                     "Council Seat", "Forest Council", "Boiling Lake", "Grasping Vines", "Marsh Spirit", "Beast Tamer",
+                     "True Names"))
+CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
+BEAST, NOMAD = int(D.Suit.BEAST), int(D.Suit.NOMAD)
+BOILING_LAKE_KILLS = 2
+GRASPING_VINES_KILLS = 1
+
+
+@nb.njit(cache=True)
+def in_force(s, c):
+    return s["faceup"][c] == 1 and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER)
+
+
+@nb.njit(cache=True)
+def holds(s, p, c):
+    """p has c among their faceup advisers (the Vows bind their holder)."""
+    return in_force(s, c) and s["zone"][c] == Z_ADVISER and s["where"][c] == p
+
+
+@nb.njit(cache=True)
+def ruler_bars(s, c, p, slot):
+    """Some ruler of c, of whom p is an enemy, also rules the site at slot (slot < 0: any)."""
+    if not in_force(s, c):
+        return False
+    for q in range(s["n_players"]):
+        if B.rules_card(s, q, c) and B.enemy(s, q, p) and (slot < 0 or B.rules_site(s, q, slot)):
+            return True
+    return False
+
+
+# ================================================================== playing cards
+@nb.njit(cache=True)
+def may_play_facedown_adviser(s, p):
+    """Gossip (D2): its ruler's enemies play no card as a facedown adviser."""
+    return not ruler_bars(s, GOSSIP, p, -1)
+
+
+@nb.njit(cache=True)
+def may_play_vision_faceup(s, p, v):
+    """Vow of Obedience binds its holder; Secret Police its ruler's enemies standing at a site
+    that ruler rules; Sacred Ground everyone away from its site, the Conspiracy excepted (D2-D3)."""
+    if holds(s, p, VOW_OF_OBEDIENCE) or ruler_bars(s, SECRET_POLICE, p, s["pawn"][p]):
+        return False
+    if v != CONSPIRACY and in_force(s, SACRED_GROUND) and s["zone"][SACRED_GROUND] == Z_SITE:
+        return s["pawn"][p] == s["where"][SACRED_GROUND]
+    return True
+
+
+# ================================================================== Trade, Muster, Campaign, exile
+@nb.njit(cache=True)
+def gains_trade_favor(s, p):
+    """Vow of Poverty (D3): its holder gains no favor from Trade."""
+    return not holds(s, p, VOW_OF_POVERTY)
+
+
+@nb.njit(cache=True)
+def forest_closed(s, p, c):
+    """Forest Council (D3): its ruler's enemies neither trade with nor muster on Beast cards."""
+    return B.card_suit(s, c) == BEAST and ruler_bars(s, FOREST_COUNCIL, p, -1)
+
+
+@nb.njit(cache=True)
+def may_campaign(s, p):
+    """Vow of Peace (D2): its holder cannot campaign."""
+    return not holds(s, p, VOW_OF_PEACE)
+
+
+@nb.njit(cache=True)
+def exile_proof(s, q):
+    """Council Seat (D2): a Citizen holding it cannot be exiled, not even by themselves."""
+    return s["side"][q] == SIDE_CITIZEN and holds(s, q, COUNCIL_SEAT)
+
+
+# ================================================================== travel
+@nb.njit(cache=True)
+def travel_kills(s, p, here, to):
+    """Warbands p must kill off their board on moving from `here` to `to`: two at Boiling Lake's
+    site unless p rules it, one leaving a site ruled by a ruler of Grasping Vines whose enemy p is."""
+    k = 0
+    if in_force(s, BOILING_LAKE) and s["zone"][BOILING_LAKE] == Z_SITE and s["where"][BOILING_LAKE] == to \
+            and not B.rules_card(s, p, BOILING_LAKE):
+        k += BOILING_LAKE_KILLS
+    if here >= 0 and ruler_bars(s, GRASPING_VINES, p, here):
+        k += GRASPING_VINES_KILLS
+    return k
+
+
+# ================================================================== battle plans
+@nb.njit(cache=True)
+def plan_barred(s, c, user_targets, enemies):
+    """Whether plan c is barred to its user: Marsh Spirit to a user whose side targets its site,
+    Beast Tamer a Beast or Nomad plan against its holder, True Names a plan matching one of its
+    holder's advisers. `enemies` has bit q set for each player on the other side."""
+    if user_targets and in_force(s, MARSH_SPIRIT) and s["zone"][MARSH_SPIRIT] == Z_SITE \
+            and s["tgt_slot"][s["where"][MARSH_SPIRIT]]:
+        return True
+    suit = B.card_suit(s, c)
+    if suit < 0:
+        return False
+    for q in range(s["n_players"]):
+        if not enemies >> q & 1:
+            continue
+        if (suit == BEAST or suit == NOMAD) and holds(s, q, BEAST_TAMER):
+            return True
+        if holds(s, q, TRUE_NAMES):
+            for d in range(1, N_CARDS):
+                if s["zone"][d] == Z_ADVISER and s["where"][d] == q and B.card_suit(s, d) == suit:
+                    return True
+    return False
