@@ -163,3 +163,74 @@ def test_marsh_spirit_beast_tamer_and_true_names_bar_battle_plans():
     assert offered(marsh=True) == set()
     assert offered("Beast Tamer") == {ID["Longbows"], ID["Mercenaries"]}  # no Beast (or Nomad) plan
     assert offered("True Names", "Scouts") == {ID["Mercenaries"]}  # blue's Beast and Order advisers
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.6")
+def test_toll_roads_charge_a_favor_to_enter_its_rulers_sites():
+    s = sc.ready()
+    sc.move(s, "Toll Roads", S.Z_SITE, PLAINS)  # the Chancellor rules the Plains and the Mountain
+    sc.as_current(s, 1)
+    s["favor"][1] = 0
+    sc.play(s, TRAVEL)
+    assert A.SLOT + MOUNTAIN not in sc.legal(s) and A.SLOT + 1 in sc.legal(s)  # a site nobody rules
+    s = sc.ready()
+    sc.move(s, "Toll Roads", S.Z_SITE, PLAINS)
+    sc.as_current(s, 1)
+    favor = int(s["favor"][1]), int(s["favor"][0])
+    sc.play(s, TRAVEL, A.SLOT + MOUNTAIN)
+    assert (int(s["favor"][1]), int(s["favor"][0])) == (favor[0] - 1, favor[1] + 1)
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.3", "O5.1")
+def test_curfew_and_forced_labor_tolls_on_trade_and_search():
+    s = sc.ready()
+    sc.move(s, "Curfew", S.Z_SITE, MOUNTAIN)  # its ruler, the Chancellor, rules the Plains' Longbows
+    sc.as_current(s, 1)
+    s["favor"][1], s["secrets"][1] = 0, 1
+    assert TRADE not in sc.legal(s)
+    s["favor"][1] = 1
+    chancellor = int(s["favor"][0])
+    sc.play(s, TRADE, card("Longbows"))
+    assert sc.legal(s) == [A.OPTION + 0]  # for secrets would need 2 favor and the toll
+    sc.play(s, A.OPTION + 0)
+    assert s["favor"][0] == chancellor + 1 and s["card_secrets"][ID["Longbows"]] == 1
+    s = sc.ready()
+    sc.move(s, "Forced Labor", S.Z_SITE, MOUNTAIN)
+    sc.as_current(s, 1)
+    s["favor"][1] = 0
+    assert SEARCH not in sc.legal(s)
+    s["favor"][1] = 1
+    sc.play(s, SEARCH, A.OPTION + 0)
+    assert s["favor"][1] == 0 and s["favor"][0] == chancellor + 1
+
+
+@pytest.mark.rule("O7.6", "O7.1.2", "D3")
+def test_spell_breaker_bars_powers_paid_with_secrets():
+    s = sc.ready()
+    sc.move(s, "Wolves", S.Z_ADVISER, 1)  # Action, cost: a secret placed
+    sc.as_current(s, 1)
+    s["secrets"][1] = 1
+    assert card("Wolves") in sc.legal(s)
+    sc.move(s, "Spell Breaker", S.Z_SITE, MOUNTAIN)
+    assert card("Wolves") not in sc.legal(s)
+
+
+@pytest.mark.rule("O7.6", "O7.5", "D2", "D3")
+def test_gleaming_armor_and_insect_swarm_make_enemy_plans_dearer():
+    s = duel(red_board=6, blue_site=1, blue_board=0)
+    sc.move(s, "Longbows", S.Z_ADVISER, 1)  # costless
+    sc.move(s, "Gleaming Armor", S.Z_ADVISER, 2)
+    sc.move(s, "Insect Swarm", S.Z_ADVISER, 2)
+    s["favor"][1], s["secrets"][1] = 1, 1
+    shared = int(s["shared_favor"])
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    assert card("Longbows") in sc.legal(s)
+    sc.play(s, card("Longbows"))
+    assert s["secrets"][1] == 0 and s["card_secrets"][ID["Longbows"]] == 1  # placed, in red's turn
+    assert s["favor"][1] == 0 and s["shared_favor"] == shared + 1  # burned
+    s = duel(red_board=6, blue_site=1, blue_board=0)
+    sc.move(s, "Longbows", S.Z_ADVISER, 1)
+    sc.move(s, "Gleaming Armor", S.Z_ADVISER, 2)
+    s["secrets"][1] = 0
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS  # no secret for the surcharge: nothing to offer

@@ -104,20 +104,22 @@ def bandits_rule(s, slot):
 
 
 @nb.njit(cache=True)
-def can_afford(s, p, c):
+def can_afford(s, p, c, more_secrets=0, more_favor=0):
     """Whether p's board holds the favor and secrets card c's power costs (O7.1.2; an edifice's
-    cost is the one of the face it shows)."""
+    cost is the one of the face it shows), with secrets to place and favor to burn on top."""
     f = C.face(s, c)
-    return s["favor"][p] >= COST[f, 0] + COST[f, 2] and s["secrets"][p] >= COST[f, 1] + COST[f, 3]
+    return (s["favor"][p] >= COST[f, 0] + COST[f, 2] + more_favor
+            and s["secrets"][p] >= COST[f, 1] + COST[f, 3] + more_secrets)
 
 
 @nb.njit(cache=True)
-def pay_cost(s, p, c):
-    """O7.1.2: p pays card c's cost from their board, burned favor to the shared bank; placed
-    tokens go on the card in p's own turn, otherwise placed favor to its suit's bank and placed
-    secrets facedown on p's board."""
+def pay_cost(s, p, c, more_secrets=0, more_favor=0):
+    """O7.1.2: p pays card c's cost from their board (with secrets to place and favor to burn on
+    top), burned favor to the shared bank; placed tokens go on the card in p's own turn,
+    otherwise placed favor to its suit's bank and placed secrets facedown on p's board."""
     f = C.face(s, c)
-    place_f, place_s, burn_f, burn_s = COST[f, 0], COST[f, 1], COST[f, 2], COST[f, 3]
+    place_f, place_s = COST[f, 0], COST[f, 1] + more_secrets
+    burn_f, burn_s = COST[f, 2] + more_favor, COST[f, 3]
     s["favor"][p] -= place_f + burn_f
     s["shared_favor"] += burn_f
     s["secrets"][p] -= place_s + burn_s

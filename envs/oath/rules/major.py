@@ -172,8 +172,8 @@ def discard_search_cost(s):
 
 @nb.njit(cache=True)
 def can_search_world(s, p):
-    if s["mod_on"][MUSHROOMS]:
-        return False  # D3: the card comes from your region's discard pile
+    if s["mod_on"][MUSHROOMS] or s["favor"][p] < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
+        return False  # D3: the card comes from your region's discard pile; Forced Labor's toll
     cost = world_search_cost(s, p)
     if reliquary_power(s, p, GREEDY) and cost > GREEDY_MOST:
         return False  # Greedy (D7): a Search may not cost more than 2
@@ -191,7 +191,7 @@ def pile_of(s, p, k):
 def can_search_pile(s, p, k):
     """A discard pile as the source: your region's; another with Errand Boy, or with the
     Observatory while your pawn is at its site (D2); with Mushrooms only yours (D3)."""
-    if k > 0 and s["mod_on"][MUSHROOMS]:
+    if (k > 0 and s["mod_on"][MUSHROOMS]) or s["favor"][p] < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
         return False
     if k > 0 and not (s["mod_on"][ERRAND_BOY] or (s["mod_on"][OBSERVATORY] and s["zone"][OBSERVATORY] == Z_SITE
                                                    and s["where"][OBSERVATORY] == s["pawn"][p])):
@@ -214,6 +214,7 @@ def search(s, p, source):
     Augury one more, Truthful Harp two more, every drawn card then revealed (D2, D4); Mushrooms
     exactly one, from the bottom (D3). Hunting Party offers a free campaign after a search of the
     world deck (D2)."""
+    PS.pay_toll(s, p, PS.FORCED_LABOR, s["pawn"][p])
     want = SEARCH_DRAW - (1 if SITE_POWER[site_of(s, p)] == MARSHES else 0)
     if reliquary_power(s, p, GREEDY):
         want += GREEDY_EXTRA
@@ -832,7 +833,7 @@ def trade_card(s, p, c):
     if not (c < FIRST_RELIC and s["zone"][c] == Z_SITE and not s["ruined"][c]
             and s["card_favor"][c] == 0 and s["card_secrets"][c] == 0):
         return False
-    if PS.forest_closed(s, p, c):
+    if PS.forest_closed(s, p, c) or not (for_favor_payable(s, p, c) or for_secrets_payable(s, p, c)):
         return False
     slot = s["where"][c]
     if not counts_as_here(s, p, slot):
@@ -857,10 +858,6 @@ def trade_supply(s, p, c):
 
 @nb.njit(cache=True)
 def can_trade(s, p):
-    modes = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    trade_mode_legal(s, p, modes)
-    if modes.sum() == 0:
-        return False
     for c in range(1, FIRST_RELIC):
         if trade_card(s, p, c):
             return True
@@ -868,11 +865,29 @@ def can_trade(s, p):
 
 
 @nb.njit(cache=True)
+def for_favor_payable(s, p, c):
+    """Trading with c for favor (O5.3.2): a secret placed (a favor with Careless, D7), Curfew's
+    toll on top (D3); never under Vow of Poverty (D3)."""
+    toll = PS.toll_due(s, p, PS.CURFEW, s["where"][c])
+    if not PS.gains_trade_favor(s, p):
+        return False
+    if reliquary_power(s, p, CARELESS):
+        return s["favor"][p] >= 1 + toll
+    return s["secrets"][p] >= 1 and s["favor"][p] >= toll
+
+
+@nb.njit(cache=True)
+def for_secrets_payable(s, p, c):
+    """Trading with c for secrets: 2 favor placed, Curfew's toll on top."""
+    return s["favor"][p] >= 2 + PS.toll_due(s, p, PS.CURFEW, s["where"][c])
+
+
+@nb.njit(cache=True)
 def trade_mode_legal(s, p, mask):
-    """For favor (not under Vow of Poverty, D3) or for secrets."""
-    if (s["favor"][p] if reliquary_power(s, p, CARELESS) else s["secrets"][p]) >= 1 and PS.gains_trade_favor(s, p):
+    c = s["target"]
+    if for_favor_payable(s, p, c):
         mask[A.OPTION + 0] = 1
-    if s["favor"][p] >= 2:
+    if for_secrets_payable(s, p, c):
         mask[A.OPTION + 1] = 1
 
 
@@ -880,7 +895,8 @@ def trade_mode_legal(s, p, mask):
 def trade(s, p, c, for_favor):
     """O5.3.2 with the modifiers in use: Acting Troupe matches a Beast or Order card instead of an
     Arcane one, Secret Signal makes a lone favor two, The Old Oak adds a secret for a Beast
-    adviser's holder; Awaited Return's waived Supply costs a warband."""
+    adviser's holder; Awaited Return's waived Supply costs a warband; Curfew takes its toll."""
+    PS.pay_toll(s, p, PS.CURFEW, s["where"][c])
     cost = trade_supply(s, p, c)
     if cost == 0 and s["mod_on"][AWAITED_RETURN] and not free_trade_otherwise(s, p, c):
         s["board_warbands"][p] -= 1  # the sacrifice that waived the Supply
@@ -1102,6 +1118,8 @@ def travel_cost(s, p, to):
             return -1
     if power_to == HIDDEN_PLACE and power_here != SHROUDED_WOOD and s["secrets"][p] < 1:
         return -1
+    if s["favor"][p] < PS.toll_due(s, p, PS.TOLL_ROADS, to):
+        return -1
     return 0 if free else cost
 
 
@@ -1168,7 +1186,7 @@ def free_by_giant(s, p, to):
     if not s["slot_faceup"][here] or SITE_POWER[s["slot_site"][here]] != BURIED_GIANT or to == here:
         return False
     hidden = s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE
-    return s["secrets"][p] >= (2 if hidden else 1)
+    return s["secrets"][p] >= (2 if hidden else 1) and s["favor"][p] >= PS.toll_due(s, p, PS.TOLL_ROADS, to)
 
 
 @nb.njit(cache=True)
@@ -1228,6 +1246,7 @@ def arrive(s, p, to, ignore_sites):
     Powers that make a player travel "spending no Supply" (O7.6.2) call this directly."""
     here = s["pawn"][p]
     kill_on_board(s, p, PS.travel_kills(s, p, here, to))  # Boiling Lake, Grasping Vines (D3)
+    PS.pay_toll(s, p, PS.TOLL_ROADS, to)
     if (s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE and not ignore_sites
             and not (s["slot_faceup"][here] and SITE_POWER[s["slot_site"][here]] == SHROUDED_WOOD)):
         s["secrets"][p] -= 1

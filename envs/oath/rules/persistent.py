@@ -4,9 +4,14 @@ faceup at a site or among a player's advisers; "enemies of this card's ruler" ar
 who are enemies (O10) of someone who rules the card -- no one while nobody rules it.
 
 Which rule asks which question: playing a card (major.play_legal: Gossip, Vow of Obedience,
-Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest Council), arriving
-at a site (major.arrive: Boiling Lake, Grasping Vines), Campaign (campaign: Vow of Peace), battle
-plans (plans.usable: Marsh Spirit, Beast Tamer, True Names) and exile (minor: Council Seat).
+Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest Council, Curfew),
+Search (major: Forced Labor), travel (major.travel_cost and arrive: Toll Roads, Boiling Lake,
+Grasping Vines), Campaign (campaign: Vow of Peace), battle plans (plans: Marsh Spirit, Beast
+Tamer, True Names, Gleaming Armor, Insect Swarm), powers' costs (powers.can_pay, plans.usable:
+Spell Breaker) and exile (minor: Council Seat). The tolls (Toll Roads, Curfew, Forced Labor) are
+paid by doing the thing: an action that would need one is offered only to a player with a favor
+to give, and the favor goes to the card's ruler who rules that site (the Chancellor first, for
+the Empire).
 """
 
 from __future__ import annotations
@@ -15,14 +20,18 @@ import numba as nb
 
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, SIDE_CITIZEN, Z_ADVISER, Z_SITE
 
 _ID = {d.name: d.number for d in D.DENIZENS}
 (GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
- BOILING_LAKE, GRASPING_VINES, MARSH_SPIRIT, BEAST_TAMER, TRUE_NAMES) = (
+ BOILING_LAKE, GRASPING_VINES, MARSH_SPIRIT, BEAST_TAMER, TRUE_NAMES, TOLL_ROADS, CURFEW, FORCED_LABOR, SPELL_BREAKER,
+ GLEAMING_ARMOR, INSECT_SWARM) = (
     _ID[n] for n in ("Gossip", "Secret Police", "Sacred Ground", "Vow of Obedience", "Vow of Poverty", "Vow of Peace",
                      "Council Seat", "Forest Council", "Boiling Lake", "Grasping Vines", "Marsh Spirit", "Beast Tamer",
-                     "True Names"))
+                     "True Names", "Toll Roads", "Curfew", "Forced Labor", "Spell Breaker", "Gleaming Armor",
+                     "Insect Swarm"))
+TOLL = 1  # the favor a toll costs
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
 BEAST, NOMAD = int(D.Suit.BEAST), int(D.Suit.NOMAD)
 BOILING_LAKE_KILLS = 2
@@ -41,14 +50,41 @@ def holds(s, p, c):
 
 
 @nb.njit(cache=True)
-def ruler_bars(s, c, p, slot):
-    """Some ruler of c, of whom p is an enemy, also rules the site at slot (slot < 0: any)."""
+def barring_ruler(s, c, p, slot):
+    """A ruler of c, of whom p is an enemy, who also rules the site at slot (slot < 0: any); the
+    lowest seat (the Chancellor, for the Empire); -1 if none."""
     if not in_force(s, c):
-        return False
+        return -1
     for q in range(s["n_players"]):
         if B.rules_card(s, q, c) and B.enemy(s, q, p) and (slot < 0 or B.rules_site(s, q, slot)):
-            return True
-    return False
+            return q
+    return -1
+
+
+@nb.njit(cache=True)
+def ruler_bars(s, c, p, slot):
+    return barring_ruler(s, c, p, slot) >= 0
+
+
+@nb.njit(cache=True)
+def pay_toll(s, p, c, slot):
+    """p gives the toll of c (Toll Roads, Curfew, Forced Labor) for the site at slot, if one is due."""
+    q = barring_ruler(s, c, p, slot)
+    if q >= 0:
+        s["favor"][p] -= TOLL
+        s["favor"][q] += TOLL
+
+
+@nb.njit(cache=True)
+def toll_due(s, p, c, slot):
+    return TOLL if ruler_bars(s, c, p, slot) else 0
+
+
+@nb.njit(cache=True)
+def spell_broken(s, p, c):
+    """Spell Breaker (D3): its ruler's enemies use no power whose cost places or burns secrets."""
+    f = C.face(s, c)
+    return (B.COST[f, 1] > 0 or B.COST[f, 3] > 0) and ruler_bars(s, SPELL_BREAKER, p, -1)
 
 
 # ================================================================== playing cards
@@ -130,3 +166,16 @@ def plan_barred(s, c, user_targets, enemies):
                 if s["zone"][d] == Z_ADVISER and s["where"][d] == q and B.card_suit(s, d) == suit:
                     return True
     return False
+
+
+@nb.njit(cache=True)
+def plan_surcharge(s, enemies):
+    """(secrets placed, favor burned) a battle plan costs its user beyond its own cost: one per
+    Gleaming Armor and per Insect Swarm held on the enemy side (D2-D3)."""
+    secrets = 0
+    favor = 0
+    for q in range(s["n_players"]):
+        if enemies >> q & 1:
+            secrets += holds(s, q, GLEAMING_ARMOR)
+            favor += holds(s, q, INSECT_SWARM)
+    return secrets, favor

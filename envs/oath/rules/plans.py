@@ -89,6 +89,16 @@ def enemy_has_adviser(s, side, suit):
 
 
 @nb.njit(cache=True)
+def enemies_of(s, side):
+    """The players on the other side, one bit per seat."""
+    enemies = 0
+    for q in range(s["n_players"]):
+        if on_side(s, q, 1 - side):
+            enemies |= 1 << q
+    return enemies
+
+
+@nb.njit(cache=True)
 def side_holds(s, side, holder):
     return holder >= 0 and on_side(s, holder, side)
 
@@ -219,20 +229,18 @@ def usable(s, u, c):
         return False
     if s["plan_flags"][side] & E.F_EXCLUSIVE:
         return False
-    enemies = 0
-    for q in range(s["n_players"]):
-        if on_side(s, q, 1 - side):
-            enemies |= 1 << q
+    enemies = enemies_of(s, side)
     if PS.plan_barred(s, c, side == ATTACKER_SIDE, enemies):
         return False
+    more_secrets, more_favor = PS.plan_surcharge(s, enemies)
     for k in range(N_CLAUSES[f]):
         row = CLAUSES[f, k]
         if row[E.K_EFFECT] == E.PE_FLAG and row[E.K_N] & E.F_EXCLUSIVE and side_used_any(s, side):
             return False
-    if u == BANDITS:
-        if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3]:
+    if u == BANDITS:  # they pay nothing, so they use no plan that costs something, surcharges included
+        if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3] or more_secrets or more_favor:
             return False
-    elif not B.can_afford(s, u, c):
+    elif not B.can_afford(s, u, c, more_secrets, more_favor) or PS.spell_broken(s, u, c):
         return False
     return does_something(s, side, c, f)
 
@@ -329,7 +337,8 @@ def run_clauses(s, u, c, start):
 def use(s, u, c):
     """u uses plan c; False while its dice wait on a sign."""
     if u != BANDITS:
-        B.pay_cost(s, u, c)  # on a card carrying tokens too (O7.5.3)
+        more_secrets, more_favor = PS.plan_surcharge(s, enemies_of(s, side_of(s, u)))
+        B.pay_cost(s, u, c, more_secrets, more_favor)  # on a card carrying tokens too (O7.5.3)
         s["plan_user"][c] = u + 1
     else:
         s["plan_user"][c] = PLAN_BANDITS

@@ -21,6 +21,7 @@ from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import minor as N
 from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour, count_vision, move_from_bank
 from meeplegym.envs.oath.state import (
@@ -96,7 +97,7 @@ def can_pay(s, p, c):
     f = C.face(s, c)
     if (COST[f, 0] or COST[f, 1]) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
         return False
-    return B.can_afford(s, p, c)
+    return B.can_afford(s, p, c) and not PS.spell_broken(s, p, c)
 
 
 @nb.njit(cache=True)
