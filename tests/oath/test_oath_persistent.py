@@ -234,3 +234,72 @@ def test_gleaming_armor_and_insect_swarm_make_enemy_plans_dearer():
     s["secrets"][1] = 0
     sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
     assert s["phase"] != S.PH_CAMPAIGN_PLANS  # no secret for the surcharge: nothing to offer
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.4", "O5.5.2")
+def test_tome_guardians_keep_the_darkest_secret_from_its_rulers_enemies():
+    def offers(guarded):
+        s = sc.ready()
+        s["ds_holder"] = 0  # the Chancellor, at the Plains with every pawn
+        if guarded:
+            sc.move(s, "Tome Guardians", S.Z_SITE, MOUNTAIN)
+        sc.as_current(s, 1)
+        s["secrets"][1] = 5
+        recover = RECOVER in sc.legal(s)
+        if recover:
+            sc.play(s, RECOVER)
+            recover = A.OPTION + 1 in sc.legal(s)
+        sc.as_current(s, 1)
+        sc.play(s, CAMPAIGN, A.SEAT + 0)
+        return recover, A.OPTION + 1 in sc.legal(s)
+
+    assert offers(False) == (True, True)
+    assert offers(True) == (False, False)
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.2")
+def test_sealing_ward_adds_a_defense_die_per_targeted_relic():
+    def defense_dice(sealed):
+        s = duel(red_board=6, blue_site=1, blue_board=0)
+        sc.move(s, "Longbows", S.Z_ADVISER, 1)  # so that the campaign stops at the battle plans
+        sc.move(s, "Cup of Plenty", S.Z_PERSONAL, 2)
+        if sealed:
+            sc.move(s, "Sealing Ward", S.Z_ADVISER, 2)
+        sc.play(s, CAMPAIGN, A.SEAT + 2, card("Cup of Plenty"), A.END, A.NUMBER + 1)
+        assert s["phase"] == S.PH_CAMPAIGN_PLANS
+        return int(s["defense_dice"])
+
+    assert defense_dice(True) == defense_dice(False) + 1
+
+
+@pytest.mark.rule("O7.6", "D3", "D4", "O5.5.2")
+def test_circlet_of_command_and_lost_tongue_shield_relics_and_banners():
+    PAWN = A.OPTION + 2
+
+    def targets(*setup):
+        """The relic and banner targets red may declare against blue, who holds Cup of Plenty and
+        the People's Favor."""
+        s = duel(red_board=6, blue_site=1, blue_board=0)
+        sc.move(s, "Cup of Plenty", S.Z_PERSONAL, 2)
+        s["pf_holder"] = 2
+        for name, zone, seat in setup:
+            sc.move(s, name, zone, seat)
+        sc.play(s, CAMPAIGN, A.SEAT + 2)
+        return s, {a for a in sc.legal(s) if a >= A.CARD or a == A.OPTION + 0}
+
+    _, free = targets()
+    assert free == {card("Cup of Plenty"), A.OPTION + 0}
+    s, circlet = targets(("Circlet of Command", S.Z_PERSONAL, 2))
+    assert circlet == {card("Circlet of Command")}  # the Circlet itself stays open
+    _, tongue = targets(("Lost Tongue", S.Z_ADVISER, 2))
+    assert tongue == set()
+    _, nomad = targets(("Lost Tongue", S.Z_ADVISER, 2), ("Tents", S.Z_ADVISER, 1))
+    assert nomad == free  # red rules a Nomad card
+
+    def pawn_dice(circlet):
+        s, _ = targets(*([("Circlet of Command", S.Z_PERSONAL, 2)] if circlet else []))
+        sc.move(s, "Longbows", S.Z_ADVISER, 1)  # so that the campaign stops at the battle plans
+        sc.play(s, PAWN, A.END, A.NUMBER + 1)
+        return int(s["defense_dice"])
+
+    assert pawn_dice(True) == pawn_dice(False) + 1

@@ -206,11 +206,12 @@ def targets_legal(s, p, mask):
             mask[A.SLOT + slot] = 1
     if pawn_here(s, p):
         for r in range(FIRST_RELIC, FIRST_VISION):
-            if s["zone"][r] == Z_PERSONAL and s["where"][r] == q and not s["tgt_card"][r]:
+            if (s["zone"][r] == Z_PERSONAL and s["where"][r] == q and not s["tgt_card"][r]
+                    and not PS.relic_guarded(s, p, r)):
                 mask[A.CARD + r] = 1
-        if s["pf_holder"] == q and not s["tgt_pf"]:
+        if s["pf_holder"] == q and not s["tgt_pf"] and not PS.pf_guarded(s, p):
             mask[A.OPTION + 0] = 1
-        if s["ds_holder"] == q and not s["tgt_ds"]:
+        if s["ds_holder"] == q and not s["tgt_ds"] and not PS.ds_guarded(s, p):
             mask[A.OPTION + 1] = 1
         if not s["tgt_pawn"]:
             mask[A.OPTION + 2] = 1
@@ -275,6 +276,7 @@ def set_pools(s, p, k):
         for r in range(FIRST_RELIC, FIRST_VISION):
             if s["tgt_card"][r]:
                 defense += RELIC_DEFENSE[r]
+        defense += PS.extra_defense(s)
         if s["tgt_pf"]:
             defense += s["pf_tokens"]
         if s["tgt_ds"]:

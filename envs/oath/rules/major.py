@@ -596,11 +596,11 @@ def conspiracy_legal(s, p, mask):
     for q in range(s["n_players"]):
         if conspirator_target(s, p, q):
             for r in range(FIRST_RELIC, FIRST_VISION):
-                if B.holds_relic(s, q, r):
+                if B.holds_relic(s, q, r) and not PS.relic_guarded(s, p, r):
                     mask[A.CARD + r] = 1
-            if s["pf_holder"] == q:
+            if s["pf_holder"] == q and not PS.pf_guarded(s, p):
                 mask[A.OPTION + 0] = 1
-            if s["ds_holder"] == q:
+            if s["ds_holder"] == q and not PS.ds_guarded(s, p):
                 mask[A.OPTION + 1] = 1
 
 
@@ -977,9 +977,9 @@ def recover_legal(s, p, mask):
         for k in range(MAX_SITE_RELICS):
             if C.site_relic(s, slot, k) > 0:
                 mask[A.FACEDOWN + k] = 1
-    if s["favor"][p] > s["pf_tokens"]:
+    if s["favor"][p] > s["pf_tokens"] and not PS.pf_guarded(s, p):
         mask[A.OPTION + 0] = 1
-    if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p):
+    if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p) and not PS.ds_guarded(s, p):
         mask[A.OPTION + 1] = 1
 
 

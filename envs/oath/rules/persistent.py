@@ -3,6 +3,11 @@ question the rules of an action ask before offering it. A power is in force whil
 faceup at a site or among a player's advisers; "enemies of this card's ruler" are the players
 who are enemies (O10) of someone who rules the card -- no one while nobody rules it.
 
+The Darkest Secret guarded by Tome Guardians, and the relics and banners shielded by Circlet of
+Command or Lost Tongue, cannot be targeted in a campaign, recovered from their holder, taken with
+the Conspiracy or picked by Blackmail; an exchange (O7.6.3) is agreed, not taken, and stays open.
+Sealing Ward and the Circlet add their defense dice when the pool is set (campaign.set_pools).
+
 Which rule asks which question: playing a card (major.play_legal: Gossip, Vow of Obedience,
 Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest Council, Curfew),
 Search (major: Forced Labor), travel (major.travel_cost and arrive: Toll Roads, Boiling Lake,
@@ -21,7 +26,7 @@ import numba as nb
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
-from meeplegym.envs.oath.state import FIRST_VISION, N_CARDS, SIDE_CITIZEN, Z_ADVISER, Z_SITE
+from meeplegym.envs.oath.state import FIRST_RELIC, FIRST_VISION, N_CARDS, SIDE_CITIZEN, Z_ADVISER, Z_PERSONAL, Z_SITE
 
 _ID = {d.name: d.number for d in D.DENIZENS}
 (GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
@@ -31,6 +36,8 @@ _ID = {d.name: d.number for d in D.DENIZENS}
                      "Council Seat", "Forest Council", "Boiling Lake", "Grasping Vines", "Marsh Spirit", "Beast Tamer",
                      "True Names", "Toll Roads", "Curfew", "Forced Labor", "Spell Breaker", "Gleaming Armor",
                      "Insect Swarm"))
+TOME_GUARDIANS, SEALING_WARD, LOST_TONGUE = _ID["Tome Guardians"], _ID["Sealing Ward"], _ID["Lost Tongue"]
+CIRCLET_OF_COMMAND = D.RELIC_BY_NAME["Circlet of Command"].number
 TOLL = 1  # the favor a toll costs
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
 BEAST, NOMAD = int(D.Suit.BEAST), int(D.Suit.NOMAD)
@@ -130,6 +137,43 @@ def exile_proof(s, q):
     return s["side"][q] == SIDE_CITIZEN and holds(s, q, COUNCIL_SEAT)
 
 
+@nb.njit(cache=True)
+def ds_guarded(s, p):
+    """Tome Guardians (D2): its ruler's enemies cannot target or take the Darkest Secret; nor
+    can anyone the holder's Circlet or Lost Tongue shields it from."""
+    return ruler_bars(s, TOME_GUARDIANS, p, -1) or shielded(s, p, s["ds_holder"], 0)
+
+
+@nb.njit(cache=True)
+def pf_guarded(s, p):
+    return shielded(s, p, s["pf_holder"], 0)
+
+
+@nb.njit(cache=True)
+def relic_guarded(s, p, r):
+    return s["zone"][r] == Z_PERSONAL and shielded(s, p, s["where"][r], r)
+
+
+@nb.njit(cache=True)
+def shielded(s, p, holder, r):
+    """Whether p may not target or take `holder`'s banner (r = 0) or relic r: the Circlet of
+    Command shields its holder's banners and other relics (D4); Lost Tongue its holder's relics
+    and banners from players who rule no Nomad card (D3)."""
+    if holder < 0 or holder == p:
+        return False
+    if B.holds_relic(s, holder, CIRCLET_OF_COMMAND) and r != CIRCLET_OF_COMMAND:
+        return True
+    return holds(s, holder, LOST_TONGUE) and not rules_suit(s, p, NOMAD)
+
+
+@nb.njit(cache=True)
+def rules_suit(s, p, suit):
+    for d in range(1, N_CARDS):
+        if B.card_suit(s, d) == suit and B.rules_card(s, p, d):
+            return True
+    return False
+
+
 # ================================================================== travel
 @nb.njit(cache=True)
 def travel_kills(s, p, here, to):
@@ -179,3 +223,17 @@ def plan_surcharge(s, enemies):
             secrets += holds(s, q, GLEAMING_ARMOR)
             favor += holds(s, q, INSECT_SWARM)
     return secrets, favor
+
+
+@nb.njit(cache=True)
+def extra_defense(s):
+    """Defense dice the targets bring beyond their own (O5.5.2): Sealing Ward one for each targeted
+    relic its holder holds (D2), the Circlet of Command one when its holder's pawn is targeted (D4)."""
+    n = 0
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["tgt_card"][r] and s["zone"][r] == Z_PERSONAL and holds(s, s["where"][r], SEALING_WARD):
+            n += 1
+    q = s["defender"]
+    if s["tgt_pawn"] and q >= 0 and B.holds_relic(s, q, CIRCLET_OF_COMMAND):
+        n += 1
+    return n

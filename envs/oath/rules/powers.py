@@ -534,7 +534,8 @@ def more_choices(s, p, pc, mask):
     elif op == E.OP_PICK_RELIC:
         for r in range(FIRST_RELIC, FIRST_VISION):
             q = s["where"][r]
-            if s["zone"][r] == Z_PERSONAL and q != p and s["pawn"][q] == s["pawn"][p]:
+            if (s["zone"][r] == Z_PERSONAL and q != p and s["pawn"][q] == s["pawn"][p]
+                    and not PS.relic_guarded(s, p, r)):
                 mask[A.CARD + r] = 1
                 n += 1
     elif op == E.OP_SPIRE:
