@@ -123,14 +123,14 @@ _POWER = FEATURES.add(
     "per suit); the Act phase ends after this decision")
 _ACTION = FEATURES.add(
     "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
-    + (MAX_PLAYERS + 1) + 1,
+    + (MAX_PLAYERS + 1) + 1 + 1,
     "the major action whose modifiers are being chosen one-hot (then none); cards drawn by the Search under way; "
     "favor or secrets bid for a banner; the Recover target is the People's Favor / the Darkest Secret; the "
     "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody); "
     "where this action's discards go one-hot (as usual, Bracken's discard pile of region 1-3 on top / on the "
     "bottom, the bottom of the world deck: Cracked Horn); whose advisers count for this trade (Master of "
     "Disguise: relative seat, then nobody); a free campaign is offered or under way (Hunting Party, Knights "
-    "Errant)")
+    "Errant); the end die rolled, while Squalid District's ruler may change it")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
     + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2,
@@ -249,7 +249,8 @@ def encode(s, seat, out):
         out[x + X_USED] = s["used"][c] != 0
         out[x + X_MODIFIER] = s["mod_on"][c] != 0
         out[x + X_PLAYING] = s["playing"] == c
-        out[x + X_POWER] = s["pw_card"] == c and phase == ST.PH_POWER
+        out[x + X_POWER] = ((s["pw_card"] == c and phase == ST.PH_POWER)
+                            or (s["react_card"] == c and phase == ST.PH_REACT))
         out[x + X_DREW] = s["pw_it"] == c and phase == ST.PH_POWER
         out[x + X_BARGAIN] = c == asked or c == given
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
@@ -375,6 +376,7 @@ def encode(s, seat, out):
     at += N_DISCARD_TO
     _holder(out, at, seat, s["trade_as"], n)
     out[at + MAX_PLAYERS + 1] = s["free_campaign"] != ST.FREE_NONE
+    out[at + MAX_PLAYERS + 2] = s["end_die"]
     _encode_campaign(s, seat, n, out)
     at = _MOVE
     moving = phase == _MOVE_PHASES[0] or phase == _MOVE_PHASES[1] or phase == _MOVE_PHASES[2]

@@ -68,10 +68,11 @@ OPTION_LABELS: dict[int, tuple[str, ...]] = {
     S.PH_CAMPAIGN_BANISH: ("banish them (the Shrouded Wood's ruler picks where)",),
     S.PH_TRADE_MODE: ("trade for favor", "trade for secrets"),
     S.PH_RECOVER: ("recover the People's Favor", "recover the Darkest Secret"),
-    S.PH_TRAVEL_FREE: ("flip a secret facedown to travel free",),
+    S.PH_TRAVEL_FREE: ("flip a secret facedown to travel free", "give Way Station's ruler a favor to travel free"),
     S.PH_MODIFY_CHOICE: tuple(f"discard onto the {where} of the {D.Region(r).name.capitalize()}'s discard pile"
                               for r in range(S.N_REGIONS) for where in ("top", "bottom")),
     S.PH_FREE_CAMPAIGN: ("campaign spending no Supply",),
+    S.PH_REACT: ("lower the end die by 1", "leave the end die as rolled", "raise the end die by 1"),
 }
 END_LABELS: dict[int, str] = {
     S.PH_ACT: "end the Act phase", S.PH_OPPORTUNITY: "take nothing", S.PH_PLAY: "discard it",

@@ -84,7 +84,7 @@ PH_RECOVER = 18  # O5.4.1: CARD a relic at your site, OPTION 0 the People's Favo
 PH_RECOVER_BID = 19  # O5.4.2: NUMBER of favor or secrets to pay for a banner
 PH_RECOVER_BANK = 20  # O5.4.4: SUIT, the bank the People's Favor's old favor starts at
 PH_TRAVEL = 21  # O5.6.1: SLOT destination
-PH_TRAVEL_FREE = 22  # Buried Giant (D1): OPTION 0 flip a secret facedown to travel free, END pay Supply
+PH_TRAVEL_FREE = 22  # how to pay: OPTION 0 Buried Giant's secret (D1), OPTION 1 Way Station's favor (D3), END Supply
 PH_TITLE = 23  # O2.11: the title holder picks which qualifying player takes it (SEAT)
 PH_CAMPAIGN_DEFENDER = 24  # O5.5.1: SEAT, or OPTION 0 the bandits
 PH_CAMPAIGN_TARGETS = 25  # O5.5.2: SLOT a site, CARD a relic, OPTION 0/1/2 the People's Favor / the
@@ -117,11 +117,13 @@ PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the pl
 PH_MODIFY_CHOICE = 51  # O7.4, a modifier's own choice: Bracken OPTION k (its discard_to), Master of Disguise SEAT
 PH_FREE_CAMPAIGN = 52  # D2 Hunting Party, Knights Errant: campaign spending no Supply (OPTION 0) or not (END)
 PH_CROP_ROTATION = 53  # D3 Crop Rotation: CARD a denizen at the destination (`target`) to discard first, END none
+PH_REACT = 54  # a persistent power's holder answers outside their turn (`react_card`): Herald and Book Binders
+#                SUIT, the bank to gain from; Squalid District OPTION 0/1/2, the end die -1 / as rolled / +1
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
                "muster: card", "trade: card", "trade: mode", "recover: target", "recover: payment",
-               "recover: first bank", "travel: destination", "travel: Buried Giant", "Oathkeeper title",
+               "recover: first bank", "travel: destination", "travel: free or paying", "Oathkeeper title",
                "campaign: defender", "campaign: targets", "campaign: attack dice", "campaign: join as ally",
                "campaign: permit ally", "campaign: sacrifice", "campaign: losses", "campaign: occupy",
                "campaign: banish", "campaign: burn favor", "move warbands: how many", "move warbands: with whom",
@@ -129,7 +131,7 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
                "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice",
-               "modifiers: choice", "campaign: free campaign", "play: Crop Rotation discard")
+               "modifiers: choice", "campaign: free campaign", "play: Crop Rotation discard", "reaction")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -271,6 +273,9 @@ STATE_DTYPE = np.dtype(
         ("discard_to", np.int8),  # DISCARD_* for the action under way (Bracken, Cracked Horn)
         ("trade_as", np.int8),  # Master of Disguise: the seat whose advisers count for this trade, -1 yours
         ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant)
+        ("react_card", np.int16),  # the persistent power asking its holder (PH_REACT)
+        ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTIONS[k])
+        ("end_die", np.int8),  # the end die just rolled (O3.3), while Squalid District's ruler adjusts it
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)
         ("move_kind", np.int8),  # MOVE_* of the warband move under way

@@ -3,7 +3,7 @@ Imperium's is (the shared half lives in ``meeplegym.record_json``):
 
 - every field that is not per card is a top-level key, as an int or nested lists; fields that
   hold a card (``world``, ``discard``, ``relic_deck``, ``reliquary``, ``drawn``, ``playing``,
-  ``pw_card``, ``pw_it``, ``plan_card``) hold its name ("Longbows"; null for none), and ``phase``,
+  ``pw_card``, ``pw_it``, ``plan_card``, ``react_card``) hold its name ("Longbows"; null for none), and ``phase``,
   ``pw_after``, ``pw_dec``, ``win_kind``, ``oath``, ``colour`` and ``side`` their names;
 - the per-card fields (``zone``, ``where``, ``faceup``, ``known`` ...) are gathered per card:
   ``card_defaults`` gives each field's most common value and ``cards`` lists, by card name, the
@@ -46,7 +46,7 @@ GAME = "oath"
 
 #: fields holding a card id, written as the card's name
 CARD_VALUED = frozenset({"world", "discard", "relic_deck", "reliquary", "drawn", "playing", "pw_card", "pw_it",
-                         "plan_card"})
+                         "plan_card", "react_card"})
 #: fields holding an enum value, written by name (index = value; -1 is null)
 NAMED = {
     "zone": ST.ZONE_NAMES,
@@ -183,5 +183,5 @@ def _check_ranges(s) -> None:
         int_in(int(s["slot_site"][k]), f"slot_site[{k}]", -1, ST.N_SITES - 1)
     for c in range(1, ST.N_CARDS):
         int_in(int(s["zone"][c]), f"cards.{CARD_NAMES[c]}.zone", 0, len(ST.ZONE_NAMES) - 1)
-    for name in ("playing", "pw_card", "pw_it", "plan_card"):
+    for name in ("playing", "pw_card", "pw_it", "plan_card", "react_card"):
         int_in(int(s[name]), name, 0, ST.N_CARDS - 1)

@@ -5,11 +5,15 @@ every pawn starts at the Plains."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath import state_json
+from meeplegym.envs.oath.rules import minor as MN
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SW, B, duel, word_for
 from tests.oath.test_oath_minor import citizen
@@ -303,3 +307,245 @@ def test_circlet_of_command_and_lost_tongue_shield_relics_and_banners():
         return int(s["defense_dice"])
 
     assert pawn_dice(True) == pawn_dice(False) + 1
+
+
+# ---------------------------------------------------------------- gains and banners
+def edifice(s, name, slot, ruined=False):
+    """Put an edifice at a site showing the named face (tracked on its intact face's id)."""
+    face = next(e for e in D.EDIFICE_FACES if e.name == name)
+    c = face.number if not face.ruined else face.other_face
+    sc.move(s, c, S.Z_SITE, slot)
+    s["ruined"][c] = int(face.ruined)
+    return c
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.1.4")
+def test_saddle_makers_pays_for_other_players_nomad_and_order_cards():
+    def holder_gain(player, name, option):
+        s = sc.ready()
+        sc.move(s, "Saddle Makers", S.Z_ADVISER, 2)
+        s["favor_bank"][:] = 3
+        favor = int(s["favor"][2])
+        draw_and_keep(s, player, name)
+        sc.play(s, option)
+        return int(s["favor"][2]) - favor, s["favor_bank"].tolist()
+
+    gain, banks = holder_gain(1, "Longbows", A.OPTION + 1)  # Order, a faceup adviser
+    assert gain == 2 and banks[int(D.Suit.ORDER)] == 1
+    assert holder_gain(1, "Tents", A.OPTION + 1)[0] == 2  # Nomad
+    assert holder_gain(1, "Rangers", A.OPTION + 1)[0] == 0  # Beast
+    assert holder_gain(1, "Longbows", FACEDOWN)[0] == 0  # no suit shown
+    assert holder_gain(2, "Longbows", A.OPTION + 1)[0] == 0  # its holder's own play
+
+
+@pytest.mark.rule("O7.6", "D2", "O2.11")
+def test_chaos_cult_takes_a_favor_from_whoever_takes_the_title():
+    for held in (False, True):
+        s = sc.ready()
+        s["oath"] = int(D.OATHS.index(next(o for o in D.OATHS if o.name == "Devotion")))
+        if held:
+            sc.move(s, "Chaos Cult", S.Z_ADVISER, 2)
+        s["ds_holder"] = 1  # seat 1 meets the Oathkeeper goal; the Chancellor no longer does
+        favor = int(s["favor"][1]), int(s["favor"][2])
+        sc.play(s, SEARCH)  # the title is settled after any decision
+        assert s["title_holder"] == 1
+        assert (int(s["favor"][1]), int(s["favor"][2])) == ((favor[0] - 1, favor[1] + 1) if held else favor)
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.4", "O7.1.2")
+def test_vow_of_renewal_takes_burned_favor_and_bars_the_peoples_favor():
+    def recover_relic(held):
+        s = sc.ready()
+        if held:
+            sc.move(s, "Vow of Renewal", S.Z_ADVISER, 2)
+        s["pawn"][0] = MOUNTAIN  # recover here: burn 2 favor
+        shared, holder = int(s["shared_favor"]), int(s["favor"][2])
+        sc.play(s, RECOVER, A.FACEDOWN + 0)
+        assert sc.favor_total(s) == D.FAVOR_TOTAL
+        return int(s["shared_favor"]) - shared, int(s["favor"][2]) - holder
+
+    assert recover_relic(False) == (2, 0)
+    assert recover_relic(True) == (0, 2)
+    s = sc.ready()
+    s["favor"][0] = 5
+    sc.play(s, RECOVER)
+    assert A.OPTION + 0 in sc.legal(s)
+    s = sc.ready()
+    s["favor"][0] = 5
+    sc.move(s, "Vow of Renewal", S.Z_ADVISER, 0)
+    assert RECOVER not in sc.legal(s)  # the People's Favor was all there was to recover
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.4.4", "O6.6")
+def test_vow_of_silence_bars_the_darkest_secret_and_giving_secrets_and_pays_its_recovery():
+    s = sc.ready()
+    sc.move(s, "Vow of Silence", S.Z_ADVISER, 2)
+    s["ds_holder"], s["ds_tokens"], s["secrets"][0] = S.NOBODY, 0, 4
+    secrets = int(s["secrets"][2])
+    sc.play(s, RECOVER, A.OPTION + 1, A.NUMBER + 3)
+    assert s["ds_holder"] == 0 and s["secrets"][2] == secrets + 3
+
+    def ds_recoverable(vow):
+        s = sc.ready()
+        if vow:
+            sc.move(s, "Vow of Silence", S.Z_ADVISER, 2)
+        sc.as_current(s, 2)
+        s["ds_holder"], s["ds_tokens"], s["secrets"][2], s["favor"][2] = S.NOBODY, 0, 4, 0
+        return RECOVER in sc.legal(s)
+
+    assert ds_recoverable(False) and not ds_recoverable(True)
+
+    def asked_secrets(vow):
+        s = sc.ready()
+        s["secrets"][2] = 3
+        if vow:
+            sc.move(s, "Vow of Silence", S.Z_ADVISER, 2)
+        sc.play(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0)
+        return A.NUMBER + MN.SECRETS_ASK + 1 in sc.legal(s)
+
+    assert asked_secrets(False) and not asked_secrets(True)
+
+
+@pytest.mark.rule("O7.6", "D3", "O5.5.2", "O5.4.4")
+def test_halls_of_debate_and_mockery_on_the_peoples_favor():
+    for hall in (False, True):
+        s = duel(red_board=6, blue_site=1, blue_board=0)
+        s["pf_holder"] = 2
+        if hall:
+            edifice(s, "Hall of Debate", MOUNTAIN)
+        sc.play(s, CAMPAIGN, A.SEAT + 2)
+        assert (A.OPTION + 0 in sc.legal(s)) != hall
+    for hall in (False, True):
+        s = sc.ready()
+        s["pf_tokens"], s["pf_holder"], s["pf_mob"], s["favor"][0] = 1, 2, 0, 5
+        if hall:
+            edifice(s, "Hall of Mockery", MOUNTAIN)
+        sc.play(s, RECOVER, A.OPTION + 0, A.NUMBER + 2, A.SUIT + 0)
+        assert s["pf_holder"] == 0 and s["pf_mob"] == int(hall)
+
+
+@pytest.mark.rule("O7.6", "D3", "O5.1.4")
+def test_ruined_temple_bars_its_rulers_enemies_from_playing_beasts_faceup():
+    for face in ("Forest Temple", "Ruined Temple"):
+        s = sc.ready()
+        edifice(s, face, MOUNTAIN)  # ruled by the Chancellor
+        draw_and_keep(s, 1, "Rangers")  # Beast
+        faceup = {TO_SITE, A.OPTION + 1} & set(sc.legal(s))
+        assert (faceup == set()) == (face == "Ruined Temple") and FACEDOWN in sc.legal(s)
+    s = sc.ready()
+    edifice(s, "Ruined Temple", MOUNTAIN)
+    draw_and_keep(s, 0, "Rangers")  # its ruler is not barred
+    assert A.OPTION + 1 in sc.legal(s)
+
+
+@pytest.mark.rule("O7.6", "D3", "O5.5.2")
+def test_sprawling_rampart_adds_a_die_to_each_targeted_site_of_its_ruler():
+    def defense_dice(rampart_at):
+        s = duel(red_board=6, blue_site=1, blue_board=0)
+        sc.move(s, "Longbows", S.Z_ADVISER, 1)  # so that the campaign stops at the battle plans
+        if rampart_at is not None:
+            edifice(s, "Sprawling Rampart", rampart_at)
+        sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)  # the Rocky Coast is targeted
+        assert s["phase"] == S.PH_CAMPAIGN_PLANS
+        return int(s["defense_dice"])
+
+    assert defense_dice(ROCKY_COAST) == defense_dice(None) + 1  # blue rules the Rampart's site
+    assert defense_dice(PLAINS) == defense_dice(None)  # the Empire's Rampart
+
+
+# ---------------------------------------------------------------- reactions: a holder's decision in another's turn
+@pytest.mark.rule("O7.6", "D2", "O5.5")
+def test_herald_gains_a_favor_of_its_holders_choice_after_a_campaign_against_a_player():
+    s = duel(red_board=6, blue_site=1, blue_board=0)
+    sc.move(s, "Herald", S.Z_ADVISER, 3)
+    s["favor_bank"][:] = 0
+    s["favor_bank"][int(D.Suit.ARCANE)] = 2
+    favor = int(s["favor"][3])
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    while s["phase"] not in (S.PH_ACT, S.PH_REACT):
+        sc.play(s, sc.legal(s)[0])
+    assert s["phase"] == S.PH_REACT and s["actor"] == 3
+    assert sc.legal(s) == [A.SUIT + int(D.Suit.ARCANE)]  # only a bank with favor
+    sc.play(s, A.SUIT + int(D.Suit.ARCANE))
+    assert s["favor"][3] == favor + 1 and s["phase"] == S.PH_ACT and s["actor"] == 1
+    s = duel(red_board=6, blue_site=1, blue_board=0)
+    sc.move(s, "Herald", S.Z_ADVISER, 1)  # its holder's own campaign
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    while s["phase"] not in (S.PH_ACT, S.PH_REACT):
+        sc.play(s, sc.legal(s)[0])
+    assert s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.1.4.3")
+def test_book_binders_gains_two_favor_after_another_player_reveals_a_vision():
+    s = sc.ready()
+    sc.move(s, "Book Binders", S.Z_ADVISER, 2)
+    s["favor_bank"][:] = 3
+    favor = int(s["favor"][2])
+    draw_and_keep(s, 1, "Faith")
+    sc.play(s, VISION)
+    assert s["phase"] == S.PH_REACT and s["actor"] == 2 and len(sc.legal(s)) == S.N_SUITS
+    sc.play(s, A.SUIT + int(D.Suit.HEARTH))
+    assert s["favor"][2] == favor + 2 and s["favor_bank"][int(D.Suit.HEARTH)] == 1
+    assert s["phase"] == S.PH_ACT and s["current"] == s["actor"] == 1
+    assert sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O7.6", "D3", "O3.3")
+def test_squalid_district_lets_its_ruler_change_the_end_die():
+    def end_round_5(squalid, die, change=None):
+        s = sc.ready()
+        if squalid:
+            edifice(s, "Squalid District", MOUNTAIN)  # ruled by the Chancellor
+        s["round"] = 5  # the Chancellor holds the title: the end die is rolled, winning on a 6
+        sc.as_current(s, 3)
+        s["rng"] = next(w for w in (rng.seed_word(k) for k in range(1, 1000)) if _die(w) == die)
+        sc.play(s, A.END)
+        while s["phase"] == S.PH_REST:
+            sc.play(s, A.END)
+        if change is not None:
+            assert s["phase"] == S.PH_REACT and s["actor"] == 0
+            saved = state_json.state_to_dict(s)
+            assert saved["react_card"] == "Festival District" and saved["end_die"] == die
+            assert state_json.state_from_dict(saved).tobytes() == s.tobytes()
+            sc.play(s, A.OPTION + change)
+        return s
+
+    assert end_round_5(False, 5)["round"] == 6
+    assert end_round_5(True, 5, change=2)["winner"] == 0  # raised to a 6
+    assert end_round_5(True, 5, change=1)["round"] == 6
+    assert end_round_5(True, 6, change=0)["round"] == 6  # lowered to a 5
+    assert end_round_5(True, 3)["round"] == 6  # no change would matter: nothing asked
+
+
+def _die(word):
+    rec = np.zeros(1, dtype=[("rng", np.uint64)])[0]
+    rec["rng"] = word
+    return 1 + rng.below(rec, 6)
+
+
+@pytest.mark.rule("O7.6", "D3", "O5.6")
+def test_way_station_travel_free_for_its_ruler_or_for_a_favor_to_its_ruler():
+    s = sc.ready()
+    sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)  # the Chancellor rules it
+    supply = int(s["supply"][0])
+    sc.play(s, TRAVEL, A.SLOT + ROCKY_COAST)
+    assert s["pawn"][0] == ROCKY_COAST and s["supply"][0] == supply  # its ruler: no Supply
+    s = sc.ready()
+    sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)
+    sc.as_current(s, 1)
+    s["favor"][1], s["supply"][1] = 1, 0
+    favor = int(s["favor"][0])
+    sc.play(s, TRAVEL)
+    assert A.SLOT + ROCKY_COAST in sc.legal(s) and A.SLOT + MOUNTAIN not in sc.legal(s)
+    sc.play(s, A.SLOT + ROCKY_COAST)  # the only way: a favor to the Chancellor
+    assert s["pawn"][1] == ROCKY_COAST and (s["favor"][1], s["favor"][0]) == (0, favor + 1)
+    s = sc.ready()
+    sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)
+    sc.as_current(s, 1)
+    s["favor"][1] = 1
+    supply = int(s["supply"][1])
+    sc.play(s, TRAVEL, A.SLOT + ROCKY_COAST)
+    assert s["phase"] == S.PH_TRAVEL_FREE and sc.legal(s) == [A.END, A.OPTION + 1]
+    sc.play(s, A.END)  # pay Supply instead
+    assert s["favor"][1] == 1 and s["supply"][1] < supply

@@ -35,6 +35,7 @@ SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
 BANDITS = -2  # the bandits, as a ruler or a defender
 MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 RING_OF_DEVOTION = D.RELIC_BY_NAME["Ring of Devotion"].number
+VOW_OF_RENEWAL = D.DENIZEN_BY_NAME["Vow of Renewal"].number
 SUITLESS = -1
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
 COST = np.zeros((N_CARDS, 4), dtype=np.int8)
@@ -121,7 +122,7 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     place_f, place_s = COST[f, 0], COST[f, 1] + more_secrets
     burn_f, burn_s = COST[f, 2] + more_favor, COST[f, 3]
     s["favor"][p] -= place_f + burn_f
-    s["shared_favor"] += burn_f
+    burn_favor(s, burn_f)
     s["secrets"][p] -= place_s + burn_s
     if p == s["current"]:
         s["card_favor"][c] += place_f
@@ -133,6 +134,17 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     else:
         s["shared_favor"] += place_f
     s["secrets_down"][p] += place_s
+
+
+@nb.njit(cache=True)
+def burn_favor(s, k):
+    """k favor burned goes to the shared bank -- or to whoever holds the Vow of Renewal, who takes
+    it instead (D2)."""
+    c = VOW_OF_RENEWAL
+    if s["zone"][c] == Z_ADVISER and s["faceup"][c]:
+        s["favor"][s["where"][c]] += k
+    else:
+        s["shared_favor"] += k
 
 
 @nb.njit(cache=True)

@@ -209,7 +209,7 @@ def targets_legal(s, p, mask):
             if (s["zone"][r] == Z_PERSONAL and s["where"][r] == q and not s["tgt_card"][r]
                     and not PS.relic_guarded(s, p, r)):
                 mask[A.CARD + r] = 1
-        if s["pf_holder"] == q and not s["tgt_pf"] and not PS.pf_guarded(s, p):
+        if s["pf_holder"] == q and not s["tgt_pf"] and not PS.pf_campaign_guarded(s, p):
             mask[A.OPTION + 0] = 1
         if s["ds_holder"] == q and not s["tgt_ds"] and not PS.ds_guarded(s, p):
             mask[A.OPTION + 1] = 1
@@ -268,7 +268,7 @@ def set_pools(s, p, k):
     mountain = False
     for slot in range(N_SLOTS):
         if s["tgt_slot"][slot]:
-            defense += SITE_DEFENSE
+            defense += SITE_DEFENSE + PS.rampart_die(s, slot)
             power = M.SITE_POWER[s["slot_site"][slot]]
             plains = plains or power == PLAINS
             mountain = mountain or power == MOUNTAIN
@@ -710,13 +710,15 @@ def burn(s, p, a):
         q = s["defender"]
         k = favor_burned(s)
         s["favor"][q] -= k
-        s["shared_favor"] += k
+        B.burn_favor(s, k)
     end(s, p)
 
 
 @nb.njit(cache=True)
 def end(s, p):
     PL.aftermath(s)
+    if s["defender"] != BANDITS:
+        PS.reaction_due(s, PS.REACT_HERALD)  # D2: after a campaign against a player
     s["non_imperial"] = -1
     s["defender"] = NOBODY
     s["actor"] = p

@@ -145,6 +145,9 @@ PLACE_3_FAVOR, BURN_2_FAVOR, BURN_1_SECRET, BURN_2_SECRETS = int(RC.PLACE_3_FAVO
 del RC
 
 
+TRAVEL_BY_GIANT, TRAVEL_BY_STATION, TRAVEL_PAYING = 0, 1, -1  # OPTION k of PH_TRAVEL_FREE; END pays
+
+
 @nb.njit(cache=True)
 def spend(s, p, k):
     s["supply"][p] -= k
@@ -503,9 +506,10 @@ def can_play_to_site(s, p):
 def play_legal(s, p, mask):
     c = s["playing"]
     vision = C.is_vision(c)
-    if not vision and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p):
+    faceup = not vision and PS.may_play_faceup(s, p, c)
+    if faceup and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p):
         mask[A.OPTION + 0] = 1
-    if not vision and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c, True):
+    if faceup and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c, True):
         mask[A.OPTION + 1] = 1
     if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c, False) and PS.may_play_facedown_adviser(s, p):
         mask[A.OPTION + 2] = 1
@@ -625,7 +629,7 @@ def seize_pf(s, p):
     Favor burns its favor and shows its Mob side."""
     lose = min(SEIZURE_LOSS, max(s["pf_tokens"] - 1, 0))
     s["pf_tokens"] -= lose
-    s["shared_favor"] += lose
+    B.burn_favor(s, lose)
     s["pf_mob"] = 1
     s["pf_holder"] = p
 
@@ -653,8 +657,10 @@ def play(s, p, a):
     elif option == 0:
         to_site(s, p, s["pawn"][p])
     elif option == 4:
+        PS.reaction_due(s, PS.REACT_BOOK_BINDERS)  # D2: after a Vision played faceup
         s["phase"] = PH_CONSPIRACY
     elif option == 3:
+        PS.reaction_due(s, PS.REACT_BOOK_BINDERS)
         for v in range(FIRST_VISION, N_CARDS):
             if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
                 discard_card(s, p, v)
@@ -977,9 +983,9 @@ def recover_legal(s, p, mask):
         for k in range(MAX_SITE_RELICS):
             if C.site_relic(s, slot, k) > 0:
                 mask[A.FACEDOWN + k] = 1
-    if s["favor"][p] > s["pf_tokens"] and not PS.pf_guarded(s, p):
+    if s["favor"][p] > s["pf_tokens"] and PS.may_recover_pf(s, p):
         mask[A.OPTION + 0] = 1
-    if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p) and not PS.ds_guarded(s, p):
+    if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p) and PS.may_recover_ds(s, p):
         mask[A.OPTION + 1] = 1
 
 
@@ -1009,7 +1015,7 @@ def recover(s, p, a):
             s["favor_bank"][RECOVER_SUIT[site_of(s, p)]] += 3
         elif cost == BURN_2_FAVOR:
             s["favor"][p] -= 2
-            s["shared_favor"] += 2
+            B.burn_favor(s, 2)
         elif cost == BURN_1_SECRET:
             s["secrets"][p] -= 1
         else:
@@ -1041,6 +1047,7 @@ def pay_bid(s, p, k):
         s["secrets"][p] -= k
         s["ds_tokens"] = k + ds_gift(s)
         s["ds_holder"] = p
+        PS.ds_recovered(s, k)
         clear_mods(s)
         if holder == p:
             s["secrets"][p] += old
@@ -1066,7 +1073,7 @@ def take_pf(s, p, first_bank):
     for k in range(old):
         s["favor_bank"][(first_bank + k) % N_SUITS] += 1
     s["pf_tokens"] = s["bid"]
-    s["pf_mob"] = 0
+    s["pf_mob"] = 1 if PS.pf_recovered_mob(s) else 0
     s["pf_holder"] = p
     s["bid"] = 0
     clear_mods(s)
@@ -1120,7 +1127,7 @@ def travel_cost(s, p, to):
         return -1
     if s["favor"][p] < PS.toll_due(s, p, PS.TOLL_ROADS, to):
         return -1
-    return 0 if free else cost
+    return 0 if free or PS.station_free(s, p, to) else cost
 
 
 @nb.njit(cache=True)
@@ -1190,11 +1197,32 @@ def free_by_giant(s, p, to):
 
 
 @nb.njit(cache=True)
+def free_by_station(s, p, to):
+    """Way Station (D3): give its ruler a favor to travel there spending no Supply (offered where
+    the travel costs some)."""
+    return (PS.station_keeper(s, p, to) >= 0 and travel_cost(s, p, to) > 0
+            and s["favor"][p] >= 1 + PS.toll_due(s, p, PS.TOLL_ROADS, to))
+
+
+@nb.njit(cache=True)
 def travel_legal(s, p, mask):
     for slot in range(N_SLOTS):
         cost = travel_cost(s, p, slot)
-        if (cost >= 0 and cost <= s["supply"][p]) or free_by_giant(s, p, slot):
+        if (cost >= 0 and cost <= s["supply"][p]) or free_by_giant(s, p, slot) or free_by_station(s, p, slot):
             mask[A.SLOT + slot] = 1
+
+
+@nb.njit(cache=True)
+def free_travel_legal(s, p, mask):
+    """PH_TRAVEL_FREE: OPTION 0 Buried Giant's secret, OPTION 1 Way Station's favor, END pay Supply."""
+    to = s["target"]
+    cost = travel_cost(s, p, to)
+    if free_by_giant(s, p, to):
+        mask[A.OPTION + TRAVEL_BY_GIANT] = 1
+    if free_by_station(s, p, to):
+        mask[A.OPTION + TRAVEL_BY_STATION] = 1
+    if cost >= 0 and cost <= s["supply"][p]:
+        mask[A.END] = 1
 
 
 @nb.njit(cache=True)
@@ -1206,22 +1234,29 @@ def can_travel(s, p):
 
 @nb.njit(cache=True)
 def choose_destination(s, p, to):
+    """The way to pay is asked only when there are several (PH_TRAVEL_FREE)."""
     s["target"] = to
-    cost = travel_cost(s, p, to)
-    payable = cost >= 0 and cost <= s["supply"][p]
-    if free_by_giant(s, p, to) and payable:
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    free_travel_legal(s, p, mask)
+    if mask.sum() > 1:
         s["phase"] = PH_TRAVEL_FREE
+    elif mask[A.END]:
+        travel(s, p, to, TRAVEL_PAYING)
     else:
-        travel(s, p, to, not payable)
+        travel(s, p, to, TRAVEL_BY_GIANT if mask[A.OPTION + TRAVEL_BY_GIANT] else TRAVEL_BY_STATION)
 
 
 @nb.njit(cache=True)
-def travel(s, p, to, by_giant):
+def travel(s, p, to, how):
     """O5.6.2: move the pawn, flipping secrets facedown as the sites ask, and reveal a facedown
-    destination (its relics and tokens)."""
-    if by_giant:
+    destination (its relics and tokens). `how`: paying Supply, by Buried Giant's secret or by
+    Way Station's favor."""
+    if how == TRAVEL_BY_GIANT:
         s["secrets"][p] -= 1
         s["secrets_down"][p] += 1
+    elif how == TRAVEL_BY_STATION:
+        s["favor"][p] -= 1
+        s["favor"][PS.station_keeper(s, p, to)] += 1
     else:
         spend(s, p, travel_cost(s, p, to))
     _, ignore = travel_mods(s, p, s["pawn"][p], to)

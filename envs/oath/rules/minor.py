@@ -259,9 +259,9 @@ def bargain_legal(s, p, mask):
             mask[A.NUMBER + FAVOR_GIVE + k] = 1
         if s["favor"][q] >= k:
             mask[A.NUMBER + FAVOR_ASK + k] = 1
-        if s["secrets"][p] >= k:
+        if s["secrets"][p] >= k and PS.gives_secrets(s, p):
             mask[A.NUMBER + SECRETS_GIVE + k] = 1
-        if s["secrets"][q] >= k:
+        if s["secrets"][q] >= k and PS.gives_secrets(s, q):
             mask[A.NUMBER + SECRETS_ASK + k] = 1
     if s["pf_holder"] == p:
         mask[A.OPTION + 0] = 1

@@ -13,7 +13,12 @@ Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest C
 Search (major: Forced Labor), travel (major.travel_cost and arrive: Toll Roads, Boiling Lake,
 Grasping Vines), Campaign (campaign: Vow of Peace), battle plans (plans: Marsh Spirit, Beast
 Tamer, True Names, Gleaming Armor, Insect Swarm), powers' costs (powers.can_pay, plans.usable:
-Spell Breaker) and exile (minor: Council Seat). The tolls (Toll Roads, Curfew, Forced Labor) are
+Spell Breaker), exile (minor: Council Seat), the banners (campaign and major: Vow of Renewal,
+Vow of Silence, Hall of Debate, Hall of Mockery), playing a card (turn: Saddle Makers) and the
+title (turn: Chaos Cult). Burned favor goes through board.burn_favor (Vow of Renewal). Herald and
+Book Binders are reactions: queued in `react_due` by the action that sets them off and asked of
+their holder (PH_REACT, a bank) once that action is over; Squalid District's ruler is asked at
+the end die (turn.end_round). The tolls (Toll Roads, Curfew, Forced Labor) are
 paid by doing the thing: an action that would need one is offered only to a player with a favor
 to give, and the favor goes to the card's ruler who rules that site (the Chancellor first, for
 the Empire).
@@ -22,11 +27,25 @@ the Empire).
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
-from meeplegym.envs.oath.state import FIRST_RELIC, FIRST_VISION, N_CARDS, SIDE_CITIZEN, Z_ADVISER, Z_PERSONAL, Z_SITE
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath.state import (
+    FIRST_EDIFICE,
+    FIRST_RELIC,
+    FIRST_VISION,
+    N_CARDS,
+    N_SUITS,
+    PH_ACT,
+    PH_REACT,
+    SIDE_CITIZEN,
+    Z_ADVISER,
+    Z_PERSONAL,
+    Z_SITE,
+)
 
 _ID = {d.name: d.number for d in D.DENIZENS}
 (GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
@@ -37,17 +56,41 @@ _ID = {d.name: d.number for d in D.DENIZENS}
                      "True Names", "Toll Roads", "Curfew", "Forced Labor", "Spell Breaker", "Gleaming Armor",
                      "Insect Swarm"))
 TOME_GUARDIANS, SEALING_WARD, LOST_TONGUE = _ID["Tome Guardians"], _ID["Sealing Ward"], _ID["Lost Tongue"]
+CHAOS_CULT, SADDLE_MAKERS, VOW_OF_SILENCE, VOW_OF_RENEWAL, HERALD, BOOK_BINDERS, WAY_STATION = (
+    _ID[n] for n in ("Chaos Cult", "Saddle Makers", "Vow of Silence", "Vow of Renewal", "Herald", "Book Binders",
+                     "Way Station"))
+_FACE = {e.name: e.number for e in D.EDIFICE_FACES}
+SPRAWLING_RAMPART, HALL_OF_DEBATE, HALL_OF_MOCKERY, RUINED_TEMPLE, SQUALID_DISTRICT = (
+    _FACE[n] for n in ("Sprawling Rampart", "Hall of Debate", "Hall of Mockery", "Ruined Temple", "Squalid District"))
+SQUALID_CARD = SQUALID_DISTRICT - 1  # tracked on its intact face, Festival District
+# Gains an adviser's holder takes, choosing the bank, once another player's action is over (bit k
+# of `react_due`): Herald after a campaign against a player, Book Binders after a Vision faceup.
+REACT_HERALD, REACT_BOOK_BINDERS = 0, 1
+REACTION_CARD = np.array([HERALD, BOOK_BINDERS], dtype=np.int16)
+REACTION_FAVOR = np.array([1, 2], dtype=np.int8)
 CIRCLET_OF_COMMAND = D.RELIC_BY_NAME["Circlet of Command"].number
 TOLL = 1  # the favor a toll costs
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
-BEAST, NOMAD = int(D.Suit.BEAST), int(D.Suit.NOMAD)
+BEAST, NOMAD, ORDER = int(D.Suit.BEAST), int(D.Suit.NOMAD), int(D.Suit.ORDER)
+SADDLE_FAVOR = 2
 BOILING_LAKE_KILLS = 2
 GRASPING_VINES_KILLS = 1
 
 
 @nb.njit(cache=True)
+def tracked(c):
+    """The id a card is tracked under: an edifice's ruined face lives on its intact face's id."""
+    return c - 1 if C.is_edifice(c) and (c - FIRST_EDIFICE) % 2 == 1 else c
+
+
+@nb.njit(cache=True)
 def in_force(s, c):
-    return s["faceup"][c] == 1 and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER)
+    """c (a card id, or an edifice face) is faceup at a site or among the advisers -- an edifice
+    only while it shows that face."""
+    t = tracked(c)
+    if C.is_edifice(c) and C.face(s, t) != c:
+        return False
+    return s["faceup"][t] == 1 and (s["zone"][t] == Z_SITE or s["zone"][t] == Z_ADVISER)
 
 
 @nb.njit(cache=True)
@@ -57,13 +100,20 @@ def holds(s, p, c):
 
 
 @nb.njit(cache=True)
+def holder_of(s, c):
+    """The seat holding c as a faceup adviser, -1 if none."""
+    return s["where"][c] if in_force(s, c) and s["zone"][c] == Z_ADVISER else -1
+
+
+@nb.njit(cache=True)
 def barring_ruler(s, c, p, slot):
     """A ruler of c, of whom p is an enemy, who also rules the site at slot (slot < 0: any); the
     lowest seat (the Chancellor, for the Empire); -1 if none."""
     if not in_force(s, c):
         return -1
+    t = tracked(c)
     for q in range(s["n_players"]):
-        if B.rules_card(s, q, c) and B.enemy(s, q, p) and (slot < 0 or B.rules_site(s, q, slot)):
+        if B.rules_card(s, q, t) and B.enemy(s, q, p) and (slot < 0 or B.rules_site(s, q, slot)):
             return q
     return -1
 
@@ -110,6 +160,140 @@ def may_play_vision_faceup(s, p, v):
     if v != CONSPIRACY and in_force(s, SACRED_GROUND) and s["zone"][SACRED_GROUND] == Z_SITE:
         return s["pawn"][p] == s["where"][SACRED_GROUND]
     return True
+
+
+@nb.njit(cache=True)
+def may_play_faceup(s, p, c):
+    """Ruined Temple (D3): its ruler's enemies play no Beast card faceup."""
+    return not (B.SUIT_OF[c] == BEAST and ruler_bars(s, RUINED_TEMPLE, p, -1))
+
+
+@nb.njit(cache=True)
+def card_played(s, p, c):
+    """Saddle Makers (D2): after another player plays a Nomad or Order card faceup, its holder
+    gains 2 favor from that card's bank."""
+    h = holder_of(s, SADDLE_MAKERS)
+    suit = B.card_suit(s, c)
+    if h >= 0 and h != p and (suit == NOMAD or suit == ORDER):
+        k = min(SADDLE_FAVOR, s["favor_bank"][suit])
+        s["favor_bank"][suit] -= k
+        s["favor"][h] += k
+
+
+# ================================================================== reactions (PH_REACT)
+@nb.njit(cache=True)
+def reaction_due(s, k):
+    """Queue reaction k if its card's holder is not the player whose action set it off."""
+    h = holder_of(s, REACTION_CARD[k])
+    if h >= 0 and h != s["current"]:
+        s["react_due"] |= 1 << k
+
+
+@nb.njit(cache=True)
+def next_reaction(s):
+    """Ask the next queued reaction's holder for a bank (PH_REACT); False once none is left to ask
+    (a holder gone, or every bank empty)."""
+    while s["react_due"]:
+        k = 0
+        while not s["react_due"] >> k & 1:
+            k += 1
+        s["react_due"] &= ~(1 << k)
+        h = holder_of(s, REACTION_CARD[k])
+        if h >= 0 and s["favor_bank"].sum() > 0:
+            s["react_card"] = REACTION_CARD[k]
+            s["phase"] = PH_REACT
+            s["actor"] = h
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def squalid_ruler(s):
+    """Who may change the end die (Squalid District ◊, D3): its ruler (the lowest seat, the
+    Chancellor for the Empire); -1 if it is not showing or the bandits rule it."""
+    if not in_force(s, SQUALID_DISTRICT):
+        return -1
+    for q in range(s["n_players"]):
+        if B.rules_card(s, q, SQUALID_CARD):
+            return q
+    return -1
+
+
+@nb.njit(cache=True)
+def react_legal(s, mask):
+    if s["react_card"] == SQUALID_CARD:
+        for k in range(3):
+            mask[A.OPTION + k] = 1
+        return
+    for b in range(N_SUITS):
+        if s["favor_bank"][b] > 0:
+            mask[A.SUIT + b] = 1
+
+
+@nb.njit(cache=True)
+def gain_reaction(s, b):
+    """The holder asked takes the reaction's favor from bank b; the acting player's turn goes on."""
+    c = s["react_card"]
+    k = REACTION_FAVOR[0]
+    for j in range(REACTION_CARD.shape[0]):
+        if REACTION_CARD[j] == c:
+            k = REACTION_FAVOR[j]
+    k = min(k, s["favor_bank"][b])
+    s["favor_bank"][b] -= k
+    s["favor"][s["actor"]] += k
+    s["react_card"] = 0
+    s["phase"] = PH_ACT
+    s["actor"] = s["current"]
+
+
+# ================================================================== the title and the banners
+@nb.njit(cache=True)
+def title_taken(s, q):
+    """Chaos Cult (D2): after another player takes the Oathkeeper title, its holder takes a favor
+    from them."""
+    h = holder_of(s, CHAOS_CULT)
+    if h >= 0 and h != q and s["favor"][q] > 0:
+        s["favor"][q] -= 1
+        s["favor"][h] += 1
+
+
+@nb.njit(cache=True)
+def may_recover_pf(s, p):
+    """Vow of Renewal (D2) binds its holder: no recovering the People's Favor."""
+    return not holds(s, p, VOW_OF_RENEWAL) and not pf_guarded(s, p)
+
+
+@nb.njit(cache=True)
+def may_recover_ds(s, p):
+    """Vow of Silence (D2) binds its holder: no recovering the Darkest Secret."""
+    return not holds(s, p, VOW_OF_SILENCE) and not ds_guarded(s, p)
+
+
+@nb.njit(cache=True)
+def ds_recovered(s, k):
+    """Vow of Silence (D2): whenever anyone recovers the Darkest Secret placing k secrets on it,
+    its holder gains k secrets."""
+    h = holder_of(s, VOW_OF_SILENCE)
+    if h >= 0:
+        s["secrets"][h] += k
+
+
+@nb.njit(cache=True)
+def gives_secrets(s, p):
+    """Vow of Silence (D2): its holder gives secrets to no one (bargains, exchanges, trades)."""
+    return not holds(s, p, VOW_OF_SILENCE)
+
+
+@nb.njit(cache=True)
+def pf_recovered_mob(s):
+    """Hall of Mockery ◊ (D3): the People's Favor, whenever recovered, shows its Mob side."""
+    return in_force(s, HALL_OF_MOCKERY)
+
+
+@nb.njit(cache=True)
+def pf_campaign_guarded(s, p):
+    """Hall of Debate ◊ (D3): nobody targets the People's Favor in a campaign."""
+    return in_force(s, HALL_OF_DEBATE) or pf_guarded(s, p)
 
 
 # ================================================================== Trade, Muster, Campaign, exile
@@ -188,6 +372,29 @@ def travel_kills(s, p, here, to):
     return k
 
 
+@nb.njit(cache=True)
+def station_at(s, to):
+    return in_force(s, WAY_STATION) and s["zone"][WAY_STATION] == Z_SITE and s["where"][WAY_STATION] == to
+
+
+@nb.njit(cache=True)
+def station_free(s, p, to):
+    """Way Station (D3): its ruler travels to its site spending no Supply."""
+    return station_at(s, to) and B.rules_card(s, p, WAY_STATION)
+
+
+@nb.njit(cache=True)
+def station_keeper(s, p, to):
+    """Way Station (D3): the ruler (the lowest seat, the Chancellor for the Empire) p may give a
+    favor to, to travel to its site spending no Supply; -1 if none (the bandits take no favor)."""
+    if not station_at(s, to):
+        return -1
+    for q in range(s["n_players"]):
+        if q != p and B.rules_card(s, q, WAY_STATION):
+            return q
+    return -1
+
+
 # ================================================================== battle plans
 @nb.njit(cache=True)
 def plan_barred(s, c, user_targets, enemies):
@@ -223,6 +430,19 @@ def plan_surcharge(s, enemies):
             secrets += holds(s, q, GLEAMING_ARMOR)
             favor += holds(s, q, INSECT_SWARM)
     return secrets, favor
+
+
+@nb.njit(cache=True)
+def rampart_die(s, slot):
+    """Sprawling Rampart (D3): a targeted site ruled by the Rampart's ruler (the same warbands'
+    colour, or the bandits) defends with one die more."""
+    if not in_force(s, SPRAWLING_RAMPART):
+        return 0
+    home = s["where"][SPRAWLING_RAMPART]
+    col = B.site_colour(s, home)
+    if col >= 0:
+        return 1 if B.site_colour(s, slot) == col else 0
+    return 1 if B.bandits_rule(s, slot) else 0
 
 
 @nb.njit(cache=True)

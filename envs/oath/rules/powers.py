@@ -517,10 +517,10 @@ def more_choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_WITCH_TRADE:  # END (stop) is always there; n counts the trades still possible
         q = s["offer_target"]
-        if s["secrets"][p] >= 1 and s["favor"][q] >= 1:
+        if s["secrets"][p] >= 1 and s["favor"][q] >= 1 and PS.gives_secrets(s, p):
             mask[A.OPTION + 0] = 1
             n += 1
-        if s["favor"][p] >= WITCH_FAVOR and s["secrets"][q] >= 1:
+        if s["favor"][p] >= WITCH_FAVOR and s["secrets"][q] >= 1 and PS.gives_secrets(s, q):
             mask[A.OPTION + 1] = 1
             n += 1
         mask[A.END] = 1
@@ -604,7 +604,7 @@ def exchange_choices(s, p, pc, mask):
         if s["favor"][giver] >= k:
             mask[A.NUMBER + favor_at + k] = 1
             n += 1
-        if s["secrets"][giver] >= k:
+        if s["secrets"][giver] >= k and PS.gives_secrets(s, giver):
             mask[A.NUMBER + secrets_at + k] = 1
             n += 1
     goods = CODE[pc, E.C_SUITS]
@@ -859,7 +859,7 @@ def resolve_more(s, p, pc, a):
         q = responder(s, p)
         k = a - A.NUMBER
         s["favor"][q] -= k
-        s["shared_favor"] += k
+        B.burn_favor(s, k)
         s["secrets"][q] += k
     elif op == E.OP_RELIC_RETURN:
         r = a - A.CARD

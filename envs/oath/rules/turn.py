@@ -17,6 +17,7 @@ from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import plans as PL
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import modifiers as X
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import setup
@@ -72,6 +73,7 @@ from meeplegym.envs.oath.state import (
     PH_SEARCH_DISCARD,
     PH_SEARCH_KEEP,
     PH_SEARCH_SOURCE,
+    PH_REACT,
     PH_TITLE,
     PH_TRADE_CARD,
     PH_TRADE_MODE,
@@ -174,8 +176,7 @@ def legal(s, mask):
     elif phase == PH_BANISH_WHERE:
         K.destinations(s, mask)
     elif phase == PH_TRAVEL_FREE:
-        mask[A.OPTION + 0] = 1
-        mask[A.END] = 1
+        M.free_travel_legal(s, p, mask)
     elif phase == PH_CAMPAIGN_DEFENDER:
         K.defender_options(s, p, mask)
     elif phase == PH_CAMPAIGN_TARGETS:
@@ -229,6 +230,8 @@ def legal(s, mask):
         for q in range(s["n_players"]):
             if out[q]:
                 mask[A.SEAT + q] = 1
+    elif phase == PH_REACT:
+        PS.react_legal(s, mask)
 
 
 @nb.njit(cache=True)
@@ -291,7 +294,7 @@ def apply(s, a):
         K.banish_to(s, s["current"], a - A.SLOT)
     elif phase == PH_TRAVEL_FREE:
         hosted = s["mod_on"][M.HOSPITALITY]
-        M.travel(s, p, s["target"], a == A.OPTION + 0)
+        M.travel(s, p, s["target"], M.TRAVEL_PAYING if a == A.END else a - A.OPTION)
         host(s, hosted)
     elif phase == PH_CAMPAIGN_DEFENDER:
         K.choose_defender(s, p, a)
@@ -348,12 +351,15 @@ def apply(s, a):
         s["free_campaign"] = FREE_TAKEN if a == A.OPTION + 0 else FREE_NONE
         s["phase"] = PH_CAMPAIGN_DEFENDER if a == A.OPTION + 0 else PH_ACT
     elif phase == PH_TITLE:
-        B.take_title(s, a - A.SEAT)
+        take_title(s, a - A.SEAT)
         s["phase"] = s["title_return"]
         s["actor"] = s["title_actor"]
+    elif phase == PH_REACT:
+        react(s, a)
     if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE or phase == PH_CONSPIRACY
             or phase == PH_PF_DISCARD or phase == PH_CROP_ROTATION) and s["phase"] == PH_ACT:
         M.after_play(s, p)  # O5.1.4.1: modifiers acting on the play, then the card's own power
+        PS.card_played(s, p, s["playing"])
         when_played(s, p)
     run_on(s)
 
@@ -384,6 +390,8 @@ def run_on(s):
             return
         if s["phase"] == PH_BEGIN_TURN:
             wake(s)
+        elif s["phase"] == PH_ACT and s["react_due"] and PS.next_reaction(s):
+            return
         elif s["phase"] == PH_ACT and s["end_act"]:
             s["end_act"] = 0
             s["free_campaign"] = FREE_NONE
@@ -400,6 +408,12 @@ def run_on(s):
 
 
 @nb.njit(cache=True)
+def take_title(s, q):
+    B.take_title(s, q)
+    PS.title_taken(s, q)
+
+
+@nb.njit(cache=True)
 def settle_title(s):
     """O2.11, checked after every change: a single qualifier takes the title; among several the
     holder chooses (PH_TITLE, True returned: a decision is due)."""
@@ -410,7 +424,7 @@ def settle_title(s):
     if n == 1:
         for q in range(s["n_players"]):
             if out[q]:
-                B.take_title(s, q)
+                take_title(s, q)
         return False
     s["title_return"] = s["phase"]
     s["title_actor"] = s["actor"]
@@ -630,12 +644,46 @@ def end_round(s):
         war_exhaustion(s)
         return
     least = STABLE_REGIME_LEAST[r]
-    if least > 0 and imperial_title(s) and 1 + rng.below(s, 6) >= least:
-        chancellor_wins(s, WIN_STABLE_REGIME)
+    if least > 0 and imperial_title(s):
+        die = 1 + rng.below(s, 6)
+        q = PS.squalid_ruler(s)
+        if q >= 0 and die - 1 < least <= die + 1:  # Squalid District's ruler can change the outcome
+            s["end_die"] = die
+            s["react_card"] = PS.SQUALID_CARD
+            s["phase"] = PH_REACT
+            s["actor"] = q
+            return
+        end_die(s, die)
         return
-    s["round"] = r + 1
+    next_round(s)
+
+
+@nb.njit(cache=True)
+def end_die(s, die):
+    """O3.3: the Chancellor wins on the round's number or more; otherwise the next round."""
+    if die >= STABLE_REGIME_LEAST[s["round"]]:
+        chancellor_wins(s, WIN_STABLE_REGIME)
+    else:
+        next_round(s)
+
+
+@nb.njit(cache=True)
+def next_round(s):
+    s["round"] += 1
     s["current"] = CHANCELLOR
     s["phase"] = PH_BEGIN_TURN
+
+
+@nb.njit(cache=True)
+def react(s, a):
+    """A persistent power's holder answers (PH_REACT): the end die's change, or the bank to gain from."""
+    if s["react_card"] == PS.SQUALID_CARD:
+        die = s["end_die"] + a - A.OPTION - 1
+        s["react_card"] = 0
+        s["end_die"] = 0
+        end_die(s, die)
+    else:
+        PS.gain_reaction(s, a - A.SUIT)
 
 
 @nb.njit(cache=True)
