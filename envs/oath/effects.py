@@ -380,7 +380,9 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 #                            burn all the defender's favor), burn_secrets (... and all their
 #                            secrets but one), exclusive (no other plan on your side),
 #                            silence_defender (the defending side uses no plan),
-#                            discard_at_end, discard_if_defeated
+#                            discard_at_end, discard_if_defeated, discard_unless_pf (unless
+#                            you hold the People's Favor), win_now (your side is victorious
+#                            without a roll: the defeated force loses as usual)
 # =========================  ==============================================================
 #
 # Conditions: hold_ds (your side holds the Darkest Secret), enemy_arcane / enemy_nomad (your
@@ -395,10 +397,10 @@ PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBAND
 _PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade",)
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
-              "discard_at_end", "discard_if_defeated")
+              "discard_at_end", "discard_if_defeated", "discard_unless_pf", "win_now")
 (F_IGNORE_SKULLS, F_IGNORE_HOLLOW, F_IGNORE_SHIELDS, F_WAR_TORTOISE, F_DOUBLE_ATTACK, F_HALF_POOL, F_ZEALOTS,
  F_NONE_KILLED, F_ALL_KILLED, F_BURN_ALL, F_BURN_SECRETS, F_EXCLUSIVE, F_SILENCE_DEFENDER, F_DISCARD_AT_END,
- F_DISCARD_IF_DEFEATED) = (1 << k for k in range(len(PLAN_FLAGS)))
+ F_DISCARD_IF_DEFEATED, F_DISCARD_UNLESS_PF, F_WIN_NOW) = (1 << k for k in range(len(PLAN_FLAGS)))
 PLAN_CONDITIONS = ("always", "hold_ds", "enemy_arcane", "enemy_nomad", "enemy_no_pf", "force_larger", "order_target",
                    "defense_pool_4", "site_targeted")
 (PC_ALWAYS, PC_HOLD_DS, PC_ENEMY_ARCANE, PC_ENEMY_NOMAD, PC_ENEMY_NO_PF, PC_FORCE_LARGER, PC_ORDER_TARGET,
@@ -445,6 +447,7 @@ PLANS: dict[int, str] = {
     48: "defense +1",  # Extra Provisions
     51: "none_killed; discard_if_defeated",  # Traveling Doctor
     132: "enemy_no_pf: attack ±2",  # Village Constable
+    138: "win_now; discard_unless_pf",  # Hearts and Minds (a defender's plan, D2)
     137: "enemy_no_pf: attack ±3; enemy_no_pf: ignore_skulls",  # The Great Levy
     # Beast
     45: "ignore_skulls; defense_pool_4: attack +2",  # Rangers
@@ -502,7 +505,7 @@ def _plan_clause(text: str, where: str) -> list[int]:
 
 
 def _compile_plans():
-    clauses = np.zeros((N_CARDS, MAX_CLAUSES, 6), dtype=np.int16)
+    clauses = np.zeros((N_CARDS, MAX_CLAUSES, 6), dtype=np.int32)  # a flag is a bit of int32 plan_flags
     n_clauses = np.zeros(N_CARDS, dtype=np.int8)
     side = np.zeros(N_CARDS, dtype=np.int8)
     for card, text in PLANS.items():

@@ -304,3 +304,21 @@ def test_kindred_warriors_ignore_skulls_and_count_the_suits_you_rule():
     sc.play(s, PLUS)  # Order and Beast: 1 + 2 attack dice
     assert s["attack"] == 6 and s["board_warbands"][1] == 4  # three skulls rolled, none killed
     assert s["camp_killed"].tolist() == [0, 0]
+
+
+@pytest.mark.rule("O7.5", "D2", "O5.5.6")
+def test_hearts_and_minds_makes_the_defence_victorious_without_a_roll():
+    for holds_pf in (False, True):
+        s = duel(red_board=6, blue_site=1, blue_board=0)
+        hearts = sc.move(s, "Hearts and Minds", S.Z_SITE, ROCKY_COAST)  # blue rules it
+        give_favor(s, 2, 3)
+        if holds_pf:
+            s["pf_holder"] = 2
+        declare(s, 4, pawn=False)
+        assert s["actor"] == 2 and card("Hearts and Minds") in sc.legal(s)
+        word = int(s["rng"])
+        sc.play(s, card("Hearts and Minds"))
+        assert s["phase"] == S.PH_ACT and int(s["rng"]) == word  # no die was rolled
+        assert s["board_warbands"][1] == 3  # red's defeated force (its board of 6) loses half
+        assert s["site_warbands"][ROCKY_COAST, BLUE] == 1
+        assert (s["zone"][hearts] == S.Z_DISCARD) != holds_pf  # kept by the People's Favor's holder

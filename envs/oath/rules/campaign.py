@@ -386,6 +386,13 @@ def roll(s, p):
     with the battle plans' marks (O7.5)."""
     attackers = s["plan_flags"][PL.ATTACKER_SIDE]
     defenders = s["plan_flags"][PL.DEFENDER_SIDE]
+    if defenders & E.F_WIN_NOW:  # Hearts and Minds (D2): no roll, the defence has won
+        s["force_site"][:] = 0
+        s["force_board"][:] = 0
+        s["attack"] = 0
+        s["defense"] = 0
+        resolve(s, p)
+        return
     defense = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0,
                            attackers & E.F_WAR_TORTOISE != 0)
     q = s["defender"]

@@ -436,6 +436,8 @@ def aftermath(s):
             elif effect == E.PE_FLAG:
                 if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
                     discard = True
+                if row[E.K_N] & E.F_DISCARD_UNLESS_PF and not (u >= 0 and s["pf_holder"] == u):
+                    discard = True
         if discard and s["faceup"][c] and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER):
             M.discard_card(s, u if u >= 0 else s["current"], c)
     s["plan_flags"][:] = 0
