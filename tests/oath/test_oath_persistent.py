@@ -335,6 +335,7 @@ def test_saddle_makers_pays_for_other_players_nomad_and_order_cards():
     assert holder_gain(1, "Tents", A.OPTION + 1)[0] == 2  # Nomad
     assert holder_gain(1, "Rangers", A.OPTION + 1)[0] == 0  # Beast
     assert holder_gain(1, "Longbows", FACEDOWN)[0] == 0  # no suit shown
+    assert holder_gain(1, "Longbows", A.END)[0] == 0  # discarded, not played
     assert holder_gain(2, "Longbows", A.OPTION + 1)[0] == 0  # its holder's own play
 
 

@@ -174,7 +174,8 @@ def card_played(s, p, c):
     gains 2 favor from that card's bank."""
     h = holder_of(s, SADDLE_MAKERS)
     suit = B.card_suit(s, c)
-    if h >= 0 and h != p and (suit == NOMAD or suit == ORDER):
+    played = s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER  # not discarded
+    if h >= 0 and h != p and played and (suit == NOMAD or suit == ORDER):
         k = min(SADDLE_FAVOR, s["favor_bank"][suit])
         s["favor_bank"][suit] -= k
         s["favor"][h] += k
