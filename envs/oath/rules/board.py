@@ -137,6 +137,14 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
 
 
 @nb.njit(cache=True)
+def gain_from_bank(s, p, suit, k):
+    """p gains k favor from a suit's bank, as much as it holds."""
+    k = min(k, s["favor_bank"][suit])
+    s["favor_bank"][suit] -= k
+    s["favor"][p] += k
+
+
+@nb.njit(cache=True)
 def burn_favor(s, k):
     """k favor burned goes to the shared bank -- or to whoever holds the Vow of Renewal, who takes
     it instead (D2)."""

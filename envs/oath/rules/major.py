@@ -260,7 +260,7 @@ def after_play(s, p):
     played = s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER or s["zone"][c] == Z_VISION_SPACE
     if played and s["play_from"] == PLAY_FROM_SEARCH:
         if s["mod_on"][WELCOMING_PARTY] and C.is_denizen(c):
-            gain_from_bank(s, p, HEARTH, 1)
+            B.gain_from_bank(s, p, HEARTH, 1)
         if s["mod_on"][WILD_CRY] and s["faceup"][c] and B.SUIT_OF[c] == BEAST:
             s["supply"][p] = min(D.SUPPLY_MAX, s["supply"][p] + 1)
             move_from_bank(s, p, 2)
@@ -704,12 +704,12 @@ def play_to_site(s, p, c, slot):
     if s["mod_on"][BOOK_OF_RECORDS]:
         s["secrets"][p] += 1  # D4, mandatory: a secret instead of the favor
     else:
-        gain_from_bank(s, p, suit, 1)
+        B.gain_from_bank(s, p, suit, 1)
     site = s["slot_site"][slot]
     if HOMELAND[site] == suit and not (s["site_discards"][slot] >> suit & 1):
         reward = HOMELAND_REWARD[site]
         if reward == HOME_FAVOR:
-            gain_from_bank(s, p, suit, 1)
+            B.gain_from_bank(s, p, suit, 1)
         elif reward == HOME_WARBANDS:
             move_from_bank(s, p, 2)
         elif reward == HOME_SECRET:
@@ -720,13 +720,6 @@ def play_to_site(s, p, c, slot):
                     take_relic(s, p, r)
                     break
     s["phase"] = PH_ACT
-
-
-@nb.njit(cache=True)
-def gain_from_bank(s, p, suit, k):
-    k = min(k, s["favor_bank"][suit])
-    s["favor_bank"][suit] -= k
-    s["favor"][p] += k
 
 
 @nb.njit(cache=True)
@@ -925,7 +918,7 @@ def trade(s, p, c, for_favor):
         gained = min(1 + matches, s["favor_bank"][suit])
         if s["mod_on"][SECRET_SIGNAL] and gained == 1:
             gained = min(2, s["favor_bank"][suit])
-        gain_from_bank(s, p, suit, gained)
+        B.gain_from_bank(s, p, suit, gained)
     else:
         s["favor"][p] -= 2
         s["card_favor"][c] += 2

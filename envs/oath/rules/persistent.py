@@ -176,9 +176,7 @@ def card_played(s, p, c):
     suit = B.card_suit(s, c)
     played = s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER  # not discarded
     if h >= 0 and h != p and played and (suit == NOMAD or suit == ORDER):
-        k = min(SADDLE_FAVOR, s["favor_bank"][suit])
-        s["favor_bank"][suit] -= k
-        s["favor"][h] += k
+        B.gain_from_bank(s, h, suit, SADDLE_FAVOR)
 
 
 # ================================================================== reactions (PH_REACT)
@@ -239,9 +237,7 @@ def gain_reaction(s, b):
     for j in range(REACTION_CARD.shape[0]):
         if REACTION_CARD[j] == c:
             k = REACTION_FAVOR[j]
-    k = min(k, s["favor_bank"][b])
-    s["favor_bank"][b] -= k
-    s["favor"][s["actor"]] += k
+    B.gain_from_bank(s, s["actor"], b, k)
     s["react_card"] = 0
     s["phase"] = PH_ACT
     s["actor"] = s["current"]
@@ -413,10 +409,8 @@ def plan_barred(s, c, user_targets, enemies):
             continue
         if (suit == BEAST or suit == NOMAD) and holds(s, q, BEAST_TAMER):
             return True
-        if holds(s, q, TRUE_NAMES):
-            for d in range(1, N_CARDS):
-                if s["zone"][d] == Z_ADVISER and s["where"][d] == q and B.card_suit(s, d) == suit:
-                    return True
+        if holds(s, q, TRUE_NAMES) and B.matching_advisers(s, q, suit) > 0:
+            return True
     return False
 
 

@@ -451,4 +451,4 @@ def parade(s, u, side):
         if on_side(s, q, 1 - side):
             for d in range(1, N_CARDS):
                 if s["zone"][d] == Z_ADVISER and s["where"][d] == q and B.card_suit(s, d) >= 0:
-                    M.gain_from_bank(s, u, B.card_suit(s, d), 1)
+                    B.gain_from_bank(s, u, B.card_suit(s, d), 1)

@@ -755,7 +755,7 @@ def resolve(s, p, pc, a):
     if op == E.OP_GAIN:
         b = a - A.SUIT
         unit = src == E.FROM_EACH or src == E.FROM_DISTINCT
-        M.gain_from_bank(s, p, b, 1 if unit else min(amount(s, pc), s["favor_bank"][b]))
+        B.gain_from_bank(s, p, b, 1 if unit else min(amount(s, pc), s["favor_bank"][b]))
         s["pw_banks"] |= 1 << b
     elif op == E.OP_MOVE_BANK:
         b = a - A.SUIT
@@ -817,7 +817,7 @@ def resolve(s, p, pc, a):
         c = a - A.CARD
         suit = B.card_suit(s, c)
         M.discard_card(s, p, c)
-        M.gain_from_bank(s, p, suit, TAME_FAVOR)
+        B.gain_from_bank(s, p, suit, TAME_FAVOR)
     elif op == E.OP_RELIC_DRAW:
         r = s["pw_it"]
         if a == A.OPTION + 0:
