@@ -32,6 +32,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.rules.board import BANDITS
+from meeplegym.envs.oath.rules.cards import facedown_position as _facedown_position
 
 MAX_PLAYERS = ST.MAX_PLAYERS
 N_CARDS = ST.N_CARDS
@@ -76,9 +77,10 @@ CARD_EXTRAS = ("faceup", "favor on it", "secrets on it", "ruined face up", "targ
                "Rest power used this Rest", "modifier in use", "being played", "its power runs",
                "the relic its power drew", "the Recover target", "battle plan used by the attacking side",
                "battle plan used by the defending side", "battle plan whose dice wait on a sign",
-               "in the bargain of the offer or exchange under way")
+               "in the bargain of the offer or exchange under way",
+               "1 + its position among the facedown cards where it lies (how actions name it; 0 if faceup)")
 (X_FACEUP, X_FAVOR, X_SECRETS, X_RUINED, X_TARGETED, X_USED, X_MODIFIER, X_PLAYING, X_POWER, X_DREW,
- X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN, X_BARGAIN) = range(len(CARD_EXTRAS))
+ X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN, X_BARGAIN, X_POSITION) = range(len(CARD_EXTRAS))
 CARD_STRIDE = N_WHERE + len(CARD_EXTRAS)
 
 SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS
@@ -93,7 +95,8 @@ _CARDS = FEATURES.add(
     "cannot see the card")
 _SLOTS = FEATURES.add(
     "slot", N_SLOTS * SLOT_STRIDE,
-    f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown); "
+    f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown, "
+    "unless the seat has seen it: Ivory Eye); "
     "faceup; favor and secrets lying on the site card; facedown relics beside it; bandits defend it (faceup, "
     "no warbands); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
     "it this turn (D1 Homeland), one bit per suit")
@@ -133,22 +136,24 @@ _ACTION = FEATURES.add(
     "Errant); the end die rolled, while Squalid District's ruler may change it")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
-    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2,
+    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS,
     "the defender one-hot (relative seat, the bandits, none); targeted sites; the People's Favor, the Darkest "
     "Secret, the pawn targeted; attack dice, defense dice, attack, defense, defending warbands still to kill; "
     "allies joined and the non-Imperial Citizen (relative seats); the defending force per site and per board "
     "(relative seat); the site being occupied one-hot (then none); the Citizen being asked to join as an ally "
     "(relative seat, then nobody); the battle plans' marks on the attacking, then the defending side "
-    "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far")
+    "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far; the "
+    "site a power campaigns at as if the attacker's pawn were there (Captains, Wild Allies), one-hot")
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
     "nobody); how many")
 _OFFER = FEATURES.add(
-    "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + 2 * N_BARGAINS,
+    "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + 2 * N_BARGAINS + (MAX_PLAYERS + 1),
     "the Citizenship offer or a power's exchange (O7.6.3) under way: with whom (relative seat, then nobody); the "
     "Reliquary space offered (then none); the bargain, or what the exchange asks, one-hot (none, OPTION k, NUMBER "
-    "k as in actions.py; a card is marked on the card); what the exchange gives, the same way")
+    "k as in actions.py; a card is marked on the card); what the exchange gives, the same way; who proposes it "
+    "(The Gathering's players in turn; relative seat, then nobody)")
 OBS_SIZE = FEATURES.size
 
 _PURPLE = ST.PURPLE
@@ -254,6 +259,8 @@ def encode(s, seat, out):
         out[x + X_DREW] = s["pw_it"] == c and phase == ST.PH_POWER
         out[x + X_BARGAIN] = c == asked or c == given
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
+        if not s["faceup"][c] and (z == ST.Z_ADVISER or z == ST.Z_SITE):
+            out[x + X_POSITION] = 1 + _facedown_position(s, c)
         user = s["plan_user"][c]
         if user > 0:
             defending = user == ST.PLAN_BANDITS or user - 1 != s["current"]
@@ -263,7 +270,7 @@ def encode(s, seat, out):
     for k in range(N_SLOTS):
         at = _SLOTS + k * SLOT_STRIDE
         faceup = s["slot_faceup"][k] != 0
-        if faceup and s["slot_site"][k] >= 0:
+        if (faceup or (s["slot_known"][k] >> seat) & 1) and s["slot_site"][k] >= 0:
             out[at + s["slot_site"][k]] = 1.0
         x = at + N_SITES
         out[x] = faceup
@@ -386,7 +393,8 @@ def encode(s, seat, out):
         out[at + 4 + MAX_PLAYERS + 1] = s["move_count"]
     at = _OFFER
     exchanging = _exchanging(s)
-    partnered = phase == ST.PH_POWER and E.WITH_PARTNER[E.CODE[s["pw_pc"], _COL_OP]]  # a power's step with a picked player
+    op = E.CODE[s["pw_pc"], _COL_OP]
+    partnered = phase == ST.PH_POWER and (E.WITH_PARTNER[op] or E.BY_POSITION[op])  # a step with a picked player
     if phase == _OFFER_PHASES[0] or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or partnered:
         _holder(out, at, seat, s["offer_target"], n)
         at += MAX_PLAYERS + 1
@@ -395,11 +403,13 @@ def encode(s, seat, out):
         at += SPACES + 1
         _bargain(out, at, s["bargain"] if not partnered or exchanging else A.END)
         _bargain(out, at + N_BARGAINS, s["bargain_give"] if exchanging else A.END)
+        _holder(out, at + 2 * N_BARGAINS, seat, s["proposer"] if partnered else -1, n)
 
 
 @nb.njit(cache=True)
 def _exchanging(s):
-    return s["phase"] == ST.PH_POWER and E.CODE[s["pw_pc"], _COL_OP] == E.OP_EXCHANGE
+    op = E.CODE[s["pw_pc"], _COL_OP]
+    return s["phase"] == ST.PH_POWER and (op == E.OP_EXCHANGE or op == E.OP_GATHERING)
 
 
 @nb.njit(cache=True)
@@ -463,6 +473,9 @@ def _encode_campaign(s, seat, n, out):
     at += 2 * N_PLAN_FLAGS
     out[at] = s["camp_killed"][0]
     out[at + 1] = s["camp_killed"][1]
+    at += 2
+    if 0 <= s["camp_from"] < N_SLOTS:
+        out[at + s["camp_from"]] = 1.0
 
 
 @nb.njit(cache=True)

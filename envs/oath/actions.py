@@ -85,11 +85,15 @@ END_LABELS: dict[int, str] = {
 
 
 def plan_sign_label(state, k: int) -> str:
-    """OPTION k of a battle plan's signed dice (O7.5.4): +N, -N, then +M, -M."""
+    """OPTION k of a battle plan's signed dice (O7.5.4): +N, -N, then +M, -M; for a plan that
+    sacrifices a warband, where it dies (the site in slot k, or the board of seat k - 8)."""
     from meeplegym.envs.oath import effects as E
 
     c = int(state["plan_card"])
     row = E.PLAN_CLAUSES[c + 1 if state["ruined"][c] else c, int(state["plan_clause"])]
+    if row[E.K_EFFECT] == E.PE_SACRIFICE:
+        where = slot_name(state, k) if k < S.N_SLOTS else f"the board of seat {k - S.N_SLOTS}"
+        return f"{S.card_name(c)}: sacrifice a warband at {where} for {int(row[E.K_N])} defense dice"
     amount = int(row[E.K_N] if k < 2 else row[E.K_N2])
     what = E.PLAN_EFFECTS[int(row[E.K_EFFECT])]
     per = f" per {E.PLAN_SCALES[int(row[E.K_SCALE])].replace('_', ' ')}" if row[E.K_SCALE] else ""
@@ -119,6 +123,8 @@ def action_to_str(action: int, state=None) -> str:
     name, k = block_of(int(action))
     phase = int(state["phase"]) if state is not None else -1
     if name == "end":
+        if phase == S.PH_REACT:
+            return "stay an Exile"  # only Martial Culture's choice has END
         return END_LABELS.get(phase, "end / decline")
     if name == "option":
         if phase == S.PH_SETUP_BOARD and 0 < k < S.N_COLOURS:
@@ -126,6 +132,8 @@ def action_to_str(action: int, state=None) -> str:
             return f"take the {D.Colour(k).name.lower()} board ({side})"
         if phase == S.PH_CAMPAIGN_PLAN_SIGN:
             return plan_sign_label(state, k)
+        if phase == S.PH_REACT and S.card_name(int(state["react_card"])) == "Martial Culture":
+            return "become a Citizen (Martial Culture)"
         if phase == S.PH_POWER:
             from meeplegym.envs.oath import effects as E
 

@@ -101,6 +101,21 @@ exchange GOODS         a binding exchange (O7.6.3) with the picked player: what 
                        decline; it is kept at once
 travel_to_suit         travel, spending no Supply, to a site holding a card of the revealed
                        card's suit; if none can be reached, to any site you could travel to
+pick_facedown [here]   pick a player (``here``: another player whose pawn is at your site), then
+                       one of their facedown advisers by position, for the next step
+inquire                look at the picked adviser: the Conspiracy is yours to play or discard
+                       as if searched; anything else earns its holder the favor on this card
+swap_facedown          pick a facedown adviser of another player than the picked one's holder
+                       (by player, then position); the two trade councils, unseen by you
+peek_facedown          look at one facedown thing you have not seen: a facedown site, or a
+                       facedown relic at a site or adviser of another player (by position)
+gather                 each player in turn order from the Chancellor, unless already there, may
+                       move their pawn to this card's site (no travel)
+gathering GOODS        each player at this card's site, in turn order from you, may propose one
+                       exchange (as ``exchange``) to another player there
+campaign_at own/SUITS  campaign, spending no Supply, at a site you rule (``own``) or one holding
+                       a faceup card of SUITS, as if your pawn were there; your warbands at that
+                       site join your force
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
@@ -136,7 +151,8 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "dissent", "relic_take", "relic_return", "level", "rest_returns", "swap_adviser", "swap_site",
                "pick_adviser", "to_site", "swap_here", "roving", "piper", "riots", "revelation", "pick_seat",
                "witch_trade", "oracle", "repair", "spire", "pilgrimage", "salt", "pick_relic", "blackmail",
-               "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange")
+               "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange", "pick_facedown",
+               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
@@ -144,7 +160,8 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
  OP_DISSENT, OP_RELIC_TAKE, OP_RELIC_RETURN, OP_LEVEL, OP_REST_RETURNS, OP_SWAP_ADVISER, OP_SWAP_SITE,
  OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
  OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
- OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE) = range(
+ OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE, OP_PICK_FACEDOWN, OP_INQUIRE,
+ OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -208,14 +225,23 @@ class _Oath(P.Vocabulary):
 
 #: the steps done with the player a pick_seat step picked (held in the state's offer_target)
 WITH_PARTNER = np.zeros(P.FIRST_GAME_OP + len(_STEP_WORDS), dtype=np.bool_)
-WITH_PARTNER[[OP_WITCH_TRADE, OP_PALANQUIN, OP_EXCHANGE]] = True
+WITH_PARTNER[[OP_WITCH_TRADE, OP_PALANQUIN, OP_EXCHANGE, OP_INQUIRE, OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN,
+              OP_GATHERING]] = True
 WITH_PARTNER.setflags(write=False)
+#: the steps that name a player's facedown cards by position (OPTION k: the k-th put there)
+BY_POSITION = np.zeros(P.FIRST_GAME_OP + len(_STEP_WORDS), dtype=np.bool_)
+BY_POSITION[[OP_PICK_FACEDOWN, OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN]] = True
+BY_POSITION.setflags(write=False)
 
 #: what OPTION k means at a step that asks with options (DEC_OPTION), by opcode
 STEP_OPTION_LABELS: dict[int, tuple[str, ...]] = {
     OP_WITCH_TRADE: ("give them a secret for 2 of their favor", "give them 2 favor for one of their secrets"),
     OP_BLACKMAIL: ("give them 3 favor and keep the relic",),
     OP_EXCHANGE: ("accept the exchange",),
+    OP_GATHERING: ("accept the exchange",),
+    OP_GATHER: ("move your pawn to The Gathering",),
+    **{op: tuple(f"facedown card {k + 1} there (in the order they were put there)" for k in range(8))
+       for op in (OP_PICK_FACEDOWN, OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN)},
     OP_MESSENGER: tuple(f"a warband back to your board from {r.name.capitalize()} {k - D.SLOT_REGION.index(r) + 1}"
                         for k, r in enumerate(D.SLOT_REGION)),
 }
@@ -248,6 +274,7 @@ POWERS: dict[int, dict[int, str]] = {
     34: {KIND_ACTION: "gain 1 secret; end_act"},  # Wizard School
     35: {KIND_PLAYED: "discard_region hearth/order"},  # Dazzle
     37: {KIND_ACTION: "tame"},  # Taming Charm
+    38: {KIND_ACTION: "pick_facedown here; inquire"},  # Inquisitor (peeks at a facedown adviser: see rules_coverage)
     61: {KIND_ACTION: "if ds { kill 2 region }"},  # Terror Spells
     62: {KIND_ACTION: "sacrifice_even"},  # Blood Pact
     65: {KIND_ACTION: "tithe arcane"},  # Plague Engines
@@ -255,11 +282,13 @@ POWERS: dict[int, dict[int, str]] = {
     63: {KIND_PLAYED: "revelation"},  # Revelation
     69: {KIND_ACTION: "gain 1 secret"},  # Tutor
     75: {KIND_ACTION: "choose { ds_add | ds_burn }"},  # Forgotten Vault
+    70: {KIND_ACTION: "pick_facedown; swap_facedown"},  # Dream Thief
     # Order
     7: {KIND_PLAYED: "garrison"},  # Garrison
     105: {KIND_ACTION: "messenger"},  # Messenger
     107: {KIND_ACTION: "pick_seat here; palanquin"},  # Palanquin
     116: {KIND_ACTION: "kill 2 site"},  # Siege Engines
+    115: {KIND_ACTION: "campaign_at own"},  # Captains
     117: {KIND_PLAYED: "take 2 favor taxed"},  # Royal Tax
     121: {KIND_REST: "gain 1 favor one"},  # Vow of Obedience (its ban: persistent.py)
     # Hearth
@@ -287,12 +316,14 @@ POWERS: dict[int, dict[int, str]] = {
     181: {KIND_ACTION: "kill 1 board order/discord; gain 1 warbands"},  # Second Chance
     190: {KIND_PLAYED: "count beast_sites; gain count warbands"},  # Animal Host
     191: {KIND_ACTION: "count beast_sites; move_favor count beast"},  # Memory of Nature
+    198: {KIND_ACTION: "campaign_at beast"},  # Wild Allies
     193: {KIND_REST: "if no_favor { gain 2 favor one }"},  # Vow of Poverty (its ban: persistent.py)
     # Nomad
     23: {KIND_ACTION: "keep_secrets"},  # Ancient Binding
     26: {KIND_ACTION: "gain 1 secret"},  # Elders
     28: {KIND_PLAYED: "gain 4 supply"},  # Faithful Friend
     166: {KIND_PLAYED: "if exile { if ds { may { give_ds; citizen; reliquary_take } } }"},  # Ancient Pact
+    27: {KIND_PLAYED: "gather; gathering relics advisers"},  # The Gathering
     151: {KIND_ACTION: "convoy"},  # Convoys
     30: {KIND_PLAYED: "may swap_site nomad"},  # Great Herd
     159: {KIND_ACTION: "pick_adviser nomad; to_site"},  # Resettle
@@ -307,6 +338,7 @@ POWERS: dict[int, dict[int, str]] = {
     216: {KIND_ACTION: "pick_adviser own; swap_here"},  # Horned Mask
     213: {KIND_ACTION: "reveal_discard; travel_to_suit"},  # Brass Horse
     218: {KIND_ACTION: "whistle"},  # Whistle
+    226: {KIND_ACTION: "peek_facedown"},  # Ivory Eye
     171: {KIND_MODIFIER: "gain 1 favor hosted"},  # Hospitality, after traveling
     # edifices, by the face that shows the power
     205: {KIND_ACTION: "pick_seat; exchange advisers"},  # Festival District
@@ -370,6 +402,9 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # win_warbands N             if your side is victorious, gain N warbands
 # parade                     if your side is victorious, 1 favor from the bank of each faceup
 #                            adviser of your enemies (Imperial Allies included)
+# sacrifice N                kill one warband of your force, where you pick, for N defense dice
+# martial                    if your side is victorious, you an Exile and your enemy an Exile: you
+#                            may become a Citizen (no Reliquary relic)
 # FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
 #                            ignore_shields (single-shield faces) / war_tortoise (the
 #                            swords+skull and two-shields faces) your enemy rolls, double_attack
@@ -391,10 +426,11 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # faceup Order card), defense_pool_4 (the defense pool holds 4+ dice), site_targeted (this
 # card's site is targeted).
 
-PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "flag")
-PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_FLAG = range(
-    len(PLAN_EFFECTS))
-_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade",)
+PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "sacrifice",
+                "martial", "flag")
+(PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_SACRIFICE,
+ PE_MARTIAL, PE_FLAG) = range(len(PLAN_EFFECTS))
+_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial")
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
               "discard_at_end", "discard_if_defeated", "discard_unless_pf", "win_now")
@@ -431,6 +467,8 @@ PLANS: dict[int, str] = {
     60: "ignore_skulls; attack ±1 per suits_ruled",  # Kindred Warriors ("at most X": see rules_coverage)
     # Order
     2: "win_favor 2 order",  # Battle Honors
+    1: "sacrifice 1",  # Wrestlers (a defender's plan, D2)
+    10: "martial",  # Martial Culture
     3: "attack -1; kill_attacker 1",  # Bear Traps
     4: "attack ±1",  # Longbows
     5: "site_targeted: defense +2",  # Keep

@@ -182,7 +182,7 @@ STATE_DTYPE = np.dtype(
         ("card_favor", np.int8, N_CARDS),
         ("card_secrets", np.int8, N_CARDS),
         ("known", np.int8, N_CARDS),  # bit p: seat p has seen this card's face (O9.4)
-        ("stamp", np.int16, N_CARDS),  # when a relic was laid facedown at a site: its position there
+        ("stamp", np.int16, N_CARDS),  # when a relic was laid at a site or a card became an adviser: its position there
         ("next_stamp", np.int16),
         # ordered piles (index 0 = bottom)
         ("world", np.int16, MAX_PILE),
@@ -197,6 +197,7 @@ STATE_DTYPE = np.dtype(
         ("slot_faceup", np.int8, N_SLOTS),
         ("slot_favor", np.int8, N_SLOTS),  # tokens lying on the site card (reveal prompts, D1)
         ("slot_secrets", np.int8, N_SLOTS),
+        ("slot_known", np.int8, N_SLOTS),  # bit p: seat p has seen this facedown site (Ivory Eye, D4)
         ("site_warbands", np.int8, (N_SLOTS, N_COLOURS)),
         # banks and banners
         ("favor_bank", np.int8, N_SUITS),
@@ -233,6 +234,7 @@ STATE_DTYPE = np.dtype(
         ("title_actor", np.int8),
         # the campaign under way (O5.5)
         ("defender", np.int8),  # a seat, or BANDITS (-2)
+        ("camp_from", np.int8),  # the site a power campaigns at as if the pawn were there (Captains, Wild Allies); -1 the pawn's
         ("non_imperial", np.int8),  # the Citizen who is not Imperial in this campaign (O5.5.1), -1 none
         ("tgt_slot", np.int8, N_SLOTS),
         ("tgt_card", np.int8, N_CARDS),  # targeted relics
@@ -285,6 +287,7 @@ STATE_DTYPE = np.dtype(
         ("offer_space", np.int8),
         ("bargain", np.int16),  # the bargain action chosen (an action number), END for none; an exchange's ask
         ("bargain_give", np.int16),  # what a power's exchange gives (an action number), END for none
+        ("proposer", np.int8),  # who proposes the power's exchange under way (The Gathering), -1: the power's user
     ]
 )
 

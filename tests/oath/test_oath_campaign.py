@@ -188,3 +188,53 @@ def test_the_shrouded_woods_ruler_picks_where_the_banished_go():
     assert s["phase"] == S.PH_BANISH_WHERE and s["actor"] == 0
     sc.play(s, A.SLOT + 6)
     assert s["pawn"][2] == 6 and s["actor"] == 1 and s["phase"] == S.PH_ACT
+
+
+# ---------------------------------------------------------------- campaigning through a power (D2)
+def _red_rules_the_mountain(s, stationed):
+    s["bank_warbands"][S.PURPLE] += int(s["site_warbands"][MOUNTAIN, S.PURPLE])
+    s["site_warbands"][MOUNTAIN] = 0
+    s["site_warbands"][MOUNTAIN, RED] = stationed
+    s["bank_warbands"][RED] -= stationed
+
+
+@pytest.mark.rule("O5.5.1", "O5.5.2", "O5.5.6", "D2")
+def test_captains_campaign_at_a_ruled_site_for_free_with_the_warbands_stationed_there():
+    s = duel(red_board=0)
+    _red_rules_the_mountain(s, 2)
+    sc.move(s, "Captains", S.Z_SITE, MOUNTAIN)  # F
+    s["pawn"][3] = MOUNTAIN  # yellow visits red's site
+    s["bank_warbands"][int(D.Colour.YELLOW)] += int(s["board_warbands"][3])
+    s["board_warbands"][3] = 0
+    sc.play(s, A.CARD + ID["Captains"])
+    assert sc.legal(s) == [A.SLOT + MOUNTAIN]  # the only site red rules
+    sc.play(s, A.SLOT + MOUNTAIN)
+    assert s["phase"] == S.PH_CAMPAIGN_DEFENDER and s["camp_from"] == MOUNTAIN
+    assert sc.legal(s) == [A.SEAT + 3]  # as if red's pawn were at the Mountain: blue is not there
+    sc.play(s, A.SEAT + 3)
+    assert s["supply"][1] == 7  # no Supply spent
+    assert A.END not in sc.legal(s)  # a target at the Mountain is still needed: yellow's pawn
+    sc.play(s, PAWN, A.END)
+    assert sc.legal(s) == [A.NUMBER + k for k in range(3)]  # the force: the 2 stationed warbands
+    s["rng"] = word_for([SH, SH], [HS, HS])
+    sc.play(s, A.NUMBER + 2)
+    assert (s["attack"], s["defense"]) == (1, 2) and s["phase"] == S.PH_CAMPAIGN_SACRIFICE
+    sc.play(s, A.END)  # defeated: half the force of 2 dies, at the Mountain (the board is empty)
+    assert s["site_warbands"][MOUNTAIN, RED] == 1 and s["phase"] == S.PH_ACT and s["camp_from"] == -1
+    assert sc.warbands_of(s, RED) == 14
+
+
+@pytest.mark.rule("O5.5.1", "D2")
+def test_wild_allies_campaign_at_a_site_holding_a_beast_card():
+    s = duel()
+    sc.move(s, "Wild Allies", S.Z_ADVISER, 1, 1)  # S
+    s["secrets"][1] = 1
+    assert A.CARD + ID["Wild Allies"] not in sc.legal(s)  # no Beast card at any site
+    s["slot_faceup"][1] = 1  # a faceup site without warbands: the bandits rule it
+    sc.move(s, "Wolves", S.Z_SITE, 1)
+    sc.play(s, A.CARD + ID["Wild Allies"])
+    assert sc.legal(s) == [A.SLOT + 1]
+    sc.play(s, A.SLOT + 1)
+    assert sc.legal(s) == [A.OPTION + 0]  # the bandits there, not blue at red's own site
+    sc.play(s, A.OPTION + 0)
+    assert s["tgt_slot"][1] == 1 and s["supply"][1] == 7 and s["card_secrets"][ID["Wild Allies"]] == 1

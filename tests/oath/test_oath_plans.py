@@ -11,7 +11,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as S
 from tests.oath import scenario as sc
-from tests.oath.scenario import HS, ID, ROCKY_COAST, SK, SW, B, duel, word_for
+from tests.oath.scenario import HS, ID, ROCKY_COAST, SH2, SK, SW, B, duel, word_for
 
 CAMPAIGN = A.MAJOR + int(D.MajorAction.CAMPAIGN)
 RED, BLUE = int(D.Colour.RED), int(D.Colour.BLUE)
@@ -322,3 +322,74 @@ def test_hearts_and_minds_makes_the_defence_victorious_without_a_roll():
         assert s["board_warbands"][1] == 3  # red's defeated force (its board of 6) loses half
         assert s["site_warbands"][ROCKY_COAST, BLUE] == 1
         assert (s["zone"][hearts] == S.Z_DISCARD) != holds_pf  # kept by the People's Favor's holder
+
+
+@pytest.mark.rule("O5.5.3", "O5.5.4", "D2")
+def test_wrestlers_sacrifice_a_warband_of_the_defending_force_where_its_user_picks():
+    s = duel(red_board=5, blue_site=2, blue_board=3)
+    adviser(s, "Wrestlers", 2)
+    declare(s, 3)  # the site and the pawn: 1 + 2 defense dice
+    assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Wrestlers")]
+    sc.play(s, card("Wrestlers"))
+    assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN
+    assert sc.legal(s) == [A.OPTION + ROCKY_COAST, A.OPTION + S.N_SLOTS + 2]  # the site, or blue's board
+    assert "sacrifice a warband at the board of seat 2" in sc.legal_names(s)[1]
+    s["rng"] = word_for([B] * 4, [SW] * 3)
+    sc.play(s, A.OPTION + S.N_SLOTS + 2)
+    assert s["defense_dice"] == 4 and s["board_warbands"][2] == 2
+    assert s["defense"] == 4 and s["attack"] == 3  # the force: 2 at the site, 2 on the board
+    sc.play(s, A.END)  # no sacrifice: red is defeated
+    assert s["site_warbands"][ROCKY_COAST, BLUE] == 2 and s["board_warbands"][1] == 5 - 2
+    assert sc.warbands_of(s, BLUE) == 14
+
+
+@pytest.mark.rule("O5.5.3", "D2")
+def test_wrestlers_with_one_place_to_sacrifice_from_ask_nothing_and_need_a_warband():
+    s = duel(red_board=5, blue_site=2, blue_board=0)
+    adviser(s, "Wrestlers", 2)
+    declare(s, 2, pawn=False)
+    sc.play(s, card("Wrestlers"))
+    assert s["site_warbands"][ROCKY_COAST, BLUE] == 1 and s["defense_dice"] == 2
+    s = duel(red_board=5, blue_site=1, blue_board=0)
+    adviser(s, "Wrestlers", 2)
+    s["site_warbands"][ROCKY_COAST, BLUE] = 0  # a site without warbands: the bandits' to defend
+    s["bank_warbands"][BLUE] += 1
+    sc.play(s, CAMPAIGN, A.OPTION + 0)
+    assert s["defender"] == -2 and card("Wrestlers") not in sc.legal(s)
+
+
+def _martial_culture_for_red(s):
+    mountain = sc.MOUNTAIN
+    s["bank_warbands"][S.PURPLE] += int(s["site_warbands"][mountain, S.PURPLE])
+    s["site_warbands"][mountain] = 0
+    s["site_warbands"][mountain, RED] = 1
+    s["bank_warbands"][RED] -= 1
+    sc.move(s, "Martial Culture", S.Z_SITE, mountain)
+
+
+@pytest.mark.rule("O5.5.8", "O6.6.2", "D2")
+def test_martial_culture_lets_an_exile_who_defeats_an_exile_become_a_citizen():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    _martial_culture_for_red(s)
+    declare(s, 4, pawn=False)
+    assert sc.legal(s) == [A.END, card("Martial Culture")]
+    s["rng"] = word_for([B], [SW] * 4)
+    sc.play(s, card("Martial Culture"))
+    sc.play(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast, then decides
+    assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.OPTION + 0]
+    assert sc.legal_names(s) == ["stay an Exile", "become a Citizen (Martial Culture)"]
+    sc.play(s, A.OPTION + 0)
+    assert s["side"][1] == S.SIDE_CITIZEN and s["current"] != 1  # red's Act phase ended
+    assert s["site_warbands"][ROCKY_COAST, S.PURPLE] == 1  # its warbands turned purple
+
+
+@pytest.mark.rule("O5.5.8", "D2")
+def test_martial_culture_asks_nothing_of_a_defeated_user():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    _martial_culture_for_red(s)
+    declare(s, 4, pawn=False)
+    s["rng"] = word_for([SH2], [HS] * 4)
+    sc.play(s, card("Martial Culture"))
+    assert (s["attack"], s["defense"]) == (2, 3)
+    sc.play(s, A.END)  # no sacrifice: red is defeated
+    assert s["phase"] == S.PH_ACT and s["side"][1] == S.SIDE_EXILE

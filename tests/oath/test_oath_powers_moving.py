@@ -472,3 +472,33 @@ def test_festival_district_exchanges_advisers_within_the_limits():
     assert A.CARD + ID["Tutor"] in sc.legal(s) and A.CARD + ID["Battle Honors"] not in sc.legal(s)  # not facedown
     sc.play(s, A.CARD + ID["Tutor"], A.OPTION + 0)
     assert s["where"][ID["Tutor"]] == 0 and s["zone"][ID["Tutor"]] == S.Z_ADVISER
+
+
+@pytest.mark.rule("O7.6.3", "O7.3", "D2")
+def test_the_gathering_calls_the_players_then_each_there_may_propose_an_exchange():
+    s = sc.ready()
+    s["pawn"][2], s["pawn"][3] = MOUNTAIN, ROCKY_COAST
+    s["supply"][0] = 7
+    keep_and_play(s, "The Gathering", 0)
+    assert s["phase"] == S.PH_POWER and s["actor"] == 2  # the Chancellor and red are there already
+    assert sc.legal_names(s) == ["end / decline", "move your pawn to The Gathering"]
+    sc.play(s, A.OPTION + 0)
+    assert s["pawn"][2] == PLAINS and s["actor"] == 3
+    sc.play(s, A.END)
+    assert s["pawn"][3] == ROCKY_COAST
+    # the exchanges: the card's player first, with a partner there
+    assert s["actor"] == 0 and s["proposer"] == 0 and s["pw_dec"] == S.DEC_SEAT
+    assert sc.legal(s) == [A.END, A.SEAT + 1, A.SEAT + 2]
+    s["secrets"][2] = 2
+    favor = s["favor"].copy()
+    sc.play(s, A.SEAT + 2, A.NUMBER + 1)  # the Chancellor gives 1 favor ...
+    sc.play(s, A.NUMBER + 30 + 1)  # ... for 1 of blue's secrets
+    assert s["actor"] == 2 and sc.legal(s) == [A.END, A.OPTION + 0]
+    sc.play(s, A.OPTION + 0)
+    assert (s["favor"][0], s["favor"][2]) == (favor[0] - 1, favor[2] + 1) and s["secrets"][2] == 1
+    # then red, then blue propose in turn; yellow, away, is not asked
+    assert s["actor"] == 1 and s["proposer"] == 1
+    sc.play(s, A.END)
+    assert s["actor"] == 2 and s["proposer"] == 2 and A.SEAT + 3 not in sc.legal(s)
+    sc.play(s, A.END)
+    assert s["phase"] == S.PH_ACT and s["proposer"] == -1 and s["offer_target"] == S.NOBODY

@@ -39,6 +39,7 @@ from meeplegym.envs.oath.state import (
     PH_CAMPAIGN_PERMIT,
     PH_CAMPAIGN_SACRIFICE,
     PH_CAMPAIGN_TARGETS,
+    PH_REACT,
     PURPLE,
     SIDE_CITIZEN,
     Z_PERSONAL,
@@ -77,7 +78,7 @@ def rules_for_campaign(s, p, q, slot):
 def defender_options(s, p, mask):
     """O5.5.1: another player who rules p's site or whose pawn is there; the bandits if no player
     rules it. Returns how many."""
-    here = s["pawn"][p]
+    here = PL.attack_site(s, p)
     # a defender who rules your site makes you target it, which The Hidden Place makes cost a secret
     blocked = hidden(s, here) and s["secrets"][p] < 1
     n = 0
@@ -107,6 +108,20 @@ def can_campaign(s, p):
 
 
 @nb.njit(cache=True)
+def can_campaign_at(s, p, slot):
+    """Whether p could campaign at `slot` as if the pawn were there (Captains, Wild Allies: no
+    Supply spent)."""
+    if not PS.may_campaign(s, p):
+        return False
+    was = s["camp_from"]
+    s["camp_from"] = slot
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    ok = defender_options(s, p, mask) > 0
+    s["camp_from"] = was
+    return ok
+
+
+@nb.njit(cache=True)
 def choose_defender(s, p, a):
     """Pay, name the defender, settle who is Imperial this campaign, and reset the declaration.
     A target the declaration must hold (your site, when the defender rules it) is declared."""
@@ -129,7 +144,7 @@ def choose_defender(s, p, a):
     s["camp_killed"][:] = 0
     for k in range(MAX_PLAYERS):
         s["ally"][k] = 0
-    here = s["pawn"][p]
+    here = PL.attack_site(s, p)
     if defender_rules(s, here):
         declare_site(s, p, here)
     s["phase"] = PH_CAMPAIGN_TARGETS
@@ -149,7 +164,7 @@ def pass_gate(s, p, slot):
     """Narrow Pass (D1): a target in another region with a faceup Narrow Pass that p does not
     rule needs the Pass targeted too; -1 if no such Pass, else its slot."""
     region = SLOT_REGION[slot]
-    if region == SLOT_REGION[s["pawn"][p]]:
+    if region == SLOT_REGION[PL.attack_site(s, p)]:
         return -1
     gate = M.narrow_pass_in(s, region)
     if gate < 0 or gate == slot or B.rules_site(s, p, gate):
@@ -195,7 +210,7 @@ def declare_site(s, p, slot):
 @nb.njit(cache=True)
 def pawn_here(s, p):
     q = s["defender"]
-    return q != BANDITS and s["pawn"][q] == s["pawn"][p]
+    return q != BANDITS and s["pawn"][q] == PL.attack_site(s, p)
 
 
 @nb.njit(cache=True)
@@ -222,7 +237,7 @@ def targets_legal(s, p, mask):
 @nb.njit(cache=True)
 def declaration_complete(s, p):
     """O5.5.2: at least one target at your site (a pawn, relic or banner target is there)."""
-    if s["tgt_slot"][s["pawn"][p]] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
+    if s["tgt_slot"][PL.attack_site(s, p)] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
         return True
     for r in range(FIRST_RELIC, FIRST_VISION):
         if s["tgt_card"][r]:
@@ -248,7 +263,14 @@ def declare(s, p, a):
 
 @nb.njit(cache=True)
 def dice_legal(s, p, mask):
-    """0 up to the warbands on your board (O5.5.2); also how many occupy a won site (O5.5.7)."""
+    """0 up to your force's warbands (O5.5.2)."""
+    C.numbers_upto(mask, 0, PL.attacking_force(s, p))
+
+
+@nb.njit(cache=True)
+def occupy_legal(s, p, mask):
+    """O5.5.7 I: how many of your board's warbands occupy the won site (warbands stationed at the
+    site a power campaigned at stay there)."""
     C.numbers_upto(mask, 0, s["board_warbands"][p])
 
 
@@ -306,7 +328,7 @@ def set_pools(s, p, k):
 @nb.njit(cache=True)
 def at_targeted_or_attackers_site(s, p, q):
     where = s["pawn"][q]
-    return where == s["pawn"][p] or s["tgt_slot"][where] == 1
+    return where == PL.attack_site(s, p) or s["tgt_slot"][where] == 1
 
 
 @nb.njit(cache=True)
@@ -431,7 +453,7 @@ def roll(s, p):
     s["attack"] = 2 * attack if attackers & E.F_DOUBLE_ATTACK else attack
     s["defense"] = min(defense, MAX_DEFENSE)
     need = sacrifice_needed(s, p)
-    if s["attack"] <= defense and 0 < need <= s["board_warbands"][p] and not peace_defends(s):
+    if s["attack"] <= defense and 0 < need <= PL.attacking_force(s, p) and not peace_defends(s):
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:
         resolve(s, p)
@@ -447,7 +469,7 @@ def sacrifice_worth(s, p):
     for k in range(MAX_PLAYERS):
         force += s["force_board"][k]
     zealots = s["plan_flags"][PL.ATTACKER_SIDE] & E.F_ZEALOTS
-    return 3 if zealots and force > s["board_warbands"][p] else 1
+    return 3 if zealots and force > PL.attacking_force(s, p) else 1
 
 
 @nb.njit(cache=True)
@@ -511,8 +533,8 @@ def resolve(s, p):
             force += s["force_board"][k]
         s["kills"] = killed(s, p, PL.DEFENDER_SIDE, force)
         losses_next(s, p)
-    else:  # O5.5.6: the attacker's force is its board
-        PL.kill_attackers(s, killed(s, p, PL.ATTACKER_SIDE, s["board_warbands"][p]))
+    else:  # O5.5.6
+        PL.kill_attackers(s, killed(s, p, PL.ATTACKER_SIDE, PL.attacking_force(s, p)))
         end(s, p)
 
 
@@ -723,10 +745,15 @@ def burn(s, p, a):
 
 @nb.njit(cache=True)
 def end(s, p):
-    PL.aftermath(s)
+    martial = PL.aftermath(s)
     if s["defender"] != BANDITS:
         PS.reaction_due(s, PS.REACT_HERALD)  # D2: after a campaign against a player
     s["non_imperial"] = -1
     s["defender"] = NOBODY
+    s["camp_from"] = -1
     s["actor"] = p
     s["phase"] = PH_ACT
+    if martial >= 0:  # Martial Culture (D2): its user may become a Citizen now
+        s["react_card"] = PS.MARTIAL_CULTURE
+        s["phase"] = PH_REACT
+        s["actor"] = martial

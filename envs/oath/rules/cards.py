@@ -10,6 +10,7 @@ from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
     FIRST_RELIC,
     FIRST_VISION,
+    Z_ADVISER,
     Z_DISCARD,
     Z_RELIC_DECK,
     Z_SITE,
@@ -45,30 +46,58 @@ def face(s, c):
 
 @nb.njit(cache=True)
 def place(s, c, zone, where, faceup):
-    """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...). A relic
-    laid at a site is stamped, so that actions can name it by position without its face."""
+    """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...). A card
+    laid at a site or joining a council is stamped, so that actions can name a facedown one by
+    position without its face."""
     s["zone"][c] = zone
     s["where"][c] = where
     s["faceup"][c] = faceup
-    if zone == Z_SITE and is_relic(c):
+    if zone == Z_SITE or zone == Z_ADVISER:
         s["stamp"][c] = s["next_stamp"]
         s["next_stamp"] += 1
 
 
 @nb.njit(cache=True)
-def site_relic(s, slot, k):
-    """The k-th facedown relic at a slot, in the order they were laid there; 0 if none."""
+def nth_facedown(s, zone, where, k):
+    """The k-th facedown card in a zone at `where` (a slot's relics, a seat's facedown
+    advisers), in the order they were put there; 0 if there are fewer."""
     last = -1
     for _ in range(k + 1):
         best = 0
-        for c in range(FIRST_RELIC, FIRST_VISION):
-            if s["zone"][c] == Z_SITE and s["where"][c] == slot and s["stamp"][c] > last:
-                if best == 0 or s["stamp"][c] < s["stamp"][best]:
-                    best = c
+        for c in range(1, s["zone"].shape[0]):
+            if (s["zone"][c] == zone and s["where"][c] == where and not s["faceup"][c]
+                    and s["stamp"][c] > last and (best == 0 or s["stamp"][c] < s["stamp"][best])):
+                best = c
         if best == 0:
             return 0
         last = s["stamp"][best]
     return best
+
+
+@nb.njit(cache=True)
+def site_relic(s, slot, k):
+    """The k-th facedown relic at a slot, in the order they were laid there; 0 if none."""
+    return nth_facedown(s, Z_SITE, slot, k)
+
+
+@nb.njit(cache=True)
+def facedown_position(s, c):
+    """Where facedown card c stands among the facedown cards beside it (0 first), as
+    `nth_facedown` counts them."""
+    k = 0
+    for d in range(1, s["zone"].shape[0]):
+        if (s["zone"][d] == s["zone"][c] and s["where"][d] == s["where"][c] and not s["faceup"][d]
+                and s["stamp"][d] < s["stamp"][c]):
+            k += 1
+    return k
+
+
+@nb.njit(cache=True)
+def count_facedown(s, zone, where):
+    k = 0
+    for c in range(1, s["zone"].shape[0]):
+        k += s["zone"][c] == zone and s["where"][c] == where and not s["faceup"][c]
+    return k
 
 
 @nb.njit(cache=True)

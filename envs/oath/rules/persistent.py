@@ -69,6 +69,7 @@ REACT_HERALD, REACT_BOOK_BINDERS = 0, 1
 REACTION_CARD = np.array([HERALD, BOOK_BINDERS], dtype=np.int16)
 REACTION_FAVOR = np.array([1, 2], dtype=np.int8)
 CIRCLET_OF_COMMAND = D.RELIC_BY_NAME["Circlet of Command"].number
+MARTIAL_CULTURE = D.DENIZEN_BY_NAME["Martial Culture"].number  # its choice after a campaign is asked as a reaction
 TOLL = 1  # the favor a toll costs
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
 BEAST, NOMAD, ORDER = int(D.Suit.BEAST), int(D.Suit.NOMAD), int(D.Suit.ORDER)
@@ -220,6 +221,10 @@ def squalid_ruler(s):
 
 @nb.njit(cache=True)
 def react_legal(s, mask):
+    if s["react_card"] == MARTIAL_CULTURE:  # become a Citizen or not
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+        return
     if s["react_card"] == SQUALID_CARD:
         for k in range(3):
             mask[A.OPTION + k] = 1

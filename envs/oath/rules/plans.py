@@ -22,14 +22,17 @@ from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import persistent as PS
-from meeplegym.envs.oath.rules.setup import kill_on_board, move_from_bank
+from meeplegym.envs.oath.rules.setup import board_colour, kill_on_board, move_from_bank
 from meeplegym.envs.oath.state import (
+    MAX_PLAYERS,
     N_CARDS,
     N_SLOTS,
     N_SUITS,
     PH_CAMPAIGN_PLAN_SIGN,
     PH_CAMPAIGN_PLANS,
     PLAN_BANDITS,
+    PURPLE,
+    SIDE_EXILE,
     Z_ADVISER,
     Z_PERSONAL,
     Z_SITE,
@@ -120,7 +123,7 @@ def defending_force(s):
     if s["defender"] != BANDITS:
         for q in range(s["n_players"]):
             where = s["pawn"][q]
-            if on_side(s, q, DEFENDER_SIDE) and (where == s["pawn"][p] or s["tgt_slot"][where]):
+            if on_side(s, q, DEFENDER_SIDE) and (where == attack_site(s, p) or s["tgt_slot"][where]):
                 force += s["board_warbands"][q]
     return force
 
@@ -200,7 +203,8 @@ def clause_amounts(s, u, f, k):
 @nb.njit(cache=True)
 def does_something(s, side, c, f):
     for k in range(N_CLAUSES[f]):
-        if condition(s, side, c, CLAUSES[f, k, E.K_COND]):
+        if condition(s, side, c, CLAUSES[f, k, E.K_COND]) and (
+                CLAUSES[f, k, E.K_EFFECT] != E.PE_SACRIFICE or sacrifice_places(s, side, 0) > 0):
             return True
     return False
 
@@ -240,6 +244,9 @@ def usable(s, u, c):
     if u == BANDITS:  # they pay nothing, so they use no plan that costs something, surcharges included
         if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3] or more_secrets or more_favor:
             return False
+        for k in range(N_CLAUSES[f]):  # nor one that sacrifices: bandits are not pieces to lose
+            if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
+                return False
     elif not B.can_afford(s, u, c, more_secrets, more_favor) or PS.spell_broken(s, u, c):
         return False
     return does_something(s, side, c, f)
@@ -328,6 +335,18 @@ def run_clauses(s, u, c, start):
             s["supply"][u] = min(SUPPLY_MAX, s["supply"][u] + row[E.K_N])
         elif effect == E.PE_KILL_ATTACKER:
             kill_attackers(s, row[E.K_N])
+        elif effect == E.PE_SACRIFICE:
+            places = sacrifice_places(s, side, 0)
+            if places == 0:
+                continue
+            if places > 1:  # the user picks where the warband dies
+                s["plan_card"] = c
+                s["plan_clause"] = k
+                s["phase"] = PH_CAMPAIGN_PLAN_SIGN
+                s["actor"] = u
+                return False
+            sacrifice_at(s, side, sacrifice_places(s, side, 1))
+            add_defense(s, row[E.K_N])
         elif effect == E.PE_FLAG:
             s["plan_flags"][side] |= row[E.K_N]
     return True
@@ -347,8 +366,16 @@ def use(s, u, c):
 
 @nb.njit(cache=True)
 def sign_legal(s, mask):
+    """The sign of a plan's dice (O7.5.4), or where a sacrificing plan's warband dies."""
     f = C.face(s, s["plan_card"])
-    for option in range(n_signs(f, s["plan_clause"])):
+    k = s["plan_clause"]
+    if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
+        side = side_of(s, s["actor"])
+        for option in range(SACRIFICE_PLACES):
+            if in_force_at(s, side, option) > 0:
+                mask[A.OPTION + option] = 1
+        return
+    for option in range(n_signs(f, k)):
         mask[A.OPTION + option] = 1
 
 
@@ -358,7 +385,12 @@ def answer_sign(s, u, a):
     c = s["plan_card"]
     f = C.face(s, c)
     k = s["plan_clause"]
-    add_dice(s, CLAUSES[f, k, E.K_EFFECT], signed_amount(s, u, f, k, a - A.OPTION))
+    if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
+        side = side_of(s, u)
+        sacrifice_at(s, side, a - A.OPTION)
+        add_defense(s, CLAUSES[f, k, E.K_N])
+    else:
+        add_dice(s, CLAUSES[f, k, E.K_EFFECT], signed_amount(s, u, f, k, a - A.OPTION))
     s["plan_card"] = 0
     s["plan_clause"] = 0
     return run_clauses(s, u, c, k + 1)
@@ -400,18 +432,100 @@ def offer(s):
 
 
 @nb.njit(cache=True)
+def attack_site(s, p):
+    """The site p campaigns at: p's pawn's, or the one a power lets p campaign at as if the pawn
+    were there (Captains, Wild Allies, D2)."""
+    return s["camp_from"] if s["camp_from"] >= 0 else s["pawn"][p]
+
+
+@nb.njit(cache=True)
+def stationed(s, p):
+    """p's warbands at the site of a campaign waged through such a power: they join the force,
+    unless they defend it -- the site is a target (a Citizen's purple warbands, in a campaign
+    against the Empire, O5.5.1) -- or are not p's in this campaign (a non-Imperial Citizen's)."""
+    slot = s["camp_from"]
+    col = board_colour(s, p)
+    if slot < 0 or s["tgt_slot"][slot] or (col == PURPLE and s["non_imperial"] == p):
+        return 0
+    return s["site_warbands"][slot, col]
+
+
+@nb.njit(cache=True)
+def attacking_force(s, p):
+    """O5.5.2: the warbands on p's board, and any stationed at the site p campaigns at."""
+    return s["board_warbands"][p] + stationed(s, p)
+
+
+@nb.njit(cache=True)
 def kill_attackers(s, k):
-    """k warbands of the attacker's board die (as many as there are), counted for Cursed Cauldron."""
-    k = min(k, s["board_warbands"][s["current"]])
+    """k warbands of the attacking force die (as many as there are), counted for Cursed
+    Cauldron: those on the board first, then those stationed at the campaign's site."""
+    p = s["current"]
+    k = min(k, attacking_force(s, p))
     s["camp_killed"][ATTACKER_SIDE] += k
-    kill_on_board(s, s["current"], k)
+    on_board = min(k, s["board_warbands"][p])
+    kill_on_board(s, p, on_board)
+    if k > on_board:
+        col = board_colour(s, p)
+        s["site_warbands"][s["camp_from"], col] -= k - on_board
+        s["bank_warbands"][col] += k - on_board
+
+
+# ================================================================== a plan's sacrifice (Wrestlers)
+SACRIFICE_PLACES = N_SLOTS + MAX_PLAYERS  # OPTION k: the site in slot k, or the board of seat k - N_SLOTS
+
+
+@nb.njit(cache=True)
+def in_force_at(s, side, option):
+    """Warbands of `side`'s force at OPTION `option` (a slot or a board, as SACRIFICE_PLACES)."""
+    p = s["current"]
+    if option < N_SLOTS:
+        if side == ATTACKER_SIDE:
+            return stationed(s, p) if option == s["camp_from"] else 0
+        if not s["tgt_slot"][option] or s["defender"] == BANDITS:
+            return 0
+        col = B.site_colour(s, option)
+        return s["site_warbands"][option, col] if col >= 0 else 0
+    q = option - N_SLOTS
+    if q >= s["n_players"] or not on_side(s, q, side):
+        return 0
+    if side == DEFENDER_SIDE and not (s["pawn"][q] == attack_site(s, p) or s["tgt_slot"][s["pawn"][q]]):
+        return 0
+    return s["board_warbands"][q]
+
+
+@nb.njit(cache=True)
+def sacrifice_places(s, side, upto):
+    """How many places hold warbands of `side`'s force; with upto > 0, the option of the upto-th
+    such place instead (-1 if there are fewer)."""
+    n = 0
+    for option in range(SACRIFICE_PLACES):
+        if in_force_at(s, side, option) > 0:
+            n += 1
+            if n == upto:
+                return option
+    return n if upto == 0 else -1
+
+
+@nb.njit(cache=True)
+def sacrifice_at(s, side, option):
+    """One warband of `side`'s force dies at OPTION `option`, counted for Cursed Cauldron."""
+    s["camp_killed"][side] += 1
+    if option >= N_SLOTS:
+        kill_on_board(s, option - N_SLOTS, 1)
+        return
+    col = B.site_colour(s, option)
+    s["site_warbands"][option, col] -= 1
+    s["bank_warbands"][col] += 1
 
 
 # ================================================================== the aftermath (O5.5.6, O5.5.8)
 @nb.njit(cache=True)
 def aftermath(s):
-    """Victors' plans pay out, then the plans that say so are discarded; every mark is cleared."""
+    """Victors' plans pay out, then the plans that say so are discarded; every mark is cleared.
+    Returns the seat that Martial Culture lets become a Citizen, -1 for none."""
     attacker_won = s["attack"] > s["defense"]
+    martial = -1
     for c in range(1, N_CARDS):
         user = s["plan_user"][c]
         if user == 0:
@@ -433,6 +547,8 @@ def aftermath(s):
                 move_from_bank(s, u, clause_amounts(s, u, f, k)[0])
             elif won and u >= 0 and effect == E.PE_PARADE:
                 parade(s, u, side)
+            elif won and u >= 0 and effect == E.PE_MARTIAL and exile_beats_exile(s, u, side):
+                martial = u
             elif effect == E.PE_FLAG:
                 if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
                     discard = True
@@ -442,6 +558,14 @@ def aftermath(s):
             M.discard_card(s, u if u >= 0 else s["current"], c)
     s["plan_flags"][:] = 0
     s["plan_next"] = -1
+    return martial
+
+
+@nb.njit(cache=True)
+def exile_beats_exile(s, u, side):
+    """Martial Culture (D2): u, an Exile, has defeated another Exile (the enemy side's leader)."""
+    enemy = s["defender"] if side == ATTACKER_SIDE else s["current"]
+    return s["side"][u] == SIDE_EXILE and enemy >= 0 and s["side"][enemy] == SIDE_EXILE
 
 
 @nb.njit(cache=True)

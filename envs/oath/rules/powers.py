@@ -41,6 +41,7 @@ from meeplegym.envs.oath.state import (
     DEC_SLOT,
     DEC_SPACE,
     FIRST_EDIFICE,
+    FREE_TAKEN,
     FIRST_RELIC,
     FIRST_VISION,
     GRAND_SCEPTER,
@@ -50,6 +51,7 @@ from meeplegym.envs.oath.state import (
     N_SLOTS,
     N_SUITS,
     NOBODY,
+    PH_CAMPAIGN_DEFENDER,
     PH_PLAY,
     PH_POWER,
     RELIQUARY_SPACES,
@@ -186,13 +188,21 @@ def decision_of(pc):
         return DEC_OPTION
     if op == E.OP_PICK_RELIC:
         return DEC_CARD
-    if op == E.OP_EXCHANGE:
+    if op == E.OP_EXCHANGE or op == E.OP_GATHERING:
         return DEC_BARGAIN
+    if op == E.OP_GATHER:
+        return DEC_OPTION
     if op == E.OP_MESSENGER:
         return DEC_PLACE
     if op == E.OP_WHISTLE:
         return DEC_SEAT
     if op == E.OP_PALANQUIN or op == E.OP_TRAVEL_TO_SUIT:
+        return DEC_SLOT
+    if op == E.OP_PICK_FACEDOWN or op == E.OP_SWAP_FACEDOWN:
+        return DEC_SEAT  # then DEC_OPTION, the adviser's position
+    if op == E.OP_PEEK_FACEDOWN:
+        return DEC_PLACE  # then DEC_OPTION for a relic or an adviser
+    if op == E.OP_CAMPAIGN_AT:
         return DEC_SLOT
     if op == E.OP_KILL and src == E.FROM_EVERY:
         return -1
@@ -236,8 +246,16 @@ def begin_decision(s, p, pc):
             units = s["n_players"]
         elif op == E.OP_WITCH_TRADE or op == E.OP_MESSENGER:
             units = OPEN_ENDED
+        elif E.BY_POSITION[op]:  # a player or a site, then a position
+            units = 2
         elif op == E.OP_EXCHANGE:  # what you give, what you ask, their answer
             units = 3
+            s["bargain_give"] = A.END
+            s["bargain"] = A.END
+        elif op == E.OP_GATHER:  # one answer per player
+            units = s["n_players"]
+        elif op == E.OP_GATHERING:
+            units = GATHERING_STAGES * s["n_players"]
             s["bargain_give"] = A.END
             s["bargain"] = A.END
         s["pw_left"] = units
@@ -251,6 +269,14 @@ def begin_decision(s, p, pc):
     if CODE[pc, P.COL_OP] == E.OP_REVELATION:  # players with no favor have nothing to burn
         while s["pw_left"] > 0 and s["favor"][responder(s, p)] == 0:
             s["pw_left"] -= 1
+    if CODE[pc, P.COL_OP] == E.OP_GATHER:  # those already there are not asked
+        while s["pw_left"] > 0 and s["pawn"][s["n_players"] - s["pw_left"]] == s["where"][s["pw_card"]]:
+            s["pw_left"] -= 1
+    if CODE[pc, P.COL_OP] == E.OP_GATHERING:  # nor those away, or with nobody to exchange with
+        scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        while (s["pw_left"] > 0 and gathering_turn(s, p)[1] == 0
+               and gathering_partners(s, gathering_turn(s, p)[0], CODE[pc, E.C_SUITS], scratch) == 0):
+            s["pw_left"] -= GATHERING_STAGES
     if CODE[pc, P.COL_OP] == E.OP_BLACKMAIL and s["pw_it"] > 0:
         if s["favor"][s["where"][s["pw_it"]]] < BLACKMAIL_FAVOR:  # they cannot pay: nothing to ask
             M.take_relic(s, p, s["pw_it"])
@@ -265,6 +291,7 @@ def begin_decision(s, p, pc):
             s["offer_target"] = NOBODY
             s["bargain_give"] = A.END
             s["bargain"] = A.END
+            s["proposer"] = -1
         return True
     ask(s, decision_of(pc))
     if CODE[pc, P.COL_OP] == E.OP_REVELATION:
@@ -274,6 +301,18 @@ def begin_decision(s, p, pc):
     elif CODE[pc, P.COL_OP] == E.OP_EXCHANGE and s["pw_left"] == 1:
         s["pw_dec"] = DEC_OPTION
         s["actor"] = s["offer_target"]
+    elif E.BY_POSITION[CODE[pc, P.COL_OP]] and s["pw_left"] == 1:
+        s["pw_dec"] = DEC_OPTION
+    elif CODE[pc, P.COL_OP] == E.OP_GATHER:
+        s["actor"] = s["n_players"] - s["pw_left"]
+    elif CODE[pc, P.COL_OP] == E.OP_GATHERING:
+        q, stage = gathering_turn(s, p)
+        s["proposer"] = q
+        s["actor"] = s["offer_target"] if stage == GATHERING_STAGES - 1 else q
+        if stage == 0:
+            s["pw_dec"] = DEC_SEAT
+        elif stage == GATHERING_STAGES - 1:
+            s["pw_dec"] = DEC_OPTION
     return False
 
 
@@ -525,7 +564,21 @@ def more_choices(s, p, pc, mask):
             n += 1
         mask[A.END] = 1
     elif op == E.OP_EXCHANGE:
-        n = exchange_choices(s, p, pc, mask)
+        n = exchange_choices(s, p, CODE[pc, E.C_SUITS], s["pw_left"], mask)
+    elif op == E.OP_GATHERING:
+        n = gathering_choices(s, p, pc, mask)
+    elif op == E.OP_GATHER:  # the asked player comes (OPTION 0) or stays (END)
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+        n = 1
+    elif E.BY_POSITION[op]:
+        n = facedown_choices(s, p, pc, mask)
+    elif op == E.OP_CAMPAIGN_AT:
+        for slot in range(N_SLOTS):
+            if ((B.rules_site(s, p, slot) if src == E.FROM_OWN else holds_suits(s, slot, suits))
+                    and K.can_campaign_at(s, p, slot)):
+                mask[A.SLOT + slot] = 1
+                n += 1
     elif op == E.OP_BLACKMAIL:  # asked of the holder, only when they can pay
         if s["favor"][s["where"][s["pw_it"]]] >= BLACKMAIL_FAVOR:
             mask[A.OPTION + 0] = 1
@@ -581,23 +634,35 @@ def more_choices(s, p, pc, mask):
 
 
 @nb.njit(cache=True)
-def exchange_choices(s, p, pc, mask):
-    """An exchange's menu (O7.6.3): what p gives, then what p asks (nothing for nothing is no
-    exchange), then the partner's answer. Favor and secrets 1-5 are NUMBER entries as in the
-    Citizenship bargain (minor.py); a relic or a faceup adviser (never a locked one, and only
-    where both councils keep their limits) is its CARD."""
+def exchange_choices(s, p, goods, left, mask):
+    """An exchange's menu (O7.6.3) between p and the partner: what p gives (left 3), then what p
+    asks (left 2; nothing for nothing is no exchange, and giving nothing needs something to ask
+    for), then the partner's answer (left 1). Favor and secrets 1-5 are NUMBER entries as in
+    the Citizenship bargain (minor.py); a relic or a faceup adviser (never a locked one, and
+    only where both councils keep their limits) is its CARD."""
     q = s["offer_target"]
-    left = s["pw_left"]
     if left == 1:
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
         return 2
-    asking = left == 2
-    giver = q if asking else p
-    n = 0
-    if not asking or s["bargain_give"] != A.END:
+    if left == 2:
+        given = s["bargain_give"] - A.CARD if s["bargain_give"] >= A.CARD else 0
+        n = mark_goods(s, q, p, goods, True, given if given < FIRST_RELIC else 0, mask)
+        nothing_ok = s["bargain_give"] != A.END
+    else:
+        n = mark_goods(s, p, q, goods, False, 0, mask)
+        nothing_ok = mark_goods(s, q, p, goods, True, 0, np.zeros(A.N_ACTIONS, dtype=np.int8)) > 0
+    if nothing_ok:
         mask[A.END] = 1
         n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def mark_goods(s, giver, taker, goods, asking, given, mask):
+    """Mark what giver may hand taker in an exchange (at the give or the ask entries); `given`:
+    the adviser taker gives in return (0: none), which the swap's limits must allow. How many."""
+    n = 0
     favor_at = N.FAVOR_ASK if asking else N.FAVOR_GIVE
     secrets_at = N.SECRETS_ASK if asking else N.SECRETS_GIVE
     for k in range(1, N.BARGAIN_MAX + 1):
@@ -607,22 +672,74 @@ def exchange_choices(s, p, pc, mask):
         if s["secrets"][giver] >= k and PS.gives_secrets(s, giver):
             mask[A.NUMBER + secrets_at + k] = 1
             n += 1
-    goods = CODE[pc, E.C_SUITS]
     if goods & E.GOODS_RELICS:
         for r in range(FIRST_RELIC, FIRST_VISION):
             if B.holds_relic(s, giver, r):
                 mask[A.CARD + r] = 1
                 n += 1
     if goods & E.GOODS_ADVISERS:
-        given = s["bargain_give"] - A.CARD if asking and s["bargain_give"] >= A.CARD else 0
-        if given >= FIRST_RELIC:
-            given = 0  # a relic given: no council changes on p's side
         for c in range(1, FIRST_EDIFICE):
             if s["zone"][c] == Z_ADVISER and s["where"][c] == giver and movable(s, c, 0) and (
-                    swap_fits(s, given, c) if given > 0 else transfer_fits(s, c, p if asking else q)):
+                    swap_fits(s, given, c) if given > 0 else transfer_fits(s, c, taker)):
                 mask[A.CARD + c] = 1
                 n += 1
     return n
+
+
+@nb.njit(cache=True)
+def exchange_step(s, p, left, a):
+    """One answer of the exchange p proposes to the partner (left: as in exchange_choices); an
+    accepted exchange is kept at once."""
+    if left == 3:
+        s["bargain_give"] = a
+    elif left == 2:
+        s["bargain"] = a
+    else:
+        if a == A.OPTION + 0:
+            deliver(s, p, s["offer_target"], s["bargain_give"])
+            deliver(s, p, s["offer_target"], s["bargain"])
+        s["bargain_give"] = A.END
+        s["bargain"] = A.END
+        s["offer_target"] = NOBODY
+
+
+# The Gathering (D2): per player, in turn order from the card's player, GATHERING_STAGES units --
+# a partner at the site (or END: none), what they give, what they ask, the partner's answer.
+GATHERING_STAGES = 4
+
+
+@nb.njit(cache=True)
+def gathering_turn(s, p):
+    """(the proposer, the stage 0-3) of The Gathering's exchanges at this point."""
+    done = GATHERING_STAGES * s["n_players"] - s["pw_left"]
+    return (p + done // GATHERING_STAGES) % s["n_players"], done % GATHERING_STAGES
+
+
+@nb.njit(cache=True)
+def gathering_partners(s, q, goods, mask):
+    """The players at The Gathering's site with whom q, also there, could make some exchange."""
+    here = s["where"][s["pw_card"]]
+    n = 0
+    if s["pawn"][q] != here:
+        return 0
+    scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    for r in range(s["n_players"]):
+        if r != q and s["pawn"][r] == here and (mark_goods(s, q, r, goods, False, 0, scratch) > 0
+                                                or mark_goods(s, r, q, goods, True, 0, scratch) > 0):
+            mask[A.SEAT + r] = 1
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def gathering_choices(s, p, pc, mask):
+    q, stage = gathering_turn(s, p)
+    goods = CODE[pc, E.C_SUITS]
+    if stage == 0:
+        n = gathering_partners(s, q, goods, mask)
+        mask[A.END] = 1
+        return n
+    return exchange_choices(s, q, goods, GATHERING_STAGES - stage, mask)
 
 
 @nb.njit(cache=True)
@@ -634,6 +751,116 @@ def deliver(s, p, q, a):
         C.place(s, c, Z_ADVISER, q if s["where"][c] == p else p, 1)
     else:
         N.keep_bargain(s, p, q, a)
+
+
+@nb.njit(cache=True)
+def facedown_choices(s, p, pc, mask):
+    """The steps naming facedown cards by position: first a player (or, peeking, a site), then
+    OPTION k for their k-th facedown card. Peeking offers only what p has not seen; picking for
+    a swap needs two players with facedown advisers."""
+    op, src = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM]
+    peeking = op == E.OP_PEEK_FACEDOWN
+    n = 0
+    if s["pw_left"] == 1:  # the position, in the player's council or at the site picked
+        q = s["offer_target"]
+        zone, where = (Z_ADVISER, q) if q >= 0 else (Z_SITE, s["target"])
+        for k in range(min(C.count_facedown(s, zone, where), A.N_OPTIONS)):
+            if not peeking or not s["known"][C.nth_facedown(s, zone, where, k)] >> p & 1:
+                mask[A.OPTION + k] = 1
+                n += 1
+        return n
+    holders = 0
+    for q in range(s["n_players"]):
+        holders += C.count_facedown(s, Z_ADVISER, q) > 0
+    for q in range(s["n_players"]):
+        if C.count_facedown(s, Z_ADVISER, q) == 0:
+            continue
+        if op == E.OP_PICK_FACEDOWN:
+            ok = (q != p and s["pawn"][q] == s["pawn"][p]) if src == E.FROM_HERE else (
+                holders >= 2 or CODE[pc + 1, P.COL_OP] != E.OP_SWAP_FACEDOWN)
+        elif op == E.OP_SWAP_FACEDOWN:
+            ok = q != s["where"][s["pw_it"]]
+        else:
+            ok = q != p and unseen_facedown(s, p, Z_ADVISER, q)
+        if ok:
+            mask[A.SEAT + q] = 1
+            n += 1
+    if peeking:
+        for slot in range(N_SLOTS):
+            if ((not s["slot_faceup"][slot] and not s["slot_known"][slot] >> p & 1)
+                    or (s["slot_faceup"][slot] and unseen_facedown(s, p, Z_SITE, slot))):
+                mask[A.SLOT + slot] = 1
+                n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def unseen_facedown(s, p, zone, where):
+    for k in range(C.count_facedown(s, zone, where)):
+        if not s["known"][C.nth_facedown(s, zone, where, k)] >> p & 1:
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def facedown_resolve(s, p, pc, a):
+    op = CODE[pc, P.COL_OP]
+    if s["pw_left"] == 2:  # whose council, or which site
+        if a >= A.SEAT:
+            s["offer_target"] = a - A.SEAT
+            return
+        slot = a - A.SLOT
+        if not s["slot_faceup"][slot]:  # a facedown site: seen, and the step is over
+            s["slot_known"][slot] |= 1 << p
+            s["pw_left"] = 1
+        else:
+            s["offer_target"] = NOBODY
+            s["target"] = slot
+        return
+    q = s["offer_target"]
+    zone, where = (Z_ADVISER, q) if q >= 0 else (Z_SITE, s["target"])
+    c = C.nth_facedown(s, zone, where, a - A.OPTION)
+    if op == E.OP_PICK_FACEDOWN:
+        s["pw_it"] = c
+    elif op == E.OP_PEEK_FACEDOWN:
+        s["known"][c] |= 1 << p
+        s["target"] = -1
+    else:  # Dream Thief: the two advisers trade councils, each seen by its new holder
+        first = s["pw_it"]
+        other = s["where"][first]
+        C.place(s, first, Z_ADVISER, q, 0)
+        C.place(s, c, Z_ADVISER, other, 0)
+        s["known"][first] |= 1 << q
+        s["known"][c] |= 1 << other
+        s["pw_it"] = 0
+
+
+@nb.njit(cache=True)
+def inquire(s, p):
+    """Inquisitor (D2): p sees the picked adviser. The Conspiracy becomes p's, played or discarded
+    as if searched; anything else earns its holder the favor placed on Inquisitor."""
+    c = s["pw_it"]
+    q = s["offer_target"]
+    s["known"][c] |= 1 << p
+    if c == M.CONSPIRACY:
+        M.take_drawn(s, p, c)
+        M.keep(s, p, c)
+        s["pw_after"] = PH_PLAY
+    else:
+        this = s["pw_card"]
+        s["favor"][q] += s["card_favor"][this]
+        s["card_favor"][this] = 0
+    s["pw_it"] = 0
+    s["offer_target"] = NOBODY
+
+
+@nb.njit(cache=True)
+def holds_suits(s, slot, suits):
+    """A faceup card of one of `suits` stands at the slot."""
+    for b in range(N_SUITS):
+        if suits >> b & 1 and M.holds_suit(s, slot, b):
+            return True
+    return False
 
 
 @nb.njit(cache=True)
@@ -889,18 +1116,18 @@ def resolve_more(s, p, pc, a):
     elif op == E.OP_PICK_RELIC:
         s["pw_it"] = a - A.CARD
     elif op == E.OP_EXCHANGE:
-        left = s["pw_left"]
-        if left == 3:
-            s["bargain_give"] = a
-        elif left == 2:
-            s["bargain"] = a
+        exchange_step(s, p, s["pw_left"], a)
+    elif op == E.OP_GATHER:
+        if a == A.OPTION + 0:
+            s["pawn"][s["n_players"] - s["pw_left"]] = s["where"][this]
+    elif op == E.OP_GATHERING:
+        q, stage = gathering_turn(s, p)
+        if stage > 0:
+            exchange_step(s, q, GATHERING_STAGES - stage, a)
+        elif a == A.END:  # no exchange for q: on to the next player
+            s["pw_left"] -= GATHERING_STAGES - 1
         else:
-            if a == A.OPTION + 0:
-                deliver(s, p, s["offer_target"], s["bargain_give"])
-                deliver(s, p, s["offer_target"], s["bargain"])
-            s["bargain_give"] = A.END
-            s["bargain"] = A.END
-            s["offer_target"] = NOBODY
+            s["offer_target"] = a - A.SEAT
     elif op == E.OP_BLACKMAIL:
         r = s["pw_it"]
         q = s["where"][r]
@@ -935,6 +1162,12 @@ def resolve_more(s, p, pc, a):
     elif op == E.OP_TRAVEL_TO_SUIT:
         M.arrive(s, p, a - A.SLOT, False)
         s["pw_it"] = 0
+    elif E.BY_POSITION[op]:
+        facedown_resolve(s, p, pc, a)
+    elif op == E.OP_CAMPAIGN_AT:  # the program ends into the campaign
+        s["camp_from"] = a - A.SLOT
+        s["free_campaign"] = FREE_TAKEN
+        s["pw_after"] = PH_CAMPAIGN_DEFENDER
     elif op == E.OP_WITCH_TRADE:
         q = s["offer_target"]
         if a == A.END:
@@ -1119,6 +1352,8 @@ def perform(s, p, pc):
         for d in range(1, FIRST_EDIFICE):
             if d != c and s["zone"][d] == Z_SITE and s["where"][d] == s["where"][c] and not M.LOCKED[d]:
                 M.discard_card(s, p, d)
+    elif op == E.OP_INQUIRE:
+        inquire(s, p)
     elif op == E.OP_REVEAL_DISCARD:
         region = SLOT_REGION[s["pawn"][p]]
         top = s["discard"][region, s["discard_size"][region] - 1]

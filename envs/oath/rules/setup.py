@@ -104,6 +104,8 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["winner"] = -1
     s["non_imperial"] = -1
     s["defender"] = NOBODY
+    s["camp_from"] = -1
+    s["proposer"] = -1
     s["scepter_fresh"] = -1
     s["discard_to"] = DISCARD_AS_USUAL
     s["trade_as"] = -1

@@ -194,7 +194,7 @@ def legal(s, mask):
     elif phase == PH_CAMPAIGN_PLAN_SIGN:
         PL.sign_legal(s, mask)
     elif phase == PH_CAMPAIGN_OCCUPY:
-        K.dice_legal(s, s["current"], mask)
+        K.occupy_legal(s, s["current"], mask)
     elif phase == PH_CAMPAIGN_BANISH:
         K.banish_legal(s, s["current"], mask)
     elif phase == PH_MOVE_WITH:
@@ -676,8 +676,16 @@ def next_round(s):
 
 @nb.njit(cache=True)
 def react(s, a):
-    """A persistent power's holder answers (PH_REACT): the end die's change, or the bank to gain from."""
-    if s["react_card"] == PS.SQUALID_CARD:
+    """A card's holder answers outside the usual order (PH_REACT): the end die's change, the bank
+    to gain from, or Martial Culture's Citizenship."""
+    if s["react_card"] == PS.MARTIAL_CULTURE:
+        q = s["actor"]
+        s["react_card"] = 0
+        s["phase"] = PH_ACT
+        s["actor"] = s["current"]
+        if a == A.OPTION + 0:
+            N.become_citizen(s, q)  # no Reliquary relic; the Act phase ends if it is q's turn
+    elif s["react_card"] == PS.SQUALID_CARD:
         die = s["end_die"] + a - A.OPTION - 1
         s["react_card"] = 0
         s["end_die"] = 0
