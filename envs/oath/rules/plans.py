@@ -106,25 +106,40 @@ def side_holds(s, side, holder):
     return holder >= 0 and on_side(s, holder, side)
 
 
+# where a side's force stands, by option k: the site in slot k, or the board of seat k - N_SLOTS (a
+# sacrificing plan names its place as OPTION k)
+FORCE_PLACES = N_SLOTS + MAX_PLAYERS
+
+
+@nb.njit(cache=True)
+def in_force_at(s, side, option):
+    """Warbands of `side`'s force at OPTION `option` (a slot or a board, as in FORCE_PLACES)."""
+    p = s["current"]
+    if option < N_SLOTS:
+        if side == ATTACKER_SIDE:
+            return stationed(s, p) if option == s["camp_from"] else 0
+        if not s["tgt_slot"][option] or s["defender"] == BANDITS:
+            return 0
+        col = B.site_colour(s, option)
+        return s["site_warbands"][option, col] if col >= 0 else 0
+    q = option - N_SLOTS
+    if q >= s["n_players"] or not on_side(s, q, side):
+        return 0
+    if side == DEFENDER_SIDE and not (s["pawn"][q] == attack_site(s, p) or s["tgt_slot"][s["pawn"][q]]):
+        return 0
+    return s["board_warbands"][q]
+
+
 @nb.njit(cache=True)
 def defending_force(s):
     """The warbands that would defend now (O5.5.4): at targeted sites (a bandit each when the
     bandits defend), and on the defending side's boards whose pawns stand at a targeted site or
     at the attacker's."""
-    p = s["current"]
+    if s["defender"] == BANDITS:
+        return s["tgt_slot"].sum()
     force = 0
-    for slot in range(N_SLOTS):
-        if s["tgt_slot"][slot]:
-            if s["defender"] == BANDITS:
-                force += 1
-            else:
-                col = B.site_colour(s, slot)
-                force += s["site_warbands"][slot, col] if col >= 0 else 0
-    if s["defender"] != BANDITS:
-        for q in range(s["n_players"]):
-            where = s["pawn"][q]
-            if on_side(s, q, DEFENDER_SIDE) and (where == attack_site(s, p) or s["tgt_slot"][where]):
-                force += s["board_warbands"][q]
+    for option in range(FORCE_PLACES):
+        force += in_force_at(s, DEFENDER_SIDE, option)
     return force
 
 
@@ -371,7 +386,7 @@ def sign_legal(s, mask):
     k = s["plan_clause"]
     if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
         side = side_of(s, s["actor"])
-        for option in range(SACRIFICE_PLACES):
+        for option in range(FORCE_PLACES):
             if in_force_at(s, side, option) > 0:
                 mask[A.OPTION + option] = 1
         return
@@ -472,34 +487,12 @@ def kill_attackers(s, k):
 
 
 # ================================================================== a plan's sacrifice (Wrestlers)
-SACRIFICE_PLACES = N_SLOTS + MAX_PLAYERS  # OPTION k: the site in slot k, or the board of seat k - N_SLOTS
-
-
-@nb.njit(cache=True)
-def in_force_at(s, side, option):
-    """Warbands of `side`'s force at OPTION `option` (a slot or a board, as SACRIFICE_PLACES)."""
-    p = s["current"]
-    if option < N_SLOTS:
-        if side == ATTACKER_SIDE:
-            return stationed(s, p) if option == s["camp_from"] else 0
-        if not s["tgt_slot"][option] or s["defender"] == BANDITS:
-            return 0
-        col = B.site_colour(s, option)
-        return s["site_warbands"][option, col] if col >= 0 else 0
-    q = option - N_SLOTS
-    if q >= s["n_players"] or not on_side(s, q, side):
-        return 0
-    if side == DEFENDER_SIDE and not (s["pawn"][q] == attack_site(s, p) or s["tgt_slot"][s["pawn"][q]]):
-        return 0
-    return s["board_warbands"][q]
-
-
 @nb.njit(cache=True)
 def sacrifice_places(s, side, upto):
     """How many places hold warbands of `side`'s force; with upto > 0, the option of the upto-th
     such place instead (-1 if there are fewer)."""
     n = 0
-    for option in range(SACRIFICE_PLACES):
+    for option in range(FORCE_PLACES):
         if in_force_at(s, side, option) > 0:
             n += 1
             if n == upto:

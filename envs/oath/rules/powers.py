@@ -270,7 +270,7 @@ def begin_decision(s, p, pc):
         while s["pw_left"] > 0 and s["favor"][responder(s, p)] == 0:
             s["pw_left"] -= 1
     if CODE[pc, P.COL_OP] == E.OP_GATHER:  # those already there are not asked
-        while s["pw_left"] > 0 and s["pawn"][s["n_players"] - s["pw_left"]] == s["where"][s["pw_card"]]:
+        while s["pw_left"] > 0 and s["pawn"][gatherer(s)] == s["where"][s["pw_card"]]:
             s["pw_left"] -= 1
     if CODE[pc, P.COL_OP] == E.OP_GATHERING:  # nor those away, or with nobody to exchange with
         scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
@@ -304,7 +304,7 @@ def begin_decision(s, p, pc):
     elif E.BY_POSITION[CODE[pc, P.COL_OP]] and s["pw_left"] == 1:
         s["pw_dec"] = DEC_OPTION
     elif CODE[pc, P.COL_OP] == E.OP_GATHER:
-        s["actor"] = s["n_players"] - s["pw_left"]
+        s["actor"] = gatherer(s)
     elif CODE[pc, P.COL_OP] == E.OP_GATHERING:
         q, stage = gathering_turn(s, p)
         s["proposer"] = q
@@ -706,6 +706,12 @@ def exchange_step(s, p, left, a):
 # The Gathering (D2): per player, in turn order from the card's player, GATHERING_STAGES units --
 # a partner at the site (or END: none), what they give, what they ask, the partner's answer.
 GATHERING_STAGES = 4
+
+
+@nb.njit(cache=True)
+def gatherer(s):
+    """The player The Gathering asks to come: in turn order from the Chancellor."""
+    return s["n_players"] - s["pw_left"]
 
 
 @nb.njit(cache=True)
@@ -1119,7 +1125,7 @@ def resolve_more(s, p, pc, a):
         exchange_step(s, p, s["pw_left"], a)
     elif op == E.OP_GATHER:
         if a == A.OPTION + 0:
-            s["pawn"][s["n_players"] - s["pw_left"]] = s["where"][this]
+            s["pawn"][gatherer(s)] = s["where"][this]
     elif op == E.OP_GATHERING:
         q, stage = gathering_turn(s, p)
         if stage > 0:
