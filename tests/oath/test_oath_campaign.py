@@ -224,6 +224,22 @@ def test_captains_campaign_at_a_ruled_site_for_free_with_the_warbands_stationed_
     assert sc.warbands_of(s, RED) == 14
 
 
+@pytest.mark.rule("O5.5.2", "O7.5", "D2")
+def test_encirclement_counts_the_warbands_stationed_at_a_captains_site():
+    s = duel(red_board=0)
+    _red_rules_the_mountain(s, 2)
+    sc.move(s, "Captains", S.Z_SITE, MOUNTAIN)
+    sc.move(s, "Encirclement", S.Z_ADVISER, 1, 1)  # F: force_larger, attack +-2
+    s["shared_favor"] -= 2 - int(s["favor"][1])
+    s["favor"][1] = 2  # one for Captains, one for Encirclement
+    s["pawn"][3] = MOUNTAIN
+    s["bank_warbands"][int(D.Colour.YELLOW)] += int(s["board_warbands"][3])
+    s["board_warbands"][3] = 0
+    sc.play(s, A.CARD + ID["Captains"], A.SLOT + MOUNTAIN, A.SEAT + 3, A.OPTION + 2, A.END, A.NUMBER + 1)
+    # red's board is empty, but its force is the 2 stationed warbands against yellow's none
+    assert s["phase"] == S.PH_CAMPAIGN_PLANS and A.CARD + ID["Encirclement"] in sc.legal(s)
+
+
 @pytest.mark.rule("O5.5.1", "D2")
 def test_wild_allies_campaign_at_a_site_holding_a_beast_card():
     s = duel()

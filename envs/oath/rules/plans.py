@@ -156,7 +156,7 @@ def condition(s, side, c, cond):
     if cond == E.PC_ENEMY_NO_PF:
         return not side_holds(s, 1 - side, s["pf_holder"])
     if cond == E.PC_FORCE_LARGER:
-        mine = s["board_warbands"][s["current"]]
+        mine = attacking_force(s, s["current"])
         theirs = defending_force(s)
         return mine > theirs if side == ATTACKER_SIDE else theirs > mine
     if cond == E.PC_ORDER_TARGET:
