@@ -106,11 +106,13 @@ _SEATS = FEATURES.add(
     "one-hot; Supply, favor, secrets faceup, secrets facedown, warbands on the board, warbands in its colour's "
     "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now")
 _GAME = FEATURES.add(
-    "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1,
+    "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1
+    + MAX_PLAYERS,
     "players one-hot (2-6); round one-hot (0 = setup, 1-8); the Oath one-hot (data.OATHS); Visions drawn; turns "
     "completed; favor in each bank (O0.2 suit order); favor in the shared bank; per discard pile: its cards, the "
     "Visions in it and a Vision on top (their backs are public, O9.4); a Vision on top of the world deck (the "
-    "top card's back is public, O2.1); relics in the relic deck; a relic on each Reliquary space; game over")
+    "top card's back is public, O2.1); relics in the relic deck; a relic on each Reliquary space; game over; "
+    "warbands on the Obsidian Cage per relative seat of their colour (purple: the Chancellor's)")
 _BANNERS = FEATURES.add(
     "banners", 3 * (MAX_PLAYERS + 1) + 4,
     "holder one-hot (relative seat, then nobody) of the Oathkeeper title, the People's Favor and the Darkest "
@@ -343,6 +345,10 @@ def encode(s, seat, out):
         out[at + k] = s["reliquary"][k] > 0
     at += SPACES
     out[at] = s["terminal"] != 0
+    at += 1
+    for col in range(ST.N_COLOURS):
+        if seat_of_colour[col] >= 0:
+            out[at + _rel(seat, seat_of_colour[col], n)] += s["cage_warbands"][col]
     # ------------------------------------------------------------ banners and title
     at = _BANNERS
     _holder(out, at, seat, s["title_holder"], n)

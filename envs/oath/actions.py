@@ -81,6 +81,13 @@ END_LABELS: dict[int, str] = {
     S.PH_CAMPAIGN_ALLY: "stay out", S.PH_CAMPAIGN_PERMIT: "refuse", S.PH_CAMPAIGN_SACRIFICE: "no sacrifice",
     S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
     S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans", S.PH_FREE_CAMPAIGN: "no campaign",
+    S.PH_CAMPAIGN_PLAN_SIGN: "move no more warbands",
+}
+# PH_REACT asks for a card: its OPTION 0 and its END in words
+REACT_LABELS: dict[str, tuple[str, str]] = {
+    "Martial Culture": ("become a Citizen (Martial Culture)", "stay an Exile"),
+    "Sticky Fire": ("kill the whole enemy force and give them 1 favor (Sticky Fire)", "kill as usual"),
+    "Second Wind": ("", "travel nowhere (Second Wind)"),
 }
 
 
@@ -91,6 +98,8 @@ def plan_sign_label(state, k: int) -> str:
 
     c = int(state["plan_card"])
     row = E.PLAN_CLAUSES[c + 1 if state["ruined"][c] else c, int(state["plan_clause"])]
+    if row[E.K_EFFECT] == E.PE_REGROUP:  # its SLOT actions: see action_to_str
+        return f"{S.card_name(c)}: a warband from {slot_name(state, k)} to your board"
     if row[E.K_EFFECT] == E.PE_SACRIFICE:
         where = slot_name(state, k) if k < S.N_SLOTS else f"the board of seat {k - S.N_SLOTS}"
         return f"{S.card_name(c)}: sacrifice a warband at {where} for {int(row[E.K_N])} defense dice"
@@ -124,7 +133,7 @@ def action_to_str(action: int, state=None) -> str:
     phase = int(state["phase"]) if state is not None else -1
     if name == "end":
         if phase == S.PH_REACT:
-            return "stay an Exile"  # only Martial Culture's choice has END
+            return REACT_LABELS.get(S.card_name(int(state["react_card"])), ("", "end / decline"))[1]
         return END_LABELS.get(phase, "end / decline")
     if name == "option":
         if phase == S.PH_SETUP_BOARD and 0 < k < S.N_COLOURS:
@@ -132,8 +141,8 @@ def action_to_str(action: int, state=None) -> str:
             return f"take the {D.Colour(k).name.lower()} board ({side})"
         if phase == S.PH_CAMPAIGN_PLAN_SIGN:
             return plan_sign_label(state, k)
-        if phase == S.PH_REACT and S.card_name(int(state["react_card"])) == "Martial Culture":
-            return "become a Citizen (Martial Culture)"
+        if phase == S.PH_REACT and S.card_name(int(state["react_card"])) in REACT_LABELS:
+            return REACT_LABELS[S.card_name(int(state["react_card"]))][0]
         if phase == S.PH_POWER:
             from meeplegym.envs.oath import effects as E
 
@@ -145,6 +154,8 @@ def action_to_str(action: int, state=None) -> str:
     if name == "major":
         return D.MajorAction(k).name.capitalize()
     if name == "slot":
+        if phase == S.PH_CAMPAIGN_PLAN_SIGN:  # a regrouping plan (Warning Signals)
+            return f"{S.card_name(int(state['plan_card']))}: a warband from your board to {slot_name(state, k)}"
         return slot_name(state, k)
     if name == "seat":
         colour = D.Colour(int(state["colour"][k])).name.lower() if state is not None else None

@@ -116,6 +116,8 @@ gathering GOODS        each player at this card's site, in turn order from you, 
 campaign_at own/SUITS  campaign, spending no Supply, at a site you rule (``own``) or one holding
                        a faceup card of SUITS, as if your pawn were there; your warbands at that
                        site join your force
+uncage                 any number of times: a warband from the Obsidian Cage to the board of a
+                       player of its colour you pick
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
@@ -152,7 +154,7 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "pick_adviser", "to_site", "swap_here", "roving", "piper", "riots", "revelation", "pick_seat",
                "witch_trade", "oracle", "repair", "spire", "pilgrimage", "salt", "pick_relic", "blackmail",
                "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange", "pick_facedown",
-               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering")
+               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
@@ -161,7 +163,7 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
  OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
  OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
  OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE, OP_PICK_FACEDOWN, OP_INQUIRE,
- OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING) = range(
+ OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -338,6 +340,7 @@ POWERS: dict[int, dict[int, str]] = {
     216: {KIND_ACTION: "pick_adviser own; swap_here"},  # Horned Mask
     213: {KIND_ACTION: "reveal_discard; travel_to_suit"},  # Brass Horse
     218: {KIND_ACTION: "whistle"},  # Whistle
+    228: {KIND_ACTION: "uncage"},  # Obsidian Cage
     226: {KIND_ACTION: "peek_facedown"},  # Ivory Eye
     171: {KIND_MODIFIER: "gain 1 favor hosted"},  # Hospitality, after traveling
     # edifices, by the face that shows the power
@@ -405,6 +408,13 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # sacrifice N                kill one warband of your force, where you pick, for N defense dice
 # martial                    if your side is victorious, you an Exile and your enemy an Exile: you
 #                            may become a Citizen (no Reliquary relic)
+# regroup                    move warbands between your board and the sites you rule, one at a
+#                            time, never a site's last: first off sites, then onto them
+# may_kill_all               if your side is victorious you may kill the whole enemy force;
+#                            you then give that enemy 1 favor if able
+# travel_campaign            if victorious you may travel, then campaign, spending no Supply
+# cage                       if your side is victorious, the enemy force's surviving warbands go
+#                            onto the Obsidian Cage
 # FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
 #                            ignore_shields (single-shield faces) / war_tortoise (the
 #                            swords+skull and two-shields faces) your enemy rolls, double_attack
@@ -427,10 +437,10 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # card's site is targeted).
 
 PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "sacrifice",
-                "martial", "flag")
+                "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "flag")
 (PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_SACRIFICE,
- PE_MARTIAL, PE_FLAG) = range(len(PLAN_EFFECTS))
-_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial")
+ PE_MARTIAL, PE_REGROUP, PE_MAY_KILL_ALL, PE_TRAVEL_CAMPAIGN, PE_CAGE, PE_FLAG) = range(len(PLAN_EFFECTS))
+_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial", "regroup", "may_kill_all", "travel_campaign", "cage")
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
               "discard_at_end", "discard_if_defeated", "discard_unless_pf", "win_now")
@@ -454,6 +464,7 @@ K_COND, K_EFFECT, K_N, K_N2, K_SCALE, K_SIGNED = range(6)
 PLANS: dict[int, str] = {
     # Discord
     12: "attack ±3; discard_if_defeated",  # Mercenaries
+    16: "travel_campaign",  # Second Wind (an attacker's plan, D2)
     20: "order_target: attack +4",  # Disgraced Captain
     22: "burn_secrets",  # Book Burning
     83: "enemy_arcane: attack ±4",  # Cracked Sage
@@ -495,6 +506,7 @@ PLANS: dict[int, str] = {
     # Nomad
     14: "ignore_shields; discard_at_end",  # Rain Boots
     24: "attack ±3; discard_at_end",  # Horse Archers
+    25: "regroup; discard_at_end",  # Warning Signals (a defender's plan, D2)
     154: "double_attack; discard_at_end",  # Lancers
     155: "attack ±1|3; discard_at_end",  # Mountain Giant
     156: "enemy_nomad: attack ±4; discard_at_end",  # Rival Khan
@@ -502,7 +514,9 @@ PLANS: dict[int, str] = {
     164: "attack ±1 per nomad_ruled; discard_at_end",  # Great Crusade
     167: "defense +2; discard_at_end",  # Storm Caller
     # relics
+    211: "may_kill_all",  # Sticky Fire
     212: "win_warbands 1 per enemy_killed",  # Cursed Cauldron
+    228: "cage",  # Obsidian Cage (its Action: see POWERS)
 }
 
 

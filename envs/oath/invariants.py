@@ -196,6 +196,7 @@ def check_into(s, where):
             return WARBANDS
         for slot in range(N_SLOTS):
             total += s["site_warbands"][slot, col]
+        total += s["cage_warbands"][col]
         in_game = col == PURPLE
         for p in range(n):
             if s["colour"][p] == col:

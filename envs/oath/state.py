@@ -117,8 +117,10 @@ PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the pl
 PH_MODIFY_CHOICE = 51  # O7.4, a modifier's own choice: Bracken OPTION k (its discard_to), Master of Disguise SEAT
 PH_FREE_CAMPAIGN = 52  # D2 Hunting Party, Knights Errant: campaign spending no Supply (OPTION 0) or not (END)
 PH_CROP_ROTATION = 53  # D3 Crop Rotation: CARD a denizen at the destination (`target`) to discard first, END none
-PH_REACT = 54  # a persistent power's holder answers outside their turn (`react_card`): Herald and Book Binders
-#                SUIT, the bank to gain from; Squalid District OPTION 0/1/2, the end die -1 / as rolled / +1
+PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`): Herald, Book Binders
+#                SUIT, the bank to gain from; Squalid District OPTION 0/1/2, the end die -1 / as rolled / +1;
+#                Martial Culture OPTION 0 become a Citizen; Sticky Fire OPTION 0 kill the whole enemy
+#                force; Second Wind SLOT, where to travel (END: stay), its free campaign offered next
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -157,8 +159,9 @@ PLAN_BANDITS = MAX_PLAYERS + 1  # plan_user of a plan the bandits used (O5.5.3)
 # Where the discards of the action under way go (`discard_to`): as usual (O10), onto the bottom of
 # the world deck (Cracked Horn), or, with Bracken, DISCARD_TO_PILE + 2 * region + (1 on the bottom, 0 on top).
 DISCARD_AS_USUAL, DISCARD_TO_WORLD_BOTTOM, DISCARD_TO_PILE = -1, 6, 0
-# A free campaign (`free_campaign`): none, offered once the action under way ends, being started.
-FREE_NONE, FREE_OFFERED, FREE_TAKEN = 0, 1, 2
+# A free campaign (`free_campaign`): none, offered once the action under way ends, being started,
+# or Second Wind's travel to be asked first (it offers the campaign next).
+FREE_NONE, FREE_OFFERED, FREE_TAKEN, FREE_SECOND_WIND = 0, 1, 2, 3
 
 STATE_DTYPE = np.dtype(
     [
@@ -257,6 +260,8 @@ STATE_DTYPE = np.dtype(
         ("plan_card", np.int16),  # the plan whose dice wait on a sign (O7.5.4)
         ("plan_clause", np.int8),
         ("plan_next", np.int8),  # the next seat of the defending side to use plans; -1 while the attacker does
+        ("regroup_onto", np.int8),
+        ("cage_warbands", np.int8, N_COLOURS),  # warbands held on the Obsidian Cage, by colour (D4)  # 1 once a regrouping plan moved a warband onto a site (Warning Signals)
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         # the power under way (effects.py, rules/powers.py)
@@ -274,7 +279,7 @@ STATE_DTYPE = np.dtype(
         ("mod_next", np.int8),  # the action's phase after its modifiers
         ("discard_to", np.int8),  # DISCARD_* for the action under way (Bracken, Cracked Horn)
         ("trade_as", np.int8),  # Master of Disguise: the seat whose advisers count for this trade, -1 yours
-        ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant)
+        ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant, Second Wind)
         ("react_card", np.int16),  # the persistent power asking its holder (PH_REACT)
         ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTIONS[k])
         ("end_die", np.int8),  # the end die just rolled (O3.3), while Squalid District's ruler adjusts it

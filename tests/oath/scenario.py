@@ -122,7 +122,8 @@ def warbands_of(s, colour):
     n = int(s["n_players"])
     on_boards = sum(int(s["board_warbands"][p]) for p in range(n)
                     if (S.PURPLE if s["side"][p] != S.SIDE_EXILE else s["colour"][p]) == colour)
-    return int(s["bank_warbands"][colour]) + int(s["site_warbands"][:, colour].sum()) + on_boards
+    return (int(s["bank_warbands"][colour]) + int(s["site_warbands"][:, colour].sum()) + on_boards
+            + int(s["cage_warbands"][colour]))
 
 
 # ---------------------------------------------------------------- dice and duels

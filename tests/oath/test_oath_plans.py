@@ -393,3 +393,158 @@ def test_martial_culture_asks_nothing_of_a_defeated_user():
     assert (s["attack"], s["defense"]) == (2, 3)
     sc.play(s, A.END)  # no sacrifice: red is defeated
     assert s["phase"] == S.PH_ACT and s["side"][1] == S.SIDE_EXILE
+
+
+def _blue_rules_the_mountain(s, warbands):
+    s["bank_warbands"][S.PURPLE] += int(s["site_warbands"][sc.MOUNTAIN, S.PURPLE])
+    s["site_warbands"][sc.MOUNTAIN] = 0
+    s["site_warbands"][sc.MOUNTAIN, BLUE] = warbands
+    s["bank_warbands"][BLUE] -= warbands
+
+
+@pytest.mark.rule("O5.5.3", "O5.5.4", "D2")
+def test_warning_signals_move_the_defenders_warbands_before_the_rolls():
+    s = duel(red_board=8, blue_site=2, blue_board=2)
+    _blue_rules_the_mountain(s, 3)
+    signals = adviser(s, "Warning Signals", 2)
+    declare(s, 4)  # the site and the pawn: 1 + 2 defense dice, and 1 for blue's title (two sites ruled)
+    assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Warning Signals")] and s["defense_dice"] == 4
+    sc.play(s, card("Warning Signals"))
+    off = [A.OPTION + sc.MOUNTAIN, A.OPTION + ROCKY_COAST]
+    onto = [A.SLOT + sc.MOUNTAIN, A.SLOT + ROCKY_COAST]
+    assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [A.END, *off, *onto]
+    sc.play(s, off[0], off[0])  # two off the Mountain: its last warband stays
+    assert s["site_warbands"][sc.MOUNTAIN, BLUE] == 1 and s["board_warbands"][2] == 4
+    assert sc.legal(s) == [A.END, off[1], *onto]
+    sc.play(s, onto[1])  # once one goes onto a site, none comes off
+    assert sc.legal(s) == [A.END, *onto]
+    assert sc.legal_names(s)[2].startswith("Warning Signals: a warband from your board to Rocky Coast")
+    s["rng"] = word_for([B] * 4, [SW] * 4)
+    sc.play(s, A.END)
+    assert s["defense"] == 3 + 3  # the force: 3 at the targeted site and 3 on blue's board (its pawn is there)
+    sc.play(s, A.END)  # no sacrifice: red is defeated
+    assert s["zone"][signals] == S.Z_DISCARD  # at end, discard
+    assert sc.warbands_of(s, BLUE) == 14
+
+
+@pytest.mark.rule("O5.5.3", "D2")
+def test_warning_signals_are_not_offered_when_no_warband_can_move():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s, "Warning Signals", 2)
+    adviser(s, "Extra Provisions", 2)  # so that blue is asked for plans
+    declare(s, 4, pawn=False)
+    assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Extra Provisions")]
+
+
+@pytest.mark.rule("O5.5.6", "O5.5.8", "D4")
+def test_sticky_fire_lets_the_victorious_attacker_kill_the_whole_defending_force():
+    for burn in (True, False):
+        s = duel(red_board=8, blue_site=2, blue_board=3)
+        sc.move(s, "Sticky Fire", S.Z_PERSONAL, 1)
+        give_favor(s, 1, 2)
+        give_favor(s, 2, 1)
+        declare(s, 6)  # the site and the pawn: 1 + 2 defense dice
+        s["rng"] = word_for([B] * 3, [SW] * 6)
+        sc.play(s, card("Sticky Fire"))
+        assert (s["attack"], s["defense"]) == (6, 5)  # the defending force: 2 at the site, 3 on the board
+        assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.OPTION + 0]
+        assert sc.legal_names(s) == ["kill as usual",
+                                     "kill the whole enemy force and give them 1 favor (Sticky Fire)"]
+        if burn:
+            sc.play(s, A.OPTION + 0)  # every warband dies: no loss is asked
+            assert s["camp_killed"].tolist() == [0, 5] and s["favor"].tolist()[1:3] == [1, 2]
+            assert s["phase"] == S.PH_CAMPAIGN_OCCUPY
+        else:
+            sc.play(s, A.END)
+            assert s["phase"] == S.PH_CAMPAIGN_LOSSES and s["kills"] == 2  # half, where blue picks
+            assert s["favor"].tolist()[1:3] == [2, 1]
+
+
+@pytest.mark.rule("O5.5.6", "D4", "D2")
+def test_sticky_fire_on_the_defence_kills_the_whole_defeated_attacking_force():
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    sc.move(s, "Sticky Fire", S.Z_PERSONAL, 2)
+    give_favor(s, 1, 0)
+    give_favor(s, 2, 1)
+    declare(s, 2, pawn=False)
+    assert s["actor"] == 2
+    s["rng"] = word_for([B], [HS, HS])
+    sc.play(s, card("Sticky Fire"))
+    assert (s["attack"], s["defense"]) == (1, 2)
+    sc.play(s, A.END)  # no sacrifice: red is defeated
+    assert s["phase"] == S.PH_REACT and s["actor"] == 2
+    sc.play(s, A.OPTION + 0)
+    assert s["board_warbands"][1] == 0 and s["favor"].tolist()[1:3] == [1, 0]
+    assert s["phase"] == S.PH_ACT and s["actor"] == 1
+    s = duel(red_board=4, blue_site=2, blue_board=0)  # a force Billowing Fog spares is not asked about
+    sc.move(s, "Sticky Fire", S.Z_PERSONAL, 2)
+    adviser(s, "Billowing Fog", 1)
+    s["secrets"][1] = 2
+    declare(s, 2, pawn=False)
+    sc.play(s, card("Billowing Fog"))
+    s["rng"] = word_for([B], [HS, HS])
+    sc.play(s, card("Sticky Fire"), A.END)
+    assert s["phase"] == S.PH_ACT and s["board_warbands"][1] == 4
+
+
+@pytest.mark.rule("O5.5.8", "O7.6.2", "D2")
+def test_second_wind_travels_and_campaigns_again_spending_no_supply():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    wind = adviser(s, "Second Wind", 1)  # S, xF
+    give_favor(s, 1, 2)
+    s["secrets"][1] = 1
+    declare(s, 4, pawn=False)
+    s["rng"] = word_for([B], [SW] * 4)
+    sc.play(s, card("Second Wind"))
+    assert s["card_secrets"][wind] == 1 and s["favor"][1] == 1
+    sc.play(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast
+    assert s["phase"] == S.PH_REACT and s["actor"] == 1 and s["react_card"] == wind
+    assert A.END in sc.legal(s) and A.SLOT + sc.PLAINS in sc.legal(s) and A.SLOT + ROCKY_COAST not in sc.legal(s)
+    supply = int(s["supply"][1])
+    sc.play(s, A.SLOT + sc.PLAINS)
+    assert s["pawn"][1] == sc.PLAINS and s["supply"][1] == supply
+    assert s["phase"] == S.PH_FREE_CAMPAIGN and s["actor"] == 1
+    sc.play(s, A.OPTION + 0, A.SEAT + 0)  # the Chancellor rules the Plains
+    assert s["supply"][1] == supply and s["defender"] == 0
+
+
+@pytest.mark.rule("O5.5.8", "D2")
+def test_second_wind_gives_nothing_to_a_defeated_attacker():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s, "Second Wind", 1)
+    give_favor(s, 1, 2)
+    s["secrets"][1] = 1
+    declare(s, 4, pawn=False)
+    s["rng"] = word_for([SH2], [HS] * 4)
+    sc.play(s, card("Second Wind"), A.END)  # 2 against 3, no sacrifice
+    assert s["phase"] == S.PH_ACT and s["pawn"][1] == ROCKY_COAST and s["free_campaign"] == S.FREE_NONE
+
+
+@pytest.mark.rule("O5.5.7", "O6.2", "D4")
+def test_obsidian_cage_holds_the_defeated_defenders_survivors_until_its_action_frees_them():
+    s = duel(red_board=8, blue_site=2, blue_board=3)
+    cage = sc.move(s, "Obsidian Cage", S.Z_PERSONAL, 1)
+    declare(s, 6)  # the site and the pawn: 1 + 2 defense dice
+    s["rng"] = word_for([B] * 3, [SW] * 6)
+    sc.play(s, card("Obsidian Cage"))
+    assert (s["attack"], s["defense"]) == (6, 5)
+    while s["phase"] != S.PH_ACT:  # blue loses 2 of 5, red occupies with one, banishes nobody, burns nothing
+        sc.play(s, A.NUMBER + 1 if s["phase"] == S.PH_CAMPAIGN_OCCUPY else sc.legal(s)[0])
+    assert s["cage_warbands"][BLUE] == 3 and s["board_warbands"][2] == 0  # the survivors, the board's too
+    assert s["site_warbands"][ROCKY_COAST].tolist()[BLUE] == 0 and sc.warbands_of(s, BLUE) == 14
+    assert s["zone"][cage] == S.Z_PERSONAL  # a relic is kept
+    sc.play(s, card("Obsidian Cage"))
+    assert sc.legal(s) == [A.END, A.SEAT + 2]  # blue's colour: blue's board
+    sc.play(s, A.SEAT + 2, A.SEAT + 2, A.END)
+    assert s["cage_warbands"][BLUE] == 1 and s["board_warbands"][2] == 2 and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O5.5.6", "D4")
+def test_obsidian_cage_on_the_defence_takes_the_defeated_attackers_survivors():
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    sc.move(s, "Obsidian Cage", S.Z_PERSONAL, 2)
+    declare(s, 2, pawn=False)
+    s["rng"] = word_for([B], [HS, HS])
+    sc.play(s, card("Obsidian Cage"), A.END)  # 1 against 2, no sacrifice: red is defeated
+    assert s["board_warbands"][1] == 0 and s["cage_warbands"][RED] == 2  # half died, the rest caged
+    assert sc.warbands_of(s, RED) == 14 and s["phase"] == S.PH_ACT

@@ -21,9 +21,10 @@ from meeplegym.envs.oath.rules import plans as PL
 from meeplegym.envs.oath.rules.setup import SLOT_REGION, board_colour
 from meeplegym.envs.oath.state import (
     CHANCELLOR,
-    FREE_NONE,
     FIRST_RELIC,
     FIRST_VISION,
+    FREE_NONE,
+    FREE_OFFERED,
     MAX_PLAYERS,
     N_CARDS,
     N_SLOTS,
@@ -40,6 +41,7 @@ from meeplegym.envs.oath.state import (
     PH_CAMPAIGN_SACRIFICE,
     PH_CAMPAIGN_TARGETS,
     PH_REACT,
+    PLAN_BANDITS,
     PURPLE,
     SIDE_CITIZEN,
     Z_PERSONAL,
@@ -61,6 +63,10 @@ DEFENSE_FACES = np.array([int(f) for f in D.DEFENSE_DIE], dtype=np.int8)
 PLAINS, MOUNTAIN = int(D.SitePower.PLAINS), int(D.SitePower.MOUNTAIN)
 BANDIT_CHIEF = D.DENIZEN_BY_NAME["Bandit Chief"].number
 CHIEF_BANDITS = 2  # Bandit Chief (D2): while faceup, every site has 2 extra bandits
+STICKY_FIRE = D.RELIC_BY_NAME["Sticky Fire"].number
+OBSIDIAN_CAGE = D.RELIC_BY_NAME["Obsidian Cage"].number
+SECOND_WIND = D.DENIZEN_BY_NAME["Second Wind"].number
+STICKY_FIRE_FAVOR = 1  # what Sticky Fire's user gives the enemy whose force it burns (D4)
 MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow the field
 
 
@@ -521,21 +527,89 @@ def sacrifice(s, p, a):
 
 # ================================================================== steps 6-7: defeat and victory
 @nb.njit(cache=True)
+def defeated_force(s):
+    """The defending force as rolled (O5.5.4), warbands still standing."""
+    force = 0
+    for slot in range(N_SLOTS):
+        force += s["force_site"][slot]
+    for k in range(MAX_PLAYERS):
+        force += s["force_board"][k]
+    return force
+
+
+@nb.njit(cache=True)
 def resolve(s, p):
     if s["attack"] > s["defense"]:
         if s["defender"] == BANDITS:
             occupy_next(s, p, 0)  # bandits hide: nothing to kill
             return
-        force = 0
-        for slot in range(N_SLOTS):
-            force += s["force_site"][slot]
-        for k in range(MAX_PLAYERS):
-            force += s["force_board"][k]
-        s["kills"] = killed(s, p, PL.DEFENDER_SIDE, force)
-        losses_next(s, p)
+        s["kills"] = killed(s, p, PL.DEFENDER_SIDE, defeated_force(s))
+        if not ask_sticky_fire(s, PL.ATTACKER_SIDE, defeated_force(s)):
+            losses_next(s, p)
     else:  # O5.5.6
-        PL.kill_attackers(s, killed(s, p, PL.ATTACKER_SIDE, PL.attacking_force(s, p)))
-        end(s, p)
+        s["kills"] = killed(s, p, PL.ATTACKER_SIDE, PL.attacking_force(s, p))
+        if not ask_sticky_fire(s, PL.DEFENDER_SIDE, PL.attacking_force(s, p)):
+            defeat_attacker(s, p)
+
+
+@nb.njit(cache=True)
+def defeat_attacker(s, p):
+    PL.kill_attackers(s, s["kills"])
+    s["kills"] = 0
+    if caged(s, PL.DEFENDER_SIDE):  # the survivors: the board's, then those stationed
+        col = board_colour(s, p)
+        s["cage_warbands"][col] += s["board_warbands"][p]
+        s["board_warbands"][p] = 0
+        if s["camp_from"] >= 0:
+            held = PL.stationed(s, p)
+            s["site_warbands"][s["camp_from"], col] -= held
+            s["cage_warbands"][col] += held
+    end(s, p)
+
+
+@nb.njit(cache=True)
+def caged(s, victor):
+    """Obsidian Cage (D4): used by the victorious side, which takes the defeated force's
+    surviving warbands onto it."""
+    user = s["plan_user"][OBSIDIAN_CAGE]
+    return user > 0 and user != PLAN_BANDITS and PL.side_of_user(s, user) == victor
+
+
+@nb.njit(cache=True)
+def ask_sticky_fire(s, victor, force):
+    """Sticky Fire (D4): its user, on the victorious side, may kill the whole defeated force when
+    more than the usual losses would die (PH_REACT); not a force that Billowing Fog or Traveling
+    Doctor spare. True when asked."""
+    user = s["plan_user"][STICKY_FIRE]
+    if user <= 0 or user == PLAN_BANDITS or PL.side_of_user(s, user) != victor:
+        return False
+    if s["plan_flags"][1 - victor] & E.F_NONE_KILLED or s["kills"] >= force:
+        return False
+    s["react_card"] = STICKY_FIRE
+    s["phase"] = PH_REACT
+    s["actor"] = user - 1
+    return True
+
+
+@nb.njit(cache=True)
+def answer_sticky_fire(s, kill_all):
+    """The whole defeated force dies (and its user gives that enemy a favor if able), or the
+    usual losses."""
+    p = s["current"]
+    u = s["actor"]
+    attacker_won = s["attack"] > s["defense"]
+    s["react_card"] = 0
+    s["actor"] = p
+    if kill_all:
+        enemy = s["defender"] if attacker_won else p
+        give = min(STICKY_FIRE_FAVOR, s["favor"][u])
+        s["favor"][u] -= give
+        s["favor"][enemy] += give
+        s["kills"] = defeated_force(s) if attacker_won else PL.attacking_force(s, p)
+    if attacker_won:
+        losses_next(s, p)
+    else:
+        defeat_attacker(s, p)
 
 
 @nb.njit(cache=True)
@@ -568,11 +642,12 @@ def losses_legal(s, mask):
 
 @nb.njit(cache=True)
 def losses_next(s, p):
-    """Ask for the next loss while the choice matters (warbands in two or more places)."""
+    """Ask for the next loss while the choice matters: warbands in two or more places, and not
+    all of them to die."""
     while s["kills"] > 0:
         mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
         losses_legal(s, mask)
-        if mask.sum() > 1:
+        if mask.sum() > 1 and s["kills"] < defeated_force(s):
             s["phase"] = PH_CAMPAIGN_LOSSES
             s["actor"] = loss_chooser(s)
             return
@@ -607,15 +682,24 @@ def take_loss(s, p, a):
 @nb.njit(cache=True)
 def rout(s, p):
     """The rest of the defeated force goes to its boards: purple to the Chancellor's (O5.5.7 I),
-    any other colour to the defender's."""
+    any other colour to the defender's -- or, the whole rest, onto the victor's Obsidian Cage."""
+    cage = caged(s, PL.ATTACKER_SIDE)
     for slot in range(N_SLOTS):
         if s["force_site"][slot] > 0:
             col = B.site_colour(s, slot)
             k = s["site_warbands"][slot, col]
             s["site_warbands"][slot, col] = 0
             owner = CHANCELLOR if col == PURPLE else s["defender"]
-            s["board_warbands"][owner] += k
+            if cage:
+                s["cage_warbands"][col] += k
+            else:
+                s["board_warbands"][owner] += k
             s["force_site"][slot] = 0
+    for k in range(s["n_players"]):
+        if cage and s["force_board"][k] > 0:
+            s["board_warbands"][k] -= s["force_board"][k]
+            s["cage_warbands"][board_colour(s, k)] += s["force_board"][k]
+            s["force_board"][k] = 0
     s["actor"] = p
     occupy_next(s, p, 0)
 
@@ -757,3 +841,32 @@ def end(s, p):
         s["react_card"] = PS.MARTIAL_CULTURE
         s["phase"] = PH_REACT
         s["actor"] = martial
+
+
+# ================================================================== Second Wind (D2)
+@nb.njit(cache=True)
+def second_wind_legal(s, p, mask):
+    """Any site p could travel to, spending no Supply (SLOT), or staying (END)."""
+    for slot in range(N_SLOTS):
+        if M.travel_cost(s, p, slot) >= 0:
+            mask[A.SLOT + slot] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def ask_second_wind(s):
+    """Once the victorious campaign's action is over: the travel (a power's travel, O7.6.2), then
+    the free campaign offered as Hunting Party's is."""
+    s["free_campaign"] = FREE_OFFERED
+    s["react_card"] = SECOND_WIND
+    s["phase"] = PH_REACT
+    s["actor"] = s["current"]
+
+
+@nb.njit(cache=True)
+def second_wind_travel(s, a):
+    p = s["current"]
+    s["react_card"] = 0
+    s["phase"] = PH_ACT
+    if a != A.END:
+        M.arrive(s, p, a - A.SLOT, False)

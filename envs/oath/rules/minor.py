@@ -33,6 +33,7 @@ from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import persistent as PS
+from meeplegym.envs.oath.rules.setup import board_colour
 from meeplegym.envs.oath.state import (
     ACT_EXILE,
     ACT_OFFER,
@@ -216,6 +217,44 @@ def do_move(s, p):
         s["board_warbands"][s["move_with"]] -= k
         s["board_warbands"][p] += k
     s["phase"] = PH_ACT
+
+
+@nb.njit(cache=True)
+def regroup_legal(s, p, mask):
+    """Powers that move p's warbands one at a time between the board and the sites p rules (D2
+    Messenger, Warning Signals): SLOT k, one from the board onto site k; OPTION k, one from site
+    k back to the board, never its last. Moves off sites come first: once one has gone onto a
+    site (`regroup_onto`), none comes back -- every arrangement stays reachable and the moves
+    end. Returns how many moves there are."""
+    col = board_colour(s, p)
+    n = 0
+    for slot in range(N_SLOTS):
+        if B.rules_site(s, p, slot) and s["site_warbands"][slot, col] > 0:
+            if s["board_warbands"][p] > 0 and B.places_at_sites(s, p):
+                mask[A.SLOT + slot] = 1
+                n += 1
+            if not s["regroup_onto"] and s["site_warbands"][slot, col] > 1:
+                mask[A.OPTION + slot] = 1
+                n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def regroup_moves(s, p):
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    return regroup_legal(s, p, mask)
+
+
+@nb.njit(cache=True)
+def regroup(s, p, a):
+    col = board_colour(s, p)
+    if a >= A.SLOT:
+        s["regroup_onto"] = 1
+        s["board_warbands"][p] -= 1
+        s["site_warbands"][a - A.SLOT, col] += 1
+    else:
+        s["board_warbands"][p] += 1
+        s["site_warbands"][a - A.OPTION, col] -= 1
 
 
 # ================================================================== O6.6: Citizenship

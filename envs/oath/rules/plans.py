@@ -21,9 +21,11 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import minor as N
 from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules.setup import board_colour, kill_on_board, move_from_bank
 from meeplegym.envs.oath.state import (
+    FREE_SECOND_WIND,
     MAX_PLAYERS,
     N_CARDS,
     N_SLOTS,
@@ -46,6 +48,7 @@ SUPPLY_MAX = D.SUPPLY_MAX
 ARCANE, ORDER, BEAST, NOMAD = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.BEAST), int(D.Suit.NOMAD)
 USED_BY_ATTACKER, USED_BY_DEFENDER = int(D.Side.ATTACKER), int(D.Side.DEFENDER)  # bits of data.Side (EITHER: both)
 MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
+DISCARD_FLAGS = E.F_DISCARD_AT_END | E.F_DISCARD_IF_DEFEATED | E.F_DISCARD_UNLESS_PF
 
 
 @nb.njit(cache=True)
@@ -216,10 +219,18 @@ def clause_amounts(s, u, f, k):
 
 # ================================================================== who may use what
 @nb.njit(cache=True)
-def does_something(s, side, c, f):
+def does_something(s, u, side, c, f):
     for k in range(N_CLAUSES[f]):
-        if condition(s, side, c, CLAUSES[f, k, E.K_COND]) and (
-                CLAUSES[f, k, E.K_EFFECT] != E.PE_SACRIFICE or sacrifice_places(s, side, 0) > 0):
+        effect = CLAUSES[f, k, E.K_EFFECT]
+        if not condition(s, side, c, CLAUSES[f, k, E.K_COND]):
+            continue
+        if effect == E.PE_SACRIFICE:
+            if sacrifice_places(s, side, 0) > 0:
+                return True
+        elif effect == E.PE_REGROUP:
+            if u >= 0 and N.regroup_moves(s, u) > 0:
+                return True
+        elif effect != E.PE_FLAG or CLAUSES[f, k, E.K_N] & ~DISCARD_FLAGS:  # a discard alone changes nothing
             return True
     return False
 
@@ -259,12 +270,12 @@ def usable(s, u, c):
     if u == BANDITS:  # they pay nothing, so they use no plan that costs something, surcharges included
         if COST[f, 0] or COST[f, 1] or COST[f, 2] or COST[f, 3] or more_secrets or more_favor:
             return False
-        for k in range(N_CLAUSES[f]):  # nor one that sacrifices: bandits are not pieces to lose
-            if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
+        for k in range(N_CLAUSES[f]):  # nor one that sacrifices or moves: bandits are no pieces
+            if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE or CLAUSES[f, k, E.K_EFFECT] == E.PE_REGROUP:
                 return False
     elif not B.can_afford(s, u, c, more_secrets, more_favor) or PS.spell_broken(s, u, c):
         return False
-    return does_something(s, side, c, f)
+    return does_something(s, u, side, c, f)
 
 
 @nb.njit(cache=True)
@@ -362,6 +373,12 @@ def run_clauses(s, u, c, start):
                 return False
             sacrifice_at(s, side, sacrifice_places(s, side, 1))
             add_defense(s, row[E.K_N])
+        elif effect == E.PE_REGROUP and u >= 0 and N.regroup_moves(s, u) > 0:
+            s["plan_card"] = c
+            s["plan_clause"] = k
+            s["phase"] = PH_CAMPAIGN_PLAN_SIGN
+            s["actor"] = u
+            return False
         elif effect == E.PE_FLAG:
             s["plan_flags"][side] |= row[E.K_N]
     return True
@@ -384,6 +401,10 @@ def sign_legal(s, mask):
     """The sign of a plan's dice (O7.5.4), or where a sacrificing plan's warband dies."""
     f = C.face(s, s["plan_card"])
     k = s["plan_clause"]
+    if CLAUSES[f, k, E.K_EFFECT] == E.PE_REGROUP:
+        N.regroup_legal(s, s["actor"], mask)
+        mask[A.END] = 1
+        return
     if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
         side = side_of(s, s["actor"])
         for option in range(FORCE_PLACES):
@@ -400,7 +421,13 @@ def answer_sign(s, u, a):
     c = s["plan_card"]
     f = C.face(s, c)
     k = s["plan_clause"]
-    if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
+    if CLAUSES[f, k, E.K_EFFECT] == E.PE_REGROUP:
+        if a != A.END:
+            N.regroup(s, u, a)
+            if N.regroup_moves(s, u) > 0:
+                return False  # more warbands may move
+        s["regroup_onto"] = 0
+    elif CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
         side = side_of(s, u)
         sacrifice_at(s, side, a - A.OPTION)
         add_defense(s, CLAUSES[f, k, E.K_N])
@@ -542,6 +569,8 @@ def aftermath(s):
                 parade(s, u, side)
             elif won and u >= 0 and effect == E.PE_MARTIAL and exile_beats_exile(s, u, side):
                 martial = u
+            elif won and u >= 0 and effect == E.PE_TRAVEL_CAMPAIGN:
+                s["free_campaign"] = FREE_SECOND_WIND
             elif effect == E.PE_FLAG:
                 if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
                     discard = True

@@ -194,6 +194,8 @@ def decision_of(pc):
         return DEC_OPTION
     if op == E.OP_MESSENGER:
         return DEC_PLACE
+    if op == E.OP_UNCAGE:
+        return DEC_SEAT
     if op == E.OP_WHISTLE:
         return DEC_SEAT
     if op == E.OP_PALANQUIN or op == E.OP_TRAVEL_TO_SUIT:
@@ -244,7 +246,7 @@ def begin_decision(s, p, pc):
             units = 2
         elif op == E.OP_REVELATION:  # one answer per player
             units = s["n_players"]
-        elif op == E.OP_WITCH_TRADE or op == E.OP_MESSENGER:
+        elif op == E.OP_WITCH_TRADE or op == E.OP_MESSENGER or op == E.OP_UNCAGE:
             units = OPEN_ENDED
         elif E.BY_POSITION[op]:  # a player or a site, then a position
             units = 2
@@ -287,6 +289,7 @@ def begin_decision(s, p, pc):
         s["pw_left"] = -1
         s["pw_pc"] = pc + 1
         s["actor"] = p
+        s["regroup_onto"] = 0  # Messenger's moves are over
         if E.WITH_PARTNER[CODE[pc, P.COL_OP]]:  # the picked player's part is over
             s["offer_target"] = NOBODY
             s["bargain_give"] = A.END
@@ -596,16 +599,14 @@ def more_choices(s, p, pc, mask):
             for k in range(1, SPIRE_MOST + 1):
                 mask[A.NUMBER + k] = 1
                 n += 1
-    elif op == E.OP_MESSENGER:  # SLOT k: one from your board to site k; OPTION k: one back from it
-        col = board_colour(s, p)
-        for slot in range(N_SLOTS):
-            if B.rules_site(s, p, slot) and s["site_warbands"][slot, col] > 0:
-                if s["board_warbands"][p] > 0 and B.places_at_sites(s, p):
-                    mask[A.SLOT + slot] = 1
-                    n += 1
-                if s["site_warbands"][slot, col] > 1:
-                    mask[A.OPTION + slot] = 1
-                    n += 1
+    elif op == E.OP_MESSENGER:
+        n += N.regroup_legal(s, p, mask)
+        mask[A.END] = 1
+    elif op == E.OP_UNCAGE:  # SEAT q: one warband of q's colour from the Cage to q's board
+        for q in range(s["n_players"]):
+            if s["cage_warbands"][board_colour(s, q)] > 0:
+                mask[A.SEAT + q] = 1
+                n += 1
         mask[A.END] = 1
     elif op == E.OP_WHISTLE:
         here = s["pawn"][p]
@@ -1146,15 +1147,17 @@ def resolve_more(s, p, pc, a):
     elif op == E.OP_SPIRE:
         spire(s, p, a - A.NUMBER)
     elif op == E.OP_MESSENGER:
-        col = board_colour(s, p)
         if a == A.END:
             s["pw_left"] = 1
-        elif a >= A.SLOT:
-            s["board_warbands"][p] -= 1
-            s["site_warbands"][a - A.SLOT, col] += 1
         else:
-            s["board_warbands"][p] += 1
-            s["site_warbands"][a - A.OPTION, col] -= 1
+            N.regroup(s, p, a)
+    elif op == E.OP_UNCAGE:
+        if a == A.END:
+            s["pw_left"] = 1
+        else:
+            q = a - A.SEAT
+            s["cage_warbands"][board_colour(s, q)] -= 1
+            s["board_warbands"][q] += 1
     elif op == E.OP_WHISTLE:
         q = a - A.SEAT
         M.arrive(s, q, s["pawn"][p], False)

@@ -82,6 +82,7 @@ from meeplegym.envs.oath.state import (
     PLAY_FROM_ADVISER,
     FREE_NONE,
     FREE_OFFERED,
+    FREE_SECOND_WIND,
     FREE_TAKEN,
     SIDE_CITIZEN,
     SIDE_EXILE,
@@ -231,7 +232,13 @@ def legal(s, mask):
             if out[q]:
                 mask[A.SEAT + q] = 1
     elif phase == PH_REACT:
-        PS.react_legal(s, mask)
+        if s["react_card"] == K.SECOND_WIND:
+            K.second_wind_legal(s, p, mask)
+        elif s["react_card"] == K.STICKY_FIRE:
+            mask[A.OPTION + 0] = 1
+            mask[A.END] = 1
+        else:
+            PS.react_legal(s, mask)
 
 
 @nb.njit(cache=True)
@@ -396,6 +403,9 @@ def run_on(s):
             s["end_act"] = 0
             s["free_campaign"] = FREE_NONE
             rest(s, s["current"])
+        elif s["phase"] == PH_ACT and s["free_campaign"] == FREE_SECOND_WIND:
+            K.ask_second_wind(s)
+            return
         elif s["phase"] == PH_ACT and s["free_campaign"] == FREE_OFFERED:
             # Hunting Party, Knights Errant: once the action (and any power it set off) is done
             if K.can_campaign(s, s["current"]):
@@ -677,8 +687,12 @@ def next_round(s):
 @nb.njit(cache=True)
 def react(s, a):
     """A card's holder answers outside the usual order (PH_REACT): the end die's change, the bank
-    to gain from, or Martial Culture's Citizenship."""
-    if s["react_card"] == PS.MARTIAL_CULTURE:
+    to gain from, Martial Culture's Citizenship, Sticky Fire's burning or Second Wind's travel."""
+    if s["react_card"] == K.STICKY_FIRE:
+        K.answer_sticky_fire(s, a == A.OPTION + 0)
+    elif s["react_card"] == K.SECOND_WIND:
+        K.second_wind_travel(s, a)
+    elif s["react_card"] == PS.MARTIAL_CULTURE:
         q = s["actor"]
         s["react_card"] = 0
         s["phase"] = PH_ACT
