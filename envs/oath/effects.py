@@ -415,6 +415,8 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # travel_campaign            if victorious you may travel, then campaign, spending no Supply
 # cage                       if your side is victorious, the enemy force's surviving warbands go
 #                            onto the Obsidian Cage
+# peace                      give your enemy 1 favor per die in the defense pool: your side is
+#                            victorious at once, and none of the other side's warbands dies
 # FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
 #                            ignore_shields (single-shield faces) / war_tortoise (the
 #                            swords+skull and two-shields faces) your enemy rolls, double_attack
@@ -434,13 +436,13 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # enemy has a faceup adviser of that suit), enemy_no_pf (no enemy holds the People's Favor),
 # force_larger (your force is larger than your enemy's), order_target (a targeted site holds a
 # faceup Order card), defense_pool_4 (the defense pool holds 4+ dice), site_targeted (this
-# card's site is targeted).
+# card's site is targeted), enemy_here (your enemy's pawn is at your site).
 
 PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "sacrifice",
-                "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "flag")
+                "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace", "flag")
 (PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_SACRIFICE,
- PE_MARTIAL, PE_REGROUP, PE_MAY_KILL_ALL, PE_TRAVEL_CAMPAIGN, PE_CAGE, PE_FLAG) = range(len(PLAN_EFFECTS))
-_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial", "regroup", "may_kill_all", "travel_campaign", "cage")
+ PE_MARTIAL, PE_REGROUP, PE_MAY_KILL_ALL, PE_TRAVEL_CAMPAIGN, PE_CAGE, PE_PEACE, PE_FLAG) = range(len(PLAN_EFFECTS))
+_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace")
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
               "discard_at_end", "discard_if_defeated", "discard_unless_pf", "win_now")
@@ -448,9 +450,9 @@ PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise"
  F_NONE_KILLED, F_ALL_KILLED, F_BURN_ALL, F_BURN_SECRETS, F_EXCLUSIVE, F_SILENCE_DEFENDER, F_DISCARD_AT_END,
  F_DISCARD_IF_DEFEATED, F_DISCARD_UNLESS_PF, F_WIN_NOW) = (1 << k for k in range(len(PLAN_FLAGS)))
 PLAN_CONDITIONS = ("always", "hold_ds", "enemy_arcane", "enemy_nomad", "enemy_no_pf", "force_larger", "order_target",
-                   "defense_pool_4", "site_targeted")
+                   "defense_pool_4", "site_targeted", "enemy_here")
 (PC_ALWAYS, PC_HOLD_DS, PC_ENEMY_ARCANE, PC_ENEMY_NOMAD, PC_ENEMY_NO_PF, PC_FORCE_LARGER, PC_ORDER_TARGET,
- PC_DEFENSE_POOL_4, PC_SITE_TARGETED) = range(len(PLAN_CONDITIONS))
+ PC_DEFENSE_POOL_4, PC_SITE_TARGETED, PC_ENEMY_HERE) = range(len(PLAN_CONDITIONS))
 PLAN_SCALES = ("one", "targeted_site", "beast_adviser", "nomad_ruled", "beast_at_sites", "suits_ruled", "enemy_killed")
 PS_ONE, PS_TARGETED_SITE, PS_BEAST_ADVISER, PS_NOMAD_RULED, PS_BEAST_AT_SITES, PS_SUITS_RULED, PS_ENEMY_KILLED = range(
     len(PLAN_SCALES))
@@ -485,6 +487,7 @@ PLANS: dict[int, str] = {
     5: "site_targeted: defense +2",  # Keep
     8: "supply 1",  # Scouts
     103: "attack ±2; exclusive",  # Code of Honor
+    125: "exclusive; enemy_here: peace",  # Peace Envoy
     104: "ignore_skulls",  # Outriders
     106: "win_warbands 3",  # Field Promotion
     108: "defense +2; all_killed",  # Shield Wall

@@ -254,3 +254,23 @@ def test_wild_allies_campaign_at_a_site_holding_a_beast_card():
     assert sc.legal(s) == [A.OPTION + 0]  # the bandits there, not blue at red's own site
     sc.play(s, A.OPTION + 0)
     assert s["tgt_slot"][1] == 1 and s["supply"][1] == 7 and s["card_secrets"][ID["Wild Allies"]] == 1
+
+
+@pytest.mark.rule("O5.5.1", "O5.5.2", "D2")
+def test_giant_python_asks_for_targets_adding_an_even_total_of_defense_dice():
+    campaign = A.MAJOR + int(D.MajorAction.CAMPAIGN)
+    s = duel()
+    assert campaign in sc.legal(s)
+    sc.move(s, "Giant Python", S.Z_ADVISER, 2, 1)
+    assert campaign not in sc.legal(s)  # blue's site (1 die) and pawn (2): never an even total
+    cauldron = sc.move(s, "Cursed Cauldron", S.Z_PERSONAL, 2)  # 3 dice
+    sc.play(s, campaign)
+    assert sc.legal(s) == [A.SEAT + 2]
+    sc.play(s, A.SEAT + 2)  # blue rules the Rocky Coast: 1 die declared
+    assert sc.legal(s) == [A.OPTION + 2, A.CARD + cauldron]  # no END while odd
+    sc.play(s, A.OPTION + 2)  # 3: only the Cauldron makes it even
+    assert sc.legal(s) == [A.CARD + cauldron]
+    sc.play(s, A.CARD + cauldron)
+    assert sc.legal(s) == [A.END]
+    sc.play(s, A.END, A.NUMBER + 2)
+    assert s["defense_dice"] == 1 + 2 + 3

@@ -550,3 +550,45 @@ def test_way_station_travel_free_for_its_ruler_or_for_a_favor_to_its_ruler():
     assert s["phase"] == S.PH_TRAVEL_FREE and sc.legal(s) == [A.END, A.OPTION + 1]
     sc.play(s, A.END)  # pay Supply instead
     assert s["favor"][1] == 1 and s["supply"][1] < supply
+
+
+@pytest.mark.rule("O7.1.1", "O10", "D4")
+def test_grand_mask_lets_an_exile_rule_the_cards_at_imperial_sites_in_their_own_turn():
+    from meeplegym.envs.oath.rules import board as BD
+
+    s = sc.ready()
+    school = sc.move(s, "Wizard School", S.Z_SITE, MOUNTAIN)  # F; the Chancellor rules the Mountain
+    s["favor"][1] = max(1, int(s["favor"][1]))
+    sc.as_current(s, 1)  # red, an Exile, stands at the Plains
+    assert card("Wizard School") not in sc.legal(s)
+    sc.move(s, "Grand Mask", S.Z_PERSONAL, 1)
+    assert card("Wizard School") in sc.legal(s)  # red rules it: access without being there
+    assert BD.rules_card(s, 1, school) and not BD.rules_card(s, 0, school)  # the Chancellor does not
+    assert not BD.rules_site(s, 1, MOUNTAIN)  # the site itself stays the Chancellor's
+    sc.as_current(s, 0)  # not in red's turn
+    assert BD.rules_card(s, 0, school) and not BD.rules_card(s, 1, school)
+    sc.as_current(s, 1)
+    citizen(s, 1)  # a Citizen gains nothing by it: the Imperial players all rule the card, as usual
+    assert BD.rules_card(s, 0, school) and BD.rules_card(s, 1, school)
+
+
+def _roving_terror_targets(bloodline, seat):
+    """The denizens `seat` may discard with Roving Terror at the Plains: Scouts at the Mountain
+    (the Chancellor's) or Tents at a site nobody rules."""
+    s = sc.ready()
+    if bloodline:
+        sc.move(s, "Ancient Bloodline", S.Z_ADVISER, 0, 1)  # the Chancellor's
+    sc.move(s, "Roving Terror", S.Z_SITE, PLAINS)  # S
+    sc.move(s, "Scouts", S.Z_SITE, MOUNTAIN)
+    sc.move(s, "Tents", S.Z_SITE, sc.CRADLE_2)
+    s["secrets"][seat] = 1
+    sc.as_current(s, seat)
+    sc.play(s, card("Roving Terror"))
+    return {name for name in ("Scouts", "Tents") if card(name) in sc.legal(s)}
+
+
+@pytest.mark.rule("O7.2", "O7.6", "D2")
+def test_ancient_bloodline_locks_the_cards_at_its_holders_sites_for_the_holders_enemies():
+    assert _roving_terror_targets(False, 1) == {"Scouts", "Tents"}
+    assert _roving_terror_targets(True, 1) == {"Tents"}  # red is the Chancellor's enemy
+    assert _roving_terror_targets(True, 0) == {"Scouts", "Tents"}  # the holder is not its own enemy

@@ -548,3 +548,38 @@ def test_obsidian_cage_on_the_defence_takes_the_defeated_attackers_survivors():
     sc.play(s, card("Obsidian Cage"), A.END)  # 1 against 2, no sacrifice: red is defeated
     assert s["board_warbands"][1] == 0 and s["cage_warbands"][RED] == 2  # half died, the rest caged
     assert sc.warbands_of(s, RED) == 14 and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O5.5.3", "O5.5.6", "D2")
+def test_peace_envoy_on_the_defence_pays_a_favor_per_die_and_wins_with_nobody_killed():
+    s = duel(red_board=5, blue_site=2, blue_board=3)
+    adviser(s, "Peace Envoy", 2)  # F
+    give_favor(s, 1, 0)
+    give_favor(s, 2, 4)
+    declare(s, 3)  # the site and the pawn: 3 defense dice
+    assert s["actor"] == 2 and card("Peace Envoy") in sc.legal(s)
+    word = int(s["rng"])
+    sc.play(s, card("Peace Envoy"))
+    assert int(s["rng"]) == word and s["phase"] == S.PH_ACT  # victorious at once, no die rolled
+    assert s["favor"][1] == 3 and s["favor"][2] == 0  # 1 for the cost (to the bank), 3 to red
+    assert s["board_warbands"][1] == 5 and s["site_warbands"][ROCKY_COAST, BLUE] == 2  # nobody killed
+
+
+@pytest.mark.rule("O5.5.3", "O5.5.7", "D2")
+def test_peace_envoy_needs_the_enemy_at_your_site_and_wins_the_attack_without_killing():
+    s = duel(red_board=5, blue_site=2, blue_board=3)
+    adviser(s, "Peace Envoy", 1)
+    give_favor(s, 1, 4)
+    give_favor(s, 2, 0)
+    s["pawn"][2] = sc.PLAINS  # blue is away: no peace to make
+    declare(s, 3, pawn=False)
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS or card("Peace Envoy") not in sc.legal(s)
+    s = duel(red_board=5, blue_site=2, blue_board=3)
+    adviser(s, "Peace Envoy", 1)
+    give_favor(s, 1, 4)
+    give_favor(s, 2, 0)
+    declare(s, 3, pawn=False)  # the site: 1 defense die
+    sc.play(s, card("Peace Envoy"))
+    assert s["favor"][1] == 4 - 1 - 1 and s["favor"][2] == 1  # the cost on the card, a favor per die to blue
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["camp_killed"].tolist() == [0, 0]
+    assert s["site_warbands"][ROCKY_COAST, BLUE] == 0 and s["board_warbands"][2] == 3 + 2  # routed home

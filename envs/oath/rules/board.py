@@ -35,6 +35,7 @@ SUCCESSOR_GOAL = np.array([int(o.successor) for o in D.OATHS], dtype=np.int8)
 BANDITS = -2  # the bandits, as a ruler or a defender
 MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 RING_OF_DEVOTION = D.RELIC_BY_NAME["Ring of Devotion"].number
+GRAND_MASK = D.RELIC_BY_NAME["Grand Mask"].number
 VOW_OF_RENEWAL = D.DENIZEN_BY_NAME["Vow of Renewal"].number
 SUITLESS = -1
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
@@ -81,11 +82,23 @@ def rules_site(s, p, slot):
 
 @nb.njit(cache=True)
 def rules_card(s, p, c):
-    """O10 Rule: your advisers, your relics, every card at a site you rule."""
+    """O10 Rule: your advisers, your relics, every card at a site you rule (see rules_cards_at)."""
     zone = s["zone"][c]
     if zone == Z_ADVISER or zone == Z_PERSONAL:
         return s["where"][c] == p
-    return zone == Z_SITE and rules_site(s, p, s["where"][c])
+    return zone == Z_SITE and rules_cards_at(s, p, s["where"][c])
+
+
+@nb.njit(cache=True)
+def rules_cards_at(s, p, slot):
+    """p rules the cards at the site in slot: its ruler does -- except at an Imperial site during
+    the turn of an Exile who holds the Grand Mask, whose cards that Exile rules instead (D4; a
+    battle plan is ruled as its site is, plans.rules_plan)."""
+    wearer = s["current"]
+    if (site_colour(s, slot) == PURPLE and s["side"][wearer] == SIDE_EXILE
+            and holds_relic(s, wearer, GRAND_MASK)):
+        return p == wearer
+    return rules_site(s, p, slot)
 
 
 @nb.njit(cache=True)

@@ -65,6 +65,9 @@ BANDIT_CHIEF = D.DENIZEN_BY_NAME["Bandit Chief"].number
 CHIEF_BANDITS = 2  # Bandit Chief (D2): while faceup, every site has 2 extra bandits
 STICKY_FIRE = D.RELIC_BY_NAME["Sticky Fire"].number
 OBSIDIAN_CAGE = D.RELIC_BY_NAME["Obsidian Cage"].number
+GIANT_PYTHON = D.DENIZEN_BY_NAME["Giant Python"].number
+# Giant Python's search for an even declaration: states (dice parity, complete, min(dice, 2))
+EVEN_STATES = 2 * 2 * 3
 SECOND_WIND = D.DENIZEN_BY_NAME["Second Wind"].number
 STICKY_FIRE_FAVOR = 1  # what Sticky Fire's user gives the enemy whose force it burns (D4)
 MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow the field
@@ -90,7 +93,8 @@ def defender_options(s, p, mask):
     n = 0
     for q in range(s["n_players"]):
         rules_here = rules_for_campaign(s, p, q, here)
-        if q != p and (rules_here or s["pawn"][q] == here) and not (rules_here and blocked):
+        if (q != p and (rules_here or s["pawn"][q] == here) and not (rules_here and blocked)
+                and python_allows(s, p, q)):
             mask[A.SEAT + q] = 1
             n += 1
     if B.site_colour(s, here) < 0 and not blocked:
@@ -134,19 +138,7 @@ def choose_defender(s, p, a):
     M.spend(s, p, campaign_supply(s))
     s["free_campaign"] = FREE_NONE
     q = BANDITS if a == A.OPTION + 0 else a - A.SEAT
-    s["defender"] = q
-    s["non_imperial"] = -1
-    if q != BANDITS and s["side"][p] == SIDE_CITIZEN and B.imperial(s, q):
-        s["non_imperial"] = p  # a Citizen attacking the Empire
-    elif q != BANDITS and p == CHANCELLOR and s["side"][q] == SIDE_CITIZEN:
-        s["non_imperial"] = q  # the Chancellor attacking a Citizen
-    for slot in range(N_SLOTS):
-        s["tgt_slot"][slot] = 0
-    for c in range(N_CARDS):
-        s["tgt_card"][c] = 0
-    s["tgt_pf"] = 0
-    s["tgt_ds"] = 0
-    s["tgt_pawn"] = 0
+    name_defender(s, p, q)
     s["camp_killed"][:] = 0
     for k in range(MAX_PLAYERS):
         s["ally"][k] = 0
@@ -154,6 +146,119 @@ def choose_defender(s, p, a):
     if defender_rules(s, here):
         declare_site(s, p, here)
     s["phase"] = PH_CAMPAIGN_TARGETS
+
+
+@nb.njit(cache=True)
+def name_defender(s, p, q):
+    """q defends: settle who is Imperial this campaign; no target is declared yet."""
+    s["defender"] = q
+    s["non_imperial"] = -1
+    if q != BANDITS and s["side"][p] == SIDE_CITIZEN and B.imperial(s, q):
+        s["non_imperial"] = p  # a Citizen attacking the Empire
+    elif q != BANDITS and p == CHANCELLOR and s["side"][q] == SIDE_CITIZEN:
+        s["non_imperial"] = q  # the Chancellor attacking a Citizen
+    clear_targets(s)
+
+
+@nb.njit(cache=True)
+def clear_targets(s):
+    for slot in range(N_SLOTS):
+        s["tgt_slot"][slot] = 0
+    for c in range(N_CARDS):
+        s["tgt_card"][c] = 0
+    s["tgt_pf"] = 0
+    s["tgt_ds"] = 0
+    s["tgt_pawn"] = 0
+
+
+# ================================================================== Giant Python (D2)
+@nb.njit(cache=True)
+def coiled(s):
+    """The defender holds Giant Python: the targets must add an even total (2, 4, ...) of dice."""
+    q = s["defender"]
+    return q != BANDITS and PS.holds(s, q, GIANT_PYTHON)
+
+
+@nb.njit(cache=True)
+def even_declared(s, p):
+    dice = target_dice(s, p)
+    return dice >= 2 and dice % 2 == 0
+
+
+@nb.njit(cache=True)
+def is_site_target(a):
+    return A.SLOT <= a < A.SLOT + N_SLOTS
+
+
+@nb.njit(cache=True)
+def flag_target(s, p, a):
+    """Mark target action a as declared, in the flags only (no secret spent), a site with its
+    Narrow Pass; returns the Pass slot newly marked (-1: none), for `unflag_target`."""
+    if not is_site_target(a):
+        mark_target(s, a, 1)
+        return -1
+    s["tgt_slot"][a - A.SLOT] = 1
+    gate = pass_gate(s, p, a - A.SLOT)
+    if gate < 0 or s["tgt_slot"][gate]:
+        return -1
+    s["tgt_slot"][gate] = 1
+    return gate
+
+
+@nb.njit(cache=True)
+def unflag_target(s, a, gate):
+    if not is_site_target(a):
+        mark_target(s, a, 0)
+        return
+    s["tgt_slot"][a - A.SLOT] = 0
+    if gate >= 0:
+        s["tgt_slot"][gate] = 0
+
+
+@nb.njit(cache=True)
+def even_state(parity, complete, low):
+    """A state of the search for an even declaration: dice parity, complete, min(dice, 2)."""
+    return (parity % 2) * 6 + (3 if complete else 0) + min(low, 2)
+
+
+@nb.njit(cache=True)
+def even_reachable(s, p):
+    """Whether declaring more of the targets on offer can make the declaration complete with an
+    even total of 2 or more dice: each target's dice are added to every state reached so far."""
+    options = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    target_options(s, p, options)
+    dice = target_dice(s, p)
+    reach = np.zeros(EVEN_STATES, dtype=np.bool_)
+    reach[even_state(dice, declaration_complete(s, p), dice)] = True
+    for a in np.flatnonzero(options):
+        gate = flag_target(s, p, a)
+        added = target_dice(s, p) - dice
+        completes = declaration_complete(s, p)
+        unflag_target(s, a, gate)
+        step = reach.copy()
+        for k in range(EVEN_STATES):
+            if reach[k]:
+                step[even_state(k // 6 + added, k // 3 % 2 == 1 or completes, k % 3 + added)] = True
+        reach = step
+    return reach[even_state(0, True, 2)]
+
+
+@nb.njit(cache=True)
+def python_allows(s, p, q):
+    """q may be named the defender unless q holds Giant Python and no declaration against q can
+    add an even total. Tried on the state and undone (the targets are clear outside a campaign)."""
+    if not PS.holds(s, q, GIANT_PYTHON):
+        return True
+    defender, non_imperial = s["defender"], s["non_imperial"]
+    name_defender(s, p, q)
+    here = PL.attack_site(s, p)
+    if defender_rules(s, here):
+        s["tgt_slot"][here] = 1
+    ok = even_reachable(s, p)
+    clear_targets(s)
+    s["defender"] = defender
+    s["non_imperial"] = non_imperial
+    return ok
 
 
 # ================================================================== step 2: targets and pools
@@ -221,6 +326,24 @@ def pawn_here(s, p):
 
 @nb.njit(cache=True)
 def targets_legal(s, p, mask):
+    """The targets on offer; against Giant Python only those after which an even total stays
+    reachable, and END once it is even -- or, should no even total be reachable any more, as
+    usual (never a dead end)."""
+    target_options(s, p, mask)
+    complete = declaration_complete(s, p)
+    if coiled(s) and even_reachable(s, p):
+        for a in np.flatnonzero(mask):
+            gate = flag_target(s, p, a)
+            if not even_reachable(s, p):
+                mask[a] = 0
+            unflag_target(s, a, gate)
+        complete = complete and even_declared(s, p)
+    if complete:
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def target_options(s, p, mask):
     q = s["defender"]
     for slot in range(N_SLOTS):
         if site_targetable(s, p, slot):
@@ -236,8 +359,6 @@ def targets_legal(s, p, mask):
             mask[A.OPTION + 1] = 1
         if not s["tgt_pawn"]:
             mask[A.OPTION + 2] = 1
-    if declaration_complete(s, p):
-        mask[A.END] = 1
 
 
 @nb.njit(cache=True)
@@ -255,16 +376,23 @@ def declaration_complete(s, p):
 def declare(s, p, a):
     if a == A.END:
         s["phase"] = PH_CAMPAIGN_DICE
-    elif a >= A.CARD:
-        s["tgt_card"][a - A.CARD] = 1
-    elif a >= A.SLOT and a < A.SLOT + N_SLOTS:
+    elif is_site_target(a):
         declare_site(s, p, a - A.SLOT)
-    elif a == A.OPTION + 0:
-        s["tgt_pf"] = 1
-    elif a == A.OPTION + 1:
-        s["tgt_ds"] = 1
     else:
-        s["tgt_pawn"] = 1
+        mark_target(s, a, 1)
+
+
+@nb.njit(cache=True)
+def mark_target(s, a, on):
+    """Mark (on = 1) or clear a relic (CARD), banner (OPTION 0, 1) or pawn (OPTION 2) target."""
+    if a >= A.CARD:
+        s["tgt_card"][a - A.CARD] = on
+    elif a == A.OPTION + 0:
+        s["tgt_pf"] = on
+    elif a == A.OPTION + 1:
+        s["tgt_ds"] = on
+    else:
+        s["tgt_pawn"] = on
 
 
 @nb.njit(cache=True)
@@ -287,19 +415,13 @@ def imperial_defence(s):
 
 
 @nb.njit(cache=True)
-def set_pools(s, p, k):
-    """The attack pool of k dice, the site modifiers (D1), then the defense pool (O5.5.2). A die
-    taken from an empty attack pool adds a defense die instead (O5.5.3)."""
-    attack = k
+def target_dice(s, p):
+    """The defense dice the declared targets add (O5.5.2): each site, and with the defender's pawn
+    at your site their targeted relics, banners and pawn, with the powers adding to them."""
     defense = 0
-    plains = False
-    mountain = False
     for slot in range(N_SLOTS):
         if s["tgt_slot"][slot]:
             defense += SITE_DEFENSE + PS.rampart_die(s, slot)
-            power = M.SITE_POWER[s["slot_site"][slot]]
-            plains = plains or power == PLAINS
-            mountain = mountain or power == MOUNTAIN
     if pawn_here(s, p):
         for r in range(FIRST_RELIC, FIRST_VISION):
             if s["tgt_card"][r]:
@@ -311,6 +433,22 @@ def set_pools(s, p, k):
             defense += s["ds_tokens"]
         if s["tgt_pawn"]:
             defense += PAWN_DEFENSE
+    return defense
+
+
+@nb.njit(cache=True)
+def set_pools(s, p, k):
+    """The attack pool of k dice, the site modifiers (D1), then the defense pool (O5.5.2). A die
+    taken from an empty attack pool adds a defense die instead (O5.5.3)."""
+    attack = k
+    defense = target_dice(s, p)
+    plains = False
+    mountain = False
+    for slot in range(N_SLOTS):
+        if s["tgt_slot"][slot]:
+            power = M.SITE_POWER[s["slot_site"][slot]]
+            plains = plains or power == PLAINS
+            mountain = mountain or power == MOUNTAIN
     if plains:
         attack += 1
     if mountain:
@@ -409,21 +547,12 @@ def bandits_per_site(s):
 
 
 @nb.njit(cache=True)
-def roll(s, p):
-    """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
-    with the battle plans' marks (O7.5)."""
-    attackers = s["plan_flags"][PL.ATTACKER_SIDE]
-    defenders = s["plan_flags"][PL.DEFENDER_SIDE]
-    if defenders & E.F_WIN_NOW:  # Hearts and Minds (D2): no roll, the defence has won
-        s["force_site"][:] = 0
-        s["force_board"][:] = 0
-        s["attack"] = 0
-        s["defense"] = 0
-        resolve(s, p)
-        return
-    defense = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0,
-                           attackers & E.F_WAR_TORTOISE != 0)
+def count_force(s, p):
+    """O5.5.4: the defending force -- the warbands at targeted sites (a bandit each, or three
+    with Bandit Chief), and the boards of the defender and the Allies whose pawns stand at a
+    targeted site or at the attacker's -- noted where it stands; returns its size."""
     q = s["defender"]
+    defense = 0
     for slot in range(N_SLOTS):
         s["force_site"][slot] = 0
         if s["tgt_slot"][slot]:
@@ -440,6 +569,23 @@ def roll(s, p):
             if (k == q or s["ally"][k]) and at_targeted_or_attackers_site(s, p, k):
                 s["force_board"][k] = s["board_warbands"][k]
                 defense += s["board_warbands"][k]
+    return defense
+
+
+@nb.njit(cache=True)
+def roll(s, p):
+    """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
+    with the battle plans' marks (O7.5)."""
+    attackers = s["plan_flags"][PL.ATTACKER_SIDE]
+    defenders = s["plan_flags"][PL.DEFENDER_SIDE]
+    if (attackers | defenders) & E.F_WIN_NOW:  # Hearts and Minds, Peace Envoy (D2): no roll
+        count_force(s, p)
+        s["attack"] = 1 if attackers & E.F_WIN_NOW else 0
+        s["defense"] = 0
+        resolve(s, p)
+        return
+    defense = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0,
+                           attackers & E.F_WAR_TORTOISE != 0) + count_force(s, p)
     swords = 0
     hollow = 0
     pool = s["attack_dice"] // 2 if defenders & E.F_HALF_POOL else s["attack_dice"]
@@ -835,6 +981,7 @@ def end(s, p):
     s["non_imperial"] = -1
     s["defender"] = NOBODY
     s["camp_from"] = -1
+    clear_targets(s)  # none outside a campaign (Giant Python's check relies on it)
     s["actor"] = p
     s["phase"] = PH_ACT
     if martial >= 0:  # Martial Culture (D2): its user may become a Citizen now

@@ -87,6 +87,7 @@ PIED_PIPER, FAMILY_WAGON, MARRIAGE = (D.DENIZEN_BY_NAME[n].number for n in ("Pie
 SUIT_OF = B.SUIT_OF
 NOMAD = int(D.Suit.NOMAD)
 CONSPIRACY = FIRST_VISION + [v.name for v in D.VISIONS].index("Conspiracy")
+ANCIENT_BLOODLINE = D.DENIZEN_BY_NAME["Ancient Bloodline"].number
 # card facts by id (D2-D4)
 RESTRICTION = np.zeros(N_CARDS, dtype=np.int8)
 LOCKED = np.zeros(N_CARDS, dtype=np.int8)
@@ -358,6 +359,18 @@ def return_tokens(s, c, p, secrets_down):
     s["card_secrets"][c] = 0
 
 
+@nb.njit(cache=True)
+def locked(s, c):
+    """c may not be discarded, moved or swapped (O7.2) by the player whose turn it is (every such
+    change happens in its player's turn): a locked card, or -- Ancient Bloodline (D2) -- a
+    denizen or relic at a site that the Bloodline's holder rules, to that holder's enemies."""
+    if LOCKED[c]:
+        return True
+    h = PS.holder_of(s, ANCIENT_BLOODLINE)
+    return (h >= 0 and s["zone"][c] == Z_SITE and B.enemy(s, h, s["current"])
+            and B.rules_site(s, h, s["where"][c]))
+
+
 # ================================================================== playing a card (O5.1.4, O6.1)
 @nb.njit(cache=True)
 def discardable_adviser(s, p, c):
@@ -428,7 +441,7 @@ def room_for_play(s, c, slot):
     if not s["slot_faceup"][slot]:
         return False
     for d in range(1, FIRST_RELIC):
-        if s["zone"][d] == Z_SITE and s["where"][d] == slot and LOCKED[d]:
+        if s["zone"][d] == Z_SITE and s["where"][d] == slot and locked(s, d):
             return False
     return True
 
@@ -436,7 +449,7 @@ def room_for_play(s, c, slot):
 @nb.njit(cache=True)
 def discardable_at_site(s, c, region):
     """A denizen or edifice at a site of `region` that may be discarded (not locked, O7.2)."""
-    return c < FIRST_RELIC and s["zone"][c] == Z_SITE and SLOT_REGION[s["where"][c]] == region and not LOCKED[c]
+    return c < FIRST_RELIC and s["zone"][c] == Z_SITE and SLOT_REGION[s["where"][c]] == region and not locked(s, c)
 
 
 @nb.njit(cache=True)
@@ -455,7 +468,7 @@ def rotates(s):
 @nb.njit(cache=True)
 def rotatable_denizen(s, d, slot):
     """d, a denizen at the site at slot that Crop Rotation may discard (never a locked one, O7.2)."""
-    return s["zone"][d] == Z_SITE and s["where"][d] == slot and not LOCKED[d]
+    return s["zone"][d] == Z_SITE and s["where"][d] == slot and not locked(s, d)
 
 
 @nb.njit(cache=True)
@@ -974,7 +987,8 @@ def recover_legal(s, p, mask):
     slot = s["pawn"][p]
     if can_pay_relic(s, p, slot):
         for k in range(MAX_SITE_RELICS):
-            if C.site_relic(s, slot, k) > 0:
+            r = C.site_relic(s, slot, k)
+            if r > 0 and not locked(s, r):
                 mask[A.FACEDOWN + k] = 1
     if s["favor"][p] > s["pf_tokens"] and PS.may_recover_pf(s, p):
         mask[A.OPTION + 0] = 1

@@ -48,7 +48,8 @@ SUPPLY_MAX = D.SUPPLY_MAX
 ARCANE, ORDER, BEAST, NOMAD = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.BEAST), int(D.Suit.NOMAD)
 USED_BY_ATTACKER, USED_BY_DEFENDER = int(D.Side.ATTACKER), int(D.Side.DEFENDER)  # bits of data.Side (EITHER: both)
 MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
-DISCARD_FLAGS = E.F_DISCARD_AT_END | E.F_DISCARD_IF_DEFEATED | E.F_DISCARD_UNLESS_PF
+# marks that alone change nothing now: no other plan on the side, or a discard afterwards
+ONLY_RESTRICTING = E.F_EXCLUSIVE | E.F_DISCARD_AT_END | E.F_DISCARD_IF_DEFEATED | E.F_DISCARD_UNLESS_PF
 
 
 @nb.njit(cache=True)
@@ -147,9 +148,11 @@ def defending_force(s):
 
 
 @nb.njit(cache=True)
-def condition(s, side, c, cond):
+def condition(s, u, side, c, cond):
     if cond == E.PC_ALWAYS:
         return True
+    if cond == E.PC_ENEMY_HERE:
+        return enemy_here(s, u, side)
     if cond == E.PC_HOLD_DS:
         return side_holds(s, side, s["ds_holder"])
     if cond == E.PC_ENEMY_ARCANE:
@@ -222,7 +225,7 @@ def clause_amounts(s, u, f, k):
 def does_something(s, u, side, c, f):
     for k in range(N_CLAUSES[f]):
         effect = CLAUSES[f, k, E.K_EFFECT]
-        if not condition(s, side, c, CLAUSES[f, k, E.K_COND]):
+        if not condition(s, u, side, c, CLAUSES[f, k, E.K_COND]):
             continue
         if effect == E.PE_SACRIFICE:
             if sacrifice_places(s, side, 0) > 0:
@@ -230,7 +233,10 @@ def does_something(s, u, side, c, f):
         elif effect == E.PE_REGROUP:
             if u >= 0 and N.regroup_moves(s, u) > 0:
                 return True
-        elif effect != E.PE_FLAG or CLAUSES[f, k, E.K_N] & ~DISCARD_FLAGS:  # a discard alone changes nothing
+        elif effect == E.PE_PEACE:
+            if u >= 0 and B.can_afford(s, u, c, 0, s["defense_dice"]):  # the cost, then a favor per die
+                return True
+        elif effect != E.PE_FLAG or CLAUSES[f, k, E.K_N] & ~ONLY_RESTRICTING:
             return True
     return False
 
@@ -340,7 +346,7 @@ def run_clauses(s, u, c, start):
     side = DEFENDER_SIDE if u == BANDITS else side_of(s, u)
     for k in range(start, N_CLAUSES[f]):
         row = CLAUSES[f, k]
-        if not condition(s, side, c, row[E.K_COND]):
+        if not condition(s, u, side, c, row[E.K_COND]):
             continue
         effect = row[E.K_EFFECT]
         if effect == E.PE_ATTACK or effect == E.PE_DEFENSE:
@@ -373,6 +379,8 @@ def run_clauses(s, u, c, start):
                 return False
             sacrifice_at(s, side, sacrifice_places(s, side, 1))
             add_defense(s, row[E.K_N])
+        elif effect == E.PE_PEACE and u >= 0:
+            make_peace(s, u, side)
         elif effect == E.PE_REGROUP and u >= 0 and N.regroup_moves(s, u) > 0:
             s["plan_card"] = c
             s["plan_clause"] = k
@@ -438,6 +446,34 @@ def answer_sign(s, u, a):
     return run_clauses(s, u, c, k + 1)
 
 
+@nb.njit(cache=True)
+def enemy_leader(s, side):
+    """Who leads the enemy of `side`: the defender (or the bandits), or the attacker."""
+    return s["defender"] if side == ATTACKER_SIDE else s["current"]
+
+
+@nb.njit(cache=True)
+def enemy_here(s, u, side):
+    """The enemy leader's pawn is at u's site (for the attacker, the site it campaigns at)."""
+    q = enemy_leader(s, side)
+    if u < 0 or q < 0:
+        return False
+    here = attack_site(s, u) if side == ATTACKER_SIDE else s["pawn"][u]
+    return s["pawn"][q] == here
+
+
+@nb.njit(cache=True)
+def make_peace(s, u, side):
+    """Peace Envoy (D2): u gives the enemy leader a favor per die in the defense pool; u's side is
+    victorious at once and no warband of the other side dies."""
+    q = enemy_leader(s, side)
+    give = min(s["defense_dice"], s["favor"][u])
+    s["favor"][u] -= give
+    s["favor"][q] += give
+    s["plan_flags"][side] |= E.F_WIN_NOW
+    s["plan_flags"][1 - side] |= E.F_NONE_KILLED
+
+
 # ================================================================== the order of use
 @nb.njit(cache=True)
 def planner(s, k):
@@ -456,6 +492,8 @@ def offer(s):
     theirs on their own."""
     while True:
         k = s["plan_next"]
+        if (s["plan_flags"][ATTACKER_SIDE] | s["plan_flags"][DEFENDER_SIDE]) & E.F_WIN_NOW:
+            return False  # a side is victorious immediately: no more plans
         if k == -1:
             q = s["current"]
         elif k > s["n_players"] or s["plan_flags"][ATTACKER_SIDE] & E.F_SILENCE_DEFENDER:

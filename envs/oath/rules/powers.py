@@ -89,7 +89,7 @@ def has_access(s, p, c):
         return s["where"][c] == p and s["faceup"][c] == 1
     if zone == Z_SITE and c < FIRST_RELIC:
         slot = s["where"][c]
-        return s["faceup"][c] == 1 and (B.rules_site(s, p, slot) or s["pawn"][p] == slot)
+        return s["faceup"][c] == 1 and (B.rules_cards_at(s, p, slot) or s["pawn"][p] == slot)
     return zone == Z_PERSONAL and s["where"][c] == p and FIRST_RELIC <= c < FIRST_VISION
 
 
@@ -362,7 +362,7 @@ def all_secrets(s, p):
 @nb.njit(cache=True)
 def discardable(s, c):
     """A faceup card that may be discarded: not locked (O7.2)."""
-    return not M.LOCKED[c]
+    return not M.locked(s, c)
 
 
 @nb.njit(cache=True)
@@ -470,7 +470,8 @@ def choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_RELIC_BREAK:
         for k in range(MAX_SITE_RELICS):
-            if C.site_relic(s, s["pawn"][p], k) > 0:
+            r = C.site_relic(s, s["pawn"][p], k)
+            if r > 0 and not M.locked(s, r):
                 mask[A.FACEDOWN + k] = 1
                 n += 1
     else:
@@ -544,7 +545,7 @@ def more_choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_ROVING:  # a denizen at any other site
         for c in range(1, FIRST_EDIFICE):
-            if s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and s["faceup"][c] and not M.LOCKED[c]:
+            if s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and s["faceup"][c] and not M.locked(s, c):
                 mask[A.CARD + c] = 1
                 n += 1
     elif op == E.OP_PIPER:
@@ -913,7 +914,7 @@ def lowest_bit(bits):
 @nb.njit(cache=True)
 def movable(s, c, suits):
     """A faceup card that may be moved or swapped (not locked, O7.2), of `suits` (0: any)."""
-    if not s["faceup"][c] or M.LOCKED[c]:
+    if not s["faceup"][c] or M.locked(s, c):
         return False
     return suits == 0 or (B.card_suit(s, c) >= 0 and suits >> B.card_suit(s, c) & 1)
 
@@ -1087,7 +1088,7 @@ def resolve_more(s, p, pc, a):
     elif op == E.OP_RIOTS:
         b = a - A.SUIT
         for c in range(1, FIRST_RELIC):
-            if s["zone"][c] == Z_SITE and B.card_suit(s, c) == b and c != this and not M.LOCKED[c]:
+            if s["zone"][c] == Z_SITE and B.card_suit(s, c) == b and c != this and not M.locked(s, c):
                 M.discard_card(s, p, c)
     elif op == E.OP_REVELATION:
         q = responder(s, p)
@@ -1359,7 +1360,7 @@ def perform(s, p, pc):
     elif op == E.OP_SALT:
         c = s["pw_card"]
         for d in range(1, FIRST_EDIFICE):
-            if d != c and s["zone"][d] == Z_SITE and s["where"][d] == s["where"][c] and not M.LOCKED[d]:
+            if d != c and s["zone"][d] == Z_SITE and s["where"][d] == s["where"][c] and not M.locked(s, d):
                 M.discard_card(s, p, d)
     elif op == E.OP_INQUIRE:
         inquire(s, p)
@@ -1398,7 +1399,7 @@ def pilgrimage(s, p):
     here = s["pawn"][p]
     k = 0
     for c in range(1, FIRST_EDIFICE):
-        if s["zone"][c] == Z_SITE and s["where"][c] == here and not M.LOCKED[c]:
+        if s["zone"][c] == Z_SITE and s["where"][c] == here and not M.locked(s, c):
             M.return_tokens(s, c, p, True)
             C.place(s, c, Z_DISPOSSESSED, 0, 0)
             k += 1
