@@ -260,8 +260,8 @@ STATE_DTYPE = np.dtype(
         ("plan_card", np.int16),  # the plan whose dice wait on a sign (O7.5.4)
         ("plan_clause", np.int8),
         ("plan_next", np.int8),  # the next seat of the defending side to use plans; -1 while the attacker does
-        ("regroup_onto", np.int8),
-        ("cage_warbands", np.int8, N_COLOURS),  # warbands held on the Obsidian Cage, by colour (D4)  # 1 once a regrouping plan moved a warband onto a site (Warning Signals)
+        ("regroup_onto", np.int8),  # 1 once a regrouping power moved a warband onto a site (Messenger, Warning Signals)
+        ("cage_warbands", np.int8, N_COLOURS),  # warbands held on the Obsidian Cage, by colour (D4)
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         # the power under way (effects.py, rules/powers.py)

@@ -563,6 +563,7 @@ def test_peace_envoy_on_the_defence_pays_a_favor_per_die_and_wins_with_nobody_ki
     assert int(s["rng"]) == word and s["phase"] == S.PH_ACT  # victorious at once, no die rolled
     assert s["favor"][1] == 3 and s["favor"][2] == 0  # 1 for the cost (to the bank), 3 to red
     assert s["board_warbands"][1] == 5 and s["site_warbands"][ROCKY_COAST, BLUE] == 2  # nobody killed
+    assert s["force_site"].sum() == 0 and s["force_board"].sum() == 0  # no force shown once it is over
 
 
 @pytest.mark.rule("O5.5.3", "O5.5.7", "D2")

@@ -982,6 +982,8 @@ def end(s, p):
     s["defender"] = NOBODY
     s["camp_from"] = -1
     clear_targets(s)  # none outside a campaign (Giant Python's check relies on it)
+    s["force_site"][:] = 0
+    s["force_board"][:] = 0
     s["actor"] = p
     s["phase"] = PH_ACT
     if martial >= 0:  # Martial Culture (D2): its user may become a Citizen now

@@ -440,7 +440,7 @@ def room_for_play(s, c, slot):
         return site_room(s, slot)
     if not s["slot_faceup"][slot]:
         return False
-    for d in range(1, FIRST_RELIC):
+    for d in range(1, FIRST_VISION):  # a relic too, under Ancient Bloodline
         if s["zone"][d] == Z_SITE and s["where"][d] == slot and locked(s, d):
             return False
     return True

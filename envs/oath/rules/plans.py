@@ -233,8 +233,9 @@ def does_something(s, u, side, c, f):
         elif effect == E.PE_REGROUP:
             if u >= 0 and N.regroup_moves(s, u) > 0:
                 return True
-        elif effect == E.PE_PEACE:
-            if u >= 0 and B.can_afford(s, u, c, 0, s["defense_dice"]):  # the cost, then a favor per die
+        elif effect == E.PE_PEACE and u >= 0:  # the cost and any surcharge, then a favor per die
+            more_secrets, more_favor = PS.plan_surcharge(s, enemies_of(s, side))
+            if B.can_afford(s, u, c, more_secrets, more_favor + s["defense_dice"]):
                 return True
         elif effect != E.PE_FLAG or CLAUSES[f, k, E.K_N] & ~ONLY_RESTRICTING:
             return True

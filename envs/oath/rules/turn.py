@@ -648,7 +648,10 @@ def imperial_title(s):
 
 @nb.njit(cache=True)
 def end_round(s):
-    """O3.3 at the end of rounds 5-7, O3.4 at the end of round 8, else the next round."""
+    """O3.3 at the end of rounds 5-7, O3.4 at the end of round 8, else the next round. The
+    round's end is nobody's turn: the Chancellor, who starts the next round, is marked current
+    (no Exile wears the Grand Mask for Squalid District's choice)."""
+    s["current"] = CHANCELLOR
     r = s["round"]
     if r >= ROUNDS:
         war_exhaustion(s)
