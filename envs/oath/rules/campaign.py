@@ -615,13 +615,8 @@ def roll(s, p):
 def sacrifice_worth(s, p):
     """What one sacrificed warband adds to the attack: 1, or 3 with Zealots while the defending
     force is larger than yours (D2)."""
-    force = 0
-    for slot in range(N_SLOTS):
-        force += s["force_site"][slot]
-    for k in range(MAX_PLAYERS):
-        force += s["force_board"][k]
     zealots = s["plan_flags"][PL.ATTACKER_SIDE] & E.F_ZEALOTS
-    return 3 if zealots and force > PL.attacking_force(s, p) else 1
+    return 3 if zealots and defeated_force(s) > PL.attacking_force(s, p) else 1
 
 
 @nb.njit(cache=True)
@@ -717,8 +712,14 @@ def defeat_attacker(s, p):
 def caged(s, victor):
     """Obsidian Cage (D4): used by the victorious side, which takes the defeated force's
     surviving warbands onto it."""
-    user = s["plan_user"][OBSIDIAN_CAGE]
-    return user > 0 and user != PLAN_BANDITS and PL.side_of_user(s, user) == victor
+    return used_by_player_of(s, OBSIDIAN_CAGE, victor)
+
+
+@nb.njit(cache=True)
+def used_by_player_of(s, c, side):
+    """Plan c was used in this campaign by a player (not the bandits) of `side`."""
+    user = s["plan_user"][c]
+    return user > 0 and user != PLAN_BANDITS and PL.side_of_user(s, user) == side
 
 
 @nb.njit(cache=True)
@@ -726,14 +727,13 @@ def ask_sticky_fire(s, victor, force):
     """Sticky Fire (D4): its user, on the victorious side, may kill the whole defeated force when
     more than the usual losses would die (PH_REACT); not a force that Billowing Fog or Traveling
     Doctor spare. True when asked."""
-    user = s["plan_user"][STICKY_FIRE]
-    if user <= 0 or user == PLAN_BANDITS or PL.side_of_user(s, user) != victor:
+    if not used_by_player_of(s, STICKY_FIRE, victor):
         return False
     if s["plan_flags"][1 - victor] & E.F_NONE_KILLED or s["kills"] >= force:
         return False
     s["react_card"] = STICKY_FIRE
     s["phase"] = PH_REACT
-    s["actor"] = user - 1
+    s["actor"] = s["plan_user"][STICKY_FIRE] - 1
     return True
 
 
