@@ -88,7 +88,22 @@ REACT_LABELS: dict[str, tuple[str, str]] = {
     "Martial Culture": ("become a Citizen (Martial Culture)", "stay an Exile"),
     "Sticky Fire": ("kill the whole enemy force and give them 1 favor (Sticky Fire)", "kill as usual"),
     "Second Wind": ("", "travel nowhere (Second Wind)"),
+    "Relic Hunter": ("", "keep the relics (Relic Hunter)"),
+    "Wild Mounts": ("", "discard the Nomad battle plans (Wild Mounts)"),
 }
+# PH_REACT asks for a card by CARD: what picking it does
+REACT_CARD_LABELS: dict[str, str] = {
+    "Relic Hunter": "put {} under the relic deck (Relic Hunter)",
+    "Wild Mounts": "discard {} instead of your Nomad battle plans (Wild Mounts)",
+}
+
+
+def plan_effect(state) -> int:
+    """The effect (effects.PE_*) of the battle plan clause waiting on its user's answer."""
+    from meeplegym.envs.oath import effects as E
+
+    c = int(state["plan_card"])
+    return int(E.PLAN_CLAUSES[c + 1 if state["ruined"][c] else c, int(state["plan_clause"]), E.K_EFFECT])
 
 
 def plan_sign_label(state, k: int) -> str:
@@ -134,6 +149,10 @@ def action_to_str(action: int, state=None) -> str:
     if name == "end":
         if phase == S.PH_REACT:
             return REACT_LABELS.get(S.card_name(int(state["react_card"])), ("", "end / decline"))[1]
+        if phase == S.PH_CAMPAIGN_PLAN_SIGN:
+            from meeplegym.envs.oath import effects as E
+
+            return "target no more relics" if plan_effect(state) == E.PE_HUNT else END_LABELS[phase]
         return END_LABELS.get(phase, "end / decline")
     if name == "option":
         if phase == S.PH_SETUP_BOARD and 0 < k < S.N_COLOURS:
@@ -154,7 +173,11 @@ def action_to_str(action: int, state=None) -> str:
     if name == "major":
         return D.MajorAction(k).name.capitalize()
     if name == "slot":
-        if phase == S.PH_CAMPAIGN_PLAN_SIGN:  # a regrouping plan (Warning Signals)
+        if phase == S.PH_CAMPAIGN_PLAN_SIGN:  # a regrouping plan (Warning Signals) or Relic Hunter
+            from meeplegym.envs.oath import effects as E
+
+            if plan_effect(state) == E.PE_HUNT:
+                return f"{S.card_name(int(state['plan_card']))}: target a facedown relic at {slot_name(state, k)}"
             return f"{S.card_name(int(state['plan_card']))}: a warband from your board to {slot_name(state, k)}"
         return slot_name(state, k)
     if name == "seat":
@@ -178,4 +201,6 @@ def action_to_str(action: int, state=None) -> str:
         return f"card {k} (no such card)"
     if state is not None and state["ruined"][k]:
         return S.card_name(k + 1)  # an edifice is tracked on its intact face
+    if phase == S.PH_REACT and S.card_name(int(state["react_card"])) in REACT_CARD_LABELS:
+        return REACT_CARD_LABELS[S.card_name(int(state["react_card"]))].format(S.card_name(k))
     return S.card_name(k)

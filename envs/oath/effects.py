@@ -417,6 +417,13 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 #                            onto the Obsidian Cage
 # peace                      give your enemy 1 favor per die in the defense pool: your side is
 #                            victorious at once, and none of the other side's warbands dies
+# hunt                       target facedown relics at targeted sites, one at a time, a defense
+#                            die each; if victorious, take them, each kept or put under the
+#                            relic deck
+# hospital                   your warbands that would die in this campaign go to this card's
+#                            site instead, while you rule it
+# mounts                     when your Nomad plans would be discarded after the campaign, you
+#                            may discard one Beast card you rule instead
 # FLAG                       a mark on your side: ignore_skulls (you roll), ignore_hollow /
 #                            ignore_shields (single-shield faces) / war_tortoise (the
 #                            swords+skull and two-shields faces) your enemy rolls, double_attack
@@ -439,10 +446,13 @@ UNWRITTEN: dict[str, tuple[str, ...]] = {
 # card's site is targeted), enemy_here (your enemy's pawn is at your site).
 
 PLAN_EFFECTS = ("attack", "defense", "supply", "kill_attacker", "win_favor", "win_warbands", "parade", "sacrifice",
-                "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace", "flag")
+                "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace", "hunt", "hospital", "mounts",
+                "flag")
 (PE_ATTACK, PE_DEFENSE, PE_SUPPLY, PE_KILL_ATTACKER, PE_WIN_FAVOR, PE_WIN_WARBANDS, PE_PARADE, PE_SACRIFICE,
- PE_MARTIAL, PE_REGROUP, PE_MAY_KILL_ALL, PE_TRAVEL_CAMPAIGN, PE_CAGE, PE_PEACE, PE_FLAG) = range(len(PLAN_EFFECTS))
-_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace")
+ PE_MARTIAL, PE_REGROUP, PE_MAY_KILL_ALL, PE_TRAVEL_CAMPAIGN, PE_CAGE, PE_PEACE, PE_HUNT, PE_HOSPITAL, PE_MOUNTS,
+ PE_FLAG) = range(len(PLAN_EFFECTS))
+_PLAN_EFFECTS_WITHOUT_AMOUNT = ("parade", "martial", "regroup", "may_kill_all", "travel_campaign", "cage", "peace",
+                                "hunt", "hospital", "mounts")
 PLAN_FLAGS = ("ignore_skulls", "ignore_hollow", "ignore_shields", "war_tortoise", "double_attack", "half_pool",
               "zealots", "none_killed", "all_killed", "burn_all", "burn_secrets", "exclusive", "silence_defender",
               "discard_at_end", "discard_if_defeated", "discard_unless_pf", "win_now")
@@ -488,6 +498,7 @@ PLANS: dict[int, str] = {
     8: "supply 1",  # Scouts
     103: "attack ±2; exclusive",  # Code of Honor
     125: "exclusive; enemy_here: peace",  # Peace Envoy
+    126: "hunt",  # Relic Hunter (an attacker's plan, D2)
     104: "ignore_skulls",  # Outriders
     106: "win_warbands 3",  # Field Promotion
     108: "defense +2; all_killed",  # Shield Wall
@@ -498,6 +509,7 @@ PLANS: dict[int, str] = {
     # Hearth
     48: "defense +1",  # Extra Provisions
     51: "none_killed; discard_if_defeated",  # Traveling Doctor
+    149: "hospital",  # Hospital
     132: "enemy_no_pf: attack ±2",  # Village Constable
     138: "win_now; discard_unless_pf",  # Hearts and Minds (a defender's plan, D2)
     137: "enemy_no_pf: attack ±3; enemy_no_pf: ignore_skulls",  # The Great Levy
@@ -508,6 +520,7 @@ PLANS: dict[int, str] = {
     195: "site_targeted: defense ±1 per beast_at_sites",  # Walled Garden
     # Nomad
     14: "ignore_shields; discard_at_end",  # Rain Boots
+    153: "mounts",  # Wild Mounts
     24: "attack ±3; discard_at_end",  # Horse Archers
     25: "regroup; discard_at_end",  # Warning Signals (a defender's plan, D2)
     154: "double_attack; discard_at_end",  # Lancers

@@ -113,14 +113,18 @@ PH_POWER = 46  # a card's power waits on a decision (`pw_dec`: DEC_*)
 PH_REST = 47  # O4.3.5: CARD a Rest power to use, END to pass the turn
 PH_MODIFY = 48  # O7.4: CARD an optional modifier of the action under way, END to go on with it
 PH_CAMPAIGN_PLANS = 49  # O5.5.3: CARD a battle plan to use, END when done (attacker, then defender, then Allies)
-PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the plan's dice (+N, -N[, +M, -M])
+PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the plan's dice (+N, -N[, +M, -M]);
+#                             a plan's own moves: Wrestlers OPTION k where its warband dies, Warning Signals
+#                             SLOT/OPTION a warband onto/off a site, Relic Hunter SLOT a relic there; END stops
 PH_MODIFY_CHOICE = 51  # O7.4, a modifier's own choice: Bracken OPTION k (its discard_to), Master of Disguise SEAT
 PH_FREE_CAMPAIGN = 52  # D2 Hunting Party, Knights Errant: campaign spending no Supply (OPTION 0) or not (END)
 PH_CROP_ROTATION = 53  # D3 Crop Rotation: CARD a denizen at the destination (`target`) to discard first, END none
 PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`): Herald, Book Binders
 #                SUIT, the bank to gain from; Squalid District OPTION 0/1/2, the end die -1 / as rolled / +1;
 #                Martial Culture OPTION 0 become a Citizen; Sticky Fire OPTION 0 kill the whole enemy
-#                force; Second Wind SLOT, where to travel (END: stay), its free campaign offered next
+#                force; Second Wind SLOT, where to travel (END: stay), its free campaign offered next;
+#                Relic Hunter CARD a relic it took to put under the relic deck (END: keep the rest);
+#                Wild Mounts CARD a Beast card to discard instead of the Nomad plans (END: discard them)
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -156,6 +160,9 @@ PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
 MAX_DRAWN = 8
 TARGET_PF, TARGET_DS = -1, -2
 PLAN_BANDITS = MAX_PLAYERS + 1  # plan_user of a plan the bandits used (O5.5.3)
+TGT_HELD, TGT_HUNTED = 1, 2  # tgt_card of a held relic targeted, and of a relic at a site Relic Hunter targets
+# wild_mounts: Wild Mounts' question not asked yet, declined, or a Beast card discarded instead
+MOUNTS_UNASKED, MOUNTS_ASKED, MOUNTS_SPARED = 0, 1, 2
 # Where the discards of the action under way go (`discard_to`): as usual (O10), onto the bottom of
 # the world deck (Cracked Horn), or, with Bracken, DISCARD_TO_PILE + 2 * region + (1 on the bottom, 0 on top).
 DISCARD_AS_USUAL, DISCARD_TO_WORLD_BOTTOM, DISCARD_TO_PILE = -1, 6, 0
@@ -240,7 +247,7 @@ STATE_DTYPE = np.dtype(
         ("camp_from", np.int8),  # the site a power campaigns at as if the pawn were there (Captains, Wild Allies); -1 the pawn's
         ("non_imperial", np.int8),  # the Citizen who is not Imperial in this campaign (O5.5.1), -1 none
         ("tgt_slot", np.int8, N_SLOTS),
-        ("tgt_card", np.int8, N_CARDS),  # targeted relics
+        ("tgt_card", np.int8, N_CARDS),  # targeted relics: 1 held by the defender, TGT_HUNTED at a site
         ("tgt_pf", np.int8),
         ("tgt_ds", np.int8),
         ("tgt_pawn", np.int8),
@@ -262,6 +269,7 @@ STATE_DTYPE = np.dtype(
         ("plan_next", np.int8),  # the next seat of the defending side to use plans; -1 while the attacker does
         ("regroup_onto", np.int8),  # 1 once a regrouping power moved a warband onto a site (Messenger, Warning Signals)
         ("cage_warbands", np.int8, N_COLOURS),  # warbands held on the Obsidian Cage, by colour (D4)
+        ("wild_mounts", np.int8),  # MOUNTS_*: Wild Mounts' question after this campaign (D2)
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         # the power under way (effects.py, rules/powers.py)
@@ -281,7 +289,7 @@ STATE_DTYPE = np.dtype(
         ("trade_as", np.int8),  # Master of Disguise: the seat whose advisers count for this trade, -1 yours
         ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant, Second Wind)
         ("react_card", np.int16),  # the persistent power asking its holder (PH_REACT)
-        ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTIONS[k])
+        ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTION_CARD[k])
         ("end_die", np.int8),  # the end die just rolled (O3.3), while Squalid District's ruler adjusts it
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)

@@ -10,6 +10,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath.rules import cards as C
 from tests.oath import scenario as sc
 from tests.oath.scenario import HS, ID, ROCKY_COAST, SH2, SK, SW, B, duel, word_for
 
@@ -584,3 +585,127 @@ def test_peace_envoy_needs_the_enemy_at_your_site_and_wins_the_attack_without_ki
     assert s["favor"][1] == 4 - 1 - 1 and s["favor"][2] == 1  # the cost on the card, a favor per die to blue
     assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["camp_killed"].tolist() == [0, 0]
     assert s["site_warbands"][ROCKY_COAST, BLUE] == 0 and s["board_warbands"][2] == 3 + 2  # routed home
+
+
+@pytest.mark.rule("O5.5.6", "O5.5.7", "D2")
+def test_hospital_takes_the_defenders_losses_to_its_site_instead_of_killing_them():
+    s = duel(red_board=8, blue_site=2, blue_board=3)
+    _blue_rules_the_mountain(s, 1)
+    sc.move(s, "Hospital", S.Z_SITE, sc.MOUNTAIN)
+    bank = int(s["bank_warbands"][BLUE])
+    declare(s, 6)  # the site and the pawn: 1 + 2 defense dice, and 1 for blue's title
+    assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Hospital")]
+    s["rng"] = word_for([B] * 4, [SW] * 6)
+    sc.play(s, card("Hospital"))
+    assert (s["attack"], s["defense"]) == (6, 5) and s["phase"] == S.PH_CAMPAIGN_LOSSES
+    sc.play(s, A.SLOT + ROCKY_COAST, A.SEAT + 2)  # the two losses blue picks
+    assert s["site_warbands"][sc.MOUNTAIN, BLUE] == 3 and s["bank_warbands"][BLUE] == bank
+    assert s["camp_killed"].tolist() == [0, 0]  # nobody died (Cursed Cauldron would gain nothing)
+    assert s["board_warbands"][2] == 2 + 1  # the rest routed home, the site's survivor too
+    assert s["site_warbands"][ROCKY_COAST, BLUE] == 0 and sc.warbands_of(s, BLUE) == 14
+
+
+@pytest.mark.rule("O5.5.5", "O5.5.6", "D2")
+def test_hospital_takes_the_attackers_skull_and_defeat_losses_while_its_user_rules_its_site():
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    sc.move(s, "Hospital", S.Z_SITE, sc.MOUNTAIN)
+    declare(s, 2, pawn=False)  # the Chancellor rules the Mountain: red may not use its Hospital
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS or card("Hospital") not in sc.legal(s)
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    s["bank_warbands"][S.PURPLE] += int(s["site_warbands"][sc.MOUNTAIN, S.PURPLE])
+    s["site_warbands"][sc.MOUNTAIN] = 0
+    s["site_warbands"][sc.MOUNTAIN, RED] = 1
+    s["bank_warbands"][RED] -= 1
+    sc.move(s, "Hospital", S.Z_SITE, sc.MOUNTAIN)
+    bank = int(s["bank_warbands"][RED])
+    declare(s, 2, pawn=False)
+    assert s["actor"] == 1 and sc.legal(s) == [A.END, card("Hospital")]
+    s["rng"] = word_for([SH2], [SK, HS])
+    sc.play(s, card("Hospital"))  # the skull: a warband to the Mountain, not to the bank
+    assert s["board_warbands"][1] == 3 and s["site_warbands"][sc.MOUNTAIN, RED] == 2
+    assert (s["attack"], s["defense"]) == (2, 4)
+    sc.play(s, A.END)  # no sacrifice: defeated, and half of the 3 goes to the Mountain too
+    assert s["board_warbands"][1] == 2 and s["site_warbands"][sc.MOUNTAIN, RED] == 3
+    assert s["bank_warbands"][RED] == bank and s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O5.5.3", "O5.5.7", "D2")
+def test_relic_hunter_targets_facedown_relics_at_targeted_sites_and_may_put_them_under_the_deck():
+    for keep in (True, False):
+        s = duel(red_board=8, blue_site=1, blue_board=0)
+        for k in range(S.MAX_SITE_RELICS):  # one known relic at the Rocky Coast, none at the Mountain
+            for slot in (ROCKY_COAST, sc.MOUNTAIN):
+                r = C.site_relic(s, slot, 0)
+                if r:
+                    C.relic_push_bottom(s, r)
+        relic = sc.move(s, "Book of Records", S.Z_SITE, ROCKY_COAST, faceup=0)
+        sc.move(s, "Map", S.Z_SITE, sc.MOUNTAIN, faceup=0)  # not targeted: out of reach
+        adviser(s, "Relic Hunter", 1)
+        declare(s, 4, pawn=False)
+        assert s["actor"] == 1 and sc.legal(s) == [A.END, card("Relic Hunter")]
+        dice = int(s["defense_dice"])
+        sc.play(s, card("Relic Hunter"))
+        assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [A.END, A.SLOT + ROCKY_COAST]
+        assert sc.legal_names(s)[1] == "Relic Hunter: target a facedown relic at Rocky Coast (Hinterland 1)"
+        s["rng"] = word_for([B] * (dice + 1), [SW] * 4)
+        sc.play(s, A.SLOT + ROCKY_COAST)  # the only one: the rolls follow
+        assert s["defense_dice"] == dice + 1 and s["tgt_card"][relic] == S.TGT_HUNTED
+        sc.play(s, A.NUMBER + 1)  # red won and occupies
+        assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1
+        assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.CARD + relic]
+        assert sc.legal_names(s) == ["keep the relics (Relic Hunter)",
+                                     "put Book of Records under the relic deck (Relic Hunter)"]
+        sc.play(s, A.END if keep else A.CARD + relic)
+        assert s["phase"] == S.PH_ACT and s["tgt_card"].sum() == 0
+        if keep:
+            assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1
+        else:
+            assert s["zone"][relic] == S.Z_RELIC_DECK and s["relic_deck"][0] == relic
+
+
+@pytest.mark.rule("O5.5.3", "D2")
+def test_relic_hunter_is_not_offered_without_a_relic_at_a_targeted_site():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    for k in range(S.MAX_SITE_RELICS):
+        r = C.site_relic(s, ROCKY_COAST, 0)
+        if r:
+            C.relic_push_bottom(s, r)
+    adviser(s, "Relic Hunter", 1)
+    declare(s, 4, pawn=False)
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS or card("Relic Hunter") not in sc.legal(s)
+
+
+@pytest.mark.rule("O5.5.8", "D2")
+def test_wild_mounts_discards_a_beast_card_instead_of_the_nomad_plans():
+    for spare in (True, False):
+        s = duel(red_board=8, blue_site=1, blue_board=0)
+        archers = adviser(s, "Horse Archers", 1)
+        mounts = adviser(s, "Wild Mounts", 1)
+        wolves = adviser(s, "Wolves", 1)
+        declare(s, 3, pawn=False)
+        assert sc.legal(s) == [A.END, card("Horse Archers"), card("Wild Mounts")]
+        s["rng"] = word_for([B], [SW] * 6)
+        sc.play(s, card("Horse Archers"), PLUS, card("Wild Mounts"))
+        sc.play(s, A.NUMBER + 1)  # red won and occupies: the campaign is over
+        assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.CARD + wolves]
+        assert sc.legal_names(s) == ["discard the Nomad battle plans (Wild Mounts)",
+                                     "discard Wolves instead of your Nomad battle plans (Wild Mounts)"]
+        sc.play(s, A.CARD + wolves if spare else A.END)
+        assert s["phase"] == S.PH_ACT and s["plan_user"].sum() == 0 and s["wild_mounts"] == S.MOUNTS_UNASKED
+        assert (s["zone"][archers] == S.Z_ADVISER) == spare
+        assert (s["zone"][wolves] == S.Z_ADVISER) == (not spare)
+        assert s["zone"][mounts] == S.Z_ADVISER
+
+
+@pytest.mark.rule("O5.5.3", "D2")
+def test_wild_mounts_is_offered_only_with_a_beast_card_and_a_discarding_nomad_plan():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s, "Wild Mounts", 1)
+    adviser(s, "Horse Archers", 1)  # no Beast card to discard instead
+    declare(s, 3, pawn=False)
+    assert sc.legal(s) == [A.END, card("Horse Archers")]
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    adviser(s, "Wild Mounts", 1)
+    adviser(s, "Wolves", 1)  # no Nomad plan to spare
+    declare(s, 3, pawn=False)
+    assert s["phase"] != S.PH_CAMPAIGN_PLANS

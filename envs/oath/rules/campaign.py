@@ -40,10 +40,14 @@ from meeplegym.envs.oath.state import (
     PH_CAMPAIGN_PERMIT,
     PH_CAMPAIGN_SACRIFICE,
     PH_CAMPAIGN_TARGETS,
+    MOUNTS_ASKED,
+    MOUNTS_SPARED,
+    MOUNTS_UNASKED,
     PH_REACT,
-    PLAN_BANDITS,
     PURPLE,
     SIDE_CITIZEN,
+    TGT_HELD,
+    TGT_HUNTED,
     Z_PERSONAL,
     Z_SITE,
 )
@@ -69,6 +73,7 @@ GIANT_PYTHON = D.DENIZEN_BY_NAME["Giant Python"].number
 # Giant Python's search for an even declaration: states (dice parity, complete, min(dice, 2))
 EVEN_STATES = 2 * 2 * 3
 SECOND_WIND = D.DENIZEN_BY_NAME["Second Wind"].number
+RELIC_HUNTER = D.DENIZEN_BY_NAME["Relic Hunter"].number
 STICKY_FIRE_FAVOR = 1  # what Sticky Fire's user gives the enemy whose force it burns (D4)
 MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow the field
 
@@ -367,7 +372,7 @@ def declaration_complete(s, p):
     if s["tgt_slot"][PL.attack_site(s, p)] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
         return True
     for r in range(FIRST_RELIC, FIRST_VISION):
-        if s["tgt_card"][r]:
+        if s["tgt_card"][r] == TGT_HELD:
             return True
     return False
 
@@ -386,7 +391,7 @@ def declare(s, p, a):
 def mark_target(s, a, on):
     """Mark (on = 1) or clear a relic (CARD), banner (OPTION 0, 1) or pawn (OPTION 2) target."""
     if a >= A.CARD:
-        s["tgt_card"][a - A.CARD] = on
+        s["tgt_card"][a - A.CARD] = TGT_HELD if on else 0
     elif a == A.OPTION + 0:
         s["tgt_pf"] = on
     elif a == A.OPTION + 1:
@@ -424,7 +429,7 @@ def target_dice(s, p):
             defense += SITE_DEFENSE + PS.rampart_die(s, slot)
     if pawn_here(s, p):
         for r in range(FIRST_RELIC, FIRST_VISION):
-            if s["tgt_card"][r]:
+            if s["tgt_card"][r] == TGT_HELD:
                 defense += RELIC_DEFENSE[r]
         defense += PS.extra_defense(s)
         if s["tgt_pf"]:
@@ -712,14 +717,7 @@ def defeat_attacker(s, p):
 def caged(s, victor):
     """Obsidian Cage (D4): used by the victorious side, which takes the defeated force's
     surviving warbands onto it."""
-    return used_by_player_of(s, OBSIDIAN_CAGE, victor)
-
-
-@nb.njit(cache=True)
-def used_by_player_of(s, c, side):
-    """Plan c was used in this campaign by a player (not the bandits) of `side`."""
-    user = s["plan_user"][c]
-    return user > 0 and user != PLAN_BANDITS and PL.side_of_user(s, user) == side
+    return PL.used_by_player_of(s, OBSIDIAN_CAGE, victor)
 
 
 @nb.njit(cache=True)
@@ -727,7 +725,7 @@ def ask_sticky_fire(s, victor, force):
     """Sticky Fire (D4): its user, on the victorious side, may kill the whole defeated force when
     more than the usual losses would die (PH_REACT); not a force that Billowing Fog or Traveling
     Doctor spare. True when asked."""
-    if not used_by_player_of(s, STICKY_FIRE, victor):
+    if not PL.used_by_player_of(s, STICKY_FIRE, victor):
         return False
     if s["plan_flags"][1 - victor] & E.F_NONE_KILLED or s["kills"] >= force:
         return False
@@ -803,19 +801,21 @@ def losses_next(s, p):
 
 @nb.njit(cache=True)
 def kill_at(s, a):
+    """One loss of the defeated defending force, at a targeted site (SLOT) or on a board (SEAT)."""
     s["kills"] -= 1
-    s["camp_killed"][PL.DEFENDER_SIDE] += 1
     if a < A.SEAT:
         slot = a - A.SLOT
         col = B.site_colour(s, slot)
+        to = PL.hospital_slot(s, PL.DEFENDER_SIDE, col)
         s["site_warbands"][slot, col] -= 1
-        s["bank_warbands"][col] += 1
         s["force_site"][slot] -= 1
     else:
         k = a - A.SEAT
+        col = board_colour(s, k)
+        to = PL.hospital_slot(s, PL.DEFENDER_SIDE, col)
         s["force_board"][k] -= 1
         s["board_warbands"][k] -= 1
-        s["bank_warbands"][board_colour(s, k)] += 1
+    PL.fall(s, PL.DEFENDER_SIDE, col, 1, to)
 
 
 @nb.njit(cache=True)
@@ -828,10 +828,11 @@ def take_loss(s, p, a):
 @nb.njit(cache=True)
 def rout(s, p):
     """The rest of the defeated force goes to its boards: purple to the Chancellor's (O5.5.7 I),
-    any other colour to the defender's -- or, the whole rest, onto the victor's Obsidian Cage."""
+    any other colour to the defender's -- or, the whole rest, onto the victor's Obsidian Cage.
+    Every warband at a targeted site leaves it, Hospital's patients too (D2)."""
     cage = caged(s, PL.ATTACKER_SIDE)
     for slot in range(N_SLOTS):
-        if s["force_site"][slot] > 0:
+        if s["tgt_slot"][slot] and B.site_colour(s, slot) >= 0:
             col = B.site_colour(s, slot)
             k = s["site_warbands"][slot, col]
             s["site_warbands"][slot, col] = 0
@@ -872,11 +873,48 @@ def occupy(s, p, k):
 
 @nb.njit(cache=True)
 def spoils(s, p):
-    """O5.5.7 II-III: targeted relics and banners change hands (banners seized lose tokens), then
-    the pawn may be banished and half the favor burned."""
+    """O5.5.7 II-III: targeted relics change hands (and Relic Hunter's user may put the ones it
+    took at sites under the relic deck), then the banners (seized ones lose tokens), then the
+    pawn may be banished and half the favor burned."""
+    hunted = False
     for r in range(FIRST_RELIC, FIRST_VISION):
         if s["tgt_card"][r]:
             M.take_relic(s, p, r)
+            hunted = hunted or s["tgt_card"][r] == TGT_HUNTED
+    if hunted:
+        s["react_card"] = RELIC_HUNTER
+        s["phase"] = PH_REACT
+        s["actor"] = p
+        return
+    banners_and_pawn(s, p)
+
+
+@nb.njit(cache=True)
+def relic_hunter_legal(s, mask):
+    """A relic Relic Hunter took to put under the relic deck (CARD), or keep the rest (END)."""
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["tgt_card"][r] == TGT_HUNTED:
+            mask[A.CARD + r] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def answer_relic_hunter(s, a):
+    p = s["current"]
+    if a != A.END:
+        r = a - A.CARD
+        C.relic_push_bottom(s, r)
+        s["tgt_card"][r] = 0
+        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        relic_hunter_legal(s, mask)
+        if mask.sum() > 1:
+            return  # more relics to keep or put back
+    s["react_card"] = 0
+    banners_and_pawn(s, p)
+
+
+@nb.njit(cache=True)
+def banners_and_pawn(s, p):
     if s["tgt_pf"]:
         M.seize_pf(s, p)
     if s["tgt_ds"]:
@@ -975,6 +1013,15 @@ def burn(s, p, a):
 
 @nb.njit(cache=True)
 def end(s, p):
+    """The campaign is over: Wild Mounts' question first, then the aftermath (O5.5.8)."""
+    if s["wild_mounts"] == MOUNTS_UNASKED:
+        u = PL.mounts_user(s)
+        if u >= 0:
+            s["wild_mounts"] = MOUNTS_ASKED
+            s["react_card"] = PL.WILD_MOUNTS
+            s["phase"] = PH_REACT
+            s["actor"] = u
+            return
     martial = PL.aftermath(s)
     if s["defender"] != BANDITS:
         PS.reaction_due(s, PS.REACT_HERALD)  # D2: after a campaign against a player
@@ -990,6 +1037,27 @@ def end(s, p):
         s["react_card"] = PS.MARTIAL_CULTURE
         s["phase"] = PH_REACT
         s["actor"] = martial
+
+
+# ================================================================== Wild Mounts (D2)
+@nb.njit(cache=True)
+def wild_mounts_legal(s, mask):
+    """A Beast card its user rules to discard instead of their Nomad plans (CARD), or not (END)."""
+    u = s["actor"]
+    for c in range(1, N_CARDS):
+        if PL.beast_to_discard(s, u, c):
+            mask[A.CARD + c] = 1
+    mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def answer_wild_mounts(s, a):
+    u = s["actor"]
+    if a != A.END:
+        M.discard_card(s, u, a - A.CARD)
+        s["wild_mounts"] = MOUNTS_SPARED
+    s["react_card"] = 0
+    end(s, s["current"])
 
 
 # ================================================================== Second Wind (D2)

@@ -23,10 +23,13 @@ from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import minor as N
 from meeplegym.envs.oath.rules import persistent as PS
-from meeplegym.envs.oath.rules.setup import board_colour, kill_on_board, move_from_bank
+from meeplegym.envs.oath.rules.setup import board_colour, move_from_bank
 from meeplegym.envs.oath.state import (
     FREE_SECOND_WIND,
     MAX_PLAYERS,
+    MAX_SITE_RELICS,
+    MOUNTS_SPARED,
+    MOUNTS_UNASKED,
     N_CARDS,
     N_SLOTS,
     N_SUITS,
@@ -35,6 +38,7 @@ from meeplegym.envs.oath.state import (
     PLAN_BANDITS,
     PURPLE,
     SIDE_EXILE,
+    TGT_HUNTED,
     Z_ADVISER,
     Z_PERSONAL,
     Z_SITE,
@@ -45,6 +49,8 @@ COST = B.COST
 ATTACKER_SIDE, DEFENDER_SIDE = 0, 1
 BANDITS = B.BANDITS
 SUPPLY_MAX = D.SUPPLY_MAX
+HOSPITAL = D.DENIZEN_BY_NAME["Hospital"].number
+WILD_MOUNTS = D.DENIZEN_BY_NAME["Wild Mounts"].number
 ARCANE, ORDER, BEAST, NOMAD = int(D.Suit.ARCANE), int(D.Suit.ORDER), int(D.Suit.BEAST), int(D.Suit.NOMAD)
 USED_BY_ATTACKER, USED_BY_DEFENDER = int(D.Side.ATTACKER), int(D.Side.DEFENDER)  # bits of data.Side (EITHER: both)
 MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
@@ -233,6 +239,15 @@ def does_something(s, u, side, c, f):
         elif effect == E.PE_REGROUP:
             if u >= 0 and N.regroup_moves(s, u) > 0:
                 return True
+        elif effect == E.PE_HUNT:
+            if hunt_options(s) > 0:
+                return True
+        elif effect == E.PE_HOSPITAL:
+            if u >= 0 and side_force(s, side) > 0:
+                return True
+        elif effect == E.PE_MOUNTS:
+            if u >= 0 and mounts_worth(s, u):
+                return True
         elif effect == E.PE_PEACE and u >= 0:  # the cost and any surcharge, then a favor per die
             more_secrets, more_favor = PS.plan_surcharge(s, enemies_of(s, side))
             if B.can_afford(s, u, c, more_secrets, more_favor + s["defense_dice"]):
@@ -382,7 +397,8 @@ def run_clauses(s, u, c, start):
             add_defense(s, row[E.K_N])
         elif effect == E.PE_PEACE and u >= 0:
             make_peace(s, u, side)
-        elif effect == E.PE_REGROUP and u >= 0 and N.regroup_moves(s, u) > 0:
+        elif ((effect == E.PE_REGROUP and u >= 0 and N.regroup_moves(s, u) > 0)
+              or (effect == E.PE_HUNT and hunt_options(s) > 0)):
             s["plan_card"] = c
             s["plan_clause"] = k
             s["phase"] = PH_CAMPAIGN_PLAN_SIGN
@@ -414,6 +430,12 @@ def sign_legal(s, mask):
         N.regroup_legal(s, s["actor"], mask)
         mask[A.END] = 1
         return
+    if CLAUSES[f, k, E.K_EFFECT] == E.PE_HUNT:
+        for slot in range(N_SLOTS):
+            if next_hunted(s, slot) > 0:
+                mask[A.SLOT + slot] = 1
+        mask[A.END] = 1
+        return
     if CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
         side = side_of(s, s["actor"])
         for option in range(FORCE_PLACES):
@@ -436,6 +458,12 @@ def answer_sign(s, u, a):
             if N.regroup_moves(s, u) > 0:
                 return False  # more warbands may move
         s["regroup_onto"] = 0
+    elif CLAUSES[f, k, E.K_EFFECT] == E.PE_HUNT:
+        if a != A.END:
+            s["tgt_card"][next_hunted(s, a - A.SLOT)] = TGT_HUNTED
+            add_defense(s, 1)
+            if hunt_options(s) > 0:
+                return False  # more relics may be targeted
     elif CLAUSES[f, k, E.K_EFFECT] == E.PE_SACRIFICE:
         side = side_of(s, u)
         sacrifice_at(s, side, a - A.OPTION)
@@ -539,17 +567,146 @@ def attacking_force(s, p):
 
 @nb.njit(cache=True)
 def kill_attackers(s, k):
-    """k warbands of the attacking force die (as many as there are), counted for Cursed
-    Cauldron: those on the board first, then those stationed at the campaign's site."""
+    """k warbands of the attacking force die (as many as there are): those on the board first,
+    then those stationed at the campaign's site."""
     p = s["current"]
     k = min(k, attacking_force(s, p))
-    s["camp_killed"][ATTACKER_SIDE] += k
+    col = board_colour(s, p)
+    to = hospital_slot(s, ATTACKER_SIDE, col)
     on_board = min(k, s["board_warbands"][p])
-    kill_on_board(s, p, on_board)
+    s["board_warbands"][p] -= on_board
     if k > on_board:
-        col = board_colour(s, p)
         s["site_warbands"][s["camp_from"], col] -= k - on_board
-        s["bank_warbands"][col] += k - on_board
+    fall(s, ATTACKER_SIDE, col, k, to)
+
+
+# ================================================================== dying, and Hospital (D2)
+@nb.njit(cache=True)
+def used_by_player_of(s, c, side):
+    """Plan c was used in this campaign by a player (not the bandits) of `side`."""
+    user = s["plan_user"][c]
+    return user > 0 and user != PLAN_BANDITS and side_of_user(s, user) == side
+
+
+@nb.njit(cache=True)
+def hospital_slot(s, side, col):
+    """Where `side`'s warbands of colour col go when they would die: Hospital's site while the
+    player of that side who used it still rules it with warbands of that colour (their own, or
+    the Empire's purple for an Imperial user); -1: they die. Asked before they leave their place,
+    so that a warband at Hospital's site itself counts towards ruling it."""
+    if not used_by_player_of(s, HOSPITAL, side) or s["zone"][HOSPITAL] != Z_SITE:
+        return -1
+    slot = s["where"][HOSPITAL]
+    if not B.rules_site(s, s["plan_user"][HOSPITAL] - 1, slot) or B.site_colour(s, slot) != col:
+        return -1
+    return slot
+
+
+@nb.njit(cache=True)
+def fall(s, side, col, k, to):
+    """k warbands of `side`, of colour col, already taken off where they stood, go to Hospital's
+    site `to` -- or, for -1, die: back to their bank, counted for Cursed Cauldron."""
+    if to >= 0:
+        s["site_warbands"][to, col] += k
+        return
+    s["bank_warbands"][col] += k
+    s["camp_killed"][side] += k
+
+
+@nb.njit(cache=True)
+def side_force(s, side):
+    """The warbands of `side`'s force now."""
+    return attacking_force(s, s["current"]) if side == ATTACKER_SIDE else defending_force(s)
+
+
+# ================================================================== Relic Hunter (D2)
+@nb.njit(cache=True)
+def next_hunted(s, slot):
+    """The next facedown relic at targeted site `slot` that Relic Hunter may still target, in the
+    order they were laid there (they are named by place, never by face); 0: none. Ancient
+    Bloodline locks them all alike."""
+    if not s["tgt_slot"][slot]:
+        return 0
+    for k in range(MAX_SITE_RELICS):
+        r = C.site_relic(s, slot, k)
+        if r == 0:
+            return 0
+        if not s["tgt_card"][r] and not M.locked(s, r):
+            return r
+    return 0
+
+
+@nb.njit(cache=True)
+def hunt_options(s):
+    n = 0
+    for slot in range(N_SLOTS):
+        if next_hunted(s, slot) > 0:
+            n += 1
+    return n
+
+
+# ================================================================== Wild Mounts (D2)
+@nb.njit(cache=True)
+def discarded_after(s, c, won, u):
+    """Whether plan c, used by u (-1: the bandits) on a side that won or lost, is to be discarded
+    once the campaign is over (O5.5.8)."""
+    f = C.face(s, c)
+    for k in range(N_CLAUSES[f]):
+        row = CLAUSES[f, k]
+        if row[E.K_EFFECT] != E.PE_FLAG:
+            continue
+        if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
+            return True
+        if row[E.K_N] & E.F_DISCARD_UNLESS_PF and not (u >= 0 and s["pf_holder"] == u):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def beast_to_discard(s, u, c):
+    """c is a faceup Beast card u rules and may discard (not a locked card, O7.2)."""
+    return B.card_suit(s, c) == BEAST and rules_plan(s, u, c) and not M.LOCKED[c]
+
+
+@nb.njit(cache=True)
+def mounts_worth(s, u):
+    """Wild Mounts can change something: u rules a Beast card to discard and a faceup Nomad plan
+    that a campaign's end may discard."""
+    beast = False
+    nomad = False
+    for c in range(1, N_CARDS):
+        beast = beast or beast_to_discard(s, u, c)
+        if B.card_suit(s, c) == NOMAD and PLAN_SIDE[C.face(s, c)] != 0 and rules_plan(s, u, c):
+            nomad = nomad or discarded_after(s, c, False, -1)
+    return beast and nomad
+
+
+@nb.njit(cache=True)
+def mounts_user(s):
+    """The player Wild Mounts now asks whether to discard a Beast card instead of their Nomad
+    plans: its user, when some Nomad plan they used is about to be discarded; -1: nobody."""
+    if not (used_by_player_of(s, WILD_MOUNTS, ATTACKER_SIDE) or used_by_player_of(s, WILD_MOUNTS, DEFENDER_SIDE)):
+        return -1
+    user = s["plan_user"][WILD_MOUNTS]
+    u = user - 1
+    won = (side_of_user(s, user) == ATTACKER_SIDE) == (s["attack"] > s["defense"])
+    nomad = False
+    for c in range(1, N_CARDS):
+        if (s["plan_user"][c] == user and B.card_suit(s, c) == NOMAD and on_display(s, c)
+                and discarded_after(s, c, won, u)):
+            nomad = True
+    if not nomad:
+        return -1
+    for c in range(1, N_CARDS):
+        if beast_to_discard(s, u, c):
+            return u
+    return -1
+
+
+@nb.njit(cache=True)
+def on_display(s, c):
+    """c is faceup at a site or among advisers (a plan that can still be discarded)."""
+    return s["faceup"][c] == 1 and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER)
 
 
 # ================================================================== a plan's sacrifice (Wrestlers)
@@ -568,14 +725,17 @@ def sacrifice_places(s, side, upto):
 
 @nb.njit(cache=True)
 def sacrifice_at(s, side, option):
-    """One warband of `side`'s force dies at OPTION `option`, counted for Cursed Cauldron."""
-    s["camp_killed"][side] += 1
+    """One warband of `side`'s force dies at OPTION `option` (a site's, or a board's)."""
     if option >= N_SLOTS:
-        kill_on_board(s, option - N_SLOTS, 1)
-        return
-    col = B.site_colour(s, option)
-    s["site_warbands"][option, col] -= 1
-    s["bank_warbands"][col] += 1
+        q = option - N_SLOTS
+        col = board_colour(s, q)
+        to = hospital_slot(s, side, col)
+        s["board_warbands"][q] -= 1
+    else:
+        col = B.site_colour(s, option)
+        to = hospital_slot(s, side, col)
+        s["site_warbands"][option, col] -= 1
+    fall(s, side, col, 1, to)
 
 
 # ================================================================== the aftermath (O5.5.6, O5.5.8)
@@ -585,6 +745,7 @@ def aftermath(s):
     Returns the seat that Martial Culture lets become a Citizen, -1 for none."""
     attacker_won = s["attack"] > s["defense"]
     martial = -1
+    mounted = s["plan_user"][WILD_MOUNTS] if s["wild_mounts"] == MOUNTS_SPARED else 0
     for c in range(1, N_CARDS):
         user = s["plan_user"][c]
         if user == 0:
@@ -594,7 +755,7 @@ def aftermath(s):
         won = (side == ATTACKER_SIDE) == attacker_won
         u = user - 1 if user != PLAN_BANDITS else -1
         f = C.face(s, c)
-        discard = False
+        discard = discarded_after(s, c, won, u) and not (user == mounted and B.card_suit(s, c) == NOMAD)
         for k in range(N_CLAUSES[f]):
             row = CLAUSES[f, k]
             effect = row[E.K_EFFECT]
@@ -610,14 +771,10 @@ def aftermath(s):
                 martial = u
             elif won and u >= 0 and effect == E.PE_TRAVEL_CAMPAIGN:
                 s["free_campaign"] = FREE_SECOND_WIND
-            elif effect == E.PE_FLAG:
-                if row[E.K_N] & E.F_DISCARD_AT_END or (not won and row[E.K_N] & E.F_DISCARD_IF_DEFEATED):
-                    discard = True
-                if row[E.K_N] & E.F_DISCARD_UNLESS_PF and not (u >= 0 and s["pf_holder"] == u):
-                    discard = True
-        if discard and s["faceup"][c] and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER):
+        if discard and on_display(s, c):
             M.discard_card(s, u if u >= 0 else s["current"], c)
     s["plan_flags"][:] = 0
+    s["wild_mounts"] = MOUNTS_UNASKED
     s["plan_next"] = -1
     return martial
 

@@ -237,6 +237,10 @@ def legal(s, mask):
         elif s["react_card"] == K.STICKY_FIRE:
             mask[A.OPTION + 0] = 1
             mask[A.END] = 1
+        elif s["react_card"] == K.RELIC_HUNTER:
+            K.relic_hunter_legal(s, mask)
+        elif s["react_card"] == PL.WILD_MOUNTS:
+            K.wild_mounts_legal(s, mask)
         else:
             PS.react_legal(s, mask)
 
@@ -690,9 +694,14 @@ def next_round(s):
 @nb.njit(cache=True)
 def react(s, a):
     """A card's holder answers outside the usual order (PH_REACT): the end die's change, the bank
-    to gain from, Martial Culture's Citizenship, Sticky Fire's burning or Second Wind's travel."""
+    to gain from, Martial Culture's Citizenship, Sticky Fire's burning, Second Wind's travel, the
+    relics Relic Hunter took, Wild Mounts' discard."""
     if s["react_card"] == K.STICKY_FIRE:
         K.answer_sticky_fire(s, a == A.OPTION + 0)
+    elif s["react_card"] == K.RELIC_HUNTER:
+        K.answer_relic_hunter(s, a)
+    elif s["react_card"] == PL.WILD_MOUNTS:
+        K.answer_wild_mounts(s, a)
     elif s["react_card"] == K.SECOND_WIND:
         K.second_wind_travel(s, a)
     elif s["react_card"] == PS.MARTIAL_CULTURE:
