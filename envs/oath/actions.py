@@ -54,6 +54,8 @@ OPTION_LABELS: dict[int, tuple[str, ...]] = {
     S.PH_PLAY: ("play it to your site", "play it as a faceup adviser", "play it as a facedown adviser",
                 "reveal it as your Vision", "play the Conspiracy faceup"),
     S.PH_CONSPIRACY: ("take the People's Favor", "take the Darkest Secret"),
+    S.PH_SEARCH_KEEP: tuple(f"swap drawn card {k + 1} for a random card of the Dispossessed (Great Spire)"
+                            for k in range(S.MAX_DRAWN)),
     S.PH_ACT: ("move warbands from your site to your board", "move warbands from your board to your site",
                "give warbands to an Imperial player here", "take warbands from an Imperial player here",
                "offer Citizenship", "exile a Citizen", "exile yourself"),
@@ -90,6 +92,7 @@ REACT_LABELS: dict[str, tuple[str, str]] = {
     "Second Wind": ("", "travel nowhere (Second Wind)"),
     "Relic Hunter": ("", "keep the relics (Relic Hunter)"),
     "Wild Mounts": ("", "discard the Nomad battle plans (Wild Mounts)"),
+    "Relic Thief": ("pay to roll for the relics just taken (Relic Thief)", "let them keep the relics"),
 }
 # PH_REACT asks for a card by CARD: what picking it does
 REACT_CARD_LABELS: dict[str, str] = {

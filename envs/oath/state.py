@@ -73,7 +73,7 @@ PH_PEOPLES_FAVOR = 7  # O4.1.1: OPTION 0 place a favor on it, SUIT b move one to
 PH_OPPORTUNITY = 8  # O4.1.4: OPTION 0 take a favor, OPTION 1 a secret, END nothing
 PH_ACT = 9  # O4.2: MAJOR k, CARD (play a facedown adviser, O6.1; peek at a relic, O6.3), END
 PH_SEARCH_SOURCE = 10  # O5.1.2: OPTION 0 the world deck, OPTION 1 + k the discard pile k regions outward of yours
-PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep
+PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep; with Great Spire (D3), OPTION k swaps the k-th drawn card first
 PH_SEARCH_DISCARD = 12  # O5.1.3: CARD to discard next (the order matters)
 PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard
 PH_PLAY_REPLACE = 14  # O5.1.4.2: CARD an adviser to discard to make room
@@ -124,7 +124,8 @@ PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`):
 #                Martial Culture OPTION 0 become a Citizen; Sticky Fire OPTION 0 kill the whole enemy
 #                force; Second Wind SLOT, where to travel (END: stay), its free campaign offered next;
 #                Relic Hunter CARD a relic it took to put under the relic deck (END: keep the rest);
-#                Wild Mounts CARD a Beast card to discard instead of the Nomad plans (END: discard them)
+#                Wild Mounts CARD a Beast card to discard instead of the Nomad plans (END: discard them);
+#                Relic Thief OPTION 0 pay and roll for the relics just taken
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -236,6 +237,7 @@ STATE_DTYPE = np.dtype(
         ("wake_left", np.int8),  # People's Favor Wake steps still to do (O4.1.1)
         ("drawn", np.int16, MAX_DRAWN),  # a Search's cards, in the order drawn
         ("n_drawn", np.int8),
+        ("spire_swapped", np.int16),  # the drawn cards Great Spire swapped (bit k: the k-th drawn, D3)
         ("playing", np.int16),  # the card being played (O5.1.4)
         ("play_from", np.int8),  # PLAY_FROM_*
         ("target", np.int16),  # Recover: a relic, TARGET_PF or TARGET_DS; Travel: the slot
@@ -290,6 +292,8 @@ STATE_DTYPE = np.dtype(
         ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant, Second Wind)
         ("react_card", np.int16),  # the persistent power asking its holder (PH_REACT)
         ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTION_CARD[k])
+        ("thief_taker", np.int8),  # who took the relics Relic Thief's holder may roll for (D2), -1: nobody
+        ("thief_relics", np.int32),  # those relics (bit r - FIRST_RELIC)
         ("end_die", np.int8),  # the end die just rolled (O3.3), while Squalid District's ruler adjusts it
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)

@@ -433,3 +433,29 @@ def test_crop_rotation_discards_a_denizen_to_make_room_for_the_play():
     assert s["zone"][ID["Wolves"]] == S.Z_DISCARD
     assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
     assert s["phase"] == S.PH_ACT and s["mod_on"].sum() == 0
+
+
+@pytest.mark.rule("O7.4", "D3")
+def test_great_spire_swaps_drawn_denizens_for_random_cards_of_the_dispossessed():
+    s = sc.ready()
+    spire = sc.move(s, "Great Spire", S.Z_SITE, PLAINS)  # S; the Chancellor rules the Plains
+    s["secrets"][0] = 1
+    dispossessed = {sc.move(s, name, S.Z_DISPOSSESSED) for name in ("Tents", "Bear Traps")}
+    sc.world_top(s, "Scouts", "Wolves", "Longbows")
+    sc.play(s, SEARCH, card("Great Spire"), A.END, A.OPTION + 0)
+    assert s["card_secrets"][spire] == 1 and s["phase"] == S.PH_SEARCH_KEEP
+    drawn = [card("Scouts"), card("Wolves"), card("Longbows")]
+    assert sc.legal(s) == [A.OPTION + 0, A.OPTION + 1, A.OPTION + 2, *sorted(drawn)]
+    sc.play(s, A.OPTION + 1)  # Wolves, the second card drawn
+    new = int(s["drawn"][1])
+    assert s["zone"][ID["Wolves"]] == S.Z_DISPOSSESSED and new in dispossessed
+    assert s["zone"][new] == S.Z_HAND and s["known"][new] == 1 << 0  # seen by the searcher alone
+    assert A.OPTION + 1 not in sc.legal(s) and A.CARD + new in sc.legal(s)  # once per drawn card
+    sc.play(s, A.CARD + new)
+    assert s["playing"] == new and s["phase"] == S.PH_SEARCH_DISCARD
+    s = sc.ready()
+    sc.move(s, "Great Spire", S.Z_SITE, PLAINS)
+    s["ruined"][ID["Great Spire"]] = 1  # the Fallen Spire modifies nothing
+    s["secrets"][0] = 1
+    sc.play(s, SEARCH)
+    assert s["phase"] == S.PH_SEARCH_SOURCE

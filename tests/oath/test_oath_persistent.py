@@ -13,6 +13,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import minor as MN
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SW, B, duel, word_for
@@ -592,3 +593,77 @@ def test_ancient_bloodline_locks_the_cards_at_its_holders_sites_for_the_holders_
     assert _roving_terror_targets(False, 1) == {"Scouts", "Tents"}
     assert _roving_terror_targets(True, 1) == {"Tents"}  # red is the Chancellor's enemy
     assert _roving_terror_targets(True, 0) == {"Scouts", "Tents"}  # the holder is not its own enemy
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.4")
+def test_relic_thief_rolls_for_relics_taken_in_its_holders_region():
+    def recover(thief_at, faces, answer=A.OPTION + 0):
+        s = sc.ready()
+        sc.as_current(s, 1)
+        s["pawn"][1] = MOUNTAIN  # the Mountain's recover cost: burn 2 favor
+        s["pawn"][2] = thief_at
+        thief = sc.move(s, "Relic Thief", S.Z_ADVISER, 2)  # F, S
+        s["secrets"][2] = 1
+        for seat, k in ((1, 3), (2, 1)):
+            s["shared_favor"] -= k - int(s["favor"][seat])
+            s["favor"][seat] = k
+        relic = C.site_relic(s, MOUNTAIN, 0)
+        discord = int(s["favor_bank"][int(D.Suit.DISCORD)])
+        s["rng"] = word_for(faces, [])
+        sc.play(s, RECOVER, A.FACEDOWN + 0)
+        if s["phase"] != S.PH_REACT:
+            return s, relic, None
+        assert s["actor"] == 2 and s["react_card"] == thief and sc.legal(s) == [A.END, A.OPTION + 0]
+        assert sc.legal_names(s) == ["let them keep the relics", "pay to roll for the relics just taken (Relic Thief)"]
+        sc.play(s, answer)
+        assert s["phase"] == S.PH_ACT and s["actor"] == 1
+        return s, relic, int(s["favor_bank"][int(D.Suit.DISCORD)]) - discord
+
+    s, relic, paid = recover(sc.PROV_2, [B])  # the Provinces, as the Mountain: no shield rolled
+    assert s["where"][relic] == 2 and s["zone"][relic] == S.Z_PERSONAL and paid == 1  # the favor, outside its turn
+    assert s["secrets"][2] == 0 and s["secrets_down"][2] == 1
+    s, relic, paid = recover(sc.PROV_2, [sc.SH])
+    assert s["where"][relic] == 1 and paid == 1  # a shield: red keeps it, the cost is paid all the same
+    s, relic, paid = recover(sc.PROV_2, [B], answer=A.END)
+    assert s["where"][relic] == 1 and paid == 0
+    s, relic, paid = recover(ROCKY_COAST, [B])  # another region: not asked
+    assert paid is None and s["where"][relic] == 1 and s["phase"] == S.PH_ACT
+
+
+def _red_rules_the_mountain(s, warbands):
+    s["bank_warbands"][S.PURPLE] += int(s["site_warbands"][MOUNTAIN, S.PURPLE])
+    s["site_warbands"][MOUNTAIN] = 0
+    s["site_warbands"][MOUNTAIN, sc.RED] = warbands
+    s["bank_warbands"][sc.RED] -= warbands
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.2", "O5.5.5")
+def test_vow_of_union_brings_the_warbands_at_ruled_sites_into_the_attack():
+    s = duel(red_board=2, blue_site=1, blue_board=0)
+    _red_rules_the_mountain(s, 3)
+    sc.move(s, "Vow of Union", S.Z_ADVISER, 1)
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    assert sc.legal(s)[-1] == A.NUMBER + 5  # the board's 2 and the Mountain's 3
+    s["rng"] = word_for([B], [sc.SK] * 3 + [sc.HS] * 2)
+    sc.play(s, A.NUMBER + 5)
+    assert s["board_warbands"][1] == 0 and s["site_warbands"][MOUNTAIN, sc.RED] == 2  # the skulls: board first
+    assert s["phase"] == S.PH_ACT and s["site_warbands"][ROCKY_COAST, sc.BLUE] == 0  # won, nobody to occupy
+    s = duel(red_board=2, blue_site=1, blue_board=0)
+    _red_rules_the_mountain(s, 3)
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    assert sc.legal(s)[-1] == A.NUMBER + 2  # without the Vow: the board alone
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.6")
+def test_vow_of_union_keeps_its_holder_at_a_ruled_site_while_the_board_holds_warbands():
+    def may_travel(board):
+        s = sc.ready()
+        sc.as_current(s, 1)
+        _red_rules_the_mountain(s, 1)
+        s["pawn"][1] = MOUNTAIN
+        s["bank_warbands"][sc.RED] += int(s["board_warbands"][1]) - board
+        s["board_warbands"][1] = board
+        sc.move(s, "Vow of Union", S.Z_ADVISER, 1)
+        return TRAVEL in sc.legal(s)
+
+    assert may_travel(0) and not may_travel(2)

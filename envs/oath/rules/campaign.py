@@ -702,14 +702,8 @@ def resolve(s, p):
 def defeat_attacker(s, p):
     PL.kill_attackers(s, s["kills"])
     s["kills"] = 0
-    if caged(s, PL.DEFENDER_SIDE):  # the survivors: the board's, then those stationed
-        col = board_colour(s, p)
-        s["cage_warbands"][col] += s["board_warbands"][p]
-        s["board_warbands"][p] = 0
-        if s["camp_from"] >= 0:
-            held = PL.stationed(s, p)
-            s["site_warbands"][s["camp_from"], col] -= held
-            s["cage_warbands"][col] += held
+    if caged(s, PL.DEFENDER_SIDE):  # the survivors, the board's and those at sites
+        s["cage_warbands"][board_colour(s, p)] += PL.take_attackers(s, p, PL.attacking_force(s, p))
     end(s, p)
 
 

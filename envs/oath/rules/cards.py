@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numba as nb
 
+from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
@@ -12,6 +13,7 @@ from meeplegym.envs.oath.state import (
     FIRST_VISION,
     Z_ADVISER,
     Z_DISCARD,
+    Z_DISPOSSESSED,
     Z_RELIC_DECK,
     Z_SITE,
     Z_WORLD_DECK,
@@ -255,3 +257,24 @@ def relic_take_top(s):
     s["relic_deck"][n - 1] = 0
     s["relic_size"] = n - 1
     return c
+
+
+# ================================================================== the Dispossessed
+@nb.njit(cache=True)
+def len_dispossessed(s):
+    k = 0
+    for c in range(1, FIRST_EDIFICE):
+        k += s["zone"][c] == Z_DISPOSSESSED
+    return k
+
+
+@nb.njit(cache=True)
+def random_dispossessed(s):
+    """A random card of the Dispossessed (0 if it is empty)."""
+    k = rng.below(s, len_dispossessed(s)) if len_dispossessed(s) > 0 else -1
+    for c in range(1, FIRST_EDIFICE):
+        if s["zone"][c] == Z_DISPOSSESSED:
+            if k == 0:
+                return c
+            k -= 1
+    return 0

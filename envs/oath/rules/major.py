@@ -60,6 +60,7 @@ from meeplegym.envs.oath.state import (
     TARGET_PF,
     Z_ADVISER,
     Z_BOX,
+    Z_DISPOSSESSED,
     Z_HAND,
     Z_PERSONAL,
     Z_SITE,
@@ -135,6 +136,7 @@ MUSHROOMS, CRACKED_HORN, BRACKEN, NEW_GROWTH, HUNTING_PARTY, CROP_ROTATION = (
 KNIGHTS_ERRANT, RING_OF_DEVOTION, RING_EXTRA = _ID["Knights Errant"], _ID["Ring of Devotion"], 2
 SMALL_FRIENDS, MASTER_OF_DISGUISE, HOSPITALITY = _ID["Small Friends"], _ID["Master of Disguise"], _ID["Hospitality"]
 SALT_THE_EARTH = _ID["Salt the Earth"]
+GREAT_SPIRE = {e.name: e.number for e in D.EDIFICE_FACES}["Great Spire"]  # a Search modifier while intact (D3)
 MAGICIANS_GIFT, RELIC_WORSHIP_SUPPLY = 2, 3
 FAST_STEED_MOST = 3
 BEAST = int(D.Suit.BEAST)
@@ -247,6 +249,7 @@ def search(s, p, source):
     if s["mod_on"][TRUTHFUL_HARP]:
         for k in range(s["n_drawn"]):
             s["known"][s["drawn"][k]] = -1
+    s["spire_swapped"] = 0
     s["phase"] = PH_SEARCH_KEEP
     if s["n_drawn"] == 0:
         clear_mods(s)
@@ -287,6 +290,35 @@ def drop_drawn(s, c):
     for j in range(k, MAX_DRAWN):
         s["drawn"][j] = 0
     s["n_drawn"] = k
+
+
+@nb.njit(cache=True)
+def keep_legal(s, mask):
+    """CARD: the drawn card to keep; with Great Spire (D3), before that, OPTION k: the k-th drawn
+    card, a denizen not swapped yet, trades places with a random card of the Dispossessed."""
+    for k in range(s["n_drawn"]):
+        mask[A.CARD + s["drawn"][k]] = 1
+        if spire_swappable(s, k):
+            mask[A.OPTION + k] = 1
+
+
+@nb.njit(cache=True)
+def spire_swappable(s, k):
+    return (s["mod_on"][GREAT_SPIRE] == 1 and C.is_denizen(s["drawn"][k]) and not s["spire_swapped"] >> k & 1
+            and C.len_dispossessed(s) > 0)
+
+
+@nb.njit(cache=True)
+def spire_swap(s, p, k):
+    """Great Spire (D3): the k-th drawn card goes to the Dispossessed; a random card of it takes its
+    place among the drawn cards, seen by p alone."""
+    c = s["drawn"][k]
+    into = C.random_dispossessed(s)
+    C.place(s, c, Z_DISPOSSESSED, 0, 0)
+    s["drawn"][k] = into
+    C.place(s, into, Z_HAND, p, 0)
+    s["known"][into] = 1 << p
+    s["spire_swapped"] |= 1 << k
 
 
 @nb.njit(cache=True)
@@ -737,6 +769,14 @@ def play_to_site(s, p, c, slot):
 
 @nb.njit(cache=True)
 def take_relic(s, p, r):
+    """p takes relic r (Relic Thief's holder may then roll for it, D2)."""
+    receive_relic(s, p, r)
+    PS.relic_taken(s, p, r)
+
+
+@nb.njit(cache=True)
+def receive_relic(s, p, r):
+    """Relic r goes faceup to p, by a taking or an exchange."""
     C.place(s, r, Z_PERSONAL, p, 1)
     s["known"][r] = -1
     if r == GRAND_SCEPTER:
@@ -1102,7 +1142,7 @@ def travel_cost(s, p, to):
     """Supply to travel from p's site to slot `to` by paying (O5.6.1 and the site powers of D1);
     -1 if that destination cannot be reached by paying."""
     here = s["pawn"][p]
-    if to == here:
+    if to == here or PS.union_binds(s, p):
         return -1
     site_here = s["slot_site"][here]
     power_here = SITE_POWER[site_here] if s["slot_faceup"][here] else 0

@@ -353,7 +353,7 @@ def keep_bargain(s, p, q, a):
         return
     if a >= A.CARD:
         r = a - A.CARD
-        M.take_relic(s, q if B.holds_relic(s, p, r) else p, r)
+        M.receive_relic(s, q if B.holds_relic(s, p, r) else p, r)  # agreed, not taken (O7.6.3)
     elif a >= A.NUMBER:
         k = a - A.NUMBER
         kind = k // 10 * 10

@@ -17,7 +17,8 @@ The modifiers that run, by action (where their effect lives in major.py):
 - Search (search, discard_card, play_to_site, after_play): Augury, News from Afar, Errand Boy,
   Observatory, Truthful Harp, Welcoming Party, Wild Cry, Mushrooms, Cracked Horn, Bracken (its
   pile asked in PH_MODIFY_CHOICE), New Growth, Crop Rotation (its discard asked in
-  PH_CROP_ROTATION), Hunting Party (a free campaign afterwards) and the mandatory Book of Records;
+  PH_CROP_ROTATION), Hunting Party (a free campaign afterwards), Great Spire ◊ (its swaps offered
+  with the kept card: keep_legal) and the mandatory Book of Records;
 - Recover (recover, pay_bid): Magician's Code and Relic Worship.
 """
 
@@ -62,6 +63,7 @@ for _c in (M.AUGURY, M.NEWS_FROM_AFAR, M.ERRAND_BOY, M.OBSERVATORY, M.TRUTHFUL_H
 MODIFIES[M.KNIGHTS_ERRANT] = MODIFIES[M.RING_OF_DEVOTION] = MUSTER
 MODIFIES[M.HOSPITALITY] = TRAVEL
 MODIFIES[M.MAGICIANS_CODE] = MODIFIES[M.RELIC_WORSHIP] = RECOVER
+MODIFIES[M.GREAT_SPIRE] = SEARCH  # an edifice's id is its intact face: a ruin modifies nothing
 MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = MANDATORY[M.BOOK_OF_RECORDS] = 1
 del _c
 
@@ -108,7 +110,7 @@ def excluded(s, p, c):
 def offered(s, p, c, action):
     """An optional modifier p may add now: it runs, p has access and can pay, and the action
     stays possible once it is paid for."""
-    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or excluded(s, p, c):
+    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or s["ruined"][c] or excluded(s, p, c):
         return False
     if not access(s, p, c, action) or not W.can_pay(s, p, c):
         return False

@@ -15,9 +15,9 @@ Grasping Vines), Campaign (campaign: Vow of Peace), battle plans (plans: Marsh S
 Tamer, True Names, Gleaming Armor, Insect Swarm), powers' costs (powers.can_pay, plans.usable:
 Spell Breaker), exile (minor: Council Seat), the banners (campaign and major: Vow of Renewal,
 Vow of Silence, Hall of Debate, Hall of Mockery), playing a card (turn: Saddle Makers) and the
-title (turn: Chaos Cult). Burned favor goes through board.burn_favor (Vow of Renewal). Herald and
-Book Binders are reactions: queued in `react_due` by the action that sets them off and asked of
-their holder (PH_REACT, a bank) once that action is over; Squalid District's ruler is asked at
+title (turn: Chaos Cult). Burned favor goes through board.burn_favor (Vow of Renewal). Herald,
+Book Binders and Relic Thief are reactions: queued in `react_due` by the action that sets them
+off and asked of their holder (PH_REACT: a bank, or whether to roll) once that action is over; Squalid District's ruler is asked at
 the end die (turn.end_round). The tolls (Toll Roads, Curfew, Forced Labor) are
 paid by doing the thing: an action that would need one is offered only to a player with a favor
 to give, and the favor goes to the card's ruler who rules that site (the Chancellor first, for
@@ -29,10 +29,12 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from meeplegym import rng
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath.rules.setup import SLOT_REGION
 from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
     FIRST_RELIC,
@@ -56,6 +58,7 @@ _ID = {d.name: d.number for d in D.DENIZENS}
                      "True Names", "Toll Roads", "Curfew", "Forced Labor", "Spell Breaker", "Gleaming Armor",
                      "Insect Swarm"))
 TOME_GUARDIANS, SEALING_WARD, LOST_TONGUE = _ID["Tome Guardians"], _ID["Sealing Ward"], _ID["Lost Tongue"]
+VOW_OF_UNION = _ID["Vow of Union"]
 CHAOS_CULT, SADDLE_MAKERS, VOW_OF_SILENCE, VOW_OF_RENEWAL, HERALD, BOOK_BINDERS, WAY_STATION = (
     _ID[n] for n in ("Chaos Cult", "Saddle Makers", "Vow of Silence", "Vow of Renewal", "Herald", "Book Binders",
                      "Way Station"))
@@ -63,11 +66,15 @@ _FACE = {e.name: e.number for e in D.EDIFICE_FACES}
 SPRAWLING_RAMPART, HALL_OF_DEBATE, HALL_OF_MOCKERY, RUINED_TEMPLE, SQUALID_DISTRICT = (
     _FACE[n] for n in ("Sprawling Rampart", "Hall of Debate", "Hall of Mockery", "Ruined Temple", "Squalid District"))
 SQUALID_CARD = SQUALID_DISTRICT - 1  # tracked on its intact face, Festival District
-# Gains an adviser's holder takes, choosing the bank, once another player's action is over (bit k
-# of `react_due`): Herald after a campaign against a player, Book Binders after a Vision faceup.
-REACT_HERALD, REACT_BOOK_BINDERS = 0, 1
-REACTION_CARD = np.array([HERALD, BOOK_BINDERS], dtype=np.int16)
-REACTION_FAVOR = np.array([1, 2], dtype=np.int8)
+# Reactions asked of an adviser's holder once the action under way is over (bit k of
+# `react_due`): Herald after a campaign against a player and Book Binders after a Vision faceup
+# (gains, the bank chosen), Relic Thief after relics taken in its holder's region (a roll).
+REACT_HERALD, REACT_BOOK_BINDERS, REACT_RELIC_THIEF = 0, 1, 2
+RELIC_THIEF = _ID["Relic Thief"]
+REACTION_CARD = np.array([HERALD, BOOK_BINDERS, RELIC_THIEF], dtype=np.int16)
+REACTION_FAVOR = np.array([1, 2, 0], dtype=np.int8)
+SHIELD_FACES = np.array([f in (D.DefenseFace.SHIELD, D.DefenseFace.TWO_SHIELDS) for f in D.DEFENSE_DIE],
+                        dtype=np.bool_)
 CIRCLET_OF_COMMAND = D.RELIC_BY_NAME["Circlet of Command"].number
 MARTIAL_CULTURE = D.DENIZEN_BY_NAME["Martial Culture"].number  # its choice after a campaign is asked as a reaction
 TOLL = 1  # the favor a toll costs
@@ -199,7 +206,9 @@ def next_reaction(s):
             k += 1
         s["react_due"] &= ~(1 << k)
         h = holder_of(s, REACTION_CARD[k])
-        if h >= 0 and s["favor_bank"].sum() > 0:
+        if k == REACT_RELIC_THIEF and not may_steal(s, h):
+            forget_stolen(s)
+        elif h >= 0 and (k == REACT_RELIC_THIEF or s["favor_bank"].sum() > 0):
             s["react_card"] = REACTION_CARD[k]
             s["phase"] = PH_REACT
             s["actor"] = h
@@ -219,9 +228,77 @@ def squalid_ruler(s):
     return -1
 
 
+# ================================================================== Vow of Union (D2)
+@nb.njit(cache=True)
+def union_binds(s, p):
+    """p holds Vow of Union, stands at a site they rule and has warbands on the board: p travels
+    nowhere (the warbands at the sites p rules join p's campaigns: plans.joins_force)."""
+    return holds(s, p, VOW_OF_UNION) and s["board_warbands"][p] > 0 and B.rules_site(s, p, s["pawn"][p])
+
+
+# ================================================================== Relic Thief (D2)
+@nb.njit(cache=True)
+def relic_taken(s, p, r):
+    """p took relic r: Relic Thief's holder, if another player whose pawn is in p's region, is
+    asked once the action is over. The relics of one taker per action are at stake."""
+    h = holder_of(s, RELIC_THIEF)
+    if h < 0 or h == p or SLOT_REGION[s["pawn"][h]] != SLOT_REGION[s["pawn"][p]]:
+        return
+    if s["thief_taker"] >= 0 and s["thief_taker"] != p:
+        return
+    s["thief_taker"] = p
+    s["thief_relics"] |= 1 << (r - FIRST_RELIC)
+    s["react_due"] |= 1 << REACT_RELIC_THIEF
+
+
+@nb.njit(cache=True)
+def stolen_count(s):
+    """The relics at stake that their taker still holds."""
+    n = 0
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["thief_relics"] >> (r - FIRST_RELIC) & 1 and s["zone"][r] == Z_PERSONAL and s["where"][r] == s["thief_taker"]:
+            n += 1
+    return n
+
+
+@nb.njit(cache=True)
+def may_steal(s, h):
+    """h holds Relic Thief, can pay its cost (Spell Breaker allowing) and the taker still holds
+    some of the relics."""
+    return (h >= 0 and h != s["thief_taker"] and B.can_afford(s, h, RELIC_THIEF) and not spell_broken(s, h, RELIC_THIEF)
+            and stolen_count(s) > 0)
+
+
+@nb.njit(cache=True)
+def forget_stolen(s):
+    s["thief_taker"] = -1
+    s["thief_relics"] = 0
+
+
+@nb.njit(cache=True)
+def steal(s, pay):
+    """Relic Thief's holder pays and rolls a defense die per relic at stake; with no shield and
+    no two-shields face, they take those relics. The acting player's turn goes on."""
+    h = s["actor"]
+    if pay:
+        B.pay_cost(s, h, RELIC_THIEF)
+        caught = False
+        for _ in range(stolen_count(s)):
+            caught = SHIELD_FACES[rng.below(s, 6)] or caught
+        if not caught:
+            for r in range(FIRST_RELIC, FIRST_VISION):
+                if (s["thief_relics"] >> (r - FIRST_RELIC) & 1 and s["zone"][r] == Z_PERSONAL
+                        and s["where"][r] == s["thief_taker"]):
+                    C.place(s, r, Z_PERSONAL, h, 1)
+    forget_stolen(s)
+    s["react_card"] = 0
+    s["phase"] = PH_ACT
+    s["actor"] = s["current"]
+
+
 @nb.njit(cache=True)
 def react_legal(s, mask):
-    if s["react_card"] == MARTIAL_CULTURE:  # become a Citizen or not
+    if s["react_card"] == MARTIAL_CULTURE or s["react_card"] == RELIC_THIEF:  # yes or no
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
         return

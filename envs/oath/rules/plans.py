@@ -127,7 +127,7 @@ def in_force_at(s, side, option):
     p = s["current"]
     if option < N_SLOTS:
         if side == ATTACKER_SIDE:
-            return stationed(s, p) if option == s["camp_from"] else 0
+            return joins_force(s, p, option)
         if not s["tgt_slot"][option] or s["defender"] == BANDITS:
             return 0
         col = B.site_colour(s, option)
@@ -548,15 +548,26 @@ def attack_site(s, p):
 
 
 @nb.njit(cache=True)
-def stationed(s, p):
-    """p's warbands at the site of a campaign waged through such a power: they join the force,
-    unless they defend it -- the site is a target (a Citizen's purple warbands, in a campaign
-    against the Empire, O5.5.1) -- or are not p's in this campaign (a non-Imperial Citizen's)."""
-    slot = s["camp_from"]
+def joins_force(s, p, slot):
+    """p's warbands at `slot` that join p's attacking force: those at the site of a campaign waged
+    through such a power, and with Vow of Union (D2) those at every site p rules -- unless they
+    defend it (the site is a target: a Citizen's purple warbands, in a campaign against the
+    Empire, O5.5.1) or are not p's in this campaign (a non-Imperial Citizen's)."""
     col = board_colour(s, p)
-    if slot < 0 or s["tgt_slot"][slot] or (col == PURPLE and s["non_imperial"] == p):
+    if s["tgt_slot"][slot] or (col == PURPLE and s["non_imperial"] == p):
         return 0
-    return s["site_warbands"][slot, col]
+    if slot == s["camp_from"] or (PS.holds(s, p, PS.VOW_OF_UNION) and B.rules_site(s, p, slot)):
+        return s["site_warbands"][slot, col]
+    return 0
+
+
+@nb.njit(cache=True)
+def stationed(s, p):
+    """p's warbands at sites that join p's attacking force (`joins_force`)."""
+    n = 0
+    for slot in range(N_SLOTS):
+        n += joins_force(s, p, slot)
+    return n
 
 
 @nb.njit(cache=True)
@@ -568,16 +579,26 @@ def attacking_force(s, p):
 @nb.njit(cache=True)
 def kill_attackers(s, k):
     """k warbands of the attacking force die (as many as there are): those on the board first,
-    then those stationed at the campaign's site."""
+    then those at sites (`joins_force`) in slot order."""
     p = s["current"]
     k = min(k, attacking_force(s, p))
     col = board_colour(s, p)
     to = hospital_slot(s, ATTACKER_SIDE, col)
-    on_board = min(k, s["board_warbands"][p])
-    s["board_warbands"][p] -= on_board
-    if k > on_board:
-        s["site_warbands"][s["camp_from"], col] -= k - on_board
-    fall(s, ATTACKER_SIDE, col, k, to)
+    fall(s, ATTACKER_SIDE, col, take_attackers(s, p, k), to)
+
+
+@nb.njit(cache=True)
+def take_attackers(s, p, k):
+    """Take up to k warbands of p's attacking force off the map, the board's first, then those
+    at sites in slot order; returns how many."""
+    taken = min(k, s["board_warbands"][p])
+    s["board_warbands"][p] -= taken
+    col = board_colour(s, p)
+    for slot in range(N_SLOTS):
+        here = min(k - taken, joins_force(s, p, slot))
+        s["site_warbands"][slot, col] -= here
+        taken += here
+    return taken
 
 
 # ================================================================== dying, and Hospital (D2)

@@ -596,7 +596,7 @@ def more_choices(s, p, pc, mask):
                 mask[A.CARD + r] = 1
                 n += 1
     elif op == E.OP_SPIRE:
-        if len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
+        if C.len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
             for k in range(1, SPIRE_MOST + 1):
                 mask[A.NUMBER + k] = 1
                 n += 1
@@ -869,26 +869,6 @@ def holds_suits(s, slot, suits):
         if suits >> b & 1 and M.holds_suit(s, slot, b):
             return True
     return False
-
-
-@nb.njit(cache=True)
-def len_dispossessed(s):
-    k = 0
-    for c in range(1, FIRST_EDIFICE):
-        k += s["zone"][c] == Z_DISPOSSESSED
-    return k
-
-
-@nb.njit(cache=True)
-def random_dispossessed(s):
-    """A random card of the Dispossessed (0 if it is empty)."""
-    k = rng.below(s, len_dispossessed(s)) if len_dispossessed(s) > 0 else -1
-    for c in range(1, FIRST_EDIFICE):
-        if s["zone"][c] == Z_DISPOSSESSED:
-            if k == 0:
-                return c
-            k -= 1
-    return 0
 
 
 @nb.njit(cache=True)
@@ -1380,11 +1360,11 @@ def spire(s, p, n):
     m = 0
     for j in range(n):  # the replacements come from the Dispossessed as it was
         k = nth_denizen_down(s, region, j)
-        if k < 0 or len_dispossessed(s) == 0:
+        if k < 0 or C.len_dispossessed(s) == 0:
             break
         out[m] = s["discard"][region, k]
         m += 1
-        into = random_dispossessed(s)
+        into = C.random_dispossessed(s)
         s["discard"][region, k] = into
         C.place(s, into, Z_DISCARD, region, 0)
         s["known"][into] = 0
@@ -1404,7 +1384,7 @@ def pilgrimage(s, p):
             C.place(s, c, Z_DISPOSSESSED, 0, 0)
             k += 1
     for _ in range(k):
-        c = random_dispossessed(s)
+        c = C.random_dispossessed(s)
         C.discard_push(s, SLOT_REGION[here], c)
         s["known"][c] = 1 << p
 

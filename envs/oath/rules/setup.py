@@ -106,6 +106,7 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["defender"] = NOBODY
     s["camp_from"] = -1
     s["proposer"] = -1
+    s["thief_taker"] = -1
     s["scepter_fresh"] = -1
     s["discard_to"] = DISCARD_AS_USUAL
     s["trade_as"] = -1

@@ -140,7 +140,9 @@ def legal(s, mask):
         for k in range(3):
             if M.can_search_pile(s, p, k):
                 mask[A.OPTION + 1 + k] = 1
-    elif phase == PH_SEARCH_KEEP or phase == PH_SEARCH_DISCARD:
+    elif phase == PH_SEARCH_KEEP:
+        M.keep_legal(s, mask)
+    elif phase == PH_SEARCH_DISCARD:
         for k in range(s["n_drawn"]):
             mask[A.CARD + s["drawn"][k]] = 1
     elif phase == PH_PLAY:
@@ -268,7 +270,10 @@ def apply(s, a):
     elif phase == PH_SEARCH_SOURCE:
         M.search(s, p, a - A.OPTION - 1)
     elif phase == PH_SEARCH_KEEP:
-        M.keep(s, p, a - A.CARD)
+        if a >= A.CARD:
+            M.keep(s, p, a - A.CARD)
+        else:
+            M.spire_swap(s, p, a - A.OPTION)
     elif phase == PH_SEARCH_DISCARD:
         M.discard_drawn(s, p, a - A.CARD)
     elif phase == PH_PLAY:
@@ -702,6 +707,8 @@ def react(s, a):
         K.answer_relic_hunter(s, a)
     elif s["react_card"] == PL.WILD_MOUNTS:
         K.answer_wild_mounts(s, a)
+    elif s["react_card"] == PS.RELIC_THIEF:
+        PS.steal(s, a == A.OPTION + 0)
     elif s["react_card"] == K.SECOND_WIND:
         K.second_wind_travel(s, a)
     elif s["react_card"] == PS.MARTIAL_CULTURE:
