@@ -83,7 +83,7 @@ CARD_EXTRAS = ("faceup", "favor on it", "secrets on it", "ruined face up", "targ
  X_RECOVER, X_PLAN_ATTACKER, X_PLAN_DEFENDER, X_PLAN_SIGN, X_BARGAIN, X_POSITION) = range(len(CARD_EXTRAS))
 CARD_STRIDE = N_WHERE + len(CARD_EXTRAS)
 
-SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS
+SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS + 1
 SEAT_STRIDE = 1 + N_SIDES + ST.N_COLOURS + 9 + N_SLOTS + 2
 N_BARGAINS = 1 + A.N_OPTIONS + A.MAX_NUMBER + 1  # none, OPTION k, NUMBER k
 
@@ -99,7 +99,8 @@ _SLOTS = FEATURES.add(
     "unless the seat has seen it: Ivory Eye); "
     "faceup; favor and secrets lying on the site card; facedown relics beside it; bandits defend it (faceup, "
     "no warbands); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
-    "it this turn (D1 Homeland), one bit per suit")
+    "it this turn (D1 Homeland), one bit per suit; it changes hands in the exchange under way, or has just and "
+    "waits on its new ruler's warbands (Deed Writer)")
 _SEATS = FEATURES.add(
     "seat", MAX_PLAYERS * SEAT_STRIDE,
     f"per relative seat, {SEAT_STRIDE} values: present; side one-hot (Chancellor, Exile, Citizen); board colour "
@@ -125,7 +126,7 @@ _POWER = FEATURES.add(
     "decision.power", N_DECS + 3 + N_SUITS + 1,
     "a power's pending decision one-hot (state.DEC_NAMES; zero outside the power phase); units still to "
     "resolve in its step; what its last count step counted; banks already used by a 'distinct' step (one bit "
-    "per suit); the Act phase ends after this decision")
+    "per suit); the Act phase ends after this decision; the power is a site's (The Tribunal)")
 _ACTION = FEATURES.add(
     "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
     + (MAX_PLAYERS + 1) + 1 + 1,
@@ -288,6 +289,8 @@ def encode(s, seat, out):
         out[x + 4] = faceup and bands == 0
         for b in range(N_SUITS):
             out[x + 5 + MAX_PLAYERS + b] = (s["site_discards"][k] >> b) & 1
+        out[x + 5 + MAX_PLAYERS + N_SUITS] = (s["deed_taker"][k] > 0 or (exchanging and (
+            s["bargain"] == A.SLOT + k or s["bargain_give"] == A.SLOT + k)))
     # ------------------------------------------------------------ the players
     for p in range(n):
         at = _SEATS + _rel(seat, p, n) * SEAT_STRIDE
@@ -370,6 +373,7 @@ def encode(s, seat, out):
         for b in range(N_SUITS):
             out[_POWER + N_DECS + 2 + b] = (s["pw_banks"] >> b) & 1
     out[_POWER + N_DECS + 2 + N_SUITS] = s["end_act"] != 0
+    out[_POWER + N_DECS + 3 + N_SUITS] = phase == ST.PH_POWER and s["pw_card"] == 0
     at = _ACTION
     modifying = phase == ST.PH_MODIFY or phase == ST.PH_MODIFY_CHOICE
     out[at + (s["mod_action"] if modifying and 0 <= s["mod_action"] < N_MAJORS else N_MAJORS)] = 1.0

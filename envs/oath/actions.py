@@ -23,6 +23,8 @@ CARD       92     237    a card by id (data: denizens 1-198, edifices, relics, V
 
 from __future__ import annotations
 
+import numpy as np
+
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 
@@ -58,7 +60,8 @@ OPTION_LABELS: dict[int, tuple[str, ...]] = {
                             for k in range(S.MAX_DRAWN)),
     S.PH_ACT: ("move warbands from your site to your board", "move warbands from your board to your site",
                "give warbands to an Imperial player here", "take warbands from an Imperial player here",
-               "offer Citizenship", "exile a Citizen", "exile yourself"),
+               "offer Citizenship", "exile a Citizen", "exile yourself",
+               "negotiate a binding exchange (The Tribunal)"),
     S.PH_CAMPAIGN_DEFENDER: ("the bandits",),
     S.PH_CAMPAIGN_TARGETS: ("target the People's Favor", "target the Darkest Secret", "target the pawn and favor"),
     S.PH_CAMPAIGN_ALLY: ("join the defence",), S.PH_CAMPAIGN_PERMIT: ("let them join",),
@@ -182,6 +185,8 @@ def action_to_str(action: int, state=None) -> str:
             if plan_effect(state) == E.PE_HUNT:
                 return f"{S.card_name(int(state['plan_card']))}: target a facedown relic at {slot_name(state, k)}"
             return f"{S.card_name(int(state['plan_card']))}: a warband from your board to {slot_name(state, k)}"
+        if phase == S.PH_POWER and int(state["pw_dec"]) == S.DEC_BARGAIN:
+            return f"{slot_name(state, k)} changes hands"
         return slot_name(state, k)
     if name == "seat":
         colour = D.Colour(int(state["colour"][k])).name.lower() if state is not None else None
@@ -195,6 +200,9 @@ def action_to_str(action: int, state=None) -> str:
             who = giver if (k // 10) % 2 == 0 else taker
             what = "favor" if k < 20 else "secrets"
             return f"{who} {verb} {k % 10} {what}"
+        if phase == S.PH_POWER and state["deed_taker"].any():  # Deed Writer's new ruler garrisons
+            slot = int(np.flatnonzero(state["deed_taker"])[0])
+            return f"put {k} warband{'s' if k != 1 else ''} on {slot_name(state, slot)}"
         return str(k)
     if name == "facedown":
         if k >= RELIQUARY_AT:

@@ -96,9 +96,12 @@ palanquin              your pawn goes to a site the picked player could travel t
                        travel there, spending no Supply
 reveal_discard         reveal the top card of your region's discard pile
 exchange GOODS         a binding exchange (O7.6.3) with the picked player: what you give
-                       (favor or secrets 1-5, or one of GOODS: relics / advisers, or
-                       nothing), what you ask (the same from them), then they accept or
-                       decline; it is kept at once
+                       (favor or secrets 1-5, or one of GOODS: relics / advisers / sites its
+                       giver rules and the taker does not, or nothing), what you ask (the same
+                       from them), then they accept or decline; it is kept at once -- a site's
+                       old ruler takes their warbands there back to their board
+deeds                  each site an exchange just handed over gets warbands from its new
+                       ruler's board: they pick how many, at least one (Deed Writer)
 travel_to_suit         travel, spending no Supply, to a site holding a card of the revealed
                        card's suit; if none can be reached, to any site you could travel to
 pick_facedown [here]   pick a player (``here``: another player whose pawn is at your site), then
@@ -154,7 +157,7 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "pick_adviser", "to_site", "swap_here", "roving", "piper", "riots", "revelation", "pick_seat",
                "witch_trade", "oracle", "repair", "spire", "pilgrimage", "salt", "pick_relic", "blackmail",
                "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange", "pick_facedown",
-               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage")
+               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage", "deeds")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
@@ -163,7 +166,7 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
  OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
  OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
  OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE, OP_PICK_FACEDOWN, OP_INQUIRE,
- OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE) = range(
+ OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE, OP_DEEDS) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -180,8 +183,8 @@ _FROM = {"one": FROM_ONE, "each": FROM_EACH, "distinct": FROM_DISTINCT, "here": 
 COUNT_BEAST_SITES, COUNT_HEARTH_RULED, COUNT_GAMBLE = range(3)
 _COUNTS = {"beast_sites": COUNT_BEAST_SITES, "hearth_ruled": COUNT_HEARTH_RULED, "gamble": COUNT_GAMBLE}
 _SUIT_WORDS = {s.name.lower(): int(s) for s in D.Suit}
-GOODS_RELICS, GOODS_ADVISERS = 1, 2  # what an exchange may carry besides favor and secrets
-_GOODS = {"relics": GOODS_RELICS, "advisers": GOODS_ADVISERS}
+GOODS_RELICS, GOODS_ADVISERS, GOODS_SITES = 1, 2, 4  # what an exchange may carry besides favor and secrets
+_GOODS = {"relics": GOODS_RELICS, "advisers": GOODS_ADVISERS, "sites": GOODS_SITES}
 (COND_EXILE, COND_NO_FAVOR, COND_EXILE_TITLED, COND_SECRETIVE, COND_DS, COND_MORE_SITES, COND_CHANCELLOR_HERE, COND_PF,
  COND_MOB) = range(9)
 _CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": COND_EXILE_TITLED,
@@ -253,6 +256,7 @@ POWERS: dict[int, dict[int, str]] = {
     # Discord
     82: {KIND_PLAYED: "pick_relic here; blackmail"},  # Blackmail
     13: {KIND_ACTION: "pick_seat; exchange relics"},  # Tinker's Fair
+    146: {KIND_ACTION: "pick_seat; exchange sites; deeds"},  # Deed Writer
     89: {KIND_PLAYED: "salt"},  # Salt the Earth (its capacity and where it may go: major.room_for_play)
     15: {KIND_PLAYED: "gain 4 warbands"},  # A Small Favor
     17: {KIND_ACTION: "take 1 secret here"},  # Sleight of Hand
@@ -357,10 +361,18 @@ POWERED = {**{d.number: d for d in D.DENIZENS}, **{e.number: e for e in D.EDIFIC
            **{r.number: r for r in D.RELICS}}
 
 
+#: site power -> its Action's program (D1); the Tribunal's promises of future actions are out of
+#: scope (docs/oath.md), its exchange of favor and secrets is this
+SITE_POWERS: dict[int, str] = {int(D.SitePower.TRIBUNAL): "pick_seat; exchange"}
+
+
 def _compile():
     out = P.Compiled()
     entry = np.zeros((N_CARDS, N_KINDS), dtype=np.int32)
+    site_entry = np.zeros(len(D.SitePower), dtype=np.int32)
     vocab = _Oath()
+    for power, text in SITE_POWERS.items():
+        site_entry[power] = P.compile_program(text, vocab, out, f"{D.SitePower(power).name} (site action)")
     for card, programs in POWERS.items():
         record = POWERED[card]
         for kind, text in programs.items():
@@ -369,10 +381,11 @@ def _compile():
             entry[card, kind] = P.compile_program(text, vocab, out, f"{record.name} ({KIND_NAMES[kind]})")
     code, options = out.arrays()
     entry.setflags(write=False)
-    return code, options, entry
+    site_entry.setflags(write=False)
+    return code, options, entry, site_entry
 
 
-CODE, OPTIONS, ENTRY = _compile()
+CODE, OPTIONS, ENTRY, SITE_ENTRY = _compile()
 
 #: powers of these kinds that have no program yet (docs/rules_coverage.md)
 UNWRITTEN: dict[str, tuple[str, ...]] = {

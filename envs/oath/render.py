@@ -95,6 +95,7 @@ def render_text(s) -> str:
     else:
         decision = PHASE_NAMES[int(s["phase"])]
         if s["phase"] == PH_POWER:
-            decision += f" ({card_name(int(s['pw_card']))}: {DEC_NAMES[int(s['pw_dec'])]})"
+            power = card_name(int(s["pw_card"])) if s["pw_card"] else "The Tribunal"  # the one site power run
+            decision += f" ({power}: {DEC_NAMES[int(s['pw_dec'])]})"
         lines.append(f"{DIM}{seat_text(s, int(s['actor']))} decides: {decision}{RESET}")
     return "\n".join(lines)

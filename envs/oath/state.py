@@ -153,8 +153,8 @@ WIN_NAMES = ("none", "usurper", "visionary", "stable regime", "war exhaustion", 
 
 # Warband moves (O6.5), by `move_kind`, also the OPTION that starts each in the Act phase.
 MOVE_TO_BOARD, MOVE_TO_SITE, MOVE_GIVE, MOVE_TAKE = 0, 1, 2, 3
-# The other Act-phase options (O6.6-O6.8).
-ACT_OFFER, ACT_EXILE, ACT_SELF_EXILE = 4, 5, 6
+# The other Act-phase options (O6.6-O6.8; D1 The Tribunal's Action).
+ACT_OFFER, ACT_EXILE, ACT_SELF_EXILE, ACT_TRIBUNAL = 4, 5, 6, 7
 
 # Where the card being played comes from (O5.1.4, O6.1).
 PLAY_FROM_SEARCH, PLAY_FROM_ADVISER = 0, 1
@@ -305,6 +305,8 @@ STATE_DTYPE = np.dtype(
         ("bargain", np.int16),  # the bargain action chosen (an action number), END for none; an exchange's ask
         ("bargain_give", np.int16),  # what a power's exchange gives (an action number), END for none
         ("proposer", np.int8),  # who proposes the power's exchange under way (The Gathering), -1: the power's user
+        ("deed_taker", np.int8, N_SLOTS),  # a site an exchange handed over (Deed Writer): its new ruler's seat + 1
+        #                                    until they put warbands there, 0 otherwise
     ]
 )
 

@@ -64,10 +64,15 @@ _CARD_INDEX = {name: c for c, name in enumerate(CARD_NAMES) if name is not None}
 
 
 # ---------------------------------------------------------------- the running power's program
+def _site_program(power: int) -> str:
+    return f"{D.SITES[[site.power for site in D.SITES].index(power)].name} action"
+
+
 def _programs() -> dict[str, int]:
-    """Program name ("Tavern Songs action") -> its first row in effects.CODE."""
-    return {f"{CARD_NAMES[c]} {E.KIND_NAMES[k]}": int(E.ENTRY[c, k])
-            for c in range(1, ST.N_CARDS) for k in range(E.N_KINDS) if E.ENTRY[c, k] > 0}
+    """Program name ("Tavern Songs action", "The Tribunal action") -> its first row in effects.CODE."""
+    cards = {f"{CARD_NAMES[c]} {E.KIND_NAMES[k]}": int(E.ENTRY[c, k])
+             for c in range(1, ST.N_CARDS) for k in range(E.N_KINDS) if E.ENTRY[c, k] > 0}
+    return cards | {_site_program(power): int(E.SITE_ENTRY[power]) for power in E.SITE_POWERS}
 
 
 PROGRAM_START = _programs()
@@ -84,10 +89,12 @@ def _program_end(start: int) -> int:
 def _write_pc(pc: int, card: int):
     if pc == 0:
         return 0
-    for k in range(E.N_KINDS):
-        start = int(E.ENTRY[card, k]) if 0 < card < ST.N_CARDS else 0
+    starts = ([(f"{CARD_NAMES[card]} {E.KIND_NAMES[k]}", int(E.ENTRY[card, k])) for k in range(E.N_KINDS)]
+              if 0 < card < ST.N_CARDS else  # no card: a site's power
+              [(_site_program(power), int(E.SITE_ENTRY[power])) for power in E.SITE_POWERS])
+    for name, start in starts:
         if 0 < start <= pc <= _program_end(start):
-            return [f"{CARD_NAMES[card]} {E.KIND_NAMES[k]}", pc - start]
+            return [name, pc - start]
     return pc  # not inside the card's programs: the row itself
 
 
@@ -181,6 +188,7 @@ def _check_ranges(s) -> None:
         int_in(int(s["side"][p]), f"side[{p}]", 0, len(ST.SIDE_NAMES) - 1)
     for k in range(ST.N_SLOTS):
         int_in(int(s["slot_site"][k]), f"slot_site[{k}]", -1, ST.N_SITES - 1)
+        int_in(int(s["deed_taker"][k]), f"deed_taker[{k}]", 0, n)
     for c in range(1, ST.N_CARDS):
         int_in(int(s["zone"][c]), f"cards.{CARD_NAMES[c]}.zone", 0, len(ST.ZONE_NAMES) - 1)
     for name in ("playing", "pw_card", "pw_it", "plan_card", "react_card"):

@@ -9,6 +9,7 @@ import pytest
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath import state_json
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from tests.oath import scenario as sc
@@ -456,6 +457,73 @@ def test_tinkers_fair_is_a_binding_exchange_the_partner_accepts_or_declines():
         sc.play(s, A.OPTION + 0 if accept else A.END)
         assert s["phase"] == S.PH_ACT and s["actor"] == 0 and s["offer_target"] == S.NOBODY
         assert (s["where"][relic], s["favor"][0], s["favor"][3]) == ((0, 0, 3) if accept else (3, 2, 1))
+
+
+@pytest.mark.rule("O7.6.3", "O6.2", "D2")
+def test_deed_writer_hands_a_ruled_site_over_and_its_new_ruler_garrisons_it():
+    s = sc.ready()
+    faceup_adviser(s, "Deed Writer", 0)
+    red = int(D.Colour.RED)
+    totals = (sc.warbands_of(s, red), sc.warbands_of(s, S.PURPLE))
+    sc.play(s, card("Deed Writer"), A.SEAT + 1)
+    give = sc.legal(s)
+    assert [a for a in give if A.SLOT <= a < A.SEAT] == [A.SLOT + PLAINS, A.SLOT + MOUNTAIN, A.SLOT + ROCKY_COAST]
+    assert sc.legal_names(s)[give.index(A.SLOT + MOUNTAIN)] == "Mountain (Provinces 1) changes hands"
+    sc.play(s, A.SLOT + MOUNTAIN)
+    assert not any(A.SLOT <= a < A.SEAT for a in sc.legal(s))  # red rules no site to give back
+    sc.play(s, A.NUMBER + 10 + 1)  # for 1 of red's favor
+    assert s["actor"] == 1
+    sc.play(s, A.OPTION + 0)
+    # the old ruler's warband is back on the Chancellor's board; red picks how many of its own go there
+    assert s["site_warbands"][MOUNTAIN].sum() == 0 and s["board_warbands"][0] == 4
+    assert s["actor"] == 1 and sc.legal(s) == [A.NUMBER + k for k in (1, 2, 3)]  # never none: red must rule it
+    assert sc.legal_names(s)[1] == "put 2 warbands on Mountain (Provinces 1)"
+    sc.play(s, A.NUMBER + 2)
+    assert s["site_warbands"][MOUNTAIN, red] == 2 and s["board_warbands"][1] == 1
+    assert (s["favor"][0], s["favor"][1]) == (3, 0)
+    assert s["phase"] == S.PH_ACT and s["actor"] == 0 and not s["deed_taker"].any()
+    assert (sc.warbands_of(s, red), sc.warbands_of(s, S.PURPLE)) == totals
+
+
+@pytest.mark.rule("O7.6.3", "O6.6.3", "D2")
+def test_deed_writer_trades_no_site_between_imperial_players_nor_to_a_player_without_warbands():
+    s = sc.ready()
+    faceup_adviser(s, "Deed Writer", 0)
+    s["side"][2] = S.SIDE_CITIZEN  # blue already rules every Imperial site
+    s["board_warbands"][3] = 0  # yellow has no warband to rule a site with
+    for partner in (2, 3):
+        sc.play(s, card("Deed Writer"), A.SEAT + partner)
+        assert not any(A.SLOT <= a < A.SEAT for a in sc.legal(s)), partner
+        sc.play(s, A.END, A.NUMBER + 10 + 1, A.END)  # ask a favor for nothing; declined
+        assert s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O7.6.3", "D1")
+def test_the_tribunal_negotiates_a_binding_exchange_of_favor_and_secrets_with_any_player():
+    s = sc.ready()
+    sc.put_site(s, PLAINS, "The Tribunal")  # the Chancellor's pawn is here and purple rules it
+    option = A.OPTION + S.ACT_TRIBUNAL
+    assert option in sc.legal(s)
+    assert sc.legal_names(s)[sc.legal(s).index(option)] == "negotiate a binding exchange (The Tribunal)"
+    s["pawn"][3] = MOUNTAIN
+    sc.play(s, option)
+    assert s["phase"] == S.PH_POWER and s["pw_card"] == 0 and sc.legal(s) == [A.SEAT + 1, A.SEAT + 2, A.SEAT + 3]
+    sc.play(s, A.SEAT + 3, A.NUMBER + 2)  # 2 favor ...
+    assert all(a < A.CARD for a in sc.legal(s))  # favor and secrets only: no relic, no adviser
+    sc.play(s, A.NUMBER + 30 + 1)  # ... for a secret
+    saved = state_json.state_to_dict(s)
+    assert saved["pw_pc"][0] == "The Tribunal action"
+    assert state_json.state_from_dict(saved).tobytes() == s.tobytes()
+    sc.play(s, A.OPTION + 0)
+    assert (s["favor"][0], s["favor"][3], s["secrets"][0], s["secrets"][3]) == (0, 3, 2, 0)
+    assert s["phase"] == S.PH_ACT and s["actor"] == 0
+    # neither ruling it nor standing there: closed (a facedown Tribunal is closed too)
+    sc.as_current(s, 3)
+    assert option not in sc.legal(s)
+    s["pawn"][3] = PLAINS
+    assert option in sc.legal(s)
+    s["slot_faceup"][PLAINS] = 0
+    assert option not in sc.legal(s)
 
 
 @pytest.mark.rule("O7.6.3", "O7.6.4", "D3")

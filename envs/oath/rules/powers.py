@@ -77,6 +77,8 @@ BLACKMAIL_FAVOR = 3  # Blackmail (D2)
 SPIRE_MOST = 5  # Fallen Spire (D3)
 OPEN_ENDED = 100  # units of a step that repeats until its player stops (END)
 COST = B.COST
+TRIBUNAL = int(D.SitePower.TRIBUNAL)
+TRIBUNAL_SITE = D.SITE_BY_NAME["The Tribunal"].id
 
 
 # ================================================================== access and cost (O7.1)
@@ -120,8 +122,14 @@ def usable(s, p, c, kind):
 @nb.njit(cache=True)
 def start(s, p, c, kind, after):
     """Run card c's program of `kind` for p; the game goes on at phase `after` when it ends."""
+    start_program(s, p, c, ENTRY[C.face(s, c), kind], after)
+
+
+@nb.njit(cache=True)
+def start_program(s, p, c, entry, after):
+    """Run the program at `entry` for p as card c's (0: a site's power)."""
     s["pw_card"] = c
-    s["pw_pc"] = ENTRY[C.face(s, c), kind]
+    s["pw_pc"] = entry
     s["pw_after"] = after
     s["pw_left"] = -1
     s["pw_it"] = 0
@@ -182,7 +190,7 @@ def decision_of(pc):
         return DEC_SLOT
     if op == E.OP_PIPER or op == E.OP_PICK_SEAT:
         return DEC_SEAT
-    if op == E.OP_REVELATION or op == E.OP_SPIRE:
+    if op == E.OP_REVELATION or op == E.OP_SPIRE or op == E.OP_DEEDS:
         return DEC_NUMBER
     if op == E.OP_WITCH_TRADE or op == E.OP_BLACKMAIL:
         return DEC_OPTION
@@ -256,6 +264,10 @@ def begin_decision(s, p, pc):
             s["bargain"] = A.END
         elif op == E.OP_GATHER:  # one answer per player
             units = s["n_players"]
+        elif op == E.OP_DEEDS:  # one answer per site handed over
+            units = 0
+            for slot in range(N_SLOTS):
+                units += s["deed_taker"][slot] > 0
         elif op == E.OP_GATHERING:
             units = GATHERING_STAGES * s["n_players"]
             s["bargain_give"] = A.END
@@ -308,6 +320,8 @@ def begin_decision(s, p, pc):
         s["pw_dec"] = DEC_OPTION
     elif CODE[pc, P.COL_OP] == E.OP_GATHER:
         s["actor"] = gatherer(s)
+    elif CODE[pc, P.COL_OP] == E.OP_DEEDS:
+        s["actor"] = s["deed_taker"][next_deed(s)] - 1
     elif CODE[pc, P.COL_OP] == E.OP_GATHERING:
         q, stage = gathering_turn(s, p)
         s["proposer"] = q
@@ -474,6 +488,12 @@ def choices(s, p, pc, mask):
             if r > 0 and not M.locked(s, r):
                 mask[A.FACEDOWN + k] = 1
                 n += 1
+    elif op == E.OP_DEEDS:  # at least one warband: the new ruler must rule the site
+        slot = next_deed(s)
+        if slot >= 0:
+            most = min(s["board_warbands"][s["deed_taker"][slot] - 1], A.MAX_NUMBER)
+            C.numbers_upto(mask, 1, most)
+            n = max(most, 0)
     else:
         n = more_choices(s, p, pc, mask)
     return n
@@ -685,6 +705,12 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
                     swap_fits(s, given, c) if given > 0 else transfer_fits(s, c, taker)):
                 mask[A.CARD + c] = 1
                 n += 1
+    if goods & E.GOODS_SITES:  # a site the taker does not rule already and has a warband to rule
+        for slot in range(N_SLOTS):
+            if (B.rules_site(s, giver, slot) and not B.rules_site(s, taker, slot)
+                    and s["board_warbands"][taker] > 0):
+                mask[A.SLOT + slot] = 1
+                n += 1
     return n
 
 
@@ -752,13 +778,30 @@ def gathering_choices(s, p, pc, mask):
 
 @nb.njit(cache=True)
 def deliver(s, p, q, a):
-    """One side of an accepted exchange: an adviser changes council, anything else is kept as a
-    Citizenship bargain is (minor.keep_bargain)."""
+    """One side of an accepted exchange: an adviser changes council; a site's old ruler takes
+    their warbands there back to their board, and its new ruler garrisons it at the `deeds`
+    step; anything else is kept as a Citizenship bargain is (minor.keep_bargain)."""
     if a >= A.CARD and a - A.CARD < FIRST_RELIC:
         c = a - A.CARD
         C.place(s, c, Z_ADVISER, q if s["where"][c] == p else p, 1)
+    elif A.SLOT <= a < A.SEAT:
+        slot = a - A.SLOT
+        giver, taker = (p, q) if B.rules_site(s, p, slot) else (q, p)
+        col = B.site_colour(s, slot)
+        s["board_warbands"][giver] += s["site_warbands"][slot, col]
+        s["site_warbands"][slot, col] = 0
+        s["deed_taker"][slot] = taker + 1
     else:
         N.keep_bargain(s, p, q, a)
+
+
+@nb.njit(cache=True)
+def next_deed(s):
+    """The first site an exchange handed over that waits on its new ruler's warbands, -1 none."""
+    for slot in range(N_SLOTS):
+        if s["deed_taker"][slot] > 0:
+            return slot
+    return -1
 
 
 @nb.njit(cache=True)
@@ -1048,6 +1091,13 @@ def resolve(s, p, pc, a):
         r = s["reliquary"][a - A.OPTION]
         s["known"][r] |= 1 << p
         s["pw_it"] = r
+    elif op == E.OP_DEEDS:
+        slot = next_deed(s)
+        q = s["deed_taker"][slot] - 1
+        k = a - A.NUMBER
+        s["board_warbands"][q] -= k
+        s["site_warbands"][slot, B.ruling_colour(s, q)] += k
+        s["deed_taker"][slot] = 0
     else:
         resolve_more(s, p, pc, a)
 
@@ -1578,6 +1628,22 @@ def action_legal(s, p, mask):
 def use_action(s, p, c, after):
     B.pay_cost(s, p, c)
     start(s, p, c, KIND_ACTION, after)
+
+
+@nb.njit(cache=True)
+def tribunal_open(s, p):
+    """D1 The Tribunal: its Action is p's while p rules the faceup site or stands there, and
+    some exchange can be made. It costs nothing and runs with no card (pw_card 0)."""
+    for slot in range(N_SLOTS):
+        if (s["slot_site"][slot] == TRIBUNAL_SITE and s["slot_faceup"][slot]
+                and (B.rules_site(s, p, slot) or s["pawn"][p] == slot)):
+            return possible(s, p, E.SITE_ENTRY[TRIBUNAL])
+    return False
+
+
+@nb.njit(cache=True)
+def use_tribunal(s, p, after):
+    start_program(s, p, 0, E.SITE_ENTRY[TRIBUNAL], after)
 
 
 @nb.njit(cache=True)

@@ -22,6 +22,7 @@ from meeplegym.envs.oath.rules import modifiers as X
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import setup
 from meeplegym.envs.oath.state import (
+    ACT_TRIBUNAL,
     CHANCELLOR,
     FIRST_RELIC,
     FIRST_VISION,
@@ -551,6 +552,8 @@ def visionary(s, p):
 def act_legal(s, p, mask):
     N.act_options(s, p, mask)
     W.action_legal(s, p, mask)  # O6.2
+    if W.tribunal_open(s, p):
+        mask[A.OPTION + ACT_TRIBUNAL] = 1
     for k in range(6):
         if K.can_campaign(s, p) if k == M.CAMPAIGN else X.possible_with_any(s, p, k):
             mask[A.MAJOR + k] = 1
@@ -582,6 +585,9 @@ def act(s, p, a):
         k = a - A.FACEDOWN
         r = C.site_relic(s, s["pawn"][p], k) if k < A.RELIQUARY_AT else s["reliquary"][k - A.RELIQUARY_AT]
         s["known"][r] |= 1 << p
+        return
+    if a == A.OPTION + ACT_TRIBUNAL:
+        W.use_tribunal(s, p, PH_ACT)
         return
     if a < A.MAJOR:
         N.start(s, p, a - A.OPTION)
