@@ -164,7 +164,7 @@ _SIDE_EXILE = ST.SIDE_EXILE
 _TRAVEL_PHASES = (ST.PH_TRAVEL, ST.PH_TRAVEL_FREE)
 _RECOVER_PHASES = (ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK)
 _MOVE_PHASES = (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH, ST.PH_PERMIT)
-_OFFER_PHASES = (ST.PH_OFFER_SPACE, ST.PH_OFFER_BARGAIN, ST.PH_OFFER_ANSWER)
+_OFFER_PHASES = (ST.PH_OFFER_SPACE, ST.PH_OFFER_BARGAIN, ST.PH_OFFER_ANSWER, ST.PH_OFFER_PEEK)
 
 
 @nb.njit(cache=True)
@@ -229,7 +229,7 @@ def encode(s, seat, out):
     relics_at = np.zeros(N_SLOTS, dtype=np.int64)
     # the cards named by the Citizenship bargain or a power's exchange under way (-1: none)
     exchanging = _exchanging(s)
-    bargained = exchanging or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2]
+    bargained = exchanging or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or phase == _OFFER_PHASES[3]
     asked = s["bargain"] - A.CARD if bargained else -1
     given = s["bargain_give"] - A.CARD if exchanging else -1
     for c in range(1, N_CARDS):
@@ -405,7 +405,9 @@ def encode(s, seat, out):
     exchanging = _exchanging(s)
     op = E.CODE[s["pw_pc"], _COL_OP]
     partnered = phase == ST.PH_POWER and (E.WITH_PARTNER[op] or E.BY_POSITION[op])  # a step with a picked player
-    if phase == _OFFER_PHASES[0] or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or partnered:
+    offering = phase == _OFFER_PHASES[0] or phase == _OFFER_PHASES[1] or phase == _OFFER_PHASES[2] or (
+        phase == _OFFER_PHASES[3])
+    if offering or partnered:
         _holder(out, at, seat, s["offer_target"], n)
         at += MAX_PLAYERS + 1
         space = s["offer_space"]

@@ -86,7 +86,7 @@ END_LABELS: dict[int, str] = {
     S.PH_CAMPAIGN_ALLY: "stay out", S.PH_CAMPAIGN_PERMIT: "refuse", S.PH_CAMPAIGN_SACRIFICE: "no sacrifice",
     S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
     S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans", S.PH_FREE_CAMPAIGN: "no campaign",
-    S.PH_CAMPAIGN_PLAN_SIGN: "move no more warbands",
+    S.PH_CAMPAIGN_PLAN_SIGN: "move no more warbands", S.PH_OFFER_PEEK: "make the offer",
 }
 # PH_REACT asks for a card: its OPTION 0 and its END in words
 REACT_LABELS: dict[str, tuple[str, str]] = {
@@ -187,8 +187,12 @@ def action_to_str(action: int, state=None) -> str:
             return f"{S.card_name(int(state['plan_card']))}: a warband from your board to {slot_name(state, k)}"
         if phase == S.PH_POWER and int(state["pw_dec"]) == S.DEC_BARGAIN:
             return f"{slot_name(state, k)} changes hands"
+        if phase == S.PH_SHED:
+            return f"remove your warband at {slot_name(state, k)}"
         return slot_name(state, k)
     if name == "seat":
+        if phase == S.PH_SHED:
+            return "remove a warband from your board"
         colour = D.Colour(int(state["colour"][k])).name.lower() if state is not None else None
         return f"seat {k}" + (f" ({colour})" if colour else "")
     if name == "suit":
@@ -206,7 +210,8 @@ def action_to_str(action: int, state=None) -> str:
         return str(k)
     if name == "facedown":
         if k >= RELIQUARY_AT:
-            return f"the relic on the {D.RELIQUARY[k - RELIQUARY_AT].name} space"
+            relic = f"the relic on the {D.RELIQUARY[k - RELIQUARY_AT].name} space"
+            return f"let them peek at {relic}" if phase == S.PH_OFFER_PEEK else relic
         return f"facedown relic {k + 1} at your site"
     if k == 0 or k >= S.N_CARDS:
         return f"card {k} (no such card)"

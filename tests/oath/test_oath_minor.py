@@ -89,8 +89,16 @@ def test_citizenship_offer_accepted():
     assert sc.legal(s) == [A.OPTION + k for k in range(4)]
     sc.play(s, A.OPTION + 2)  # the relic covering Careless
     sc.play(s, A.NUMBER + 3)  # bargain: the Chancellor gives 3 favor
-    assert s["phase"] == S.PH_OFFER_ANSWER and s["actor"] == 1
     relic = int(s["reliquary"][2])
+    # the Chancellor may let red peek at any Reliquary relic first (O6.6.1)
+    assert s["phase"] == S.PH_OFFER_PEEK and s["actor"] == 0
+    assert sc.legal(s) == [A.END] + [A.FACEDOWN + A.RELIQUARY_AT + k for k in range(4)]
+    assert sc.legal_names(s)[3] == "let them peek at the relic on the Careless space"
+    sc.play(s, A.FACEDOWN + A.RELIQUARY_AT + 2)
+    assert s["known"][relic] >> 1 & 1 and not s["known"][int(s["reliquary"][1])] >> 1 & 1
+    assert A.FACEDOWN + A.RELIQUARY_AT + 2 not in sc.legal(s)  # seen already
+    sc.play(s, A.END)
+    assert s["phase"] == S.PH_OFFER_ANSWER and s["actor"] == 1
     sc.play(s, A.OPTION + 0)
     assert s["side"][1] == S.SIDE_CITIZEN and s["supply"][1] == 7
     assert s["board_warbands"][1] == 3 and s["site_warbands"][ROCKY_COAST, S.PURPLE] == 2
@@ -105,12 +113,59 @@ def test_citizenship_offer_accepted():
 @pytest.mark.rule("O6.6.2")
 def test_an_offer_declined_changes_nothing():
     s = sc.ready()
-    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END)
+    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END)  # no bargain, no peek
     before = s.copy()
     sc.play(s, A.END)
     for field in ("side", "reliquary", "favor", "board_warbands", "bank_warbands"):
         assert (s[field] == before[field]).all()
     assert s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O6.6.1", "O6.4")
+def test_an_offer_to_yourself_or_an_exile_who_has_seen_every_relic_asks_no_peek():
+    s = sc.ready()
+    for k in range(4):
+        s["known"][int(s["reliquary"][k])] |= 1 << 2
+    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END)
+    assert s["phase"] == S.PH_OFFER_ANSWER and s["actor"] == 2
+
+
+@pytest.mark.rule("O6.6.2")
+def test_when_purple_runs_short_the_new_citizen_picks_which_warbands_go():
+    s = sc.ready()
+    s["site_warbands"][ROCKY_COAST] = 0
+    s["site_warbands"][ROCKY_COAST, RED] = 2
+    s["site_warbands"][MOUNTAIN] = 0
+    s["site_warbands"][MOUNTAIN, RED] = 1
+    s["bank_warbands"][RED] -= 3
+    s["bank_warbands"][S.PURPLE] = 4  # red holds 3 on its board and 3 on the map: two must go
+    totals = (sc.warbands_of(s, RED), sc.warbands_of(s, S.PURPLE))
+    sc.play(s, OFFER, A.SEAT + 1, A.OPTION + 0, A.END, A.END, A.OPTION + 0)
+    assert s["phase"] == S.PH_SHED and s["actor"] == 1 and s["side"][1] == S.SIDE_EXILE
+    assert sc.legal(s) == [A.SLOT + MOUNTAIN, A.SLOT + ROCKY_COAST, A.SEAT + 1]
+    assert sc.legal_names(s) == ["remove your warband at Mountain (Provinces 1)",
+                                 "remove your warband at Rocky Coast (Hinterland 1)", "remove a warband from your board"]
+    sc.play(s, A.SLOT + MOUNTAIN)  # red gives up the Mountain ...
+    assert s["phase"] == S.PH_SHED and s["site_warbands"][MOUNTAIN].sum() == 0
+    sc.play(s, A.SEAT + 1)  # ... and one off its board; the rest turn purple
+    assert s["side"][1] == S.SIDE_CITIZEN and s["phase"] == S.PH_ACT and s["actor"] == 0
+    assert s["board_warbands"][1] == 2 and s["site_warbands"][ROCKY_COAST, S.PURPLE] == 2
+    assert s["bank_warbands"][S.PURPLE] == 0 and s["bank_warbands"][RED] == 14
+    assert (sc.warbands_of(s, RED), sc.warbands_of(s, S.PURPLE)) == totals
+
+
+@pytest.mark.rule("O6.6.2", "O7.6.1", "D2")
+def test_a_forced_citizenship_waits_for_the_picks_then_its_power_goes_on():
+    s = sc.ready()
+    sc.as_current(s, 1)
+    sc.move(s, "Ballot Box", S.Z_SITE, PLAINS, 1)
+    s["pf_holder"] = 1
+    s["bank_warbands"][S.PURPLE] = 2  # red holds 3 on its board: one must go
+    sc.play(s, A.CARD + ID["Ballot Box"])
+    assert s["phase"] == S.PH_SHED and s["actor"] == 1 and sc.legal(s) == [A.SEAT + 1]
+    sc.play(s, A.SEAT + 1)
+    assert s["side"][1] == S.SIDE_CITIZEN and s["board_warbands"][1] == 2 and s["bank_warbands"][S.PURPLE] == 0
+    assert s["current"] == 2  # the Act phase ended with the program, as without the picks
 
 
 @pytest.mark.rule("O6.6.1")
@@ -126,7 +181,7 @@ def test_the_bargain_menu_offers_only_what_the_giver_holds():
     assert A.NUMBER + 33 in names and A.NUMBER + 34 not in names
     assert A.OPTION + 2 in names and A.OPTION + 0 not in names
     assert A.CARD + ID["Map"] in names and A.CARD + S.GRAND_SCEPTER in names
-    sc.play(s, A.CARD + ID["Map"], A.OPTION + 0)
+    sc.play(s, A.CARD + ID["Map"], A.END, A.OPTION + 0)
     assert s["zone"][ID["Map"]] == S.Z_PERSONAL and s["where"][ID["Map"]] == 0
 
 

@@ -54,9 +54,12 @@ from meeplegym.envs.oath.state import (
     PH_MOVE_WITH,
     PH_OFFER_ANSWER,
     PH_OFFER_BARGAIN,
+    PH_OFFER_PEEK,
     PH_OFFER_SPACE,
     PH_OFFER_TARGET,
     PH_PERMIT,
+    PH_POWER,
+    PH_SHED,
     PURPLE,
     RELIQUARY_SPACES,
     SIDE_CITIZEN,
@@ -324,10 +327,30 @@ def offer_step(s, p, a):
     elif phase == PH_OFFER_SPACE:
         s["offer_space"] = a - A.OPTION
         s["phase"] = PH_OFFER_BARGAIN
-    else:
+    elif phase == PH_OFFER_BARGAIN:
         s["bargain"] = a
+        s["phase"] = PH_OFFER_PEEK if peek_offer_legal(s, p, np.zeros(A.N_ACTIONS, dtype=np.int8)) else PH_OFFER_ANSWER
+    elif a == A.END:
         s["phase"] = PH_OFFER_ANSWER
+    else:
+        s["known"][s["reliquary"][a - A.FACEDOWN - A.RELIQUARY_AT]] |= 1 << s["offer_target"]
+    if s["phase"] == PH_OFFER_ANSWER:
         s["actor"] = s["offer_target"]
+
+
+@nb.njit(cache=True)
+def peek_offer_legal(s, p, mask):
+    """O6.6.1: the Reliquary relics the Scepter holder may let the offered Exile peek at (those
+    the Exile has not seen); END makes the offer. How many."""
+    q = s["offer_target"]
+    n = 0
+    for k in range(RELIQUARY_SPACES):
+        r = s["reliquary"][k]
+        if q != p and r > 0 and not (s["known"][r] >> q & 1):
+            mask[A.FACEDOWN + A.RELIQUARY_AT + k] = 1
+            n += 1
+    mask[A.END] = 1
+    return n
 
 
 @nb.njit(cache=True)
@@ -385,12 +408,62 @@ def swap_board(s, p, to_colour, from_colour):
 
 
 @nb.njit(cache=True)
+def own_warbands(s, q):
+    """q's warbands of their own colour on their board and on the map."""
+    n = s["board_warbands"][q]
+    for slot in range(N_SLOTS):
+        n += s["site_warbands"][slot, s["colour"][q]]
+    return n
+
+
+@nb.njit(cache=True)
 def become_citizen(s, q):
-    """O6.6.2 without the offer (forced Citizenship reuses it): the board flips; warbands on the
-    board and then on the map turn purple while purple lasts (the Exile's own choice when purple
-    runs short is not modelled: board first, then the sites in slot order); the revealed Vision
-    is discarded; a Usurper title turns Oathkeeper; the Act phase ends if it is q's turn; Supply
-    to 7."""
+    """O6.6.2 without the offer (forced Citizenship reuses it). When purple cannot replace all of
+    the Exile's warbands, the Exile first picks the ones that go (PH_SHED), and the game comes
+    back here (`shed_return`, a running program's PH_POWER included) once the rest fit."""
+    if own_warbands(s, q) > s["bank_warbands"][PURPLE]:
+        s["shed_return"] = s["phase"]
+        s["shed_actor"] = s["actor"]
+        s["phase"] = PH_SHED
+        s["actor"] = q
+        return
+    flip_to_citizen(s, q)
+
+
+@nb.njit(cache=True)
+def shed_legal(s, q, mask):
+    """PH_SHED: one of q's warbands to go: at a site (SLOT) or on the board (SEAT q)."""
+    for slot in range(N_SLOTS):
+        if s["site_warbands"][slot, s["colour"][q]] > 0:
+            mask[A.SLOT + slot] = 1
+    if s["board_warbands"][q] > 0:
+        mask[A.SEAT + q] = 1
+
+
+@nb.njit(cache=True)
+def shed(s, q, a):
+    """One warband back to q's bank; once purple can replace the rest, q becomes a Citizen and
+    the game goes back to where the Citizenship happened."""
+    own = s["colour"][q]
+    if a >= A.SEAT:
+        s["board_warbands"][q] -= 1
+    else:
+        s["site_warbands"][a - A.SLOT, own] -= 1
+    s["bank_warbands"][own] += 1
+    if own_warbands(s, q) <= s["bank_warbands"][PURPLE]:
+        s["phase"] = s["shed_return"]
+        s["actor"] = s["shed_actor"]
+        back = s["phase"]
+        flip_to_citizen(s, q)
+        if back == PH_POWER:  # its program goes on; the Act phase still ends with it
+            s["phase"] = PH_POWER
+
+
+@nb.njit(cache=True)
+def flip_to_citizen(s, q):
+    """O6.6.2 once purple can replace every warband of q's: the board flips; warbands on the
+    board and on the map turn purple; the revealed Vision is discarded; a Usurper title turns
+    Oathkeeper; the Act phase ends if it is q's turn; Supply to 7."""
     own = s["colour"][q]
     s["side"][q] = SIDE_CITIZEN
     swap_board(s, q, PURPLE, own)

@@ -54,6 +54,7 @@ from meeplegym.envs.oath.state import (
     PH_CAMPAIGN_DEFENDER,
     PH_PLAY,
     PH_POWER,
+    PH_SHED,
     RELIQUARY_SPACES,
     SIDE_EXILE,
     Z_ADVISER,
@@ -163,6 +164,8 @@ def run(s, p):
         else:
             perform(s, p, pc)
             s["pw_pc"] = pc + 1
+            if s["phase"] == PH_SHED:
+                return
 
 
 @nb.njit(cache=True)
@@ -1356,6 +1359,8 @@ def perform(s, p, pc):
     elif op == E.OP_CITIZEN:
         if s["side"][p] == SIDE_EXILE:
             N.become_citizen(s, p)  # the Act phase ends when the program does
+            if s["phase"] == PH_SHED:  # purple runs short: the program waits on p's picks
+                s["shed_return"] = PH_POWER
     elif op == E.OP_END_ACT:
         s["end_act"] = 1
     elif op == E.OP_TAKE_IT:

@@ -47,6 +47,7 @@ from meeplegym.envs.oath.state import (
     PH_MOVE_WITH,
     PH_OFFER_ANSWER,
     PH_OFFER_BARGAIN,
+    PH_OFFER_PEEK,
     PH_OFFER_SPACE,
     PH_OFFER_TARGET,
     PH_PERMIT,
@@ -75,6 +76,7 @@ from meeplegym.envs.oath.state import (
     PH_SEARCH_KEEP,
     PH_SEARCH_SOURCE,
     PH_REACT,
+    PH_SHED,
     PH_TITLE,
     PH_TRADE_CARD,
     PH_TRADE_MODE,
@@ -214,6 +216,10 @@ def legal(s, mask):
         N.offer_space_legal(s, mask)
     elif phase == PH_OFFER_BARGAIN:
         N.bargain_legal(s, p, mask)
+    elif phase == PH_OFFER_PEEK:
+        N.peek_offer_legal(s, p, mask)
+    elif phase == PH_SHED:
+        N.shed_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
     elif phase == PH_POWER:  # a program runs for the current player, whoever answers its step
@@ -344,8 +350,12 @@ def apply(s, a):
         N.choose_count(s, p, a - A.NUMBER)
     elif phase == PH_PERMIT:
         N.permit(s, s["current"], a == A.OPTION + 0)
-    elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN:
+    elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN or phase == PH_OFFER_PEEK:
         N.offer_step(s, p, a)
+    elif phase == PH_SHED:
+        N.shed(s, p, a)
+        if s["phase"] == PH_POWER:  # Citizenship came from a power: its program goes on
+            W.run(s, s["current"])
     elif phase == PH_OFFER_ANSWER:
         N.answer_offer(s, s["current"], a == A.OPTION + 0)
     elif phase == PH_EXILE_TARGET:
