@@ -26,7 +26,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.rules import turn
-from meeplegym.envs.oath.rules.major import SITE_CAPACITY, council_fits
+from meeplegym.envs.oath.rules.major import SITE_CAPACITY, council_fits, council_keeps
 from meeplegym.envs.oath.state import (
     FIRST_RELIC,
     GRAND_SCEPTER,
@@ -41,6 +41,8 @@ from meeplegym.envs.oath.state import (
     N_SUITS,
     NOBODY,
     PH_BEGIN_TURN,
+    PH_DISCARD_DOWN,
+    PH_TITLE,
     PURPLE,
     RELIQUARY_SPACES,
     SIDE_EXILE,
@@ -239,8 +241,9 @@ def check_into(s, where):
         for c in range(1, N_CARDS):
             if s["where"][c] == p and s["zone"][c] == Z_VISION_SPACE:
                 visions += 1
-        if not council_fits(s, p, 0, False, False):
-            return ADVISERS
+        discarding = s["phase"] == PH_DISCARD_DOWN or (s["phase"] == PH_TITLE and s["title_return"] == PH_DISCARD_DOWN)
+        if not council_fits(s, p, 0, False, False) and not (discarding and council_keeps(s, p)):
+            return ADVISERS  # over the limit only while discarding down to it (O7.6.4)
         if visions > 1 or (visions == 1 and s["side"][p] != SIDE_EXILE):
             return VISION
         pawn = s["pawn"][p]

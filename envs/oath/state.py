@@ -128,6 +128,7 @@ PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`):
 #                Relic Thief OPTION 0 pay and roll for the relics just taken
 PH_OFFER_PEEK = 55  # O6.6.1: the Scepter holder lets the Exile peek at a Reliquary relic (FACEDOWN), END: the offer stands
 PH_SHED = 56  # O6.6.2, purple runs short: the new Citizen picks which of their warbands go (SLOT a site, SEAT their board)
+PH_DISCARD_DOWN = 57  # O7.6.4, after a swap or an exchange of advisers: CARD an adviser the over-limit `actor` discards
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -141,7 +142,7 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
                "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice",
                "modifiers: choice", "campaign: free campaign", "play: Crop Rotation discard", "reaction",
-               "citizenship: peek", "citizenship: warbands purple cannot replace")
+               "citizenship: peek", "citizenship: warbands purple cannot replace", "discard advisers down to the limit")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -247,8 +248,8 @@ STATE_DTYPE = np.dtype(
         ("bid", np.int8),  # favor or secrets paid for a banner
         ("title_return", np.int8),  # the phase and the actor the game goes back to after a title choice
         ("title_actor", np.int8),
-        ("shed_return", np.int8),  # the phase and the actor the game goes back to once PH_SHED is done
-        ("shed_actor", np.int8),
+        ("resume_phase", np.int8),  # the phase and the actor the game goes back to once a player's
+        ("resume_actor", np.int8),  # decisions in between are done (PH_SHED, PH_DISCARD_DOWN)
         # the campaign under way (O5.5)
         ("defender", np.int8),  # a seat, or BANDITS (-2)
         ("camp_from", np.int8),  # the site a power campaigns at as if the pawn were there (Captains, Wild Allies); -1 the pawn's

@@ -8,6 +8,7 @@ import pytest
 
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import invariants as inv
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
 from meeplegym.envs.oath.rules import campaign as K
@@ -126,16 +127,24 @@ def test_enchantress_swaps_with_another_players_faceup_adviser_never_a_locked_on
 
 
 @pytest.mark.rule("O7.6.4", "D2")
-def test_a_swap_that_would_break_an_adviser_limit_is_not_offered():
+def test_a_swap_that_breaks_an_adviser_limit_makes_its_holder_discard_down():
     s = sc.ready()
     faceup_adviser(s, "Enchantress", 0)
     faceup_adviser(s, "Scouts", 2)
     faceup_adviser(s, "Tutor", 2)
     faceup_adviser(s, "Pied Piper", 2)  # blue: 3 counted advisers and the uncounted Pied Piper
+    facedown = [c for c in range(1, S.N_CARDS) if s["zone"][c] == S.Z_ADVISER and s["where"][c] == 2
+                and not s["faceup"][c]]
     assert M.council_fits(s, 2, 0, False, False)
     sc.play(s, card("Enchantress"))
-    assert sc.legal(s) == sorted([card("Tutor"), card("Scouts")])
-    assert card("Pied Piper") not in sc.legal(s)  # Enchantress would be blue's fourth counted adviser
+    assert sc.legal(s) == sorted([card("Tutor"), card("Scouts"), card("Pied Piper")])
+    sc.play(s, card("Pied Piper"))  # Enchantress becomes blue's fourth counted adviser ...
+    assert s["phase"] == S.PH_DISCARD_DOWN and s["actor"] == 2 and inv.check(s) == []
+    assert sc.legal(s) == sorted([card("Scouts"), card("Tutor"), card("Enchantress")] + [A.CARD + c for c in facedown])
+    sc.play(s, card("Tutor"))  # ... so blue discards down to three, then the Chancellor's turn goes on
+    assert s["zone"][ID["Tutor"]] == S.Z_DISCARD and s["where"][ID["Enchantress"]] == 2
+    assert s["where"][ID["Pied Piper"]] == 0 and s["phase"] == S.PH_ACT and s["actor"] == 0
+    assert M.council_fits(s, 2, 0, False, False) and inv.check(s) == []
 
 
 @pytest.mark.rule("O7.3", "D2")
@@ -527,14 +536,22 @@ def test_the_tribunal_negotiates_a_binding_exchange_of_favor_and_secrets_with_an
 
 
 @pytest.mark.rule("O7.6.3", "O7.6.4", "D3")
-def test_festival_district_exchanges_advisers_within_the_limits():
+def test_festival_district_exchanges_advisers_and_a_full_council_discards_down():
     s = sc.ready()
     edifice(s, "Festival District", PLAINS, ruined=False)
     faceup_adviser(s, "Scouts", 0)
     faceup_adviser(s, "Tutor", 2)
     faceup_adviser(s, "Elders", 2)  # blue: 3 advisers (one facedown)
     sc.play(s, A.CARD + ID["Festival District"], A.SEAT + 2)
-    assert A.CARD + ID["Scouts"] not in sc.legal(s)  # blue would hold four
+    assert A.CARD + ID["Scouts"] in sc.legal(s)  # blue would hold four, then discard one
+    sc.play(s, A.CARD + ID["Scouts"], A.NUMBER + 10 + 1, A.OPTION + 0)  # for a favor, accepted
+    assert s["phase"] == S.PH_DISCARD_DOWN and s["actor"] == 2 and s["where"][ID["Scouts"]] == 2
+    sc.play(s, A.CARD + ID["Elders"])
+    assert s["zone"][ID["Elders"]] == S.Z_DISCARD and s["phase"] == S.PH_ACT and s["actor"] == 0
+    s = sc.ready()
+    edifice(s, "Festival District", PLAINS, ruined=False)
+    faceup_adviser(s, "Tutor", 2)
+    sc.play(s, A.CARD + ID["Festival District"], A.SEAT + 2)
     sc.play(s, A.END)  # give nothing ...
     assert A.END not in sc.legal(s)  # ... then something must be asked
     assert A.CARD + ID["Tutor"] in sc.legal(s) and A.CARD + ID["Battle Honors"] not in sc.legal(s)  # not facedown

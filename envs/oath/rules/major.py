@@ -450,6 +450,12 @@ def council_fits(s, p, c, faceup, drop):
 
 
 @nb.njit(cache=True)
+def council_keeps(s, p):
+    """Whether p's advisers keep their limits, if need be once p has discarded down (O7.6.4)."""
+    return council_fits(s, p, 0, False, False) or council_fits(s, p, 0, False, True)
+
+
+@nb.njit(cache=True)
 def room_for_adviser(s, p, c, faceup):
     """Whether c can join p's advisers, if need be after p discards advisers first."""
     return council_fits(s, p, c, faceup, False) or council_fits(s, p, c, faceup, True)

@@ -49,6 +49,7 @@ from meeplegym.envs.oath.state import (
     N_CARDS,
     N_SLOTS,
     PH_ACT,
+    PH_DISCARD_DOWN,
     PH_EXILE_TARGET,
     PH_MOVE_COUNT,
     PH_MOVE_WITH,
@@ -420,14 +421,26 @@ def own_warbands(s, q):
 def become_citizen(s, q):
     """O6.6.2 without the offer (forced Citizenship reuses it). When purple cannot replace all of
     the Exile's warbands, the Exile first picks the ones that go (PH_SHED), and the game comes
-    back here (`shed_return`, a running program's PH_POWER included) once the rest fit."""
+    back here (`resume_phase`, a running program's PH_POWER included) once the rest fit."""
     if own_warbands(s, q) > s["bank_warbands"][PURPLE]:
-        s["shed_return"] = s["phase"]
-        s["shed_actor"] = s["actor"]
-        s["phase"] = PH_SHED
-        s["actor"] = q
+        set_aside(s, PH_SHED, q)
         return
     flip_to_citizen(s, q)
+
+
+@nb.njit(cache=True)
+def set_aside(s, phase, q):
+    """Ask q something in between (PH_SHED, PH_DISCARD_DOWN); `resume` goes back."""
+    s["resume_phase"] = s["phase"]
+    s["resume_actor"] = s["actor"]
+    s["phase"] = phase
+    s["actor"] = q
+
+
+@nb.njit(cache=True)
+def resume(s):
+    s["phase"] = s["resume_phase"]
+    s["actor"] = s["resume_actor"]
 
 
 @nb.njit(cache=True)
@@ -451,8 +464,7 @@ def shed(s, q, a):
         s["site_warbands"][a - A.SLOT, own] -= 1
     s["bank_warbands"][own] += 1
     if own_warbands(s, q) <= s["bank_warbands"][PURPLE]:
-        s["phase"] = s["shed_return"]
-        s["actor"] = s["shed_actor"]
+        resume(s)
         back = s["phase"]
         flip_to_citizen(s, q)
         if back == PH_POWER:  # its program goes on; the Act phase still ends with it
@@ -485,6 +497,45 @@ def flip_to_citizen(s, q):
         s["actor"] = q
         s["phase"] = PH_ACT
         s["end_act"] = 1
+
+
+# ================================================================== O7.6.4: discarding down
+@nb.njit(cache=True)
+def over_limit(s):
+    """The first player whose advisers break their limits (a swap or an exchange brought a limiter
+    or one adviser too many), -1 if none."""
+    for q in range(s["n_players"]):
+        if not M.council_fits(s, q, 0, False, False):
+            return q
+    return -1
+
+
+@nb.njit(cache=True)
+def discard_down_due(s):
+    """After a swap or an exchange of advisers: each player over their limit discards advisers
+    down to it, one at a time (PH_DISCARD_DOWN), before the power goes on. True if one must."""
+    q = over_limit(s)
+    if q < 0:
+        return False
+    set_aside(s, PH_DISCARD_DOWN, q)
+    return True
+
+
+@nb.njit(cache=True)
+def discard_down_legal(s, q, mask):
+    for c in range(1, N_CARDS):
+        if M.discardable_adviser(s, q, c):
+            mask[A.CARD + c] = 1
+
+
+@nb.njit(cache=True)
+def discard_down(s, q, c):
+    M.discard_card(s, q, c)
+    q = over_limit(s)
+    if q >= 0:
+        s["actor"] = q
+    else:
+        resume(s)
 
 
 @nb.njit(cache=True)

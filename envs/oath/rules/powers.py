@@ -955,24 +955,24 @@ def exchange(s, a, b):
 
 @nb.njit(cache=True)
 def swap_fits(s, a, b):
-    """Whether every council keeps its adviser limits (O7.6.4) once a and b trade places. (A
-    swap that would break one is not offered: discarding down after a swap is not modelled.)"""
+    """Whether every council can keep its adviser limits (O7.6.4) once a and b trade places, its
+    holder discarding down afterwards if need be (minor.discard_down_due)."""
     owner_a = s["where"][a] if s["zone"][a] == Z_ADVISER else -1
     owner_b = s["where"][b] if s["zone"][b] == Z_ADVISER else -1
     exchange(s, a, b)
-    fits = ((owner_a < 0 or M.council_fits(s, owner_a, 0, False, False))
-            and (owner_b < 0 or M.council_fits(s, owner_b, 0, False, False)))
+    fits = (owner_a < 0 or M.council_keeps(s, owner_a)) and (owner_b < 0 or M.council_keeps(s, owner_b))
     exchange(s, a, b)
     return fits
 
 
 @nb.njit(cache=True)
 def transfer_fits(s, c, q):
-    """Whether both councils keep their limits (O7.6.4) once adviser c joins q's: the giver's can
-    break too, when c is the Family Wagon letting Nomads go uncounted."""
+    """Whether both councils can keep their limits (O7.6.4) once adviser c joins q's, discarding
+    down afterwards if need be: the giver's can break too, when c is the Family Wagon letting
+    Nomads go uncounted."""
     owner = s["where"][c]
     s["where"][c] = q
-    fits = M.council_fits(s, q, 0, False, False) and M.council_fits(s, owner, 0, False, False)
+    fits = M.council_keeps(s, q) and M.council_keeps(s, owner)
     s["where"][c] = owner
     return fits
 
@@ -1238,6 +1238,8 @@ def answer(s, p, a):
     else:
         resolve(s, p, pc, a)
         s["pw_left"] -= 1
+        if N.discard_down_due(s):  # a swap or an exchange of advisers broke a limit
+            return
     run(s, p)
 
 
@@ -1360,7 +1362,7 @@ def perform(s, p, pc):
         if s["side"][p] == SIDE_EXILE:
             N.become_citizen(s, p)  # the Act phase ends when the program does
             if s["phase"] == PH_SHED:  # purple runs short: the program waits on p's picks
-                s["shed_return"] = PH_POWER
+                s["resume_phase"] = PH_POWER
     elif op == E.OP_END_ACT:
         s["end_act"] = 1
     elif op == E.OP_TAKE_IT:

@@ -35,6 +35,7 @@ from meeplegym.envs.oath.state import (
     PH_BEGIN_TURN,
     PH_CONSPIRACY,
     PH_CROP_ROTATION,
+    PH_DISCARD_DOWN,
     PH_PF_DISCARD,
     PH_PLAY_SITE,
     PH_POWER,
@@ -220,6 +221,8 @@ def legal(s, mask):
         N.peek_offer_legal(s, p, mask)
     elif phase == PH_SHED:
         N.shed_legal(s, p, mask)
+    elif phase == PH_DISCARD_DOWN:
+        N.discard_down_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
     elif phase == PH_POWER:  # a program runs for the current player, whoever answers its step
@@ -352,9 +355,12 @@ def apply(s, a):
         N.permit(s, s["current"], a == A.OPTION + 0)
     elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN or phase == PH_OFFER_PEEK:
         N.offer_step(s, p, a)
-    elif phase == PH_SHED:
-        N.shed(s, p, a)
-        if s["phase"] == PH_POWER:  # Citizenship came from a power: its program goes on
+    elif phase == PH_SHED or phase == PH_DISCARD_DOWN:
+        if phase == PH_SHED:
+            N.shed(s, p, a)
+        else:
+            N.discard_down(s, p, a - A.CARD)
+        if s["phase"] == PH_POWER:  # the power that asked for these goes on
             W.run(s, s["current"])
     elif phase == PH_OFFER_ANSWER:
         N.answer_offer(s, s["current"], a == A.OPTION + 0)
