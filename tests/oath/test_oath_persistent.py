@@ -18,6 +18,7 @@ from meeplegym.envs.oath.rules import minor as MN
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SW, B, duel, word_for
 from tests.oath.test_oath_minor import citizen
+from tests.oath.test_oath_powers import keep_and_play
 
 SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL = (A.MAJOR + int(a) for a in D.MajorAction)
 EXILE, SELF_EXILE = A.OPTION + S.ACT_EXILE, A.OPTION + S.ACT_SELF_EXILE
@@ -667,3 +668,28 @@ def test_vow_of_union_keeps_its_holder_at_a_ruled_site_while_the_board_holds_war
         return TRAVEL in sc.legal(s)
 
     assert may_travel(0) and not may_travel(2)
+
+
+@pytest.mark.rule("O7.6", "D2")
+def test_vow_of_kinship_keeps_its_holders_favor_in_the_nomad_bank():
+    s = sc.ready()  # the Chancellor holds 2 favor
+    s["supply"][0] = 7
+    nomad, beast = int(D.Suit.NOMAD), int(D.Suit.BEAST)
+    nomads = int(s["favor_bank"][nomad])
+    keep_and_play(s, "Vow of Kinship", 1)  # a faceup adviser: all the holder's favor moves there
+    assert s["favor"][0] == 0 and s["favor_bank"][nomad] == nomads + 2
+    sc.play(s, MUSTER, A.CARD + ID["Longbows"])  # spending: Muster's favor comes from the Nomad bank
+    assert s["card_favor"][ID["Longbows"]] == 1 and s["favor_bank"][nomad] == nomads + 1 and s["favor"][0] == 0
+    beasts = int(s["favor_bank"][beast])
+    keep_and_play(s, "Wolves", 0)  # gaining: the play's favor from the Beast bank goes into the Nomad bank
+    assert s["favor"][0] == 0 and s["favor_bank"][beast] == beasts - 1 and s["favor_bank"][nomad] == nomads + 2
+    # taking: nothing of it can be taken -- it is not on the holder's board -- but favor given arrives there
+    sc.as_current(s, 1)
+    sc.move(s, "Witch's Bargain", S.Z_ADVISER, 1)
+    s["favor"][1] += 2
+    s["shared_favor"] -= 2
+    sc.play(s, A.CARD + ID["Witch's Bargain"], A.SEAT + 0)
+    assert sc.legal(s) == [A.END, A.OPTION + 1]  # not "a secret for 2 of their favor"
+    sc.play(s, A.OPTION + 1, A.END)
+    assert s["favor"][0] == 0 and s["favor_bank"][nomad] == nomads + 4 and s["secrets"][1] == 2
+    assert sc.favor_total(s) == D.FAVOR_TOTAL

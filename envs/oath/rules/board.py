@@ -37,6 +37,8 @@ MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 RING_OF_DEVOTION = D.RELIC_BY_NAME["Ring of Devotion"].number
 GRAND_MASK = D.RELIC_BY_NAME["Grand Mask"].number
 VOW_OF_RENEWAL = D.DENIZEN_BY_NAME["Vow of Renewal"].number
+VOW_OF_KINSHIP = D.DENIZEN_BY_NAME["Vow of Kinship"].number
+NOMAD = int(D.Suit.NOMAD)
 SUITLESS = -1
 # cost of each card's power (D2-D4): favor and secrets placed, favor and secrets burned
 COST = np.zeros((N_CARDS, 4), dtype=np.int8)
@@ -122,7 +124,7 @@ def can_afford(s, p, c, more_secrets=0, more_favor=0):
     """Whether p's board holds the favor and secrets card c's power costs (O7.1.2; an edifice's
     cost is the one of the face it shows), with secrets to place and favor to burn on top."""
     f = C.face(s, c)
-    return (s["favor"][p] >= COST[f, 0] + COST[f, 2] + more_favor
+    return (spendable_favor(s, p) >= COST[f, 0] + COST[f, 2] + more_favor
             and s["secrets"][p] >= COST[f, 1] + COST[f, 3] + more_secrets)
 
 
@@ -134,7 +136,7 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     f = C.face(s, c)
     place_f, place_s = COST[f, 0], COST[f, 1] + more_secrets
     burn_f, burn_s = COST[f, 2] + more_favor, COST[f, 3]
-    s["favor"][p] -= place_f + burn_f
+    spend_favor(s, p, place_f + burn_f)
     burn_favor(s, burn_f)
     s["secrets"][p] -= place_s + burn_s
     if p == s["current"]:
@@ -154,7 +156,7 @@ def gain_from_bank(s, p, suit, k):
     """p gains k favor from a suit's bank, as much as it holds."""
     k = min(k, s["favor_bank"][suit])
     s["favor_bank"][suit] -= k
-    s["favor"][p] += k
+    add_favor(s, p, k)
 
 
 @nb.njit(cache=True)
@@ -163,9 +165,59 @@ def burn_favor(s, k):
     it instead (D2)."""
     c = VOW_OF_RENEWAL
     if s["zone"][c] == Z_ADVISER and s["faceup"][c]:
-        s["favor"][s["where"][c]] += k
+        add_favor(s, s["where"][c], k)
     else:
         s["shared_favor"] += k
+
+
+# Vow of Kinship (D2): its holder's favor lives in the Nomad bank. Favor gained or taken goes
+# there; favor spent (costs, payments, what they give away) may come from there; what others
+# take from them or burn of theirs is only what is on their board (its FAQ), which stays empty.
+@nb.njit(cache=True)
+def kin(s, p):
+    c = VOW_OF_KINSHIP
+    return s["zone"][c] == Z_ADVISER and s["faceup"][c] == 1 and s["where"][c] == p
+
+
+@nb.njit(cache=True)
+def add_favor(s, p, k):
+    """k favor arrives on p's board (into the Nomad bank for the Vow of Kinship's holder)."""
+    if kin(s, p):
+        s["favor_bank"][NOMAD] += k
+    else:
+        s["favor"][p] += k
+
+
+@nb.njit(cache=True)
+def spendable_favor(s, p):
+    """The favor p can spend or give: their board's, and the Nomad bank's for the Vow of
+    Kinship's holder."""
+    return s["favor"][p] + (s["favor_bank"][NOMAD] if kin(s, p) else 0)
+
+
+@nb.njit(cache=True)
+def spend_favor(s, p, k):
+    """p pays k favor (see spendable_favor): from their board first, then the Nomad bank."""
+    board = min(k, s["favor"][p])
+    s["favor"][p] -= board
+    s["favor_bank"][NOMAD] -= k - board
+
+
+@nb.njit(cache=True)
+def give_favor(s, p, q, k):
+    """p pays k favor to q."""
+    spend_favor(s, p, k)
+    add_favor(s, q, k)
+
+
+@nb.njit(cache=True)
+def kinship_sweep(s):
+    """The Vow of Kinship's holder moves all their favor into the Nomad bank as it takes effect."""
+    c = VOW_OF_KINSHIP
+    if s["zone"][c] == Z_ADVISER and s["faceup"][c] == 1 and s["favor"][s["where"][c]] > 0:
+        p = s["where"][c]
+        s["favor_bank"][NOMAD] += s["favor"][p]
+        s["favor"][p] = 0
 
 
 @nb.njit(cache=True)

@@ -740,9 +740,8 @@ def answer_sticky_fire(s, kill_all):
     s["actor"] = p
     if kill_all:
         enemy = s["defender"] if attacker_won else p
-        give = min(STICKY_FIRE_FAVOR, s["favor"][u])
-        s["favor"][u] -= give
-        s["favor"][enemy] += give
+        give = min(STICKY_FIRE_FAVOR, B.spendable_favor(s, u))
+        B.give_favor(s, u, enemy, give)
         s["kills"] = defeated_force(s) if attacker_won else PL.attacking_force(s, p)
     if attacker_won:
         losses_next(s, p)

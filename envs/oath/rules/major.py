@@ -178,7 +178,7 @@ def discard_search_cost(s):
 
 @nb.njit(cache=True)
 def can_search_world(s, p):
-    if s["mod_on"][MUSHROOMS] or s["favor"][p] < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
+    if s["mod_on"][MUSHROOMS] or B.spendable_favor(s, p) < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
         return False  # D3: the card comes from your region's discard pile; Forced Labor's toll
     cost = world_search_cost(s, p)
     if reliquary_power(s, p, GREEDY) and cost > GREEDY_MOST:
@@ -197,7 +197,7 @@ def pile_of(s, p, k):
 def can_search_pile(s, p, k):
     """A discard pile as the source: your region's; another with Errand Boy, or with the
     Observatory while your pawn is at its site (D2); with Mushrooms only yours (D3)."""
-    if (k > 0 and s["mod_on"][MUSHROOMS]) or s["favor"][p] < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
+    if (k > 0 and s["mod_on"][MUSHROOMS]) or B.spendable_favor(s, p) < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
         return False
     if k > 0 and not (s["mod_on"][ERRAND_BOY] or (s["mod_on"][OBSERVATORY] and s["zone"][OBSERVATORY] == Z_SITE
                                                    and s["where"][OBSERVATORY] == s["pawn"][p])):
@@ -810,7 +810,7 @@ def muster_card(s, p, c):
     suit = B.SUIT_OF[c]
     if s["mod_on"][VOW_OF_BEASTKIN] and B.matching_advisers(s, p, suit) == 0:
         return False
-    if (s["secrets"][p] if s["mod_on"][INITIATION_RITE] else s["favor"][p]) < 1:
+    if (s["secrets"][p] if s["mod_on"][INITIATION_RITE] else B.spendable_favor(s, p)) < 1:
         return False
     return s["supply"][p] >= muster_supply(s, c)
 
@@ -838,7 +838,7 @@ def muster(s, p, c):
         s["secrets"][p] -= 1
         s["card_secrets"][c] += 1
     else:
-        s["favor"][p] -= 1
+        B.spend_favor(s, p, 1)
         s["card_favor"][c] += 1
     k = MUSTER_WARBANDS
     slot = s["pawn"][p]
@@ -930,14 +930,14 @@ def for_favor_payable(s, p, c):
     if not PS.gains_trade_favor(s, p):
         return False
     if reliquary_power(s, p, CARELESS):
-        return s["favor"][p] >= 1 + toll
-    return s["secrets"][p] >= 1 and s["favor"][p] >= toll
+        return B.spendable_favor(s, p) >= 1 + toll
+    return s["secrets"][p] >= 1 and B.spendable_favor(s, p) >= toll
 
 
 @nb.njit(cache=True)
 def for_secrets_payable(s, p, c):
     """Trading with c for secrets: 2 favor placed, Curfew's toll on top."""
-    return s["favor"][p] >= 2 + PS.toll_due(s, p, PS.CURFEW, s["where"][c])
+    return B.spendable_favor(s, p) >= 2 + PS.toll_due(s, p, PS.CURFEW, s["where"][c])
 
 
 @nb.njit(cache=True)
@@ -969,7 +969,7 @@ def trade(s, p, c, for_favor):
             matches -= 1
     if for_favor:
         if reliquary_power(s, p, CARELESS):
-            s["favor"][p] -= 1  # Careless (D7): a favor instead of the secret
+            B.spend_favor(s, p, 1)  # Careless (D7): a favor instead of the secret
             s["card_favor"][c] += 1
         else:
             s["secrets"][p] -= 1
@@ -979,7 +979,7 @@ def trade(s, p, c, for_favor):
             gained = min(2, s["favor_bank"][suit])
         B.gain_from_bank(s, p, suit, gained)
     else:
-        s["favor"][p] -= 2
+        B.spend_favor(s, p, 2)
         s["card_favor"][c] += 2
         s["secrets"][p] += matches
         if s["mod_on"][OLD_OAK] and c == OLD_OAK and B.matching_advisers(s, trader(s, p), BEAST) > 0:
@@ -1001,9 +1001,9 @@ def free_trade_otherwise(s, p, c):
 def can_pay_relic(s, p, slot):
     cost = RECOVER_COST[s["slot_site"][slot]]
     if cost == PLACE_3_FAVOR:
-        return s["favor"][p] >= 3
+        return B.spendable_favor(s, p) >= 3
     if cost == BURN_2_FAVOR:
-        return s["favor"][p] >= 2
+        return B.spendable_favor(s, p) >= 2
     if cost == BURN_1_SECRET:
         return s["secrets"][p] >= 1
     if cost == BURN_2_SECRETS:
@@ -1036,7 +1036,7 @@ def recover_legal(s, p, mask):
             r = C.site_relic(s, slot, k)
             if r > 0 and not locked(s, r):
                 mask[A.FACEDOWN + k] = 1
-    if s["favor"][p] > s["pf_tokens"] and PS.may_recover_pf(s, p):
+    if B.spendable_favor(s, p) > s["pf_tokens"] and PS.may_recover_pf(s, p):
         mask[A.OPTION + 0] = 1
     if s["secrets"][p] + ds_gift(s) > s["ds_tokens"] and ds_reachable(s, p) and PS.may_recover_ds(s, p):
         mask[A.OPTION + 1] = 1
@@ -1064,10 +1064,10 @@ def recover(s, p, a):
         r = C.site_relic(s, s["pawn"][p], a - A.FACEDOWN)
         cost = RECOVER_COST[site_of(s, p)]
         if cost == PLACE_3_FAVOR:
-            s["favor"][p] -= 3
+            B.spend_favor(s, p, 3)
             s["favor_bank"][RECOVER_SUIT[site_of(s, p)]] += 3
         elif cost == BURN_2_FAVOR:
-            s["favor"][p] -= 2
+            B.spend_favor(s, p, 2)
             B.burn_favor(s, 2)
         elif cost == BURN_1_SECRET:
             s["secrets"][p] -= 1
@@ -1086,7 +1086,7 @@ def recover(s, p, a):
 @nb.njit(cache=True)
 def bid_legal(s, p, mask):
     if s["target"] == TARGET_PF:
-        low, high = s["pf_tokens"] + 1, s["favor"][p]
+        low, high = s["pf_tokens"] + 1, B.spendable_favor(s, p)
     else:  # your own secrets paid; Magician's Code's two come on top
         low, high = max(0, s["ds_tokens"] + 1 - ds_gift(s)), s["secrets"][p]
     C.numbers_upto(mask, low, high)
@@ -1122,7 +1122,7 @@ def take_pf(s, p, first_bank):
     """The People's Favor's old favor goes to the banks one at a time from `first_bank` in bank
     order (O5.4.4, D10); it flips off its Mob side and the payment goes onto it."""
     old = s["pf_tokens"]
-    s["favor"][p] -= s["bid"]
+    B.spend_favor(s, p, s["bid"])
     for k in range(old):
         s["favor_bank"][(first_bank + k) % N_SUITS] += 1
     s["pf_tokens"] = s["bid"]
@@ -1178,7 +1178,7 @@ def travel_cost(s, p, to):
             return -1
     if power_to == HIDDEN_PLACE and power_here != SHROUDED_WOOD and s["secrets"][p] < 1:
         return -1
-    if s["favor"][p] < PS.toll_due(s, p, PS.TOLL_ROADS, to):
+    if B.spendable_favor(s, p) < PS.toll_due(s, p, PS.TOLL_ROADS, to):
         return -1
     return 0 if free or PS.station_free(s, p, to) else cost
 
@@ -1246,7 +1246,7 @@ def free_by_giant(s, p, to):
     if not s["slot_faceup"][here] or SITE_POWER[s["slot_site"][here]] != BURIED_GIANT or to == here:
         return False
     hidden = s["slot_faceup"][to] and SITE_POWER[s["slot_site"][to]] == HIDDEN_PLACE
-    return s["secrets"][p] >= (2 if hidden else 1) and s["favor"][p] >= PS.toll_due(s, p, PS.TOLL_ROADS, to)
+    return s["secrets"][p] >= (2 if hidden else 1) and B.spendable_favor(s, p) >= PS.toll_due(s, p, PS.TOLL_ROADS, to)
 
 
 @nb.njit(cache=True)
@@ -1254,7 +1254,7 @@ def free_by_station(s, p, to):
     """Way Station (D3): give its ruler a favor to travel there spending no Supply (offered where
     the travel costs some)."""
     return (PS.station_keeper(s, p, to) >= 0 and travel_cost(s, p, to) > 0
-            and s["favor"][p] >= 1 + PS.toll_due(s, p, PS.TOLL_ROADS, to))
+            and B.spendable_favor(s, p) >= 1 + PS.toll_due(s, p, PS.TOLL_ROADS, to))
 
 
 @nb.njit(cache=True)
@@ -1308,8 +1308,7 @@ def travel(s, p, to, how):
         s["secrets"][p] -= 1
         s["secrets_down"][p] += 1
     elif how == TRAVEL_BY_STATION:
-        s["favor"][p] -= 1
-        s["favor"][PS.station_keeper(s, p, to)] += 1
+        B.give_favor(s, p, PS.station_keeper(s, p, to), 1)
     else:
         spend(s, p, travel_cost(s, p, to))
     _, ignore = travel_mods(s, p, s["pawn"][p], to)

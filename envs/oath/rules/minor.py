@@ -127,7 +127,7 @@ def act_options(s, p, mask):
             if r > 0 and not (s["known"][r] >> p & 1):
                 mask[A.FACEDOWN + A.RELIQUARY_AT + k] = 1  # O6.4
     if (s["side"][p] == SIDE_CITIZEN and not B.holds_relic(s, p, GRAND_SCEPTER) and scepter_holder(s) >= 0
-            and s["favor"][p] >= self_exile_price(s, p) and not PS.exile_proof(s, p)):
+            and B.spendable_favor(s, p) >= self_exile_price(s, p) and not PS.exile_proof(s, p)):
         mask[A.OPTION + ACT_SELF_EXILE] = 1
 
 
@@ -298,9 +298,9 @@ def bargain_legal(s, p, mask):
     if q == p:
         return
     for k in range(1, BARGAIN_MAX + 1):
-        if s["favor"][p] >= k:
+        if B.spendable_favor(s, p) >= k:
             mask[A.NUMBER + FAVOR_GIVE + k] = 1
-        if s["favor"][q] >= k:
+        if B.spendable_favor(s, q) >= k:
             mask[A.NUMBER + FAVOR_ASK + k] = 1
         if s["secrets"][p] >= k and PS.gives_secrets(s, p):
             mask[A.NUMBER + SECRETS_GIVE + k] = 1
@@ -384,8 +384,7 @@ def keep_bargain(s, p, q, a):
         k -= kind
         giver, taker = (p, q) if kind == FAVOR_GIVE or kind == SECRETS_GIVE else (q, p)
         if kind == FAVOR_GIVE or kind == FAVOR_ASK:
-            s["favor"][giver] -= k
-            s["favor"][taker] += k
+            B.give_favor(s, giver, taker, k)
         else:
             s["secrets"][giver] -= k
             s["secrets"][taker] += k
@@ -561,7 +560,7 @@ def exile_price(s, p, q):
 @nb.njit(cache=True)
 def exilable(s, p, q):
     """O6.7: a Citizen other than p whose price p can pay, not protected by Council Seat (D2)."""
-    return (q != p and s["side"][q] == SIDE_CITIZEN and s["favor"][p] >= exile_price(s, p, q)
+    return (q != p and s["side"][q] == SIDE_CITIZEN and B.spendable_favor(s, p) >= exile_price(s, p, q)
             and not PS.exile_proof(s, q))
 
 
@@ -574,9 +573,7 @@ def exile_target_legal(s, p, mask):
 
 @nb.njit(cache=True)
 def exile_citizen(s, p, q):
-    price = exile_price(s, p, q)
-    s["favor"][p] -= price
-    s["favor"][q] += price
+    B.give_favor(s, p, q, exile_price(s, p, q))
     become_exile(s, q)
     s["phase"] = PH_ACT
 
@@ -591,10 +588,7 @@ def self_exile_price(s, p):
 
 @nb.njit(cache=True)
 def self_exile(s, p):
-    price = self_exile_price(s, p)
-    holder = scepter_holder(s)
-    s["favor"][p] -= price
-    s["favor"][holder] += price
+    B.give_favor(s, p, scepter_holder(s), self_exile_price(s, p))
     become_exile(s, p)
     s["phase"] = PH_ACT
     s["end_act"] = 1  # O6.8: the Act phase ends

@@ -114,7 +114,9 @@ def offered(s, p, c, action):
         return False
     if not access(s, p, c, action) or not W.can_pay(s, p, c):
         return False
-    favor, secrets = s["favor"][p], s["secrets"][p]
+    # the trial payment may draw on the Nomad bank (Vow of Kinship) and burn to another player
+    # (Vow of Renewal): every favor count it can touch is put back
+    favor, banks, secrets = s["favor"].copy(), s["favor_bank"].copy(), s["secrets"][p]
     card_favor, card_secrets, shared = s["card_favor"][c], s["card_secrets"][c], s["shared_favor"]
     B.pay_cost(s, p, c)
     s["mod_on"][c] = 1
@@ -124,7 +126,9 @@ def offered(s, p, c, action):
         for q in range(s["n_players"]):
             ok = ok or disguise_fits(s, p, q)
     s["mod_on"][c] = 0  # put back exactly what the trial payment changed
-    s["favor"][p], s["secrets"][p] = favor, secrets
+    s["favor"][:] = favor
+    s["favor_bank"][:] = banks
+    s["secrets"][p] = secrets
     s["card_favor"][c], s["card_secrets"][c], s["shared_favor"] = card_favor, card_secrets, shared
     return ok
 

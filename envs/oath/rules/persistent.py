@@ -136,8 +136,7 @@ def pay_toll(s, p, c, slot):
     """p gives the toll of c (Toll Roads, Curfew, Forced Labor) for the site at slot, if one is due."""
     q = barring_ruler(s, c, p, slot)
     if q >= 0:
-        s["favor"][p] -= TOLL
-        s["favor"][q] += TOLL
+        B.give_favor(s, p, q, TOLL)
 
 
 @nb.njit(cache=True)
@@ -331,9 +330,9 @@ def title_taken(s, q):
     """Chaos Cult (D2): after another player takes the Oathkeeper title, its holder takes a favor
     from them."""
     h = holder_of(s, CHAOS_CULT)
-    if h >= 0 and h != q and s["favor"][q] > 0:
+    if h >= 0 and h != q and s["favor"][q] > 0:  # taken: from their board only (B.kin)
         s["favor"][q] -= 1
-        s["favor"][h] += 1
+        B.add_favor(s, h, 1)
 
 
 @nb.njit(cache=True)

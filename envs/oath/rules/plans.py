@@ -496,9 +496,8 @@ def make_peace(s, u, side):
     """Peace Envoy (D2): u gives the enemy leader a favor per die in the defense pool; u's side is
     victorious at once and no warband of the other side dies."""
     q = enemy_leader(s, side)
-    give = min(s["defense_dice"], s["favor"][u])
-    s["favor"][u] -= give
-    s["favor"][q] += give
+    give = min(s["defense_dice"], B.spendable_favor(s, u))
+    B.give_favor(s, u, q, give)
     s["plan_flags"][side] |= E.F_WIN_NOW
     s["plan_flags"][1 - side] |= E.F_NONE_KILLED
 
@@ -783,7 +782,7 @@ def aftermath(s):
             if won and u >= 0 and effect == E.PE_WIN_FAVOR:
                 take = min(row[E.K_N], s["favor_bank"][row[E.K_N2]])
                 s["favor_bank"][row[E.K_N2]] -= take
-                s["favor"][u] += take
+                B.add_favor(s, u, take)
             elif won and u >= 0 and effect == E.PE_WIN_WARBANDS:
                 move_from_bank(s, u, clause_amounts(s, u, f, k)[0])
             elif won and u >= 0 and effect == E.PE_PARADE:

@@ -284,7 +284,7 @@ def begin_decision(s, p, pc):
                 C.place(s, r, Z_HAND, p, 0)  # in p's hand while p decides
                 s["known"][r] |= 1 << p
     if CODE[pc, P.COL_OP] == E.OP_REVELATION:  # players with no favor have nothing to burn
-        while s["pw_left"] > 0 and s["favor"][responder(s, p)] == 0:
+        while s["pw_left"] > 0 and B.spendable_favor(s, responder(s, p)) == 0:
             s["pw_left"] -= 1
     if CODE[pc, P.COL_OP] == E.OP_GATHER:  # those already there are not asked
         while s["pw_left"] > 0 and s["pawn"][gatherer(s)] == s["where"][s["pw_card"]]:
@@ -295,7 +295,7 @@ def begin_decision(s, p, pc):
                and gathering_partners(s, gathering_turn(s, p)[0], CODE[pc, E.C_SUITS], scratch) == 0):
             s["pw_left"] -= GATHERING_STAGES
     if CODE[pc, P.COL_OP] == E.OP_BLACKMAIL and s["pw_it"] > 0:
-        if s["favor"][s["where"][s["pw_it"]]] < BLACKMAIL_FAVOR:  # they cannot pay: nothing to ask
+        if B.spendable_favor(s, s["where"][s["pw_it"]]) < BLACKMAIL_FAVOR:  # they cannot pay: nothing to ask
             M.take_relic(s, p, s["pw_it"])
             s["pw_it"] = 0
             s["pw_left"] = 0
@@ -530,7 +530,7 @@ def more_choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_REVELATION:
         q = responder(s, p)
-        for k in range(min(s["favor"][q], A.MAX_NUMBER) + 1):
+        for k in range(min(B.spendable_favor(s, q), A.MAX_NUMBER) + 1):
             mask[A.NUMBER + k] = 1
             n += 1
     elif op == E.OP_RELIC_RETURN:
@@ -586,7 +586,7 @@ def more_choices(s, p, pc, mask):
         if s["secrets"][p] >= 1 and s["favor"][q] >= 1 and PS.gives_secrets(s, p):
             mask[A.OPTION + 0] = 1
             n += 1
-        if s["favor"][p] >= WITCH_FAVOR and s["secrets"][q] >= 1 and PS.gives_secrets(s, q):
+        if B.spendable_favor(s, p) >= WITCH_FAVOR and s["secrets"][q] >= 1 and PS.gives_secrets(s, q):
             mask[A.OPTION + 1] = 1
             n += 1
         mask[A.END] = 1
@@ -607,7 +607,7 @@ def more_choices(s, p, pc, mask):
                 mask[A.SLOT + slot] = 1
                 n += 1
     elif op == E.OP_BLACKMAIL:  # asked of the holder, only when they can pay
-        if s["favor"][s["where"][s["pw_it"]]] >= BLACKMAIL_FAVOR:
+        if B.spendable_favor(s, s["where"][s["pw_it"]]) >= BLACKMAIL_FAVOR:
             mask[A.OPTION + 0] = 1
             mask[A.END] = 1
             n = 2
@@ -691,7 +691,7 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
     favor_at = N.FAVOR_ASK if asking else N.FAVOR_GIVE
     secrets_at = N.SECRETS_ASK if asking else N.SECRETS_GIVE
     for k in range(1, N.BARGAIN_MAX + 1):
-        if s["favor"][giver] >= k:
+        if B.spendable_favor(s, giver) >= k:
             mask[A.NUMBER + favor_at + k] = 1
             n += 1
         if s["secrets"][giver] >= k and PS.gives_secrets(s, giver):
@@ -902,7 +902,7 @@ def inquire(s, p):
         s["pw_after"] = PH_PLAY
     else:
         this = s["pw_card"]
-        s["favor"][q] += s["card_favor"][this]
+        B.add_favor(s, q, s["card_favor"][this])
         s["card_favor"][this] = 0
     s["pw_it"] = 0
     s["offer_target"] = NOBODY
@@ -1034,7 +1034,7 @@ def resolve(s, p, pc, a):
         else:
             k = min(amount(s, pc), s["favor"][q])
             s["favor"][q] -= k
-            s["favor"][p] += k
+            B.add_favor(s, p, k)
     elif op == E.OP_MOVE_FAVOR:
         b = a - A.SUIT
         to = 0
@@ -1126,7 +1126,7 @@ def resolve_more(s, p, pc, a):
     elif op == E.OP_REVELATION:
         q = responder(s, p)
         k = a - A.NUMBER
-        s["favor"][q] -= k
+        B.spend_favor(s, q, k)
         B.burn_favor(s, k)
         s["secrets"][q] += k
     elif op == E.OP_RELIC_RETURN:
@@ -1173,7 +1173,7 @@ def resolve_more(s, p, pc, a):
         r = s["pw_it"]
         q = s["where"][r]
         if a == A.OPTION + 0:
-            take_favor(s, p, q, BLACKMAIL_FAVOR)
+            B.give_favor(s, q, p, BLACKMAIL_FAVOR)
         else:
             M.take_relic(s, p, r)
         s["pw_it"] = 0
@@ -1220,8 +1220,7 @@ def resolve_more(s, p, pc, a):
             s["secrets"][q] += 1
             take_favor(s, p, q, WITCH_FAVOR)
         else:
-            s["favor"][p] -= WITCH_FAVOR
-            s["favor"][q] += WITCH_FAVOR
+            B.give_favor(s, p, q, WITCH_FAVOR)
             s["secrets"][q] -= 1
             s["secrets"][p] += 1
 
@@ -1528,9 +1527,9 @@ def convoy(s, p, region):
 
 @nb.njit(cache=True)
 def take_favor(s, p, q, n):
-    k = min(n, s["favor"][q])
+    k = min(n, s["favor"][q])  # taken: from their board only (B.kin)
     s["favor"][q] -= k
-    s["favor"][p] += k
+    B.add_favor(s, p, k)
 
 
 @nb.njit(cache=True)

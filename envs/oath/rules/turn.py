@@ -270,7 +270,7 @@ def apply(s, a):
         slot = s["pawn"][p]
         if a == A.OPTION + 0:
             s["slot_favor"][slot] -= 1
-            s["favor"][p] += 1
+            B.add_favor(s, p, 1)
         elif a == A.OPTION + 1:
             s["slot_secrets"][slot] -= 1
             s["secrets"][p] += 1
@@ -418,6 +418,7 @@ def host(s, hosted):
 @nb.njit(cache=True)
 def run_on(s):
     """Settle the title, then do what needs no decision until one is due or the game ends."""
+    B.kinship_sweep(s)  # D2: the Vow of Kinship's holder's favor, as the card takes effect
     while s["terminal"] == 0:
         if s["phase"] >= PH_BEGIN_TURN and s["phase"] != PH_TITLE and settle_title(s):
             return
@@ -489,9 +490,9 @@ def wake(s):
 def peoples_favor_legal(s, p, mask):
     """O4.1.1 I: place a favor (OPTION 0) or return one to a bank with the fewest favor (SUIT);
     with exactly one favor on it you must place, unless you have none."""
-    if s["favor"][p] > 0:
+    if B.spendable_favor(s, p) > 0:
         mask[A.OPTION + 0] = 1
-    if s["pf_tokens"] > 1 or (s["pf_tokens"] == 1 and s["favor"][p] == 0):
+    if s["pf_tokens"] > 1 or (s["pf_tokens"] == 1 and s["favor"][p] == 0):  # Nomad-bank favor is never forced (D2)
         fewest = 127
         for b in range(N_SUITS):
             fewest = min(fewest, s["favor_bank"][b])
@@ -503,7 +504,7 @@ def peoples_favor_legal(s, p, mask):
 @nb.njit(cache=True)
 def peoples_favor(s, p, a):
     if a == A.OPTION + 0:
-        s["favor"][p] -= 1
+        B.spend_favor(s, p, 1)
         s["pf_tokens"] += 1
     else:
         s["pf_tokens"] -= 1
