@@ -13,6 +13,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
+from meeplegym.envs.oath.rules import board as BD
 from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import minor as MN
 from tests.oath import scenario as sc
@@ -693,3 +694,43 @@ def test_vow_of_kinship_keeps_its_holders_favor_in_the_nomad_bank():
     sc.play(s, A.OPTION + 1, A.END)
     assert s["favor"][0] == 0 and s["favor_bank"][nomad] == nomads + 4 and s["secrets"][1] == 2
     assert sc.favor_total(s) == D.FAVOR_TOTAL
+
+
+@pytest.mark.rule("O7.6.5", "O5.5.1", "O5.5.4", "O5.5.6", "D4")
+def test_bandit_crown_rules_the_empty_sites_and_defends_them_with_bandits_that_never_die():
+    for dice, red_wins in (([SW], False), ([SW, SW], True)):
+        s = duel(red_board=4, blue_site=2, blue_board=0)  # red and blue at the Rocky Coast, which blue rules
+        s["slot_faceup"][1] = 1  # a faceup site with no warbands: the bandits rule it
+        assert not BD.rules_site(s, 2, 1) and BD.bandits_rule(s, 1)
+        sc.move(s, "Bandit Crown", S.Z_PERSONAL, 2)
+        assert BD.rules_site(s, 2, 1) and not BD.bandits_rule(s, 1) and BD.sites_ruled(s, 2) == 2
+        s["pawn"][1] = 1
+        sc.play(s, CAMPAIGN)
+        assert sc.legal(s) == [A.SEAT + 2]  # blue defends it: no bandits to fight there
+        sc.play(s, A.SEAT + 2)
+        assert s["tgt_slot"][1] == 1  # blue rules red's site: it is a target
+        s["rng"] = word_for([B], dice)
+        sc.play(s, A.END, A.NUMBER + len(dice))
+        assert s["defense"] == 1  # no shield: the site's one bandit is blue's force
+        board = int(s["board_warbands"][1])
+        if red_wins:  # the bandit hides: nothing of blue's dies, red occupies
+            assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["board_warbands"][2] == 0
+        else:
+            assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE
+            sc.play(s, A.END)
+            assert s["board_warbands"][1] == board - board // 2
+
+
+@pytest.mark.rule("O7.6.5", "O6.5", "D4")
+def test_bandit_crown_lets_its_holder_take_the_last_warband_off_a_site():
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    sc.as_current(s, 2)
+    sc.play(s, A.OPTION + S.MOVE_TO_BOARD)
+    assert sc.legal(s) == [A.NUMBER + 1]  # never the last
+    s = duel(red_board=4, blue_site=2, blue_board=0)
+    sc.as_current(s, 2)
+    sc.move(s, "Bandit Crown", S.Z_PERSONAL, 2)
+    sc.play(s, A.OPTION + S.MOVE_TO_BOARD)
+    assert sc.legal(s) == [A.NUMBER + 1, A.NUMBER + 2]  # the bandits hold the site for blue
+    sc.play(s, A.NUMBER + 2)
+    assert s["site_warbands"][ROCKY_COAST].sum() == 0 and BD.rules_site(s, 2, ROCKY_COAST)

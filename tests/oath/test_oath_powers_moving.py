@@ -11,6 +11,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import invariants as inv
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
+from meeplegym.envs.oath.rules import board as BD
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import major as M
 from tests.oath import scenario as sc
@@ -505,6 +506,20 @@ def test_deed_writer_trades_no_site_between_imperial_players_nor_to_a_player_wit
         assert not any(A.SLOT <= a < A.SEAT for a in sc.legal(s)), partner
         sc.play(s, A.END, A.NUMBER + 10 + 1, A.END)  # ask a favor for nothing; declined
         assert s["phase"] == S.PH_ACT
+
+
+@pytest.mark.rule("O7.6.3", "O7.6.5", "D2", "D4")
+def test_deed_writer_hands_a_site_to_the_bandit_crowns_holder_who_needs_no_warband_there():
+    s = sc.ready()
+    faceup_adviser(s, "Deed Writer", 0)
+    sc.move(s, "Bandit Crown", S.Z_PERSONAL, 2)
+    s["bank_warbands"][int(D.Colour.BLUE)] += int(s["board_warbands"][2])
+    s["board_warbands"][2] = 0  # blue has no warband, yet its bandits would hold the site
+    sc.play(s, card("Deed Writer"), A.SEAT + 2, A.SLOT + MOUNTAIN, A.END, A.OPTION + 0)
+    assert s["actor"] == 2 and sc.legal(s) == [A.NUMBER + 0]
+    sc.play(s, A.NUMBER + 0)
+    assert s["site_warbands"][MOUNTAIN].sum() == 0 and s["board_warbands"][0] == 4
+    assert s["phase"] == S.PH_ACT and BD.rules_site(s, 2, MOUNTAIN) and not BD.rules_site(s, 0, MOUNTAIN)
 
 
 @pytest.mark.rule("O7.6.3", "D1")

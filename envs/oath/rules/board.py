@@ -36,6 +36,7 @@ BANDITS = -2  # the bandits, as a ruler or a defender
 MARRIAGE = D.DENIZEN_BY_NAME["Marriage"].number
 RING_OF_DEVOTION = D.RELIC_BY_NAME["Ring of Devotion"].number
 GRAND_MASK = D.RELIC_BY_NAME["Grand Mask"].number
+BANDIT_CROWN = D.RELIC_BY_NAME["Bandit Crown"].number
 VOW_OF_RENEWAL = D.DENIZEN_BY_NAME["Vow of Renewal"].number
 VOW_OF_KINSHIP = D.DENIZEN_BY_NAME["Vow of Kinship"].number
 NOMAD = int(D.Suit.NOMAD)
@@ -79,7 +80,16 @@ def site_colour(s, slot):
 @nb.njit(cache=True)
 def rules_site(s, p, slot):
     col = site_colour(s, slot)
-    return col >= 0 and col == ruling_colour(s, p)
+    return col == ruling_colour(s, p) if col >= 0 else crowned(s, p, slot)
+
+
+@nb.njit(cache=True)
+def crowned(s, p, slot):
+    """D4, O7.6.5 Bandit Crown: its holder treats the bandits as their warbands, so rules every
+    faceup site with no warbands (and the bandits rule none)."""
+    c = BANDIT_CROWN
+    return (s["zone"][c] == Z_PERSONAL and s["where"][c] == p and s["slot_faceup"][slot] == 1
+            and site_colour(s, slot) < 0)
 
 
 @nb.njit(cache=True)
@@ -116,7 +126,7 @@ def enemy(s, p, q):
 
 @nb.njit(cache=True)
 def bandits_rule(s, slot):
-    return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0
+    return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0 and s["zone"][BANDIT_CROWN] != Z_PERSONAL
 
 
 @nb.njit(cache=True)

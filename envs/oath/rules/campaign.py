@@ -84,7 +84,7 @@ def rules_for_campaign(s, p, q, slot):
     """Whether q rules a slot in a campaign p would wage on q: a Citizen the Chancellor attacks is
     not Imperial, so rules no purple site (O5.5.1)."""
     if p == CHANCELLOR and s["side"][q] == SIDE_CITIZEN:
-        return B.site_colour(s, slot) == s["colour"][q]
+        return B.site_colour(s, slot) == s["colour"][q] or B.crowned(s, q, slot)
     return B.rules_site(s, q, slot)
 
 
@@ -102,7 +102,7 @@ def defender_options(s, p, mask):
                 and python_allows(s, p, q)):
             mask[A.SEAT + q] = 1
             n += 1
-    if B.site_colour(s, here) < 0 and not blocked:
+    if B.bandits_rule(s, here) and not blocked:
         mask[A.OPTION + 0] = 1
         n += 1
     return n
@@ -555,7 +555,9 @@ def bandits_per_site(s):
 def count_force(s, p):
     """O5.5.4: the defending force -- the warbands at targeted sites (a bandit each, or three
     with Bandit Chief), and the boards of the defender and the Allies whose pawns stand at a
-    targeted site or at the attacker's -- noted where it stands; returns its size."""
+    targeted site or at the attacker's -- noted where it stands; returns its size. The bandits
+    at a targeted site the defender rules through the Bandit Crown add to it too, but are not
+    noted: they are never killed, moved or sacrificed (O7.6.5)."""
     q = s["defender"]
     defense = 0
     for slot in range(N_SLOTS):
@@ -563,9 +565,10 @@ def count_force(s, p):
         if s["tgt_slot"][slot]:
             if q == BANDITS:
                 s["force_site"][slot] = bandits_per_site(s)
-            else:
-                s["force_site"][slot] = s["site_warbands"][slot, B.site_colour(s, slot)] if B.site_colour(
-                    s, slot) >= 0 else 0
+            elif B.site_colour(s, slot) >= 0:
+                s["force_site"][slot] = s["site_warbands"][slot, B.site_colour(s, slot)]
+            elif B.crowned(s, q, slot):
+                defense += bandits_per_site(s)
             defense += s["force_site"][slot]
     for k in range(MAX_PLAYERS):
         s["force_board"][k] = 0

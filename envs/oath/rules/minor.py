@@ -102,10 +102,17 @@ def imperial_partners(s, p, mask):
 
 
 @nb.njit(cache=True)
+def staying(s, p):
+    """How many of p's warbands must stay at a site p rules (O6.5): one, none with the Bandit
+    Crown, whose bandits hold the site for p (O7.6.5)."""
+    return 0 if B.holds_relic(s, p, B.BANDIT_CROWN) else 1
+
+
+@nb.njit(cache=True)
 def act_options(s, p, mask):
     """The Act phase's OPTION entries for O6.5-O6.8."""
     slot = s["pawn"][p]
-    if own_colour_at(s, p, slot) > 1:
+    if own_colour_at(s, p, slot) > staying(s, p):
         mask[A.OPTION + MOVE_TO_BOARD] = 1  # never the last
     if s["board_warbands"][p] > 0 and B.rules_site(s, p, slot) and B.places_at_sites(s, p):
         mask[A.OPTION + MOVE_TO_SITE] = 1
@@ -167,7 +174,7 @@ def move_with_legal(s, p, mask):
 def move_count_legal(s, p, mask):
     kind = s["move_kind"]
     if kind == MOVE_TO_BOARD:
-        most = own_colour_at(s, p, s["pawn"][p]) - 1
+        most = own_colour_at(s, p, s["pawn"][p]) - staying(s, p)
     elif kind == MOVE_TAKE:
         most = s["board_warbands"][s["move_with"]]
     else:
@@ -233,11 +240,11 @@ def regroup_legal(s, p, mask):
     col = board_colour(s, p)
     n = 0
     for slot in range(N_SLOTS):
-        if B.rules_site(s, p, slot) and s["site_warbands"][slot, col] > 0:
+        if B.rules_site(s, p, slot) and (s["site_warbands"][slot, col] > 0 or B.crowned(s, p, slot)):
             if s["board_warbands"][p] > 0 and B.places_at_sites(s, p):
                 mask[A.SLOT + slot] = 1
                 n += 1
-            if not s["regroup_onto"] and s["site_warbands"][slot, col] > 1:
+            if not s["regroup_onto"] and s["site_warbands"][slot, col] > staying(s, p):
                 mask[A.OPTION + slot] = 1
                 n += 1
     return n

@@ -494,9 +494,11 @@ def choices(s, p, pc, mask):
     elif op == E.OP_DEEDS:  # at least one warband: the new ruler must rule the site
         slot = next_deed(s)
         if slot >= 0:
-            most = min(s["board_warbands"][s["deed_taker"][slot] - 1], A.MAX_NUMBER)
-            C.numbers_upto(mask, 1, most)
-            n = max(most, 0)
+            q = s["deed_taker"][slot] - 1
+            least = N.staying(s, q)
+            most = min(s["board_warbands"][q], A.MAX_NUMBER)
+            C.numbers_upto(mask, least, most)
+            n = max(most - least + 1, 0)
     else:
         n = more_choices(s, p, pc, mask)
     return n
@@ -709,9 +711,9 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
                 mask[A.CARD + c] = 1
                 n += 1
     if goods & E.GOODS_SITES:  # a site the taker does not rule already and has a warband to rule
-        for slot in range(N_SLOTS):
+        for slot in range(N_SLOTS):  # (the Bandit Crown's holder rules it with none, O7.6.5)
             if (B.rules_site(s, giver, slot) and not B.rules_site(s, taker, slot)
-                    and s["board_warbands"][taker] > 0):
+                    and (s["board_warbands"][taker] > 0 or B.holds_relic(s, taker, B.BANDIT_CROWN))):
                 mask[A.SLOT + slot] = 1
                 n += 1
     return n
@@ -791,8 +793,9 @@ def deliver(s, p, q, a):
         slot = a - A.SLOT
         giver, taker = (p, q) if B.rules_site(s, p, slot) else (q, p)
         col = B.site_colour(s, slot)
-        s["board_warbands"][giver] += s["site_warbands"][slot, col]
-        s["site_warbands"][slot, col] = 0
+        if col >= 0:  # (none at a site ruled through the Bandit Crown)
+            s["board_warbands"][giver] += s["site_warbands"][slot, col]
+            s["site_warbands"][slot, col] = 0
         s["deed_taker"][slot] = taker + 1
     else:
         N.keep_bargain(s, p, q, a)
