@@ -48,6 +48,7 @@ N_SIDES = len(ST.SIDE_NAMES)
 N_WINS = len(ST.WIN_NAMES)
 SPACES = ST.RELIQUARY_SPACES
 N_DISCARD_TO = 2 + ST.DISCARD_TO_WORLD_BOTTOM  # -1 (as usual), the Bracken piles, the world deck's bottom
+N_WARDEN = ST.WARDEN_TO_SITE + 1
 N_PLAN_FLAGS = len(E.PLAN_FLAGS)
 _COL_OP = E.P.COL_OP
 NONE = MAX_PLAYERS  # the "nobody" entry after the relative seats of a holder one-hot
@@ -129,14 +130,16 @@ _POWER = FEATURES.add(
     "per suit); the Act phase ends after this decision; the power is a site's (The Tribunal)")
 _ACTION = FEATURES.add(
     "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
-    + (MAX_PLAYERS + 1) + 1 + 1,
+    + (MAX_PLAYERS + 1) + 1 + 1 + N_WARDEN,
     "the major action whose modifiers are being chosen one-hot (then none); cards drawn by the Search under way; "
     "favor or secrets bid for a banner; the Recover target is the People's Favor / the Darkest Secret; the "
     "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody); "
     "where this action's discards go one-hot (as usual, Bracken's discard pile of region 1-3 on top / on the "
     "bottom, the bottom of the world deck: Cracked Horn); whose advisers count for this trade (Master of "
     "Disguise: relative seat, then nobody); a free campaign is offered or under way (Hunting Party, Knights "
-    "Errant); the end die rolled, while Squalid District's ruler may change it")
+    "Errant); the end die rolled, while Squalid District's ruler may change it; Land Warden's second card one-hot "
+    "(state.WARDEN_*: none, the first card being played, the first played to a site, elsewhere, not played, the "
+    "second to go to a site)")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
     + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS,
@@ -394,6 +397,7 @@ def encode(s, seat, out):
     _holder(out, at, seat, s["trade_as"], n)
     out[at + MAX_PLAYERS + 1] = s["free_campaign"] != ST.FREE_NONE
     out[at + MAX_PLAYERS + 2] = s["end_die"]
+    out[at + MAX_PLAYERS + 3 + s["warden"]] = 1.0
     _encode_campaign(s, seat, n, out)
     at = _MOVE
     moving = phase == _MOVE_PHASES[0] or phase == _MOVE_PHASES[1] or phase == _MOVE_PHASES[2]

@@ -73,7 +73,8 @@ PH_PEOPLES_FAVOR = 7  # O4.1.1: OPTION 0 place a favor on it, SUIT b move one to
 PH_OPPORTUNITY = 8  # O4.1.4: OPTION 0 take a favor, OPTION 1 a secret, END nothing
 PH_ACT = 9  # O4.2: MAJOR k, CARD (play a facedown adviser, O6.1; peek at a relic, O6.3), END
 PH_SEARCH_SOURCE = 10  # O5.1.2: OPTION 0 the world deck, OPTION 1 + k the discard pile k regions outward of yours
-PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep; with Great Spire (D3), OPTION k swaps the k-th drawn card first
+PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep; with Great Spire (D3), OPTION k swaps the k-th drawn card first;
+#                     Land Warden's second card (D2, `warden`): CARD to keep, END none
 PH_SEARCH_DISCARD = 12  # O5.1.3: CARD to discard next (the order matters)
 PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard
 PH_PLAY_REPLACE = 14  # O5.1.4.2: CARD an adviser to discard to make room
@@ -174,6 +175,10 @@ DISCARD_AS_USUAL, DISCARD_TO_WORLD_BOTTOM, DISCARD_TO_PILE = -1, 6, 0
 # A free campaign (`free_campaign`): none, offered once the action under way ends, being started,
 # or Second Wind's travel to be asked first (it offers the campaign next).
 FREE_NONE, FREE_OFFERED, FREE_TAKEN, FREE_SECOND_WIND = 0, 1, 2, 3
+# Land Warden's second card (`warden`, D2): not in play; the first kept card being played, the rest
+# of the draw held; the first played to a site (any second card), played elsewhere (a second card only
+# to a site), or not played (no second card); the second kept, to be played to a site.
+WARDEN_NONE, WARDEN_FIRST, WARDEN_SITE, WARDEN_ELSEWHERE, WARDEN_UNPLAYED, WARDEN_TO_SITE = range(6)
 
 STATE_DTYPE = np.dtype(
     [
@@ -242,6 +247,7 @@ STATE_DTYPE = np.dtype(
         ("drawn", np.int16, MAX_DRAWN),  # a Search's cards, in the order drawn
         ("n_drawn", np.int8),
         ("spire_swapped", np.int16),  # the drawn cards Great Spire swapped (bit k: the k-th drawn, D3)
+        ("warden", np.int8),  # WARDEN_*: Land Warden's second card (D2)
         ("playing", np.int16),  # the card being played (O5.1.4)
         ("play_from", np.int8),  # PLAY_FROM_*
         ("target", np.int16),  # Recover: a relic, TARGET_PF or TARGET_DS; Travel: the slot

@@ -9,6 +9,7 @@ import pytest
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
+from meeplegym.errors import IllegalActionError
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST
 
@@ -459,3 +460,78 @@ def test_great_spire_swaps_drawn_denizens_for_random_cards_of_the_dispossessed()
     s["secrets"][0] = 1
     sc.play(s, SEARCH)
     assert s["phase"] == S.PH_SEARCH_SOURCE
+
+
+def _search_with_land_warden(s, *top, mods=()):
+    sc.move(s, "Land Warden", S.Z_ADVISER, 0, 1)  # F
+    sc.world_top(s, *top)
+    sc.play(s, SEARCH, card("Land Warden"), *(card(m) for m in mods), A.END, A.OPTION + 0)
+    assert s["card_favor"][ID["Land Warden"]] == 1 and s["phase"] == S.PH_SEARCH_KEEP
+
+
+@pytest.mark.rule("O7.4", "D2", "O5.1.4")
+def test_land_warden_plays_a_second_card_after_one_played_to_a_site():
+    s = sc.ready()
+    sc.move(s, "Welcoming Party", S.Z_SITE, PLAINS)  # both plays are the Search's: a Hearth favor each
+    _search_with_land_warden(s, "Scouts", "Wolves", "Longbows", mods=("Welcoming Party",))
+    favor = int(s["favor"][0])
+    sc.play(s, card("Scouts"))
+    assert s["phase"] == S.PH_PLAY and s["n_drawn"] == 2  # the rest is held, not discarded yet
+    assert s["zone"][ID["Wolves"]] == S.Z_HAND
+    sc.play(s, A.OPTION + 0)
+    assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
+    assert s["phase"] == S.PH_SEARCH_KEEP and sc.legal(s) == sorted([A.END, card("Wolves"), card("Longbows")])
+    assert sc.legal_names(s)[0] == "keep no second card (Land Warden)"
+    sc.play(s, card("Wolves"))
+    assert s["zone"][ID["Longbows"]] == S.Z_DISCARD  # the last one goes by itself
+    assert A.END in sc.legal(s) and A.OPTION + 1 in sc.legal(s)  # any play after one to a site
+    sc.play(s, A.OPTION + 1)
+    assert s["zone"][ID["Wolves"]] == S.Z_ADVISER and s["phase"] == S.PH_ACT
+    assert s["favor"][0] == favor + 1 + 1 + 1  # the site's favor, then Welcoming Party's for each
+    assert s["mod_on"].sum() == 0 and s["warden"] == S.WARDEN_NONE
+
+
+@pytest.mark.rule("O7.4", "D2", "O5.1.4")
+def test_land_warden_sends_the_second_card_to_a_site_after_one_played_elsewhere():
+    s = sc.ready()
+    _search_with_land_warden(s, "Wolves", "Assassin", "Scouts")
+    sc.play(s, card("Wolves"), A.OPTION + 1)  # the first as a faceup adviser
+    assert sc.legal(s) == [A.END, card("Scouts")]  # Assassin (adviser-only) can go to no site
+    before = s.copy()
+    with pytest.raises(IllegalActionError):
+        sc.play(s, card("Assassin"))
+    assert s.tobytes() == before.tobytes()
+    sc.play(s, card("Scouts"))
+    assert s["zone"][ID["Assassin"]] == S.Z_DISCARD
+    assert sc.legal(s) == [A.OPTION + 0]  # to a site, and nowhere else (no discard either)
+    sc.play(s, A.OPTION + 0)
+    assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
+    assert s["phase"] == S.PH_ACT and s["mod_on"].sum() == 0
+
+
+@pytest.mark.rule("O7.4", "D2", "O5.1.3")
+def test_land_warden_offers_no_second_card_that_could_break_its_proviso():
+    from meeplegym.envs.oath.rules import major as M
+
+    s = sc.ready()
+    sc.move(s, "Land Warden", S.Z_ADVISER, 0, 1)
+    sc.world_top(s, "Wolves", "Scouts", "Longbows")
+    for name in ("Tents", "Homesteaders", "Elders", "Augury"):  # fill the Plains
+        if M.site_room(s, PLAINS):
+            sc.move(s, name, S.Z_SITE, PLAINS)
+    sc.play(s, SEARCH, card("Land Warden"), A.END, A.OPTION + 0)
+    sc.play(s, card("Wolves"), A.OPTION + 1)  # elsewhere, and no site has room for a second
+    assert s["phase"] == S.PH_SEARCH_DISCARD and sc.legal(s) == sorted([card("Scouts"), card("Longbows")])
+    sc.play(s, card("Longbows"))
+    assert s["phase"] == S.PH_ACT and s["zone"][ID["Scouts"]] == S.Z_DISCARD and s["mod_on"].sum() == 0
+    s = sc.ready()
+    _search_with_land_warden(s, "Wolves", "Scouts", "Longbows")
+    sc.play(s, card("Wolves"), A.END)  # the first discarded: only played cards count, none more kept
+    assert s["phase"] == S.PH_SEARCH_DISCARD
+    s = sc.ready()
+    _search_with_land_warden(s, "Wolves", "Scouts", "Longbows")
+    sc.play(s, card("Wolves"), A.OPTION + 0, A.END)  # a second card declined
+    assert s["phase"] == S.PH_SEARCH_DISCARD and s["playing"] == 0
+    sc.play(s, card("Scouts"))
+    pile = int(s["where"][ID["Longbows"]])
+    assert s["phase"] == S.PH_ACT and s["discard"][pile, s["discard_size"][pile] - 1] == ID["Longbows"]

@@ -58,6 +58,12 @@ from meeplegym.envs.oath.state import (
     SIDE_EXILE,
     TARGET_DS,
     TARGET_PF,
+    WARDEN_ELSEWHERE,
+    WARDEN_FIRST,
+    WARDEN_NONE,
+    WARDEN_SITE,
+    WARDEN_TO_SITE,
+    WARDEN_UNPLAYED,
     Z_ADVISER,
     Z_BOX,
     Z_DISPOSSESSED,
@@ -136,6 +142,7 @@ MUSHROOMS, CRACKED_HORN, BRACKEN, NEW_GROWTH, HUNTING_PARTY, CROP_ROTATION = (
 KNIGHTS_ERRANT, RING_OF_DEVOTION, RING_EXTRA = _ID["Knights Errant"], _ID["Ring of Devotion"], 2
 SMALL_FRIENDS, MASTER_OF_DISGUISE, HOSPITALITY = _ID["Small Friends"], _ID["Master of Disguise"], _ID["Hospitality"]
 SALT_THE_EARTH = _ID["Salt the Earth"]
+LAND_WARDEN = _ID["Land Warden"]
 GREAT_SPIRE = {e.name: e.number for e in D.EDIFICE_FACES}["Great Spire"]  # a Search modifier while intact (D3)
 MAGICIANS_GIFT, RELIC_WORSHIP_SUPPLY = 2, 3
 FAST_STEED_MOST = 3
@@ -250,6 +257,7 @@ def search(s, p, source):
         for k in range(s["n_drawn"]):
             s["known"][s["drawn"][k]] = -1
     s["spire_swapped"] = 0
+    s["warden"] = WARDEN_NONE
     s["phase"] = PH_SEARCH_KEEP
     if s["n_drawn"] == 0:
         clear_mods(s)
@@ -258,8 +266,9 @@ def search(s, p, source):
 
 @nb.njit(cache=True)
 def after_play(s, p):
-    """The Search modifiers that act when the kept card is played (D2): Welcoming Party a Hearth
-    favor, Wild Cry a Supply and 2 warbands for a Beast card. Then the Search is over."""
+    """The Search modifiers that act when a kept card is played (D2): Welcoming Party a Hearth
+    favor, Wild Cry a Supply and 2 warbands for a Beast card. Then the Search is over, unless
+    Land Warden's second card is still to come (its modifiers then stay in use)."""
     c = s["playing"]
     played = s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER or s["zone"][c] == Z_VISION_SPACE
     if played and s["play_from"] == PLAY_FROM_SEARCH:
@@ -268,6 +277,10 @@ def after_play(s, p):
         if s["mod_on"][WILD_CRY] and s["faceup"][c] and B.SUIT_OF[c] == BEAST:
             s["supply"][p] = min(D.SUPPLY_MAX, s["supply"][p] + 1)
             move_from_bank(s, p, 2)
+    if s["warden"] == WARDEN_FIRST:
+        s["warden"] = WARDEN_SITE if s["zone"][c] == Z_SITE else WARDEN_ELSEWHERE if played else WARDEN_UNPLAYED
+        return
+    s["warden"] = WARDEN_NONE
     clear_mods(s)
 
 
@@ -293,9 +306,16 @@ def drop_drawn(s, c):
 
 
 @nb.njit(cache=True)
-def keep_legal(s, mask):
+def keep_legal(s, p, mask):
     """CARD: the drawn card to keep; with Great Spire (D3), before that, OPTION k: the k-th drawn
-    card, a denizen not swapped yet, trades places with a random card of the Dispossessed."""
+    card, a denizen not swapped yet, trades places with a random card of the Dispossessed. Land
+    Warden's second card (D2): CARD a card it allows (second_keepable), END none."""
+    if s["warden"] != WARDEN_NONE:
+        mask[A.END] = 1
+        for k in range(s["n_drawn"]):
+            if second_keepable(s, p, s["drawn"][k]):
+                mask[A.CARD + s["drawn"][k]] = 1
+        return
     for k in range(s["n_drawn"]):
         mask[A.CARD + s["drawn"][k]] = 1
         if spire_swappable(s, k):
@@ -323,15 +343,59 @@ def spire_swap(s, p, k):
 
 @nb.njit(cache=True)
 def keep(s, p, c):
-    """O5.1.3: c is kept; the others are discarded one at a time in the order chosen."""
+    """O5.1.3: c is kept; the others are discarded one at a time in the order chosen. With Land
+    Warden (D2) the others are held while this first card is played, its When-played power
+    included (turn.run_on then asks for the second: second_keep)."""
     drop_drawn(s, c)
     s["playing"] = c
     s["play_from"] = PLAY_FROM_SEARCH
+    if s["warden"] == WARDEN_NONE and s["mod_on"][LAND_WARDEN] and s["n_drawn"] > 0:
+        s["warden"] = WARDEN_FIRST
+        s["phase"] = PH_PLAY
+        return
+    s["warden"] = WARDEN_TO_SITE if s["warden"] == WARDEN_ELSEWHERE else WARDEN_NONE
+    discard_rest(s, p)
+
+
+@nb.njit(cache=True)
+def second_keepable(s, p, c):
+    """Land Warden (D2): after a first card played to a site, any drawn card; after one played
+    elsewhere, only a card that can be played to a site now; after one discarded, none."""
+    if s["warden"] == WARDEN_SITE:
+        return True
+    if s["warden"] != WARDEN_ELSEWHERE:
+        return False
+    first = s["playing"]
+    s["playing"] = c
+    ok = may_play_to_site(s, p, c)
+    s["playing"] = first
+    return ok
+
+
+@nb.njit(cache=True)
+def second_keep(s, p):
+    """Once the first card's play is over: the searcher is asked for Land Warden's second card if
+    one is allowed, else the rest of the draw is discarded and the Search is over."""
+    for k in range(s["n_drawn"]):
+        if second_keepable(s, p, s["drawn"][k]):
+            s["phase"] = PH_SEARCH_KEEP
+            s["actor"] = p
+            return
+    keep_none(s, p)
+
+
+@nb.njit(cache=True)
+def keep_none(s, p):
+    """No second card: the rest of the draw is discarded, in the order chosen."""
+    s["warden"] = WARDEN_NONE
+    s["playing"] = 0
     discard_rest(s, p)
 
 
 @nb.njit(cache=True)
 def discard_rest(s, p):
+    """The cards drawn and not kept are discarded (in the order chosen when there are two or
+    more); then the kept card is played, or, with none kept, the Search is over."""
     if s["n_drawn"] > 1:
         s["phase"] = PH_SEARCH_DISCARD
         return
@@ -339,6 +403,9 @@ def discard_rest(s, p):
         discard_card(s, p, s["drawn"][0])
         drop_drawn(s, s["drawn"][0])
     s["phase"] = PH_PLAY
+    if s["playing"] == 0:
+        clear_mods(s)
+        s["phase"] = PH_ACT
 
 
 @nb.njit(cache=True)
@@ -353,7 +420,8 @@ def discard_card(s, p, c):
     """O10 Discard, by p: onto the pile one region outward from the card's region (a card at a
     site) or from p's pawn; favor on it to its suit's bank, secrets to p's board facedown. The
     card loses every token and is known to p. The discards of a Search with Cracked Horn or Bracken
-    go where its `discard_to` says (D3, D4)."""
+    go where its `discard_to` says (D3, D4), except those of a power that a card played in it set
+    off (Land Warden's first card's When-played power, D2)."""
     region = SLOT_REGION[s["pawn"][p]]
     if s["zone"][c] == Z_SITE:
         region = SLOT_REGION[s["where"][c]]
@@ -362,7 +430,7 @@ def discard_card(s, p, c):
             s["site_discards"][s["where"][c]] |= 1 << suit  # Homeland's anti-cycling clause (D1)
     return_tokens(s, c, p, True)
     s["ruined"][c] = 0
-    to = s["discard_to"] if p == s["current"] else DISCARD_AS_USUAL
+    to = s["discard_to"] if p == s["current"] and s["pw_card"] == 0 else DISCARD_AS_USUAL
     if to == DISCARD_TO_WORLD_BOTTOM:
         C.world_push_bottom(s, c)
     elif to >= DISCARD_TO_PILE:
@@ -554,12 +622,21 @@ def can_play_to_site(s, p):
 
 
 @nb.njit(cache=True)
+def may_play_to_site(s, p, c):
+    """c, the card being played, may go faceup to a site (O5.1.4.1)."""
+    return not C.is_vision(c) and PS.may_play_faceup(s, p, c) and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p)
+
+
+@nb.njit(cache=True)
 def play_legal(s, p, mask):
+    """O5.1.4; Land Warden's second card after a first played elsewhere goes to a site (D2)."""
     c = s["playing"]
+    if may_play_to_site(s, p, c):
+        mask[A.OPTION + 0] = 1
+    if s["warden"] == WARDEN_TO_SITE:
+        return
     vision = C.is_vision(c)
     faceup = not vision and PS.may_play_faceup(s, p, c)
-    if faceup and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p):
-        mask[A.OPTION + 0] = 1
     if faceup and RESTRICTION[c] != SITE_ONLY and room_for_adviser(s, p, c, True):
         mask[A.OPTION + 1] = 1
     if s["play_from"] == PLAY_FROM_SEARCH and room_for_adviser(s, p, c, False) and PS.may_play_facedown_adviser(s, p):

@@ -17,8 +17,9 @@ The modifiers that run, by action (where their effect lives in major.py):
 - Search (search, discard_card, play_to_site, after_play): Augury, News from Afar, Errand Boy,
   Observatory, Truthful Harp, Welcoming Party, Wild Cry, Mushrooms, Cracked Horn, Bracken (its
   pile asked in PH_MODIFY_CHOICE), New Growth, Crop Rotation (its discard asked in
-  PH_CROP_ROTATION), Hunting Party (a free campaign afterwards), Great Spire ◊ (its swaps offered
-  with the kept card: keep_legal) and the mandatory Book of Records;
+  PH_CROP_ROTATION), Hunting Party (a free campaign afterwards), Land Warden (a second card kept
+  once the first is played: keep, second_keep), Great Spire ◊ (its swaps offered with the kept
+  card: keep_legal) and the mandatory Book of Records;
 - Recover (recover, pay_bid): Magician's Code and Relic Worship.
 """
 
@@ -58,7 +59,7 @@ for _c in (M.ACTING_TROUPE, M.SECRET_SIGNAL, M.MAP_LIBRARY, M.OLD_OAK, M.BIRDSON
     MODIFIES[_c] = TRADE
 for _c in (M.AUGURY, M.NEWS_FROM_AFAR, M.ERRAND_BOY, M.OBSERVATORY, M.TRUTHFUL_HARP, M.BOOK_OF_RECORDS,
            M.WELCOMING_PARTY, M.WILD_CRY, M.MUSHROOMS, M.CRACKED_HORN, M.BRACKEN, M.NEW_GROWTH, M.HUNTING_PARTY,
-           M.CROP_ROTATION):
+           M.CROP_ROTATION, M.LAND_WARDEN):
     MODIFIES[_c] = SEARCH
 MODIFIES[M.KNIGHTS_ERRANT] = MODIFIES[M.RING_OF_DEVOTION] = MUSTER
 MODIFIES[M.HOSPITALITY] = TRAVEL

@@ -90,6 +90,7 @@ from meeplegym.envs.oath.state import (
     FREE_TAKEN,
     SIDE_CITIZEN,
     SIDE_EXILE,
+    WARDEN_NONE,
     WIN_STABLE_REGIME,
     WIN_SUCCESSOR,
     WIN_USURPER,
@@ -145,7 +146,7 @@ def legal(s, mask):
             if M.can_search_pile(s, p, k):
                 mask[A.OPTION + 1 + k] = 1
     elif phase == PH_SEARCH_KEEP:
-        M.keep_legal(s, mask)
+        M.keep_legal(s, p, mask)
     elif phase == PH_SEARCH_DISCARD:
         for k in range(s["n_drawn"]):
             mask[A.CARD + s["drawn"][k]] = 1
@@ -282,6 +283,8 @@ def apply(s, a):
     elif phase == PH_SEARCH_KEEP:
         if a >= A.CARD:
             M.keep(s, p, a - A.CARD)
+        elif a == A.END:
+            M.keep_none(s, p)
         else:
             M.spire_swap(s, p, a - A.OPTION)
     elif phase == PH_SEARCH_DISCARD:
@@ -424,6 +427,10 @@ def run_on(s):
             return
         if s["phase"] == PH_BEGIN_TURN:
             wake(s)
+        elif s["phase"] == PH_ACT and s["warden"] != WARDEN_NONE:
+            M.second_keep(s, s["current"])  # the Search goes on: Land Warden's second card
+            if s["phase"] != PH_ACT:
+                return
         elif s["phase"] == PH_ACT and s["react_due"] and PS.next_reaction(s):
             return
         elif s["phase"] == PH_ACT and s["end_act"]:
