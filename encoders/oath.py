@@ -109,12 +109,13 @@ _SEATS = FEATURES.add(
     "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now")
 _GAME = FEATURES.add(
     "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1
-    + MAX_PLAYERS,
+    + MAX_PLAYERS + ST.N_VISIONS * (MAX_PLAYERS + 1),
     "players one-hot (2-6); round one-hot (0 = setup, 1-8); the Oath one-hot (data.OATHS); Visions drawn; turns "
     "completed; favor in each bank (O0.2 suit order); favor in the shared bank; per discard pile: its cards, the "
     "Visions in it and a Vision on top (their backs are public, O9.4); a Vision on top of the world deck (the "
     "top card's back is public, O2.1); relics in the relic deck; a relic on each Reliquary space; game over; "
-    "warbands on the Obsidian Cage per relative seat of their colour (purple: the Chancellor's)")
+    "warbands on the Obsidian Cage per relative seat of their colour (purple: the Chancellor's); per Vision "
+    "(data.VISIONS order), whose False Prophet warband is on it (relative seat one-hot, then nobody)")
 _BANNERS = FEATURES.add(
     "banners", 3 * (MAX_PLAYERS + 1) + 4,
     "holder one-hot (relative seat, then nobody) of the Oathkeeper title, the People's Favor and the Darkest "
@@ -355,6 +356,9 @@ def encode(s, seat, out):
     for col in range(ST.N_COLOURS):
         if seat_of_colour[col] >= 0:
             out[at + _rel(seat, seat_of_colour[col], n)] += s["cage_warbands"][col]
+    at += MAX_PLAYERS
+    for k in range(ST.N_VISIONS):
+        _holder(out, at + k * (MAX_PLAYERS + 1), seat, s["prophet"][k], n)
     # ------------------------------------------------------------ banners and title
     at = _BANNERS
     _holder(out, at, seat, s["title_holder"], n)

@@ -121,6 +121,9 @@ campaign_at own/SUITS  campaign, spending no Supply, at a site you rule (``own``
                        site join your force
 uncage                 any number of times: a warband from the Obsidian Cage to the board of a
                        player of its colour you pick
+prophet                a warband from your bank onto another player's revealed Vision that
+                       carries none; you count it as revealed too (False Prophet; its
+                       discard: major.discard_revealed)
 =====================  =====================================================================
 
 Conditions (``if``): ``exile`` (you are an Exile), ``no_favor`` (you have none),
@@ -157,7 +160,8 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "pick_adviser", "to_site", "swap_here", "roving", "piper", "riots", "revelation", "pick_seat",
                "witch_trade", "oracle", "repair", "spire", "pilgrimage", "salt", "pick_relic", "blackmail",
                "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange", "pick_facedown",
-               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage", "deeds")
+               "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage", "deeds",
+               "prophet")
 (OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
  OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
  OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
@@ -166,7 +170,7 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
  OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
  OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
  OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE, OP_PICK_FACEDOWN, OP_INQUIRE,
- OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE, OP_DEEDS) = range(
+ OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE, OP_DEEDS, OP_PROPHET) = range(
     P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
 _OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
 # columns
@@ -264,6 +268,7 @@ POWERS: dict[int, dict[int, str]] = {
     19: {KIND_ACTION: "peek_pile"},  # Scryer
     21: {KIND_REST: "if exile_titled { take 1 favor chancellor }"},  # Naysayers
     79: {KIND_PLAYED: "ds_keep 1"},  # Charlatan
+    85: {KIND_PLAYED: "if exile { prophet }"},  # False Prophet
     80: {KIND_ACTION: "discard_adviser here"},  # Assassin
     84: {KIND_PLAYED: "dissent"},  # Dissent
     91: {KIND_PLAYED: "if mob { riots }"},  # Riots

@@ -39,6 +39,7 @@ from meeplegym.envs.oath.state import (
     N_SITES,
     N_SLOTS,
     N_SUITS,
+    N_VISIONS,
     NOBODY,
     PH_BEGIN_TURN,
     PH_DISCARD_DOWN,
@@ -199,6 +200,10 @@ def check_into(s, where):
         for slot in range(N_SLOTS):
             total += s["site_warbands"][slot, col]
         total += s["cage_warbands"][col]
+        for k in range(N_VISIONS):  # False Prophet warbands on Visions
+            q = s["prophet"][k]
+            if q >= 0 and s["colour"][q] == col:
+                total += 1
         in_game = col == PURPLE
         for p in range(n):
             if s["colour"][p] == col:

@@ -29,6 +29,7 @@ N_COLOURS = 6
 PURPLE = int(D.Colour.PURPLE)
 CHANCELLOR = 0  # the Chancellor's seat
 FIRST_EDIFICE, FIRST_RELIC, FIRST_VISION = 199, 211, 232
+N_VISIONS = N_CARDS - FIRST_VISION
 GRAND_SCEPTER = D.GRAND_SCEPTER.number
 MAX_PILE = 240  # any pile can hold every denizen and Vision
 MAX_RELIC_DECK = 24
@@ -76,7 +77,8 @@ PH_SEARCH_SOURCE = 10  # O5.1.2: OPTION 0 the world deck, OPTION 1 + k the disca
 PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep; with Great Spire (D3), OPTION k swaps the k-th drawn card first;
 #                     Land Warden's second card (D2, `warden`): CARD to keep, END none
 PH_SEARCH_DISCARD = 12  # O5.1.3: CARD to discard next (the order matters)
-PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard
+PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard;
+#               also a False Prophet's player with the Vision discarded from under their warband (D2)
 PH_PLAY_REPLACE = 14  # O5.1.4.2: CARD an adviser to discard to make room
 PH_MUSTER = 15  # O5.2.1: CARD at your site to place the favor on
 PH_TRADE_CARD = 16  # O5.3.2: CARD at your site
@@ -306,6 +308,9 @@ STATE_DTYPE = np.dtype(
         ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTION_CARD[k])
         ("thief_taker", np.int8),  # who took the relics Relic Thief's holder may roll for (D2), -1: nobody
         ("thief_relics", np.int32),  # those relics (bit r - FIRST_RELIC)
+        ("prophet", np.int8, N_VISIONS),  # per Vision: the seat whose False Prophet warband is on it (D2), -1 none
+        ("prophet_due", np.int8),  # Visions discarded from under a False Prophet warband, waiting in their
+        #                            prophet's hand to be played as if searched (bit k: FIRST_VISION + k)
         ("end_die", np.int8),  # the end die just rolled (O3.3), while Squalid District's ruler adjusts it
         ("end_act", np.int8),  # the Act phase ends after this decision (O6.6.2, O6.8)
         ("scepter_fresh", np.int8),  # who took the Grand Scepter this turn: unusable by them until next turn (D4)

@@ -122,8 +122,9 @@ def warbands_of(s, colour):
     n = int(s["n_players"])
     on_boards = sum(int(s["board_warbands"][p]) for p in range(n)
                     if (S.PURPLE if s["side"][p] != S.SIDE_EXILE else s["colour"][p]) == colour)
+    prophets = sum(1 for q in s["prophet"] if q >= 0 and s["colour"][q] == colour)
     return (int(s["bank_warbands"][colour]) + int(s["site_warbands"][:, colour].sum()) + on_boards
-            + int(s["cage_warbands"][colour]))
+            + int(s["cage_warbands"][colour]) + prophets)
 
 
 # ---------------------------------------------------------------- dice and duels

@@ -12,6 +12,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import invariants
 from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath import state_json
 from meeplegym.errors import IllegalActionError
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SH, SH2, X2, B, word_for
@@ -587,3 +588,80 @@ def test_ancient_pact_trades_the_darkest_secret_for_citizenship():
     keep_and_play(s, "Ancient Pact", 1)
     sc.play(s, A.OPTION + 0, A.OPTION + 0)  # yes; the relic on Brutal
     assert s["ds_holder"] == 0 and s["side"][1] == S.SIDE_CITIZEN and s["reliquary"][0] == 0
+
+
+# ---------------------------------------------------------------- False Prophet (D2)
+def _vision(name):
+    return ID[name] - S.FIRST_VISION
+
+
+def _prophet_on_rebellion(s):
+    """Red (seat 1) plays False Prophet and puts a warband on blue's Rebellion."""
+    sc.move(s, "Rebellion", S.Z_VISION_SPACE, 2)
+    sc.move(s, "Faith", S.Z_VISION_SPACE, 3)
+    sc.move(s, "Conquest", S.Z_VISION_SPACE, 1)  # red's own: nothing to gain there
+    sc.as_current(s, 1)
+    bank = int(s["bank_warbands"][RED])
+    keep_and_play(s, "False Prophet", 1)
+    assert s["phase"] == S.PH_POWER and sc.legal(s) == sorted([card("Rebellion"), card("Faith")])
+    before = s.copy()
+    with pytest.raises(IllegalActionError):
+        sc.play(s, card("Conquest"))
+    assert s.tobytes() == before.tobytes()
+    sc.play(s, card("Rebellion"))
+    assert s["bank_warbands"][RED] == bank - 1 and sc.warbands_of(s, RED) == D.WARBANDS[D.Colour.RED]
+    assert s["prophet"][_vision("Rebellion")] == 1 and s["phase"] == S.PH_ACT
+    assert invariants.check(s) == []
+    saved = state_json.state_to_dict(s)
+    assert saved["prophet"][_vision("Rebellion")] == 1
+    assert state_json.state_from_dict(saved).tobytes() == s.tobytes()
+
+
+@pytest.mark.rule("O7.3", "D2", "O3.2")
+def test_false_prophet_counts_another_players_vision_as_its_own():
+    s = sc.ready()
+    _prophet_on_rebellion(s)
+    s["pf_holder"], s["pf_tokens"], s["favor"][1] = 1, 2, 1  # red meets Rebellion's goal
+    s["visions_drawn"] = 3
+    for _ in range(20):
+        if s["terminal"]:
+            break
+        sc.play(s, A.OPTION + 0 if s["phase"] == S.PH_PEOPLES_FAVOR else A.END)
+    assert s["winner"] == 1 and s["win_kind"] == S.WIN_VISIONARY  # at red's next Wake
+    s = sc.ready()  # the Chancellor is no Exile: nothing happens
+    sc.move(s, "Rebellion", S.Z_VISION_SPACE, 2)
+    keep_and_play(s, "False Prophet", 1)
+    assert s["phase"] == S.PH_ACT and (s["prophet"] == -1).all()
+
+
+@pytest.mark.rule("O7.3", "D2", "O5.1.4.3")
+def test_a_prophesied_vision_replaced_goes_to_the_prophet_as_if_searched():
+    s = sc.ready()
+    _prophet_on_rebellion(s)
+    s["phase"] = S.PH_ACT
+    sc.as_current(s, 2)  # blue reveals another Vision: Rebellion is discarded from under red's warband
+    bank = int(s["bank_warbands"][RED])
+    sc.move(s, "Conquest", S.Z_BOX)
+    keep_and_play(s, "Conquest", 3)
+    assert s["bank_warbands"][RED] == bank + 1 and s["prophet"][_vision("Rebellion")] == -1
+    assert (s["phase"], s["actor"], s["playing"]) == (S.PH_PLAY, 1, ID["Rebellion"])
+    assert (s["zone"][ID["Rebellion"]], s["where"][ID["Rebellion"]]) == (S.Z_HAND, 1)
+    assert A.OPTION + 3 in sc.legal(s) and "reveal it as your Vision" in sc.legal_names(s)
+    sc.play(s, A.OPTION + 3)  # red's own Vision (none now: Conquest went to blue) is Rebellion
+    assert (s["zone"][ID["Rebellion"]], s["where"][ID["Rebellion"]]) == (S.Z_VISION_SPACE, 1)
+    assert (s["phase"], s["actor"], s["current"]) == (S.PH_ACT, 2, 2)  # blue's turn goes on
+    assert invariants.check(s) == []
+
+
+@pytest.mark.rule("O7.3", "D2", "O6.6.2")
+def test_a_prophesied_vision_discarded_by_citizenship_kills_the_warband():
+    s = sc.ready()
+    _prophet_on_rebellion(s)
+    sc.as_current(s, 0)
+    s["supply"][2] = 2
+    sc.play(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END, A.OPTION + 0)  # no bargain, no peek; blue accepts
+    assert s["side"][2] == S.SIDE_CITIZEN and s["prophet"][_vision("Rebellion")] == -1
+    assert (s["phase"], s["actor"]) == (S.PH_PLAY, 1) and sc.legal(s)[0] == A.END
+    sc.play(s, A.END)  # red discards it, as from a Search
+    assert s["zone"][ID["Rebellion"]] == S.Z_DISCARD and (s["phase"], s["actor"]) == (S.PH_ACT, 0)
+    assert sc.warbands_of(s, RED) == D.WARBANDS[D.Colour.RED] and invariants.check(s) == []

@@ -789,15 +789,44 @@ def play(s, p, a):
         s["phase"] = PH_CONSPIRACY
     elif option == 3:
         PS.reaction_due(s, PS.REACT_BOOK_BINDERS)
-        for v in range(FIRST_VISION, N_CARDS):
-            if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
-                discard_card(s, p, v)
+        discard_revealed(s, p)
         C.place(s, c, Z_VISION_SPACE, p, 1)
         s["phase"] = PH_ACT
     elif council_fits(s, p, c, option == 1, False):
         to_advisers(s, p, c, option == 1)
     else:
         s["phase"] = PH_PLAY_REPLACE  # discard advisers first, one at a time (O5.1.4.2, O7.6.4)
+
+
+@nb.njit(cache=True)
+def discard_revealed(s, p):
+    """p's revealed Vision is discarded (O5.1.4.3, O6.6.2). Under a False Prophet warband (D2) the
+    warband dies and the Vision goes to that warband's player instead, to be played or discarded
+    as if searched once the action under way is over (turn.run_on: play_prophesied)."""
+    for v in range(FIRST_VISION, N_CARDS):
+        if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
+            q = s["prophet"][v - FIRST_VISION]
+            if q < 0:
+                discard_card(s, p, v)
+                continue
+            s["prophet"][v - FIRST_VISION] = -1
+            s["bank_warbands"][s["colour"][q]] += 1
+            C.place(s, v, Z_HAND, q, 1)
+            s["prophet_due"] |= 1 << (v - FIRST_VISION)
+
+
+@nb.njit(cache=True)
+def play_prophesied(s):
+    """The first Vision due to a False Prophet's player (D2) is theirs to play or discard as if
+    searched (PH_PLAY); the current player's turn goes on afterwards."""
+    k = 0
+    while not s["prophet_due"] >> k & 1:
+        k += 1
+    s["prophet_due"] &= ~(1 << k)
+    s["playing"] = FIRST_VISION + k
+    s["play_from"] = PLAY_FROM_SEARCH
+    s["phase"] = PH_PLAY
+    s["actor"] = s["where"][FIRST_VISION + k]
 
 
 @nb.njit(cache=True)

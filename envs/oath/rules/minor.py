@@ -66,7 +66,6 @@ from meeplegym.envs.oath.state import (
     SIDE_CITIZEN,
     SIDE_EXILE,
     Z_PERSONAL,
-    Z_VISION_SPACE,
 )
 
 SUPPLY_MAX = D.SUPPLY_MAX
@@ -493,9 +492,7 @@ def flip_to_citizen(s, q):
             k = min(k, s["bank_warbands"][PURPLE])
             s["bank_warbands"][PURPLE] -= k
             s["site_warbands"][slot, PURPLE] += k
-    for v in range(FIRST_VISION, N_CARDS):
-        if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == q:
-            M.discard_card(s, q, v)
+    M.discard_revealed(s, q)
     if s["title_holder"] == q:
         s["usurper"] = 0
     s["supply"][q] = SUPPLY_MAX

@@ -64,6 +64,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_RELIQUARY,
     Z_SITE,
+    Z_VISION_SPACE,
 )
 
 CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
@@ -197,7 +198,7 @@ def decision_of(pc):
         return DEC_NUMBER
     if op == E.OP_WITCH_TRADE or op == E.OP_BLACKMAIL:
         return DEC_OPTION
-    if op == E.OP_PICK_RELIC:
+    if op == E.OP_PICK_RELIC or op == E.OP_PROPHET:
         return DEC_CARD
     if op == E.OP_EXCHANGE or op == E.OP_GATHERING:
         return DEC_BARGAIN
@@ -620,6 +621,12 @@ def more_choices(s, p, pc, mask):
                     and not PS.relic_guarded(s, p, r)):
                 mask[A.CARD + r] = 1
                 n += 1
+    elif op == E.OP_PROPHET:
+        if s["bank_warbands"][board_colour(s, p)] > 0:
+            for v in range(FIRST_VISION, N_CARDS):
+                if s["zone"][v] == Z_VISION_SPACE and s["where"][v] != p and s["prophet"][v - FIRST_VISION] < 0:
+                    mask[A.CARD + v] = 1
+                    n += 1
     elif op == E.OP_SPIRE:
         if C.len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
             for k in range(1, SPIRE_MOST + 1):
@@ -1159,6 +1166,9 @@ def resolve_more(s, p, pc, a):
         take_favor(s, p, q, PIPER_FAVOR)
     elif op == E.OP_PICK_RELIC:
         s["pw_it"] = a - A.CARD
+    elif op == E.OP_PROPHET:
+        s["bank_warbands"][board_colour(s, p)] -= 1
+        s["prophet"][a - A.CARD - FIRST_VISION] = p
     elif op == E.OP_EXCHANGE:
         exchange_step(s, p, s["pw_left"], a)
     elif op == E.OP_GATHER:

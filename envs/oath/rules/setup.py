@@ -29,6 +29,7 @@ from meeplegym.envs.oath.state import (
     N_SITES,
     N_SLOTS,
     N_SUITS,
+    N_VISIONS,
     NOBODY,
     PH_SETUP_BOARD,
     PH_SETUP_DISCARD,
@@ -107,6 +108,8 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["camp_from"] = -1
     s["proposer"] = -1
     s["thief_taker"] = -1
+    for k in range(N_VISIONS):
+        s["prophet"][k] = -1
     s["scepter_fresh"] = -1
     s["discard_to"] = DISCARD_AS_USUAL
     s["trade_as"] = -1

@@ -30,6 +30,7 @@ from meeplegym.envs.oath.state import (
     N_CARDS,
     N_SLOTS,
     N_SUITS,
+    N_VISIONS,
     PH_ACT,
     PH_BANISH_WHERE,
     PH_BEGIN_TURN,
@@ -111,7 +112,7 @@ for _k, _v in enumerate(D.VISIONS):
     if _v.goal is not None:
         VISION_GOAL[_k] = int(_v.goal)
 del _k, _v
-VISIONARY_ORDER = np.array([[v.name for v in D.VISIONS].index(n) for n in D.VISIONARY_PRIORITY], dtype=np.int8)
+VISIONARY_ORDER = np.array([[v.name for v in D.VISIONS].index(n) for n in D.VISIONARY_PRIORITY], dtype=np.int64)
 VISIONS_NEEDED = 3  # O3.2
 MOB_FAVOR = D.MOB_FAVOR
 SUPPLY_MAX = D.SUPPLY_MAX
@@ -396,6 +397,7 @@ def apply(s, a):
             or phase == PH_PF_DISCARD or phase == PH_CROP_ROTATION) and s["phase"] == PH_ACT:
         M.after_play(s, p)  # O5.1.4.1: modifiers acting on the play, then the card's own power
         PS.card_played(s, p, s["playing"])
+        s["actor"] = s["current"]  # a False Prophet's Vision was played by another player (D2)
         when_played(s, p)
     run_on(s)
 
@@ -431,6 +433,9 @@ def run_on(s):
             M.second_keep(s, s["current"])  # the Search goes on: Land Warden's second card
             if s["phase"] != PH_ACT:
                 return
+        elif s["phase"] == PH_ACT and s["prophet_due"]:
+            M.play_prophesied(s)
+            return
         elif s["phase"] == PH_ACT and s["react_due"] and PS.next_reaction(s):
             return
         elif s["phase"] == PH_ACT and s["end_act"]:
@@ -537,9 +542,10 @@ def wake_next(s):
         if s["title_holder"] == p and s["usurper"]:  # O4.1.2, O3.1
             win(s, p, WIN_USURPER)
             return
-        if visionary(s, p) >= 0:  # O3.2
-            win(s, p, WIN_VISIONARY)
-            return
+        for k in range(N_VISIONS):
+            if visionary(s, p, k):  # O3.2
+                win(s, p, WIN_VISIONARY)
+                return
         if s["title_holder"] == p:
             s["usurper"] = 1  # O4.1.3
     s["phase"] = PH_ACT
@@ -554,21 +560,18 @@ def site_power_at(s, slot):
 
 
 @nb.njit(cache=True)
-def revealed_vision(s, p):
-    """Index into data.VISIONS of p's revealed Vision, -1 if none."""
-    for v in range(FIRST_VISION, N_CARDS):
-        if s["zone"][v] == Z_VISION_SPACE and s["where"][v] == p:
-            return v - FIRST_VISION
-    return -1
+def counts_vision(s, p, k):
+    """p has Vision k (index into data.VISIONS) revealed: on p's board, or another's Vision
+    carrying p's False Prophet warband (D2)."""
+    v = FIRST_VISION + k
+    return s["zone"][v] == Z_VISION_SPACE and (s["where"][v] == p or s["prophet"][k] == p)
 
 
 @nb.njit(cache=True)
-def visionary(s, p):
-    """O3.2: the Vision p wins with, -1 if none."""
-    v = revealed_vision(s, p)
-    if v < 0 or s["visions_drawn"] < VISIONS_NEEDED or VISION_GOAL[v] < 0:
-        return -1
-    return v if B.meets_goal(s, p, VISION_GOAL[v], True) else -1
+def visionary(s, p, k):
+    """O3.2: p wins with Vision k, revealed and its goal met."""
+    return (counts_vision(s, p, k) and s["visions_drawn"] >= VISIONS_NEEDED and VISION_GOAL[k] >= 0
+            and B.meets_goal(s, p, VISION_GOAL[k], True))
 
 
 # ================================================================== Act (O4.2)
@@ -769,7 +772,7 @@ def war_exhaustion(s):
         return
     for k in range(VISIONARY_ORDER.shape[0]):
         for p in range(s["n_players"]):
-            if s["side"][p] == SIDE_EXILE and visionary(s, p) == VISIONARY_ORDER[k]:
+            if s["side"][p] == SIDE_EXILE and visionary(s, p, VISIONARY_ORDER[k]):
                 win(s, p, WIN_WAR_EXHAUSTION)
                 return
     chancellor_wins(s, WIN_WAR_EXHAUSTION)
