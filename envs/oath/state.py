@@ -77,8 +77,8 @@ PH_SEARCH_SOURCE = 10  # O5.1.2: OPTION 0 the world deck, OPTION 1 + k the disca
 PH_SEARCH_KEEP = 11  # O5.1.3: CARD to keep; with Great Spire (D3), OPTION k swaps the k-th drawn card first;
 #                     Land Warden's second card (D2, `warden`): CARD to keep, END none
 PH_SEARCH_DISCARD = 12  # O5.1.3: CARD to discard next (the order matters)
-PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard;
-#               also a False Prophet's player with the Vision discarded from under their warband (D2)
+PH_PLAY = 13  # O5.1.4: OPTION 0 your site, 1 a faceup adviser, 2 a facedown adviser, 3 your revealed Vision, END discard
+#               (also asked of a False Prophet's player for the Vision discarded from under their warband, D2)
 PH_PLAY_REPLACE = 14  # O5.1.4.2: CARD an adviser to discard to make room
 PH_MUSTER = 15  # O5.2.1: CARD at your site to place the favor on
 PH_TRADE_CARD = 16  # O5.3.2: CARD at your site

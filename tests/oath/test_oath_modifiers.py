@@ -507,6 +507,10 @@ def test_land_warden_sends_the_second_card_to_a_site_after_one_played_elsewhere(
     sc.play(s, A.OPTION + 0)
     assert (s["zone"][ID["Scouts"]], s["where"][ID["Scouts"]]) == (S.Z_SITE, PLAINS)
     assert s["phase"] == S.PH_ACT and s["mod_on"].sum() == 0
+    s = sc.ready()
+    _search_with_land_warden(s, "Scouts", "Assassin", "Conspiracy")
+    sc.play(s, card("Conspiracy"), A.OPTION + 4, A.END)  # played faceup, then to the box: not to a site
+    assert s["zone"][ID["Conspiracy"]] == S.Z_BOX and sc.legal(s) == [A.END, card("Scouts")]
 
 
 @pytest.mark.rule("O7.4", "D2", "O5.1.3")

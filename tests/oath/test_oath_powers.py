@@ -604,6 +604,7 @@ def _prophet_on_rebellion(s):
     bank = int(s["bank_warbands"][RED])
     keep_and_play(s, "False Prophet", 1)
     assert s["phase"] == S.PH_POWER and sc.legal(s) == sorted([card("Rebellion"), card("Faith")])
+    assert "Rebellion" in sc.legal_names(s)
     before = s.copy()
     with pytest.raises(IllegalActionError):
         sc.play(s, card("Conquest"))

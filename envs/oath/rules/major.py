@@ -278,7 +278,8 @@ def after_play(s, p):
             s["supply"][p] = min(D.SUPPLY_MAX, s["supply"][p] + 1)
             move_from_bank(s, p, 2)
     if s["warden"] == WARDEN_FIRST:
-        s["warden"] = WARDEN_SITE if s["zone"][c] == Z_SITE else WARDEN_ELSEWHERE if played else WARDEN_UNPLAYED
+        elsewhere = played or s["zone"][c] == Z_BOX  # the Conspiracy played faceup goes to the box (O5.1.4.4)
+        s["warden"] = WARDEN_SITE if s["zone"][c] == Z_SITE else WARDEN_ELSEWHERE if elsewhere else WARDEN_UNPLAYED
         return
     s["warden"] = WARDEN_NONE
     clear_mods(s)
@@ -624,7 +625,8 @@ def can_play_to_site(s, p):
 @nb.njit(cache=True)
 def may_play_to_site(s, p, c):
     """c, the card being played, may go faceup to a site (O5.1.4.1)."""
-    return not C.is_vision(c) and PS.may_play_faceup(s, p, c) and RESTRICTION[c] != ADVISER_ONLY and can_play_to_site(s, p)
+    return (not C.is_vision(c) and PS.may_play_faceup(s, p, c) and RESTRICTION[c] != ADVISER_ONLY
+            and can_play_to_site(s, p))
 
 
 @nb.njit(cache=True)
