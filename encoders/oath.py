@@ -31,7 +31,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
-from meeplegym.envs.oath.rules.board import BANDITS
+from meeplegym.envs.oath.rules.board import BANDITS, turn_player
 from meeplegym.envs.oath.rules.cards import facedown_position as _facedown_position
 
 MAX_PLAYERS = ST.MAX_PLAYERS
@@ -131,7 +131,7 @@ _POWER = FEATURES.add(
     "per suit); the Act phase ends after this decision; the power is a site's (The Tribunal)")
 _ACTION = FEATURES.add(
     "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
-    + (MAX_PLAYERS + 1) + 1 + 1 + N_WARDEN,
+    + (MAX_PLAYERS + 1) + 1 + 1 + N_WARDEN + (MAX_PLAYERS + 1) + (ST.N_JINX - 1),
     "the major action whose modifiers are being chosen one-hot (then none); cards drawn by the Search under way; "
     "favor or secrets bid for a banner; the Recover target is the People's Favor / the Darkest Secret; the "
     "Travel destination one-hot (then none); who took the Grand Scepter this turn (relative seat, then nobody); "
@@ -140,17 +140,21 @@ _ACTION = FEATURES.add(
     "Disguise: relative seat, then nobody); a free campaign is offered or under way (Hunting Party, Knights "
     "Errant); the end die rolled, while Squalid District's ruler may change it; Land Warden's second card one-hot "
     "(state.WARDEN_*: none, the first card being played, the first played to a site, elsewhere, not played, the "
-    "second to go to a site)")
+    "second to go to a site); the attacker of a Sneak Attack "
+    "campaign in another player's turn (relative seat, then nobody); the roll Jinx's ruler may reroll one-hot "
+    "(a campaign's defense pool, its attack pool, Gambling Hall's dice, Relic Thief's dice showing a shield, "
+    "showing none)")
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
-    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS,
+    + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS + 1,
     "the defender one-hot (relative seat, the bandits, none); targeted sites; the People's Favor, the Darkest "
     "Secret, the pawn targeted; attack dice, defense dice, attack, defense, defending warbands still to kill; "
     "allies joined and the non-Imperial Citizen (relative seats); the defending force per site and per board "
     "(relative seat); the site being occupied one-hot (then none); the Citizen being asked to join as an ally "
     "(relative seat, then nobody); the battle plans' marks on the attacking, then the defending side "
     "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far; the "
-    "site a power campaigns at as if the attacker's pawn were there (Captains, Wild Allies), one-hot")
+    "site a power campaigns at as if the attacker's pawn were there (Captains, Wild Allies), one-hot; skulls "
+    "rolled, killing once Jinx's ruler keeps the roll")
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
@@ -319,7 +323,7 @@ def encode(s, seat, out):
         if s["pawn"][p] >= 0:
             out[x + s["pawn"][p]] = 1.0
         x += N_SLOTS
-        out[x] = s["current"] == p and phase != ST.PH_GAME_OVER
+        out[x] = turn_player(s) == p and phase != ST.PH_GAME_OVER
         out[x + 1] = s["actor"] == p and phase != ST.PH_GAME_OVER
     # ------------------------------------------------------------ the game
     at = _GAME
@@ -376,6 +380,7 @@ def encode(s, seat, out):
     if phase == ST.PH_POWER:
         out[_POWER + s["pw_dec"]] = 1.0
         out[_POWER + N_DECS] = max(0, s["pw_left"])  # -1: the step has not counted its units yet
+    if phase == ST.PH_POWER or s["jinx_roll"] == ST.JINX_GAMBLE:
         out[_POWER + N_DECS + 1] = max(0, s["pw_count"])
         for b in range(N_SUITS):
             out[_POWER + N_DECS + 2 + b] = (s["pw_banks"] >> b) & 1
@@ -402,6 +407,11 @@ def encode(s, seat, out):
     out[at + MAX_PLAYERS + 1] = s["free_campaign"] != ST.FREE_NONE
     out[at + MAX_PLAYERS + 2] = s["end_die"]
     out[at + MAX_PLAYERS + 3 + s["warden"]] = 1.0
+    at += MAX_PLAYERS + 3 + N_WARDEN
+    _holder(out, at, seat, s["current"] if s["interrupted"] >= 0 else -1, n)
+    at += MAX_PLAYERS + 1
+    if s["jinx_roll"] != ST.JINX_NONE:
+        out[at + s["jinx_roll"] - 1] = 1.0
     _encode_campaign(s, seat, n, out)
     at = _MOVE
     moving = phase == _MOVE_PHASES[0] or phase == _MOVE_PHASES[1] or phase == _MOVE_PHASES[2]
@@ -445,8 +455,9 @@ def _bargain(out, at, b):
 @nb.njit(cache=True)
 def _encode_campaign(s, seat, n, out):
     phase = s["phase"]
+    reacting = phase == ST.PH_REACT and s["defender"] != ST.NOBODY  # a reaction inside the campaign (Jinx)
     if not (ST.PH_CAMPAIGN_DEFENDER <= phase <= ST.PH_CAMPAIGN_BURN or phase == ST.PH_BANISH_WHERE
-            or phase == ST.PH_CAMPAIGN_PLANS or phase == ST.PH_CAMPAIGN_PLAN_SIGN):
+            or phase == ST.PH_CAMPAIGN_PLANS or phase == ST.PH_CAMPAIGN_PLAN_SIGN or reacting):
         return
     at = _CAMPAIGN
     d = s["defender"]
@@ -496,6 +507,7 @@ def _encode_campaign(s, seat, n, out):
     at += 2
     if 0 <= s["camp_from"] < N_SLOTS:
         out[at + s["camp_from"]] = 1.0
+    out[at + N_SLOTS] = s["skulls"]
 
 
 @nb.njit(cache=True)

@@ -97,6 +97,8 @@ REACT_LABELS: dict[str, tuple[str, str]] = {
     "Relic Hunter": ("", "keep the relics (Relic Hunter)"),
     "Wild Mounts": ("", "discard the Nomad battle plans (Wild Mounts)"),
     "Relic Thief": ("pay to roll for the relics just taken (Relic Thief)", "let them keep the relics"),
+    "Jinx": ("pay to reroll all the dice just rolled (Jinx)", "keep the roll"),
+    "Sneak Attack": ("campaign against the player who just did, paying no Supply (Sneak Attack)", "do not campaign"),
 }
 # PH_REACT asks for a card by CARD: what picking it does
 REACT_CARD_LABELS: dict[str, str] = {

@@ -12,7 +12,8 @@ exactly the cards whose zone says they are there, each once; the Reliquary space
 relics agree; no count is negative and Supply stays in 0..7; a site holds warbands of one colour
 at most, no cards when facedown and no more denizens and edifices than its capacity; nobody has
 more advisers than the limit; every pawn stands on a faceup site; banners, the title and the
-Grand Scepter are held by seats of the game; only Exiles have a revealed Vision; and (in
+Grand Scepter are held by seats of the game; only Exiles have a revealed Vision; a Sneak Attack
+campaign interrupts another seat's turn; and (in
 ``play_random_checked``) a live state always has a legal action.
 """
 
@@ -78,6 +79,7 @@ _TABLE = (
     ("SITES", "slot {seat}: not a site, or a site in two slots"),
     ("NO_LEGAL_ACTION", "a live state without a legal action"),
     ("NOT_FINISHED", "game still running after max_decisions"),
+    ("INTERRUPTED", "a Sneak Attack interrupts the turn of no seat of the game, or its own attacker's"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -102,6 +104,7 @@ VISION = 16
 SITES = 17
 NO_LEGAL_ACTION = 18
 NOT_FINISHED = 19
+INTERRUPTED = 20
 
 # The literals above are what numba freezes into the kernels; keep them equal to the table.
 assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
@@ -262,6 +265,9 @@ def check_into(s, where):
             return HOLDERS
     if s["zone"][GRAND_SCEPTER] != Z_PERSONAL or s["where"][GRAND_SCEPTER] < 0 or s["where"][GRAND_SCEPTER] >= n:
         return HOLDERS
+    interrupted = s["interrupted"]
+    if interrupted != -1 and (interrupted < 0 or interrupted >= n or interrupted == s["current"]):
+        return INTERRUPTED
     return OK
 
 

@@ -128,7 +128,9 @@ PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`):
 #                force; Second Wind SLOT, where to travel (END: stay), its free campaign offered next;
 #                Relic Hunter CARD a relic it took to put under the relic deck (END: keep the rest);
 #                Wild Mounts CARD a Beast card to discard instead of the Nomad plans (END: discard them);
-#                Relic Thief OPTION 0 pay and roll for the relics just taken
+#                Relic Thief OPTION 0 pay and roll for the relics just taken; Jinx OPTION 0 pay and
+#                reroll the pool just rolled (`jinx_roll`); Sneak Attack OPTION 0 campaign against the
+#                player who just finished a campaign, spending no Supply
 PH_OFFER_PEEK = 55  # O6.6.1: the Scepter holder lets the Exile peek at a Reliquary relic (FACEDOWN), END: the offer stands
 PH_SHED = 56  # O6.6.2, purple runs short: the new Citizen picks which of their warbands go (SLOT a site, SEAT their board)
 PH_DISCARD_DOWN = 57  # O7.6.4, after a swap or an exchange of advisers: CARD an adviser the over-limit `actor` discards
@@ -181,6 +183,11 @@ FREE_NONE, FREE_OFFERED, FREE_TAKEN, FREE_SECOND_WIND = 0, 1, 2, 3
 # of the draw held; the first played to a site (any second card), played elsewhere (a second card only
 # to a site), or not played (no second card); the second kept, to be played to a site.
 WARDEN_NONE, WARDEN_FIRST, WARDEN_SITE, WARDEN_ELSEWHERE, WARDEN_UNPLAYED, WARDEN_TO_SITE = range(6)
+# The roll Jinx's ruler may reroll (`jinx_roll`, D2): none, a campaign's defense or attack pool,
+# Gambling Hall's 4 defense dice (their shields in `pw_count`), or Relic Thief's dice, which showed
+# a shield (the thief is caught) or none.
+JINX_NONE, JINX_DEFENSE, JINX_ATTACK, JINX_GAMBLE, JINX_THIEF_CAUGHT, JINX_THIEF_FREE = range(6)
+N_JINX = 6
 
 STATE_DTYPE = np.dtype(
     [
@@ -286,6 +293,7 @@ STATE_DTYPE = np.dtype(
         ("regroup_onto", np.int8),  # 1 once a regrouping power moved a warband onto a site (Messenger, Warning Signals)
         ("cage_warbands", np.int8, N_COLOURS),  # warbands held on the Obsidian Cage, by colour (D4)
         ("wild_mounts", np.int8),  # MOUNTS_*: Wild Mounts' question after this campaign (D2)
+        ("skulls", np.int8),  # skulls of the attack roll, killing once the roll is kept (Jinx may reroll it)
         # minor actions (O6)
         ("site_discards", np.int8, N_SLOTS),  # suits discarded from each site this turn (bit k: suit k; D1 Homeland)
         # the power under way (effects.py, rules/powers.py)
@@ -304,8 +312,12 @@ STATE_DTYPE = np.dtype(
         ("discard_to", np.int8),  # DISCARD_* for the action under way (Bracken, Cracked Horn)
         ("trade_as", np.int8),  # Master of Disguise: the seat whose advisers count for this trade, -1 yours
         ("free_campaign", np.int8),  # FREE_* (Hunting Party, Knights Errant, Second Wind)
+        ("interrupted", np.int8),  # whose turn a Sneak Attack campaign interrupted (`current` is its attacker), -1
+        ("interrupted_free", np.int8),  # that turn's free campaign (FREE_*), kept aside meanwhile
         ("react_card", np.int16),  # the persistent power asking its holder (PH_REACT)
-        ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTION_CARD[k])
+        ("jinx_roll", np.int8),  # JINX_*: the roll just made, while Jinx's ruler may reroll it (D2)
+        ("react_due", np.int8),  # reactions due once the action under way ends (bit k: persistent.REACTION_CARD[k],
+        #                          then Sneak Attack's: persistent.REACT_SNEAK_ATTACK)
         ("thief_taker", np.int8),  # who took the relics Relic Thief's holder may roll for (D2), -1: nobody
         ("thief_relics", np.int32),  # those relics (bit r - FIRST_RELIC)
         ("prophet", np.int8, N_VISIONS),  # per Vision: the seat whose False Prophet warband is on it (D2), -1 none

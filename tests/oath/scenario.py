@@ -131,12 +131,17 @@ def warbands_of(s, colour):
 def word_for(defense, attack):
     """A generator word whose next rolls are the defense faces, then the attack faces (as
     multisets, in the engine's order: defense first, O5.5.4-O5.5.5)."""
+    return word_for_rolls(("defense", defense), ("attack", attack))
+
+
+def word_for_rolls(*rolls):
+    """A generator word whose next rolls are these, in order: ("defense" or "attack", faces), the
+    faces as multisets (a reroll is one more roll)."""
+    dice = {"defense": K.DEFENSE_FACES, "attack": K.ATTACK_FACES}
     rec = np.zeros(1, dtype=[("rng", np.uint64)])[0]
     for seed in range(1, 200_000):
         rec["rng"] = start = rng.seed_word(seed)
-        d = sorted(int(K.DEFENSE_FACES[rng.below(rec, 6)]) for _ in defense)
-        a = sorted(int(K.ATTACK_FACES[rng.below(rec, 6)]) for _ in attack)
-        if d == sorted(defense) and a == sorted(attack):
+        if all(sorted(int(dice[kind][rng.below(rec, 6)]) for _ in faces) == sorted(faces) for kind, faces in rolls):
             return start
     raise AssertionError("no such word")
 

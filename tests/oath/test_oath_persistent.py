@@ -734,3 +734,173 @@ def test_bandit_crown_lets_its_holder_take_the_last_warband_off_a_site():
     assert sc.legal(s) == [A.NUMBER + 1, A.NUMBER + 2]  # the bandits hold the site for blue
     sc.play(s, A.NUMBER + 2)
     assert s["site_warbands"][ROCKY_COAST].sum() == 0 and BD.rules_site(s, 2, ROCKY_COAST)
+# ---------------------------------------------------------------- Jinx (D2)
+def _red_attacks_blues_site(red_board, blue_site, *rolls):
+    """Red (seat 1) campaigns against blue at the Rocky Coast, the site alone (1 defense die),
+    the rolls fixed to `rolls` (word_for_rolls); the attack dice are asked next."""
+    s = duel(red_board=red_board, blue_site=blue_site, blue_board=0)
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    s["rng"] = sc.word_for_rolls(*rolls)
+    return s
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.5", "O7.1.2")
+def test_jinx_rerolls_the_attack_and_only_the_kept_rolls_skulls_kill():
+    def attack(answer, secrets=1):
+        s = _red_attacks_blues_site(4, 1, ("defense", [B]), ("attack", [sc.SK, sc.SK]), ("attack", [SW, SW]))
+        jinx = sc.move(s, "Jinx", S.Z_ADVISER, 1)  # S
+        s["secrets"][1] = secrets
+        sc.play(s, A.NUMBER + 2)
+        if s["phase"] != S.PH_REACT:
+            return s, jinx
+        # the first roll: 4 swords and two skulls that have not killed yet
+        assert s["actor"] == 1 and s["react_card"] == jinx and s["jinx_roll"] == S.JINX_ATTACK
+        assert (s["attack"], s["defense"], s["skulls"]) == (4, 1, 2) and s["board_warbands"][1] == 4
+        assert sc.legal_names(s) == ["keep the roll", "pay to reroll all the dice just rolled (Jinx)"]
+        sc.play(s, answer)
+        assert s["jinx_roll"] == S.JINX_NONE and s["react_card"] == 0
+        return s, jinx
+
+    s, jinx = attack(A.OPTION + 0)
+    assert s["attack"] == 2 and s["board_warbands"][1] == 4  # rerolled once: no skull, still 2 > 1
+    assert s["secrets"][1] == 0 and s["card_secrets"][jinx] == 1  # the red turn's cost goes onto the card
+    assert s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    s, jinx = attack(A.END)
+    assert s["attack"] == 4 and s["board_warbands"][1] == 2 and s["secrets"][1] == 1  # kept: the skulls kill
+    s, jinx = attack(None, secrets=0)  # its cost cannot be paid: not asked
+    assert s["board_warbands"][1] == 2 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.4", "O7.1.2")
+def test_jinx_lets_the_defender_who_rules_it_reroll_the_defense_before_the_attack_is_rolled():
+    s = _red_attacks_blues_site(4, 2, ("defense", [sc.SH2]), ("defense", [B]), ("attack", [SW, SW, SW]))
+    jinx = sc.move(s, "Jinx", S.Z_SITE, ROCKY_COAST)  # at blue's site: blue rules it
+    s["secrets"][1] = s["secrets"][2] = 1
+    sc.play(s, A.NUMBER + 3)
+    assert s["phase"] == S.PH_REACT and s["actor"] == 2 and s["jinx_roll"] == S.JINX_DEFENSE
+    assert (s["attack"], s["defense"]) == (0, 4)  # two shields and the site's two warbands; no attack yet
+    sc.play(s, A.OPTION + 0)
+    # rerolled: a blank, 2 in all, and red's 3 swords win; red rules no Jinx, so is not asked
+    assert (s["attack"], s["defense"]) == (3, 2) and s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    assert s["secrets"][2] == 0 and s["secrets_down"][2] == 1 and s["card_secrets"][jinx] == 0  # outside its turn
+    assert s["secrets"][1] == 1
+
+
+@pytest.mark.rule("O7.6", "D2", "O6.2", "O2.12")
+def test_jinx_rerolls_gambling_hall_and_relic_thief_dice():
+    s = sc.ready()
+    sc.move(s, "Gambling Hall", S.Z_SITE, PLAINS)  # FF
+    sc.move(s, "Jinx", S.Z_ADVISER, 0)
+    s["favor"][0], s["secrets"][0] = 2, 1
+    s["favor_bank"][4] = 6
+    s["shared_favor"] -= 3
+    s["rng"] = sc.word_for_rolls(("defense", [B] * 4), ("defense", [sc.SH2, sc.SH, sc.X2, B]))
+    sc.play(s, card("Gambling Hall"))
+    assert s["phase"] == S.PH_REACT and s["actor"] == 0 and s["jinx_roll"] == S.JINX_GAMBLE and s["pw_count"] == 0
+    sc.play(s, A.OPTION + 0)
+    assert s["phase"] == S.PH_POWER and len(sc.legal(s)) == 6  # the reroll's 6 shields, from any one bank
+    sc.play(s, A.SUIT + 4)
+    assert s["favor"][0] == 6 and s["secrets"][0] == 0
+
+    s = sc.ready()
+    sc.as_current(s, 1)
+    s["pawn"][1], s["pawn"][2] = MOUNTAIN, sc.PROV_2  # the same region
+    sc.move(s, "Relic Thief", S.Z_ADVISER, 2)  # F, S
+    sc.move(s, "Jinx", S.Z_ADVISER, 2)  # S
+    s["secrets"][2] = 2
+    for seat, k in ((1, 3), (2, 1)):
+        s["shared_favor"] -= k - int(s["favor"][seat])
+        s["favor"][seat] = k
+    relic = C.site_relic(s, MOUNTAIN, 0)
+    s["rng"] = sc.word_for_rolls(("defense", [sc.SH]), ("defense", [B]))
+    sc.play(s, RECOVER, A.FACEDOWN + 0, A.OPTION + 0)  # blue pays and rolls a shield: caught
+    assert s["phase"] == S.PH_REACT and s["actor"] == 2 and s["jinx_roll"] == S.JINX_THIEF_CAUGHT
+    sc.play(s, A.OPTION + 0)  # rerolled: a blank, blue takes the relic
+    assert s["where"][relic] == 2 and s["secrets"][2] == 0 and s["secrets_down"][2] == 2
+    assert s["phase"] == S.PH_ACT and s["actor"] == 1 and s["thief_taker"] == -1
+
+
+# ---------------------------------------------------------------- Sneak Attack (D2)
+YELLOW = int(D.Colour.YELLOW)
+PAWN = A.OPTION + 2
+
+
+def _yellow_sneaks(s, at, board=4):
+    """Yellow (seat 3) holds Sneak Attack, its pawn at slot `at` with `board` warbands."""
+    s["pawn"][3] = at
+    s["bank_warbands"][YELLOW] += int(s["board_warbands"][3]) - board
+    s["board_warbands"][3] = board
+    return sc.move(s, "Sneak Attack", S.Z_ADVISER, 3)
+
+
+def _red_loses_to_blue(s):
+    """Red's campaign against blue's site (1 die against 3 warbands), red defeated and losing 2 of 4."""
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    s["rng"] = word_for([B], [sc.HS])
+    sc.play(s, A.NUMBER + 1, A.END)  # no sacrifice
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.1", "O4.2")
+def test_sneak_attack_campaigns_against_the_player_who_just_did_then_their_turn_goes_on():
+    s = duel(red_board=4, blue_site=3, blue_board=0)
+    sneak = _yellow_sneaks(s, ROCKY_COAST)
+    red_supply, yellow_supply, turn = int(s["supply"][1]), int(s["supply"][3]), int(s["turn"])
+    _red_loses_to_blue(s)
+    assert s["board_warbands"][1] == 2 and s["defender"] == S.NOBODY
+    assert s["phase"] == S.PH_REACT and s["actor"] == 3 and s["react_card"] == sneak
+    assert sc.legal_names(s) == ["do not campaign",
+                                 "campaign against the player who just did, paying no Supply (Sneak Attack)"]
+    sc.play(s, A.OPTION + 0)
+    # yellow attacks red, spending no Supply, in red's turn; blue, who rules the site, is not the defender
+    assert s["phase"] == S.PH_CAMPAIGN_TARGETS and s["current"] == 3 and s["actor"] == 3 and s["interrupted"] == 1
+    assert s["defender"] == 1 and s["supply"][3] == yellow_supply
+    assert sc.legal(s) == [PAWN]  # red rules nothing here: its pawn is the target at yellow's site
+    sc.play(s, PAWN, A.END)
+    s["rng"] = word_for([B, B], [SW] * 4)
+    sc.play(s, A.NUMBER + 4)
+    assert (s["attack"], s["defense"]) == (4, 2)  # no shield, red's board of 2
+    while s["phase"] != S.PH_ACT:  # red loses 1, yellow banishes nobody and burns nothing
+        assert s["phase"] in (S.PH_CAMPAIGN_BANISH, S.PH_CAMPAIGN_BURN) and s["actor"] == 3
+        sc.play(s, A.END)
+    # red's turn goes on in its Act phase; yellow's campaign set off no second Sneak Attack
+    assert s["current"] == 1 and s["actor"] == 1 and s["interrupted"] == -1 and s["turn"] == turn
+    assert s["board_warbands"][1] == 1 and s["supply"][1] == red_supply - 2 and s["supply"][3] == yellow_supply
+    assert CAMPAIGN in sc.legal(s) and s["free_campaign"] == S.FREE_NONE
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.1")
+def test_sneak_attack_is_asked_only_after_another_player_it_can_campaign_against():
+    s = duel(red_board=4, blue_site=3, blue_board=0)
+    _yellow_sneaks(s, MOUNTAIN)  # red neither stands at nor rules yellow's site
+    _red_loses_to_blue(s)
+    assert s["phase"] == S.PH_ACT and s["current"] == 1 and s["actor"] == 1 and s["react_due"] == 0
+    s = duel(red_board=4, blue_site=3, blue_board=0)
+    _yellow_sneaks(s, ROCKY_COAST)
+    sc.move(s, "Vow of Peace", S.Z_ADVISER, 3)  # its holder cannot campaign
+    _red_loses_to_blue(s)
+    assert s["phase"] == S.PH_ACT and s["actor"] == 1
+    s = duel(red_board=4, blue_site=3, blue_board=0)
+    _yellow_sneaks(s, ROCKY_COAST)
+    sc.as_current(s, 3)  # yellow's own campaign: nobody else's to answer
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    s["rng"] = word_for([B], [sc.HS])
+    sc.play(s, A.NUMBER + 1, A.END)
+    assert s["phase"] == S.PH_ACT and s["current"] == 3 and s["actor"] == 3
+
+
+@pytest.mark.rule("O7.6", "D2", "O5.5.8")
+def test_after_a_sneak_attack_the_interrupted_player_still_gets_second_winds_campaign():
+    s = duel(red_board=8, blue_site=1, blue_board=0)
+    sc.move(s, "Second Wind", S.Z_ADVISER, 1)  # S, xF
+    s["shared_favor"] -= 2 - int(s["favor"][1])
+    s["favor"][1], s["secrets"][1] = 2, 1
+    sneak = _yellow_sneaks(s, ROCKY_COAST, board=0)
+    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 4)
+    s["rng"] = word_for([B], [SW] * 4)
+    sc.play(s, card("Second Wind"), A.NUMBER + 1)  # red won and occupies the Rocky Coast with one
+    assert s["phase"] == S.PH_REACT and s["react_card"] == sneak and s["free_campaign"] == S.FREE_SECOND_WIND
+    sc.play(s, A.OPTION + 0)
+    assert s["current"] == 3 and s["free_campaign"] == S.FREE_NONE and s["tgt_slot"][ROCKY_COAST] == 1
+    sc.play(s, A.END, A.NUMBER + 0)  # red rules yellow's site now: it is the target; no warbands to roll
+    assert s["phase"] == S.PH_REACT and s["react_card"] == ID["Second Wind"]
+    assert s["current"] == 1 and s["actor"] == 1 and s["interrupted"] == -1  # red's travel, then its campaign

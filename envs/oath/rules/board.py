@@ -102,11 +102,18 @@ def rules_card(s, p, c):
 
 
 @nb.njit(cache=True)
+def turn_player(s):
+    """Whose turn it is: `current`, except during a Sneak Attack campaign (D2), whose attacker is
+    `current` in the turn of the player it interrupted."""
+    return s["interrupted"] if s["interrupted"] >= 0 else s["current"]
+
+
+@nb.njit(cache=True)
 def rules_cards_at(s, p, slot):
     """p rules the cards at the site in slot: its ruler does -- except at an Imperial site during
     the turn of an Exile who holds the Grand Mask, whose cards that Exile rules instead (D4; a
     battle plan is ruled as its site is, plans.rules_plan)."""
-    wearer = s["current"]
+    wearer = turn_player(s)
     if (site_colour(s, slot) == PURPLE and s["side"][wearer] == SIDE_EXILE
             and holds_relic(s, wearer, GRAND_MASK)):
         return p == wearer
@@ -149,7 +156,7 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     spend_favor(s, p, place_f + burn_f)
     burn_favor(s, burn_f)
     s["secrets"][p] -= place_s + burn_s
-    if p == s["current"]:
+    if p == turn_player(s):
         s["card_favor"][c] += place_f
         s["card_secrets"][c] += place_s
         return

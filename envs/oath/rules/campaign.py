@@ -1,7 +1,8 @@
 """Campaign (O5.5), compiled: the defender, the declared targets and both dice pools, Imperial
 Allies, battle plans (step 3, with `plans`), the rolls, skulls and sacrifice, defeat and the
-attacker's victory, the Brutal Reliquary space. The attacker is always `current`; other players
-answer their own decisions.
+attacker's victory, the Brutal Reliquary space. The attacker is always `current` (a Sneak Attack's
+too, in the turn of the player it interrupted: board.turn_player); other players answer their own
+decisions.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from meeplegym.envs.oath.state import (
     FIRST_VISION,
     FREE_NONE,
     FREE_OFFERED,
+    JINX_ATTACK,
+    JINX_DEFENSE,
     MAX_PLAYERS,
     N_CARDS,
     N_SLOTS,
@@ -142,7 +145,12 @@ def choose_defender(s, p, a):
     A target the declaration must hold (your site, when the defender rules it) is declared."""
     M.spend(s, p, campaign_supply(s))
     s["free_campaign"] = FREE_NONE
-    q = BANDITS if a == A.OPTION + 0 else a - A.SEAT
+    open_campaign(s, p, BANDITS if a == A.OPTION + 0 else a - A.SEAT)
+
+
+@nb.njit(cache=True)
+def open_campaign(s, p, q):
+    """p campaigns against q, whatever it cost: the declaration starts."""
     name_defender(s, p, q)
     s["camp_killed"][:] = 0
     for k in range(MAX_PLAYERS):
@@ -583,7 +591,9 @@ def count_force(s, p):
 @nb.njit(cache=True)
 def roll(s, p):
     """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
-    with the battle plans' marks (O7.5)."""
+    with the battle plans' marks (O7.5). Right after each roll, a roller who rules Jinx may pay
+    to reroll it (D2): the defender their defense pool (the bandits roll for nobody), the
+    attacker their attack pool; only the kept roll counts, its skulls included."""
     attackers = s["plan_flags"][PL.ATTACKER_SIDE]
     defenders = s["plan_flags"][PL.DEFENDER_SIDE]
     if (attackers | defenders) & E.F_WIN_NOW:  # Hearts and Minds, Peace Envoy (D2): no roll
@@ -592,12 +602,33 @@ def roll(s, p):
         s["defense"] = 0
         resolve(s, p)
         return
-    defense = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0,
-                           attackers & E.F_WAR_TORTOISE != 0) + count_force(s, p)
+    s["attack"] = 0
+    roll_defense(s, p)
+    if not PS.ask_jinx(s, s["defender"], s["defense_dice"], JINX_DEFENSE):
+        attack_roll(s, p)
+
+
+@nb.njit(cache=True)
+def roll_defense(s, p):
+    attackers = s["plan_flags"][PL.ATTACKER_SIDE]
+    shields = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0, attackers & E.F_WAR_TORTOISE != 0)
+    s["defense"] = min(shields + count_force(s, p), MAX_DEFENSE)
+
+
+@nb.njit(cache=True)
+def attack_pool(s):
+    return s["attack_dice"] // 2 if s["plan_flags"][PL.DEFENDER_SIDE] & E.F_HALF_POOL else s["attack_dice"]
+
+
+@nb.njit(cache=True)
+def roll_attack(s):
+    """The attack and the skulls that will kill the attacker's warbands, as rolled."""
+    attackers = s["plan_flags"][PL.ATTACKER_SIDE]
+    defenders = s["plan_flags"][PL.DEFENDER_SIDE]
     swords = 0
     hollow = 0
-    pool = s["attack_dice"] // 2 if defenders & E.F_HALF_POOL else s["attack_dice"]
-    for _ in range(pool):
+    skulls = 0
+    for _ in range(attack_pool(s)):
         face = ATTACK_FACES[rng.below(s, 6)]
         if face == HOLLOW:
             if not defenders & E.F_IGNORE_HOLLOW:
@@ -608,12 +639,41 @@ def roll(s, p):
             if not defenders & E.F_WAR_TORTOISE:
                 swords += 2
             if not attackers & E.F_IGNORE_SKULLS:
-                PL.kill_attackers(s, 1)
+                skulls += 1
     attack = swords + hollow // 2
     s["attack"] = 2 * attack if attackers & E.F_DOUBLE_ATTACK else attack
-    s["defense"] = min(defense, MAX_DEFENSE)
+    s["skulls"] = skulls
+
+
+@nb.njit(cache=True)
+def attack_roll(s, p):
+    roll_attack(s)
+    if not PS.ask_jinx(s, p, attack_pool(s), JINX_ATTACK):
+        rolled(s, p)
+
+
+@nb.njit(cache=True)
+def jinx_rerolled(s, roll, reroll):
+    """Jinx's answer on a campaign roll: the kept or rerolled pool, then the next roll or the result."""
+    p = s["current"]
+    s["actor"] = p
+    if roll == JINX_DEFENSE:
+        if reroll:
+            roll_defense(s, p)
+        attack_roll(s, p)
+    else:
+        if reroll:
+            roll_attack(s)
+        rolled(s, p)
+
+
+@nb.njit(cache=True)
+def rolled(s, p):
+    """O5.5.5: the kept attack roll's skulls kill, then a sacrifice may decide the battle."""
+    PL.kill_attackers(s, s["skulls"])
+    s["skulls"] = 0
     need = sacrifice_needed(s, p)
-    if s["attack"] <= defense and 0 < need <= PL.attacking_force(s, p) and not peace_defends(s):
+    if s["attack"] <= s["defense"] and 0 < need <= PL.attacking_force(s, p) and not peace_defends(s):
         s["phase"] = PH_CAMPAIGN_SACRIFICE
     else:
         resolve(s, p)
@@ -1021,6 +1081,9 @@ def end(s, p):
     martial = PL.aftermath(s)
     if s["defender"] != BANDITS:
         PS.reaction_due(s, PS.REACT_HERALD)  # D2: after a campaign against a player
+    sneak = PS.holder_of(s, PS.SNEAK_ATTACK)
+    if sneak >= 0 and sneak != p:  # D2: after another player's campaign
+        s["react_due"] |= 1 << PS.REACT_SNEAK_ATTACK
     s["non_imperial"] = -1
     s["defender"] = NOBODY
     s["camp_from"] = -1
@@ -1083,3 +1146,60 @@ def second_wind_travel(s, a):
     s["phase"] = PH_ACT
     if a != A.END:
         M.arrive(s, p, a - A.SLOT, False)
+
+
+# ================================================================== Sneak Attack (D2)
+@nb.njit(cache=True)
+def can_sneak_attack(s, h, q):
+    """h could campaign naming q the defender (O5.5.1, Giant Python and Vow of Peace allowing)."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    if PS.may_campaign(s, h):
+        defender_options(s, h, mask)
+    return mask[A.SEAT + q] == 1
+
+
+@nb.njit(cache=True)
+def ask_sneak_attack(s):
+    """Once the campaign's action and its reactions are over: Sneak Attack's holder, if another
+    player than the one who just campaigned and able to campaign against them, is asked (PH_REACT).
+    True when asked."""
+    s["react_due"] &= ~(1 << PS.REACT_SNEAK_ATTACK)
+    h = PS.holder_of(s, PS.SNEAK_ATTACK)
+    p = s["current"]
+    if h < 0 or h == p or not can_sneak_attack(s, h, p):
+        return False
+    s["react_card"] = PS.SNEAK_ATTACK
+    s["phase"] = PH_REACT
+    s["actor"] = h
+    return True
+
+
+@nb.njit(cache=True)
+def answer_sneak_attack(s, campaign):
+    """The holder campaigns against the player who just did, spending no Supply, in that player's
+    turn: the holder is `current` (the attacker) until the campaign and its aftermath are over,
+    the free campaign that turn may still offer kept aside (sneak_attack_over)."""
+    h = s["actor"]
+    p = s["current"]
+    s["react_card"] = 0
+    s["phase"] = PH_ACT
+    s["actor"] = p
+    if not campaign:
+        return
+    s["interrupted"] = p
+    s["interrupted_free"] = s["free_campaign"]
+    s["free_campaign"] = FREE_NONE
+    s["current"] = h
+    s["actor"] = h
+    open_campaign(s, h, p)
+
+
+@nb.njit(cache=True)
+def sneak_attack_over(s):
+    """The interrupted player's turn goes on in their Act phase, with their free campaign."""
+    p = s["interrupted"]
+    s["current"] = p
+    s["actor"] = p
+    s["free_campaign"] = s["interrupted_free"]
+    s["interrupted"] = -1
+    s["interrupted_free"] = FREE_NONE

@@ -496,7 +496,7 @@ def flip_to_citizen(s, q):
     if s["title_holder"] == q:
         s["usurper"] = 0
     s["supply"][q] = SUPPLY_MAX
-    if s["current"] == q:
+    if B.turn_player(s) == q:
         s["actor"] = q
         s["phase"] = PH_ACT
         s["end_act"] = 1

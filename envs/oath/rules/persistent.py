@@ -17,11 +17,13 @@ Spell Breaker), exile (minor: Council Seat), the banners (campaign and major: Vo
 Vow of Silence, Hall of Debate, Hall of Mockery), playing a card (turn: Saddle Makers) and the
 title (turn: Chaos Cult). Burned favor goes through board.burn_favor (Vow of Renewal). Herald,
 Book Binders and Relic Thief are reactions: queued in `react_due` by the action that sets them
-off and asked of their holder (PH_REACT: a bank, or whether to roll) once that action is over; Squalid District's ruler is asked at
-the end die (turn.end_round). The tolls (Toll Roads, Curfew, Forced Labor) are
-paid by doing the thing: an action that would need one is offered only to a player with a favor
-to give, and the favor goes to the card's ruler who rules that site (the Chancellor first, for
-the Empire).
+off and asked of their holder (PH_REACT: a bank, or whether to roll) once that action is over;
+Sneak Attack's holder is asked last, once another player's campaign and its reactions are over
+(campaign.ask_sneak_attack). Squalid District's ruler is asked at the end die (turn.end_round),
+Jinx's ruler right after rolling attack or defense dice (campaign.roll, Gambling Hall's gamble in
+powers.run, Relic Thief's roll). The tolls (Toll Roads, Curfew, Forced Labor) are paid by doing
+the thing: an action that would need one is offered only to a player with a favor to give, and
+the favor goes to the card's ruler who rules that site (the Chancellor first, for the Empire).
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
     FIRST_RELIC,
     FIRST_VISION,
+    JINX_NONE,
+    JINX_THIEF_CAUGHT,
+    JINX_THIEF_FREE,
     N_CARDS,
     N_SUITS,
     PH_ACT,
@@ -73,6 +78,10 @@ REACT_HERALD, REACT_BOOK_BINDERS, REACT_RELIC_THIEF = 0, 1, 2
 RELIC_THIEF = _ID["Relic Thief"]
 REACTION_CARD = np.array([HERALD, BOOK_BINDERS, RELIC_THIEF], dtype=np.int16)
 REACTION_FAVOR = np.array([1, 2, 0], dtype=np.int8)
+# Sneak Attack (D2) after another player's campaign: asked last, once every reaction above is
+# settled, since whether its holder can campaign depends on the position (campaign.ask_sneak_attack).
+REACT_SNEAK_ATTACK = REACTION_CARD.shape[0]
+SNEAK_ATTACK = _ID["Sneak Attack"]
 SHIELD_FACES = np.array([f in (D.DefenseFace.SHIELD, D.DefenseFace.TWO_SHIELDS) for f in D.DEFENSE_DIE],
                         dtype=np.bool_)
 CIRCLET_OF_COMMAND = D.RELIC_BY_NAME["Circlet of Command"].number
@@ -197,12 +206,11 @@ def reaction_due(s, k):
 
 @nb.njit(cache=True)
 def next_reaction(s):
-    """Ask the next queued reaction's holder for a bank (PH_REACT); False once none is left to ask
-    (a holder gone, or every bank empty)."""
-    while s["react_due"]:
-        k = 0
-        while not s["react_due"] >> k & 1:
-            k += 1
+    """Ask the next queued reaction's holder for a bank or a roll (PH_REACT); False once none is
+    left to ask (a holder gone, or every bank empty). A queued Sneak Attack is left for run_on."""
+    for k in range(REACTION_CARD.shape[0]):
+        if not s["react_due"] >> k & 1:
+            continue
         s["react_due"] &= ~(1 << k)
         h = holder_of(s, REACTION_CARD[k])
         if k == REACT_RELIC_THIEF and not may_steal(s, h):
@@ -225,6 +233,43 @@ def squalid_ruler(s):
         if B.rules_card(s, q, SQUALID_CARD):
             return q
     return -1
+
+
+# ================================================================== Jinx (D2)
+JINX = _ID["Jinx"]
+
+
+@nb.njit(cache=True)
+def may_jinx(s, q):
+    """q, who just rolled attack or defense dice, rules Jinx and can pay its cost (Spell Breaker
+    allowing) to reroll them."""
+    return (q >= 0 and in_force(s, JINX) and B.rules_card(s, q, JINX) and B.can_afford(s, q, JINX)
+            and not spell_broken(s, q, JINX))
+
+
+@nb.njit(cache=True)
+def ask_jinx(s, q, dice, roll):
+    """Jinx: q, who just made `roll` (JINX_*) of `dice` attack or defense dice, may pay its cost to
+    reroll them all, once (PH_REACT). True when asked."""
+    if dice <= 0 or not may_jinx(s, q):
+        return False
+    s["jinx_roll"] = roll
+    s["react_card"] = JINX
+    s["phase"] = PH_REACT
+    s["actor"] = q
+    return True
+
+
+@nb.njit(cache=True)
+def jinx_answered(s, reroll):
+    """Jinx's ruler pays for the reroll (outside their turn: favor to the bank, the secret
+    facedown) or keeps the roll; returns the roll (JINX_*) for its rules to go on with."""
+    roll = s["jinx_roll"]
+    if reroll:
+        B.pay_cost(s, s["actor"], JINX)
+    s["jinx_roll"] = JINX_NONE
+    s["react_card"] = 0
+    return roll
 
 
 # ================================================================== Vow of Union (D2)
@@ -276,19 +321,42 @@ def forget_stolen(s):
 
 @nb.njit(cache=True)
 def steal(s, pay):
-    """Relic Thief's holder pays and rolls a defense die per relic at stake; with no shield and
-    no two-shields face, they take those relics. The acting player's turn goes on."""
+    """Relic Thief's holder pays and rolls a defense die per relic at stake (Jinx may reroll
+    them); with no shield and no two-shields face, they take those relics. The acting player's
+    turn goes on."""
+    if not pay:
+        stolen(s, True)
+        return
     h = s["actor"]
-    if pay:
-        B.pay_cost(s, h, RELIC_THIEF)
-        caught = False
-        for _ in range(stolen_count(s)):
-            caught = SHIELD_FACES[rng.below(s, 6)] or caught
-        if not caught:
-            for r in range(FIRST_RELIC, FIRST_VISION):
-                if (s["thief_relics"] >> (r - FIRST_RELIC) & 1 and s["zone"][r] == Z_PERSONAL
-                        and s["where"][r] == s["thief_taker"]):
-                    C.place(s, r, Z_PERSONAL, h, 1)
+    B.pay_cost(s, h, RELIC_THIEF)
+    caught = thief_caught(s)
+    if not ask_jinx(s, h, stolen_count(s), JINX_THIEF_CAUGHT if caught else JINX_THIEF_FREE):
+        stolen(s, caught)
+
+
+@nb.njit(cache=True)
+def thief_caught(s):
+    """A defense die per relic at stake: whether any shows a shield or two shields."""
+    caught = False
+    for _ in range(stolen_count(s)):
+        caught = SHIELD_FACES[rng.below(s, 6)] or caught
+    return caught
+
+
+@nb.njit(cache=True)
+def thief_rerolled(s, roll, reroll):
+    """Jinx's answer on Relic Thief's dice: the kept roll, or a new one, decides."""
+    stolen(s, thief_caught(s) if reroll else roll == JINX_THIEF_CAUGHT)
+
+
+@nb.njit(cache=True)
+def stolen(s, caught):
+    """Unless caught, the holder asked (`actor`) takes the relics at stake that their taker still holds."""
+    if not caught:
+        for r in range(FIRST_RELIC, FIRST_VISION):
+            if (s["thief_relics"] >> (r - FIRST_RELIC) & 1 and s["zone"][r] == Z_PERSONAL
+                    and s["where"][r] == s["thief_taker"]):
+                C.place(s, r, Z_PERSONAL, s["actor"], 1)
     forget_stolen(s)
     s["react_card"] = 0
     s["phase"] = PH_ACT
@@ -297,7 +365,8 @@ def steal(s, pay):
 
 @nb.njit(cache=True)
 def react_legal(s, mask):
-    if s["react_card"] == MARTIAL_CULTURE or s["react_card"] == RELIC_THIEF:  # yes or no
+    c = s["react_card"]
+    if c == MARTIAL_CULTURE or c == RELIC_THIEF or c == JINX or c == SNEAK_ATTACK:  # yes or no
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
         return

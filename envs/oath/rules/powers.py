@@ -45,6 +45,7 @@ from meeplegym.envs.oath.state import (
     FIRST_RELIC,
     FIRST_VISION,
     GRAND_SCEPTER,
+    JINX_GAMBLE,
     MAX_SITE_RELICS,
     N_CARDS,
     N_REGIONS,
@@ -167,6 +168,20 @@ def run(s, p):
             s["pw_pc"] = pc + 1
             if s["phase"] == PH_SHED:
                 return
+            gambled = op == E.OP_COUNT and CODE[pc, E.C_WHAT] == E.COUNT_GAMBLE
+            if gambled and PS.ask_jinx(s, p, GAMBLE_DICE, JINX_GAMBLE):
+                return  # the program goes on once Jinx's ruler answers (gamble_rerolled)
+
+
+@nb.njit(cache=True)
+def gamble_rerolled(s, reroll):
+    """Jinx's answer on Gambling Hall's dice: the kept or rerolled shields count, the program goes on."""
+    p = s["current"]
+    if reroll:
+        s["pw_count"] = count(s, p, E.COUNT_GAMBLE)
+    s["actor"] = p
+    s["phase"] = PH_POWER
+    run(s, p)
 
 
 @nb.njit(cache=True)
@@ -371,7 +386,7 @@ def all_secrets(s, p):
     """Secrets on p's board, and on cards if p placed them (it is p's turn: tokens on cards are
     the current player's until their Rest) -- Bewitch's "secrets on cards count"."""
     k = np.int64(s["secrets"][p]) + s["secrets_down"][p]
-    if p == s["current"]:
+    if p == B.turn_player(s):
         for c in range(1, N_CARDS):
             k += s["card_secrets"][c]
     return k

@@ -110,6 +110,7 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     s["thief_taker"] = -1
     for k in range(N_VISIONS):
         s["prophet"][k] = -1
+    s["interrupted"] = -1
     s["scepter_fresh"] = -1
     s["discard_to"] = DISCARD_AS_USUAL
     s["trade_as"] = -1

@@ -89,6 +89,9 @@ from meeplegym.envs.oath.state import (
     FREE_OFFERED,
     FREE_SECOND_WIND,
     FREE_TAKEN,
+    JINX_GAMBLE,
+    JINX_THIEF_CAUGHT,
+    JINX_THIEF_FREE,
     SIDE_CITIZEN,
     SIDE_EXILE,
     WARDEN_NONE,
@@ -438,7 +441,10 @@ def run_on(s):
             return
         elif s["phase"] == PH_ACT and s["react_due"] and PS.next_reaction(s):
             return
-        elif s["phase"] == PH_ACT and s["end_act"]:
+        elif s["phase"] == PH_ACT and s["react_due"]:  # only Sneak Attack's is left
+            if K.ask_sneak_attack(s):
+                return
+        elif s["phase"] == PH_ACT and s["end_act"] and s["interrupted"] < 0:  # not the Sneak Attack's turn
             s["end_act"] = 0
             s["free_campaign"] = FREE_NONE
             rest(s, s["current"])
@@ -452,6 +458,8 @@ def run_on(s):
                 s["actor"] = s["current"]
                 return
             s["free_campaign"] = FREE_NONE
+        elif s["phase"] == PH_ACT and s["interrupted"] >= 0:
+            K.sneak_attack_over(s)
         else:
             return
 
@@ -733,7 +741,8 @@ def next_round(s):
 def react(s, a):
     """A card's holder answers outside the usual order (PH_REACT): the end die's change, the bank
     to gain from, Martial Culture's Citizenship, Sticky Fire's burning, Second Wind's travel, the
-    relics Relic Hunter took, Wild Mounts' discard."""
+    relics Relic Hunter took, Wild Mounts' discard, Relic Thief's roll, Jinx's reroll, Sneak
+    Attack's campaign."""
     if s["react_card"] == K.STICKY_FIRE:
         K.answer_sticky_fire(s, a == A.OPTION + 0)
     elif s["react_card"] == K.RELIC_HUNTER:
@@ -742,6 +751,17 @@ def react(s, a):
         K.answer_wild_mounts(s, a)
     elif s["react_card"] == PS.RELIC_THIEF:
         PS.steal(s, a == A.OPTION + 0)
+    elif s["react_card"] == PS.JINX:
+        reroll = a == A.OPTION + 0
+        roll = PS.jinx_answered(s, reroll)
+        if roll == JINX_GAMBLE:
+            W.gamble_rerolled(s, reroll)
+        elif roll == JINX_THIEF_CAUGHT or roll == JINX_THIEF_FREE:
+            PS.thief_rerolled(s, roll, reroll)
+        else:
+            K.jinx_rerolled(s, roll, reroll)
+    elif s["react_card"] == PS.SNEAK_ATTACK:
+        K.answer_sneak_attack(s, a == A.OPTION + 0)
     elif s["react_card"] == K.SECOND_WIND:
         K.second_wind_travel(s, a)
     elif s["react_card"] == PS.MARTIAL_CULTURE:
