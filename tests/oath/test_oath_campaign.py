@@ -4,11 +4,15 @@ Dice are fixed by searching the game's generator for a word that rolls the faces
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
 import pytest
 
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import state as S
+from meeplegym.envs.oath.rules import campaign as K
 from tests.oath import scenario as sc
 from tests.oath.scenario import HS, ID, MOUNTAIN, PLAINS, ROCKY_COAST, SK, SW, B, SH, X2, duel, word_for
 
@@ -274,3 +278,55 @@ def test_giant_python_asks_for_targets_adding_an_even_total_of_defense_dice():
     assert sc.legal(s) == [A.END]
     sc.play(s, A.END, A.NUMBER + 2)
     assert s["defense_dice"] == 1 + 2 + 3
+
+
+def _fits(counts, expected, trials):
+    """A chi-square test at p = 0.001, outcomes expected fewer than 5 times pooled into one."""
+    rare = [k for k, p in expected.items() if trials * p < 5]
+    cells = [(counts.get(k, 0), trials * p) for k, p in expected.items() if k not in rare]
+    cells.append((sum(counts.get(k, 0) for k in rare), trials * sum(expected[k] for k in rare)))
+    cells = [(seen, want) for seen, want in cells if want > 0]
+    stat = sum((seen - want) ** 2 / want for seen, want in cells)
+    df = len(cells) - 1
+    critical = df * (1 - 2 / (9 * df) + 3.09 * (2 / (9 * df)) ** 0.5) ** 3  # Wilson-Hilferty, z(0.999)
+    return set(counts) <= set(expected) and stat < critical
+
+
+def _exact(n, score):
+    """The exact distribution of score(faces) over every roll of n dice (6**n equally likely)."""
+    out = Counter()
+    for faces in itertools.product(range(6), repeat=n):
+        out[score(faces)] += 1 / 6 ** n
+    return out
+
+
+@pytest.mark.rule("O2.12", "O5.5.4", "O5.5.5")
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_the_dice_roll_with_the_frequencies_of_their_faces(n):
+    """The engine's rolls against the faces of D8 counted by hand: defense -- shields, doubled per
+    x2 face; attack -- swords, a hollow sword worth half (rounded down), a skull face two swords
+    and a skull. 6000 rolls each (the generator is seeded: the test is deterministic)."""
+    defense = [D.DefenseFace(f) for f in D.DEFENSE_DIE]
+    attack = [D.AttackFace(f) for f in D.ATTACK_DIE]
+
+    def shields(faces):
+        got = sum({D.DefenseFace.SHIELD: 1, D.DefenseFace.TWO_SHIELDS: 2}.get(defense[f], 0) for f in faces)
+        return got * 2 ** sum(defense[f] == D.DefenseFace.DOUBLE for f in faces)
+
+    def swords(faces):
+        hollow = sum(attack[f] == D.AttackFace.HOLLOW_SWORD for f in faces)
+        full = sum({D.AttackFace.SWORD: 1, D.AttackFace.SWORDS_SKULL: 2}.get(attack[f], 0) for f in faces)
+        return full + hollow // 2, sum(attack[f] == D.AttackFace.SWORDS_SKULL for f in faces)
+
+    s = sc.ready()
+    trials = 6000
+    rolled = Counter(int(K.roll_shields(s, n)) for _ in range(trials))
+    expected = _exact(n, shields)
+    assert _fits(rolled, expected, trials)
+    s["attack_dice"] = n
+    s["plan_flags"][:] = 0
+    rolled = Counter()
+    for _ in range(trials):
+        K.roll_attack(s)
+        rolled[int(s["attack"]), int(s["skulls"])] += 1
+    assert _fits(rolled, _exact(n, swords), trials)
