@@ -31,7 +31,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
-from meeplegym.envs.oath.rules.board import BANDITS, turn_player
+from meeplegym.envs.oath.rules.board import BANDITS, bandits_rule, turn_player
 from meeplegym.envs.oath.rules.cards import facedown_position as _facedown_position
 
 MAX_PLAYERS = ST.MAX_PLAYERS
@@ -99,7 +99,7 @@ _SLOTS = FEATURES.add(
     f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown, "
     "unless the seat has seen it: Ivory Eye); "
     "faceup; favor and secrets lying on the site card; facedown relics beside it; bandits defend it (faceup, "
-    "no warbands); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
+    "no warbands, no Bandit Crown held); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
     "it this turn (D1 Homeland), one bit per suit; it changes hands in the exchange under way, or has just and "
     "waits on its new ruler's warbands (Deed Writer)")
 _SEATS = FEATURES.add(
@@ -294,7 +294,7 @@ def encode(s, seat, out):
             p = seat_of_colour[col]
             if p >= 0:
                 out[x + 5 + _rel(seat, p, n)] += s["site_warbands"][k, col]
-        out[x + 4] = faceup and bands == 0
+        out[x + 4] = bandits_rule(s, k)  # (not while the Bandit Crown makes them its holder's)
         for b in range(N_SUITS):
             out[x + 5 + MAX_PLAYERS + b] = (s["site_discards"][k] >> b) & 1
         out[x + 5 + MAX_PLAYERS + N_SUITS] = (s["deed_taker"][k] > 0 or (exchanging and (

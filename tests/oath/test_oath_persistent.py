@@ -746,10 +746,11 @@ def _red_attacks_blues_site(red_board, blue_site, *rolls):
 
 @pytest.mark.rule("O7.6", "D2", "O5.5.5", "O7.1.2")
 def test_jinx_rerolls_the_attack_and_only_the_kept_rolls_skulls_kill():
-    def attack(answer, secrets=1):
+    def attack(answer, secrets=1, carrying=0):
         s = _red_attacks_blues_site(4, 1, ("defense", [B]), ("attack", [sc.SK, sc.SK]), ("attack", [SW, SW]))
         jinx = sc.move(s, "Jinx", S.Z_ADVISER, 1)  # S
         s["secrets"][1] = secrets
+        s["card_secrets"][jinx] = carrying
         sc.play(s, A.NUMBER + 2)
         if s["phase"] != S.PH_REACT:
             return s, jinx
@@ -768,6 +769,8 @@ def test_jinx_rerolls_the_attack_and_only_the_kept_rolls_skulls_kill():
     s, jinx = attack(A.END)
     assert s["attack"] == 4 and s["board_warbands"][1] == 2 and s["secrets"][1] == 1  # kept: the skulls kill
     s, jinx = attack(None, secrets=0)  # its cost cannot be paid: not asked
+    assert s["board_warbands"][1] == 2 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
+    s, jinx = attack(None, secrets=1, carrying=1)  # its secret from an earlier reroll is on it until the Rest
     assert s["board_warbands"][1] == 2 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
 
 

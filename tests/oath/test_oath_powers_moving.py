@@ -496,12 +496,13 @@ def test_deed_writer_hands_a_ruled_site_over_and_its_new_ruler_garrisons_it():
 
 
 @pytest.mark.rule("O7.6.3", "O6.6.3", "D2")
-def test_deed_writer_trades_no_site_between_imperial_players_nor_to_a_player_without_warbands():
+def test_deed_writer_trades_no_site_between_imperial_players_nor_to_one_who_cannot_garrison_it():
     s = sc.ready()
     faceup_adviser(s, "Deed Writer", 0)
     s["side"][2] = S.SIDE_CITIZEN  # blue already rules every Imperial site
     s["board_warbands"][3] = 0  # yellow has no warband to rule a site with
-    for partner in (2, 3):
+    sc.move(s, "Ring of Devotion", S.Z_PERSONAL, 1)  # red puts no warbands at sites
+    for partner in (1, 2, 3):
         sc.play(s, card("Deed Writer"), A.SEAT + partner)
         assert not any(A.SLOT <= a < A.SEAT for a in sc.legal(s)), partner
         sc.play(s, A.END, A.NUMBER + 10 + 1, A.END)  # ask a favor for nothing; declined
@@ -546,6 +547,13 @@ def test_the_tribunal_negotiates_a_binding_exchange_of_favor_and_secrets_with_an
     assert option not in sc.legal(s)
     s["pawn"][3] = PLAINS
     assert option in sc.legal(s)
+    s["shared_favor"] += int(s["favor"][:4].sum())
+    s["favor"][:4] = s["secrets"][:4] = 0  # nobody has anything to exchange: closed
+    assert option not in sc.legal(s)
+    s["secrets"][1] = 1
+    sc.play(s, option)
+    assert sc.legal(s) == [A.SEAT + 1]  # only a partner with whom some exchange can be made
+    sc.play(s, A.SEAT + 1, A.END, A.NUMBER + 30 + 1, A.END)
     s["slot_faceup"][PLAINS] = 0
     assert option not in sc.legal(s)
 

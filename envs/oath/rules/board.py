@@ -84,12 +84,16 @@ def rules_site(s, p, slot):
 
 
 @nb.njit(cache=True)
+def crown_holder(s):
+    """D4, O7.6.5 Bandit Crown: who holds it, -1 nobody."""
+    return s["where"][BANDIT_CROWN] if s["zone"][BANDIT_CROWN] == Z_PERSONAL else -1
+
+
+@nb.njit(cache=True)
 def crowned(s, p, slot):
-    """D4, O7.6.5 Bandit Crown: its holder treats the bandits as their warbands, so rules every
-    faceup site with no warbands (and the bandits rule none)."""
-    c = BANDIT_CROWN
-    return (s["zone"][c] == Z_PERSONAL and s["where"][c] == p and s["slot_faceup"][slot] == 1
-            and site_colour(s, slot) < 0)
+    """The Bandit Crown's holder treats the bandits as their warbands, so rules every faceup site
+    with no warbands (and the bandits rule none)."""
+    return crown_holder(s) == p and s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0
 
 
 @nb.njit(cache=True)
@@ -133,7 +137,7 @@ def enemy(s, p, q):
 
 @nb.njit(cache=True)
 def bandits_rule(s, slot):
-    return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0 and s["zone"][BANDIT_CROWN] != Z_PERSONAL
+    return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0 and crown_holder(s) < 0
 
 
 @nb.njit(cache=True)

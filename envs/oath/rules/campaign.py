@@ -1080,7 +1080,7 @@ def end(s, p):
             return
     martial = PL.aftermath(s)
     if s["defender"] != BANDITS:
-        PS.reaction_due(s, PS.REACT_HERALD)  # D2: after a campaign against a player
+        PS.reaction_due(s, PS.REACT_HERALD, p)  # D2: after a campaign against a player
     sneak = PS.holder_of(s, PS.SNEAK_ATTACK)
     if sneak >= 0 and sneak != p:  # D2: after another player's campaign
         s["react_due"] |= 1 << PS.REACT_SNEAK_ATTACK

@@ -787,10 +787,10 @@ def play(s, p, a):
     elif option == 0:
         to_site(s, p, s["pawn"][p])
     elif option == 4:
-        PS.reaction_due(s, PS.REACT_BOOK_BINDERS)  # D2: after a Vision played faceup
+        PS.reaction_due(s, PS.REACT_BOOK_BINDERS, p)  # D2: after a Vision played faceup
         s["phase"] = PH_CONSPIRACY
     elif option == 3:
-        PS.reaction_due(s, PS.REACT_BOOK_BINDERS)
+        PS.reaction_due(s, PS.REACT_BOOK_BINDERS, p)
         discard_revealed(s, p)
         C.place(s, c, Z_VISION_SPACE, p, 1)
         s["phase"] = PH_ACT
@@ -1337,8 +1337,9 @@ def shrouded_chooser(s, p):
     if not s["slot_faceup"][here] or SITE_POWER[s["slot_site"][here]] != SHROUDED_WOOD:
         return -1
     col = B.site_colour(s, here)
-    if col < 0:
-        return -1
+    if col < 0:  # the bandits', or the Bandit Crown's holder's (O7.6.5)
+        ruler = B.crown_holder(s)
+        return ruler if ruler >= 0 and B.enemy(s, p, ruler) else -1
     ruler = CHANCELLOR
     if col != PURPLE:
         for q in range(s["n_players"]):

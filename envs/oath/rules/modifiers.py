@@ -32,6 +32,7 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
 from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.state import (
     DISCARD_AS_USUAL,
@@ -113,7 +114,7 @@ def offered(s, p, c, action):
     stays possible once it is paid for."""
     if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or s["ruined"][c] or excluded(s, p, c):
         return False
-    if not access(s, p, c, action) or not W.can_pay(s, p, c):
+    if not access(s, p, c, action) or not PS.payable(s, p, c):
         return False
     # the trial payment may draw on the Nomad bank (Vow of Kinship) and burn to another player
     # (Vow of Renewal): every favor count it can touch is put back

@@ -12,7 +12,7 @@ Which rule asks which question: playing a card (major.play_legal: Gossip, Vow of
 Secret Police, Sacred Ground), Trade and Muster (major: Vow of Poverty, Forest Council, Curfew),
 Search (major: Forced Labor), travel (major.travel_cost and arrive: Toll Roads, Boiling Lake,
 Grasping Vines), Campaign (campaign: Vow of Peace), battle plans (plans: Marsh Spirit, Beast
-Tamer, True Names, Gleaming Armor, Insect Swarm), powers' costs (powers.can_pay, plans.usable:
+Tamer, True Names, Gleaming Armor, Insect Swarm), powers' costs (persistent.payable, plans.usable:
 Spell Breaker), exile (minor: Council Seat), the banners (campaign and major: Vow of Renewal,
 Vow of Silence, Hall of Debate, Hall of Mockery), playing a card (turn: Saddle Makers) and the
 title (turn: Chaos Cult). Burned favor goes through board.burn_favor (Vow of Renewal). Herald,
@@ -160,6 +160,16 @@ def spell_broken(s, p, c):
     return (B.COST[f, 1] > 0 or B.COST[f, 3] > 0) and ruler_bars(s, SPELL_BREAKER, p, -1)
 
 
+@nb.njit(cache=True)
+def payable(s, p, c):
+    """O7.1.2: p can pay card c's power now -- tokens to place need a card carrying none (until
+    the Rest), everything is paid from p's board -- and Spell Breaker allows it."""
+    f = C.face(s, c)
+    if (B.COST[f, 0] or B.COST[f, 1]) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
+        return False
+    return B.can_afford(s, p, c) and not spell_broken(s, p, c)
+
+
 # ================================================================== playing cards
 @nb.njit(cache=True)
 def may_play_facedown_adviser(s, p):
@@ -197,10 +207,11 @@ def card_played(s, p, c):
 
 # ================================================================== reactions (PH_REACT)
 @nb.njit(cache=True)
-def reaction_due(s, k):
-    """Queue reaction k if its card's holder is not the player whose action set it off."""
+def reaction_due(s, k, by):
+    """Queue reaction k if its card's holder is not `by`, the player whose play or campaign set it
+    off (a False Prophet's Vision is played outside its player's turn)."""
     h = holder_of(s, REACTION_CARD[k])
-    if h >= 0 and h != s["current"]:
+    if h >= 0 and h != by:
         s["react_due"] |= 1 << k
 
 
@@ -243,8 +254,7 @@ JINX = _ID["Jinx"]
 def may_jinx(s, q):
     """q, who just rolled attack or defense dice, rules Jinx and can pay its cost (Spell Breaker
     allowing) to reroll them."""
-    return (q >= 0 and in_force(s, JINX) and B.rules_card(s, q, JINX) and B.can_afford(s, q, JINX)
-            and not spell_broken(s, q, JINX))
+    return q >= 0 and in_force(s, JINX) and B.rules_card(s, q, JINX) and payable(s, q, JINX)
 
 
 @nb.njit(cache=True)
@@ -309,8 +319,7 @@ def stolen_count(s):
 def may_steal(s, h):
     """h holds Relic Thief, can pay its cost (Spell Breaker allowing) and the taker still holds
     some of the relics."""
-    return (h >= 0 and h != s["thief_taker"] and B.can_afford(s, h, RELIC_THIEF) and not spell_broken(s, h, RELIC_THIEF)
-            and stolen_count(s) > 0)
+    return h >= 0 and h != s["thief_taker"] and payable(s, h, RELIC_THIEF) and stolen_count(s) > 0
 
 
 @nb.njit(cache=True)

@@ -79,7 +79,6 @@ WITCH_FAVOR = 2  # Witch's Bargain (D2): a secret for 2 favor, 2 favor for a sec
 BLACKMAIL_FAVOR = 3  # Blackmail (D2)
 SPIRE_MOST = 5  # Fallen Spire (D3)
 OPEN_ENDED = 100  # units of a step that repeats until its player stops (END)
-COST = B.COST
 TRIBUNAL = int(D.SitePower.TRIBUNAL)
 TRIBUNAL_SITE = D.SITE_BY_NAME["The Tribunal"].id
 
@@ -99,20 +98,11 @@ def has_access(s, p, c):
 
 
 @nb.njit(cache=True)
-def can_pay(s, p, c):
-    """O7.1.2: tokens to place need a card carrying none; everything is paid from p's board."""
-    f = C.face(s, c)
-    if (COST[f, 0] or COST[f, 1]) and (s["card_favor"][c] > 0 or s["card_secrets"][c] > 0):
-        return False
-    return B.can_afford(s, p, c) and not PS.spell_broken(s, p, c)
-
-
-@nb.njit(cache=True)
 def usable(s, p, c, kind):
     """A power of `kind` that p may use now: written, accessible, payable and able to change
     something (a power that would do nothing is not offered)."""
     entry = ENTRY[C.face(s, c), kind]
-    if entry == 0 or not has_access(s, p, c) or not can_pay(s, p, c):
+    if entry == 0 or not has_access(s, p, c) or not PS.payable(s, p, c):
         return False
     running = s["pw_card"]  # the steps read "this card" from pw_card: c while asking about c
     s["pw_card"] = c
@@ -512,7 +502,7 @@ def choices(s, p, pc, mask):
         if slot >= 0:
             q = s["deed_taker"][slot] - 1
             least = N.staying(s, q)
-            most = min(s["board_warbands"][q], A.MAX_NUMBER)
+            most = min(s["board_warbands"][q], A.MAX_NUMBER) if B.places_at_sites(s, q) else 0
             C.numbers_upto(mask, least, most)
             n = max(most - least + 1, 0)
     else:
@@ -594,9 +584,11 @@ def more_choices(s, p, pc, mask):
             if q != p and M.council_fits(s, q, this, True, False):
                 mask[A.SEAT + q] = 1
                 n += 1
-    elif op == E.OP_PICK_SEAT:
+    elif op == E.OP_PICK_SEAT:  # for an exchange, only a partner with whom one can be made
+        exchange_next = CODE[pc + 1, P.COL_OP] == E.OP_EXCHANGE
         for q in range(s["n_players"]):
-            if q != p and (src != E.FROM_HERE or s["pawn"][q] == s["pawn"][p]):
+            if q != p and (src != E.FROM_HERE or s["pawn"][q] == s["pawn"][p]) and (
+                    not exchange_next or exchangeable(s, p, q, CODE[pc + 1, E.C_SUITS])):
                 mask[A.SEAT + q] = 1
                 n += 1
     elif op == E.OP_WITCH_TRADE:  # END (stop) is always there; n counts the trades still possible
@@ -732,10 +724,11 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
                     swap_fits(s, given, c) if given > 0 else transfer_fits(s, c, taker)):
                 mask[A.CARD + c] = 1
                 n += 1
-    if goods & E.GOODS_SITES:  # a site the taker does not rule already and has a warband to rule
+    if goods & E.GOODS_SITES:  # a site the taker does not rule already and has a warband to rule with
+        garrisons = s["board_warbands"][taker] > 0 and B.places_at_sites(s, taker)  # (Ring of Devotion: none)
         for slot in range(N_SLOTS):  # (the Bandit Crown's holder rules it with none, O7.6.5)
             if (B.rules_site(s, giver, slot) and not B.rules_site(s, taker, slot)
-                    and (s["board_warbands"][taker] > 0 or B.holds_relic(s, taker, B.BANDIT_CROWN))):
+                    and (garrisons or B.holds_relic(s, taker, B.BANDIT_CROWN))):
                 mask[A.SLOT + slot] = 1
                 n += 1
     return n
@@ -783,13 +776,18 @@ def gathering_partners(s, q, goods, mask):
     n = 0
     if s["pawn"][q] != here:
         return 0
-    scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
     for r in range(s["n_players"]):
-        if r != q and s["pawn"][r] == here and (mark_goods(s, q, r, goods, False, 0, scratch) > 0
-                                                or mark_goods(s, r, q, goods, True, 0, scratch) > 0):
+        if r != q and s["pawn"][r] == here and exchangeable(s, q, r, goods):
             mask[A.SEAT + r] = 1
             n += 1
     return n
+
+
+@nb.njit(cache=True)
+def exchangeable(s, p, q, goods):
+    """Whether p and q could make some exchange of `goods` (O7.6.3): either has something to give."""
+    scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    return mark_goods(s, p, q, goods, False, 0, scratch) > 0 or mark_goods(s, q, p, goods, True, 0, scratch) > 0
 
 
 @nb.njit(cache=True)
