@@ -654,6 +654,23 @@ def test_a_prophesied_vision_replaced_goes_to_the_prophet_as_if_searched():
     assert invariants.check(s) == []
 
 
+@pytest.mark.rule("O7.3", "O7.6", "D2")
+def test_book_binders_pays_for_a_prophesied_vision_played_in_another_players_turn():
+    s = sc.ready()
+    _prophet_on_rebellion(s)
+    s["phase"] = S.PH_ACT
+    sc.as_current(s, 2)
+    sc.move(s, "Book Binders", S.Z_ADVISER, 2, 1)
+    sc.move(s, "Conquest", S.Z_BOX)
+    keep_and_play(s, "Conquest", 3)  # blue's own Vision: its Book Binders pays nothing
+    assert (s["phase"], s["actor"]) == (S.PH_PLAY, 1)
+    favor = int(s["favor"][2])
+    sc.play(s, A.OPTION + 3)  # red reveals Rebellion in blue's turn: blue's Book Binders pays blue
+    assert (s["phase"], s["actor"], s["react_card"]) == (S.PH_REACT, 2, ID["Book Binders"])
+    sc.play(s, sc.legal(s)[0])
+    assert s["favor"][2] == favor + 2 and (s["phase"], s["actor"]) == (S.PH_ACT, 2)
+
+
 @pytest.mark.rule("O7.3", "D2", "O6.6.2")
 def test_a_prophesied_vision_discarded_by_citizenship_kills_the_warband():
     s = sc.ready()
