@@ -303,7 +303,7 @@ def _exact(n, score):
 @pytest.mark.rule("O2.12", "O5.5.4", "O5.5.5")
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_the_dice_roll_with_the_frequencies_of_their_faces(n):
-    """The engine's rolls against the faces of D8 counted by hand: defense -- shields, doubled per
+    """The engine's rolls against the faces of O2.12 counted by hand: defense -- shields, doubled per
     x2 face; attack -- swords, a hollow sword worth half (rounded down), a skull face two swords
     and a skull. 6000 rolls each (the generator is seeded: the test is deterministic)."""
     defense = [D.DefenseFace(f) for f in D.DEFENSE_DIE]
