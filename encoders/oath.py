@@ -187,7 +187,7 @@ def where(s, seat, c):
     if c == 0 or not sees(s, seat, c):
         return -1
     z = s["zone"][c]
-    w = s["where"][c]
+    w = int(s["where"][c])  # int8 arithmetic would wrap in pure-Python mode
     n = s["n_players"]
     if z == ST.Z_WORLD_DECK:
         return W_WORLD
@@ -224,8 +224,8 @@ def _holder(out, at, seat, holder, n):
 def encode(s, seat, out):
     """Write `seat`'s observation of record s into out (every element)."""
     out[:] = 0.0
-    n = s["n_players"]
-    phase = s["phase"]
+    n = int(s["n_players"])
+    phase = int(s["phase"])
     seat_of_colour = np.full(ST.N_COLOURS, -1, dtype=np.int64)
     for p in range(n):
         if s["colour"][p] >= 0:
@@ -272,7 +272,7 @@ def encode(s, seat, out):
         out[x + X_RECOVER] = s["target"] == c and (phase == _RECOVER_PHASES[0] or phase == _RECOVER_PHASES[1])
         if not s["faceup"][c] and (z == ST.Z_ADVISER or z == ST.Z_SITE):
             out[x + X_POSITION] = 1 + _facedown_position(s, c)
-        user = s["plan_user"][c]
+        user = int(s["plan_user"][c])
         if user > 0:
             defending = user == ST.PLAN_BANDITS or user - 1 != s["current"]
             out[x + (X_PLAN_DEFENDER if defending else X_PLAN_ATTACKER)] = 1.0
@@ -282,7 +282,7 @@ def encode(s, seat, out):
         at = _SLOTS + k * SLOT_STRIDE
         faceup = s["slot_faceup"][k] != 0
         if (faceup or (s["slot_known"][k] >> seat) & 1) and s["slot_site"][k] >= 0:
-            out[at + s["slot_site"][k]] = 1.0
+            out[at + int(s["slot_site"][k])] = 1.0
         x = at + N_SITES
         out[x] = faceup
         out[x + 1] = s["slot_favor"][k]
@@ -303,9 +303,9 @@ def encode(s, seat, out):
     for p in range(n):
         at = _SEATS + _rel(seat, p, n) * SEAT_STRIDE
         out[at] = 1.0
-        out[at + 1 + s["side"][p]] = 1.0
+        out[at + 1 + int(s["side"][p])] = 1.0
         x = at + 1 + N_SIDES
-        colour = s["colour"][p]
+        colour = int(s["colour"][p])
         if colour >= 0:
             out[x + colour] = 1.0
         x += ST.N_COLOURS
@@ -321,7 +321,7 @@ def encode(s, seat, out):
         out[x + 8] = relics_held[p]
         x += 9
         if s["pawn"][p] >= 0:
-            out[x + s["pawn"][p]] = 1.0
+            out[x + int(s["pawn"][p])] = 1.0
         x += N_SLOTS
         out[x] = turn_player(s) == p and phase != ST.PH_GAME_OVER
         out[x + 1] = s["actor"] == p and phase != ST.PH_GAME_OVER
@@ -329,9 +329,9 @@ def encode(s, seat, out):
     at = _GAME
     out[at + n - 2] = 1.0
     at += MAX_PLAYERS - 1
-    out[at + s["round"]] = 1.0
+    out[at + int(s["round"])] = 1.0
     at += D.ROUNDS + 1
-    out[at + s["oath"]] = 1.0
+    out[at + int(s["oath"])] = 1.0
     at += N_OATHS
     out[at] = s["visions_drawn"]
     out[at + 1] = s["turn"]
@@ -342,7 +342,7 @@ def encode(s, seat, out):
     out[at] = s["shared_favor"]
     at += 1
     for r in range(N_REGIONS):
-        size = s["discard_size"][r]
+        size = int(s["discard_size"][r])
         out[at + 3 * r] = size
         for k in range(size):
             out[at + 3 * r + 1] += s["discard"][r, k] >= ST.FIRST_VISION
@@ -374,11 +374,11 @@ def encode(s, seat, out):
     out[at + 2] = s["pf_mob"] != 0
     out[at + 3] = s["ds_tokens"]
     _holder(out, _WINNER, seat, s["winner"], n)
-    out[_WINNER + MAX_PLAYERS + 1 + s["win_kind"]] = 1.0
+    out[_WINNER + MAX_PLAYERS + 1 + int(s["win_kind"])] = 1.0
     # ------------------------------------------------------------ the decision under way
     out[_PHASE + phase] = 1.0
     if phase == ST.PH_POWER:
-        out[_POWER + s["pw_dec"]] = 1.0
+        out[_POWER + int(s["pw_dec"])] = 1.0
         out[_POWER + N_DECS] = max(0, s["pw_left"])  # -1: the step has not counted its units yet
     if phase == ST.PH_POWER or s["jinx_roll"] == ST.JINX_GAMBLE:
         out[_POWER + N_DECS + 1] = max(0, s["pw_count"])
@@ -388,7 +388,7 @@ def encode(s, seat, out):
     out[_POWER + N_DECS + 3 + N_SUITS] = phase == ST.PH_POWER and s["pw_card"] == 0
     at = _ACTION
     modifying = phase == ST.PH_MODIFY or phase == ST.PH_MODIFY_CHOICE
-    out[at + (s["mod_action"] if modifying and 0 <= s["mod_action"] < N_MAJORS else N_MAJORS)] = 1.0
+    out[at + (int(s["mod_action"]) if modifying and 0 <= s["mod_action"] < N_MAJORS else N_MAJORS)] = 1.0
     at += N_MAJORS + 1
     out[at] = s["n_drawn"]
     out[at + 1] = s["bid"]
@@ -397,26 +397,26 @@ def encode(s, seat, out):
     out[at + 3] = recovering and s["target"] == ST.TARGET_DS
     at += 4
     travelling = phase == _TRAVEL_PHASES[0] or phase == _TRAVEL_PHASES[1]
-    out[at + (s["target"] if travelling and 0 <= s["target"] < N_SLOTS else N_SLOTS)] = 1.0
+    out[at + (int(s["target"]) if travelling and 0 <= s["target"] < N_SLOTS else N_SLOTS)] = 1.0
     at += N_SLOTS + 1
     _holder(out, at, seat, s["scepter_fresh"], n)
     at += MAX_PLAYERS + 1
-    out[at + 1 + s["discard_to"]] = 1.0
+    out[at + 1 + int(s["discard_to"])] = 1.0
     at += N_DISCARD_TO
     _holder(out, at, seat, s["trade_as"], n)
     out[at + MAX_PLAYERS + 1] = s["free_campaign"] != ST.FREE_NONE
     out[at + MAX_PLAYERS + 2] = s["end_die"]
-    out[at + MAX_PLAYERS + 3 + s["warden"]] = 1.0
+    out[at + MAX_PLAYERS + 3 + int(s["warden"])] = 1.0
     at += MAX_PLAYERS + 3 + N_WARDEN
     _holder(out, at, seat, s["current"] if s["interrupted"] >= 0 else -1, n)
     at += MAX_PLAYERS + 1
     if s["jinx_roll"] != ST.JINX_NONE:
-        out[at + s["jinx_roll"] - 1] = 1.0
+        out[at + int(s["jinx_roll"]) - 1] = 1.0
     _encode_campaign(s, seat, n, out)
     at = _MOVE
     moving = phase == _MOVE_PHASES[0] or phase == _MOVE_PHASES[1] or phase == _MOVE_PHASES[2]
     if moving:
-        out[at + s["move_kind"]] = 1.0
+        out[at + int(s["move_kind"])] = 1.0
         _holder(out, at + 4, seat, s["move_with"], n)
         out[at + 4 + MAX_PLAYERS + 1] = s["move_count"]
     at = _OFFER
@@ -428,7 +428,7 @@ def encode(s, seat, out):
     if offering or partnered:
         _holder(out, at, seat, s["offer_target"], n)
         at += MAX_PLAYERS + 1
-        space = s["offer_space"]
+        space = int(s["offer_space"])
         out[at + (space if 0 <= space < SPACES and not partnered else SPACES)] = 1.0
         at += SPACES + 1
         _bargain(out, at, s["bargain"] if not partnered or exchanging else A.END)
@@ -454,13 +454,13 @@ def _bargain(out, at, b):
 
 @nb.njit(cache=True)
 def _encode_campaign(s, seat, n, out):
-    phase = s["phase"]
+    phase = int(s["phase"])
     reacting = phase == ST.PH_REACT and s["defender"] != ST.NOBODY  # a reaction inside the campaign (Jinx)
     if not (ST.PH_CAMPAIGN_DEFENDER <= phase <= ST.PH_CAMPAIGN_BURN or phase == ST.PH_BANISH_WHERE
             or phase == ST.PH_CAMPAIGN_PLANS or phase == ST.PH_CAMPAIGN_PLAN_SIGN or reacting):
         return
     at = _CAMPAIGN
-    d = s["defender"]
+    d = int(s["defender"])
     if 0 <= d < n:
         out[at + _rel(seat, d, n)] = 1.0
     elif d == BANDITS and phase != ST.PH_CAMPAIGN_DEFENDER:
@@ -492,7 +492,7 @@ def _encode_campaign(s, seat, n, out):
     for p in range(n):
         out[at + _rel(seat, p, n)] = s["force_board"][p]
     at += MAX_PLAYERS
-    camp = s["camp_slot"]
+    camp = int(s["camp_slot"])
     out[at + (camp if phase == ST.PH_CAMPAIGN_OCCUPY and 0 <= camp < N_SLOTS else N_SLOTS)] = 1.0
     at += N_SLOTS + 1
     asked = s["asked"] - 1 if phase == ST.PH_CAMPAIGN_ALLY or phase == ST.PH_CAMPAIGN_PERMIT else -1
@@ -506,7 +506,7 @@ def _encode_campaign(s, seat, n, out):
     out[at + 1] = s["camp_killed"][1]
     at += 2
     if 0 <= s["camp_from"] < N_SLOTS:
-        out[at + s["camp_from"]] = 1.0
+        out[at + int(s["camp_from"])] = 1.0
     out[at + N_SLOTS] = s["skulls"]
 
 
