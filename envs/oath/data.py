@@ -710,11 +710,12 @@ def _face(number, name, suit, other, *, ab, cost=None, modifies=None, side=None,
 
 
 #: The six edifices, intact face then ruined face (D3; face numbers follow the TTS save ids).
-#: Every power but Fallen Spire's is reconstructed from LC's code (the spec's ◊); Sprawling
-#: Rampart is also corroborated by a fan card builder, so it is not marked.
+#: Every power but Fallen Spire's is reconstructed from LC's code; the spec marks nine of them ◊
+#: (Sprawling Rampart is corroborated by a fan card builder; Bandit Rampart is not marked), and
+#: the table may leave those nine blank (the `reconstructed_powers` option).
 EDIFICE_FACES: tuple[EdificeFace, ...] = (
     _face(199, "Sprawling Rampart", Suit.ORDER, 200, ab=PERSISTENT, modifies=CAMPAIGN, reconstructed=False),
-    _face(200, "Bandit Rampart", None, 199, ab=BATTLE_PLAN, side=DEFENDER),
+    _face(200, "Bandit Rampart", None, 199, ab=BATTLE_PLAN, side=DEFENDER, reconstructed=False),  # not marked ◊
     _face(201, "Hall of Debate", Suit.HEARTH, 202, ab=PERSISTENT, modifies=CAMPAIGN),
     _face(202, "Hall of Mockery", None, 201, ab=PERSISTENT, modifies=RECOVER),
     _face(203, "Forest Temple", Suit.BEAST, 204, ab=Ability.CHRONICLE),

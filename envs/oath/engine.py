@@ -2,10 +2,10 @@
 
 ``new_game`` sets a game up from a ChronicleState (O1.1; the first game of a fresh chronicle
 by default, O1.2) and leaves it at its first decision; ``legal_mask`` and ``step`` play it one
-decision at a time (actions.py). The engine runs the whole setup, the turn (Wake, Act, Rest),
-the six major actions, the minor actions, the title and every victory, and about half of the
-card powers; still missing (docs/rules_coverage.md): the rest of the powers, so this is not yet
-the whole game. ``play_random`` plays whole games in compiled code (benchmarks).
+decision at a time (actions.py). The engine runs one whole game: the setup, the turn (Wake, Act,
+Rest), the six major actions, the minor actions, the title, every victory and every card power
+(docs/rules_coverage.md). The Chronicle between games is `chronicle.chronicle_step`.
+``play_random`` plays whole games in compiled code (benchmarks).
 """
 
 from __future__ import annotations
@@ -51,12 +51,16 @@ def resolve_colours(colours, n_players: int) -> np.ndarray:
 
 
 def new_game(n_players: int = 4, seed: int = 0, chronicle: ChronicleState | None = None,
-             colours=None) -> np.ndarray:
+             colours=None, reconstructed_powers: bool = True) -> np.ndarray:
     """A one-record state array holding a game set up from `chronicle` (default: the first game
     of a fresh chronicle, O1.2), waiting on its first setup decision. ``colours``: the boards of
     seats 1.. by name ('red', 'brown', 'blue', 'yellow', 'white'); None lets each player choose
-    (O1.1 step 9)."""
+    (O1.1 step 9). ``reconstructed_powers``: the nine edifice powers the spec marks ◊ (printed
+    wording not found, reconstructed from one engine's code, D3) are in force -- the spec's
+    default; False leaves those faces blank."""
     n_players = check_players(n_players)
+    if not isinstance(reconstructed_powers, (bool, np.bool_)):
+        raise InvalidOptionError(f"reconstructed_powers must be True or False, got {reconstructed_powers!r}")
     chronicle = ChronicleState.first_game() if chronicle is None else chronicle
     arrays = chronicle.arrays()
     if arrays.world_n >= 0 and arrays.world_n < DRAW_AT_SETUP * (n_players + 1):
@@ -64,6 +68,7 @@ def new_game(n_players: int = 4, seed: int = 0, chronicle: ChronicleState | None
                                  f"{n_players} players, the deck has {arrays.world_n}")
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
+    states[0]["reconstructed"] = int(reconstructed_powers)
     setup.init(states[0], n_players, resolve_colours(colours, n_players), arrays.oath, arrays.citizen,
                arrays.slot_site, arrays.slot_faceup, arrays.slot_cards, arrays.slot_ruined, arrays.world,
                arrays.world_n, arrays.relics, arrays.relic_n, arrays.dispossessed)
@@ -75,7 +80,7 @@ SETUPS = ("first_game", "tutorial")
 
 def table_options(n_players: int, options: dict) -> dict:
     """The env's options as new_game's keywords: ``setup`` ('first_game' default, 'tutorial', a
-    ChronicleState or its JSON text) and ``colours``."""
+    ChronicleState or its JSON text), ``colours`` and ``reconstructed_powers`` (default True)."""
     setup_option = options.get("setup")
     if setup_option is None or setup_option == "first_game":
         chronicle = ChronicleState.first_game()
@@ -88,7 +93,9 @@ def table_options(n_players: int, options: dict) -> dict:
     else:
         raise InvalidOptionError(f"setup must be one of {SETUPS}, a ChronicleState or its JSON text, "
                                  f"got {setup_option!r}")
-    return {"chronicle": chronicle, "colours": options.get("colours")}
+    reconstructed = options.get("reconstructed_powers")
+    return {"chronicle": chronicle, "colours": options.get("colours"),
+            "reconstructed_powers": True if reconstructed is None else reconstructed}
 
 
 @nb.njit(cache=True)

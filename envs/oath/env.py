@@ -22,7 +22,7 @@ class OathGame(RecordGame):
     name = "oath"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
-    reset_options = ("setup", "colours")
+    reset_options = ("setup", "colours", "reconstructed_powers")
 
     def new_state(self, n_players, seed, options):
         return engine.new_game(n_players, seed, **engine.table_options(n_players, options))
@@ -70,7 +70,9 @@ class raw_env(TurnBasedEnv):
     """Oath for 2-6 players; seat 0 is the Chancellor. Options: setup ('first_game' default: the
     first game of a fresh chronicle, O1.2; 'tutorial': the four-player tutorial table, O1.3; or a
     ChronicleState / its JSON text), colours (the boards of seats 1.. by name; None: each player
-    picks at setup step 9, as decisions), max_turns (truncation; a turn is one player's Wake, Act
+    picks at setup step 9, as decisions), reconstructed_powers (default True, the spec's default:
+    the nine edifice powers the spec marks ◊, reconstructed from one engine's code, are in force;
+    False leaves those faces blank -- D3, D10), max_turns (truncation; a turn is one player's Wake, Act
     and Rest), max_decisions (truncation after that many decisions, default 10000: moving
     warbands between board and site is free (O6.5), so a policy could loop inside one turn
     forever; random games take about 100-1000), reward_mode ('rank' default: +1 to the winner, -1/(n-1) to the others; 'score':
@@ -84,9 +86,9 @@ class raw_env(TurnBasedEnv):
     }
 
     def __init__(self, num_players: int = 4, render_mode=None, max_turns=None, reward_mode=None, setup=None,
-                 colours=None, debug=False, max_decisions=DEFAULT_MAX_DECISIONS):
+                 colours=None, debug=False, max_decisions=DEFAULT_MAX_DECISIONS, reconstructed_powers=True):
         engine.check_players(num_players)
-        options = {"setup": setup, "colours": colours}
+        options = {"setup": setup, "colours": colours, "reconstructed_powers": reconstructed_powers}
         super().__init__(OathGame(), num_players, render_mode, max_turns, reward_mode, options, debug, max_decisions)
 
 

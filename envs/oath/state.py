@@ -203,6 +203,7 @@ STATE_DTYPE = np.dtype(
         ("visions_drawn", np.int8),  # the Visions Drawn track (O2.1)
         ("winner", np.int8),  # -1 until the game ends
         ("win_kind", np.int8),  # WIN_*
+        ("reconstructed", np.int8),  # 1: the edifice powers the spec marks ◊ are in force; 0: those faces are blank (D3, D10)
         # cards
         ("zone", np.int8, N_CARDS),
         ("where", np.int8, N_CARDS),

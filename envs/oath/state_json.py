@@ -41,7 +41,7 @@ from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int
 
-FORMAT_VERSION = 2  # 2: the state of the last card powers (Deed Writer ... Sneak Attack)
+FORMAT_VERSION = 3  # 2: the state of the last card powers (Deed Writer ... Sneak Attack); 3: `reconstructed`
 GAME = "oath"
 
 #: fields holding a card id, written as the card's name

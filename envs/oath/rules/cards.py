@@ -4,13 +4,16 @@ world deck, the three discard piles, the relic deck) in step with each card's `z
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 
 from meeplegym import rng
 from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.state import (
     FIRST_EDIFICE,
     FIRST_RELIC,
     FIRST_VISION,
+    N_CARDS,
     Z_ADVISER,
     Z_DISCARD,
     Z_DISPOSSESSED,
@@ -38,6 +41,19 @@ def is_relic(c):
 @nb.njit(cache=True)
 def is_vision(c):
     return c >= FIRST_VISION
+
+
+#: Edifice faces whose power the spec marks ◊ (reconstructed from one engine's code, D3).
+RECONSTRUCTED = np.zeros(N_CARDS, dtype=np.int8)
+for _e in D.EDIFICE_FACES:
+    RECONSTRUCTED[_e.number] = _e.reconstructed
+del _e
+
+
+@nb.njit(cache=True)
+def blank(s, face_number):
+    """The face's power is a ◊ one and this table plays without them (`reconstructed` 0)."""
+    return s["reconstructed"] == 0 and RECONSTRUCTED[face_number] == 1
 
 
 @nb.njit(cache=True)

@@ -31,6 +31,7 @@ import numpy as np
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.rules import board as B
+from meeplegym.envs.oath.rules import cards as C
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import powers as W
@@ -112,7 +113,7 @@ def excluded(s, p, c):
 def offered(s, p, c, action):
     """An optional modifier p may add now: it runs, p has access and can pay, and the action
     stays possible once it is paid for."""
-    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or s["ruined"][c] or excluded(s, p, c):
+    if MODIFIES[c] != action or MANDATORY[c] or s["mod_on"][c] or s["ruined"][c] or C.blank(s, c) or excluded(s, p, c):
         return False
     if not access(s, p, c, action) or not PS.payable(s, p, c):
         return False

@@ -105,7 +105,7 @@ def in_force(s, c):
     """c (a card id, or an edifice face) is faceup at a site or among the advisers -- an edifice
     only while it shows that face."""
     t = tracked(c)
-    if C.is_edifice(c) and C.face(s, t) != c:
+    if C.is_edifice(c) and (C.face(s, t) != c or C.blank(s, c)):
         return False
     return s["faceup"][t] == 1 and (s["zone"][t] == Z_SITE or s["zone"][t] == Z_ADVISER)
 

@@ -102,7 +102,7 @@ def usable(s, p, c, kind):
     """A power of `kind` that p may use now: written, accessible, payable and able to change
     something (a power that would do nothing is not offered)."""
     entry = ENTRY[C.face(s, c), kind]
-    if entry == 0 or not has_access(s, p, c) or not PS.payable(s, p, c):
+    if entry == 0 or C.blank(s, C.face(s, c)) or not has_access(s, p, c) or not PS.payable(s, p, c):
         return False
     running = s["pw_card"]  # the steps read "this card" from pw_card: c while asking about c
     s["pw_card"] = c
