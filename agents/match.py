@@ -38,6 +38,12 @@ def agent_action(agent: Agent, raw, seat: int, obs: dict) -> int:
 def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None = None,
                record: bool = False, **options) -> MatchResult:
     """Play one game, seat i played by agents[i]; `options` go to the env (factions, ...)."""
+    return play_game(game, agents, seed, max_turns, record, **options)[0]
+
+
+def play_game(game: str, agents: list[Agent], seed: int, max_turns: int | None = None,
+              record: bool = False, **options) -> tuple[MatchResult, np.ndarray]:
+    """`play_match`, and the game's final engine state (what Oath's Chronicle is written from)."""
     env = make_env(game, num_players=len(agents), max_turns=max_turns, **options)
     env.reset(seed=seed)
     raw = env.unwrapped
@@ -58,5 +64,6 @@ def play_match(game: str, agents: list[Agent], seed: int, max_turns: int | None 
         decisions += 1
         if record:
             actions.append(action)
-    return MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(), decisions,
-                       raw.turn_count, truncated, raw.ranks(), raw.seat_setup(), actions, raw.victory() or "")
+    result = MatchResult(seed, [a.name for a in agents], [int(x) for x in raw.scores()], rewards.tolist(), decisions,
+                         raw.turn_count, truncated, raw.ranks(), raw.seat_setup(), actions, raw.victory() or "")
+    return result, raw._state.copy()

@@ -1,4 +1,4 @@
-"""The ``meeplegym`` command line: info, play, demo, train, tournament, balance, agents."""
+"""The ``meeplegym`` command line: info, play, demo, train, tournament, balance, chronicle, agents."""
 
 from __future__ import annotations
 
@@ -507,6 +507,59 @@ def balance(
         flagged = [r.key for r in rows if r.flagged]
         console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {', '.join(flagged)}[/red]" if flagged else ""))
     console.print(f"report: {page}")
+
+
+@app.command()
+def chronicle(
+    agents: str = typer.Option("random,random,random,random", help="comma-separated agent names, one per player "
+                                                                  "(2-6; `meeplegym agents oath` lists them)"),
+    games: int = typer.Option(5, help="games of the chronicle"),
+    seed: int = typer.Option(0, help="game k uses seed + k; the seating and the Chronicle's draws follow from it"),
+    out: str = typer.Option("oath-chronicle", help="folder for each game's record and each written Chronicle"),
+    start: str = typer.Option(None, "--from", help="a ChronicleState JSON file to go on from (default: a fresh "
+                                                    "chronicle, O1.2)"),
+    max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end); a game "
+                                          "cut short has no winner to write the Chronicle, so it ends the run"),
+    reconstructed_powers: bool = typer.Option(True, help="play the edifice powers the spec marks ◊ (D3)"),
+) -> None:
+    """Play a chronicle of Oath games (O8): each game set up from the Chronicle its predecessor's
+    winner wrote. Writes game-K.json (replay it with `meeplegym replay`) and chronicle-K.json (the
+    ChronicleState game K+1 starts from) to OUT."""
+    from meeplegym.agents import make_agent
+    from meeplegym.envs.oath.chronicle import ChronicleState
+    from meeplegym.envs.oath.chronicle_play import play_chronicle
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.replay import save_record
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    try:
+        players = [make_agent(name, "oath", seed=seed + k) for k, name in enumerate(names)]
+        first = ChronicleState.from_json(Path(start).read_text()) if start else None
+    except (KeyError, ValueError, OSError) as err:
+        raise typer.BadParameter(str(err)) from None
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    table = Table(title=f"a chronicle of {games} Oath games, {len(players)} players ({folder})")
+    for col in ("game", "Oath", "winner", "how", "decisions", "next Oath", "Citizens next"):
+        table.add_column(col)
+    with _bar("chronicle") as progress:
+        task = progress.add_task("games", total=games)
+        try:
+            for game in play_chronicle(players, games, seed, first, max_turns or None,
+                                       lambda done, total: progress.update(task, completed=done),
+                                       reconstructed_powers=reconstructed_powers):
+                save_record(game.record, folder / f"game-{game.index}.json")
+                nxt = game.next_setup
+                if nxt is not None:
+                    (folder / f"chronicle-{game.index}.json").write_text(nxt.to_json())
+                who = f"player {game.winner} ({names[game.winner]})" if game.winner >= 0 else "cut short"
+                table.add_row(str(game.index), game.setup.oath, who, game.result.victory or "-",
+                              str(game.result.decisions), nxt.oath if nxt else "-",
+                              ", ".join(nxt.citizens) if nxt and nxt.citizens else "-")
+        except InvalidOptionError as err:
+            raise typer.BadParameter(str(err)) from None
+    console.print(table)
+    console.print(f"records and Chronicles in {folder}/")
 
 
 @app.command("agents")
