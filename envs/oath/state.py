@@ -121,7 +121,7 @@ PH_CAMPAIGN_PLAN_SIGN = 50  # O7.5.4: OPTION k, the k-th signed amount of the pl
 #                             SLOT/OPTION a warband onto/off a site, Relic Hunter SLOT a relic there; END stops
 PH_MODIFY_CHOICE = 51  # O7.4, a modifier's own choice: Bracken OPTION k (its discard_to), Master of Disguise SEAT
 PH_FREE_CAMPAIGN = 52  # D2 Hunting Party, Knights Errant: campaign spending no Supply (OPTION 0) or not (END)
-PH_CROP_ROTATION = 53  # D3 Crop Rotation: CARD a denizen at the destination (`target`) to discard first, END none
+PH_CROP_ROTATION = 53  # D3 Crop Rotation, D1 Great Slum: CARD a denizen at the destination (`target`) to discard first, END none
 PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`): Herald, Book Binders
 #                SUIT, the bank to gain from; Squalid District OPTION 0/1/2, the end die -1 / as rolled / +1;
 #                Martial Culture OPTION 0 become a Citizen; Sticky Fire OPTION 0 kill the whole enemy
@@ -146,7 +146,7 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "citizenship: bargain", "citizenship: answer", "exile a Citizen", "play: People's Favor discard",
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
                "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice",
-               "modifiers: choice", "campaign: free campaign", "play: Crop Rotation discard", "reaction",
+               "modifiers: choice", "campaign: free campaign", "play: discard at the site first", "reaction",
                "citizenship: peek", "citizenship: warbands purple cannot replace", "discard advisers down to the limit")
 
 # Decisions inside a power's program (PH_POWER).

@@ -118,6 +118,7 @@ P = D.SitePower
 COAST, CHARMING_VALLEY, SHROUDED_WOOD, NARROW_PASS = int(P.COAST), int(P.CHARMING_VALLEY), int(P.SHROUDED_WOOD), \
     int(P.NARROW_PASS)
 MARSHES, BURIED_GIANT, HIDDEN_PLACE, RIVER = int(P.MARSHES), int(P.BURIED_GIANT), int(P.HIDDEN_PLACE), int(P.RIVER)
+GREAT_SLUM = int(P.GREAT_SLUM)
 del P
 R = D.HomelandReward
 HOME_FAVOR, HOME_WARBANDS, HOME_SECRET, HOME_RELIC = int(R.FAVOR), int(R.WARBANDS), int(R.SECRET), int(R.RELIC)
@@ -573,8 +574,22 @@ def rotates(s):
 
 
 @nb.njit(cache=True)
+def slum(s, slot):
+    """The faceup Great Slum (D1): a card played to it may first discard a card there."""
+    return s["slot_faceup"][slot] == 1 and SITE_POWER[s["slot_site"][slot]] == GREAT_SLUM
+
+
+@nb.njit(cache=True)
+def clears_first(s, slot):
+    """A card played to the site at slot may first discard one there: Crop Rotation's (D3) or
+    the Great Slum's (D1)."""
+    return (rotates(s) or slum(s, slot)) and rotatable(s, slot)
+
+
+@nb.njit(cache=True)
 def rotatable_denizen(s, d, slot):
-    """d, a denizen at the site at slot that Crop Rotation may discard (never a locked one, O7.2)."""
+    """d, a denizen at the site at slot that Crop Rotation or the Great Slum may discard (never a
+    locked one, O7.2)."""
     return s["zone"][d] == Z_SITE and s["where"][d] == slot and not locked(s, d)
 
 
@@ -588,8 +603,9 @@ def rotatable(s, slot):
 
 @nb.njit(cache=True)
 def fits(s, c, slot):
-    """c may go to the site at slot: room for it, or with Crop Rotation a denizen to replace."""
-    return room_for_play(s, c, slot) or (rotates(s) and s["slot_faceup"][slot] == 1 and rotatable(s, slot))
+    """c may go to the site at slot: room for it, or a denizen to replace (Crop Rotation, the
+    Great Slum)."""
+    return room_for_play(s, c, slot) or (s["slot_faceup"][slot] == 1 and clears_first(s, slot))
 
 
 @nb.njit(cache=True)
@@ -681,8 +697,9 @@ def play_site_legal(s, p, mask):
 
 @nb.njit(cache=True)
 def to_site(s, p, slot):
-    """The kept card goes to the site at slot, Crop Rotation's discard asked first if it may apply."""
-    if rotates(s) and rotatable(s, slot):
+    """The kept card goes to the site at slot, Crop Rotation's or the Great Slum's discard asked
+    first if it may apply."""
+    if clears_first(s, slot):
         s["target"] = slot
         s["phase"] = PH_CROP_ROTATION
         return
