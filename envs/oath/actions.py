@@ -87,6 +87,7 @@ END_LABELS: dict[int, str] = {
     S.PH_CAMPAIGN_BURN: "burn nothing", S.PH_PERMIT: "refuse", S.PH_OFFER_ANSWER: "decline",
     S.PH_OFFER_BARGAIN: "no bargain", S.PH_CAMPAIGN_PLANS: "no more battle plans", S.PH_FREE_CAMPAIGN: "no campaign",
     S.PH_CAMPAIGN_PLAN_SIGN: "move no more warbands", S.PH_OFFER_PEEK: "make the offer",
+    S.PH_SLUM: "discard nothing", S.PH_CROP_ROTATION: "discard nothing",
     S.PH_SEARCH_KEEP: "keep no second card (Land Warden)",
 }
 # PH_REACT asks for a card: its OPTION 0 and its END in words

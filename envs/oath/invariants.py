@@ -44,6 +44,7 @@ from meeplegym.envs.oath.state import (
     NOBODY,
     PH_BEGIN_TURN,
     PH_DISCARD_DOWN,
+    PH_SLUM,
     PH_TITLE,
     PURPLE,
     RELIQUARY_SPACES,
@@ -168,8 +169,10 @@ def check_into(s, where):
                     return FACEDOWN_SITE
                 if c < FIRST_RELIC:
                     cards += 1
-        if cards > SITE_CAPACITY[site]:
-            return CAPACITY
+        slumming = s["phase"] == PH_SLUM or (s["phase"] == PH_TITLE and s["title_return"] == PH_SLUM)
+        moved = s["slum_card"] > 0 and s["where"][s["slum_card"]] == slot
+        if cards > SITE_CAPACITY[site] + (1 if slumming and moved else 0):
+            return CAPACITY  # one over only while a card moved to the Great Slum waits on its discard (D1)
     # favor and warbands conserved
     where[0] = -1
     favor = np.int64(s["shared_favor"]) + s["pf_tokens"]

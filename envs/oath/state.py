@@ -134,6 +134,8 @@ PH_REACT = 54  # a card's holder answers outside the usual order (`react_card`):
 PH_OFFER_PEEK = 55  # O6.6.1: the Scepter holder lets the Exile peek at a Reliquary relic (FACEDOWN), END: the offer stands
 PH_SHED = 56  # O6.6.2, purple runs short: the new Citizen picks which of their warbands go (SLOT a site, SEAT their board)
 PH_DISCARD_DOWN = 57  # O7.6.4, after a swap or an exchange of advisers: CARD an adviser the over-limit `actor` discards
+PH_SLUM = 58  # D1 Great Slum, a card a power moved there (`slum_card`): CARD another denizen there its mover
+#               discards, as if first; END none (only while the site keeps its capacity)
 PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: adviser", "setup: discard order",
                "begin turn", "game over", "wake: People's Favor", "wake: opportunity", "act", "search: source",
                "search: keep", "search: discard order", "play: destination", "play: adviser to discard",
@@ -147,7 +149,8 @@ PHASE_NAMES = ("setup: board", "setup: favor placement", "setup: pawn", "setup: 
                "play: People's Favor site", "play: the Conspiracy", "campaign: banish (Shrouded Wood)", "power",
                "rest: powers", "modifiers", "campaign: battle plans", "campaign: battle plan dice",
                "modifiers: choice", "campaign: free campaign", "play: discard at the site first", "reaction",
-               "citizenship: peek", "citizenship: warbands purple cannot replace", "discard advisers down to the limit")
+               "citizenship: peek", "citizenship: warbands purple cannot replace", "discard advisers down to the limit",
+               "power: discard at the Great Slum")
 
 # Decisions inside a power's program (PH_POWER).
 DEC_MAY, DEC_BANK, DEC_SEAT, DEC_SLOT, DEC_CARD, DEC_REGION, DEC_FACEDOWN, DEC_KEEP, DEC_CHOOSE, DEC_PLACE, \
@@ -335,6 +338,7 @@ STATE_DTYPE = np.dtype(
         ("bargain", np.int16),  # the bargain action chosen (an action number), END for none; an exchange's ask
         ("bargain_give", np.int16),  # what a power's exchange gives (an action number), END for none
         ("proposer", np.int8),  # who proposes the power's exchange under way (The Gathering), -1: the power's user
+        ("slum_card", np.int16),  # a card a power just moved to the Great Slum (PH_SLUM, D1), 0 none
         ("deed_taker", np.int8, N_SLOTS),  # a site an exchange handed over (Deed Writer): its new ruler's seat + 1
         #                                    until they put warbands there, 0 otherwise
     ]

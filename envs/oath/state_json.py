@@ -41,11 +41,11 @@ from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int
 
-FORMAT_VERSION = 3  # 2: the state of the last card powers (Deed Writer ... Sneak Attack); 3: `reconstructed`
+FORMAT_VERSION = 3  # 2: the state of the last card powers (Deed Writer ... Sneak Attack); 3: `reconstructed`, `slum_card`
 GAME = "oath"
 
 #: fields holding a card id, written as the card's name
-CARD_VALUED = frozenset({"world", "discard", "relic_deck", "reliquary", "drawn", "playing", "pw_card", "pw_it",
+CARD_VALUED = frozenset({"world", "discard", "relic_deck", "reliquary", "drawn", "playing", "pw_card", "pw_it", "slum_card",
                          "plan_card", "react_card"})
 #: fields holding an enum value, written by name (index = value; -1 is null)
 NAMED = {

@@ -12,6 +12,7 @@ import pytest
 
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
+from meeplegym.envs.oath import invariants
 from meeplegym.envs.oath import state as S
 from tests.oath import scenario as sc
 from tests.oath.coverage_helpers import (
@@ -261,3 +262,24 @@ def test_great_slum_lets_you_discard_a_card_there_before_playing_to_it():
     assert A.END not in sc.legal(s) and card("Wolves") in sc.legal(s)  # now a must
     sc.play(s, card("Wolves"))
     assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["zone"][ID["Wolves"]] == S.Z_DISCARD
+
+
+@pytest.mark.rule("D1", "O6.2")
+def test_great_slum_asks_a_power_that_moves_a_card_there_too():
+    """Homesteaders moving an adviser onto the Great Slum lets its user discard another card there
+    first: a choice while the site has room, a must when it is full."""
+    for full in (False, True):
+        s = sc.ready()
+        sc.put_site(s, PLAINS, "Great Slum")  # the Chancellor's site; Longbows stays
+        if full:
+            sc.move(s, "Wolves", S.Z_SITE, PLAINS)
+            sc.move(s, "Rangers", S.Z_SITE, PLAINS)
+        sc.move(s, "Homesteaders", S.Z_ADVISER, 0)
+        sc.move(s, "Scouts", S.Z_ADVISER, 0)
+        sc.play(s, card("Homesteaders"), card("Scouts"))
+        assert s["phase"] == S.PH_SLUM and s["zone"][ID["Scouts"]] == S.Z_SITE
+        assert card("Longbows") in sc.legal(s) and card("Scouts") not in sc.legal(s)
+        assert (A.END in sc.legal(s)) != full
+        assert invariants.explain(s) == ""  # one over the capacity only while the discard is asked
+        sc.play(s, card("Longbows"))
+        assert s["zone"][ID["Longbows"]] == S.Z_DISCARD and s["phase"] == S.PH_ACT and s["slum_card"] == 0

@@ -541,6 +541,12 @@ def site_room(s, slot):
 
 
 @nb.njit(cache=True)
+def within_capacity(s, slot):
+    have = np.zeros(16, dtype=np.int16)
+    return B.cards_at(s, slot, have) <= SITE_CAPACITY[s["slot_site"][slot]]
+
+
+@nb.njit(cache=True)
 def room_for_play(s, c, slot):
     """Whether c may be played to the site at slot: room under its capacity; Salt the Earth
     ignores the capacity but refuses a site holding a locked card (D2)."""
@@ -577,6 +583,12 @@ def rotates(s):
 def slum(s, slot):
     """The faceup Great Slum (D1): a card played to it may first discard a card there."""
     return s["slot_faceup"][slot] == 1 and SITE_POWER[s["slot_site"][slot]] == GREAT_SLUM
+
+
+@nb.njit(cache=True)
+def slum_takes(s, slot):
+    """A card moved to the site at slot fits: room, or the Great Slum with a denizen to discard."""
+    return site_room(s, slot) or (slum(s, slot) and rotatable(s, slot))
 
 
 @nb.njit(cache=True)

@@ -39,6 +39,7 @@ from meeplegym.envs.oath.state import (
     ACT_OFFER,
     ACT_SELF_EXILE,
     CHANCELLOR,
+    FIRST_EDIFICE,
     FIRST_RELIC,
     FIRST_VISION,
     GRAND_SCEPTER,
@@ -61,11 +62,13 @@ from meeplegym.envs.oath.state import (
     PH_PERMIT,
     PH_POWER,
     PH_SHED,
+    PH_SLUM,
     PURPLE,
     RELIQUARY_SPACES,
     SIDE_CITIZEN,
     SIDE_EXILE,
     Z_PERSONAL,
+    Z_SITE,
 )
 
 SUPPLY_MAX = D.SUPPLY_MAX
@@ -435,7 +438,7 @@ def become_citizen(s, q):
 
 @nb.njit(cache=True)
 def set_aside(s, phase, q):
-    """Ask q something in between (PH_SHED, PH_DISCARD_DOWN); `resume` goes back."""
+    """Ask q something in between (PH_SHED, PH_DISCARD_DOWN, PH_SLUM); `resume` goes back."""
     s["resume_phase"] = s["phase"]
     s["resume_actor"] = s["actor"]
     s["phase"] = phase
@@ -500,6 +503,48 @@ def flip_to_citizen(s, q):
         s["actor"] = q
         s["phase"] = PH_ACT
         s["end_act"] = 1
+
+
+# ================================================================== D1: the Great Slum
+@nb.njit(cache=True)
+def note_slum(s, c):
+    """A power just moved c to a site: at the faceup Great Slum holding another denizen that may
+    be discarded, its mover is asked (slum_due) whether to discard one, as if first (D1)."""
+    if s["zone"][c] != Z_SITE or not M.slum(s, s["where"][c]):
+        return
+    for d in range(1, FIRST_EDIFICE):
+        if d != c and M.rotatable_denizen(s, d, s["where"][c]):
+            s["slum_card"] = c
+            return
+
+
+@nb.njit(cache=True)
+def slum_due(s, p):
+    if s["slum_card"] == 0:
+        return False
+    set_aside(s, PH_SLUM, p)
+    return True
+
+
+@nb.njit(cache=True)
+def slum_legal(s, p, mask):
+    """CARD a denizen at the Great Slum other than the one moved there; END only while the site
+    keeps its capacity (a card moved to a full Great Slum needs the discard)."""
+    c = s["slum_card"]
+    slot = s["where"][c]
+    for d in range(1, FIRST_EDIFICE):
+        if d != c and M.rotatable_denizen(s, d, slot):
+            mask[A.CARD + d] = 1
+    if M.within_capacity(s, slot):
+        mask[A.END] = 1
+
+
+@nb.njit(cache=True)
+def slum_discard(s, p, a):
+    if a != A.END:
+        M.discard_card(s, p, a - A.CARD)
+    s["slum_card"] = 0
+    resume(s)
 
 
 # ================================================================== O7.6.4: discarding down

@@ -454,7 +454,7 @@ def choices(s, p, pc, mask):
                 mask[A.OPTION + region] = 1
                 n += 1
     elif op == E.OP_HOMESTEAD:
-        if M.site_room(s, s["pawn"][p]):
+        if M.slum_takes(s, s["pawn"][p]):
             for c in range(1, FIRST_RELIC):
                 if (s["zone"][c] == Z_ADVISER and s["where"][c] == p and s["faceup"][c] and discardable(s, c)
                         and M.RESTRICTION[c] != M.ADVISER_ONLY):
@@ -571,7 +571,7 @@ def more_choices(s, p, pc, mask):
                 n += 1
     elif op == E.OP_TO_SITE:
         for slot in range(N_SLOTS):
-            if M.site_room(s, slot):
+            if M.slum_takes(s, slot):
                 mask[A.SLOT + slot] = 1
                 n += 1
     elif op == E.OP_ROVING:  # a denizen at any other site
@@ -1017,7 +1017,7 @@ def placeable(s, p, pc, c):
                 return True
         return False
     for slot in range(N_SLOTS):
-        if M.site_room(s, slot):
+        if M.slum_takes(s, slot):
             return True
     return False
 
@@ -1075,6 +1075,7 @@ def resolve(s, p, pc, a):
     elif op == E.OP_HOMESTEAD:
         c = a - A.CARD
         C.place(s, c, Z_SITE, s["pawn"][p], 1)
+        N.note_slum(s, c)
     elif op == E.OP_KILL and src == E.FROM_REGION and a < A.SEAT:
         slot = a - A.SLOT
         col = B.site_colour(s, slot)
@@ -1158,21 +1159,26 @@ def resolve_more(s, p, pc, a):
         C.relic_push_bottom(s, r)
     elif op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE:
         exchange(s, this, a - A.CARD)
+        N.note_slum(s, this)
+        N.note_slum(s, a - A.CARD)
     elif op == E.OP_PICK_ADVISER:
         s["pw_it"] = a - A.CARD
     elif op == E.OP_PICK_SEAT:  # the partner of the next step, as an offer's target is
         s["offer_target"] = a - A.SEAT
     elif op == E.OP_SWAP_HERE:
         exchange(s, s["pw_it"], a - A.CARD)
+        N.note_slum(s, s["pw_it"])
         s["pw_it"] = 0
     elif op == E.OP_TO_SITE:
         C.place(s, s["pw_it"], Z_SITE, a - A.SLOT, 1)
+        N.note_slum(s, s["pw_it"])
         s["pw_it"] = 0
     elif op == E.OP_ROVING:
         c = a - A.CARD
         slot = s["where"][c]
         M.discard_card(s, p, c)
         C.place(s, this, Z_SITE, slot, 1)
+        N.note_slum(s, this)
     elif op == E.OP_PIPER:
         q = a - A.SEAT
         C.place(s, this, Z_ADVISER, q, 1)
@@ -1263,8 +1269,16 @@ def answer(s, p, a):
     else:
         resolve(s, p, pc, a)
         s["pw_left"] -= 1
-        if N.discard_down_due(s):  # a swap or an exchange of advisers broke a limit
-            return
+    go_on(s, p)
+
+
+@nb.njit(cache=True)
+def go_on(s, p):
+    """The program goes on after a decision -- once any player over an adviser limit (a swap or
+    an exchange broke it) has discarded down, and the mover of a card to the Great Slum has
+    answered whether to discard another there."""
+    if N.discard_down_due(s) or N.slum_due(s, p):
+        return
     run(s, p)
 
 

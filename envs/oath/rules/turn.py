@@ -37,6 +37,7 @@ from meeplegym.envs.oath.state import (
     PH_CONSPIRACY,
     PH_CROP_ROTATION,
     PH_DISCARD_DOWN,
+    PH_SLUM,
     PH_PF_DISCARD,
     PH_PLAY_SITE,
     PH_POWER,
@@ -228,6 +229,8 @@ def legal(s, mask):
         N.shed_legal(s, p, mask)
     elif phase == PH_DISCARD_DOWN:
         N.discard_down_legal(s, p, mask)
+    elif phase == PH_SLUM:
+        N.slum_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
     elif phase == PH_POWER:  # a program runs for the current player, whoever answers its step
@@ -362,13 +365,15 @@ def apply(s, a):
         N.permit(s, s["current"], a == A.OPTION + 0)
     elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN or phase == PH_OFFER_PEEK:
         N.offer_step(s, p, a)
-    elif phase == PH_SHED or phase == PH_DISCARD_DOWN:
+    elif phase == PH_SHED or phase == PH_DISCARD_DOWN or phase == PH_SLUM:
         if phase == PH_SHED:
             N.shed(s, p, a)
-        else:
+        elif phase == PH_DISCARD_DOWN:
             N.discard_down(s, p, a - A.CARD)
+        else:
+            N.slum_discard(s, p, a)
         if s["phase"] == PH_POWER:  # the power that asked for these goes on
-            W.run(s, s["current"])
+            W.go_on(s, s["current"])
     elif phase == PH_OFFER_ANSWER:
         N.answer_offer(s, s["current"], a == A.OPTION + 0)
     elif phase == PH_EXILE_TARGET:
