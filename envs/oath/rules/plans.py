@@ -182,6 +182,27 @@ def condition(s, u, side, c, cond):
 
 
 @nb.njit(cache=True)
+def side_rules(s, u, d):
+    """d counts for u's plan: u rules it -- or, for the defender and the Allies, anyone of the
+    defending side does ("you" on their plans is the whole side, O5.5.3)."""
+    if u == BANDITS or side_of(s, u) == ATTACKER_SIDE:
+        return rules_plan(s, u, d)
+    for q in range(s["n_players"]):
+        if on_side(s, q, DEFENDER_SIDE) and rules_plan(s, q, d):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def side_adviser(s, u, d):
+    """d is an adviser of u -- or, on the defence, of anyone of the defending side (O5.5.3)."""
+    if s["zone"][d] != Z_ADVISER or u < 0:
+        return False
+    q = s["where"][d]
+    return q == u or (side_of(s, u) == DEFENDER_SIDE and on_side(s, q, DEFENDER_SIDE))
+
+
+@nb.njit(cache=True)
 def scale(s, u, kind):
     if kind == E.PS_ONE:
         return 1
@@ -192,7 +213,7 @@ def scale(s, u, kind):
         suits = 0
         for d in range(1, N_CARDS):
             suit = B.card_suit(s, d)
-            if suit >= 0 and suit != ARCANE and rules_plan(s, u, d):
+            if suit >= 0 and suit != ARCANE and side_rules(s, u, d):
                 suits |= 1 << suit
         n = 0
         for b in range(N_SUITS):
@@ -208,10 +229,10 @@ def scale(s, u, kind):
             continue
         suit = B.card_suit(s, d)
         if kind == E.PS_BEAST_ADVISER:
-            if u >= 0 and s["zone"][d] == Z_ADVISER and s["where"][d] == u and suit == BEAST:
+            if suit == BEAST and side_adviser(s, u, d):
                 n += 1
         elif kind == E.PS_NOMAD_RULED:
-            if suit == NOMAD and rules_plan(s, u, d):
+            if suit == NOMAD and side_rules(s, u, d):
                 n += 1
         elif s["zone"][d] == Z_SITE and suit == BEAST:  # PS_BEAST_AT_SITES
             n += 1
