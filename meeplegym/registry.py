@@ -37,9 +37,9 @@ GAMES: dict[str, GameEntry] = {
         "oath",
         "meeplegym.envs.oath_v0",
         (2, 6),
-        "Oath: the setup from a ChronicleState, the turn, all six major and the minor actions, the title and "
-        "every victory, most battle plans; still missing: persistent powers and part of the other card powers, "
-        "so not yet the whole game (issue 6, docs/rules_coverage.md).",
+        "Oath: whole games -- the setup from a ChronicleState, the turn, every major and minor action, the title, "
+        "every victory and every card power of the base box -- and the Chronicle between games "
+        "(chronicle_step, `meeplegym chronicle`; docs/oath.md).",
     ),
 }
 

@@ -1,2 +1,3 @@
-"""Oath: Chronicles of Empire and Exile: component data so far; the engine and the AEC env are
-being built (docs/rules_coverage.md)."""
+"""Oath: Chronicles of Empire and Exile: the component data (data.py), the compiled engine
+(engine.py over rules/), the AEC env (env.py, ``meeplegym.envs.oath_v0``) and the Chronicle
+between games (chronicle.py, chronicle_step.py, chronicle_play.py); docs/oath.md."""
