@@ -76,14 +76,62 @@ class ChronicleState:
 
     @classmethod
     def from_json(cls, text: str) -> "ChronicleState":
-        raw = json.loads(text)
-        raw["sites"] = [None if e is None else SiteEntry(**e) for e in raw["sites"]]
-        return cls(**raw)
+        """A saved chronicle; anything that is not one raises InvalidOptionError naming the part.
+        (Names are checked against the game's cards by `arrays`, when a game is set up.)"""
+        try:
+            raw = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise InvalidOptionError(f"a ChronicleState is JSON text: {err}") from None
+        if not isinstance(raw, dict):
+            raise InvalidOptionError(f"a ChronicleState is a JSON object, got {type(raw).__name__}")
+        unknown = set(raw) - set(cls.__dataclass_fields__)
+        if unknown:
+            raise InvalidOptionError(f"ChronicleState: unknown keys {sorted(unknown)}")
+
+        def names(key, value, optional=False):
+            if value is None and optional:
+                return None
+            if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+                raise InvalidOptionError(f"ChronicleState.{key}: a list of names, got {value!r:.60}")
+            return value
+
+        out = cls()
+        for key, value in raw.items():
+            if key in ("oath", "previous_winner") and not isinstance(value, str):
+                raise InvalidOptionError(f"ChronicleState.{key}: a name, got {value!r:.60}")
+            if key == "game_index" and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+                raise InvalidOptionError(f"ChronicleState.game_index: a positive integer, got {value!r:.60}")
+            if key in ("citizens", "dispossessed"):
+                names(key, value)
+            if key in ("world_deck", "relic_deck"):
+                names(key, value, optional=True)
+            if key == "sites":
+                value = [_site_entry(k, e) for k, e in enumerate(value)] if isinstance(value, list) else \
+                    names(key, value)
+            setattr(out, key, value)
+        return out
 
     # ------------------------------------------------------------------ arrays for the setup
     def arrays(self) -> "SetupArrays":
         """The compiled setup's input; refuses anything that is not a legal table."""
         return SetupArrays.build(self)
+
+
+def _site_entry(k: int, entry) -> SiteEntry | None:
+    """sites[k] of a saved chronicle: null, or an object with a site name, its faceup flag and
+    lists of card and relic names."""
+    if entry is None:
+        return None
+    fields = set(SiteEntry.__dataclass_fields__)
+    if not isinstance(entry, dict) or "site" not in entry or set(entry) - fields:
+        raise InvalidOptionError(f"ChronicleState.sites[{k}]: an object with keys {sorted(fields)}, got {entry!r:.60}")
+    ok = (isinstance(entry["site"], str) and isinstance(entry.get("faceup", False), bool)
+          and all(isinstance(entry.get(key, []), list) and all(isinstance(x, str) for x in entry.get(key, []))
+                  for key in ("cards", "relics")))
+    if not ok:
+        raise InvalidOptionError(f"ChronicleState.sites[{k}]: a site name, a faceup flag and lists of names, "
+                                 f"got {entry!r:.60}")
+    return SiteEntry(**entry)
 
 
 def _card_id(name: str, what: str) -> tuple[int, int]:
