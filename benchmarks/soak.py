@@ -32,6 +32,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from meeplegym.agents import imperium_bots, scythe_bots
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import invariants as imperium_invariants
+from meeplegym.envs.oath import engine as oath_engine
+from meeplegym.envs.oath.chronicle import ChronicleState
+from meeplegym.envs.oath import invariants as oath_invariants
 from meeplegym.envs.scythe import engine as scythe_engine
 from meeplegym.envs.scythe import invariants as scythe_invariants
 
@@ -46,7 +49,7 @@ BOT_TURN_CAP = 500  # turns, all players together, before a bot game counts as s
 class SoakedGame:
     engine: object  # new_game(n, seed), random_words(seeds)
     invariants: object  # play_random_checked, explain, describe, NOT_FINISHED
-    bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"
+    bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"; None: no bot yet
     players: tuple[int, ...]
     tables: tuple[dict, ...] = ({},)  # new_game options; game seed s plays tables[s % len(tables)]
 
@@ -59,6 +62,9 @@ GAMES = {
     "imperium": SoakedGame(imperium_engine, imperium_invariants, imperium_bots, (2, 3, 4), (
         {}, {"trade_routes": True}, {"quick": True},
         {"trade_routes": True, "low_aggression": True, "quick_setup": True, "precious_cards": True})),
+    # the first game of a fresh chronicle, with and without the ◊ edifice powers, and the tutorial table
+    "oath": SoakedGame(oath_engine, oath_invariants, None, (2, 3, 4, 5, 6), (
+        {}, {"reconstructed_powers": False}, {"chronicle": ChronicleState.tutorial()})),
 }
 
 
@@ -147,6 +153,8 @@ def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 
     from meeplegym.errors import InvalidStateError
 
     soaked = GAMES[game]
+    if soaked.bots is None:
+        raise ValueError(f"{game} has no rule-based bot yet")
     players = soaked.players if players is None else tuple(players)
     styles = [f"{game}.{style}" for style in soaked.bots.STYLE_NAMES]
     results = {n: CountResult(n) for n in players}
@@ -193,7 +201,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=sorted(GAMES), nargs="+", default=sorted(GAMES), help="games to soak (default: all)")
     parser.add_argument("--decisions", type=int, default=1_000_000, help="at least this many decisions per player count")
-    parser.add_argument("--players", type=int, nargs="+", choices=[2, 3, 4, 5],
+    parser.add_argument("--players", type=int, nargs="+", choices=[2, 3, 4, 5, 6],
                         help="player counts (default: every count the game allows)")
     parser.add_argument("--batch", type=int, default=64, help="games per compiled call")
     parser.add_argument("--seed", type=int, default=0, help="run number: selects a disjoint range of game seeds")
@@ -213,7 +221,9 @@ def main(argv=None) -> int:
         section = (f"## Soak: {game}\n\nRandom games, every invariant checked after every decision "
                    f"(`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
         failures += [(game, f) for r in results for f in r.failures]
-        if args.bot_games:
+        if args.bot_games and GAMES[game].bots is None:
+            print(f"{game}: no rule-based bot yet, so no bot games\n")
+        elif args.bot_games:
             bot_results = soak_bots(game, args.bot_games, players, args.seed, progress)
             print(f"### {game}, rule-based bots\n\n{markdown(bot_results)}\n")
             section += (f"\n\nGames between the rule-based bots through the env in debug mode (the same checks "

@@ -78,6 +78,11 @@ GAMES = {
                    (4, 63, {"trade_routes": True}), (2, 64, {"quick": True, "precious_cards": True})],
         "env": [(2, 71, {"nations": ["guptas", "tang"], "trade_routes": True}), (3, 72, {"quick": True})],
     },
+    "oath": {
+        "engine": [(2, 61, {}), (4, 62, {"colours": ["red", "blue", "yellow"]}),
+                   (6, 63, {"reconstructed_powers": False})],
+        "env": [(4, 71, {"setup": "tutorial", "colours": ["red", "blue", "yellow"]}), (5, 72, {})],
+    },
 }
 
 

@@ -29,10 +29,11 @@ def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
     soak = _soak_module()
     assert soak.main(["--decisions", "300", "--players", "2", "5", "--no-progress"]) == 0
     out = capsys.readouterr().out
-    imperium, scythe = out.split("### scythe")
-    assert imperium.splitlines()[2].startswith("| players | games | decisions | violations |")
-    assert scythe.splitlines()[2].startswith("| players | games | decisions | violations |")
-    assert "| 2 |" in scythe and "| 5 |" in scythe
+    imperium, rest = out.split("### oath")
+    oath, scythe = rest.split("### scythe")
+    for table in (imperium, oath, scythe):
+        assert table.splitlines()[2].startswith("| players | games | decisions | violations |")
+    assert "| 2 |" in scythe and "| 5 |" in scythe and "| 2 |" in oath and "| 5 |" in oath
     assert "| 2 |" in imperium and "| 5 |" not in imperium  # Imperium seats 2-4
 
     scythe_invariants = soak.GAMES["scythe"].invariants
@@ -50,6 +51,8 @@ def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
     assert "power outside 0..16" in out
     with pytest.raises(ValueError, match="2-4 players"):
         soak.soak("imperium", decisions=10, players=(5,))
+    with pytest.raises(ValueError, match="no rule-based bot"):
+        soak.soak_bots("oath", games=1, progress=False)
 
 
 def test_bot_soak_counts_games_and_reports_a_broken_invariant(monkeypatch):
