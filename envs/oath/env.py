@@ -7,7 +7,7 @@ import numpy as np
 from meeplegym.aec import OrderEnforcing, RecordGame, TurnBasedEnv, check_options
 from meeplegym.encoders import oath as encoder
 from meeplegym.envs.oath import actions as A
-from meeplegym.envs.oath import engine, invariants, render, state_json
+from meeplegym.envs.oath import engine, invariants, picture, render, state_json
 from meeplegym.envs.oath.rules import turn
 from meeplegym.envs.oath.state import SIDE_NAMES, WIN_NAMES
 
@@ -19,6 +19,7 @@ class OathGame(RecordGame):
     engine = engine
     render = render
     state_json = state_json
+    picture = picture
     name = "oath"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
@@ -81,7 +82,7 @@ class raw_env(TurnBasedEnv):
 
     metadata = {
         "name": "oath_v0",
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
     }
 

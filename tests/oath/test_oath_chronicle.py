@@ -319,6 +319,10 @@ def test_the_chronicle_command_records_each_game_and_goes_on_from_a_saved_chroni
     written = ChronicleState.from_json((tmp_path / "a" / "chronicle-1.json").read_text())
     assert written.game_index == 2
     assert load_record(tmp_path / "a" / "game-2.json").options["setup"] == written.to_json()
+    page = tmp_path / "game-2.html"  # a chronicle's game replays in the viewer from its record
+    replayed = runner.invoke(app, ["replay", str(tmp_path / "a" / "game-2.json"), "--html", str(page)])
+    assert replayed.exit_code == 0, replayed.output
+    assert page.read_text().count("data:image/png;base64,") > 10
     result = runner.invoke(app, ["chronicle", "--agents", "random,random,random", "--games", "1",
                                  "--from", str(tmp_path / "a" / "chronicle-1.json"), "--out", str(tmp_path / "b")])
     assert result.exit_code == 0, result.output
