@@ -174,7 +174,7 @@ def _fmt(r: dict) -> str:
 
 def _compile_line(compile: dict | None) -> str:
     if compile is None:
-        return "- JIT compile time: not measured (--quick)"
+        return "- JIT compile time: not measured in this run (--quick or --no-compile-timing)"
     cold, warm = compile["cold"], compile["warm"]
     return (f"- JIT compile in a fresh process: empty cache, import + first AEC step {cold['import_and_first_step_s']:.1f} s "
             f"then first vector step {cold['first_vector_step_s']:.1f} s; warm cache, "
@@ -247,6 +247,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--kernel-games", type=int, default=200, help="games per player count for the kernel run")
     parser.add_argument("--quick", action="store_true", help="short smoke run (no compile timing, fewer batches)")
+    parser.add_argument("--no-compile-timing", action="store_true",
+                        help="skip the cold/warm compile timing (a cold Oath compile takes 10-20 minutes here)")
     parser.add_argument("--out", type=Path, default=HERE / "RESULTS.md")
     parser.add_argument("--games", default=",".join(GAMES),
                         help="comma-separated games to measure (the peers always are); the other games' numbers "
@@ -292,7 +294,7 @@ def main() -> None:
             "state_bytes": state_bytes,
             "vector_bytes_per_game": state_bytes + 4 * raw.game.observation_size + raw.game.num_actions,
             "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "compile": None if args.quick else compile_times(name),
+            "compile": None if args.quick or args.no_compile_timing else compile_times(name),
         }
     (HERE / "results").mkdir(exist_ok=True)
     (HERE / "results" / "throughput.json").write_text(json.dumps(results, indent=2))

@@ -40,6 +40,7 @@ GAMES: dict[str, GameEntry] = {
         "Oath: whole games -- the setup from a ChronicleState, the turn, every major and minor action, the title, "
         "every victory and every card power of the base box -- and the Chronicle between games "
         "(chronicle_step, `meeplegym chronicle`; docs/oath.md).",
+        vector="meeplegym.envs.oath.vector:OathVectorGame",
     ),
 }
 

@@ -84,7 +84,7 @@ class VectorStep:
     action_mask: np.ndarray  # (batch, num_actions) int8
     rewards: np.ndarray  # (batch, num_players) float32: nonzero only when a game ended here
     terminated: np.ndarray  # (batch,) bool: the game ended by the rules at this step
-    truncated: np.ndarray  # (batch,) bool: the game reached max_turns at this step
+    truncated: np.ndarray  # (batch,) bool: the game reached max_turns (Oath: or max_decisions) at this step
     final_scores: np.ndarray  # (batch, num_players) int64: scores of the game that just ended
 
 
@@ -208,7 +208,8 @@ class VectorEnv:
 def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **options) -> VectorEnv:
     """A `VectorEnv` of `batch` games of `game`. Options: max_turns, reward_mode ('rank' by default,
     'score', 'margin'; one player: 'score'), observations (False skips encoding, for agents that read only masks), and the
-    game's own options (e.g. Scythe factions, mats, public_coins)."""
+    game's own options (e.g. Scythe factions, mats, public_coins; Oath setup, colours, reconstructed_powers
+    and max_decisions, the per-game decision cap the Oath AEC env also has, default 10000)."""
     from meeplegym.registry import GAMES
 
     try:
