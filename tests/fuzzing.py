@@ -7,7 +7,10 @@
 - ``junk(vocab)`` and ``mutate(data, d, vocab)``: random edits of a state dict (wrong types,
   out-of-range values, missing and extra keys, duplicated or dropped entries, unknown names).
 - ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks;
-  ``try_env_actions(env, attempts)`` steps each value and checks exactly that.
+  ``try_env_actions(env, attempts)`` steps each value and checks exactly that, after
+  ``play_prefix(env, prefix, chooser)`` has played a random start.
+- ``try_engine_actions(engine, states, words, attempts, ...)``: the same through an engine's
+  ``step`` (the engines with ``legal_mask(s)``, ``apply_at`` and ``play_random``).
 - ``load_mutated(data, bases, vocab, state_from_dict, state_to_dict)``: a real state dict,
   mutated, through the loader: rejected cleanly (``None``) or loaded and round-tripping.
 """
@@ -73,6 +76,46 @@ def env_snapshot(env):
     raw = env.unwrapped
     return (raw.state_record.tobytes(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards),
             dict(raw.terminations), dict(raw.truncations), copy.deepcopy(raw.infos), list(raw.agents))
+
+
+def play_prefix(env, prefix: int, chooser: int) -> bool:
+    """Play `prefix` random legal decisions; False once the game is over (nothing left to try)."""
+    pick = np.random.default_rng(chooser)
+    for _ in range(prefix + 1):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return False
+        if _ == prefix:
+            return True
+        env.step(int(pick.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    return True
+
+
+def try_engine_actions(engine, states, words, attempts, state_to_dict, phase_names) -> None:
+    """Each (action value, then) in turn through ``engine.step`` on states[0]: a legal value is
+    applied exactly as ``apply_at`` applies it, an illegal one raises IllegalActionError naming
+    the decision and changes nothing (raw bytes and state dict); then `then` random decisions
+    move on to another decision point."""
+    s = states[0]
+    for action, then in attempts:
+        if s["terminal"]:
+            return
+        mask = engine.legal_mask(s)
+        before_bytes = states.tobytes()
+        before_dict = state_to_dict(s)
+        if is_legal(action, mask):
+            expected = states.copy()
+            engine.apply_at(expected, 0, int(action))
+            engine.step(s, action)
+            assert states.tobytes() == expected.tobytes()
+        else:
+            with pytest.raises(IllegalActionError) as err:
+                engine.step(s, action)
+            assert states.tobytes() == before_bytes
+            assert state_to_dict(s) == before_dict
+            assert phase_names[s["phase"]] in str(err.value)
+            assert isinstance(err.value, ValueError)  # callers catching ValueError see it too
+        engine.play_random(states, words, then, np.zeros(1, np.int64))
 
 
 def try_env_actions(env, attempts) -> None:

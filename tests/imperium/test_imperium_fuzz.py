@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeplegym import IllegalActionError, InvalidOptionError
+from meeplegym import InvalidOptionError
 from meeplegym.envs import imperium_v0
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
@@ -29,7 +29,8 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.state import DEC_NAMES, PH_EFFECT, PHASE_NAMES, VARIANT_NAMES
 from meeplegym.envs.imperium.state_json import state_from_dict, state_to_dict
-from tests.fuzzing import NUMPY_INTS, action_values, fuzz, is_int, is_legal, load_mutated, try_env_actions
+from tests.fuzzing import (NUMPY_INTS, action_values, fuzz, is_int, load_mutated, play_prefix, try_engine_actions,
+                           try_env_actions)
 
 NATIONS = [n.name.lower() for n in D.NATIONS]
 READY = {n.name.lower() for n in D.NATIONS if int(n.code) in engine.READY_NATIONS}
@@ -52,24 +53,7 @@ def _random_game(n_players, seed, prefix, options):
        attempts=st.lists(st.tuples(ACTION_VALUES, st.integers(0, 20)), min_size=1, max_size=6))
 def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, options, attempts):
     states, words = _random_game(n_players, seed, prefix, options)
-    s = states[0]
-    for action, then in attempts:
-        mask = engine.legal_mask(s)
-        before_bytes = states.tobytes()
-        before_dict = state_to_dict(s)
-        if is_legal(action, mask):
-            expected = states.copy()
-            engine.apply_at(expected, 0, int(action))
-            engine.step(s, action)
-            assert states.tobytes() == expected.tobytes()
-        else:
-            with pytest.raises(IllegalActionError) as err:
-                engine.step(s, action)
-            assert states.tobytes() == before_bytes
-            assert state_to_dict(s) == before_dict
-            assert PHASE_NAMES[s["phase"]] in str(err.value)
-            assert isinstance(err.value, ValueError)  # callers catching ValueError see it too
-        engine.play_random(states, words, then, np.zeros(1, np.int64))  # on to another decision
+    try_engine_actions(engine, states, words, attempts, state_to_dict, PHASE_NAMES)
 
 
 @fuzz(30)
@@ -78,12 +62,8 @@ def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed
 def test_env_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, options, attempts, chooser):
     env = imperium_v0.env(num_players=n_players, **options)
     env.reset(seed=seed)
-    pick = np.random.default_rng(chooser)
-    for _ in range(prefix):
-        if env.terminations[env.agent_selection]:
-            return
-        env.step(int(pick.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
-    try_env_actions(env, attempts)
+    if play_prefix(env, prefix, chooser):
+        try_env_actions(env, attempts)
 
 
 # ------------------------------------------------------------------ options

@@ -19,14 +19,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from meeplegym import IllegalActionError, InvalidOptionError
+from meeplegym import InvalidOptionError
 from meeplegym.envs import oath_v0
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import engine, invariants
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
 from meeplegym.envs.oath.state import DEC_NAMES, PH_POWER, PHASE_NAMES, WIN_NAMES
 from meeplegym.envs.oath.state_json import CARD_NAMES, state_from_dict, state_to_dict
-from tests.fuzzing import action_values, fuzz, is_int, is_legal, load_mutated, try_env_actions
+from tests.fuzzing import action_values, fuzz, is_int, load_mutated, play_prefix, try_engine_actions, try_env_actions
 
 ACTION_VALUES = action_values(A.N_ACTIONS)
 BOARDS = list(COLOUR_NAMES[1:])
@@ -47,25 +47,7 @@ def _random_game(n_players, seed, prefix, table):
        attempts=st.lists(st.tuples(ACTION_VALUES, st.integers(0, 20)), min_size=1, max_size=6))
 def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, table, attempts):
     states, words = _random_game(n_players, seed, prefix, table)
-    s = states[0]
-    for action, then in attempts:
-        if s["terminal"]:
-            return
-        mask = engine.legal_mask(s)
-        before_bytes = states.tobytes()
-        before_dict = state_to_dict(s)
-        if is_legal(action, mask):
-            expected = states.copy()
-            engine.apply_at(expected, 0, int(action))
-            engine.step(s, action)
-            assert states.tobytes() == expected.tobytes()
-        else:
-            with pytest.raises(IllegalActionError) as err:
-                engine.step(s, action)
-            assert states.tobytes() == before_bytes
-            assert state_to_dict(s) == before_dict
-            assert PHASE_NAMES[s["phase"]] in str(err.value)
-        engine.play_random(states, words, then, np.zeros(1, np.int64))
+    try_engine_actions(engine, states, words, attempts, state_to_dict, PHASE_NAMES)
 
 
 @fuzz(25)
@@ -74,12 +56,8 @@ def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed
 def test_env_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, attempts, chooser):
     env = oath_v0.env(num_players=n_players)
     env.reset(seed=seed)
-    pick = np.random.default_rng(chooser)
-    for _ in range(prefix):
-        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
-            return
-        env.step(int(pick.choice(np.flatnonzero(env.observe(env.agent_selection)["action_mask"]))))
-    try_env_actions(env, attempts)
+    if play_prefix(env, prefix, chooser):
+        try_env_actions(env, attempts)
 
 
 # ------------------------------------------------------------------ options

@@ -36,7 +36,7 @@ from meeplegym.envs.scythe.actions import NUM_ACTIONS
 from meeplegym.envs.scythe.state import PH_DIAL, PH_GAME_OVER, PH_TOP, PH_TRADE_LOC, PHASE_NAMES, STATE_DTYPE
 from meeplegym.envs.scythe.state_json import LOCATION_NAMES, UNIT_NAMES, state_from_dict, state_to_dict
 from tests.fuzzing import (NUMPY_INTS, action_values, env_snapshot, fuzz, is_int, is_legal, load_mutated,
-                           try_env_actions)
+                           play_prefix, try_env_actions)
 
 try:
     from . import test_invariants as ti
@@ -88,16 +88,8 @@ def test_engine_step_rejects_illegal_actions_and_changes_nothing(scythe_kernels,
 def test_env_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, attempts, chooser):
     env = scythe_v0.env(num_players=n_players)
     env.reset(seed=seed)
-    pick = np.random.default_rng(chooser)
-    for _ in range(prefix):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            break
-        env.step(int(pick.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
-    agent = env.agent_selection
-    if env.terminations[agent] or env.truncations[agent]:
-        return
-    try_env_actions(env, attempts)
+    if play_prefix(env, prefix, chooser):
+        try_env_actions(env, attempts)
 
 
 def test_env_dead_agents_take_only_none():
