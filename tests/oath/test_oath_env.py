@@ -100,7 +100,9 @@ def test_illegal_action_raises_and_changes_nothing(decisions):
         ({"num_players": 3, "colours": ["red", "green"]}, "green"),
         ({"num_players": 3, "reward_mode": "elo"}, "reward_mode"),
         ({"num_players": 3, "max_turns": 0}, "max_turns"),
-        ({"num_players": 3, "render_mode": "rgb_array"}, "render_mode"),
+        ({"num_players": 3, "render_mode": "video"}, "render_mode"),
+        ({"num_players": 3, "reconstructed_powers": "yes"}, "reconstructed_powers"),
+        ({"num_players": 3, "setup": "{not json"}, "JSON"),
         ({"num_players": 3, "factions": ["nordic"]}, "unknown options"),
     ],
 )
