@@ -9,7 +9,8 @@
 - ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks;
   ``try_env_actions(env, attempts)`` steps each value and checks exactly that, after
   ``play_prefix(env, prefix, chooser)`` has played a random start.
-- ``try_engine_actions(engine, states, words, attempts, ...)``: the same through an engine's
+- ``random_game(engine, n, seed, prefix, **options)`` and ``try_engine_actions(engine, states,
+  words, attempts, ...)``: the same through an engine's
   ``step`` (the engines with ``legal_mask(s)``, ``apply_at`` and ``play_random``).
 - ``load_mutated(data, bases, vocab, state_from_dict, state_to_dict)``: a real state dict,
   mutated, through the loader: rejected cleanly (``None``) or loaded and round-tripping.
@@ -76,6 +77,14 @@ def env_snapshot(env):
     raw = env.unwrapped
     return (raw.state_record.tobytes(), env.agent_selection, dict(raw.rewards), dict(raw._cumulative_rewards),
             dict(raw.terminations), dict(raw.truncations), copy.deepcopy(raw.infos), list(raw.agents))
+
+
+def random_game(engine, n_players: int, seed: int, prefix: int, **options):
+    """An engine game after `prefix` random decisions, and its chooser's word (seed + 2**32)."""
+    states = engine.new_game(n_players, seed, **options)
+    words = engine.random_words([seed + (1 << 32)])
+    engine.play_random(states, words, prefix, np.zeros(1, np.int64))
+    return states, words
 
 
 def play_prefix(env, prefix: int, chooser: int) -> bool:

@@ -149,7 +149,7 @@ def _panel(draw, s, p: int, y: int) -> None:
     d.text(draw, (34, y + 26), f"Supply {int(s['supply'][p])}, favor {int(s['favor'][p])}, secrets "
            f"{int(s['secrets'][p])} + {int(s['secrets_down'][p])} facedown, warbands {int(s['board_warbands'][p])} "
            f"on the board, {bank} in the bank", 11, d.MUTED)
-    held = [c for c in cards_at(s, Z_PERSONAL, p)]
+    held = cards_at(s, Z_PERSONAL, p)
     banners = [name for name, who in (("People's Favor", "pf_holder"), ("Darkest Secret", "ds_holder")) if s[who] == p]
     extra = ", ".join([card_name(c) for c in held] + banners)
     if extra:

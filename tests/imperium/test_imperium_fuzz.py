@@ -29,8 +29,8 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.state import DEC_NAMES, PH_EFFECT, PHASE_NAMES, VARIANT_NAMES
 from meeplegym.envs.imperium.state_json import state_from_dict, state_to_dict
-from tests.fuzzing import (NUMPY_INTS, action_values, fuzz, is_int, load_mutated, play_prefix, try_engine_actions,
-                           try_env_actions)
+from tests.fuzzing import (NUMPY_INTS, action_values, fuzz, is_int, load_mutated, play_prefix, random_game,
+                           try_engine_actions, try_env_actions)
 
 NATIONS = [n.name.lower() for n in D.NATIONS]
 READY = {n.name.lower() for n in D.NATIONS if int(n.code) in engine.READY_NATIONS}
@@ -40,19 +40,12 @@ TABLES = st.sampled_from([{}, {"trade_routes": True}, {"quick": True}, {"preciou
                           {"low_aggression": True, "trade_routes": True}])
 
 
-def _random_game(n_players, seed, prefix, options):
-    states = engine.new_game(n_players, seed, **options)
-    words = engine.random_words([seed + (1 << 32)])
-    engine.play_random(states, words, prefix, np.zeros(1, np.int64))
-    return states, words
-
-
 # ------------------------------------------------------------------ actions
 @fuzz(120)
 @given(n_players=st.integers(2, 4), seed=st.integers(0, 2**31), prefix=st.integers(0, 1500), options=TABLES,
        attempts=st.lists(st.tuples(ACTION_VALUES, st.integers(0, 20)), min_size=1, max_size=6))
 def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, options, attempts):
-    states, words = _random_game(n_players, seed, prefix, options)
+    states, words = random_game(engine, n_players, seed, prefix, **options)
     try_engine_actions(engine, states, words, attempts, state_to_dict, PHASE_NAMES)
 
 

@@ -26,7 +26,8 @@ from meeplegym.envs.oath import engine, invariants
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
 from meeplegym.envs.oath.state import DEC_NAMES, PH_POWER, PHASE_NAMES, WIN_NAMES
 from meeplegym.envs.oath.state_json import CARD_NAMES, state_from_dict, state_to_dict
-from tests.fuzzing import action_values, fuzz, is_int, load_mutated, play_prefix, try_engine_actions, try_env_actions
+from tests.fuzzing import (action_values, fuzz, is_int, load_mutated, play_prefix, random_game, try_engine_actions,
+                           try_env_actions)
 
 ACTION_VALUES = action_values(A.N_ACTIONS)
 BOARDS = list(COLOUR_NAMES[1:])
@@ -34,19 +35,12 @@ TUTORIAL_JSON = ChronicleState.tutorial().to_json()
 TABLES = st.sampled_from([{}, {"reconstructed_powers": False}, {"chronicle": ChronicleState.tutorial()}])
 
 
-def _random_game(n_players, seed, prefix, table):
-    states = engine.new_game(n_players, seed, colours=BOARDS[:n_players - 1], **table)
-    words = engine.random_words([seed + (1 << 32)])
-    engine.play_random(states, words, prefix, np.zeros(1, np.int64))
-    return states, words
-
-
 # ------------------------------------------------------------------ actions
 @fuzz(100)
 @given(n_players=st.integers(2, 6), seed=st.integers(0, 2**31), prefix=st.integers(0, 600), table=TABLES,
        attempts=st.lists(st.tuples(ACTION_VALUES, st.integers(0, 20)), min_size=1, max_size=6))
 def test_engine_step_rejects_illegal_actions_and_changes_nothing(n_players, seed, prefix, table, attempts):
-    states, words = _random_game(n_players, seed, prefix, table)
+    states, words = random_game(engine, n_players, seed, prefix, colours=BOARDS[:n_players - 1], **table)
     try_engine_actions(engine, states, words, attempts, state_to_dict, PHASE_NAMES)
 
 
