@@ -39,6 +39,11 @@ register("imperium.expander", "meeplegym.agents.imperium_bots:ExpanderBot", ("im
          "rule-based Imperium bot: regions, tributaries and materials, pressure on the leader")
 register("imperium.scholar", "meeplegym.agents.imperium_bots:ScholarBot", ("imperium",),
          "rule-based Imperium bot: civilised cards, fame, progress and history")
+register("oath.warlord", "meeplegym.agents.oath_bots:WarlordBot", ("oath",),
+         "rule-based Oath bot, military: warbands, sites and relics, each choice played out to the end of its action")
+register("oath.steward", "meeplegym.agents.oath_bots:StewardBot", ("oath",),
+         "rule-based Oath bot, economy: favor, secrets, advisers and banners, each choice played out to the end of "
+         "its action")
 register("scythe.search", "meeplegym.agents.scythe_search:ScytheSearchBot", ("scythe",),
          "search bot: each section choice played out to the end of the game in sampled worlds "
          "(options: samples=8 or seconds=..., style=builder)")

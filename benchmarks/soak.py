@@ -29,7 +29,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from meeplegym.agents import imperium_bots, scythe_bots
+from meeplegym.agents import imperium_bots, oath_bots, scythe_bots
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import invariants as imperium_invariants
 from meeplegym.envs.oath import engine as oath_engine
@@ -49,7 +49,7 @@ BOT_TURN_CAP = 500  # turns, all players together, before a bot game counts as s
 class SoakedGame:
     engine: object  # new_game(n, seed), random_words(seeds)
     invariants: object  # play_random_checked, explain, describe, NOT_FINISHED
-    bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"; None: no bot yet
+    bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"
     players: tuple[int, ...]
     tables: tuple[dict, ...] = ({},)  # new_game options; game seed s plays tables[s % len(tables)]
 
@@ -63,7 +63,7 @@ GAMES = {
         {}, {"trade_routes": True}, {"quick": True},
         {"trade_routes": True, "low_aggression": True, "quick_setup": True, "precious_cards": True})),
     # the first game of a fresh chronicle, with and without the ◊ edifice powers, and the tutorial table
-    "oath": SoakedGame(oath_engine, oath_invariants, None, (2, 3, 4, 5, 6), (
+    "oath": SoakedGame(oath_engine, oath_invariants, oath_bots, (2, 3, 4, 5, 6), (
         {}, {"reconstructed_powers": False}, {"chronicle": ChronicleState.tutorial()})),
 }
 
@@ -153,8 +153,6 @@ def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 
     from meeplegym.errors import InvalidStateError
 
     soaked = GAMES[game]
-    if soaked.bots is None:
-        raise ValueError(f"{game} has no rule-based bot yet")
     players = soaked.players if players is None else tuple(players)
     styles = [f"{game}.{style}" for style in soaked.bots.STYLE_NAMES]
     results = {n: CountResult(n) for n in players}
@@ -221,9 +219,7 @@ def main(argv=None) -> int:
         section = (f"## Soak: {game}\n\nRandom games, every invariant checked after every decision "
                    f"(`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
         failures += [(game, f) for r in results for f in r.failures]
-        if args.bot_games and GAMES[game].bots is None:
-            print(f"{game}: no rule-based bot yet, so no bot games\n")
-        elif args.bot_games:
+        if args.bot_games:
             bot_results = soak_bots(game, args.bot_games, players, args.seed, progress)
             print(f"### {game}, rule-based bots\n\n{markdown(bot_results)}\n")
             section += (f"\n\nGames between the rule-based bots through the env in debug mode (the same checks "

@@ -51,8 +51,6 @@ def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
     assert "power outside 0..16" in out
     with pytest.raises(ValueError, match="2-4 players"):
         soak.soak("imperium", decisions=10, players=(5,))
-    with pytest.raises(ValueError, match="no rule-based bot"):
-        soak.soak_bots("oath", games=1, progress=False)
 
 
 def test_bot_soak_counts_games_and_reports_a_broken_invariant(monkeypatch):
