@@ -33,7 +33,6 @@ from meeplegym.agents import imperium_bots, oath_bots, scythe_bots
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import invariants as imperium_invariants
 from meeplegym.envs.oath import engine as oath_engine
-from meeplegym.envs.oath.chronicle import ChronicleState
 from meeplegym.envs.oath import invariants as oath_invariants
 from meeplegym.envs.scythe import engine as scythe_engine
 from meeplegym.envs.scythe import invariants as scythe_invariants
@@ -51,10 +50,18 @@ class SoakedGame:
     invariants: object  # play_random_checked, explain, describe, NOT_FINISHED
     bots: object  # the rule-based bots: STYLE_NAMES, registered as "<game>.<style>"
     players: tuple[int, ...]
-    tables: tuple[dict, ...] = ({},)  # new_game options; game seed s plays tables[s % len(tables)]
+    tables: tuple[dict, ...] = ({},)  # env options; game seed s plays tables[s % len(tables)]
 
     def table(self, seed: int) -> dict:
         return self.tables[seed % len(self.tables)]
+
+    def new_game(self, players: int, seed: int):
+        """The game's table as new_game sets it up (an engine with table_options names its env
+        options differently)."""
+        table = self.table(seed)
+        if hasattr(self.engine, "table_options"):
+            table = self.engine.table_options(players, table)
+        return self.engine.new_game(players, seed, **table)
 
 
 GAMES = {
@@ -64,7 +71,7 @@ GAMES = {
         {"trade_routes": True, "low_aggression": True, "quick_setup": True, "precious_cards": True})),
     # the first game of a fresh chronicle, with and without the ◊ edifice powers, and the tutorial table
     "oath": SoakedGame(oath_engine, oath_invariants, oath_bots, (2, 3, 4, 5, 6), (
-        {}, {"reconstructed_powers": False}, {"chronicle": ChronicleState.tutorial()})),
+        {}, {"reconstructed_powers": False}, {"setup": "tutorial"})),
 }
 
 
@@ -100,7 +107,7 @@ def game_seed(base: int, players: int, index: int) -> int:
 
 def play_batch(game: SoakedGame, players: int, seeds: list[int], max_decisions: int):
     """Play one batch to the end; returns (states, decisions, violations)."""
-    states = np.concatenate([game.engine.new_game(players, s, **game.table(s)) for s in seeds])
+    states = np.concatenate([game.new_game(players, s) for s in seeds])
     words = game.engine.random_words(s + CHOOSER_OFFSET for s in seeds)
     decisions = np.zeros(len(seeds), dtype=np.int64)
     violations = np.zeros(len(seeds), dtype=np.int64)
