@@ -29,6 +29,7 @@ from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.rules import turn
 from meeplegym.envs.oath.rules.major import SITE_CAPACITY, council_fits, council_keeps
 from meeplegym.envs.oath.state import (
+    DISCARD_AS_USUAL,
     FIRST_RELIC,
     GRAND_SCEPTER,
     MAX_PILE,
@@ -42,6 +43,7 @@ from meeplegym.envs.oath.state import (
     N_SUITS,
     N_VISIONS,
     NOBODY,
+    PH_ACT,
     PH_BEGIN_TURN,
     PH_DISCARD_DOWN,
     PH_SLUM,
@@ -81,6 +83,7 @@ _TABLE = (
     ("NO_LEGAL_ACTION", "a live state without a legal action"),
     ("NOT_FINISHED", "game still running after max_decisions"),
     ("INTERRUPTED", "a Sneak Attack interrupts the turn of no seat of the game, or its own attacker's"),
+    ("MODIFIER_AT_ACT", "a modifier still in use at the Act phase's choice, between actions (O7.4)"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -106,6 +109,7 @@ SITES = 17
 NO_LEGAL_ACTION = 18
 NOT_FINISHED = 19
 INTERRUPTED = 20
+MODIFIER_AT_ACT = 21
 
 # The literals above are what numba freezes into the kernels; keep them equal to the table.
 assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
@@ -271,6 +275,12 @@ def check_into(s, where):
     interrupted = s["interrupted"]
     if interrupted != -1 and (interrupted < 0 or interrupted >= n or interrupted == s["current"]):
         return INTERRUPTED
+    if s["phase"] == PH_ACT and (s["discard_to"] != DISCARD_AS_USUAL or s["trade_as"] != -1):
+        return MODIFIER_AT_ACT
+    if s["phase"] == PH_ACT:
+        for c in range(N_CARDS):
+            if s["mod_on"][c]:
+                return MODIFIER_AT_ACT
     return OK
 
 

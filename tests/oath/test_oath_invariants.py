@@ -88,6 +88,17 @@ def test_each_check_catches_its_corruption(change, code):
     assert words.startswith(inv.VIOLATIONS[code].split("{")[0].strip())
 
 
+@pytest.mark.rule("O7.4")
+def test_a_modifier_left_in_use_between_actions():
+    """At the Act phase's choice no modifier is in use: the legal mask's trial of each action's
+    modifiers (modifiers.possible_with_any) relies on it."""
+    for change in (_set("mod_on", ID["Longbows"], 1), lambda s: s.__setitem__("trade_as", 1),
+                   lambda s: s.__setitem__("discard_to", 0)):
+        assert sc.ready()["phase"] == S.PH_ACT
+        got, words = _broken(change)
+        assert got == inv.MODIFIER_AT_ACT, words
+
+
 def test_two_colours_on_a_site():
     def change(s):
         s["site_warbands"][PLAINS, int(D.Colour.RED)] = 1

@@ -68,7 +68,14 @@ MODIFIES[M.HOSPITALITY] = TRAVEL
 MODIFIES[M.MAGICIANS_CODE] = MODIFIES[M.RELIC_WORSHIP] = RECOVER
 MODIFIES[M.GREAT_SPIRE] = SEARCH  # an edifice's id is its intact face: a ruin modifies nothing
 MANDATORY[M.TYRANT] = MANDATORY[M.INITIATION_RITE] = MANDATORY[M.VOW_OF_BEASTKIN] = MANDATORY[M.BOOK_OF_RECORDS] = 1
-del _c
+# The modifiers of each major action in card order, so that the Act phase's legal mask, asked
+# at every decision, looks at a handful of cards instead of every card (issue 8's profile).
+N_MAJORS = len(D.MajorAction)
+MODIFIER_COUNT = np.array([int((MODIFIES == k).sum()) for k in range(N_MAJORS)], dtype=np.int64)
+MODIFIERS_OF = np.zeros((N_MAJORS, int(MODIFIER_COUNT.max())), dtype=np.int64)
+for _k in range(N_MAJORS):
+    MODIFIERS_OF[_k, : MODIFIER_COUNT[_k]] = np.flatnonzero(MODIFIES == _k)
+del _c, _k
 
 
 @nb.njit(cache=True)
@@ -140,21 +147,29 @@ def offered(s, p, c, action):
 def possible_with_any(s, p, action):
     """Whether the action can be taken at all, under its mandatory modifiers: as it is, or with
     some single optional modifier (O5: an action whose cost cannot be paid is illegal). Asked in
-    the Act phase, when no modifier is in use; leaves none in use."""
-    mandatory(s, p, action)
+    the Act phase, when no modifier is in use (an invariant: invariants.MODIFIER_AT_ACT), so only
+    the action's own modifiers are touched; leaves none in use."""
+    n = MODIFIER_COUNT[action]
+    for k in range(n):  # the mandatory ones apply
+        c = MODIFIERS_OF[action, k]
+        if MANDATORY[c] and W.has_access(s, p, c):
+            s["mod_on"][c] = 1
     ok = possible(s, p, action)
-    for c in range(1, FIRST_VISION):
-        if not ok and offered(s, p, c, action):
-            ok = True
-    M.clear_mods(s)
+    for k in range(n):
+        if ok:
+            break
+        ok = offered(s, p, MODIFIERS_OF[action, k], action)
+    for k in range(n):
+        s["mod_on"][MODIFIERS_OF[action, k]] = 0
     return ok
 
 
 @nb.njit(cache=True)
 def mandatory(s, p, action):
     M.clear_mods(s)
-    for c in range(1, FIRST_VISION):
-        if MODIFIES[c] == action and MANDATORY[c] and W.has_access(s, p, c):
+    for k in range(MODIFIER_COUNT[action]):
+        c = MODIFIERS_OF[action, k]
+        if MANDATORY[c] and W.has_access(s, p, c):
             s["mod_on"][c] = 1
 
 
@@ -165,8 +180,8 @@ def begin(s, p, action, next_phase):
     s["mod_action"] = action
     s["mod_next"] = next_phase
     s["phase"] = next_phase
-    for c in range(1, FIRST_VISION):
-        if offered(s, p, c, action):
+    for k in range(MODIFIER_COUNT[action]):
+        if offered(s, p, MODIFIERS_OF[action, k], action):
             s["phase"] = PH_MODIFY
             return
 
@@ -207,7 +222,8 @@ def choose(s, a):
 @nb.njit(cache=True)
 def legal(s, p, mask):
     action = s["mod_action"]
-    for c in range(1, FIRST_VISION):
+    for k in range(MODIFIER_COUNT[action]):
+        c = MODIFIERS_OF[action, k]
         if offered(s, p, c, action):
             mask[A.CARD + c] = 1
     if possible(s, p, action):
