@@ -38,6 +38,7 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import EngineBot
+from meeplegym.agents.search import best_action
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath.hidden import determinize
 from meeplegym.envs.oath.rules import board as B
@@ -209,25 +210,16 @@ def policy(s, seat, style, mask, words, i):
             sums[a] += v
             best[a] = max(best[a], v)
             seen[a] += 1
-    pick = -1
-    pick_v = -np.inf
-    ties = 0
+    values = np.full(mask.shape[0], -np.inf)
     minor_phase = s["phase"] == PH_ACT
     for a in range(mask.shape[0]):
-        if not mask[a]:
+        if not mask[a] or seen[a] == 0:
             continue
-        v = -np.inf if seen[a] == 0 else MEAN_SHARE * sums[a] / seen[a] + (1.0 - MEAN_SHARE) * best[a]
-        if minor_phase and a != A.END and not A.MAJOR <= a < A.SLOT and v < stay + MINOR_MARGIN:
-            continue
-        if pick < 0 or v > pick_v + 1e-9:
-            pick = a
-            pick_v = v
-            ties = 1
-        elif v > pick_v - 1e-9:
-            ties += 1
-            if rng.below_at(words, i, ties) == 0:  # uniform among exact ties
-                pick = a
-    return pick
+        v = MEAN_SHARE * sums[a] / seen[a] + (1.0 - MEAN_SHARE) * best[a]
+        if not (minor_phase and a != A.END and not A.MAJOR <= a < A.SLOT and v < stay + MINOR_MARGIN):
+            values[a] = v
+    pick = best_action(values, mask, words, i)  # uniform among exact ties
+    return pick if pick >= 0 else only
 
 
 @nb.njit(cache=True)

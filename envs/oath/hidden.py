@@ -97,29 +97,24 @@ def _pinned(s):
 
 
 @nb.njit(cache=True)
-def _position(s, c):
-    """Where card c lies within its zone and holder: its index in an ordered pile, else its stamp."""
-    z = s["zone"][c]
-    if z == Z_WORLD_DECK:
-        for k in range(s["world_size"]):
-            if s["world"][k] == c:
-                return k
-    elif z == Z_DISCARD:
-        r = s["where"][c]
+def _positions(s):
+    """Where each card lies within its zone and holder: its index in an ordered pile, its
+    Reliquary space, else its stamp."""
+    out = s["stamp"].astype(np.int64)
+    for k in range(s["world_size"]):
+        out[s["world"][k]] = k
+    for r in range(N_REGIONS):
         for k in range(s["discard_size"][r]):
-            if s["discard"][r, k] == c:
-                return k
-    elif z == Z_RELIC_DECK:
-        for k in range(s["relic_size"]):
-            if s["relic_deck"][k] == c:
-                return k
-    elif z == Z_RELIQUARY:
-        return s["where"][c]
-    elif z == Z_HAND:
-        for k in range(s["n_drawn"]):
-            if s["drawn"][k] == c:
-                return k
-    return s["stamp"][c]
+            out[s["discard"][r, k]] = k
+    for k in range(min(s["relic_size"], MAX_RELIC_DECK)):
+        out[s["relic_deck"][k]] = k
+    for k in range(s["n_drawn"]):
+        if s["zone"][s["drawn"][k]] == Z_HAND:  # a drawn card not placed yet
+            out[s["drawn"][k]] = k
+    for c in range(N_CARDS):
+        if s["zone"][c] == Z_RELIQUARY:
+            out[c] = s["where"][c]
+    return out
 
 
 @nb.njit(cache=True)
@@ -131,26 +126,22 @@ def _in_pool(s, seat, c, pinned, pool):
 
 
 @nb.njit(cache=True)
-def _deal_pool(s, seat, pinned, pool, words, i, remap):
+def _deal_pool(s, seat, pinned, pool, positions, words, i, remap):
     """Shuffle one pool (POOL_*) and deal it back into its places; remap[old] = new."""
-    places = np.zeros(N_CARDS, dtype=np.int64)  # the card now in each place, in the seat's order
+    found = np.zeros(N_CARDS, dtype=np.int64)
     keys = np.zeros(N_CARDS, dtype=np.int64)
     n = 0
     for c in range(1, N_CARDS):
         if _in_pool(s, seat, c, pinned, pool):
-            key = ((int(s["zone"][c]) * 64 + int(s["where"][c]) + 8) * _PILE_ORDER + int(_position(s, c))) * N_CARDS
-            # ties (places the seat cannot tell apart) fall back on the card number; they hold equal facts
-            j = n
-            while j > 0 and keys[j - 1] > key:
-                keys[j] = keys[j - 1]
-                places[j] = places[j - 1]
-                j -= 1
-            keys[j] = key
-            places[j] = c
+            found[n] = c
+            keys[n] = (int(s["zone"][c]) * 64 + int(s["where"][c]) + 8) * _PILE_ORDER + positions[c]
             n += 1
     if n < 2:
         return
-    cards = np.sort(places[:n])
+    # the card now in each place, in the seat's order; ties (places the seat cannot tell apart,
+    # holding equal facts) keep the card order, as the sort is stable
+    places = found[np.argsort(keys[:n], kind="mergesort")]
+    cards = np.sort(places)
     rng.shuffle_at(cards, n, words, i)
     # the facts of each place, read before anything moves
     zone = np.empty(n, np.int8)
@@ -220,8 +211,9 @@ def determinize(s, seat, words, i):
     """Resample, in place, every card face hidden from `seat` (module doc), drawing from words[i]."""
     pinned = _pinned(s)
     remap = np.arange(N_CARDS)
+    positions = _positions(s)  # read before anything moves
     for pool in (POOL_DENIZENS, POOL_VISIONS, POOL_RELICS):
-        _deal_pool(s, seat, pinned, pool, words, i, remap)
+        _deal_pool(s, seat, pinned, pool, positions, words, i, remap)
     _renumber(s["world"], s["world_size"], remap)
     for r in range(N_REGIONS):
         _renumber(s["discard"][r], s["discard_size"][r], remap)
