@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from meeplegym import drawing as d
 from meeplegym.envs.oath import data as D
-from meeplegym.envs.oath.render import cards_at, colour_name
+from meeplegym.envs.oath.render import cards_at, colour_name, prophet_note
 from meeplegym.envs.oath.state import (
     DEC_NAMES,
     PH_GAME_OVER,
@@ -158,7 +158,7 @@ def _panel(draw, s, p: int, y: int) -> None:
     for i, c in enumerate(advisers):
         tile(draw, s, c, 34 + i * (TILE_W + 6), y + 44)
     for c in cards_at(s, Z_VISION_SPACE, p):
-        tile(draw, s, c, 34 + len(advisers) * (TILE_W + 6) + 16, y + 44, "revealed Vision")
+        tile(draw, s, c, 34 + len(advisers) * (TILE_W + 6) + 16, y + 44, prophet_note(s, c) or "revealed Vision")
 
 
 def picture(s):

@@ -19,6 +19,7 @@ from meeplegym.envs.oath.state import (
     Z_ADVISER,
     Z_PERSONAL,
     Z_SITE,
+    FIRST_VISION,
     Z_VISION_SPACE,
     card_name,
 )
@@ -43,6 +44,12 @@ def card_text(s, c: int) -> str:
     text = card_name(c + 1 if s["ruined"][c] else c)
     tokens = [f"{int(s[f][c])} {w}" for f, w in (("card_favor", "favor"), ("card_secrets", "secrets")) if s[f][c]]
     return f"{text} [{', '.join(tokens)}]" if tokens else text
+
+
+def prophet_note(s, c: int) -> str:
+    """Whose False Prophet warband sits on revealed Vision `c` (D2), or ''."""
+    seat = int(s["prophet"][c - FIRST_VISION])
+    return f"False Prophet: {colour_name(s, seat)}" if seat >= 0 else ""
 
 
 def cards_at(s, zone: int, where: int) -> list[int]:
@@ -81,7 +88,7 @@ def render_text(s) -> str:
     for p in range(n):
         advisers = [card_text(s, c) for c in cards_at(s, Z_ADVISER, p)]
         held = [card_text(s, c) for c in cards_at(s, Z_PERSONAL, p)]
-        vision = [card_text(s, c) for c in cards_at(s, Z_VISION_SPACE, p)]
+        vision = [" ".join(filter(None, (card_text(s, c), prophet_note(s, c)))) for c in cards_at(s, Z_VISION_SPACE, p)]
         colour = int(s["colour"][p])
         bank = int(s["bank_warbands"][colour]) if colour >= 0 else 0
         marker = ">" if p == s["actor"] and s["phase"] != PH_GAME_OVER else " "

@@ -10,7 +10,7 @@ import pytest
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
-from meeplegym.envs.oath import invariants
+from meeplegym.envs.oath import invariants, render
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
 from meeplegym.errors import IllegalActionError
@@ -616,6 +616,17 @@ def _prophet_on_rebellion(s):
     saved = state_json.state_to_dict(s)
     assert saved["prophet"][_vision("Rebellion")] == 1
     assert state_json.state_from_dict(saved).tobytes() == s.tobytes()
+
+
+@pytest.mark.rule("D2", "O9.4")
+def test_the_table_shows_a_false_prophet_warband_on_its_vision():
+    s = sc.ready()
+    before = render.render_text(s)
+    _prophet_on_rebellion(s)
+    blue_line = next(line for line in render.render_text(s).splitlines() if "seat 2 (blue)" in line)
+    assert "Vision Rebellion False Prophet: red" in blue_line
+    assert "False Prophet" not in before
+    assert render.prophet_note(s, ID["Faith"]) == ""  # no warband on Faith
 
 
 @pytest.mark.rule("O7.3", "D2", "O3.2")
