@@ -24,8 +24,9 @@ demo: $(VENV)/.installed-viz
 
 # Two pytest-xdist workers (tests/conftest.py compiles the shared kernels once before they start and
 # keeps each test module on one worker); `make test TEST_WORKERS=0` runs in a single process.
+# The train extra is installed too, so the training tests run (torch is the pinned CPU build).
 TEST_WORKERS ?= 2
-test: $(VENV)/.installed-test browser
+test: $(VENV)/.installed-test $(VENV)/.installed-train browser
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q -n $(TEST_WORKERS) --dist loadfile
 
 # The replay page's browser test drives Debian's Chromium; installed here where apt can, skipped where it cannot.

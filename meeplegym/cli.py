@@ -408,11 +408,21 @@ def train(
     with Progress(*columns, console=console) as progress:
         task = progress.add_task(f"{algo} {game}", total=steps, sps=0.0, win="-")
 
+        last_eval: dict = {}
+
         def report(stats: dict) -> None:
             rate = stats["train_win_rate"]
             wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
             wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
             progress.update(task, completed=min(stats["samples"], steps), sps=stats["sps"], win=", ".join(wins) or "-")
+            # Without a terminal (nohup, a log file) the bar is not drawn: a line every 10 updates, per evaluation
+            # and at the end.
+            every = stats["update"] % 10 == 0 or stats["update"] == stats["updates"]
+            if not console.is_terminal and (every or stats["eval"] != last_eval):
+                last_eval.clear()
+                last_eval.update(stats["eval"])
+                console.print(f"update {stats['update']}/{stats['updates']}: {stats['samples']:,} samples, "
+                              f"{stats['sps']:,.0f} samples/s, win {', '.join(wins) or '-'}")
 
         stats = trainer.train(args, report)
     evals = ", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none"

@@ -217,6 +217,7 @@ def train(args: Args, callback=None) -> dict:
 
     # ---- resume: the model, optimiser and counters come back; games in progress restart.
     start_update, global_step, games_done = 1, 0, 0
+    seconds_before = 0.0  # training seconds of earlier runs of this --out, so eval.csv's clock runs on
     snapshots: list[str] = []  # exported learner snapshots in the pool, oldest first
     snapshot_slots: list[int] = []  # their pool indices
     checkpoint_path = out / "checkpoint.pt"
@@ -225,6 +226,7 @@ def train(args: Args, callback=None) -> dict:
         model.load_state_dict(ckpt["model"])
         optimizer.load_state_dict(ckpt["optimizer"])
         start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
+        seconds_before = ckpt.get("seconds", 0.0)
         torch.set_rng_state(ckpt["torch_rng"].cpu())  # map_location may have moved it
         for path in ckpt.get("snapshots", []):
             if Path(path).exists():
@@ -379,6 +381,7 @@ def train(args: Args, callback=None) -> dict:
             export(model, args, out / "policy.pt", global_step)
             ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
                     "global_step": global_step, "games": games_done, "args": dataclasses.asdict(args),
+                    "seconds": seconds_before + time.time() - start_time,
                     "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
             torch.save(ckpt, out / "checkpoint.pt.tmp")
             (out / "checkpoint.pt.tmp").replace(checkpoint_path)
@@ -391,7 +394,7 @@ def train(args: Args, callback=None) -> dict:
                 if new_file:
                     w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
                 for opponent, rate in eval_rates.items():
-                    w.writerow([global_step, round(time.time() - start_time, 1), opponent, args.eval_games, rate])
+                    w.writerow([global_step, round(seconds_before + time.time() - start_time, 1), opponent, args.eval_games, rate])
                     if writer is not None:
                         writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, global_step)
         stats["eval"] = dict(eval_rates)
