@@ -31,6 +31,16 @@ def test_play_runs_a_whole_imperium_game():
     assert "\x1b[" not in result.output  # the text board's ANSI styles go through rich, not raw
 
 
+def test_play_runs_a_whole_oath_game_and_takes_a_human_choice():
+    result = runner.invoke(app, ["play", "oath", "--players", "3", "--autoplay", "--seed", "4",
+                                 "--opponents", "oath.warlord"])
+    assert result.exit_code == 0, result.output
+    assert "final scores" in result.output and "Game over" in result.output and " wins (" in result.output
+    human = runner.invoke(app, ["play", "oath", "--players", "2", "--seed", "1"], input="x\n0\n0\nq\n")
+    assert human.exit_code == 0, human.output
+    assert "enter a number" in human.output and "Oath of" in human.output
+
+
 def test_play_passes_game_options_the_imperium_training_mode_alone():
     result = runner.invoke(app, ["play", "imperium", "--players", "1", "--option", "training=true", "--autoplay",
                                  "--seed", "2"])
