@@ -3,6 +3,8 @@ PPO and MaskablePPO run, checkpoints and exports round-trip, masked actions are 
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import math
 import re
 import subprocess
@@ -269,6 +271,10 @@ def test_maskable_ppo_runs_and_exports_a_playable_policy(tmp_path, scythe_kernel
                          out=str(tmp_path), eval_every=0, eval_opponents="", tensorboard=False, seed=2)
     stats = maskable.train(args)
     assert stats["samples"] >= 256 and (tmp_path / "model.zip").exists()
+    first_seconds = json.loads((tmp_path / "clock.json").read_text())["seconds"]
+    resumed = maskable.train(dataclasses.replace(args, total_steps=512, resume=True))
+    assert resumed["samples"] == 512 and resumed["update"] == 2  # the rollouts count on
+    assert json.loads((tmp_path / "clock.json").read_text())["seconds"] > first_seconds > 0
     agent = make_agent("policy", game="scythe", path=str(tmp_path / "policy.pt"), seed=0)
     result = play_match("scythe", [agent, RandomAgent(1)], seed=4, max_turns=3)
     assert result.truncated and result.decisions > 0
@@ -299,15 +305,16 @@ def test_training_doc_examples_run(tmp_path, monkeypatch, scythe_kernels):
         exec(compile(code, "docs/training.md", "exec"), {})
 
 
-def test_train_command_writes_a_policy(tmp_path, scythe_kernels):
+@pytest.mark.parametrize("algo, checkpoint", [("ppo", "checkpoint.pt"), ("maskable-ppo", "model.zip")])
+def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoint):
     from typer.testing import CliRunner
 
     from meeplegym.cli import app
 
     out = tmp_path / "run"
-    result = CliRunner().invoke(app, ["train", "scythe", "--steps", "256", "--num-envs", "2", "--out", str(out),
-                                      "--eval-opponents", "", "--torch-threads", "1"])
+    result = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--steps", "256", "--num-envs", "2",
+                                      "--out", str(out), "--eval-opponents", "", "--torch-threads", "1"])
     assert result.exit_code == 0, result.output
-    assert (out / "policy.pt").exists() and (out / "checkpoint.pt").exists() and (out / "tb").is_dir()
+    assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines

@@ -9,12 +9,14 @@ observations; MaskablePPO reads every env's legal mask in one call per step.
 
 Outputs in ``--out``: ``model.zip`` and ``vecnormalize.pkl`` (SB3's own files: ``--resume``
 continues from them), ``policy.pt`` (the same export format as training/ppo.py, loadable with
-``make_agent("policy", path=...)``), ``eval.csv`` and TensorBoard logs in ``tb/``.
+``make_agent("policy", path=...)``), ``eval.csv``, ``clock.json`` (training seconds so far: the
+curve's clock runs on across ``--resume``) and TensorBoard logs in ``tb/``.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -94,11 +96,18 @@ class TrainingHooks(BaseCallback):
         self.eval_rates: dict[str, float] = {}
         self.snapshot_slots: list[int] = []
         self.start_time = time.time()
+        self.seconds_before = 0.0  # training seconds of earlier runs of this --out (clock.json)
         self.start_samples = 0
+        self.per_rollout = args.num_envs * args.num_steps
         self.stats: dict = {}
+
+    def seconds(self) -> float:
+        """Training seconds so far, earlier runs of this --out included: eval.csv's clock."""
+        return self.seconds_before + time.time() - self.start_time
 
     def _on_training_start(self) -> None:
         self.start_samples = self.model.num_timesteps
+        self.rollouts = self.start_samples // self.per_rollout  # a resumed run counts on
         if self.self_play:
             self._snapshot()
 
@@ -118,6 +127,7 @@ class TrainingHooks(BaseCallback):
     def save(self) -> Path:
         self.model.save(self.out / "model.zip")
         self.venv.save(str(self.out / "vecnormalize.pkl"))
+        (self.out / "clock.json").write_text(json.dumps({"seconds": self.seconds()}))
         return export(self.model, self.venv, self.args, self.out / "policy.pt")
 
     def evaluate(self) -> None:
@@ -134,7 +144,7 @@ class TrainingHooks(BaseCallback):
                                   max_turns=self.args.max_turns or None)
                 self.eval_rates[opponent] = result.win_rate
                 self.logger.record(f"eval/win_rate_vs_{opponent}", result.win_rate)
-                w.writerow([self.model.num_timesteps, round(time.time() - self.start_time, 1), opponent,
+                w.writerow([self.model.num_timesteps, round(self.seconds(), 1), opponent,
                             self.args.eval_games, result.win_rate])
 
     def _on_rollout_end(self) -> None:
@@ -155,7 +165,8 @@ class TrainingHooks(BaseCallback):
     def report(self) -> None:
         samples = self.model.num_timesteps
         self.stats = {
-            "update": self.rollouts, "samples": samples, "total": self.args.total_steps,
+            "update": self.rollouts, "updates": -(-self.args.total_steps // self.per_rollout), "samples": samples,
+            "total": self.args.total_steps,
             "sps": (samples - self.start_samples) / max(time.time() - self.start_time, 1e-9),
             "train_win_rate": float(np.mean(self.wins)) if self.wins else float("nan"),
             "eval": dict(self.eval_rates),
@@ -198,6 +209,8 @@ def train(args: Args, callback=None) -> dict:
             tensorboard_log=str(out / "tb") if args.tensorboard else None,
         )
     hooks = TrainingHooks(args, venv, seat_env, callback, self_play)
+    if resuming and (out / "clock.json").exists():
+        hooks.seconds_before = json.loads((out / "clock.json").read_text())["seconds"]
     remaining = max(0, args.total_steps - (model.num_timesteps if resuming else 0))
     model.learn(remaining, callback=hooks, reset_num_timesteps=not resuming, tb_log_name="maskable_ppo")
     hooks.evaluate()  # saves model.zip, vecnormalize.pkl and policy.pt, then evaluates
