@@ -39,10 +39,11 @@ def provenance() -> str:
             f"machine: {machine()}._")
 
 
-def write_section(name: str, body: str, path: Path = RESULTS) -> Path:
-    """Replace (or append) the section `name` of RESULTS.md with `body`."""
+def write_section(name: str, body: str, path: Path = RESULTS, header: str = HEADER) -> Path:
+    """Replace (or append) the section `name` of RESULTS.md (or of another results file that
+    starts with `header`) with `body`."""
     begin, end = f"<!-- BEGIN {name} -->", f"<!-- END {name} -->"
-    text = path.read_text() if path.exists() else HEADER
+    text = path.read_text() if path.exists() else header
     block = f"{begin}\n{body.rstrip()}\n\n{provenance()}\n{end}"
     if begin in text and end in text:
         head, rest = text.split(begin, 1)

@@ -318,3 +318,25 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
+
+
+def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
+    """benchmarks/training_curves.py turns a run's eval.csv into a table with intervals and a curve."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import training_curves
+    from meeplegym.training import ppo
+
+    ppo.train(_tiny_ppo_args(tmp_path / "run", eval_opponents="random", eval_games=4, eval_every=1, max_turns=4))
+    run = training_curves.read_run(tmp_path / "run")
+    assert run["game"] == "scythe" and run["meta"]["algo"] == "ppo"
+    assert [r["samples"] for r in run["rows"]] == [256, 512]  # an evaluation per update
+    table = training_curves.curve_table(run)
+    rate = run["rows"][-1]["win_rate"]
+    assert "| 512 | " in table and f"{rate:.0%} [" in table
+    picture = training_curves.plot(run, tmp_path / "curve.png")
+    assert picture.stat().st_size > 1000
+    out = tmp_path / "training.md"
+    training_curves.write_section("run: x", training_curves.run_section(run, picture), path=out,
+                                  header=training_curves.HEADER)
+    text = out.read_text()
+    assert text.startswith("# meeplegym training results") and "](results/curve.png)" in text

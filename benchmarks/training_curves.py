@@ -1,0 +1,166 @@
+"""Training results (issue 10): learning curves of training runs and the samples/s of both paths.
+
+Run: ``.venv/bin/python benchmarks/training_curves.py runs/scythe-2p --write`` reads each run
+folder that ``meeplegym train`` wrote (``policy.pt`` says the game, players, algorithm and
+opponents; ``eval.csv`` holds the evaluations: samples, training seconds, opponent, games, win
+rate) and writes, per run, a table of the curve with 95% Wilson intervals and a PNG of win rate
+against training hours and samples (``benchmarks/results/training_<run>.png``) to
+``benchmarks/training.md``. A resumed run's clock runs on, so one folder is one curve however many
+sittings it took.
+
+``--sps GAME`` measures samples/s instead: each path (``ppo``, ``maskable-ppo``) trains
+``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from meeplegym.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from results_md import write_section  # noqa: E402
+
+TRAINING = Path(__file__).resolve().parent / "training.md"
+PICTURES = Path(__file__).resolve().parent / "results"
+HEADER = ("# meeplegym training results\n\nLearning curves of `meeplegym train` runs and the samples/s of "
+          "both training paths (docs/training.md). Each section is rewritten by "
+          "`benchmarks/training_curves.py`.\n")
+
+
+def read_run(folder: Path) -> dict:
+    """What a run folder says about itself: its policy's metadata and its evaluations."""
+    import torch
+
+    policy = torch.load(folder / "policy.pt", weights_only=True)
+    rows = []
+    with open(folder / "eval.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            rows.append({"samples": int(row["samples"]), "seconds": float(row["seconds"]),
+                         "opponent": row["opponent"], "games": int(row["games"]),
+                         "win_rate": float(row["win_rate"])})
+    if not rows:
+        raise SystemExit(f"{folder}/eval.csv has no evaluation yet")
+    return {"name": folder.name, "game": policy["game"], "num_players": int(policy["num_players"]),
+            "meta": policy.get("meta", {}), "rows": rows}
+
+
+def curve_table(run: dict) -> str:
+    """One line per evaluation: samples, hours, and each opponent's win rate with its interval."""
+    by_point: dict[tuple[int, float], dict[str, tuple[float, int]]] = defaultdict(dict)
+    opponents: list[str] = []
+    for r in run["rows"]:
+        by_point[(r["samples"], r["seconds"])][r["opponent"]] = (r["win_rate"], r["games"])
+        if r["opponent"] not in opponents:
+            opponents.append(r["opponent"])
+    lines = ["| samples | hours | " + " | ".join(f"vs {o}" for o in opponents) + " |",
+             "|---:|---:|" + "---:|" * len(opponents)]
+    for (samples, seconds), rates in sorted(by_point.items()):
+        cells = []
+        for o in opponents:
+            if o not in rates:
+                cells.append("")
+                continue
+            rate, games = rates[o]
+            lo, hi = wilson_interval(rate * games, games)
+            cells.append(f"{rate:.0%} [{lo:.0%}–{hi:.0%}]")
+        lines.append(f"| {samples:,} | {seconds / 3600:.2f} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def plot(run: dict, path: Path) -> Path:
+    """Win rate per opponent against training hours (left) and samples (right)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
+    opponents = list(dict.fromkeys(r["opponent"] for r in run["rows"]))
+    for o in opponents:
+        rows = [r for r in run["rows"] if r["opponent"] == o]
+        axes[0].plot([r["seconds"] / 3600 for r in rows], [r["win_rate"] for r in rows], marker=".", label=f"vs {o}")
+        axes[1].plot([r["samples"] for r in rows], [r["win_rate"] for r in rows], marker=".", label=f"vs {o}")
+    axes[0].set_xlabel("training hours")
+    axes[1].set_xlabel("samples (learner decisions)")
+    axes[0].set_ylabel("win rate")
+    for ax in axes:
+        ax.set_ylim(-0.02, 1.02)
+        ax.grid(alpha=0.3)
+    axes[0].legend(loc="center right")
+    fig.suptitle(f"{run['game']}, {run['num_players']} players, {run['meta'].get('algo', '?')} "
+                 f"against {run['meta'].get('opponents', '?')}")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    return path
+
+
+def run_section(run: dict, picture: Path) -> str:
+    last = run["rows"][-1]
+    final = {r["opponent"]: r["win_rate"] for r in run["rows"] if r["samples"] == last["samples"]}
+    meta = run["meta"]
+    return (f"## {run['name']}: {run['game']}, {run['num_players']} players\n\n"
+            f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`; "
+            f"{last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far. "
+            f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
+            f"in training. Last evaluation: "
+            + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + ".\n\n"
+            f"![learning curve of {run['name']}](results/{picture.name})\n\n{curve_table(run)}\n")
+
+
+def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
+    """Samples/s of each path against random, trained from scratch for `steps` samples."""
+    from meeplegym.training import maskable, ppo
+
+    lines = [f"## Samples per second: {game}, {players} players\n",
+             f"Each path trains {steps:,} samples from scratch against `random`, evaluation off, one torch thread "
+             f"and one numba thread; the time includes the opponents' moves and the updates. {note}\n",
+             "| path | samples | seconds | samples/s |", "|---|---:|---:|---:|"]
+    for name, module in (("ppo", ppo), ("maskable-ppo", maskable)):
+        with tempfile.TemporaryDirectory() as out:
+            args = module.Args(game=game, num_players=players, opponents="random", total_steps=steps, out=out,
+                               eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1)
+            start = time.perf_counter()
+            stats = module.train(args)
+            seconds = time.perf_counter() - start
+        lines.append(f"| `{name}` | {stats['samples']:,} | {seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
+        print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("runs", nargs="*", type=Path, help="run folders written by meeplegym train")
+    parser.add_argument("--sps", metavar="GAME", help="measure both paths' samples/s on GAME instead")
+    parser.add_argument("--players", type=int, default=2, help="players for --sps")
+    parser.add_argument("--sps-steps", type=int, default=65536, help="samples per path for --sps")
+    parser.add_argument("--note", default="", help="a sentence for the --sps section (e.g. what else ran)")
+    parser.add_argument("--write", action="store_true", help="write the sections to benchmarks/training.md")
+    args = parser.parse_args()
+    if not args.runs and not args.sps:
+        parser.error("give run folders, or --sps GAME")
+    sections = []
+    if args.sps:
+        sections.append((f"sps: {args.sps} {args.players}p", measure_sps(args.sps, args.players, args.sps_steps, args.note)))
+    for folder in args.runs:
+        run = read_run(folder)
+        picture = plot(run, PICTURES / f"training_{run['name']}.png")
+        sections.append((f"run: {run['name']}", run_section(run, picture)))
+    for name, body in sections:
+        print(body)
+        if args.write:
+            write_section(name, body, path=TRAINING, header=HEADER)
+    if args.write:
+        print(f"written to {TRAINING}")
+
+
+if __name__ == "__main__":
+    main()
