@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import os
 import platform
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -34,7 +35,7 @@ def provenance() -> str:
                                 cwd=RESULTS.parent, check=False).stdout.strip() or "unknown"
     except OSError:
         commit = "unknown"
-    command = " ".join([Path(sys.argv[0]).as_posix()] + sys.argv[1:])
+    command = shlex.join([Path(sys.argv[0]).as_posix()] + sys.argv[1:])
     return (f"_Produced by `python {command}` on {datetime.date.today().isoformat()} at commit {commit}; "
             f"machine: {machine()}._")
 
