@@ -382,10 +382,16 @@ def train(
     eval_opponents: str = typer.Option("random", help="comma-separated agents to evaluate against"),
     eval_greedy: bool = typer.Option(False, help="evaluate the policy's best action instead of sampling it"),
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
+    reward_mode: str = typer.Option("rank", help="the learner's reward at a game's end: rank (+1 first .. -1 last), "
+                                    "score, or margin (its score minus the best other seat's)"),
     torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
+    from meeplegym.rewards import REWARD_MODES
+
+    if reward_mode not in REWARD_MODES:
+        raise typer.BadParameter(f"--reward-mode must be one of {', '.join(REWARD_MODES)}, got {reward_mode!r}")
     try:  # torch and SB3 are the optional `train` extra; import them only here
         if algo == "ppo":
             from meeplegym.training import ppo as trainer
@@ -399,7 +405,7 @@ def train(
     args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, total_steps=steps,
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
-                        max_turns=max_turns, torch_threads=torch_threads)
+                        max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     columns = [TextColumn("[bold]{task.description}"), BarColumn(),

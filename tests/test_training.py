@@ -318,6 +318,8 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
+    bad = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--reward-mode", "wins", "--out", str(out)])
+    assert bad.exit_code != 0 and "--reward-mode must be one of rank, score, margin" in bad.output
 
 
 def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):

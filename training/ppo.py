@@ -56,7 +56,8 @@ class Args:
     target_kl: float = 0.0  # stop an update's epochs early above this KL (0: never)
     hidden: str = "256,256"
     activation: str = "relu"
-    reward_mode: str = "rank"
+    reward_mode: str = "rank"  # rank (+1 first .. -1 last), score, or margin (score minus the best other seat's)
+    reward_scale: float = 1.0  # multiplies the rewards the learner trains on (e.g. 0.01 for Scythe's margin in coins)
     max_turns: int = 0  # truncate games after this many turns (0: play to the end)
     out: str = "runs/ppo"
     resume: bool = False
@@ -295,7 +296,7 @@ def train(args: Args, callback=None) -> dict:
             act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
             step = env.step(action.cpu().numpy())
             global_step += B
-            rew_buf[t] = torch.as_tensor(step.reward, device=device)
+            rew_buf[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
             next_obs = torch.tensor(step.observation, device=device)
             next_mask = torch.as_tensor(step.action_mask, device=device).bool()
             next_done = torch.as_tensor(step.done, device=device, dtype=torch.float32)
