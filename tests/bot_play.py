@@ -33,3 +33,24 @@ def play_engine(engine, policy_at, n_actions, n_players, seed, styles, words_see
             on_decision(st, seat, mask, a)
         engine.apply_at(st, 0, a)
     return st
+
+
+def assert_batch_agrees(act_states, policy_at, points, *extra, agent=None, game=None):
+    """A bot's batch kernel `act_states` answers each decision point (state array, seat, mask) as
+    its one-decision kernel `policy_at` does (styles alternating 0/1, one generator word per
+    point, `extra` kernel arguments after both), and legally; with `agent`, so does its
+    `act_batch` over the same points as per-decision infos."""
+    states = np.concatenate([p[0] for p in points])
+    seats = np.array([p[1] for p in points], dtype=np.int64)
+    masks = np.stack([p[2] for p in points])
+    styles = np.array([k % 2 for k in range(len(points))], dtype=np.int64)
+    words = rng.seed_words(range(len(points)))
+    out = np.zeros(len(points), dtype=np.int64)
+    act_states(states, seats, styles, masks, words.copy(), out, *extra)
+    for k in range(len(points)):
+        assert out[k] == policy_at(states, k, seats[k], styles[k], masks[k], words[k:k + 1].copy(), 0, *extra)
+        assert masks[k, out[k]] == 1
+    if agent is not None:
+        infos = [{"seat": int(seats[k]), "game": game, "state": states[k:k + 1]} for k in range(len(points))]
+        batch = agent.act_batch(None, masks, infos)
+        assert all(masks[k, batch[k]] == 1 for k in range(len(points)))

@@ -89,16 +89,7 @@ def test_plays_whole_games_through_the_env(game, n_players):
 @GAMES
 def test_batch_kernel_agrees_with_single_decisions(game):
     points = game.searched_points(2, 61, 4)
-    states = np.concatenate([p[0] for p in points])
-    seats = np.array([p[1] for p in points], dtype=np.int64)
-    masks = np.stack([p[2] for p in points])
-    styles = np.array([k % 2 for k in range(len(points))], dtype=np.int64)
-    words = rng.seed_words(range(len(points)))
-    out = np.zeros(len(points), dtype=np.int64)
-    game.search.search_states(states, seats, styles, masks, words.copy(), out, 2)
-    for k in range(len(points)):
-        assert out[k] == game.search.search_at(states, k, seats[k], styles[k], masks[k], words[k:k + 1].copy(), 0, 2)
-        assert masks[k, out[k]] == 1
+    bot_play.assert_batch_agrees(game.search.search_states, game.search.search_at, points, 2)
 
 
 # ---------------------------------------------------------------- hidden information

@@ -78,20 +78,8 @@ def test_act_batch_and_act_states_agree_with_policy():
             points.append((st.copy(), seat, mask.copy()))
 
     play_engine(3, 41, [bots.EXPANDER, bots.SCHOLAR, bots.EXPANDER], 5, keep)
-    states = np.concatenate([p[0] for p in points])
-    seats = np.array([p[1] for p in points], dtype=np.int64)
-    masks = np.stack([p[2] for p in points])
-    styles = np.array([k % 2 for k in range(len(points))], dtype=np.int64)
-    words = rng.seed_words(range(len(points)))
-    out = np.zeros(len(points), dtype=np.int64)
-    bots.act_states(states, seats, styles, masks, words.copy(), out)
-    for k in range(len(points)):
-        assert out[k] == bots.policy_at(states, k, seats[k], styles[k], masks[k], words[k:k + 1].copy(), 0)
-        assert masks[k, out[k]] == 1
-    agent = make_agent("imperium.scholar", seed=3)
-    infos = [{"seat": int(seats[k]), "game": "imperium", "state": states[k:k + 1]} for k in range(len(points))]
-    batch = agent.act_batch(None, masks, infos)
-    assert all(masks[k, batch[k]] == 1 for k in range(len(points)))
+    bot_play.assert_batch_agrees(bots.act_states, bots.policy_at, points, agent=make_agent("imperium.scholar", seed=3),
+                                 game="imperium")
 
 
 def test_same_seeds_same_game():

@@ -4,7 +4,6 @@ chronicles of whole games."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from meeplegym.agents import RandomAgent

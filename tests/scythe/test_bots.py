@@ -90,21 +90,8 @@ def test_act_batch_and_act_states_agree_with_policy():
             points.append((st.copy(), seat, mask.copy()))
 
     play_engine(3, 41, [bots.BUILDER, bots.RUSHER, bots.BUILDER], 5, keep)
-    states = np.concatenate([p[0] for p in points])
-    seats = np.array([p[1] for p in points], dtype=np.int64)
-    masks = np.stack([p[2] for p in points])
-    styles = np.array([k % 2 for k in range(len(points))], dtype=np.int64)
-    words = np.array([rng.seed_word(k) for k in range(len(points))], dtype=np.uint64)
-    out = np.zeros(len(points), dtype=np.int64)
-    bots.act_states(states, seats, styles, masks, words.copy(), out)
-    for k in range(len(points)):
-        w = words[k:k + 1].copy()
-        assert out[k] == bots.policy_at(states, k, seats[k], styles[k], masks[k], w, 0)
-        assert masks[k, out[k]] == 1
-    agent = make_agent("scythe.rusher", seed=3)
-    infos = [{"seat": int(seats[k]), "game": "scythe", "state": states[k:k + 1]} for k in range(len(points))]
-    batch = agent.act_batch(None, masks, infos)
-    assert all(masks[k, batch[k]] == 1 for k in range(len(points)))
+    bot_play.assert_batch_agrees(bots.act_states, bots.policy_at, points, agent=make_agent("scythe.rusher", seed=3),
+                                 game="scythe")
 
 
 # ---------------------------------------------------------------- reproducibility
