@@ -9,7 +9,8 @@ against training hours and samples (``benchmarks/results/training_<run>.png``) t
 sittings it took.
 
 ``--sps GAME`` measures samples/s instead: each path (``ppo``, ``maskable-ppo``) trains
-``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread.
+``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread, after
+a tiny warm-up run that loads (or compiles) the kernels.
 """
 
 from __future__ import annotations
@@ -125,6 +126,10 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
              f"and one numba thread; the time includes the opponents' moves and the updates. {note}\n",
              "| path | samples | seconds | samples/s |", "|---|---:|---:|---:|"]
     for name, module in (("ppo", ppo), ("maskable-ppo", maskable)):
+        with tempfile.TemporaryDirectory() as out:  # a tiny run first, so no compiling is timed
+            module.train(module.Args(game=game, num_players=players, opponents="random", total_steps=16, num_envs=2,
+                                     num_steps=8, out=out, eval_every=0, eval_opponents="", tensorboard=False,
+                                     torch_threads=1, **({"batch_size": 16} if module is maskable else {})))
         with tempfile.TemporaryDirectory() as out:
             args = module.Args(game=game, num_players=players, opponents="random", total_steps=steps, out=out,
                                eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1)
