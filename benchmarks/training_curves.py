@@ -126,16 +126,18 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
              f"and one numba thread; the time includes the opponents' moves and the updates. {note}\n",
              "| path | samples | seconds | samples/s |", "|---|---:|---:|---:|"]
     for name, module in (("ppo", ppo), ("maskable-ppo", maskable)):
-        with tempfile.TemporaryDirectory() as out:  # a tiny run first, so no compiling is timed
-            module.train(module.Args(game=game, num_players=players, opponents="random", total_steps=16, num_envs=2,
-                                     num_steps=8, out=out, eval_every=0, eval_opponents="", tensorboard=False,
-                                     torch_threads=1, **({"batch_size": 16} if module is maskable else {})))
-        with tempfile.TemporaryDirectory() as out:
-            args = module.Args(game=game, num_players=players, opponents="random", total_steps=steps, out=out,
-                               eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1)
-            start = time.perf_counter()
-            stats = module.train(args)
-            seconds = time.perf_counter() - start
+
+        def run(**sizes) -> dict:
+            with tempfile.TemporaryDirectory() as out:
+                return module.train(module.Args(game=game, num_players=players, opponents="random", out=out,
+                                                eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1,
+                                                **sizes))
+
+        # a tiny run first, so no compiling is timed
+        run(total_steps=16, num_envs=2, num_steps=8, **({"batch_size": 16} if module is maskable else {}))
+        start = time.perf_counter()
+        stats = run(total_steps=steps)
+        seconds = time.perf_counter() - start
         lines.append(f"| `{name}` | {stats['samples']:,} | {seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)

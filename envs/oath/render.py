@@ -11,6 +11,7 @@ from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.actions import slot_name
 from meeplegym.envs.oath.state import (
     DEC_NAMES,
+    FIRST_VISION,
     PH_GAME_OVER,
     PH_POWER,
     PHASE_NAMES,
@@ -19,7 +20,6 @@ from meeplegym.envs.oath.state import (
     Z_ADVISER,
     Z_PERSONAL,
     Z_SITE,
-    FIRST_VISION,
     Z_VISION_SPACE,
     card_name,
 )
