@@ -36,8 +36,11 @@ browser:
 	    ( apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ) ) ) || \
 	  echo "no Chromium here: the replay page's browser test will be skipped"
 
+# 100,000 bot games per game (issue 13), both cores. Hours: the Imperium bots play ~5 games/s per core;
+# `make soak SOAK_BOT_GAMES=1000` for a short run.
+SOAK_BOT_GAMES ?= 100000
 soak: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games 1000
+	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games $(SOAK_BOT_GAMES) --workers 2
 	$(BIN)/python -m pytest -m soak -q
 
 # Pure-Python engine run (coverage/debug mode) of the engine-agreement tests.

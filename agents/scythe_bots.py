@@ -54,7 +54,6 @@ from meeplegym.envs.scythe.rules.combat import hand_size
 from meeplegym.envs.scythe.rules.gains import star_count
 from meeplegym.envs.scythe.rules.scoring import structure_bonus_count
 from meeplegym.envs.scythe.rules.top import produce_cost_payable
-from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import (
     ABILITY_COMBAT,
     ABILITY_MOVEMENT,
@@ -1769,35 +1768,3 @@ class RusherBot(ScytheBot):
 
     name = "scythe.rusher"
     style = RUSHER
-
-
-RANDOM = -1  # a seat style for play_games: uniformly random legal actions
-
-
-@nb.njit(cache=True)
-def play_games(states, seat_styles, words, max_decisions, decisions):
-    """Play every game of the batch to its end (or max_decisions decisions) with seat p of game
-    b played by style seat_styles[b, p] (RANDOM: random legal actions); decisions[b] receives
-    how many it took, -1 if a live state had no legal action, -2 if a policy answered with an
-    illegal action (a bug). words: one generator per game."""
-    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        while s["terminal"] == 0 and count < max_decisions:
-            legal_mask(s, mask)
-            seat = s["actor"]
-            style = seat_styles[b, seat]
-            if style == RANDOM:
-                a = rng.random_legal(mask, words, b)
-            else:
-                a = policy(s, seat, style, mask, words, b)
-            if a < 0:
-                count = -1
-                break
-            if mask[a] == 0:
-                count = -2
-                break
-            apply(s, a)
-            count += 1
-        decisions[b] = count

@@ -1,11 +1,12 @@
 """Soak run: random games of each game at every player count, every invariant checked after
 every decision inside compiled code (the game's ``invariants.play_random_checked``); with
-``--bot-games N``, also N games between the rule-based bots through the env in debug mode
-(the same checks after every decision).
+``--bot-games N``, also N games between the rule-based bots, the same checks after every
+decision, also compiled (``meeplegym.agents.soak.play_bots_checked`` over the game's
+``invariants.step_checked``).
 
     python benchmarks/soak.py                      # every game, >= 1,000,000 decisions per player count
     python benchmarks/soak.py --game imperium --decisions 50000 --players 2 4
-    python benchmarks/soak.py --decisions 1 --bot-games 500
+    python benchmarks/soak.py --decisions 1 --bot-games 500 --workers 2
 
 Prints a markdown table per game (games, decisions, violations, seconds per player count) and,
 for each violation, the game (players, seed) and the decision where it appeared; exits 1 on any
@@ -20,9 +21,11 @@ table.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from dataclasses import dataclass, field
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +33,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from meeplegym.agents import imperium_bots, oath_bots, scythe_bots
+from meeplegym.agents import soak as checked_play
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import invariants as imperium_invariants
 from meeplegym.envs.oath import engine as oath_engine
@@ -41,7 +45,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results_md import write_section  # noqa: E402
 
 CHOOSER_OFFSET = 1 << 32
-BOT_TURN_CAP = 500  # turns, all players together, before a bot game counts as stalled (whole games take 30-200)
 
 
 @dataclass(frozen=True)
@@ -150,45 +153,95 @@ def soak(game: str = "scythe", decisions: int = 1_000_000, players=None, batch: 
     return results
 
 
-def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 0,
-              progress: bool = True) -> list[CountResult]:
-    """`games` games between the rule-based bots, spread over the player counts (default: all),
-    the styles taking turns at the seats, through the env in debug mode: every invariant is
-    checked after every decision, a broken one raises InvalidStateError and is reported, as is
-    a game still running after BOT_TURN_CAP turns (the bots stalled)."""
-    from meeplegym.agents import make_agent, play_match
-    from meeplegym.errors import InvalidStateError
+def play_bot_batch(game: str, players: int, seeds: list[int], first: int, max_decisions: int):
+    """Games `seeds` between the rule-based bots, the styles taking turns at the seats from game
+    number `first` on (``agents.soak.rotating_styles``), every invariant checked after every
+    decision; returns (decisions played, failures, seconds it took)."""
+    start = time.perf_counter()
+    soaked = GAMES[game]
+    states = np.concatenate([soaked.new_game(players, s) for s in seeds])
+    styles = checked_play.rotating_styles(game, len(seeds), players, first)
+    played = checked_play.play_bots_checked(game, states, styles, [s + CHOOSER_OFFSET for s in seeds], max_decisions)
+    failures = []
+    for g in np.flatnonzero(played.violations):
+        code = int(played.violations[g])
+        names = [soaked.bots.STYLE_NAMES[k] for k in styles[g]]
+        inv = soaked.invariants
+        detail = inv.explain(states[g]) if code not in (inv.NOT_FINISHED, inv.ILLEGAL_CHOICE) else None
+        failures.append(Failure(players, seeds[g], int(played.decisions[g]), code,
+                                f"{names}: {detail or soaked.invariants.describe(code)}", soaked.table(seeds[g])))
+    return int(played.decisions.sum()), failures, time.perf_counter() - start
 
+
+class Ledger:
+    """What the bot games of one soak have played so far, per player count, in a JSON file
+    written after every batch: a run stopped midway (or one too long for a sitting) starts
+    again from the first game it had not finished, with new seeds, and its counts add up."""
+
+    def __init__(self, path: Path | None, game: str, seed: int, max_decisions: int):
+        self.path = path
+        self.about = {"game": game, "seed": seed, "max_decisions": max_decisions}
+        self.counts: dict[int, CountResult] = {}
+        if path is not None and path.exists():
+            saved = json.loads(path.read_text())
+            if {k: saved.get(k) for k in self.about} != self.about:
+                raise ValueError(f"{path} holds the bot games of {({k: saved.get(k) for k in self.about})}, "
+                                 f"not {self.about}: give another --bot-ledgers folder")
+            for n, c in saved["counts"].items():
+                failures = [Failure(**f) for f in c.pop("failures")]
+                self.counts[int(n)] = CountResult(int(n), **c, failures=failures)
+
+    def count(self, players: int) -> CountResult:
+        return self.counts.setdefault(players, CountResult(players))
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        counts = {str(n): asdict(c) for n, c in sorted(self.counts.items())}
+        for c in counts.values():
+            c.pop("players")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        partial = self.path.with_suffix(".partial")
+        partial.write_text(json.dumps({**self.about, "counts": counts}, indent=1))
+        partial.replace(self.path)
+
+
+def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 0, batch: int = 64,
+              max_decisions: int = checked_play.DEFAULT_MAX_DECISIONS, workers: int = 1,
+              progress: bool = True, ledger: Path | None = None) -> list[CountResult]:
+    """`games` games between the rule-based bots, spread evenly over the player counts (default:
+    all), in batches of `batch` games per compiled call (``agents.soak.play_bots_checked``):
+    every invariant is checked after every decision, and a game still running after
+    `max_decisions` (the bots stalled) is a failure. `workers` > 1 plays batches in that many
+    processes. With a `ledger` file, the games it lists as played count and are not played
+    again. A count's seconds are its batches' times added up (one process each)."""
     soaked = GAMES[game]
     players = soaked.players if players is None else tuple(players)
-    styles = [f"{game}.{style}" for style in soaked.bots.STYLE_NAMES]
-    results = {n: CountResult(n) for n in players}
-    for style in styles:  # compile (or load) the bots' kernels outside the timings
-        play_match(game, [make_agent(style, seed=0)] * 2, 0, max_turns=1)
+    book = Ledger(ledger, game, seed, max_decisions)
+    per_count = {n: games // len(players) + (k < games % len(players)) for k, n in enumerate(players)}
+    jobs = [(n, first, min(batch, per_count[n] - first)) for n in players
+            for first in range(book.count(n).games, per_count[n], batch)]
+    if jobs:
+        play_bot_batch(game, players[0], [game_seed(seed, players[0], 0)], 0, 3)  # compile or load first
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    pool = ProcessPoolExecutor(workers) if workers > 1 and jobs else None
     with Progress(*columns, console=Console(stderr=True), disable=not progress) as bar:
-        task = bar.add_task(f"{game}, bot games", total=games)
-        for k in range(games):
-            n = players[k % len(players)]
-            result = results[n]
-            game_id = game_seed(seed, n, result.games)
-            agents = [make_agent(styles[(k + p) % len(styles)], seed=game_id + p) for p in range(n)]
-            seats = f"{styles} seats from {k % len(styles)}"
-            start = time.perf_counter()
-            try:
-                match = play_match(game, agents, game_id, max_turns=BOT_TURN_CAP, debug=True, **soaked.table(game_id))
-                result.decisions += match.decisions
-                if match.truncated:
-                    result.violations += 1
-                    result.failures.append(Failure(n, game_id, match.decisions, -1,
-                                                   f"{seats}: no end within {BOT_TURN_CAP} turns", soaked.table(game_id)))
-            except InvalidStateError as err:
-                result.violations += 1
-                result.failures.append(Failure(n, game_id, -1, -1, f"{seats}: {err}", soaked.table(game_id)))
-            result.seconds += time.perf_counter() - start
-            result.games += 1
-            bar.update(task, completed=k + 1)
-    return list(results.values())
+        task = bar.add_task(f"{game}, bot games", total=games, completed=sum(book.count(n).games for n in players))
+        calls = [(game, n, [game_seed(seed, n, first + i) for i in range(count)], first, max_decisions)
+                 for n, first, count in jobs]
+        outcomes = pool.map(play_bot_batch, *zip(*calls)) if pool else (play_bot_batch(*call) for call in calls)
+        for (n, _, count), (decisions, failures, seconds) in zip(jobs, outcomes):
+            result = book.count(n)
+            result.games += count
+            result.decisions += decisions
+            result.violations += len(failures)
+            result.failures += failures
+            result.seconds += seconds
+            book.save()
+            bar.update(task, advance=count)
+    if pool:
+        pool.shutdown()
+    return [book.count(n) for n in players]
 
 
 def markdown(results: list[CountResult]) -> str:
@@ -212,11 +265,18 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="run number: selects a disjoint range of game seeds")
     parser.add_argument("--max-decisions", type=int, default=200_000, help="a game still running after this many decisions is a failure")
     parser.add_argument("--bot-games", type=int, default=0, help="also this many rule-based bot games per game")
+    parser.add_argument("--bot-max-decisions", type=int, default=checked_play.DEFAULT_MAX_DECISIONS,
+                        help="a bot game still running after this many decisions is a failure (stalled bots)")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the bot games' batches")
+    parser.add_argument("--bot-ledgers", type=Path, default=None,
+                        help="folder of per-game ledgers (soak_bots_<game>.json): bot games already played there "
+                             "count, and a stopped run carries on")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.add_argument("--write", action="store_true", help="record each game's table in benchmarks/RESULTS.md")
     args = parser.parse_args(argv)
-    if args.decisions < 1 or args.batch < 1 or args.max_decisions < 1 or args.bot_games < 0:
-        parser.error("--decisions, --batch and --max-decisions must be positive, --bot-games not negative")
+    if min(args.decisions, args.batch, args.max_decisions, args.bot_max_decisions, args.workers) < 1 or args.bot_games < 0:
+        parser.error("--decisions, --batch, --max-decisions, --bot-max-decisions and --workers must be positive,"
+                     " --bot-games not negative")
     failures = []
     for game in args.game:
         players = None if args.players is None else [n for n in args.players if n in GAMES[game].players]
@@ -227,10 +287,16 @@ def main(argv=None) -> int:
                    f"(`{game}.invariants.play_random_checked`).\n\n{markdown(results)}")
         failures += [(game, f) for r in results for f in r.failures]
         if args.bot_games:
-            bot_results = soak_bots(game, args.bot_games, players, args.seed, progress)
+            ledger = args.bot_ledgers / f"soak_bots_{game}.json" if args.bot_ledgers else None
+            bot_results = soak_bots(game, args.bot_games, players, args.seed, args.batch, args.bot_max_decisions,
+                                    args.workers, progress, ledger)
             print(f"### {game}, rule-based bots\n\n{markdown(bot_results)}\n")
-            section += (f"\n\nGames between the rule-based bots through the env in debug mode (the same checks "
-                        f"after every decision).\n\n{markdown(bot_results)}")
+            section += (f"\n\nGames between the rule-based bots ({', '.join(GAMES[game].bots.STYLE_NAMES)} taking "
+                        f"turns at the seats), the same checks after every decision, compiled "
+                        f"(`meeplegym.agents.soak.play_bots_checked`). Seconds are the batches' times added "
+                        f"up, each batch in one process, so decisions/s is per core"
+                        f"{f'; the counts add up the runs kept in `{ledger}`' if ledger else ''}."
+                        f"\n\n{markdown(bot_results)}")
             failures += [(game, f) for r in bot_results for f in r.failures]
         if args.write:
             write_section(f"soak: {game}", section)

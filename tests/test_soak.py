@@ -53,29 +53,49 @@ def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
         soak.soak("imperium", decisions=10, players=(5,))
 
 
-def test_bot_soak_counts_games_and_reports_a_broken_invariant(monkeypatch):
-    """The bot games' part of the runner, with play_match stood in for: decisions are counted
-    per player count; an InvalidStateError from the env's debug mode and a game truncated at
-    the turn cap (stalled bots) become failures naming the game's seed and its table."""
+def test_bot_soak_counts_games_and_reports_failures(monkeypatch):
+    """The bot games' part of the runner: games are spread over the player counts and played in
+    batches, the same games whether in one process or two; a violation names the game's seed,
+    the styles at its seats and its table."""
     soak = _soak_module()
-    import meeplegym.agents as agents
-    from meeplegym.errors import InvalidStateError
+    results = soak.soak_bots("oath", games=5, players=(2, 3), batch=2, progress=False)
+    assert [(r.players, r.games, r.violations) for r in results] == [(2, 3, 0), (3, 2, 0)]
+    assert all(r.decisions > 20 * r.games for r in results)
+    in_two = soak.soak_bots("oath", games=5, players=(2, 3), batch=2, workers=2, progress=False)
+    assert [r.decisions for r in in_two] == [r.decisions for r in results]
 
-    played = []
+    checked_play = soak.checked_play
+    real = checked_play.play_bots_checked
+    invariants = soak.GAMES["oath"].invariants
 
-    def fake_match(game, seats, seed, max_turns=None, debug=False, **table):
-        played.append((len(seats), seed, debug, table))
-        if max_turns != 1 and len(played) == 4:
-            raise InvalidStateError("invariant broken after action 3 (end turn): market: ...")
-        return type("Match", (), {"decisions": 100, "truncated": len(played) == 6})()
+    def broken(game, states, seat_styles, bot_seeds, max_decisions):
+        played = real(game, states, seat_styles, bot_seeds, 3)
+        played.violations[:] = 0
+        if len(states) == 2:  # not the runner's one-game warm-up
+            played.violations[1] = invariants.NOT_FINISHED
+        return played
 
-    monkeypatch.setattr(agents, "play_match", fake_match)
-    results = soak.soak_bots("imperium", games=5, progress=False)
-    assert [(r.players, r.games, r.decisions, r.violations) for r in results] == [(2, 2, 200, 1), (3, 2, 100, 1),
-                                                                                  (4, 1, 100, 0)]
-    assert all(debug for _, _, debug, _ in played[2:])  # after the two styles' warm-ups
-    failure = results[1].failures[0]
-    assert failure.seed == soak.game_seed(0, 3, 0) and "market" in str(failure)
-    assert failure.table == soak.GAMES["imperium"].table(failure.seed)
-    stalled = results[0].failures[0]  # the fourth game, the second with 2 players, did not end
-    assert stalled.seed == soak.game_seed(0, 2, 1) and f"no end within {soak.BOT_TURN_CAP} turns" in str(stalled)
+    monkeypatch.setattr(checked_play, "play_bots_checked", broken)
+    failed = soak.soak_bots("oath", games=4, players=(4,), batch=2, progress=False)[0]
+    assert failed.games == 4 and failed.violations == 2
+    first = failed.failures[0]
+    assert first.seed == soak.game_seed(0, 4, 1) and first.decisions == 3
+    assert "['steward', 'warlord', 'steward', 'warlord']: game still running after max_decisions" in str(first)
+    assert first.table == soak.GAMES["oath"].table(first.seed)
+
+
+def test_bot_soak_ledger_carries_a_stopped_run_on(tmp_path):
+    """With a ledger, a second run plays only the games the first did not, and the counts add up
+    to those of one uninterrupted run; a ledger of another soak is refused."""
+    soak = _soak_module()
+    ledger = tmp_path / "soak_bots_oath.json"
+    first = soak.soak_bots("oath", games=4, players=(2,), batch=2, progress=False, ledger=ledger)[0]
+    assert first.games == 4 and ledger.exists()
+    carried = soak.soak_bots("oath", games=6, players=(2,), batch=2, progress=False, ledger=ledger)[0]
+    whole = soak.soak_bots("oath", games=6, players=(2,), batch=2, progress=False)[0]
+    assert (carried.games, carried.decisions, carried.violations) == (6, whole.decisions, 0)
+    assert carried.seconds > first.seconds
+    again = soak.soak_bots("oath", games=6, players=(2,), batch=2, progress=False, ledger=ledger)[0]
+    assert (again.games, again.decisions) == (6, whole.decisions)  # nothing left to play
+    with pytest.raises(ValueError, match="another --bot-ledgers folder"):
+        soak.soak_bots("oath", games=6, players=(2,), seed=1, progress=False, ledger=ledger)

@@ -84,6 +84,7 @@ _TABLE = (
     ("NOT_FINISHED", "game still running after max_decisions"),
     ("INTERRUPTED", "a Sneak Attack interrupts the turn of no seat of the game, or its own attacker's"),
     ("MODIFIER_AT_ACT", "a modifier still in use at the Act phase's choice, between actions (O7.4)"),
+    ("ILLEGAL_CHOICE", "a policy chose an action its legal mask forbids (step_checked)"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -110,6 +111,7 @@ NO_LEGAL_ACTION = 18
 NOT_FINISHED = 19
 INTERRUPTED = 20
 MODIFIER_AT_ACT = 21
+ILLEGAL_CHOICE = 22
 
 # The literals above are what numba freezes into the kernels; keep them equal to the table.
 assert all(globals()[name] == code for name, code in CODES.items()), "code constants out of step with _TABLE"
@@ -291,33 +293,85 @@ def check_at(states, i, where):
 
 
 @nb.njit(cache=True)
+def _await(s, mask, where):
+    """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
+    game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
+    without a legal action, else OK."""
+    mask[:] = 0
+    code = check_into(s, where)
+    if code == OK and s["terminal"] == 0:
+        turn.legal(s, mask)
+        if mask.sum() == 0:
+            code = NO_LEGAL_ACTION
+    return code
+
+
+@nb.njit(cache=True)
 def play_random_checked(states, words, max_decisions, decisions, violations):
     """Random legal play with ``check_into`` after every decision.
 
     decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
-    (NOT_FINISHED when the game is still running after max_decisions). words: one uint64
-    generator word per game, advanced in place."""
+    (NOT_FINISHED when the game is still running after max_decisions), found after
+    decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     where = np.zeros(2, dtype=np.int64)
     for b in range(states.shape[0]):
         s = states[b]
         count = 0
-        code = check_into(s, where)
+        code = _await(s, mask, where)
         while code == OK and s["terminal"] == 0:
             if count >= max_decisions:
                 code = NOT_FINISHED
                 break
-            mask[:] = 0
-            turn.legal(s, mask)
-            a = rng.random_legal(mask, words, b)
-            if a < 0:
-                code = NO_LEGAL_ACTION
-                break
-            turn.apply(s, a)
+            turn.apply(s, rng.random_legal(mask, words, b))
             count += 1
-            code = check_into(s, where)
+            code = _await(s, mask, where)
         decisions[b] = count
         violations[b] = code
+
+
+@nb.njit(cache=True)
+def start_checked(states, masks, violations):
+    """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
+    receives the legal actions, violations[b] the code. Returns how many games await a decision."""
+    where = np.zeros(2, dtype=np.int64)
+    waiting = 0
+    for b in range(states.shape[0]):
+        violations[b] = _await(states[b], masks[b], where)
+        if violations[b] == OK and states[b]["terminal"] == 0:
+            waiting += 1
+    return waiting
+
+
+@nb.njit(cache=True)
+def step_checked(states, acts, masks, decisions, violations, max_decisions):
+    """One checked decision in every game of the batch still running (not over, no violation):
+    acts[b], a policy's choice from masks[b], is applied to states[b] and every invariant
+    checked; masks[b] then holds the next decision's legal actions (none once the game is over
+    or broken). An action outside the mask is ILLEGAL_CHOICE (a policy bug) and is not applied;
+    a game still running after max_decisions is NOT_FINISHED. Returns how many games await a
+    decision. Any policy drives it from Python, e.g. the bots' ``act_states`` (meeplegym.agents.soak)."""
+    where = np.zeros(2, dtype=np.int64)
+    waiting = 0
+    for b in range(states.shape[0]):
+        s = states[b]
+        if violations[b] != OK or s["terminal"] != 0:
+            continue
+        a = acts[b]
+        if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
+            code = ILLEGAL_CHOICE
+        else:
+            turn.apply(s, a)
+            decisions[b] += 1
+            code = _await(s, masks[b], where)
+            if code == OK and s["terminal"] == 0 and decisions[b] >= max_decisions:
+                code = NOT_FINISHED
+        violations[b] = code
+        if code != OK:
+            masks[b, :] = 0
+        elif s["terminal"] == 0:
+            waiting += 1
+    return waiting
 
 
 # ---------------------------------------------------------------- Python helpers

@@ -116,7 +116,7 @@ from meeplegym.envs.scythe.state import (
 
 __all__ = [
     "VIOLATIONS", "CODES", "LOAD_WAIVED", "check", "check_into", "check_at", "check_batch", "check_step",
-    "describe", "explain", "play_random_checked",
+    "describe", "explain", "play_random_checked", "start_checked", "step_checked",
 ]
 
 # ---------------------------------------------------------------- violation codes
@@ -218,8 +218,9 @@ _TABLE = (
     ("STRUCTURE_MOVED", "a structure moved or returned to the mat"),
     ("FINISHED_CHANGED", "a finished game changed"),
     ("NEW_STAR_WITHOUT_GOAL", "star placed while the goal does not hold"),
-    # play_random_checked only
+    # play_random_checked and step_checked only
     ("NOT_FINISHED", "game still running after max_decisions"),
+    ("ILLEGAL_CHOICE", "a policy chose an action its legal mask forbids (step_checked)"),
 )
 VIOLATIONS: dict[int, str] = {code: message for code, (_, message) in enumerate(_TABLE)}
 CODES: dict[str, int] = {name: code for code, (name, _) in enumerate(_TABLE)}
@@ -312,6 +313,7 @@ STRUCTURE_MOVED = 84
 FINISHED_CHANGED = 85
 NEW_STAR_WITHOUT_GOAL = 86
 NOT_FINISHED = 87
+ILLEGAL_CHOICE = 88
 
 # What a loaded (hand-edited) state may break; see the module docstring.
 LOAD_WAIVED = frozenset({
@@ -1368,6 +1370,64 @@ def play_random_checked(states, words, max_decisions, decisions, violations, eve
                     code = check_step(before[0], s)
         decisions[b] = count
         violations[b] = code
+
+
+@nb.njit(cache=True)
+def _await(s, mask):
+    """``check`` on `s`, then `mask` filled with the legal actions of its next decision (none once
+    the game is over): the code of the first broken invariant, else OK."""
+    mask[:] = 0
+    code = check(s)
+    if code == OK and s["phase"] != PH_GAME_OVER:
+        legal_mask(s, mask)
+    return code
+
+
+@nb.njit(cache=True)
+def start_checked(states, masks, violations):
+    """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
+    receives the legal actions, violations[b] the code. Returns how many games await a decision."""
+    waiting = 0
+    for b in range(states.shape[0]):
+        violations[b] = _await(states[b], masks[b])
+        if violations[b] == OK and states[b]["phase"] != PH_GAME_OVER:
+            waiting += 1
+    return waiting
+
+
+@nb.njit(cache=True)
+def step_checked(states, acts, masks, decisions, violations, max_decisions):
+    """One checked decision in every game of the batch still running (not over, no violation):
+    acts[b], a policy's choice from masks[b], is applied to states[b], then ``check`` and
+    ``check_step``; masks[b] then holds the next decision's legal actions (none once the game is
+    over or broken). An action outside the mask is ILLEGAL_CHOICE (a policy bug) and is not
+    applied; a game still running after max_decisions is NOT_FINISHED. Returns how many games
+    await a decision. Any policy drives it from Python, e.g. the bots' ``act_states``
+    (meeplegym.agents.soak)."""
+    before = np.empty(1, dtype=states.dtype)
+    waiting = 0
+    for b in range(states.shape[0]):
+        s = states[b]
+        if violations[b] != OK or s["phase"] == PH_GAME_OVER:
+            continue
+        a = acts[b]
+        if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
+            code = ILLEGAL_CHOICE
+        else:
+            before[0] = s
+            apply(s, a)
+            decisions[b] += 1
+            code = _await(s, masks[b])
+            if code == OK:
+                code = check_step(before[0], s)
+            if code == OK and s["phase"] != PH_GAME_OVER and decisions[b] >= max_decisions:
+                code = NOT_FINISHED
+        violations[b] = code
+        if code != OK:
+            masks[b, :] = 0
+        elif s["phase"] != PH_GAME_OVER:
+            waiting += 1
+    return waiting
 
 
 # ---------------------------------------------------------------- Python helpers

@@ -61,27 +61,6 @@ def test_bots_play_whole_games_through_the_env(n_players):
         assert max(result.rewards) == 1.0
 
 
-# Soak: the run takes a second, but play_games is the only caller of the bots' policy with the
-# record's int8 seat, so this test alone compiles a second copy of the whole policy (~2 minutes
-# cold, ~17% of a cold `make test`). The policy itself is tested above and below through policy_at.
-@pytest.mark.soak
-def test_batched_games_finish_at_every_player_count():
-    """play_games checks every action against the legal mask (-2 on an illegal one)."""
-    games = 80
-    n_of = [2 + g % 4 for g in range(games)]
-    states = np.concatenate([engine.new_game(n, seed=500 + g) for g, n in enumerate(n_of)])
-    styles = np.full((games, 5), bots.RANDOM, dtype=np.int64)
-    for g, n in enumerate(n_of):
-        for p in range(n):
-            styles[g, p] = (bots.BUILDER, bots.RUSHER, bots.RANDOM)[(g + p) % 3]
-    words = np.array([rng.seed_word(g) for g in range(games)], dtype=np.uint64)
-    decisions = np.zeros(games, dtype=np.int64)
-    bots.play_games(states, styles, words, 50_000, decisions)
-    assert (decisions > 0).all() and (states["terminal"] == 1).all()
-    # the bots end their games: someone with six stars, or the random seats would have taken ~10x longer
-    assert (states["turn"] < 60 * np.array(n_of)).all()
-
-
 def test_act_batch_and_act_states_agree_with_policy():
     points = []
 
@@ -125,7 +104,7 @@ def test_decisions_ignore_hidden_facts(n_players):
             return
         phases.add(ph)
         style = styles[seat]
-        if style == bots.RANDOM:
+        if style == bot_play.RANDOM:
             return
         base_words = np.array([rng.seed_word(checked[0])], dtype=np.uint64)
         expect_words = base_words.copy()
@@ -148,7 +127,7 @@ def test_decisions_ignore_hidden_facts(n_players):
         checked[0] += 1
 
     for g in range(2):
-        styles = [(bots.RUSHER, bots.BUILDER, bots.RANDOM)[(p + g) % 3] for p in range(n_players)]
+        styles = [(bots.RUSHER, bots.BUILDER, bot_play.RANDOM)[(p + g) % 3] for p in range(n_players)]
         play_engine(n_players, 900 + 10 * n_players + g, styles, g, check)
     assert checked[0] > 100
     assert {PH_DIAL, PH_CARDS} <= phases or n_players > 2

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tests import bot_play
+
 from meeplegym import rng
 from meeplegym.agents import scythe_bots as bots
 from meeplegym.encoders import scythe as encoder
@@ -43,7 +45,7 @@ def sample_states(n_players: int, games: int, every: int = 9, seed: int = 0) -> 
     mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
     for g in range(games):
         st = engine.new_game(n_players, seed=seed * 1000 + g)
-        styles = [(bots.BUILDER, bots.RUSHER, bots.RANDOM)[(p + g) % 3] for p in range(n_players)]
+        styles = [(bots.BUILDER, bots.RUSHER, bot_play.RANDOM)[(p + g) % 3] for p in range(n_players)]
         words = np.array([rng.seed_word(seed * 1000 + g + 17)], dtype=np.uint64)
         step = 0
         while st[0]["terminal"] == 0 and step < 3000:
@@ -51,7 +53,7 @@ def sample_states(n_players: int, games: int, every: int = 9, seed: int = 0) -> 
                 out.append(st.copy())
             engine.legal_mask_at(st, 0, mask)
             seat = int(st[0]["actor"])
-            if styles[seat] == bots.RANDOM:
+            if styles[seat] == bot_play.RANDOM:
                 a = rng.random_legal(mask, words, 0)
             else:
                 a = bots.policy_at(st, 0, seat, styles[seat], mask, words, 0)
