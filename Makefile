@@ -37,10 +37,12 @@ browser:
 	  echo "no Chromium here: the replay page's browser test will be skipped"
 
 # 100,000 bot games per game (issue 13), both cores. Hours: the Imperium bots play ~5 games/s per core;
-# `make soak SOAK_BOT_GAMES=1000` for a short run.
+# `make soak SOAK_BOT_GAMES=1000` for a short run. The ledgers in benchmarks/results/ keep the bot games
+# played so far: a stopped `make soak` carries on where it stopped, and a finished one plays no bot game again.
 SOAK_BOT_GAMES ?= 100000
 soak: $(VENV)/.installed-test
-	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games $(SOAK_BOT_GAMES) --workers 2
+	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games $(SOAK_BOT_GAMES) --workers 2 \
+	  --bot-ledgers benchmarks/results
 	$(BIN)/python -m pytest -m soak -q
 
 # Pure-Python engine run (coverage/debug mode) of the engine-agreement tests.
