@@ -45,7 +45,7 @@ def run_balance(game: str, agent: str, games: int, players: int, db, seed: int =
 
 
 def _categories(games: list[dict]) -> dict[str, callable]:
-    keys = sorted({k for g in games for setup in g["seat_setup"] for k in setup})
+    keys = list(dict.fromkeys(k for g in games for setup in g["seat_setup"] for k in setup))  # the env's order
     cats = {"seat": lambda g, i: f"seat {i + 1}"}
     for k in keys:
         cats[k] = lambda g, i, k=k: str(g["seat_setup"][i].get(k))

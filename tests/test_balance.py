@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from tests import headless
 
 from meeplegym.balance import balance_tables, markdown, run_balance, victory_counts, write_report
 
@@ -70,3 +71,44 @@ def test_a_small_scythe_sweep(tmp_path, scythe_kernels):
     tables = balance_tables(games, 2)
     assert sum(r.games for r in tables["seat"]) == 12
     assert sum(r.games for r in tables["faction"]) == 12 and len(tables["faction x mat"]) >= 2
+
+
+def test_an_oath_sweep_tables_roles_and_how_games_ended(tmp_path):
+    """Oath (issue 11): win rate by role (Chancellor / Exile / Citizen, the side each seat ends
+    on) and by how the game was won (O3); seat 1 is the Chancellor of every game."""
+    games = run_balance("oath", "oath.warlord", games=8, players=3, db=tmp_path / "o.sqlite")
+    tables = balance_tables(games, 3)
+    roles = {r.key: r for r in tables["role"]}
+    assert roles["chancellor"].games == 8 and set(roles) <= {"chancellor", "exile", "citizen"}
+    assert sum(r.games for r in tables["role"]) == 24 and roles.get("exile") is not None
+    assert sum(r.wins for r in tables["role"]) == pytest.approx(8)  # one winner per game (O3)
+    ways = victory_counts(games)
+    assert sum(ways.values()) == 8
+    assert set(ways) <= {"usurper", "visionary", "stable regime", "war exhaustion", "successor"}
+    assert "role x colour" in tables  # the env's first setup key leads the pairings
+    if len(ways) > 1:
+        assert {r.key.split(" / ")[1] for r in tables["role x victory"]} == set(ways)
+
+
+def test_an_imperium_sweep_tables_nations(tmp_path):
+    games = run_balance("imperium", "imperium.expander", games=4, players=2, db=tmp_path / "i.sqlite")
+    tables = balance_tables(games, 2)
+    from meeplegym.envs.imperium.env import NATION_NAMES
+
+    nations = tables["nation"]
+    assert sum(r.games for r in nations) == 8 and {r.key for r in nations} <= set(NATION_NAMES.values())
+    assert {r.key for r in tables["power_side"]} == {"B"}  # the rulebook's default side (I2.3)
+    assert set(victory_counts(games)) <= {"scoring", "collapse", "chaos"}
+
+
+@pytest.mark.skipif(headless.chromium() is None, reason=headless.SKIP_REASON)
+def test_the_report_renders_in_a_browser(tmp_path):
+    """The HTML report as a browser draws it (issue 11: "its report renders, checked as an
+    image"): the page is the report's size, and its plots put colour on it."""
+    pytest.importorskip("matplotlib")
+    page = write_report(balance_tables(_games(), 3), 3, tmp_path / "out", "rendered sweep")
+    image = headless.screenshot(page.as_uri(), tmp_path / "shot.png", size=(1000, 1400))
+    assert image.size == (1000, 1400)
+    colours = image.getcolors(1 << 20)
+    assert len(colours) > 50  # plots and text, not a blank or error page
+    assert sum(n for n, (r, g, b) in colours if abs(r - g) > 40 or abs(g - b) > 40) > 2000  # coloured bars

@@ -2,6 +2,8 @@
 
 from typer.testing import CliRunner
 
+from tests import headless
+
 from meeplegym.cli import app
 from meeplegym.envs.scythe.actions import NUM_ACTIONS
 
@@ -146,9 +148,13 @@ def test_demo_runs_end_to_end_small(tmp_path):
     result = runner.invoke(app, ["demo", "--games", "4", "--tournament-games", "1", "--balance-games", "2",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    for name in ("scythe", "imperium"):
+    for name in ("scythe", "imperium", "oath"):
         assert (tmp_path / f"replay-{name}.html").stat().st_size > 10_000
-    assert (tmp_path / "balance-report" / "report.html").exists()
+    report = tmp_path / "balance-report" / "report.html"
+    assert str(report) in result.output.replace("\n", "")  # the demo says where its report is
+    if headless.chromium():  # the report as a browser draws it (issue 11)
+        image = headless.screenshot(report.as_uri(), tmp_path / "report.png", size=(1000, 1400))
+        assert len(image.getcolors(1 << 20)) > 50
 
 
 def test_play_shows_the_picture_in_a_window(monkeypatch):

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 
 import pytest
 
 pytest.importorskip("PIL")
+
+from tests import headless  # noqa: E402
 
 from meeplegym import IllegalActionError, InvalidOptionError  # noqa: E402
 from meeplegym.replay import GameRecord, load_record, record_from_db, replay_steps, save_record, write_html  # noqa: E402
@@ -77,17 +78,10 @@ def test_bad_records_and_ids_are_named(db, tmp_path):
         replay_steps(bad)
 
 
-def _chromium():
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        if shutil.which(name):
-            return shutil.which(name)
-    return None
-
-
-@pytest.mark.skipif(_chromium() is None, reason="no Chromium (Debian package chromium; make test installs it where it can)")
+@pytest.mark.skipif(headless.chromium() is None, reason=headless.SKIP_REASON)
 def test_the_page_steps_in_a_headless_browser(db, tmp_path):
     page = write_html(record_from_db(db, "0"), tmp_path / "r.html")
-    browser = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files"]
+    browser = [headless.chromium(), *headless.BROWSER_FLAGS]
 
     def dom(step):
         out = subprocess.run(browser + ["--dump-dom", f"{page.as_uri()}#step={step}"], capture_output=True, text=True,
@@ -100,10 +94,5 @@ def test_the_page_steps_in_a_headless_browser(db, tmp_path):
     board = re.compile(r'<img id="board"[^>]*src="([^"]+)"')
     assert board.search(first).group(1) != board.search(later).group(1)  # stepping forward changes the board
     assert 'class="now"' in later
-    shot = tmp_path / "shot.png"
-    subprocess.run(browser + [f"--screenshot={shot}", "--window-size=1400,900", f"{page.as_uri()}#step=3"],
-                   capture_output=True, timeout=120)
-    from PIL import Image
-
-    image = Image.open(shot).convert("RGB")
+    image = headless.screenshot(f"{page.as_uri()}#step=3", tmp_path / "shot.png")
     assert image.size == (1400, 900) and len(image.getcolors(1 << 20)) > 20  # a drawn page, not a blank one
