@@ -39,7 +39,9 @@ def run_balance(game: str, agent: str, games: int, players: int, db, seed: int =
                 max_turns: int | None = None, progress=None, backend: str = "process",
                 address: str | None = None) -> list[dict]:
     """Play (or resume) the sweep on `backend` (see meeplegym.tournament); every stored game."""
-    config = Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns)
+    # one agent in every seat: a new deal for every game (duplicate deals would compare it with itself)
+    config = Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns,
+                    duplicate=False)
     tid = run_tournament(config, db, workers=workers, progress=progress, backend=backend, address=address)
     return stored_games(db, tid)
 

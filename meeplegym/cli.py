@@ -351,7 +351,7 @@ def demo(
             console.print(f"\n[bold]{name}: tournament of {', '.join(bots)}[/bold] ({tournament_games} games, 2 players)")
             tournament(game=name, agents=",".join(bots), games=tournament_games, players=2,
                        db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0, backend="process",
-                       address=None)
+                       address=None, duplicate=True)
             played = Config(game=name, agents=tuple(bots), games=tournament_games, players=2, seed=seed).id
             page = write_html(record_from_db(Path(out) / "results.sqlite", f"{played}:0"), Path(out) / f"replay-{name}.html")
             console.print(f"the first game of it, to step through in a browser: [bold]{page}[/bold]")
@@ -452,18 +452,20 @@ def tournament(
     players: int = typer.Option(2, "--players", "-n", help="players per game"),
     db: str = typer.Option("results.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
     workers: int = typer.Option(1, help="worker processes (process backend), or CPUs of the local Ray instance"),
-    seed: int = typer.Option(0, help="game i uses seed + i"),
+    seed: int = typer.Option(0, help="first seed: deal k uses seed + k (without duplicate deals, game i uses seed + i)"),
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
     backend: str = typer.Option("process", help="where games run: process (this machine) or ray (a Ray cluster)"),
     address: str = typer.Option(None, help="address of a running Ray cluster (backend ray; default: start a local one)"),
+    duplicate: bool = typer.Option(True, help="play each deal (factions, mats, nations, roles) once per seat rotation "
+                                   "of its lineup, so every agent plays every seat of every deal"),
 ) -> None:
-    """Play a seat-balanced tournament, store every game, and print ratings and head-to-head results."""
+    """Play a tournament balanced by seat and by deal, store every game, and print ratings and head-to-head results."""
     from meeplegym.errors import InvalidOptionError
     from meeplegym.tournament import Config, head_to_head, ratings, run_tournament, stored_games
 
     _check_game(game)
     config = Config(game=game, agents=tuple(a.strip() for a in agents.split(",") if a.strip()), games=games,
-                    players=players, seed=seed, max_turns=max_turns or None)
+                    players=players, seed=seed, max_turns=max_turns or None, duplicate=duplicate)
     with _bar(f"{game} tournament") as progress:
         task = progress.add_task("games", total=games)
         try:

@@ -7,10 +7,15 @@ replays it). A tournament is identified by its configuration: running the same o
 resumes it, playing only the games not yet stored, so an interrupted run loses nothing but
 the games in flight.
 
-Scheduling: game ``i`` seats a subset of the agents chosen round-robin over all subsets of
-size ``players`` and rotates their seat order with ``i``, so every agent sits in every seat
-equally often over a full cycle; its seed is ``seed + i``, so the setup (factions, mats, ...)
-is dealt at random but reproducibly.
+Scheduling (``duplicate=True``, the default): games come in blocks of ``players`` that share
+one deal, the seed ``seed + block``, so the same factions and mats (Scythe), nations (Imperium)
+or roles (Oath: seat 1 is the Chancellor) lie at the same seats; the block's lineup, a subset of
+the agents chosen round-robin over all subsets of size ``players``, is rotated one seat per
+game, so every agent plays every seat of every deal: match-ups are balanced by seat and by
+faction, mat, nation and role, not merely in expectation (duplicate play, as in bridge, which
+also takes the luck of the deal out of the comparison). ``duplicate=False``: game ``i`` has
+its own seed ``seed + i`` and the rotation moves once per cycle of lineups (a balance sweep,
+where every seat plays the same agent, uses this).
 
 Backends: ``"process"`` plays on this machine in ``workers`` spawned processes (one: in this
 process); ``"ray"`` sends each game to a Ray cluster as a task (``address`` of a running cluster,
@@ -76,10 +81,14 @@ class Config:
     seed: int = 0
     max_turns: int | None = None
     options: tuple[tuple[str, object], ...] = ()  # env options, e.g. (("public_coins", True),)
+    duplicate: bool = True  # each deal played once per seat rotation of its lineup (module doc)
 
     @property
     def id(self) -> str:
-        blob = json.dumps(asdict(self), sort_keys=True, default=list)
+        fields = asdict(self)
+        if not self.duplicate:
+            del fields["duplicate"]  # the one schedule before duplicate deals: earlier databases resume
+        blob = json.dumps(fields, sort_keys=True, default=list)
         return hashlib.sha1(blob.encode()).hexdigest()[:16]
 
 
@@ -88,10 +97,13 @@ def schedule(config: Config) -> list[tuple[int, int, tuple[str, ...]]]:
     subsets = list(itertools.combinations(config.agents, config.players))
     out = []
     for i in range(config.games):
-        lineup = subsets[i % len(subsets)]
-        shift = (i // len(subsets)) % config.players
-        seats = lineup[shift:] + lineup[:shift]
-        out.append((i, config.seed + i, seats))
+        if config.duplicate:
+            deal, shift = divmod(i, config.players)
+            lineup, seed = subsets[deal % len(subsets)], config.seed + deal
+        else:
+            lineup, seed = subsets[i % len(subsets)], config.seed + i
+            shift = (i // len(subsets)) % config.players
+        out.append((i, seed, lineup[shift:] + lineup[:shift]))
     return out
 
 
@@ -110,7 +122,10 @@ def _play_one(job):
     from meeplegym.agents import make_agent, play_match
 
     config, idx, seed, seats = job
-    agents = [make_agent(name, game=config.game, seed=seed * 31 + seat) for seat, name in enumerate(seats)]
+    # the games of one deal differ in their agents' seeds too (a lineup of one agent repeated
+    # would otherwise replay one game); without duplicate deals, seeds are as they always were
+    again = idx % config.players if config.duplicate else 0
+    agents = [make_agent(name, game=config.game, seed=seed * 31 + seat + 7919 * again) for seat, name in enumerate(seats)]
     start = time.perf_counter()
     result = play_match(config.game, agents, seed=seed, max_turns=config.max_turns, record=True,
                         **dict(config.options))

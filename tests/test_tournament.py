@@ -27,8 +27,38 @@ def stop_after(n):
     return progress
 
 
-def test_schedule_rotates_seats_and_lineups():
+def test_duplicate_deals_seat_every_agent_at_every_seat_of_every_deal():
+    """The default schedule (issue 11: match-ups balanced by seat and by faction/mat/nation/role):
+    a deal (a seed) is played once per rotation of its lineup."""
     config = Config(game="scythe", agents=("a", "b", "c"), games=12, players=2)
+    games = schedule(config)
+    assert [seed for _, seed, _ in games] == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    for k in range(0, 12, 2):
+        (_, _, first), (_, _, second) = games[k], games[k + 1]
+        assert second == first[::-1]  # the same pair, each at the other seat of the same deal
+    seats = Counter((seat, name) for _, _, lineup in games for seat, name in enumerate(lineup))
+    assert set(seats.values()) == {4}
+    assert set(Counter(frozenset(lineup) for _, _, lineup in games).values()) == {4}
+    three = schedule(Config(game="scythe", agents=("a", "b", "c"), games=3, players=3))
+    assert [lineup for _, _, lineup in three] == [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")]
+    assert {seed for _, seed, _ in three} == {0}
+
+
+def test_a_deal_gives_both_agents_the_same_factions_and_mats(tmp_path, scythe_kernels):
+    config = Config(game="scythe", agents=("random", "scythe.builder"), games=4, players=2, max_turns=4)
+    games = stored_games(tmp_path / "d.sqlite", run_tournament(config, tmp_path / "d.sqlite"))
+    for first, second in (games[0:2], games[2:4]):
+        assert first["seed"] == second["seed"] and first["seat_setup"] == second["seat_setup"]
+        assert first["agents"] == second["agents"][::-1]
+    assert games[0]["seat_setup"] != games[2]["seat_setup"]  # a new deal
+    alike = Config(game="scythe", agents=("random", "random"), games=2, players=2, max_turns=4)
+    pair = stored_games(tmp_path / "r.sqlite", run_tournament(alike, tmp_path / "r.sqlite"))
+    # one agent twice: two games of the deal, not one game replayed
+    assert (pair[0]["decisions"], pair[0]["scores"]) != (pair[1]["decisions"], pair[1]["scores"])
+
+
+def test_schedule_without_duplicate_deals_rotates_seats_and_lineups():
+    config = Config(game="scythe", agents=("a", "b", "c"), games=12, players=2, duplicate=False)
     games = schedule(config)
     assert [seed for _, seed, _ in games] == list(range(12))
     seats = Counter((seat, name) for _, _, lineup in games for seat, name in enumerate(lineup))
