@@ -104,7 +104,7 @@ def plot(run: dict, path: Path) -> Path:
     return path
 
 
-def run_section(run: dict, picture: Path) -> str:
+def run_section(run: dict, picture: Path, note: str = "") -> str:
     last = run["rows"][-1]
     final = {r["opponent"]: r["win_rate"] for r in run["rows"] if r["samples"] == last["samples"]}
     meta = run["meta"]
@@ -113,7 +113,7 @@ def run_section(run: dict, picture: Path) -> str:
             f"{last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far. "
             f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
             f"in training. Last evaluation: "
-            + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + ".\n\n"
+            + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + f". {note}".rstrip() + "\n\n"
             f"![learning curve of {run['name']}](results/{picture.name})\n\n{curve_table(run)}\n")
 
 
@@ -149,7 +149,7 @@ def main() -> None:
     parser.add_argument("--sps", metavar="GAME", help="measure both paths' samples/s on GAME instead")
     parser.add_argument("--players", type=int, default=2, help="players for --sps")
     parser.add_argument("--sps-steps", type=int, default=65536, help="samples per path for --sps")
-    parser.add_argument("--note", default="", help="a sentence for the --sps section (e.g. what else ran)")
+    parser.add_argument("--note", default="", help="a sentence for each section (what else ran, how a run was started)")
     parser.add_argument("--write", action="store_true", help="write the sections to benchmarks/training.md")
     args = parser.parse_args()
     if not args.runs and not args.sps:
@@ -160,7 +160,7 @@ def main() -> None:
     for folder in args.runs:
         run = read_run(folder)
         picture = plot(run, PICTURES / f"training_{run['name']}.png")
-        sections.append((f"run: {run['name']}", run_section(run, picture)))
+        sections.append((f"run: {run['name']}", run_section(run, picture, args.note)))
     for name, body in sections:
         print(body)
         if args.write:
