@@ -221,6 +221,7 @@ def soak_bots(game: str = "scythe", games: int = 100, players=None, seed: int = 
     per_count = {n: games // len(players) + (k < games % len(players)) for k, n in enumerate(players)}
     jobs = [(n, first, min(batch, per_count[n] - first)) for n in players
             for first in range(book.count(n).games, per_count[n], batch)]
+    jobs.sort(key=lambda job: (job[1], job[0]))  # the player counts side by side: a stopped run is even
     if jobs:
         play_bot_batch(game, players[0], [game_seed(seed, players[0], 0)], 0, 3)  # compile or load first
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
