@@ -126,7 +126,11 @@ EV_GARRISON = 18  # the event's player garrisoned the event's card (Prepare the 
 EV_OTHER_TAKES_UNREST = 19  # another player took the event's unrest card; offered to the event's player (Corrupted)
 MAX_EVENTS = 12
 
-MAX_DEPTH = 8  # nested programs: a card free-plays a card whose text triggers a region ...
+# Nested programs: a card free-plays a card whose text triggers a region ... The deepest chains
+# go through Trade (I13.5): a Trade frame resolves a trade route's Commerce, which may free-play a
+# card whose own text trades again (The Nile Corridor: FREE_PLAY), three frames per card played,
+# and some 15 cards trade. The bot soak met a legal chain 8 frames deep (issue 13).
+MAX_DEPTH = 48
 MAX_DRAWN = 16
 
 STATE_DTYPE = np.dtype(

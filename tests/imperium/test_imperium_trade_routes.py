@@ -218,3 +218,28 @@ def test_mediterranean_circle_free_plays_a_trade_route_from_the_discard_pile():
     sc.pick(s, "3TRO8")
     assert s["zone"][andes] == Z_PLAY and tuple(s["pool"][0]) == (0, 2, 1, 0)
     assert s["actions"][0] == 2  # Mediterranean Circle took the action, the route none
+
+
+@pytest.mark.rule("I13.5")
+def test_a_trade_chain_nests_programs_deeper_than_eight():
+    """Found by the bot soak (issue 13): in this 3-player Trade Routes position, the bot's search
+    follows a legal chain (Merchant Empire's Trade, The Nile Corridor's Commerce free-playing
+    Imports, whose Trade reaches the Corridor's Commerce again ...) 8 programs deep, where the
+    engine's frame stack used to end with "effect programs nested too deeply". The stack now
+    holds 48 frames: the bot answers, and the chain plays on."""
+    import json
+    from pathlib import Path
+
+    import numpy as np
+
+    from meeplegym.agents import imperium_bots as bots
+    from meeplegym.envs.imperium import state_json
+
+    text = (Path(__file__).parent / "data" / "deep_commerce_state.json").read_text()
+    states = state_json.state_from_dict(json.loads(text))
+    words = np.array([7247060908854017427], dtype=np.uint64)  # the bot's generator at that decision
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    engine.legal_mask_at(states, 0, mask)
+    seat = int(states[0]["actor"])
+    action = bots.policy_at(states, 0, seat, bots.SCHOLAR, mask, words, 0)  # the soak's style at that seat
+    assert mask[action] == 1
