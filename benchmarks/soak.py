@@ -162,14 +162,14 @@ def play_bot_batch(game: str, players: int, seeds: list[int], first: int, max_de
     states = np.concatenate([soaked.new_game(players, s) for s in seeds])
     styles = checked_play.rotating_styles(game, len(seeds), players, first)
     played = checked_play.play_bots_checked(game, states, styles, [s + CHOOSER_OFFSET for s in seeds], max_decisions)
+    inv = soaked.invariants
     failures = []
     for g in np.flatnonzero(played.violations):
         code = int(played.violations[g])
         names = [soaked.bots.STYLE_NAMES[k] for k in styles[g]]
-        inv = soaked.invariants
         detail = inv.explain(states[g]) if code not in (inv.NOT_FINISHED, inv.ILLEGAL_CHOICE) else None
         failures.append(Failure(players, seeds[g], int(played.decisions[g]), code,
-                                f"{names}: {detail or soaked.invariants.describe(code)}", soaked.table(seeds[g])))
+                                f"{names}: {detail or inv.describe(code)}", soaked.table(seeds[g])))
     return int(played.decisions.sum()), failures, time.perf_counter() - start
 
 
