@@ -169,7 +169,8 @@ STATE_DTYPE = np.dtype(
         ("pile_index", np.int8, N_CARDS),  # market slot or small pile of a market/pile card
         ("face", np.int8, N_CARDS),  # 0: A face up, 1: B face (double-sided cards)
         ("host", np.int16, N_CARDS),  # garrisoned under this physical card, -1 if not garrisoned
-        ("card_res", np.int8, (N_CARDS, N_RESOURCES)),  # resources on the card
+        ("card_res", np.int16, (N_CARDS, N_RESOURCES)),  # resources on the card: unlimited (I1.4), a passed-over
+        # market card gathers a cleanup token every turn
         ("exhausted", np.int8, N_CARDS),  # an exhaust token sits on it this turn
         ("free_played", np.int8, N_CARDS),  # free-played this turn (once per turn, I12)
         # ordered piles (index 0 = bottom)
@@ -218,7 +219,7 @@ STATE_DTYPE = np.dtype(
         ("fr_loop", np.int8, MAX_DEPTH),  # repetitions of the current UPTO
         ("fr_did", np.int8, MAX_DEPTH),  # MAYs taken since the last EACH (per:did)
         ("fr_it", np.int16, MAX_DEPTH),  # the card the last step gained/took/garrisoned under
-        ("fr_it_res", np.int8, MAX_DEPTH),  # resources that card carried
+        ("fr_it_res", np.int16, MAX_DEPTH),  # resources that card carried
         ("fr_host", np.int16, MAX_DEPTH),  # the region this card was garrisoned under
         # progress inside the current step (programs are only pushed between steps)
         ("op_stage", np.int8),
@@ -228,7 +229,7 @@ STATE_DTYPE = np.dtype(
         ("pay_to", np.int8),  # the seat that receives what is paid (Dhar Tichitt), -1: the supply
         ("no_prg_pay", np.int8),  # the payment under way may not use prg (an unrest cost paid by an Alien)
         ("mana_due", np.int8, 2),  # mana cards still owed for a development: to discard, to legends (I16)
-        ("gained_prg", np.int8),  # prg the last market card acquired carried, not yet converted (Take Me to Your Leader)
+        ("gained_prg", np.int16),  # prg the last market card acquired carried, not yet converted (Take Me to Your Leader)
         ("drawn", np.int16, MAX_DRAWN),
         ("n_drawn", np.int8),
         ("abandoned", np.int16, MAX_DRAWN),  # the cards the last abandon step removed (per:abandoned)

@@ -11,7 +11,7 @@ from meeplegym import IllegalActionError
 from meeplegym import programs as P
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import effects as E
-from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -190,6 +190,30 @@ def test_acquire_takes_resources_and_the_unrest_and_refills():
     assert new >= 0 and new != target and s["zone"][new] == Z_MARKET
     if not Z.matches(s, new, 1 << 0, 0, False, False, False):  # a non-region gets an unrest
         assert s["market_unrest"][slot] >= 0 and s["unrest_size"] == pile_before - 1
+
+
+@pytest.mark.rule("I1.4", "I7.1", "I12")
+def test_a_market_card_holds_and_hands_over_more_tokens_than_a_byte_counts():
+    """Resources are unlimited (I1.4). Found by the bot soak (issue 13): in two 2-player games
+    (seeds 200000775 and 200001804) the bots never acquired one market card and kept putting
+    their cleanup token (I7.1) on it; at 128 the count on the card wrapped to -128."""
+    s = sc.ready()
+    c = int(s["market"][0])
+    s["card_res"][c, PRG] = 127
+    assert sc.cleanup_token(s) == (0, 0, 1, 0)
+    assert s["card_res"][c, PRG] == 128
+    assert invariants.check(s) == []
+
+    s = _ready()  # whoever acquires it takes every token (I12 Acquire)
+    sc.give(s, 0, "JPN20")
+    set_pool(s, 0, mat=3)
+    slot = next(k for k in range(5) if s["market"][k] >= 0 and E.K.BANNER[s["market"][k]] in (1, 2))
+    s["card_res"][int(s["market"][slot])] = (0, 0, 300, 0)
+    sc.play(s, "JPN20")
+    sc.option(s, 0)
+    sc.act(s, A.MARKET + slot)
+    assert s["pool"][0].tolist() == [0, 0, 300, 0]
+    assert invariants.check(s) == []
 
 
 @pytest.mark.rule("I12")
