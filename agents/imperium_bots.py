@@ -11,7 +11,8 @@ How a decision is made:
 
 - **Turn type** (D2) by rule: Revolt when the hand holds at least the style's number of unrest
   cards and no more playable cards than unrest; Innovate when nothing in hand can be played and
-  no exhaust ability can be used; Activate otherwise.
+  no exhaust ability can be used, or when the search below would end an Activate turn at once;
+  Activate otherwise.
 - **Everything a card's text asks** (which card to play or exhaust, options, targets, market
   slots, break-through routes, reactions, developments; D3-D8, D13) is a small search in the
   sampled world: each legal action is played out, with the seat's later choices of the same chain
@@ -253,7 +254,7 @@ def _cheapest_payment(s, p, mask, w):
 
 
 @nb.njit(cache=True)
-def _turn_type(s, p, w):
+def _turn_type(s, p, w, words, i):
     """D2 by rule (module doc)."""
     unrest = 0
     playable = 0
@@ -270,9 +271,22 @@ def _turn_type(s, p, w):
     threshold = 1 if s["unrest_size"] <= COLLAPSE_NEAR else w[W_REVOLT]  # near a collapse, shed them
     if unrest >= threshold and unrest >= playable:
         return A.TURN_TYPE + A.REVOLT
-    if playable == 0:
+    if playable == 0 or _activate_idles(s, p, w, words, i):
         return A.TURN_TYPE + A.INNOVATE
     return A.TURN_TYPE + A.ACTIVATE
+
+
+@nb.njit(cache=True)
+def _activate_idles(s, p, w, words, i):
+    """The search's first choice in an Activate turn would be to end it: the turn would gain
+    nothing, while an Innovate gains a card. Without this, two bots whose decks are played out
+    can pass turn after turn and the game never ends (the bot soak met such games, issue 13)."""
+    probe = np.empty(1, dtype=STATE_DTYPE)
+    probe[0] = s
+    T.apply(probe[0], A.TURN_TYPE + A.ACTIVATE)
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    T.legal(probe[0], mask)
+    return _search(probe[0], p, w, mask, words, i) == A.END
 
 
 @nb.njit(cache=True)
@@ -399,7 +413,8 @@ def _search(s, seat, w, mask, words, i):
     determinize(buf[0], seat, words, i)
     n_root = 0
     for a in range(mask.shape[0]):
-        n_root += mask[a]
+        if mask[a]:  # counted as int: adding int8 entries wraps at 128 without the JIT
+            n_root += 1
     acts = np.empty((PLAN_DEPTH + 2, A.N_ACTIONS), dtype=np.int16)
     n_acts = np.zeros(PLAN_DEPTH + 2, dtype=np.int64)
     pos = np.zeros(PLAN_DEPTH + 2, dtype=np.int64)
@@ -441,7 +456,7 @@ def policy(s, seat, style, mask, words, i):
     if n == 1:
         return _first_legal(mask, False)
     if ph == PH_TURN_TYPE:
-        return _turn_type(s, seat, w)
+        return _turn_type(s, seat, w, words, i)
     if ph == PH_REVOLT:
         return _first_legal(mask, True)  # every unrest card back, then END
     if ph == PH_CLEANUP_MARKET:

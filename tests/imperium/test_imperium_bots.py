@@ -82,6 +82,24 @@ def test_act_batch_and_act_states_agree_with_policy():
                                  game="imperium")
 
 
+@pytest.mark.rule("I4.2", "I4.4")
+@pytest.mark.parametrize("seed, table", [(200000775, {"trade_routes": True, "low_aggression": True,
+                                                      "quick_setup": True, "precious_cards": True}),
+                                         (200001804, {})])
+def test_bots_innovate_rather_than_pass_turn_after_turn(seed, table):
+    """Two 2-player games of the bot soak (issue 13, its seeds and tables): both bots activated
+    and ended the turn at once, round after round, with nothing left to draw, so the game never
+    ended (past 600 rounds, 20,000 decisions). A bot whose search would end an Activate turn at
+    once Innovates instead, gaining a card, and both games end."""
+    from meeplegym.agents.soak import play_bots_checked, rotating_styles
+
+    states = engine.new_game(2, seed, **engine.table_options(2, table))
+    styles = rotating_styles("imperium", 1, 2, seed - 200000000)  # the soak's seats for that game
+    played = play_bots_checked("imperium", states, styles, [seed + 2**32], max_decisions=20_000)
+    assert played.violations[0] == 0 and states[0]["terminal"]
+    assert played.decisions[0] < 3_000 and states[0]["round"] < 60
+
+
 def test_same_seeds_same_game():
     def run(seed_a, seed_b):
         agents = [make_agent("imperium.expander", seed=seed_a), make_agent("imperium.scholar", seed=seed_b)]
