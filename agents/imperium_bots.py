@@ -423,7 +423,7 @@ def _search(s, seat, w, mask, words, i):
     budget = np.zeros(1, dtype=np.int64)
     turn0 = s["turn"]
     best_v = -1e18
-    pick = -1
+    pick = _first_legal(mask, False)  # kept if every line leads where nothing is legal (valued -1e18)
     ties = 0
     for a in range(mask.shape[0]):
         if not mask[a]:

@@ -23,12 +23,14 @@ from meeplegym.envs.imperium.state import (
     PH_ACTIVATE,
     POP,
     PRG,
+    Z_BOX,
     Z_DEVELOPMENT,
     Z_DISCARD,
     Z_EXILE,
     Z_GARRISON,
     Z_HAND,
     Z_HISTORY,
+    Z_MARKET,
     Z_PLAY,
     Z_UNREST_PILE,
 )
@@ -460,3 +462,33 @@ def test_dog_sleds_answer_a_region_without_ocean_only():
     sc.play(s, "INU2")
     sc.option(s, 1)
     assert s["phase"] == PH_ACTIVATE  # no Dog Sleds question
+
+
+# ---------------------------------------------------------------- Swap (I12)
+@pytest.mark.rule("I12", "C2.Region")
+def test_heath_swaps_an_exiled_card_with_a_market_card_and_offers_no_swap_into_an_empty_market():
+    """Found by the bot soak (issue 13): once the main deck was out and the market empty, Heath
+    still offered its swap, and after the exiled card was picked no market card was left to
+    pick: a decision without a legal action."""
+    s = sc.ready(("japanese", "magyars", "mayans"))
+    exiled = _exile(s, "3UNC16")
+    sc.give(s, 0, "3REG13")
+    old = int(s["market"][0])
+    sc.play(s, "3REG13")
+    assert sc.options(s) == [0, 1]  # exile a market card | swap an exiled one
+    sc.option(s, 1)
+    sc.pick(s, "3UNC16")
+    sc.act(s, A.MARKET + 0)
+    assert s["market"][0] == exiled and s["zone"][exiled] == Z_MARKET and s["zone"][old] == Z_EXILE
+
+    s = sc.ready(("japanese", "magyars", "mayans"))
+    exiled = _exile(s, "3UNC16")
+    for c in s["market"]:
+        Z.put(s, int(c), Z_BOX, -1)
+    sc.give(s, 0, "3REG13")
+    sc.play(s, "3REG13")
+    while s["phase"] != PH_ACTIVATE:
+        legal = sc.legal(s)
+        assert legal and not (s["dec"] == DEC_CHOOSE and A.OPTION + 1 in legal)
+        sc.act(s, legal[0])
+    assert s["zone"][exiled] == Z_EXILE

@@ -1092,6 +1092,16 @@ def _cost_waived(s, p, c):
 
 
 @nb.njit(cache=True)
+def _swap_possible(s, f, row):
+    """I12 Swap of an exiled card: one to take and a market card to trade places with (the
+    market may have run empty once the main deck is out)."""
+    for slot in range(MARKET_SLOTS):
+        if market_ok(s, f, row, slot):
+            return count_eligible(s, f, row) > 0
+    return False
+
+
+@nb.njit(cache=True)
 def step_ok(s, f, row, p, as_cost):
     """Can this step do something now (for a cost: can it be paid in full)?"""
     op = row[OP]
@@ -1215,11 +1225,13 @@ def step_ok(s, f, row, p, as_cost):
         if fl & E.F_IF_ABLE:
             return s["draw_size"][p] > 0
         return s["draw_size"][p] + Z.count_in_zone(s, p, Z_DISCARD) > 0 or s["nation_size"][p] > 0
-    if op == E.OP_ACQUIRE or op == E.OP_SWAP:
+    if op == E.OP_ACQUIRE:
         for slot in range(MARKET_SLOTS):
-            if market_ok(s, f, row, slot) and op == E.OP_ACQUIRE:
+            if market_ok(s, f, row, slot):
                 return True
         return count_eligible(s, f, row) > 0
+    if op == E.OP_SWAP:
+        return _swap_possible(s, f, row)
     if op == E.OP_BREAK:
         if fl & E.F_FROM_EXILE:
             return count_eligible(s, f, row) > 0
@@ -2152,7 +2164,7 @@ def _step(s, f, pc, row, p, choice):
             s["op_stage"] = 1
         if s["op_stage"] == 1:
             if choice < 0:
-                if count_eligible(s, f, row) == 0:
+                if not _swap_possible(s, f, row):
                     return _advance(s, f, nxt)
                 return _wait(s, DEC_CARD, p)
             s["op_sel"] = choice
