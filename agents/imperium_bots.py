@@ -22,6 +22,7 @@ How a decision is made:
   is answered "no" (no reaction, no defence) or with its first legal choice.
 - **Cleanup** (D11, D12): the market token onto the card the style wants most; hand cards that
   cannot be played now are discarded. **Revolt**: every unrest card in hand goes back.
+  **Before scoring** (Miyabi): the unrest cards whose return gains the most VP.
 
 The value of a state for a seat: its VP if the game ended now (I10.3, progress included), its
 pool and the resources on its cards in play at style weights (scaled down as the rounds left to
@@ -64,6 +65,7 @@ from meeplegym.envs.imperium.state import (
     PH_EFFECT,
     PH_INNOVATE,
     PH_REVOLT,
+    PH_SCORING_RETURN,
     PH_TURN_TYPE,
     PRG,
     STATE_DTYPE,
@@ -187,10 +189,10 @@ def evaluate(s, seat, w):
     n = s["n_players"]
     automa = s["automa"] >= 0
     if n == 1 and not automa:
-        if s["terminal"] != 0:
+        if s["terminal"] != 0 or s["phase"] == PH_SCORING_RETURN:
             return float(score(s, seat))
         return player_value(s, seat, w, resource_worth(s), score(s, seat))
-    if s["terminal"] != 0:
+    if s["terminal"] != 0 or s["phase"] == PH_SCORING_RETURN:  # the game has ended
         if automa:
             won = not automa_won(s)
             best_other = float(AU.score(s))
@@ -299,6 +301,24 @@ def _market_token(s, mask, w):
             if v > best_v:
                 best_v = v
                 best = A.MARKET + slot
+    return best
+
+
+@nb.njit(cache=True)
+def _scoring_return(s, p, mask):
+    """Before scoring (Miyabi): the unrest card whose return gains the most VP, END when none does."""
+    probe = np.empty(1, dtype=STATE_DTYPE)
+    base = score(s, p)
+    best = A.END
+    best_gain = 0
+    for a in range(mask.shape[0]):
+        if mask[a] and a != A.END:
+            probe[0] = s
+            T.apply(probe[0], a)
+            gain = score(probe[0], p) - base
+            if gain > best_gain:
+                best_gain = gain
+                best = a
     return best
 
 
@@ -461,6 +481,8 @@ def policy(s, seat, style, mask, words, i):
         return _first_legal(mask, True)  # every unrest card back, then END
     if ph == PH_CLEANUP_MARKET:
         return _market_token(s, mask, w)
+    if ph == PH_SCORING_RETURN:
+        return _scoring_return(s, seat, mask)
     if ph == PH_CLEANUP_DISCARD:
         return _cleanup_discard(s, seat, mask)
     if ph == PH_EFFECT and s["dec"] == DEC_PAY:

@@ -312,6 +312,8 @@ def _end_words(state) -> str:
         return "end turn"
     if phase == ST.PH_REVOLT:
         return "stop returning unrest"
+    if phase == ST.PH_SCORING_RETURN:
+        return "stop returning unrest: score"
     if phase == ST.PH_CLEANUP_DISCARD:
         return "stop discarding and draw up"
     if phase != ST.PH_EFFECT:
@@ -397,6 +399,9 @@ def _card_words(state, c: int) -> str:
         return f"exhaust {name}"
     if phase == ST.PH_REVOLT:
         return f"revolt: return {name} to the unrest pile"
+    if phase == ST.PH_SCORING_RETURN:
+        pile = "chaos" if zones.is_chaos(state, c) else "unrest"
+        return f"before scoring: return {name} to the {pile} pile"
     if phase == ST.PH_CLEANUP_DISCARD:
         return f"discard {name}"
     if phase == ST.PH_SOLSTICE:

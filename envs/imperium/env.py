@@ -58,7 +58,7 @@ class ImperiumGame(RecordGame):
         with an empty chaos pile, I16)."""
         if not states[0]["collapsed"]:
             return "scoring"
-        return "chaos" if scoring.chaos_winner(states[0]) >= 0 else "collapse"
+        return "chaos" if states[0]["collapse_chaos"] >= 0 else "collapse"
 
     def seat_setup(self, states):
         s = states[0]

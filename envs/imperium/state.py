@@ -74,8 +74,9 @@ PH_REVOLT = 5  # D10: unrest cards to return, one at a time, END to stop
 PH_CLEANUP_MARKET = 6  # D11
 PH_CLEANUP_DISCARD = 7  # D12: cards to discard, one at a time, END to stop
 PH_SOLSTICE = 8  # D14: which of your Solstice effects next
+PH_SCORING_RETURN = 9  # the game has ended: unrest cards a Miyabi returns before scoring, END to stop (C4.JPN)
 PHASE_NAMES = ("turn type", "game over", "activate", "effect", "innovate", "revolt", "cleanup: market token",
-               "cleanup: discard", "solstice")
+               "cleanup: discard", "solstice", "scoring: return unrest")
 
 # Pending decisions inside a program (PH_EFFECT).
 DEC_NONE = 0
@@ -208,6 +209,11 @@ STATE_DTYPE = np.dtype(
         ("solstice_done", np.int8, N_CARDS),  # this card's Solstice effect has resolved this Solstice
         ("solstice_end", np.int8),  # the End-of-Solstice effects are under way (I9.5)
         ("rounds_left", np.int8),  # I10.2: rounds still to play after the trigger, -1 before it
+        # the end of the game (I10.3-I10.5)
+        ("scoring_turn", np.int8),  # seats, in turn order, whose scoring-time returns are over
+        ("returns_left", np.int8),  # unrest cards the seat deciding may still return before scoring
+        ("collapse_unrest", np.int16, MAX_PLAYERS),  # unrest each seat held when the game collapsed
+        ("collapse_chaos", np.int8),  # the Cultists' seat when they won that collapse at once, -1
         # the effect machine: a stack of running programs (docs/imperium.md "Effect programs")
         ("depth", np.int8),
         ("fr_card", np.int16, MAX_DEPTH),  # the physical card whose text runs ("this")

@@ -42,7 +42,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import invariants
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import turn
+from meeplegym.envs.imperium.rules import scoring, turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int, trimmed
@@ -208,11 +208,19 @@ def state_to_dict(state) -> dict[str, Any]:
     return CODEC.to_dict(state)
 
 
+#: fields the state gained after format-1 saves were first written, and their value then (the
+#: end of the game: scoring-time returns, the collapse ranking); an older save loads with them
+ADDED_FIELDS = {"scoring_turn": 0, "returns_left": 0, "collapse_unrest": [0] * ST.MAX_PLAYERS, "collapse_chaos": -1}
+
+
 def state_from_dict(d: dict) -> np.ndarray:
     """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
-    out = CODEC.from_dict(d)
+    older = isinstance(d, dict) and not set(ADDED_FIELDS) & set(d)
+    out = CODEC.from_dict({**ADDED_FIELDS, **d} if older else d)
     s = out[0]
     build_table(s)
+    if older and s["collapsed"]:
+        scoring.note_collapse(s)  # saved after the collapse, with the cards as they were then
     _check_ranges(s)
     try:
         problems = invariants.check(s)

@@ -11,7 +11,8 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium.rules import machine, turn
 from meeplegym.envs.imperium.rules import zones as Z
-from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_CLEANUP_MARKET, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_MARKET
+from meeplegym.envs.imperium.state import (PH_ACTIVATE, PH_CLEANUP_MARKET, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_HISTORY,
+                                            Z_MARKET)
 
 
 def card(card_id: str) -> int:
@@ -139,3 +140,14 @@ def yes(s):
 def no(s):
     act(s, A.END)
 
+
+
+def with_miyabi(n_players=2):
+    """Seat 0 (Japanese) has Miyabi in history and three unrest cards in three scored zones
+    (hand, draw pile, discard pile); returns the state and those cards."""
+    s = new(("japanese", "magyars", "inuit")[:n_players])
+    give(s, 0, "JPN6", Z_HISTORY)
+    held = [Z.take_unrest(s, 0) for _ in range(3)]  # into the hand
+    Z.put_on_draw_pile(s, 0, held[1])
+    Z.put(s, held[2], Z_DISCARD, 0)
+    return s, held

@@ -174,3 +174,25 @@ def test_each_style_beats_random(style):
         st = play_engine(2, 20_000 + g // 2, styles, g, nations=nations)
         wins += _place(st, styles.index(style)) == 0
     assert wins >= 0.9 * games
+
+
+@pytest.mark.rule("C4.JPN", "I10.3")
+def test_bots_return_unrest_before_scoring_with_miyabi():
+    """Each unrest card returned is 2 VP more: the bot returns two, then the game is scored."""
+    from meeplegym.envs.imperium.rules import turn
+    from tests.imperium import scenario as sc
+
+    st, _ = sc.with_miyabi()
+    vp = scoring.score(st, 0)
+    st["rounds_left"] = 1
+    turn._end_round(st)
+    states = np.empty(1, dtype=st.dtype)
+    states[0] = st
+    words = rng.seed_words([5])
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    while not states[0]["terminal"]:
+        engine.legal_mask_at(states, 0, mask)
+        action = bots.policy_at(states, 0, 0, bots.SCHOLAR, mask, words, 0)
+        assert action != A.END
+        engine.apply_at(states, 0, action)
+    assert scoring.score(states[0], 0) == vp + 4

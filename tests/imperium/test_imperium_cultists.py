@@ -353,11 +353,13 @@ def test_collapse_with_an_empty_chaos_pile_is_won_by_the_cultists_and_the_key_co
             Z.put(s, c, Z_BOX, -1)
     _flip_to_key(s)
     sc.give(s, 2, "CUL21")
+    scoring.note_collapse(s)  # the ranking as the collapse leaves it
     scoring.ranks(s, True, out)
     assert scoring.unrest_held(s, 0) == 2 and scoring.unrest_held(s, 2) == 1
     assert out[1] == 0 and out[2] == 1 and out[0] == 2  # fewest unrest wins; the Key's two count
     for i, c in enumerate(_chaos_pile(s)):
         Z.put(s, c, Z_DISCARD, 1 + i % 2)
+    scoring.note_collapse(s)
     scoring.ranks(s, True, out)
     assert out[0] == 0 and sorted(out[1:]) == [1, 2]  # the chaos victory; the rest behind
     assert scoring.chaos_winner(s) == 0

@@ -5,12 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as S
-from meeplegym.envs.imperium.rules import scoring, zones
+from meeplegym.envs.imperium.rules import scoring, turn, zones
 from meeplegym.envs.imperium.rules.setup import build_table
+from tests.imperium import scenario as sc
 
 
 @pytest.fixture
@@ -132,6 +134,72 @@ def test_ranks_by_vp_and_after_a_collapse_by_unrest():
     out = np.zeros(3, np.int64)
     scoring.ranks(st, False, out)
     assert list(out) == [sum(v > vp[p] for v in vp) for p in range(3)]
+    scoring.note_collapse(st)
     scoring.ranks(st, True, out)
     expected = [sum((unrest[q], -vp[q]) < (unrest[p], -vp[p]) for q in range(3)) for p in range(3)]
     assert list(out) == expected
+
+
+# ---------------------------------------------------------------- Miyabi: unrest returned before scoring
+def _unrest_of(st, p):
+    return sorted(c for c in zones.table(st) if scoring.returnable(st, p, c))
+
+
+@pytest.mark.rule("C4.JPN", "I10.3")
+def test_miyabi_returns_up_to_two_unrest_from_any_scored_zone_before_scoring():
+    """The seed on Miyabi: when scoring is triggered, it returns unrest from any scored area
+    (hand, play area, discard, draw pile, history ...); a seat without it is not asked."""
+    st, held = sc.with_miyabi()
+    assert scoring.returns_allowed(st, 0) == 2 and scoring.returns_allowed(st, 1) == 0
+    vp = [scoring.score(st, p) for p in range(2)]
+    st["rounds_left"] = 1
+    turn._end_round(st)  # the final round is over (I10.2)
+    assert st["phase"] == S.PH_SCORING_RETURN and st["actor"] == 0 and not st["terminal"]
+    assert sc.cards(st) == _unrest_of(st, 0) and set(held) <= set(sc.cards(st)) and A.END in sc.legal(st)
+    sc.act(st, A.CARD + held[1])  # from the draw pile
+    assert st["zone"][held[1]] == S.Z_UNREST_PILE and st["returns_left"] == 1 and not st["terminal"]
+    sc.act(st, A.CARD + held[2])  # from the discard pile: two, and the game is over
+    assert st["terminal"] and st["phase"] == S.PH_GAME_OVER and st["zone"][held[0]] == S.Z_HAND
+    assert scoring.score(st, 0) == vp[0] + 4 and scoring.score(st, 1) == vp[1]
+
+    st, held = sc.with_miyabi()
+    st["rounds_left"] = 1
+    turn._end_round(st)
+    sc.act(st, A.END)  # fewer, or none: "up to 2"
+    assert st["terminal"] and all(st["zone"][c] != S.Z_UNREST_PILE for c in held)
+
+
+@pytest.mark.rule("C4.JPN", "I10.5")
+def test_after_a_collapse_miyabi_only_serves_a_vp_tie_break_and_leaves_the_unrest_ranking():
+    """The seed on Miyabi: a collapse has no scoring, but players tied on unrest are ranked by VP,
+    and they may return unrest for it; the returns do not change the unrest tie."""
+    def collapse(unrest):
+        """A collapse with seat p holding unrest[p] unrest cards; seat 2 takes the last one."""
+        st, _ = sc.with_miyabi(3)
+        for p in range(3):
+            for c in _unrest_of(st, p):
+                zones.put(st, c, S.Z_BOX, -1)
+            for _ in range(unrest[p] - (p == 2)):
+                zones.put(st, int(st["unrest_pile"][st["unrest_size"] - 1]), S.Z_DISCARD, p)
+        while st["unrest_size"] > 1:
+            zones.put(st, int(st["unrest_pile"][st["unrest_size"] - 1]), S.Z_BOX, -1)
+        st["pool"][:, S.PRG] = 0
+        gap = scoring.score(st, 1) - scoring.score(st, 0)  # seat 0 two VP behind seat 1
+        st["pool"][0 if gap >= 2 else 1, S.PRG] += abs(gap - 2)
+        assert scoring.score(st, 1) - scoring.score(st, 0) == 2
+        zones.take_unrest(st, 2)
+        assert st["collapsed"]
+        turn._settle(st)
+        return st
+
+    st = collapse([2, 2, 1])  # seat 2 wins; seats 0 and 1 tie on unrest and VP decide
+    assert st["phase"] == S.PH_SCORING_RETURN and st["actor"] == 0
+    for c in sc.cards(st)[:2]:
+        sc.act(st, A.CARD + c)
+    assert st["terminal"] and scoring.unrest_held(st, 0) == 0 < scoring.unrest_held(st, 2)
+    out = np.zeros(3, np.int64)
+    scoring.ranks(st, True, out)
+    assert list(out) == [1, 2, 0]  # the unrest counts of the collapse; Miyabi's returns won the tie
+
+    st = collapse([1, 2, 3])  # seat 0 wins alone on unrest: nothing to break, nobody is asked
+    assert st["terminal"] and scoring.unrest_held(st, 0) == 1

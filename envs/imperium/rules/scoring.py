@@ -191,6 +191,60 @@ def unrest_held(s, p):
 
 
 @nb.njit(cache=True)
+def returns_allowed(s, p):
+    """Unrest cards p may return before scoring: Miyabi's "RETURN up to 2 UNREST before scoring"
+    while it is scored for p (C4.JPN; the seed's note: from any scored area, chaos included)."""
+    n = 0
+    for c in table(s):
+        if is_scored(s, p, c):
+            n += K.VP_RETURN_UNREST[rec(s, c)]
+    return n
+
+
+@nb.njit(cache=True)
+def returnable(s, p, c):
+    """An unrest card (chaos included) p may return before scoring: one scored for p."""
+    return is_scored(s, p, c) and (K.SUITS[rec(s, c)] & (1 << UNREST)) != 0
+
+
+@nb.njit(cache=True)
+def _can_return(s, p):
+    for c in table(s):
+        if returnable(s, p, c):
+            return True
+    return False
+
+
+@nb.njit(cache=True)
+def note_collapse(s):
+    """The collapse ranking as it stands when the game collapses (I10.5): returns made before a
+    VP tie-break change neither the unrest counts nor a Chaos victory (the seed, on Miyabi)."""
+    for p in range(s["n_players"]):
+        s["collapse_unrest"][p] = unrest_held(s, p)
+    s["collapse_chaos"] = chaos_winner(s)
+
+
+@nb.njit(cache=True)
+def returns_due(s, p):
+    """Unrest cards p may return now the game has ended, 0 for none: not the automa (its score is
+    its valuation, I14.9); after a collapse, only a seat tied on unrest with another, whose place
+    VP decide, and none when the Cultists won the collapse at once (the seed, on Miyabi)."""
+    if p >= s["n_players"]:
+        return 0
+    if s["collapsed"]:
+        if s["collapse_chaos"] >= 0:
+            return 0
+        tied = False
+        for q in range(s["n_players"]):
+            if q != p and s["collapse_unrest"][q] == s["collapse_unrest"][p]:
+                tied = True
+        if not tied:
+            return 0
+    n = returns_allowed(s, p)
+    return n if n > 0 and _can_return(s, p) else 0
+
+
+@nb.njit(cache=True)
 def chaos_winner(s):
     """The Cultists' seat when they win a collapse at once: their chaos pile is empty (I10.5,
     I16); -1 otherwise. The game ends at the collapse, so the pile is as it was then."""
@@ -203,7 +257,7 @@ def automa_won(s):
     """The solo game's result (I14.8-I14.9): the automa wins ties, and every collapse unless the
     player's Cultists won it with an empty chaos pile."""
     if s["collapsed"]:
-        return chaos_winner(s) != 0
+        return s["collapse_chaos"] != 0
     return AU.score(s) >= score(s, 0)
 
 
@@ -215,9 +269,9 @@ def final_scores(s, out):
 
 @nb.njit(cache=True)
 def ranks(s, collapsed, out):
-    """0 = winner; ties share the place (I10.4). After a collapse, fewest unrest wins and VP
-    breaks ties (I10.5); the Cultists win it alone when their chaos pile is empty, the others
-    ranked behind them as usual (I16)."""
+    """0 = winner; ties share the place (I10.4). After a collapse (``note_collapse``), fewest
+    unrest wins and VP breaks ties (I10.5); the Cultists win it alone when their chaos pile is
+    empty, the others ranked behind them as usual (I16)."""
     n = s["n_players"]
     if s["automa"] >= 0:  # the solo game: first when beating the automa, else second
         out[0] = 1 if automa_won(s) else 0
@@ -226,8 +280,8 @@ def ranks(s, collapsed, out):
     unrest = np.zeros(n, dtype=np.int64)
     for p in range(n):
         vp[p] = score(s, p)
-        unrest[p] = unrest_held(s, p)
-    chaos = chaos_winner(s) if collapsed else -1
+        unrest[p] = s["collapse_unrest"][p] if collapsed else 0
+    chaos = s["collapse_chaos"] if collapsed else -1
     for p in range(n):
         if p == chaos:
             out[p] = 0

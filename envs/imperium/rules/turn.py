@@ -18,6 +18,7 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym import rng
 from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CHOOSE,
@@ -39,6 +40,7 @@ from meeplegym.envs.imperium.state import (
     PH_GAME_OVER,
     PH_INNOVATE,
     PH_REVOLT,
+    PH_SCORING_RETURN,
     PH_SOLSTICE,
     PH_TURN_TYPE,
     PRG,
@@ -441,12 +443,43 @@ def _end_round(s):
 
 @nb.njit(cache=True)
 def _game_over(s):
+    """The game has ended (I10.2, I10.5): the returns some cards allow before scoring, then the
+    end, mid-action after a collapse."""
+    s["depth"] = 0
+    s["dec"] = DEC_NONE
+    if s["collapsed"]:
+        scoring.note_collapse(s)
+    s["scoring_turn"] = 0
+    _next_scoring_return(s)
+
+
+@nb.njit(cache=True)
+def _next_scoring_return(s):
+    """The next seat in turn order that may return unrest before scoring (Miyabi), or the end."""
+    n = s["n_players"]
+    while s["scoring_turn"] < n:
+        p = (s["first_player"] + s["scoring_turn"]) % n
+        s["scoring_turn"] += 1
+        due = scoring.returns_due(s, p)
+        if due > 0:
+            s["phase"] = PH_SCORING_RETURN
+            s["actor"] = p
+            s["returns_left"] = due
+            return
+    s["returns_left"] = 0
     s["phase"] = PH_GAME_OVER
     s["terminal"] = 1
     if Z.is_automa(s, s["actor"]):  # the game ended in the automa's turn: no seat of an agent
         s["actor"] = s["first_player"]
-    s["depth"] = 0
-    s["dec"] = DEC_NONE
+
+
+@nb.njit(cache=True)
+def _scoring_return(s, c):
+    """The seat returns unrest card c before scoring (chaos to the chaos pile)."""
+    Z.return_unrest(s, c)
+    s["returns_left"] -= 1
+    if s["returns_left"] == 0 or scoring.returns_due(s, s["actor"]) == 0:
+        _next_scoring_return(s)
 
 
 # ---------------------------------------------------------------- legal actions
@@ -468,6 +501,11 @@ def legal(s, mask):
     elif ph == PH_INNOVATE:
         for k in range(4):
             mask[A.SUIT + k] = True
+    elif ph == PH_SCORING_RETURN:
+        mask[A.END] = True
+        for c in Z.table(s):
+            if scoring.returnable(s, p, c):
+                mask[A.CARD + c] = True
     elif ph == PH_REVOLT:
         mask[A.END] = True
         for c in Z.table(s):
@@ -584,6 +622,11 @@ def _apply_one(s, a):
             _cleanup_begin(s)
         else:
             Z.return_unrest(s, a - A.CARD)  # I4.5: free in a Revolt turn (chaos to the chaos pile)
+    elif ph == PH_SCORING_RETURN:
+        if a == A.END:
+            _next_scoring_return(s)
+        else:
+            _scoring_return(s, a - A.CARD)
     elif ph == PH_CLEANUP_MARKET:
         c = s["market"][a - A.MARKET]
         p = s["current"]  # 1 prg, or the resource the power card names (Guptas: gds, I16)
@@ -643,6 +686,7 @@ def _choice(s, a):
 def start(s):
     """After setup: the first turn begins (I4.1)."""
     s["rounds_left"] = -1
+    s["collapse_chaos"] = -1
     s["reshuffling"] = -1
     s["pay_to"] = -1
     s["op_sel"] = -1
