@@ -45,7 +45,7 @@ def model_style(sample, n_styles):
 
 @nb.njit(cache=True)
 def best_action(totals, mask, words, i):
-    """The legal action with the highest total (uniform among exact ties, drawn from words[i])."""
+    """The legal action with the highest total (uniform among ties within 1e-9, drawn from words[i])."""
     best = -1
     best_v = -np.inf
     ties = 0

@@ -121,7 +121,9 @@ def test_decisions_ignore_hidden_facts(game):
 @GAMES
 def test_the_search_weighs_the_actions_differently(game):
     """The rollouts tell the legal actions apart (a search whose totals were all equal would only
-    break ties at random), and the action taken is the one with the best total."""
+    break ties at random), and the action taken is one with the best total (up to the 1e-9 within
+    which best_action calls totals tied: sums of the same rollouts in another order differ in
+    the last bits)."""
     points = game.searched_points(2, 97, 6)
     told_apart = 0
     for k, (st, seat, mask) in enumerate(points):
@@ -129,7 +131,7 @@ def test_the_search_weighs_the_actions_differently(game):
         game.search.add_samples(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 2, 0, totals)
         told_apart += len(set(totals[mask == 1].round(6))) > 1
         action = game.search.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 2)
-        assert totals[action] == totals[mask == 1].max()
+        assert totals[action] >= totals[mask == 1].max() - 1e-9
     assert told_apart >= len(points) - 1
 
 
