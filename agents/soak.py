@@ -41,6 +41,15 @@ DEFAULT_MAX_DECISIONS = 20_000  # whole bot games take 100-1,500 decisions; more
 class CheckedGames:
     decisions: np.ndarray  # (games,) decisions played
     violations: np.ndarray  # (games,) 0, or the game's invariant code that stopped it (NOT_FINISHED: a stall)
+    actions: list[list[int]] | None = None  # with record=True: each game's actions, in order
+
+
+def first_difference(a: list[int], b: list[int]) -> int:
+    """The index of the first decision where two recorded games part (-1: the same game)."""
+    for k, (x, y) in enumerate(zip(a, b)):
+        if x != y:
+            return k
+    return -1 if len(a) == len(b) else min(len(a), len(b))
 
 
 def rotating_styles(game: str, games: int, players: int, first: int = 0) -> np.ndarray:
@@ -52,11 +61,12 @@ def rotating_styles(game: str, games: int, players: int, first: int = 0) -> np.n
 
 
 def play_bots_checked(game: str, states: np.ndarray, seat_styles: np.ndarray, bot_seeds,
-                      max_decisions: int = DEFAULT_MAX_DECISIONS) -> CheckedGames:
+                      max_decisions: int = DEFAULT_MAX_DECISIONS, record: bool = False) -> CheckedGames:
     """Play every game of `states` (a batch of engine records, changed in place) to its end,
     seat p of game b played by the bot style seat_styles[b, p]. The bots of game b draw their
     tie-breaks from one generator seeded by bot_seeds[b], so the same arguments give the same
-    games, whatever the batch."""
+    games, whatever the batch. ``record`` keeps each game's actions (to find where two runs of
+    one game part, `first_difference`)."""
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; expected one of {', '.join(GAMES)}")
     bots, invariants, n_actions = GAMES[game]
@@ -75,9 +85,13 @@ def play_bots_checked(game: str, states: np.ndarray, seat_styles: np.ndarray, bo
     violations = np.zeros(n, dtype=np.int64)
     acts = np.empty(n, dtype=np.int64)
     rows = np.arange(n)
+    actions = [[] for _ in range(n)] if record else None
     waiting = invariants.start_checked(states, masks, violations)
     while waiting:
         seats = states["actor"].astype(np.int64)
         bots.act_states(states, seats, seat_styles[rows, seats], masks, words, acts)
+        if record:
+            for b in np.flatnonzero(masks.any(axis=1)):
+                actions[b].append(int(acts[b]))
         waiting = invariants.step_checked(states, acts, masks, decisions, violations, max_decisions)
-    return CheckedGames(decisions, violations)
+    return CheckedGames(decisions, violations, actions)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from meeplegym.agents.soak import GAMES, play_bots_checked, rotating_styles
+from meeplegym.agents.soak import GAMES, first_difference, play_bots_checked, rotating_styles
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.oath import engine as oath_engine
 from meeplegym.envs.scythe import engine as scythe_engine
@@ -37,14 +37,16 @@ def test_checked_bot_games_end_clean_and_do_not_depend_on_the_batch(game):
     with no violation, and count the decisions they took."""
     seeds = [11, 12, 13]
     batch = new_games(game, 2, seeds)
-    played = play_bots_checked(game, batch, rotating_styles(game, 3, 2), [s + 100 for s in seeds])
+    played = play_bots_checked(game, batch, rotating_styles(game, 3, 2), [s + 100 for s in seeds], record=True)
     assert (played.violations == 0).all() and (batch["terminal"] == 1).all()
     assert (played.decisions > 10).all()
+    assert [len(a) for a in played.actions] == played.decisions.tolist()
     styles = rotating_styles(game, 3, 2)
     for g, seed in enumerate(seeds):
         alone = new_games(game, 2, [seed])
-        one = play_bots_checked(game, alone, styles[g:g + 1], [seed + 100])
-        assert one.decisions[0] == played.decisions[g]
+        one = play_bots_checked(game, alone, styles[g:g + 1], [seed + 100], record=True)
+        # where the two runs part, if they do: the decision to look at first
+        assert first_difference(one.actions[0], played.actions[g]) == -1, f"game {g} (seed {seed})"
         assert alone[0].tobytes() == batch[g].tobytes()
     assert len({batch[g].tobytes() for g in range(3)}) == 3  # three different games, not one played thrice
 
@@ -100,3 +102,9 @@ def test_styles_rotate_over_the_seats_and_bad_arguments_are_refused():
         play_bots_checked("scythe", states, rotating_styles("scythe", 2, 4), [1])
     with pytest.raises(ValueError, match="unknown game"):
         play_bots_checked("chess", states, rotating_styles("scythe", 2, 4), [1, 2])
+
+
+def test_first_difference_finds_where_two_recorded_games_part():
+    assert first_difference([3, 1, 4], [3, 1, 4]) == -1
+    assert first_difference([3, 1, 4], [3, 2, 4]) == 1
+    assert first_difference([3, 1], [3, 1, 4]) == 2  # one went on after the other ended

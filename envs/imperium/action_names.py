@@ -347,6 +347,10 @@ def _option_words(state, k: int) -> str:
         if row[P.COL_OP] == P.OP_UPTO:
             return f"{src}: do it again ({int(state['fr_loop'][f]) + 1} of up to {int(row[E.C_N])}): {body}"
         return f"{src}: yes, {body}"
+    if state["dec"] == ST.DEC_ALLOT:
+        left = int(state["op_left"])
+        return (f"{src}: seat {k} takes one of the last unrest cards ({left} still to allot; "
+                "the pile runs out and the game collapses)")
     if state["dec"] == ST.DEC_CHOOSE and k < int(row[E.C_N]):
         start, end = E.OPTIONS[int(row[E.C_RES]) + k]
         return f"choose option {k + 1} of {src}: {block_words(state, int(start), int(end))}"

@@ -1416,6 +1416,23 @@ FAME_WHEN_DEVELOPED = _row_flags(FAME_WHEN_DEVELOPED_CARDS)
 ALSO_FROM_LOOP = _row_flags(ALSO_ACTIVATED)
 
 
+def _each_takes_unrest() -> np.ndarray:
+    """Per program row: an ``others`` / ``all`` block whose whole body is ``take unrest``
+    (Revolutionaries, Ancestral Spirits, ...). When the unrest pile holds fewer cards than such a
+    block hands out, the player who triggered it chooses who gets them (I10.5, D15)."""
+    out = np.zeros(len(CODE), dtype=np.bool_)
+    for pc in range(len(CODE) - 2):
+        each, body, after = CODE[pc], CODE[pc + 1], CODE[pc + 2]
+        out[pc] = (each[P.COL_OP] == P.OP_EACH and each[C_N] in (0, 1) and each[P.COL_JUMP] == pc + 3
+                   and body[P.COL_OP] == OP_TAKE and not body[P.COL_FLAGS] & F_FAME
+                   and body[C_SRC] not in (SRC_CHAOS, SRC_DISCARD) and after[P.COL_OP] == P.OP_NEXT)
+    out.setflags(write=False)
+    return out
+
+
+EACH_TAKES_UNREST = _each_takes_unrest()
+
+
 def _development_conditions():
     """The special conditions of development costs (C0 ``Dev cost``), from the card data: the card
     whose presence in play waives the cost (Kayaks: Imaq), up to two cards that must be in

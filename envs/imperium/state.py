@@ -91,8 +91,9 @@ DEC_DEVELOP = 8  # CARD of a development card, END for none (I8.4)
 DEC_UPTO = 9  # CARD more, END to stop (an "up to N" selection)
 DEC_REACT = 10  # CARD of a reactive exhaust ability to use now, END for none (I5.6, D7)
 DEC_MANA = 11  # CARD of a mana card to spend on a development cost (`mana_due`; I16 Polynesians)
+DEC_ALLOT = 12  # OPTION q: seat q gets one of the last unrest cards (I10.5 collapse, D15)
 DEC_NAMES = ("none", "may", "choose", "card", "market card", "break-through route", "payment", "garrison host",
-             "develop", "up to", "reaction", "mana")
+             "develop", "up to", "reaction", "mana", "unrest allotment")
 
 # Events reactive abilities answer (I5.6); queued by the steps that cause them.
 # I15 variants (bits of `variants`)
@@ -214,6 +215,7 @@ STATE_DTYPE = np.dtype(
         ("returns_left", np.int8),  # unrest cards the seat deciding may still return before scoring
         ("collapse_unrest", np.int16, MAX_PLAYERS),  # unrest each seat held when the game collapsed
         ("collapse_chaos", np.int8),  # the Cultists' seat when they won that collapse at once, -1
+        ("allot", np.int8),  # D15: bit q set when seat q was chosen to take one of the last unrest cards
         # the effect machine: a stack of running programs (docs/imperium.md "Effect programs")
         ("depth", np.int8),
         ("fr_card", np.int16, MAX_DEPTH),  # the physical card whose text runs ("this")

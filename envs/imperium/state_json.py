@@ -210,13 +210,16 @@ def state_to_dict(state) -> dict[str, Any]:
 
 #: fields the state gained after format-1 saves were first written, and their value then (the
 #: end of the game: scoring-time returns, the collapse ranking); an older save loads with them
-ADDED_FIELDS = {"scoring_turn": 0, "returns_left": 0, "collapse_unrest": [0] * ST.MAX_PLAYERS, "collapse_chaos": -1}
+ADDED_FIELDS = {"scoring_turn": 0, "returns_left": 0, "collapse_unrest": [0] * ST.MAX_PLAYERS, "collapse_chaos": -1,
+                "allot": 0}
 
 
 def state_from_dict(d: dict) -> np.ndarray:
     """A one-record state array from a dict made by ``state_to_dict`` (possibly edited)."""
-    older = isinstance(d, dict) and not set(ADDED_FIELDS) & set(d)
-    out = CODEC.from_dict({**ADDED_FIELDS, **d} if older else d)
+    older = isinstance(d, dict) and "collapse_unrest" not in d  # saved before the collapse ranking was kept
+    if isinstance(d, dict):
+        d = {**{k: v for k, v in ADDED_FIELDS.items() if k not in d}, **d}
+    out = CODEC.from_dict(d)
     s = out[0]
     build_table(s)
     if older and s["collapsed"]:

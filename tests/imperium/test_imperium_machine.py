@@ -9,12 +9,15 @@ import pytest
 
 from meeplegym import IllegalActionError
 from meeplegym import programs as P
+from meeplegym.envs.imperium import action_names
 from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
+    DEC_ALLOT,
     DEC_CARD,
     DEC_CHOOSE,
     DEC_MARKET,
@@ -573,3 +576,58 @@ def test_cultural_diversity_ignores_state_icons_for_the_rest_of_the_turn():
     sc.play(s, "3UNC19")
     sc.pick(s, "JPN16")  # the discard is the cost (not an unrest)
     assert A.CARD + merc in sc.legal(s) and s["actions"][0] == 3  # a free action
+
+
+def _warfare_with_unrest_left(n_players, left):
+    """Seat 0 about to play Warfare (3UNC5: pay 3 pop; others { take unrest }; ...) with `left`
+    cards in the unrest pile; returns the state and the unrest cards still in the pile."""
+    s = _ready(("japanese", "magyars", "taino", "inuit")[:n_players])
+    while s["unrest_size"] > left:
+        Z.put(s, an_unrest_in_pile(s), Z_BOX, -1)
+    sc.give(s, 0, "3UNC5")
+    set_pool(s, 0, pop=3)
+    return s, [int(c) for c in s["unrest_pile"][:left]]
+
+
+def _unrest_in_hands(s):
+    return np.array([sum(1 for c in sc.hand(s, p) if K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT)
+                     for p in range(s["n_players"])])
+
+
+@pytest.mark.rule("I10.5", "I17")
+def test_when_the_pile_cannot_serve_everyone_the_active_player_allots_the_last_unrest():
+    """D15: two opponents are due an unrest and one card is left: the active player chooses who
+    takes it, the other takes none, and the game collapses."""
+    s, _ = _warfare_with_unrest_left(3, 1)
+    held = _unrest_in_hands(s)
+    sc.play(s, "3UNC5")
+    assert s["phase"] == PH_EFFECT and s["dec"] == DEC_ALLOT and s["actor"] == 0
+    assert sc.options(s) == [1, 2]  # the seats the block hands unrest to, never the player itself
+    before = s.tobytes()
+    with pytest.raises(IllegalActionError):
+        sc.option(s, 0)
+    assert s.tobytes() == before
+    sc.option(s, 2)
+    assert s["terminal"] and s["collapsed"] and s["unrest_size"] == 0
+    assert list(_unrest_in_hands(s) - held) == [0, 0, 1]  # in turn order seat 1 would have taken it
+
+
+@pytest.mark.rule("I10.5")
+def test_the_allotment_takes_as_many_choices_as_cards_left_and_each_seat_once():
+    s, _ = _warfare_with_unrest_left(4, 2)
+    held = _unrest_in_hands(s)
+    sc.play(s, "3UNC5")
+    sc.option(s, 3)
+    assert s["dec"] == DEC_ALLOT and sc.options(s) == [1, 2]  # seat 3 is served, one card left to allot
+    assert "seat 1 takes one of the last unrest cards" in action_names.action_to_str(s, A.OPTION + 1)
+    sc.option(s, 1)
+    assert s["collapsed"] and list(_unrest_in_hands(s) - held) == [0, 1, 0, 1]
+
+
+@pytest.mark.rule("I10.5")
+def test_with_enough_unrest_left_nobody_is_asked_and_each_opponent_takes_one():
+    s, _ = _warfare_with_unrest_left(3, 2)
+    held = _unrest_in_hands(s)
+    sc.play(s, "3UNC5")
+    assert s["dec"] != DEC_ALLOT
+    assert s["collapsed"] and list(_unrest_in_hands(s) - held) == [0, 1, 1]

@@ -27,6 +27,7 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
+    DEC_ALLOT,
     DEC_CARD,
     DEC_CHOOSE,
     DEC_DEVELOP,
@@ -1620,6 +1621,9 @@ def _row(s, f, choice):
         return _advance(s, f, row[JUMP])
     if op == P.OP_EACH:
         owner = s["fr_owner"][f]
+        if E.EACH_TAKES_UNREST[pc] and s["automa"] < 0:  # solo: a collapse is a loss whoever takes (I14.8)
+            if s["op_stage"] == 1 or s["unrest_size"] < _popcount(unrest_due(s, f)):
+                return _allot_unrest(s, f, row, owner, choice)
         s["fr_did"][f] = 0
         if row[C_N] == 2:  # ``owner``: the owner of the card whose text runs
             s["fr_player"][f] = s["owner"][s["fr_card"][f]] if s["fr_card"][f] >= 0 else owner
@@ -1639,6 +1643,57 @@ def _row(s, f, choice):
             return _advance(s, f, pc + 1)
         return _advance(s, f, row[JUMP])
     return _step(s, f, pc, row, p, choice)
+
+
+@nb.njit(cache=True)
+def unrest_due(s, f):
+    """The seats (bits) the top ``others`` / ``all`` block of frame f hands an unrest card to."""
+    owner = s["fr_owner"][f]
+    q = owner if CODE[s["fr_pc"][f]][C_N] == 1 else _affected_after(s, f, owner)
+    due = 0
+    if q == owner and CODE[s["fr_pc"][f]][C_N] == 0:
+        return due
+    while True:
+        due |= 1 << q
+        q = _affected_after(s, f, q)
+        if q == owner:
+            return due
+
+
+@nb.njit(cache=True)
+def _popcount(bits):
+    n = 0
+    while bits:
+        n += bits & 1
+        bits >>= 1
+    return n
+
+
+@nb.njit(cache=True)
+def _allot_unrest(s, f, row, owner, choice):
+    """I10.5 (D15): the block would hand out more unrest cards than the pile holds, so the
+    player who triggered it (the owner of the text: the active player, or the card's owner in
+    the Solstice) chooses, one seat at a time, who gets the last ones; they are then taken in
+    turn order, and the last one collapses the game."""
+    if s["op_stage"] == 0:
+        s["op_stage"] = 1
+        s["op_left"] = s["unrest_size"]
+        s["allot"] = 0
+        return _wait(s, DEC_ALLOT, owner)
+    if choice < 0:
+        return _wait(s, DEC_ALLOT, owner)
+    s["allot"] |= 1 << choice
+    s["op_left"] -= 1
+    if s["op_left"] > 0:
+        return _wait(s, DEC_ALLOT, owner)
+    due = s["allot"]
+    s["allot"] = 0
+    q = owner if row[C_N] == 1 else _affected_after(s, f, owner)
+    for _ in range(s["n_players"]):
+        if (due >> q) & 1:
+            take_unrest(s, q)
+        q = Z.next_player(s, q)
+    return _advance(s, f, row[JUMP])
 
 
 @nb.njit(cache=True)

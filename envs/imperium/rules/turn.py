@@ -21,6 +21,7 @@ from meeplegym.envs.imperium.rules import machine as M
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
+    DEC_ALLOT,
     DEC_CHOOSE,
     DEC_DEVELOP,
     DEC_HOST,
@@ -542,6 +543,10 @@ def _legal_effect(s, mask):
     if dec == DEC_YESNO:
         mask[A.OPTION] = True
         mask[A.END] = True
+    elif dec == DEC_ALLOT:
+        due = M.unrest_due(s, f) & ~s["allot"]
+        for q in range(s["n_players"]):
+            mask[A.OPTION + q] = (due >> q) & 1
     elif dec == DEC_CHOOSE:
         for k in range(row[M.C_N]):
             o = M.OPTIONS[row[M.C_RES] + k]
@@ -669,7 +674,7 @@ def _choice(s, a):
     dec = s["dec"]
     if dec == DEC_YESNO:
         return 0
-    if dec == DEC_CHOOSE:
+    if dec == DEC_CHOOSE or dec == DEC_ALLOT:
         return a - A.OPTION
     if dec == DEC_PAY:
         return a - A.RESOURCE
