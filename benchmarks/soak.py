@@ -32,6 +32,7 @@ import numpy as np
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from meeplegym._numba_cache import engine_digest
 from meeplegym.agents import imperium_bots, oath_bots, scythe_bots
 from meeplegym.agents import soak as checked_play
 from meeplegym.envs.imperium import engine as imperium_engine
@@ -176,17 +177,24 @@ def play_bot_batch(game: str, players: int, seeds: list[int], first: int, max_de
 class Ledger:
     """What the bot games of one soak have played so far, per player count, in a JSON file
     written after every batch: a run stopped midway (or one too long for a sitting) starts
-    again from the first game it had not finished, with new seeds, and its counts add up."""
+    again from the first game it had not finished, with new seeds, and its counts add up.
+    The file names the engine sources its games were played on (``engine``, a hash): games
+    played on other sources test other code, so a changed engine starts the count again."""
 
     def __init__(self, path: Path | None, game: str, seed: int, max_decisions: int):
         self.path = path
         self.about = {"game": game, "seed": seed, "max_decisions": max_decisions}
+        self.engine = engine_digest()
         self.counts: dict[int, CountResult] = {}
         if path is not None and path.exists():
             saved = json.loads(path.read_text())
             if {k: saved.get(k) for k in self.about} != self.about:
                 raise ValueError(f"{path} holds the bot games of {({k: saved.get(k) for k in self.about})}, "
                                  f"not {self.about}: give another --bot-ledgers folder")
+            if saved.get("engine", self.engine) != self.engine:
+                print(f"{path}: its games were played on other engine sources ({saved['engine']}, now "
+                      f"{self.engine}); starting the count again", file=sys.stderr)
+                return
             for n, c in saved["counts"].items():
                 failures = [Failure(**f) for f in c.pop("failures")]
                 self.counts[int(n)] = CountResult(int(n), **c, failures=failures)
@@ -202,7 +210,7 @@ class Ledger:
             c.pop("players")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         partial = self.path.with_suffix(".partial")
-        partial.write_text(json.dumps({**self.about, "counts": counts}, indent=1))
+        partial.write_text(json.dumps({**self.about, "engine": self.engine, "counts": counts}, indent=1))
         partial.replace(self.path)
 
 

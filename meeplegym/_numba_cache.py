@@ -32,10 +32,18 @@ def _source_dirs(package_dir: Path) -> list[Path]:
 
 
 def _source_digest(package_dir: Path) -> str:
-    h = hashlib.sha1()
     # numba's cache key ignores NUMBA_BOUNDSCHECK: kernels compiled without bounds checks
     # would be loaded into a checked run, so the flag is part of the folder name.
-    h.update(f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}".encode())
+    return engine_digest(package_dir, f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}")
+
+
+def engine_digest(package_dir: Path | None = None, salt: str = "") -> str:
+    """A hash of everything compiled into the kernels: the engine, encoder and agent sources
+    and a user's automa tables. The bot soak's ledgers carry it, so that games played on other
+    sources are never counted for these."""
+    package_dir = Path(__file__).resolve().parent if package_dir is None else package_dir
+    h = hashlib.sha1()
+    h.update(salt.encode())
     for base in _source_dirs(package_dir):
         for path in sorted(base.rglob("*.py")):
             if path.name in OUTSIDE_KERNELS:

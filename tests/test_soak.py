@@ -99,3 +99,20 @@ def test_bot_soak_ledger_carries_a_stopped_run_on(tmp_path):
     assert (again.games, again.decisions) == (6, whole.decisions)  # nothing left to play
     with pytest.raises(ValueError, match="another --bot-ledgers folder"):
         soak.soak_bots("oath", games=6, players=(2,), seed=1, progress=False, ledger=ledger)
+
+
+def test_a_bot_soak_ledger_of_other_engine_sources_starts_the_count_again(tmp_path, capsys):
+    """Games played on other sources test other code: they do not count for these."""
+    import json
+
+    soak = _soak_module()
+    ledger = tmp_path / "soak_bots_oath.json"
+    soak.soak_bots("oath", games=4, players=(2,), batch=2, progress=False, ledger=ledger)
+    saved = json.loads(ledger.read_text())
+    assert saved["engine"] == soak.engine_digest()
+    saved["engine"] = "0" * 16  # as if the engine changed since
+    ledger.write_text(json.dumps(saved))
+    again = soak.soak_bots("oath", games=2, players=(2,), batch=2, progress=False, ledger=ledger)[0]
+    assert again.games == 2  # not the 4 the old ledger held
+    assert "other engine sources" in capsys.readouterr().err
+    assert json.loads(ledger.read_text())["engine"] == soak.engine_digest()
