@@ -65,6 +65,7 @@ CARD_PICK_WORDS = {
     E.OP_MAIN_BOTTOM: "put exiled {} at the bottom of the main deck",
     E.OP_LEGENDS: "put {} into your legends",
     E.OP_SWAP_MARKET: "swap {} from your hand with a market card of its suit",
+    E.OP_ORDER_NATION: "put {} back on top of your nation deck, the other looked-at card below it",
 }
 
 
@@ -429,6 +430,8 @@ def _card_words(state, c: int) -> str:
     if dec in (ST.DEC_MARKET, ST.DEC_ROUTE):
         verb = "acquire" if op == E.OP_ACQUIRE else "break through"
         return f"{src}: {verb} exiled {name}"
+    if op == E.OP_LOOK_FAME and int(state["op_stage"]) == machine.LOOK_ORDER:
+        return f"{src}: put {name} back on top of the fame pile, the other looked-at card below it"
     if op == E.OP_GIVE:
         return f"{src}: give {name} to seat {int(state['fr_player'][f])}"
     if op == E.OP_REMOVE and int(row[E.C_SRC]) == E.SRC_DISCARD:

@@ -84,6 +84,9 @@ play_unrest_turn    for the rest of the turn, an unrest taken by acquiring may b
 look_nation         look at the top card of your nation deck (not the accession card)
 nation_bottom       put the card looked at just above the accession card (I12 Accession)
 shuffle_nation      shuffle your nation deck, the accession card staying at the bottom
+order_nation N      the top N cards of your nation deck above the accession card, looked at, go
+                    back in the order you choose: which of them goes on top (I12 Look, D18; the
+                    rest keep their order, so N = 2 is the whole order)
 fame_bottom         the top fame card goes to the bottom, just above King of Kings (Huzistan)
 remove              one of your development cards leaves the game (set aside; the quick variant);
                     ``to:discard``: it goes into your discard pile instead (the Inuit's quick setup)
@@ -186,7 +189,7 @@ _OPS = (
     "reveal", "gain_xtoken", "trade", "trade_route", "commerce", "flip", "shuffle_nation", "fame_bottom",
     "remove", "lose", "convert", "swap_market", "swap_nation", "main_bottom", "discard_nation",
     "legends", "discard_hand", "ignore_emp_next", "state", "chaos_instead", "ceremony_next", "exile_hand",
-    "end_game", "put_in_play", "trigger", "resolve", "discard_top", "profits",
+    "end_game", "put_in_play", "trigger", "resolve", "discard_top", "profits", "order_nation",
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
@@ -199,7 +202,7 @@ OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
  OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
  OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT, OP_STATE, OP_CHAOS_INSTEAD,
  OP_CEREMONY_NEXT, OP_EXILE_HAND, OP_END_GAME, OP_PUT_IN_PLAY, OP_TRIGGER, OP_RESOLVE, OP_DISCARD_TOP,
- OP_PROFITS) = OP.values()
+ OP_PROFITS, OP_ORDER_NATION) = OP.values()
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -1010,7 +1013,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MRT22": {"PLAY": "break_through UNC/CIV; history this"},
     "MRT23": {"PLAY": "gain 1 prg", "EXHAUST": "garrison in:here => gain 1 pop",
               "SOLSTICE": "may discard 1 => draw 1 not:GADGET from:card card:MRT23"},
-    "MRT24": {"PLAY": "may swap_nation 2 not:UNREST"},  # looking at the two cards is information only
+    "MRT24": {"PLAY": "may swap_nation 2 not:UNREST; order_nation 2"},
     "MRT25": {"EXHAUST": "discard 1 => free_play REG; others { gain 1 mat }"},
     # C4.POL Polynesians. "Gain N mana" garrisons cards (from the hand unless said otherwise)
     # under Mana, "discard N mana" moves them to the discard pile (I16). The engine's: no

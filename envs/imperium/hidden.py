@@ -41,6 +41,7 @@ from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules.machine import looked_fame_cards
 from meeplegym.envs.imperium.rules.setup import in_game
 from meeplegym.envs.imperium.rules.zones import _join_table, face_up_tributary, rec, table
 from meeplegym.envs.imperium.state import (
@@ -146,7 +147,7 @@ def _pinned(s, seat):
     if s["phase"] == PH_EFFECT and s["depth"] > 0 and s["actor"] == seat:  # what its pending pick looks at
         row = E.CODE[s["fr_pc"][s["depth"] - 1]]
         if row[P.COL_OP] == E.OP_LOOK_FAME:  # Glory, Enriquillo (I12 Look)
-            for j in range(max(1, s["fame_size"] - row[E.C_N]), s["fame_size"]):
+            for j in range(max(1, s["fame_size"] - looked_fame_cards(s, s["depth"] - 1, row)), s["fame_size"]):
                 pinned[s["fame_pile"][j]] = True
         elif row[P.COL_OP] == E.OP_FREE_PLAY and row[E.C_SRC] == E.SRC_MAIN:  # Welcoming's Profit
             for j in range(max(0, s["main_size"] - row[E.C_N]), s["main_size"]):

@@ -631,3 +631,23 @@ def test_with_enough_unrest_left_nobody_is_asked_and_each_opponent_takes_one():
     sc.play(s, "3UNC5")
     assert s["dec"] != DEC_ALLOT
     assert s["collapsed"] and list(_unrest_in_hands(s) - held) == [0, 1, 1]
+
+
+@pytest.mark.rule("I12", "I17")
+def test_a_look_at_three_fame_cards_returns_the_other_two_in_the_order_its_player_chooses():
+    """I12 Look: the cards looked at go back in any order; after taking one of three, the
+    player chooses which of the other two goes on top (D18). A Look at two returns one: no order."""
+    s = _ready(("taino", "magyars"))
+    size = int(s["fame_size"])
+    below = int(s["fame_pile"][size - 4])
+    low, middle, high = (int(c) for c in s["fame_pile"][size - 3:size])
+    sc.give(s, 0, "TAI3")  # Enriquillo: look_fame 3; history this
+    sc.play(s, "TAI3")
+    assert sc.cards(s) == sorted([low, middle, high])
+    sc.act(s, A.CARD + middle)
+    assert s["dec"] == DEC_CARD and sc.cards(s) == sorted([low, high])  # which goes back on top
+    assert "back on top of the fame pile" in action_names.action_to_str(s, A.CARD + low)
+    sc.act(s, A.CARD + low)
+    size = int(s["fame_size"])
+    assert [int(c) for c in s["fame_pile"][size - 3:size]] == [below, high, low]
+    assert s["zone"][middle] == Z_HAND and s["zone"][sc.card("TAI3")] == Z_HISTORY

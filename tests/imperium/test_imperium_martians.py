@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from meeplegym.envs.imperium import action_names
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
@@ -17,6 +18,7 @@ from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.rules.setup import START_PRG
 from meeplegym.envs.imperium.state import (
+    DEC_CARD,
     DEC_MARKET,
     DEC_REACT,
     DEC_YESNO,
@@ -281,6 +283,25 @@ def test_landing_site_swaps_a_hand_card_with_one_of_the_top_two_nation_cards():
     sc.act(s, A.CARD + top2[0])
     assert s["zone"][keep] == Z_NATION_DECK and s["zone"][top2[0]] == Z_HAND
     assert s["nation_size"][0] == size and int(s["nation_deck"][0, size - 2]) == keep
+    # I12 Look: the two go back in the order the player chooses (D18)
+    assert s["dec"] == DEC_CARD and sc.cards(s) == sorted([keep, top2[1]])
+    assert "back on top of your nation deck" in action_names.action_to_str(s, A.CARD + keep)
+    sc.act(s, A.CARD + keep)
+    assert [int(c) for c in s["nation_deck"][0, size - 2:size]] == [top2[1], keep]
+
+
+@pytest.mark.rule("I12", "I17")
+def test_landing_site_without_a_swap_still_returns_the_two_looked_at_cards_in_the_chosen_order():
+    s = _ready()
+    sc.give(s, 0, "MRT24")
+    sc.give(s, 0, "MRT18")  # a card it could swap
+    size = int(s["nation_size"][0])
+    low, high = (int(c) for c in s["nation_deck"][0, size - 2:size])
+    sc.play(s, "MRT24")
+    sc.no(s)
+    assert sc.cards(s) == sorted([low, high])
+    sc.act(s, A.CARD + low)
+    assert [int(c) for c in s["nation_deck"][0, size - 2:size]] == [high, low]
 
 
 @pytest.mark.rule("C4.MRT", "I12")

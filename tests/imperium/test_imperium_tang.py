@@ -145,6 +145,7 @@ def test_rebellion_abandons_four_cities_or_regions_and_pays_two_mat_per_metropol
     assert s["dec"] == DEC_CARD  # look at the top 3 fame cards, take one
     top = sc.cards(s)[0]
     sc.act(s, A.CARD + top)
+    sc.act(s, A.CARD + sc.cards(s)[0])  # which of the other two goes back on top (D18)
     assert s["zone"][top] == Z_HAND and s["pool"][0, MAT] == 2 * 2  # Luoyang and Chang'an
     assert all(s["zone"][c] == Z_DISCARD for c in picks)
 

@@ -114,6 +114,7 @@ WAIT = 1
 # Choices arrive as small integers; the env maps its flat action space onto these (actions.py).
 CHOICE_END = -2  # END: no / stop / none
 CHOICE_NONE = -1  # walking, no choice
+LOOK_ORDER = 3  # op_stage of a fame Look whose card is taken: the order of the rest is asked (D18)
 
 OP = P.COL_OP
 FL = P.COL_FLAGS
@@ -883,6 +884,8 @@ def _eligible(s, f, row, c):
     if op == E.OP_SWAP_MARKET:
         return (s["op_stage"] < 2 and _in_zone_of(s, c, Z_HAND, p) and _filter(s, c, row)
                 and _swap_slot_for(s, c) >= 0)
+    if op == E.OP_ORDER_NATION:  # which of the top N goes back on top
+        return _nation_top(s, p, c, row[C_N])
     if op == E.OP_SWAP_NATION:  # a card from hand, then one of the top N of the nation deck
         if s["op_stage"] < 2:
             return c != this and _in_zone_of(s, c, Z_HAND, p) and _filter(s, c, row) and _nation_top(s, p, -1, row[C_N])
@@ -891,7 +894,7 @@ def _eligible(s, f, row, c):
         return s["zone"][c] == Z_EXILE and _filter(s, c, row)
     if op == E.OP_LOOK_FAME:
         top = s["fame_size"] - 1
-        for i in range(row[C_N]):
+        for i in range(looked_fame_cards(s, f, row)):
             j = top - i
             if j >= 1 and s["fame_pile"][j] == c:  # index 0 is King of Kings (I11.1)
                 return True
@@ -980,6 +983,8 @@ def pick_screen(s, f, row):
         return -2, Z_MAIN_DECK
     if op == E.OP_TRADE_ROUTE or op == E.OP_COMMERCE:
         return -2, Z_PLAY
+    if op == E.OP_ORDER_NATION:
+        return s["fr_player"][f], Z_NATION_DECK
     if op == E.OP_GARRISON and s["op_stage"] >= 2:
         return -2, -2  # the host: `_host_ok` decides
     return s["fr_player"][f], -2  # every other pick takes one of the affected player's cards
@@ -1175,7 +1180,7 @@ def step_ok(s, f, row, p, as_cost):
         return s["nation_size"][p] > 1  # the accession card is ignored unless alone (I12 Look)
     if op == E.OP_NATION_BOTTOM:
         return s["nation_size"][p] > 2 and s["fr_it"][f] == s["nation_deck"][p, s["nation_size"][p] - 1]
-    if op == E.OP_SHUFFLE_NATION:
+    if op == E.OP_SHUFFLE_NATION or op == E.OP_ORDER_NATION:
         return s["nation_size"][p] > 2  # two cards above the accession card
     if op == E.OP_FAME_BOTTOM:
         return Z.fame_cards_above_king(s) >= 2
@@ -1646,6 +1651,14 @@ def _row(s, f, choice):
 
 
 @nb.njit(cache=True)
+def looked_fame_cards(s, f, row):
+    """How many cards from the top of the fame pile a Look of frame f's `row` is looking at: N,
+    and once one is taken, the N - 1 going back (whose order its player chooses, D18)."""
+    ordering = f == s["depth"] - 1 and s["op_stage"] == LOOK_ORDER
+    return row[C_N] - 1 if ordering else row[C_N]
+
+
+@nb.njit(cache=True)
 def unrest_due(s, f):
     """The seats (bits) the top ``others`` / ``all`` block of frame f hands an unrest card to."""
     owner = s["fr_owner"][f]
@@ -1854,6 +1867,13 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_SHUFFLE_NATION:
         if s["nation_size"][p] > 2:
             rng.shuffle(s, s["nation_deck"][p, 1:], s["nation_size"][p] - 1)
+        return _advance(s, f, nxt)
+    if op == E.OP_ORDER_NATION:
+        if s["nation_size"][p] <= 2 or Z.is_automa(s, p):  # one card above the accession card: no order
+            return _advance(s, f, nxt)
+        if choice < 0:
+            return _wait(s, DEC_CARD, p)
+        Z.to_top(s["nation_deck"][p], s["nation_size"][p], choice)
         return _advance(s, f, nxt)
     if op == E.OP_NATION_BOTTOM:
         n = s["nation_size"][p]
@@ -2192,12 +2212,23 @@ def _step(s, f, pc, row, p, choice):
             Z.put(s, c, Z_DISCARD, p)
         return _advance(s, f, nxt)
     if op == E.OP_LOOK_FAME:
-        if Z.fame_cards_above_king(s) == 0:
+        if s["op_stage"] == LOOK_ORDER:  # D18: which of the looked-at cards left goes back on top
+            if choice < 0:
+                return _wait(s, DEC_CARD, p)
+            Z.to_top(s["fame_pile"], s["fame_size"], choice)
+            return _advance(s, f, nxt)
+        looked = min(row[C_N], Z.fame_cards_above_king(s))
+        if looked == 0:
             return _take_fame(s, f, nxt, p, -1)
         c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
         if c == -1:
             return WAIT
-        return _take_fame(s, f, nxt, p, c)
+        done = _take_fame(s, f, nxt, p, c)
+        if looked - 1 < 2 or Z.is_automa(s, p):  # one card back, or none: no order to choose
+            return done
+        s["fr_pc"][f] = pc  # I12 Look: the rest go back in any order, the top one chosen
+        s["op_stage"] = LOOK_ORDER
+        return _wait(s, DEC_CARD, p)
     if op == E.OP_FIND:
         if row[C_CARD] >= 0:
             return _find(s, f, nxt, row[C_CARD], p, row[C_SRC] == E.SRC_PLAY)

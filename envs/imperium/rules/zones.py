@@ -694,6 +694,19 @@ def fame_cards_above_king(s):
 
 
 @nb.njit(cache=True)
+def to_top(pile, size, c):
+    """Move card c of the ordered pile[:size] to its top, the cards above it one place down (a
+    looked-at card put back on top, D18)."""
+    top = size - 1
+    j = top
+    while j > 0 and pile[j] != c:
+        j -= 1
+    for i in range(j, top):
+        pile[i] = pile[i + 1]
+    pile[top] = c
+
+
+@nb.njit(cache=True)
 def players_with_at_least(s, p, types):
     """Players (p included) with as many or more of the type icons in play as p (Taxation)."""
     mine = count_in_play(s, p, 0, types)
