@@ -288,7 +288,10 @@ def _activate_idles(s, p, w, words, i):
     T.apply(probe[0], A.TURN_TYPE + A.ACTIVATE)
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     T.legal(probe[0], mask)
-    return _search(probe[0], p, w, mask, words, i) == A.END
+    # The array goes to the call, not the record probe[0]: numba frees a local array right after
+    # its last use, and a record taken from it holds no reference, so `_search(probe[0], ...)`
+    # read freed memory (games that differed from run to run, issue 13).
+    return _search_at(probe, 0, p, w, mask, words, i) == A.END
 
 
 @nb.njit(cache=True)
@@ -461,6 +464,11 @@ def _search(s, seat, w, mask, words, i):
             if rng.below_at(words, i, ties) == 0:  # uniform among exact ties
                 pick = a
     return pick
+
+
+@nb.njit(cache=True)
+def _search_at(states, b, seat, w, mask, words, i):
+    return _search(states[b], seat, w, mask, words, i)
 
 
 @nb.njit(cache=True)
