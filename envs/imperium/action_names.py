@@ -432,6 +432,8 @@ def _card_words(state, c: int) -> str:
         return f"{src}: {verb} exiled {name}"
     if op == E.OP_LOOK_FAME and int(state["op_stage"]) == machine.LOOK_ORDER:
         return f"{src}: put {name} back on top of the fame pile, the other looked-at card below it"
+    if op == E.OP_FREE_PLAY and int(state["op_stage"]) >= machine.LOOK_ORDER:
+        return f"{src}: put {name} back on the main deck, above the other looked-at cards left"
     if op == E.OP_GIVE:
         return f"{src}: give {name} to seat {int(state['fr_player'][f])}"
     if op == E.OP_REMOVE and int(row[E.C_SRC]) == E.SRC_DISCARD:

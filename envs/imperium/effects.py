@@ -159,7 +159,8 @@ like ID; ``some_not:ID`` on ``discard N``: at least one of the N is not named li
 unrest card in your discard pile), ``icons_here N`` (the cards garrisoned under this card show
 N different icons: suits but UNREST, and type icons; I16 Cultists).
 ``not COND`` negates a condition. ``acquire F slots:12`` takes only from market slots 1 and 2.
-``free_play F from:main N`` plays one of the top N main-deck cards.
+``free_play F from:main N`` plays one of the top N main-deck cards; the others go back first, in the
+order its player chooses (D18).
 ``find F`` searches hand, discard pile, draw pile and nation deck (I12 Find); ``not:nation``
 leaves the nation deck out. ``garrison from:unrest`` takes the top card of the unrest pile.
 

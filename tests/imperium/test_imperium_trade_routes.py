@@ -10,7 +10,7 @@ import pytest
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium import action_names, engine, hidden
 from meeplegym.envs.imperium.rules import machine
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -22,6 +22,8 @@ from meeplegym.envs.imperium.state import (
     Z_DISCARD,
     Z_EXILE,
     Z_HAND,
+    Z_HISTORY,
+    Z_MAIN_DECK,
     Z_PLAY,
 )
 from tests.imperium import scenario as sc
@@ -243,3 +245,36 @@ def test_a_trade_chain_nests_programs_deeper_than_eight():
     seat = int(states[0]["actor"])
     action = bots.policy_at(states, 0, seat, bots.SCHOLAR, mask, words, 0)  # the soak's style at that seat
     assert mask[action] == 1
+
+
+@pytest.mark.rule("I13.6", "I12", "I17")
+def test_welcoming_profit_returns_the_four_cards_it_did_not_play_in_the_order_its_player_chooses():
+    """Welcoming's Profit looks at the top 5 main-deck cards and free-plays one; the other four go
+    back in any order (I12 Look, D18): its player puts them back one by one, the top one first,
+    before the free-played card resolves. The seat that looks keeps them in its samples."""
+    s = _ready()
+    welcoming = _route(s, 0, "3FAM3", gds=3)
+    size = int(s["main_size"])
+    below = s["main_deck"][:size - 5].tolist()
+    looked = s["main_deck"][size - 5:size].tolist()
+    sc.act(s, A.CARD + welcoming)
+    assert s["dec"] == DEC_CARD and set(sc.cards(s)) <= set(looked)
+    played = sc.cards(s)[0]
+    sc.act(s, A.CARD + played)
+    back = sorted(c for c in looked if c != played)
+    chosen = []
+    for left in (4, 3, 2):
+        assert s["dec"] == DEC_CARD and s["actor"] == 0 and sc.cards(s) == sorted(set(back) - set(chosen))
+        assert s["zone"][played] == Z_MAIN_DECK  # it is played once the others are back
+        pick = sc.cards(s)[-1] if left != 3 else sc.cards(s)[0]
+        assert "back on the main deck" in action_names.action_to_str(s, A.CARD + pick)
+        if left == 3:  # the seat that looks keeps the five where they are; nobody else knows them
+            st = s.reshape(1)
+            assert hidden.determinized(st, 0, seed=1)[0]["main_deck"][size - 5:size].tolist() == \
+                s["main_deck"][size - 5:size].tolist()
+        chosen.append(pick)
+        sc.act(s, A.CARD + pick)
+    last = (set(back) - set(chosen)).pop()
+    assert int(s["main_size"]) == size - 1  # only the free-played card left the deck
+    assert s["main_deck"][:size - 1].tolist() == below + [last] + chosen[::-1]
+    assert s["zone"][played] != Z_MAIN_DECK and s["zone"][welcoming] == Z_HISTORY

@@ -114,7 +114,10 @@ WAIT = 1
 # Choices arrive as small integers; the env maps its flat action space onto these (actions.py).
 CHOICE_END = -2  # END: no / stop / none
 CHOICE_NONE = -1  # walking, no choice
-LOOK_ORDER = 3  # op_stage of a fame Look whose card is taken: the order of the rest is asked (D18)
+# op_stage of a Look whose card is taken, where the order of the rest is asked (D18): a fame Look
+# (one choice: which of two goes on top), Welcoming's free play from the main deck (LOOK_ORDER + k:
+# k of the cards going back put on top already, top first)
+LOOK_ORDER = 3
 
 OP = P.COL_OP
 FL = P.COL_FLAGS
@@ -770,7 +773,7 @@ def eligible(s, f, row, c):
     """Card c is a legal pick for the pending card decision of `row` (stage `op_stage`)."""
     if not _eligible(s, f, row, c):
         return False
-    if row[OP] == E.OP_FREE_PLAY:
+    if row[OP] == E.OP_FREE_PLAY and not _ordering_main(s, f, row):
         return can_play(s, s["fr_player"][f], c, (row[FL] & E.F_IGNORE_STATE) != 0)
     return True
 
@@ -850,6 +853,8 @@ def _eligible(s, f, row, c):
         return op == E.OP_COMMERCE or s["card_res"][c, GDS] < PROFIT_GDS
     if op == E.OP_FREE_PLAY:
         if src == E.SRC_MAIN:  # one of the top N main-deck cards (Welcoming's Profit)
+            if _ordering_main(s, f, row):
+                return _main_unordered(s, c, row)
             if not (_in_main_top(s, c, row[C_N]) and _filter(s, c, row)):
                 return False
             return Z.state_allows(s, p, c)
@@ -2260,17 +2265,29 @@ def _step(s, f, pc, row, p, choice):
         Z.swap_into_market(s, slot, s["op_sel"])
         return _advance(s, f, nxt)
     if op == E.OP_FREE_PLAY:
+        if s["op_stage"] >= LOOK_ORDER:  # D18: the next looked-at main-deck card back, from the top
+            k = s["op_stage"] - LOOK_ORDER
+            j = s["main_size"] - 1
+            while s["main_deck"][j] != choice:
+                j -= 1
+            s["main_deck"][j] = s["main_deck"][s["main_size"] - 1 - k]
+            s["main_deck"][s["main_size"] - 1 - k] = choice
+            s["op_stage"] += 1
+            if _main_looked_left(s, f, row) >= 2:
+                return _wait(s, DEC_CARD, p)
+            c = s["op_sel"]
+            s["op_sel"] = -1
+            return _free_play(s, f, nxt, p, c, fl)
         c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
         if c == -1:
             return WAIT
-        _advance(s, f, nxt)
-        if c >= 0:
-            from_main = s["zone"][c] == Z_MAIN_DECK
-            s["fr_it"][f] = c
-            play_card(s, p, c, (fl & E.F_PAID_PLAY) == 0)
-            if from_main:
-                Z.note_main_deck(s)  # I10.1: the main deck may have run out
-        return NEXT
+        if row[C_SRC] == E.SRC_MAIN and not Z.is_automa(s, p):
+            s["op_sel"] = c if c >= 0 else -1
+            s["op_stage"] = LOOK_ORDER  # I12 Look: the rest go back in any order, the top one first
+            if _main_looked_left(s, f, row) >= 2:
+                return _wait(s, DEC_CARD, p)
+            s["op_sel"] = -1
+        return _free_play(s, f, nxt, p, c, fl)
     if op == E.OP_TRIGGER_HOST:
         h = s["fr_host"][f]
         _advance(s, f, nxt)
@@ -2280,6 +2297,47 @@ def _step(s, f, pc, row, p, choice):
     if op == E.OP_DEVELOP:
         return _develop(s, f, nxt, row, p, choice)
     raise RuntimeError("imperium: unknown opcode")
+
+
+@nb.njit(cache=True)
+def _free_play(s, f, nxt, p, c, fl):
+    """The free play of card c picked by frame f (none if c < 0), after which f goes on at nxt."""
+    _advance(s, f, nxt)
+    if c >= 0:
+        from_main = s["zone"][c] == Z_MAIN_DECK
+        s["fr_it"][f] = c
+        play_card(s, p, c, (fl & E.F_PAID_PLAY) == 0)
+        if from_main:
+            Z.note_main_deck(s)  # I10.1: the main deck may have run out
+    return NEXT
+
+
+@nb.njit(cache=True)
+def _ordering_main(s, f, row):
+    """Frame f's free play from the top of the main deck (Welcoming's Profit) has its card and
+    asks the order in which the other looked-at cards go back (D18)."""
+    return (row[OP] == E.OP_FREE_PLAY and row[C_SRC] == E.SRC_MAIN and f == s["depth"] - 1
+            and s["op_stage"] >= LOOK_ORDER)
+
+
+@nb.njit(cache=True)
+def _main_looked_left(s, f, row):
+    """How many of the main-deck cards the free play of `row` looked at still wait for their
+    place: the top N but the card played (op_sel) and those put back on top already."""
+    looked = min(row[C_N], s["main_size"])
+    return looked - (s["op_stage"] - LOOK_ORDER) - (1 if s["op_sel"] >= 0 else 0)
+
+
+@nb.njit(cache=True)
+def _main_unordered(s, c, row):
+    """c is a looked-at main-deck card still waiting for its place (see `_main_looked_left`)."""
+    if c == s["op_sel"] or s["zone"][c] != Z_MAIN_DECK:
+        return False
+    placed = s["op_stage"] - LOOK_ORDER
+    for i in range(max(0, s["main_size"] - row[C_N]), s["main_size"] - placed):
+        if s["main_deck"][i] == c:
+            return True
+    return False
 
 
 @nb.njit(cache=True)
