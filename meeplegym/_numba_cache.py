@@ -18,6 +18,7 @@ _KERNEL_PACKAGES = ("envs", "encoders", "agents")
 # Modules no kernel can reach: they define none and no module that does imports them (the test
 # suite checks both), so editing them (the CLI, pictures, tournaments) keeps the compiled cache.
 OUTSIDE_KERNELS = frozenset({"cli.py", "tournament.py", "balance.py", "replay.py", "drawing.py", "stats.py",
+                             "solo_campaign.py",
                              "picture.py", "render.py", "match.py"})
 
 

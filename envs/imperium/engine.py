@@ -16,6 +16,7 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium.rules import turn
+from meeplegym.envs.imperium.rules import setup
 from meeplegym.envs.imperium.rules.setup import init
 from meeplegym.envs.imperium.state import (
     DEC_NAMES,
@@ -96,7 +97,8 @@ def resolve_sides(power_sides, n_players: int) -> np.ndarray:
     return out
 
 
-OPTION_NAMES = ("nations", "power_sides", "trade_routes", *VARIANT_NAMES, "automa", "difficulty", "supreme_leader")
+OPTION_NAMES = ("nations", "power_sides", "trade_routes", *VARIANT_NAMES, "automa", "difficulty", "supreme_leader",
+                "campaign")
 #: nations the automa can play (data.AUTOMA_NOT_YET lists the others, with why)
 AUTOMA_NATIONS = tuple(int(n) for n in D.NationCode if n not in D.AUTOMA_NOT_YET)
 NO_AUTOMA = np.array([-1, 0, 0], dtype=np.int8)
@@ -137,6 +139,56 @@ def resolve_automa(n_players: int, variants: int, automa=None, difficulty=None,
             np.array(allowed, dtype=np.int8))
 
 
+CAMPAIGN_KEYS = ("added", "removed", "doubled", "unrest_out")
+#: the common cards a campaign may add to a starting deck: any but the unrest cards and King of Kings
+CAMPAIGN_COMMON = frozenset(int(r) for rows in (K.COMMON_BY_BANNER.ravel(), K.COMMON_FAME, K.COMMON_TRADE_ROUTES,
+                                                [K.WELCOMING]) for r in rows if r >= 0 and r != K.KING_OF_KINGS)
+
+
+def resolve_campaign(campaign, nation: int, trade_routes: bool, automa: np.ndarray) -> np.ndarray:
+    """What a solo campaign carries into this game (I14.11-I14.12) as setup's CAMPAIGN_* array,
+    from {"added": common card ids joining the player's starting deck, "removed": ids of that
+    deck's cards returned to the box, "doubled": bool (the game after a loss), "unrest_out": common
+    unrest cards left out of the pile (Supreme Leader)}; None: no campaign. `campaign.Campaign`
+    keeps this from game to game."""
+    if campaign is None:
+        return setup.NO_CAMPAIGN.copy()
+    if not isinstance(campaign, dict) or set(campaign) - set(CAMPAIGN_KEYS):
+        raise InvalidOptionError(f"campaign: a dict with keys among {', '.join(CAMPAIGN_KEYS)}, got {campaign!r}")
+    if automa[0] == -1:
+        raise InvalidOptionError("campaign: the campaign is played solo against the automa (I14.11): num_players=1")
+    out = setup.NO_CAMPAIGN.copy()
+    doubled, unrest_out = campaign.get("doubled", False), campaign.get("unrest_out", 0)
+    if not isinstance(doubled, (bool, np.bool_)):
+        raise InvalidOptionError(f"campaign: doubled must be True or False, got {doubled!r}")
+    if isinstance(unrest_out, bool) or not isinstance(unrest_out, (int, np.integer)) or not 0 <= unrest_out <= 4:
+        raise InvalidOptionError(f"campaign: unrest_out must be an integer in 0..4 (I14.12), got {unrest_out!r}")
+    if unrest_out and not automa[2]:
+        raise InvalidOptionError("campaign: unrest cards stay out of the pile in the Supreme Leader campaign only (I14.12)")
+    out[setup.CAMPAIGN_DOUBLED], out[setup.CAMPAIGN_UNREST_OUT] = int(doubled), int(unrest_out)
+    excluded = setup.RU if trade_routes else setup.TF
+    starting = {int(c) for c in K.NATION_ROWS[nation, setup.P_DRAW] if c >= 0} if nation >= 0 else set()
+    for key, first, fits, why in (
+            ("added", setup.CAMPAIGN_ADDED,
+             lambda r: r in CAMPAIGN_COMMON and K.MIN_PLAYERS[r] <= 2 and K.EXPANSION[r] != excluded,
+             "a common card of this table, not an unrest card (I14.11)"),
+            ("removed", setup.CAMPAIGN_REMOVED, lambda r: r in starting,
+             "a card of the player's starting deck (I14.11; name the nation)")):
+        ids = campaign.get(key, [])
+        if not isinstance(ids, (list, tuple)) or len(ids) > setup.CAMPAIGN_CARDS or len(set(ids)) != len(ids):
+            raise InvalidOptionError(f"campaign: {key} must list at most {setup.CAMPAIGN_CARDS} distinct card ids,"
+                                     f" got {ids!r}")
+        for k, card_id in enumerate(ids):
+            try:
+                r = int(K.PHYSICAL[K.record_index(str(card_id))])
+            except KeyError:
+                raise InvalidOptionError(f"campaign: {key}: unknown card id {card_id!r}") from None
+            if not fits(r):
+                raise InvalidOptionError(f"campaign: {key}: {card_id!r} is not {why}")
+            out[first + k] = r
+    return out
+
+
 def resolve_variants(variants: dict) -> int:
     """The I15 variants as state.VARIANT_* bits, from {name: bool} (rulebook default: all off)."""
     bits = 0
@@ -160,7 +212,7 @@ def table_options(n_players: int, options: dict) -> dict:
         raise InvalidOptionError(f"trade_routes must be True or False, got {trade_routes!r}")
     variants = {name: options[name] for name in VARIANT_NAMES if name in options}
     resolve_variants(variants)
-    solo = {name: options[name] for name in ("automa", "difficulty", "supreme_leader") if options.get(name)}
+    solo = {name: options[name] for name in ("automa", "difficulty", "supreme_leader", "campaign") if options.get(name)}
     return {"nations": options.get("nations"), "power_sides": options.get("power_sides"), "trade_routes": bool(trade_routes),
             **variants, **solo}
 
@@ -191,9 +243,9 @@ def missing_programs(state) -> list[str]:
 
 
 def setup_arguments(n_players: int, nations, power_sides, trade_routes, allow_unimplemented, automa, difficulty,
-                    supreme_leader, variants: dict) -> tuple:
+                    supreme_leader, variants: dict, campaign=None) -> tuple:
     """The checked options as `setup.init`'s arguments after the state: (n_players, trade_routes,
-    nations, allowed, sides, variant bits, automa, automa_allowed)."""
+    nations, allowed, sides, variant bits, automa, automa_allowed, campaign)."""
     bits = resolve_variants(variants)
     check_solo(n_players, bits)
     automa_args, automa_allowed = resolve_automa(n_players, bits, automa, difficulty, supreme_leader)
@@ -203,18 +255,20 @@ def setup_arguments(n_players: int, nations, power_sides, trade_routes, allow_un
     if automa_args[0] >= 0:
         allowed = allowed[allowed != automa_args[0]]  # a random player nation is not the automa's
     sides = resolve_sides(power_sides, n_players)
-    return (n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits, automa_args, automa_allowed)
+    carried = resolve_campaign(campaign, int(chosen[0]), bool(trade_routes), automa_args)
+    return (n_players, 1 if trade_routes else 0, chosen, allowed, sides, bits, automa_args, automa_allowed, carried)
 
 
 def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, trade_routes: bool = False,
              allow_unimplemented: bool = False, automa=None, difficulty=None, supreme_leader=False,
-             **variants) -> np.ndarray:
+             campaign=None, **variants) -> np.ndarray:
     """A one-record state array holding a freshly set-up game (I2, I3), its first turn waiting.
     ``variants``: the I15 variants by name (``low_aggression``, ``quick_setup``,
     ``precious_cards``, ``quick``, ``training``), each True or False (default False, as in the
     rulebook). One player plays against the automa (I14: ``automa`` its nation or random,
     ``difficulty`` 'chieftain' ... 'overlord', default 'emperor', ``supreme_leader``), or the
-    training mode (``training=True``, I15.1).
+    training mode (``training=True``, I15.1). ``campaign``: what a solo campaign carries into this
+    game (`resolve_campaign`; `campaign.Campaign` plays the series, I14.11-I14.12).
 
     A table that would deal a card whose text has no program (effects.UNIMPLEMENTED, empty now)
     is refused unless ``allow_unimplemented`` -- for engine tests only: such cards would then
@@ -222,7 +276,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     """
     n_players = check_players(n_players)
     args = setup_arguments(n_players, nations, power_sides, trade_routes, allow_unimplemented, automa, difficulty,
-                           supreme_leader, variants)
+                           supreme_leader, variants, campaign)
     states = np.zeros(1, dtype=STATE_DTYPE)
     states[0]["rng"] = rng.seed_word(seed)
     init(states[0], *args)

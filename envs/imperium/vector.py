@@ -21,10 +21,10 @@ _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 @nb.njit(cache=True)
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, setup, first turn."""
-    n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, blank = setup_args
+    n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign, blank = setup_args
     states[b] = blank[0]
     states[b]["rng"] = seed_word
-    init(states[b], n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed)
+    init(states[b], n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign)
     turn.start(states[b])
 
 
@@ -128,11 +128,11 @@ class ImperiumVectorGame(VectorGame):
         # yet ...) happens here, not inside a kernel
         engine.new_game(n, 0, **table)
         variants = {k: table[k] for k in engine.VARIANT_NAMES if k in table}
-        n, trade_routes, chosen, allowed, sides, bits, automa, automa_allowed = engine.setup_arguments(
+        n, trade_routes, chosen, allowed, sides, bits, automa, automa_allowed, campaign = engine.setup_arguments(
             n, table["nations"], table["power_sides"], table["trade_routes"], False, table.get("automa"),
-            table.get("difficulty"), table.get("supreme_leader", False), variants)
+            table.get("difficulty"), table.get("supreme_leader", False), variants, table.get("campaign"))
         self.setup_args = (np.int64(n), np.int64(trade_routes), chosen, allowed, sides, np.int64(bits), automa,
-                           automa_allowed, _BLANK)
+                           automa_allowed, campaign, _BLANK)
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
         kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial

@@ -2,7 +2,8 @@
 
 `init` expects a zeroed record whose ``rng`` word is set (engine.new_game does both) and the
 already-validated options: one nation per seat, the power side per seat (0 = A, 1 = B),
-whether Trade Routes is in use and the I15 variants (state.VARIANT_* bits).
+whether Trade Routes is in use and the I15 variants (state.VARIANT_* bits), and what a solo
+campaign carries from game to game (I14.11-I14.12, the CAMPAIGN_* layout below).
 """
 
 from __future__ import annotations
@@ -77,6 +78,16 @@ OVERPOPULATION = K.PHYSICAL[K.record_index("POL17")]
 GENERIC_TABLE = list(E.AUTOMA_TABLE_NAMES).index("generic")
 SUPREME_EXTRA_UNREST_PLAYERS = 3  # I14.12: the 2 extra common unrest are the "3+" ones (UNR9-10)
 MARTIAN_PRG = np.array([D.MARTIAN_EXTRA_PRG[D.Face.A], D.MARTIAN_EXTRA_PRG[D.Face.B]], dtype=np.int16)
+# What a solo campaign carries into a game (I14.11-I14.12), one int16 array: whether the player's
+# starting resources are doubled (after a loss), how many common unrest cards stay out of the pile
+# (Supreme Leader wins), then the common cards added to the player's starting deck and the
+# starting cards returned to the box, CAMPAIGN_CARDS each, -1 padded (one per win, and the fifth
+# win ends the campaign).
+CAMPAIGN_DOUBLED, CAMPAIGN_UNREST_OUT, CAMPAIGN_ADDED = 0, 1, 2
+CAMPAIGN_CARDS = 4
+CAMPAIGN_REMOVED = CAMPAIGN_ADDED + CAMPAIGN_CARDS
+CAMPAIGN_SIZE = CAMPAIGN_REMOVED + CAMPAIGN_CARDS
+NO_CAMPAIGN = np.array([0, 0] + [-1] * (2 * CAMPAIGN_CARDS), dtype=np.int16)
 
 
 @nb.njit(cache=True)
@@ -125,8 +136,8 @@ def _collect(s, rows, out):
     """The rows of `rows` (-1 padded) used at this table and not held back, into out; returns
     how many."""
     n = 0
-    for r in rows:
-        if r >= 0 and in_game(s, r) and not held_back(s, r):
+    for r in rows:  # (still in the box: not a campaign card already in the player's deck)
+        if r >= 0 and in_game(s, r) and not held_back(s, r) and s["zone"][r] == Z_BOX:
             out[n] = r
             n += 1
     return n
@@ -163,7 +174,7 @@ def _shared_setup(s, n):
     n_aside = 0
     for k in range(N_SMALL_PILES + 1):  # I15.2: the held-back cards go into the main deck
         for r in K.COMMON_BY_BANNER[k]:
-            if r >= 0 and in_game(s, r) and held_back(s, r):
+            if r >= 0 and in_game(s, r) and held_back(s, r) and s["zone"][r] == Z_BOX:
                 aside[n_aside] = r
                 n_aside += 1
     # I3.7 fame pile: King of Kings side A at the bottom, the rest shuffled and trimmed unseen
@@ -171,7 +182,7 @@ def _shared_setup(s, n):
     _place(s, K.KING_OF_KINGS, Z_FAME_PILE, -1)
     s["kok_side"] = 0
     m = _collect(s, K.COMMON_FAME, tmp)
-    if s["trade_routes"]:
+    if s["trade_routes"] and s["zone"][K.WELCOMING] == Z_BOX:
         tmp[m] = K.WELCOMING
         m += 1
     rng.shuffle(s, tmp, m)
@@ -255,8 +266,9 @@ def _stack_accession_and_nation(s, p, rows, size):
 
 
 @nb.njit(cache=True)
-def _player_setup(s, p, nation, side):
-    """I2.3-I2.16 for seat p (the opening hand is drawn after the unrest pile is built)."""
+def _player_setup(s, p, nation, side, campaign):
+    """I2.3-I2.16 for seat p (the opening hand is drawn after the unrest pile is built); seat 0's
+    starting deck and resources as the solo campaign has them (CAMPAIGN_*)."""
     rows = K.NATION_ROWS[nation]
     power = rows[P_POWER, 0]
     _place(s, power, Z_PLAY, p)
@@ -302,13 +314,14 @@ def _player_setup(s, p, nation, side):
         _place(s, mana, Z_GARRISON, p)
         s["host"][mana] = rows[P_IN_PLAY, 0]  # the Mana card
     s["nation_size"][p] = size
-    # I2.11 starting resources
-    s["pool"][p, MAT] = START_MAT
-    s["pool"][p, POP] = START_POP
+    # I2.11 starting resources; I14.11: doubled in the campaign game after a loss
+    times = 2 if p == 0 and campaign[CAMPAIGN_DOUBLED] else 1
+    s["pool"][p, MAT] = START_MAT * times
+    s["pool"][p, POP] = START_POP * times
     if s["trade_routes"]:  # 1 gds instead of the 1 prg [R]
-        s["pool"][p, GDS] = START_GDS_TRADE_ROUTES
+        s["pool"][p, GDS] = START_GDS_TRADE_ROUTES * times
     else:
-        s["pool"][p, PRG] = START_PRG
+        s["pool"][p, PRG] = START_PRG * times
     if nation == MARTIANS:
         s["pool"][p, PRG] += MARTIAN_PRG[side] - (QUICK_MARTIAN_PRG_REMOVED if quick else 0)
     if nation == INUIT and quick:  # I15.5: no starting resources (their two development cards: turn.start)
@@ -317,10 +330,17 @@ def _player_setup(s, p, nation, side):
     for c in rows[P_SUP]:
         if c >= 0 and in_game(s, c):
             _push_unrest(s, c)
-    # I2.13 starting draw deck; I2.14 chaos pile
+    # I2.13 starting draw deck, with the campaign's cards added and returned to the box (I14.11);
+    # I2.14 chaos pile
     size = 0
     for c in rows[P_DRAW]:
-        if c >= 0 and in_game(s, c):
+        if c >= 0 and in_game(s, c) and not (p == 0 and _listed(campaign, CAMPAIGN_REMOVED, c)):
+            s["draw_pile"][p, size] = c
+            _place(s, c, Z_DRAW, p)
+            size += 1
+    for k in range(CAMPAIGN_CARDS if p == 0 else 0):
+        c = campaign[CAMPAIGN_ADDED + k]
+        if c >= 0:
             s["draw_pile"][p, size] = c
             _place(s, c, Z_DRAW, p)
             size += 1
@@ -331,6 +351,14 @@ def _player_setup(s, p, nation, side):
             _place(s, c, Z_CHAOS_PILE, p)
     s["hand_limit"][p] = D.HAND_LIMIT
     s["nation"][p] = nation
+
+
+@nb.njit(cache=True)
+def _listed(campaign, first, c):
+    for k in range(first, first + CAMPAIGN_CARDS):
+        if campaign[k] == c:
+            return True
+    return False
 
 
 @nb.njit(cache=True)
@@ -509,10 +537,11 @@ def _automa_setup(s, a, nation, difficulty, supreme):
 
 
 @nb.njit(cache=True)
-def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed):
+def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign):
     """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`.
     automa: (nation, difficulty, Supreme Leader) of the solo automa (I14): nation -1 for no
-    automa, -2 for a random one of `automa_allowed` other than the player's."""
+    automa, -2 for a random one of `automa_allowed` other than the player's. campaign: what a
+    solo campaign carries into this game (CAMPAIGN_*; NO_CAMPAIGN outside one)."""
     s["n_players"] = n_players
     s["trade_routes"] = trade_routes
     s["variants"] = variants
@@ -529,7 +558,7 @@ def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, 
     s["slot_card"][:] = -1
     nations = deal_nations(s, nations, allowed)
     for p in range(n_players):
-        _player_setup(s, p, nations[p], sides[p])
+        _player_setup(s, p, nations[p], sides[p], campaign)
     if automa[0] != -1:
         nation = automa[0]
         if nation < 0:
@@ -545,6 +574,9 @@ def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, 
     for r in K.COMMON_UNREST:  # I14.12 Supreme Leader: 10 instead of 8
         if in_game(s, r) or (s["supreme_leader"] and K.MIN_PLAYERS[r] == SUPREME_EXTRA_UNREST_PLAYERS):
             _push_unrest(s, r)
+    for _ in range(campaign[CAMPAIGN_UNREST_OUT]):  # I14.12: one common unrest out per campaign win
+        s["unrest_size"] -= 1  # (the common ones were pushed last)
+        _place(s, s["unrest_pile"][s["unrest_size"]], Z_BOX, -1)
     rng.shuffle(s, s["unrest_pile"], s["unrest_size"])
     _shared_setup(s, max(n_players, 2))  # I15.1: solo uses the 2-player numbers
     exiled = QUICK_EXILED if s["variants"] & VARIANT_QUICK else 0  # I15.5: after the market is built
