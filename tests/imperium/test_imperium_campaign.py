@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 from meeplegym.envs.imperium import catalogue as K
-from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium import engine, invariants
 from meeplegym.envs.imperium.rules.scoring import automa_won
 from meeplegym.envs.imperium.solo_campaign import Campaign
-from meeplegym.envs.imperium.state import GDS, MAT, POP, PRG, Z_BOX, Z_DRAW, Z_HAND
+from meeplegym.envs.imperium.state import GDS, MAT, POP, PH_GAME_OVER, PRG, Z_BOX, Z_DRAW, Z_HAND
 from meeplegym.errors import InvalidOptionError
 
 
@@ -146,3 +146,14 @@ def test_a_finished_game_is_recorded_as_the_engine_scores_it_and_its_gained_card
     nxt = camp.new_game("sassanids", seed=6)[0]
     if gained:
         assert gained[0] in _deck(nxt)
+
+
+@pytest.mark.rule("I14.11", "I14.12")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_campaign_game_plays_to_its_end_with_every_invariant_holding(seed):
+    states = engine.new_game(1, seed, nations=["japanese"], automa="mayans", supreme_leader=True,
+                             campaign={"added": ["3CIV10"], "removed": ["JPN15"], "doubled": True, "unrest_out": 3})
+    decisions, violations = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    invariants.play_random_checked(states, engine.random_words([seed]), 20_000, decisions, violations)
+    assert violations[0] == invariants.OK, invariants.describe(violations[0])
+    assert states[0]["phase"] == PH_GAME_OVER and decisions[0] > 50
