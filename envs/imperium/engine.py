@@ -149,7 +149,7 @@ def resolve_campaign(campaign, nation: int, trade_routes: bool, automa: np.ndarr
     """What a solo campaign carries into this game (I14.11-I14.12) as setup's CAMPAIGN_* array,
     from {"added": common card ids joining the player's starting deck, "removed": ids of that
     deck's cards returned to the box, "doubled": bool (the game after a loss), "unrest_out": common
-    unrest cards left out of the pile (Supreme Leader)}; None: no campaign. `campaign.Campaign`
+    unrest cards left out of the pile (Supreme Leader)}; None: no campaign. `solo_campaign.Campaign`
     keeps this from game to game."""
     if campaign is None:
         return setup.NO_CAMPAIGN.copy()
@@ -161,8 +161,9 @@ def resolve_campaign(campaign, nation: int, trade_routes: bool, automa: np.ndarr
     doubled, unrest_out = campaign.get("doubled", False), campaign.get("unrest_out", 0)
     if not isinstance(doubled, (bool, np.bool_)):
         raise InvalidOptionError(f"campaign: doubled must be True or False, got {doubled!r}")
-    if isinstance(unrest_out, bool) or not isinstance(unrest_out, (int, np.integer)) or not 0 <= unrest_out <= 4:
-        raise InvalidOptionError(f"campaign: unrest_out must be an integer in 0..4 (I14.12), got {unrest_out!r}")
+    if isinstance(unrest_out, bool) or not isinstance(unrest_out, (int, np.integer)) or not 0 <= unrest_out <= setup.CAMPAIGN_CARDS:
+        raise InvalidOptionError(f"campaign: unrest_out must be an integer in 0..{setup.CAMPAIGN_CARDS} (I14.12), "
+                                 f"got {unrest_out!r}")
     if unrest_out and not automa[2]:
         raise InvalidOptionError("campaign: unrest cards stay out of the pile in the Supreme Leader campaign only (I14.12)")
     out[setup.CAMPAIGN_DOUBLED], out[setup.CAMPAIGN_UNREST_OUT] = int(doubled), int(unrest_out)
@@ -268,7 +269,7 @@ def new_game(n_players: int = 2, seed: int = 0, nations=None, power_sides=None, 
     rulebook). One player plays against the automa (I14: ``automa`` its nation or random,
     ``difficulty`` 'chieftain' ... 'overlord', default 'emperor', ``supreme_leader``), or the
     training mode (``training=True``, I15.1). ``campaign``: what a solo campaign carries into this
-    game (`resolve_campaign`; `campaign.Campaign` plays the series, I14.11-I14.12).
+    game (`resolve_campaign`; `solo_campaign.Campaign` plays the series, I14.11-I14.12).
 
     A table that would deal a card whose text has no program (effects.UNIMPLEMENTED, empty now)
     is refused unless ``allow_unimplemented`` -- for engine tests only: such cards would then

@@ -44,7 +44,7 @@ from meeplegym.errors import InvalidOptionError
 
 WINS_NEEDED = 5
 LOSSES_ALLOWED = 4  # the 4th loss ends the campaign
-SUPREME_UNREST_OUT_MAX = WINS_NEEDED - 1
+SUPREME_UNREST_OUT_MAX = CAMPAIGN_CARDS  # one per win before the last, as the deck changes
 GAINED_ZONES = (Z_HISTORY, Z_DRAW, Z_DISCARD, Z_HAND)  # where a gained card may be chosen from
 
 

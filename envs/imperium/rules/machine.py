@@ -2273,7 +2273,7 @@ def _step(s, f, pc, row, p, choice):
             s["main_deck"][j] = s["main_deck"][s["main_size"] - 1 - k]
             s["main_deck"][s["main_size"] - 1 - k] = choice
             s["op_stage"] += 1
-            if _main_looked_left(s, f, row) >= 2:
+            if _main_looked_left(s, row) >= 2:
                 return _wait(s, DEC_CARD, p)
             c = s["op_sel"]
             s["op_sel"] = -1
@@ -2284,7 +2284,7 @@ def _step(s, f, pc, row, p, choice):
         if row[C_SRC] == E.SRC_MAIN and not Z.is_automa(s, p):
             s["op_sel"] = c if c >= 0 else -1
             s["op_stage"] = LOOK_ORDER  # I12 Look: the rest go back in any order, the top one first
-            if _main_looked_left(s, f, row) >= 2:
+            if _main_looked_left(s, row) >= 2:
                 return _wait(s, DEC_CARD, p)
             s["op_sel"] = -1
         return _free_play(s, f, nxt, p, c, fl)
@@ -2321,7 +2321,7 @@ def _ordering_main(s, f, row):
 
 
 @nb.njit(cache=True)
-def _main_looked_left(s, f, row):
+def _main_looked_left(s, row):
     """How many of the main-deck cards the free play of `row` looked at still wait for their
     place: the top N but the card played (op_sel) and those put back on top already."""
     looked = min(row[C_N], s["main_size"])
