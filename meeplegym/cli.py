@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import Counter
 from pathlib import Path
@@ -385,9 +386,18 @@ def train(
     reward_mode: str = typer.Option("rank", help="the learner's reward at a game's end: rank (+1 first .. -1 last), "
                                     "score, or margin (its score minus the best other seat's)"),
     torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
+    hidden: str = typer.Option("256,256", help="ppo: hidden layer sizes of the policy and value network"),
+    teacher: str = typer.Option("", help="ppo: an agent (name or policy path) whose moves in the learner's games "
+                                "the policy also learns (kickstarting)"),
+    teacher_coef: float = typer.Option(1.0, help="ppo: weight of the teacher's cross-entropy at the start"),
+    teacher_steps: int = typer.Option(0, help="ppo: samples over which that weight falls to 0 (0: never)"),
+    pretrain_samples: int = typer.Option(0, help="ppo: first clone the teacher's moves over this many of its "
+                                         "decisions in the learner's seat (behaviour cloning)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
+    if algo != "ppo" and (teacher or pretrain_samples or hidden != "256,256"):
+        raise typer.BadParameter("--teacher, --pretrain-samples and --hidden are options of --algo ppo")
     from meeplegym.rewards import REWARD_MODES
 
     if reward_mode not in REWARD_MODES:
@@ -406,6 +416,9 @@ def train(
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
                         max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads)
+    if algo == "ppo":
+        args = dataclasses.replace(args, hidden=hidden, teacher=teacher, teacher_coef=teacher_coef,
+                                   teacher_steps=teacher_steps, pretrain_samples=pretrain_samples)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     columns = [TextColumn("[bold]{task.description}"), BarColumn(),
@@ -420,7 +433,8 @@ def train(
             rate = stats["train_win_rate"]
             wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
             wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
-            progress.update(task, completed=min(stats["samples"], steps), sps=stats["sps"], win=", ".join(wins) or "-")
+            progress.update(task, description=f"{algo} {game}", completed=min(stats["samples"], steps), sps=stats["sps"],
+                            win=", ".join(wins) or "-")
             # Without a terminal (nohup, a log file) the bar is not drawn: a line every 10 updates, per evaluation
             # and at the end.
             every = stats["update"] % 10 == 0 or stats["update"] == stats["updates"]
@@ -430,7 +444,14 @@ def train(
                 console.print(f"update {stats['update']}/{stats['updates']}: {stats['samples']:,} samples, "
                               f"{stats['sps']:,.0f} samples/s, win {', '.join(wins) or '-'}")
 
-        stats = trainer.train(args, report)
+        def report_pretrain(stats: dict) -> None:
+            progress.update(task, description=f"cloning {teacher}: {stats['pretrain_samples']:,}/"
+                            f"{stats['pretrain_total']:,} decisions, agrees {stats['teacher_agreement']:.0%}")
+            if not console.is_terminal:
+                console.print(f"cloning {teacher}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "
+                              f"agrees {stats['teacher_agreement']:.0%}")
+
+        stats = trainer.train(args, report, report_pretrain) if algo == "ppo" else trainer.train(args, report)
     evals = ", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none"
     console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {out}/policy.pt "
                   f"(meeplegym.agents.make_agent('policy', path='{out}/policy.pt'))")

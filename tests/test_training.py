@@ -212,6 +212,91 @@ def test_ppo_runs_with_finite_losses_and_resumes(tmp_path, scythe_kernels):
     assert torch.load(tmp_path / "checkpoint.pt", weights_only=False)["seconds"] > first_seconds > 0
 
 
+class _SeatCheckingTeacher(Agent):
+    """scythe.builder as a teacher that checks it is asked about the learner's own decisions."""
+
+    name = "seat-checking builder"
+    needs_state = True
+
+    def __init__(self):
+        super().__init__()
+        self.builder = make_agent("scythe.builder", game="scythe", seed=5)
+        self.decisions = 0
+
+    def act(self, observation, action_mask, info=None):
+        raise AssertionError("a teacher is asked a batch at a time")
+
+    def act_batch(self, observations, action_masks, infos=None):
+        assert (infos.states["actor"] == infos.seats).all()  # each row's seat is the one to move
+        actions = self.builder.act_batch(observations, action_masks, infos)
+        assert action_masks[np.arange(len(actions)), actions].all()
+        self.decisions += len(actions)
+        return actions
+
+
+def _teacher_log_likelihood(policy_path) -> float:
+    """Mean log-probability the policy gives scythe.builder's moves in positions of games no run
+    here trained on (the builder plays the learner's seat against another builder)."""
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.training import ppo
+
+    builder = make_agent("scythe.builder", game="scythe", seed=77)
+    adapter = SeatAdapter("scythe", 16, 2, ["scythe.builder"], seed=123_456)
+    agent = PolicyAgent(path=policy_path)
+    step, total = adapter.reset(123_456), []
+    for _ in range(40):
+        moves = builder.act_batch(step.observation, step.action_mask, StateBatch("scythe", adapter.venv.states, adapter.learner_seat.copy()))
+        with torch.no_grad():
+            logits = ppo.masked_logits(agent.logits(step.observation), torch.as_tensor(step.action_mask).bool())
+            total.append(torch.log_softmax(logits, -1)[torch.arange(16), torch.as_tensor(moves)].mean().item())
+        step = adapter.step(moves)
+    return float(np.mean(total))
+
+
+def test_a_teacher_pulls_the_policy_towards_its_moves_until_its_weight_runs_out(tmp_path, scythe_kernels):
+    from meeplegym.training import ppo
+
+    common = dict(total_steps=8 * 32 * 8, learning_rate=3e-3, anneal_lr=False, ent_coef=0.0)
+    ppo.train(_tiny_ppo_args(tmp_path / "alone", **common))
+    teacher = _SeatCheckingTeacher()
+    seen = []
+    ppo.train(_tiny_ppo_args(tmp_path / "taught", teacher=teacher, teacher_coef=5.0, teacher_steps=8 * 32 * 6, **common),
+              seen.append)
+    assert [s["teacher_weight"] for s in seen] == pytest.approx([5.0 * (1 - k / 6) for k in range(6)] + [0.0, 0.0])
+    assert all(math.isfinite(s["teacher_loss"]) for s in seen[:6])
+    assert math.isnan(seen[6]["teacher_loss"]) and math.isnan(seen[7]["teacher_agreement"])
+    assert teacher.decisions == 8 * 32 * 6  # asked about every learner decision while its weight is above 0
+    # kickstarting: the builder's moves became likelier, in games neither run saw
+    alone = _teacher_log_likelihood(tmp_path / "alone" / "policy.pt")
+    taught = _teacher_log_likelihood(tmp_path / "taught" / "policy.pt")
+    assert taught > alone + 0.1, (taught, alone)
+
+
+def test_behaviour_cloning_learns_the_teachers_moves_once_per_run(tmp_path, scythe_kernels):
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.training import ppo
+
+    with pytest.raises(InvalidOptionError, match="--teacher"):
+        ppo.train(_tiny_ppo_args(tmp_path, pretrain_samples=256))
+    ppo.train(_tiny_ppo_args(tmp_path / "alone", total_steps=256))
+    teacher = _SeatCheckingTeacher()
+    cloned = []
+    args = _tiny_ppo_args(tmp_path / "cloned", teacher=teacher, teacher_steps=1, pretrain_samples=8 * 32 * 6,
+                          pretrain_lr=3e-3, total_steps=256)
+    stats = ppo.train(args, pretrain_callback=cloned.append)
+    assert [c["pretrain_samples"] for c in cloned] == [256 * k for k in range(1, 7)]
+    assert teacher.decisions == 8 * 32 * 7  # the warm start's, then the first rollout's (its weight is 0 after)
+    assert cloned[-1]["teacher_agreement"] > cloned[0]["teacher_agreement"]  # on each batch before learning it
+    assert stats["samples"] == 256  # the teacher's decisions are not learner samples
+    assert torch.load(tmp_path / "cloned" / "checkpoint.pt", weights_only=False)["pretrained"]
+    alone = _teacher_log_likelihood(tmp_path / "alone" / "policy.pt")
+    cloned_ll = _teacher_log_likelihood(tmp_path / "cloned" / "policy.pt")
+    assert cloned_ll > alone + 0.1, (cloned_ll, alone)
+    cloned.clear()
+    ppo.train(dataclasses.replace(args, total_steps=512, resume=True), pretrain_callback=cloned.append)
+    assert cloned == [] and teacher.decisions == 8 * 32 * 7  # a resumed run does not clone again
+
+
 def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
     from meeplegym.agents.policy_agent import PolicyAgent
     from meeplegym.training import ppo
@@ -245,9 +330,9 @@ def test_masked_actions_are_never_sampled():
     obs = torch.as_tensor(rng.normal(size=(batch, obs_size)), dtype=torch.float32)
     mask_t = torch.as_tensor(masks)
     for _ in range(40):
-        actions, logp, entropy, _ = ppo.act(model, obs, mask_t)
+        actions, logp, _ = ppo.act(model, obs, mask_t)
         assert mask_t[torch.arange(batch), actions].all()
-        assert torch.isfinite(logp).all() and torch.isfinite(entropy).all()
+        assert torch.isfinite(logp).all()
     with torch.no_grad():
         logits, _ = model(obs)
     assert (logits.argmax(1) != ppo.masked_logits(logits, mask_t).argmax(1)).any()  # the mask matters here
@@ -320,6 +405,23 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
     bad = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--reward-mode", "wins", "--out", str(out)])
     assert bad.exit_code != 0 and "--reward-mode must be one of rank, score, margin" in bad.output
+
+
+def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    out = tmp_path / "run"
+    result = CliRunner().invoke(app, ["train", "scythe", "--steps", "128", "--num-envs", "2", "--out", str(out),
+                                      "--eval-opponents", "", "--torch-threads", "1", "--hidden", "32",
+                                      "--teacher", "scythe.builder", "--pretrain-samples", "512"])
+    assert result.exit_code == 0, result.output
+    assert "cloning scythe.builder: 512/512 decisions" in result.output
+    assert torch.load(out / "checkpoint.pt", weights_only=False)["args"]["hidden"] == "32"
+    bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", "--teacher", "scythe.builder",
+                                   "--out", str(out)])
+    assert bad.exit_code != 0 and "options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
 
 
 def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):

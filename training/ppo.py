@@ -28,8 +28,9 @@ import torch
 from torch import nn
 
 from meeplegym.agents.policy_agent import PolicyAgent, build_actor, save_policy
+from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
-from meeplegym.training.opponents import OpponentPool, SeatAdapter
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch
 
 SELF = "self"  # in --opponents: snapshots of the learner join the pool
 
@@ -59,6 +60,12 @@ class Args:
     reward_mode: str = "rank"  # rank (+1 first .. -1 last), score, or margin (score minus the best other seat's)
     reward_scale: float = 1.0  # multiplies the rewards the learner trains on (e.g. 0.01 for Scythe's margin in coins)
     max_turns: int = 0  # truncate games after this many turns (0: play to the end)
+    teacher: str = ""  # an agent (name or policy path) whose move at each learner decision the policy also learns
+    teacher_coef: float = 1.0  # weight of the teacher's cross-entropy at the start of the run
+    teacher_steps: int = 0  # samples over which that weight falls linearly to 0 (0: kept for the whole run)
+    pretrain_samples: int = 0  # behaviour cloning first: the teacher plays the learner's seat this many decisions
+    pretrain_epochs: int = 4  # passes over each batch of the teacher's decisions
+    pretrain_lr: float = 1e-3
     out: str = "runs/ppo"
     resume: bool = False
     device: str = "cpu"
@@ -160,16 +167,24 @@ def masked_logits(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
     return torch.where(masks, logits, torch.full_like(logits, ILLEGAL))
 
 
-def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor, actions: torch.Tensor | None = None):
-    """Sample (or score given) actions: (action, log-prob, entropy, value), all over legal actions."""
+def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
+    """Sample actions over the legal ones: (action, log-prob, value)."""
     logits, value = model(obs_normed)
     dist = torch.distributions.Categorical(logits=masked_logits(logits, masks))
-    if actions is None:
-        actions = dist.sample()
-    return actions, dist.log_prob(actions), dist.entropy(), value
+    actions = dist.sample()
+    return actions, dist.log_prob(actions), value
 
 
 # ==================================================================== training
+def teacher_weight(args: Args, global_step: int) -> float:
+    """The weight of the teacher's cross-entropy after `global_step` samples (0 without a teacher)."""
+    if not args.teacher:
+        return 0.0
+    if not args.teacher_steps:
+        return args.teacher_coef
+    return args.teacher_coef * max(0.0, 1.0 - global_step / args.teacher_steps)
+
+
 def build_pool(args: Args) -> tuple[OpponentPool, bool]:
     names = [s.strip() for s in args.opponents.split(",") if s.strip()]
     self_play = SELF in names
@@ -185,6 +200,65 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents})
 
 
+def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: SeatAdapter, teacher, args: Args,
+                  device: torch.device, callback=None) -> None:
+    """Behaviour cloning warm start: the teacher plays the learner's seat for
+    `args.pretrain_samples` decisions, a batch of `num_envs` x `num_steps` at a time, and after
+    each batch the policy head learns the teacher's moves and the value head the discounted
+    return that followed them (bootstrapped where the batch cuts a game off), as PPO's would."""
+    T, B = args.num_steps, args.num_envs
+    for group in optimizer.param_groups:
+        group["lr"] = args.pretrain_lr
+    step = env.reset(args.seed + 7_777_777)
+    obs = torch.zeros((T, B, env.observation_size), device=device)
+    masks = torch.zeros((T, B, env.num_actions), dtype=torch.bool, device=device)
+    moves = torch.zeros((T, B), dtype=torch.long, device=device)
+    rewards = torch.zeros((T, B), device=device)
+    dones = torch.zeros((T, B), device=device)  # the game ended after this decision
+    for first in range(0, args.pretrain_samples, T * B):
+        model.eval()
+        for t in range(T):
+            raw = torch.tensor(step.observation, device=device)
+            model.norm.update(raw)
+            obs[t], masks[t] = raw, torch.as_tensor(step.action_mask, device=device).bool()
+            infos = StateBatch(args.game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
+            action = teacher.act_batch(step.observation, step.action_mask, infos)
+            moves[t] = torch.as_tensor(action, device=device)
+            step = env.step(np.asarray(action, dtype=np.int64))
+            rewards[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
+            dones[t] = torch.as_tensor(step.done, device=device, dtype=torch.float32)
+        with torch.no_grad():
+            _, value_after = model(model.norm(torch.as_tensor(step.observation, device=device)))
+            returns = torch.zeros_like(rewards)
+            for t in reversed(range(T)):
+                value_after = rewards[t] + args.gamma * (1.0 - dones[t]) * value_after
+                returns[t] = value_after
+            b_obs = model.norm(obs.reshape(T * B, -1))  # normalised once, with the statistics so far
+            b_masks, b_moves, b_returns = masks.reshape(T * B, -1), moves.reshape(-1), returns.reshape(-1)
+            # how often the policy already picks the teacher's move in these positions, before it learns them
+            agreement = (masked_logits(model(b_obs)[0], b_masks).argmax(-1) == b_moves).float().mean().item()
+        model.train()
+        for _ in range(args.pretrain_epochs):
+            order = torch.randperm(T * B, device=device)
+            for lo in range(0, T * B, args.minibatch_size):
+                mb = order[lo:lo + args.minibatch_size]
+                logits, value = model(b_obs[mb])
+                dist = torch.distributions.Categorical(logits=masked_logits(logits, b_masks[mb]))
+                policy_loss = -dist.log_prob(b_moves[mb]).mean()
+                value_loss = 0.5 * ((value - b_returns[mb]) ** 2).mean()
+                loss = policy_loss + args.vf_coef * value_loss
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
+                optimizer.step()
+        if callback is not None:
+            callback({"pretrain_samples": min(first + T * B, args.pretrain_samples), "pretrain_total": args.pretrain_samples,
+                      "policy_loss": policy_loss.item(), "value_loss": value_loss.item(),
+                      "teacher_agreement": agreement})
+    for group in optimizer.param_groups:
+        group["lr"] = args.learning_rate
+
+
 def run_evaluation(args: Args, policy_path: Path, seed: int) -> dict[str, float]:
     agent = PolicyAgent(path=policy_path, greedy=args.eval_greedy, seed=seed)
     results = {}
@@ -195,11 +269,14 @@ def run_evaluation(args: Args, policy_path: Path, seed: int) -> dict[str, float]
     return results
 
 
-def train(args: Args, callback=None) -> dict:
-    """Train; `callback(stats)` is called after every update (the CLI's progress bar).
+def train(args: Args, callback=None, pretrain_callback=None) -> dict:
+    """Train; `callback(stats)` is called after every update (the CLI's progress bar) and
+    `pretrain_callback(stats)` after every batch of behaviour cloning.
     Returns the last stats (samples, samples/s, losses, win rates)."""
     import numba
 
+    if args.pretrain_samples and not args.teacher:
+        raise InvalidOptionError("--pretrain-samples clones a teacher's moves: name one with --teacher")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.torch_threads:
@@ -212,6 +289,9 @@ def train(args: Args, callback=None) -> dict:
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
                       max_turns=args.max_turns or None, reward_mode=args.reward_mode)
+    # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
+    # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
+    teacher = pool.resolve(args.teacher) if args.teacher else None
     hidden = [int(h) for h in args.hidden.split(",")]
     model = ActorCritic(env.observation_size, env.num_actions, hidden, args.activation).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
@@ -219,6 +299,7 @@ def train(args: Args, callback=None) -> dict:
     # ---- resume: the model, optimiser and counters come back; games in progress restart.
     start_update, global_step, games_done = 1, 0, 0
     seconds_before = 0.0  # training seconds of earlier runs of this --out, so eval.csv's clock runs on
+    pretrained = False  # the behaviour cloning warm start is done
     snapshots: list[str] = []  # exported learner snapshots in the pool, oldest first
     snapshot_slots: list[int] = []  # their pool indices
     checkpoint_path = out / "checkpoint.pt"
@@ -228,6 +309,7 @@ def train(args: Args, callback=None) -> dict:
         optimizer.load_state_dict(ckpt["optimizer"])
         start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
         seconds_before = ckpt.get("seconds", 0.0)
+        pretrained = ckpt.get("pretrained", False)
         torch.set_rng_state(ckpt["torch_rng"].cpu())  # map_location may have moved it
         for path in ckpt.get("snapshots", []):
             if Path(path).exists():
@@ -254,6 +336,38 @@ def train(args: Args, callback=None) -> dict:
             snapshot_slots.append(slot)
             snapshots.pop(0)
 
+    def save_checkpoint(update: int) -> None:
+        export(model, args, out / "policy.pt", global_step)
+        ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
+                "global_step": global_step, "games": games_done, "args": dataclasses.asdict(args),
+                "seconds": seconds_before + time.time() - start_time, "pretrained": pretrained,
+                "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
+        torch.save(ckpt, out / "checkpoint.pt.tmp")
+        (out / "checkpoint.pt.tmp").replace(checkpoint_path)
+
+    def evaluate_and_log(update: int) -> dict[str, float]:
+        rates = run_evaluation(args, export(model, args, out / "policy.pt", global_step), seed=update)
+        new_file = not (out / "eval.csv").exists()
+        with open(out / "eval.csv", "a", newline="") as f:
+            w = csv.writer(f, lineterminator="\n")
+            if new_file:
+                w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
+            for opponent, rate in rates.items():
+                w.writerow([global_step, round(seconds_before + time.time() - start_time, 1), opponent, args.eval_games, rate])
+                if writer is not None:
+                    writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, global_step)
+        return rates
+
+    start_time = time.time()
+    if args.pretrain_samples and not pretrained:
+        # The warm start's time counts as training time (eval.csv's clock), its decisions are
+        # not learner samples: they are the teacher's.
+        clone_teacher(model, optimizer, env, teacher, args, device, pretrain_callback)
+        pretrained = True
+        save_checkpoint(start_update - 1)
+        if args.eval_every:
+            evaluate_and_log(start_update - 1)
+
     if self_play and not snapshots:
         add_snapshot(0)
 
@@ -266,6 +380,7 @@ def train(args: Args, callback=None) -> dict:
     rew_buf = torch.zeros((T, B), device=device)
     done_buf = torch.zeros((T, B), device=device)
     val_buf = torch.zeros((T, B), device=device)
+    teacher_buf = torch.zeros((T, B), dtype=torch.long, device=device)
 
     step = env.reset(args.seed + 1_000_003 * (start_update - 1))
     next_obs = torch.tensor(step.observation, device=device)  # a copy: the env reuses its buffers
@@ -278,11 +393,12 @@ def train(args: Args, callback=None) -> dict:
     stats: dict = {"update": start_update - 1, "updates": num_updates, "samples": global_step,
                    "total": args.total_steps, "sps": 0.0, "games": games_done, "train_win_rate": float("nan"),
                    "eval": {}}
-    start_time, start_step = time.time(), global_step
+    sps_start_time, start_step = time.time(), global_step
 
     for update in range(start_update, num_updates + 1):
         if args.anneal_lr:
             optimizer.param_groups[0]["lr"] = args.learning_rate * max(0.0, 1.0 - global_step / args.total_steps)
+        teacher_w = teacher_weight(args, global_step)
 
         # ---- collect T decisions in each of the B games
         model.eval()
@@ -292,8 +408,11 @@ def train(args: Args, callback=None) -> dict:
             mask_buf[t] = next_mask
             done_buf[t] = next_done
             with torch.no_grad():
-                action, logp, _, value = act(model, obs_buf[t], next_mask)
+                action, logp, value = act(model, obs_buf[t], next_mask)
             act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
+            if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
+                infos = StateBatch(args.game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
+                teacher_buf[t] = torch.as_tensor(teacher.act_batch(step.observation, step.action_mask, infos), device=device)
             step = env.step(action.cpu().numpy())
             global_step += B
             rew_buf[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
@@ -328,12 +447,15 @@ def train(args: Args, callback=None) -> dict:
         b_mask = mask_buf.reshape(T * B, -1)
         b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
         b_adv, b_ret, b_val = advantages.reshape(-1), returns.reshape(-1), val_buf.reshape(-1)
-        clip_fracs = []
+        b_teacher = teacher_buf.reshape(-1)
+        clip_fracs, teacher_nlls, teacher_agreements = [], [], []
         for _ in range(args.update_epochs):
             order = torch.randperm(args.batch_size, device=device)
             for lo in range(0, args.batch_size, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
-                _, new_logp, entropy, new_value = act(model, b_obs[mb], b_mask[mb], b_act[mb])
+                logits, new_value = model(b_obs[mb])
+                dist = torch.distributions.Categorical(logits=masked_logits(logits, b_mask[mb]))
+                new_logp, entropy = dist.log_prob(b_act[mb]), dist.entropy()
                 log_ratio = new_logp - b_logp[mb]
                 ratio = log_ratio.exp()
                 with torch.no_grad():
@@ -348,6 +470,12 @@ def train(args: Args, callback=None) -> dict:
                 v_loss = 0.5 * torch.max((new_value - b_ret[mb]) ** 2, (v_clipped - b_ret[mb]) ** 2).mean()
                 entropy_loss = entropy.mean()
                 loss = pg_loss - args.ent_coef * entropy_loss + args.vf_coef * v_loss
+                if teacher_w > 0:
+                    teacher_nll = -dist.log_prob(b_teacher[mb]).mean()
+                    loss = loss + teacher_w * teacher_nll
+                    teacher_nlls.append(teacher_nll.item())
+                    with torch.no_grad():
+                        teacher_agreements.append((dist.logits.argmax(-1) == b_teacher[mb]).float().mean().item())
                 optimizer.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
@@ -356,13 +484,16 @@ def train(args: Args, callback=None) -> dict:
                 break
 
         # ---- logging, snapshots, checkpoints, evaluation
-        sps = (global_step - start_step) / max(time.time() - start_time, 1e-9)
+        sps = (global_step - start_step) / max(time.time() - sps_start_time, 1e-9)
         recent_wins, recent_returns, recent_lengths = recent_wins[-200:], recent_returns[-200:], recent_lengths[-200:]
         stats = {
             "update": update, "updates": num_updates, "samples": global_step, "total": args.total_steps,
             "sps": sps, "games": games_done, "loss": loss.item(), "policy_loss": pg_loss.item(),
             "value_loss": v_loss.item(), "entropy": entropy_loss.item(), "approx_kl": approx_kl.item(),
             "clip_frac": float(np.mean(clip_fracs)), "lr": optimizer.param_groups[0]["lr"],
+            "teacher_weight": teacher_w,
+            "teacher_loss": float(np.mean(teacher_nlls)) if teacher_nlls else float("nan"),
+            "teacher_agreement": float(np.mean(teacher_agreements)) if teacher_agreements else float("nan"),
             "train_win_rate": float(np.mean(recent_wins)) if recent_wins else float("nan"),
             "episode_return": float(np.mean(recent_returns)) if recent_returns else float("nan"),
             "episode_length": float(np.mean(recent_lengths)) if recent_lengths else float("nan"),
@@ -371,6 +502,9 @@ def train(args: Args, callback=None) -> dict:
             for key in ("loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "lr"):
                 writer.add_scalar(f"losses/{key}", stats[key], global_step)
             writer.add_scalar("charts/samples_per_second", sps, global_step)
+            if teacher_nlls:
+                for key in ("teacher_weight", "teacher_loss", "teacher_agreement"):
+                    writer.add_scalar(f"teacher/{key}", stats[key], global_step)
             if recent_wins:
                 writer.add_scalar("charts/train_win_rate", stats["train_win_rate"], global_step)
                 writer.add_scalar("charts/episode_return", stats["episode_return"], global_step)
@@ -379,25 +513,9 @@ def train(args: Args, callback=None) -> dict:
             add_snapshot(update)
         last = update == num_updates
         if last or update % args.checkpoint_every == 0:
-            export(model, args, out / "policy.pt", global_step)
-            ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
-                    "global_step": global_step, "games": games_done, "args": dataclasses.asdict(args),
-                    "seconds": seconds_before + time.time() - start_time,
-                    "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
-            torch.save(ckpt, out / "checkpoint.pt.tmp")
-            (out / "checkpoint.pt.tmp").replace(checkpoint_path)
+            save_checkpoint(update)
         if last or (args.eval_every and update % args.eval_every == 0):
-            policy_path = export(model, args, out / "policy.pt", global_step)
-            eval_rates = run_evaluation(args, policy_path, seed=update)
-            new_file = not (out / "eval.csv").exists()
-            with open(out / "eval.csv", "a", newline="") as f:
-                w = csv.writer(f, lineterminator="\n")
-                if new_file:
-                    w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
-                for opponent, rate in eval_rates.items():
-                    w.writerow([global_step, round(seconds_before + time.time() - start_time, 1), opponent, args.eval_games, rate])
-                    if writer is not None:
-                        writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, global_step)
+            eval_rates = evaluate_and_log(update)
         stats["eval"] = dict(eval_rates)
         if callback is not None:
             callback(stats)
@@ -411,10 +529,15 @@ def main(argv=None) -> None:
 
     def report(s):
         evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
+        teacher = f" teacher agrees {s['teacher_agreement']:.0%}" if s["teacher_weight"] > 0 else ""
         print(f"update {s['update']}/{s['updates']} samples {s['samples']} sps {s['sps']:.0f} "
-              f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f} {evals}", flush=True)
+              f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f}{teacher} {evals}", flush=True)
 
-    train(args, report)
+    def report_pretrain(s):
+        print(f"cloning the teacher: {s['pretrain_samples']}/{s['pretrain_total']} decisions, "
+              f"agrees {s['teacher_agreement']:.0%}, value loss {s['value_loss']:.3f}", flush=True)
+
+    train(args, report, report_pretrain)
 
 
 if __name__ == "__main__":
