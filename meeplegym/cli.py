@@ -383,9 +383,12 @@ def train(
     eval_opponents: str = typer.Option("random", help="comma-separated agents to evaluate against"),
     eval_greedy: bool = typer.Option(False, help="evaluate the policy's best action instead of sampling it"),
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
-    reward_mode: str = typer.Option("rank", help="the learner's reward at a game's end: rank (+1 first .. -1 last), "
-                                    "score, or margin (its score minus the best other seat's)"),
+    reward_mode: str = typer.Option(None, help="the learner's reward at a game's end: rank (+1 first .. -1 last; "
+                                    "the default), score (the default, and the only one, for a solo game), "
+                                    "or margin (its score minus the best other seat's)"),
     torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
+    reward_scale: float = typer.Option(1.0, help="ppo: multiplies the rewards trained on (e.g. 0.01 for a margin "
+                                       "in coins)"),
     hidden: str = typer.Option("256,256", help="ppo: hidden layer sizes of the policy and value network"),
     teacher: str = typer.Option("", help="ppo: an agent (name or policy path) whose moves in the learner's games "
                                 "the policy also learns (kickstarting)"),
@@ -396,12 +399,17 @@ def train(
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
-    if algo != "ppo" and (teacher or pretrain_samples or hidden != "256,256"):
-        raise typer.BadParameter("--teacher, --pretrain-samples and --hidden are options of --algo ppo")
-    from meeplegym.rewards import REWARD_MODES
+    if algo != "ppo" and (teacher or pretrain_samples or hidden != "256,256" or reward_scale != 1.0):
+        raise typer.BadParameter("--teacher, --pretrain-samples, --hidden and --reward-scale are options of --algo ppo")
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
-    if reward_mode not in REWARD_MODES:
+    if reward_mode is not None and reward_mode not in REWARD_MODES:
         raise typer.BadParameter(f"--reward-mode must be one of {', '.join(REWARD_MODES)}, got {reward_mode!r}")
+    try:
+        reward_mode = resolve_reward_mode(reward_mode, players)
+    except InvalidOptionError as e:
+        raise typer.BadParameter(str(e)) from None
     try:  # torch and SB3 are the optional `train` extra; import them only here
         if algo == "ppo":
             from meeplegym.training import ppo as trainer
@@ -417,7 +425,7 @@ def train(
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
                         max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads)
     if algo == "ppo":
-        args = dataclasses.replace(args, hidden=hidden, teacher=teacher, teacher_coef=teacher_coef,
+        args = dataclasses.replace(args, hidden=hidden, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
                                    teacher_steps=teacher_steps, pretrain_samples=pretrain_samples)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 

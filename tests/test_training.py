@@ -405,6 +405,9 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
     bad = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--reward-mode", "wins", "--out", str(out)])
     assert bad.exit_code != 0 and "--reward-mode must be one of rank, score, margin" in bad.output
+    solo = CliRunner().invoke(app, ["train", "imperium", "--algo", algo, "--players", "1", "--reward-mode", "rank",
+                                    "--out", str(out)])
+    assert solo.exit_code != 0 and "a solo game uses 'score'" in " ".join(re.sub("[│╭╮╰╯─]", " ", solo.output).split())
 
 
 def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
@@ -421,7 +424,7 @@ def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
     assert torch.load(out / "checkpoint.pt", weights_only=False)["args"]["hidden"] == "32"
     bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", "--teacher", "scythe.builder",
                                    "--out", str(out)])
-    assert bad.exit_code != 0 and "options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
+    assert bad.exit_code != 0 and "are options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
 
 
 def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
