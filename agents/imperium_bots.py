@@ -12,7 +12,8 @@ How a decision is made:
 - **Turn type** (D2) by rule: Revolt when the hand holds at least the style's number of unrest
   cards and no more playable cards than unrest; Innovate when nothing in hand can be played and
   no exhaust ability can be used, or when the search below would end an Activate turn at once;
-  Activate otherwise.
+  Activate otherwise. Past round ``STALL_ROUND`` the game has stalled, and the bot Innovates every
+  turn (see there).
 - **Everything a card's text asks** (which card to play or exhaust, options, targets, market
   slots, break-through routes, reactions, developments; D3-D8, D13) is a small search in the
   sampled world: each legal action is played out, with the seat's later choices of the same chain
@@ -115,6 +116,13 @@ COLLAPSE_UNREST = 4.0  # how much more an unrest card weighs then
 RESOURCE_HORIZON = 5.0  # rounds left to spend it within which a pool resource loses worth
 DEVELOP_ROUNDS = 3.0  # rough rounds between two developments of one player
 DYNASTY_ROUNDS = 2.0  # rough rounds between two of the automa's reshuffles, each costing a dynasty card (I14.3 4.4)
+# Rounds after which a game between the bots has stalled: their 2-player games end by round 40
+# (4 players: 20). A stall the other rules miss (issue 13, soak seed 200013020): a far-behind player
+# who could end the game by developing its last card never does, and the leader, who expects it to,
+# activates for a little progress each turn, so nobody takes cards from the supply. Past this
+# round the bot Innovates every turn: each Innovate takes a card from the supply, which runs the
+# main deck out and triggers the end (I10.1).
+STALL_ROUND = 60
 END_LEAD = 1.0  # worth of the VP lead as the end nears (1 - resource_worth): else a leader whose
 #                 VP keep growing never ends the game
 
@@ -273,7 +281,7 @@ def _turn_type(s, p, w, words, i):
     threshold = 1 if s["unrest_size"] <= COLLAPSE_NEAR else w[W_REVOLT]  # near a collapse, shed them
     if unrest >= threshold and unrest >= playable:
         return A.TURN_TYPE + A.REVOLT
-    if playable == 0 or _activate_idles(s, p, w, words, i):
+    if playable == 0 or s["round"] > STALL_ROUND or _activate_idles(s, p, w, words, i):
         return A.TURN_TYPE + A.INNOVATE
     return A.TURN_TYPE + A.ACTIVATE
 

@@ -100,6 +100,24 @@ def test_bots_innovate_rather_than_pass_turn_after_turn(seed, table):
     assert played.decisions[0] < 3_000 and states[0]["round"] < 60
 
 
+@pytest.mark.rule("I4.4", "I10.1")
+def test_bots_end_a_game_where_nobody_wants_to_end_it():
+    """A 2-player game of the bot soak (issue 13, seed 200013020, expander against scholar): the
+    scholar, far behind with only its last development card left, never reshuffled to develop it;
+    the expander, who expected that to end the game, activated every turn for a little progress.
+    Neither took a card from the supply, and the game was at round 734 after 20,000 decisions.
+    Past round STALL_ROUND the bots Innovate, the main deck runs out and the game ends."""
+    from meeplegym.agents.soak import play_bots_checked, rotating_styles
+
+    seed = 200013020
+    states = engine.new_game(2, seed)
+    styles = rotating_styles("imperium", 1, 2, seed - 200000000)
+    assert [bots.STYLE_NAMES[k] for k in styles[0]] == ["expander", "scholar"]
+    played = play_bots_checked("imperium", states, styles, [seed + 2**32], max_decisions=20_000)
+    assert played.violations[0] == 0 and states[0]["terminal"]
+    assert bots.STALL_ROUND < states[0]["round"] < bots.STALL_ROUND + 30  # it had stalled, and the guard ended it
+
+
 def test_same_seeds_same_game():
     def run(seed_a, seed_b):
         agents = [make_agent("imperium.expander", seed=seed_a), make_agent("imperium.scholar", seed=seed_b)]
