@@ -389,7 +389,9 @@ def train(
     torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
     reward_scale: float = typer.Option(1.0, help="ppo: multiplies the rewards trained on (e.g. 0.01 for a margin "
                                        "in coins)"),
-    hidden: str = typer.Option("256,256", help="ppo: hidden layer sizes of the policy and value network"),
+    hidden: str = typer.Option("256,256", help="hidden layer sizes of the policy and value networks"),
+    learning_rate: float = typer.Option(2.5e-4, help="Adam's learning rate (ppo anneals it to 0 over --steps)"),
+    ent_coef: float = typer.Option(0.01, help="weight of the entropy bonus"),
     teacher: str = typer.Option("", help="ppo: an agent (name or policy path) whose moves in the learner's games "
                                 "the policy also learns (kickstarting)"),
     teacher_coef: float = typer.Option(1.0, help="ppo: weight of the teacher's cross-entropy at the start"),
@@ -399,8 +401,8 @@ def train(
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
-    if algo != "ppo" and (teacher or pretrain_samples or hidden != "256,256" or reward_scale != 1.0):
-        raise typer.BadParameter("--teacher, --pretrain-samples, --hidden and --reward-scale are options of --algo ppo")
+    if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0):
+        raise typer.BadParameter("--teacher, --pretrain-samples and --reward-scale are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -423,9 +425,10 @@ def train(
     args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, total_steps=steps,
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
-                        max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads)
+                        max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads, hidden=hidden,
+                        learning_rate=learning_rate, ent_coef=ent_coef)
     if algo == "ppo":
-        args = dataclasses.replace(args, hidden=hidden, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
+        args = dataclasses.replace(args, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
                                    teacher_steps=teacher_steps, pretrain_samples=pretrain_samples)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 

@@ -398,8 +398,10 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
 
     out = tmp_path / "run"
     result = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--steps", "256", "--num-envs", "2",
-                                      "--out", str(out), "--eval-opponents", "", "--torch-threads", "1"])
+                                      "--out", str(out), "--eval-opponents", "", "--torch-threads", "1",
+                                      "--hidden", "24,24", "--learning-rate", "1e-4", "--ent-coef", "0.002"])
     assert result.exit_code == 0, result.output
+    assert torch.load(out / "policy.pt", weights_only=False)["hidden"] == [24, 24]
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
@@ -421,10 +423,11 @@ def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
                                       "--teacher", "scythe.builder", "--pretrain-samples", "512"])
     assert result.exit_code == 0, result.output
     assert "cloning scythe.builder: 512/512 decisions" in result.output
-    assert torch.load(out / "checkpoint.pt", weights_only=False)["args"]["hidden"] == "32"
+    saved = torch.load(out / "checkpoint.pt", weights_only=False)["args"]
+    assert saved["hidden"] == "32" and saved["teacher"] == "scythe.builder" and saved["pretrain_samples"] == 512
     bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", "--teacher", "scythe.builder",
                                    "--out", str(out)])
-    assert bad.exit_code != 0 and "are options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
+    assert bad.exit_code != 0 and "--reward-scale are options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
 
 
 def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
