@@ -456,11 +456,11 @@ def train(
                               f"{stats['sps']:,.0f} samples/s, win {', '.join(wins) or '-'}")
 
         def report_pretrain(stats: dict) -> None:
-            progress.update(task, description=f"cloning {teacher}: {stats['pretrain_samples']:,}/"
-                            f"{stats['pretrain_total']:,} decisions, agrees {stats['teacher_agreement']:.0%}")
+            line = (f"cloning {teacher}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "
+                    f"agrees {stats['teacher_agreement']:.0%}")
+            progress.update(task, description=line)
             if not console.is_terminal:
-                console.print(f"cloning {teacher}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "
-                              f"agrees {stats['teacher_agreement']:.0%}")
+                console.print(line)
 
         stats = trainer.train(args, report, report_pretrain) if algo == "ppo" else trainer.train(args, report)
     evals = ", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none"

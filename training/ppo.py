@@ -167,10 +167,15 @@ def masked_logits(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
     return torch.where(masks, logits, torch.full_like(logits, ILLEGAL))
 
 
+def legal_dist(logits: torch.Tensor, masks: torch.Tensor) -> torch.distributions.Categorical:
+    """The policy's distribution over the legal actions."""
+    return torch.distributions.Categorical(logits=masked_logits(logits, masks))
+
+
 def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
     """Sample actions over the legal ones: (action, log-prob, value)."""
     logits, value = model(obs_normed)
-    dist = torch.distributions.Categorical(logits=masked_logits(logits, masks))
+    dist = legal_dist(logits, masks)
     actions = dist.sample()
     return actions, dist.log_prob(actions), value
 
@@ -200,6 +205,12 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents})
 
 
+def teacher_moves(teacher, env: SeatAdapter, step, game: str) -> np.ndarray:
+    """The teacher's move at each learner decision the env waits on."""
+    infos = StateBatch(game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
+    return np.asarray(teacher.act_batch(step.observation, step.action_mask, infos), dtype=np.int64)
+
+
 def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: SeatAdapter, teacher, args: Args,
                   device: torch.device, callback=None) -> None:
     """Behaviour cloning warm start: the teacher plays the learner's seat for
@@ -221,10 +232,9 @@ def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: Sea
             raw = torch.tensor(step.observation, device=device)
             model.norm.update(raw)
             obs[t], masks[t] = raw, torch.as_tensor(step.action_mask, device=device).bool()
-            infos = StateBatch(args.game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
-            action = teacher.act_batch(step.observation, step.action_mask, infos)
+            action = teacher_moves(teacher, env, step, args.game)
             moves[t] = torch.as_tensor(action, device=device)
-            step = env.step(np.asarray(action, dtype=np.int64))
+            step = env.step(action)
             rewards[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
             dones[t] = torch.as_tensor(step.done, device=device, dtype=torch.float32)
         with torch.no_grad():
@@ -243,7 +253,7 @@ def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: Sea
             for lo in range(0, T * B, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
                 logits, value = model(b_obs[mb])
-                dist = torch.distributions.Categorical(logits=masked_logits(logits, b_masks[mb]))
+                dist = legal_dist(logits, b_masks[mb])
                 policy_loss = -dist.log_prob(b_moves[mb]).mean()
                 value_loss = 0.5 * ((value - b_returns[mb]) ** 2).mean()
                 loss = policy_loss + args.vf_coef * value_loss
@@ -411,8 +421,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 action, logp, value = act(model, obs_buf[t], next_mask)
             act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
             if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
-                infos = StateBatch(args.game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
-                teacher_buf[t] = torch.as_tensor(teacher.act_batch(step.observation, step.action_mask, infos), device=device)
+                teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
             step = env.step(action.cpu().numpy())
             global_step += B
             rew_buf[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
@@ -454,7 +463,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             for lo in range(0, args.batch_size, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
                 logits, new_value = model(b_obs[mb])
-                dist = torch.distributions.Categorical(logits=masked_logits(logits, b_mask[mb]))
+                dist = legal_dist(logits, b_mask[mb])
                 new_logp, entropy = dist.log_prob(b_act[mb]), dist.entropy()
                 log_ratio = new_logp - b_logp[mb]
                 ratio = log_ratio.exp()
