@@ -398,11 +398,14 @@ def train(
     teacher_steps: int = typer.Option(0, help="ppo: samples over which that weight falls to 0 (0: never)"),
     pretrain_samples: int = typer.Option(0, help="ppo: first clone the teacher's moves over this many of its "
                                          "decisions in the learner's seat (behaviour cloning)"),
+    init_policy: str = typer.Option("", help="ppo: start from this exported policy.pt (e.g. an earlier clone)"),
+    critic_warmup: int = typer.Option(0, help="ppo: the first updates fit only the value head (with --init-policy)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
-    if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0):
-        raise typer.BadParameter("--teacher, --pretrain-samples and --reward-scale are options of --algo ppo")
+    if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup):
+        raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy and --critic-warmup "
+                                 "are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -429,7 +432,8 @@ def train(
                         learning_rate=learning_rate, ent_coef=ent_coef)
     if algo == "ppo":
         args = dataclasses.replace(args, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
-                                   teacher_steps=teacher_steps, pretrain_samples=pretrain_samples)
+                                   teacher_steps=teacher_steps, pretrain_samples=pretrain_samples,
+                                   init_policy=init_policy, critic_warmup=critic_warmup)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     columns = [TextColumn("[bold]{task.description}"), BarColumn(),

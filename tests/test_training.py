@@ -297,6 +297,40 @@ def test_behaviour_cloning_learns_the_teachers_moves_once_per_run(tmp_path, scyt
     assert cloned == [] and teacher.decisions == 8 * 32 * 7  # a resumed run does not clone again
 
 
+@pytest.mark.parametrize("separate_critic", [False, True])
+def test_a_run_starts_from_an_exported_policy_and_warms_up_its_critic_first(tmp_path, scythe_kernels, separate_critic):
+    """--init-policy copies an exported actor and its observation statistics (with their weight);
+    --critic-warmup updates leave the actor as it is and fit only the critic (the value head on
+    the actor's features, or the critic's own trunk with --separate-critic)."""
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.training import ppo
+
+    ppo.train(_tiny_ppo_args(tmp_path / "first", total_steps=256))
+    start = torch.load(tmp_path / "first" / "policy.pt", weights_only=True)
+    assert start["meta"]["obs_count"] == pytest.approx(256, abs=1e-3)
+    args = _tiny_ppo_args(tmp_path / "second", init_policy=str(tmp_path / "first" / "policy.pt"), critic_warmup=2,
+                          total_steps=512, learning_rate=3e-3, separate_critic=separate_critic)
+    ppo.train(args)
+    warmed = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=False)["model"]
+    for key, value in start["actor"].items():  # trunk 0, 2 and policy head 4 are the actor's layers
+        name = f"trunk.{key}" if not key.startswith("4.") else key.replace("4.", "pi.")
+        torch.testing.assert_close(warmed[name], value, rtol=0, atol=0)
+    # the statistics kept the first run's weight: 256 observations, then the 512 of this run
+    assert float(warmed["norm.count"]) == pytest.approx(768, abs=1e-3)
+    torch.manual_seed(args.seed)
+    fresh = ppo.ActorCritic(start["observation_size"], start["num_actions"], [32, 32], separate_critic=separate_critic)
+    assert not torch.equal(warmed["v.weight"], fresh.v.weight)  # the value head learned
+    if separate_critic:  # ... and so did its own trunk
+        assert not torch.equal(warmed["critic_trunk.0.weight"], fresh.critic_trunk[0].weight)
+    ppo.train(dataclasses.replace(args, total_steps=768, resume=True))  # update 3: past the warm-up
+    trained = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=False)["model"]
+    assert not torch.equal(trained["pi.weight"], warmed["pi.weight"])
+    with pytest.raises(InvalidOptionError, match="hidden is \\[32, 32\\], this run has \\[16\\]"):
+        ppo.train(dataclasses.replace(args, out=str(tmp_path / "third"), hidden="16"))
+    with pytest.raises(InvalidOptionError, match="--init-policy"):
+        ppo.train(dataclasses.replace(args, out=str(tmp_path / "third"), init_policy=str(tmp_path / "missing.pt")))
+
+
 def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
     from meeplegym.agents.policy_agent import PolicyAgent
     from meeplegym.training import ppo
@@ -425,9 +459,17 @@ def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
     assert "cloning scythe.builder: 512/512 decisions" in result.output
     saved = torch.load(out / "checkpoint.pt", weights_only=False)["args"]
     assert saved["hidden"] == "32" and saved["teacher"] == "scythe.builder" and saved["pretrain_samples"] == 512
-    bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", "--teacher", "scythe.builder",
-                                   "--out", str(out)])
-    assert bad.exit_code != 0 and "--reward-scale are options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
+    # the clone's export starts a second run, which fits its value head first
+    again = CliRunner().invoke(app, ["train", "scythe", "--steps", "128", "--num-envs", "2", "--out", str(tmp_path / "again"),
+                                     "--eval-opponents", "", "--torch-threads", "1", "--hidden", "32",
+                                     "--init-policy", str(out / "policy.pt"), "--critic-warmup", "1"])
+    assert again.exit_code == 0, again.output
+    saved = torch.load(tmp_path / "again" / "checkpoint.pt", weights_only=False)["args"]
+    assert saved["init_policy"] == str(out / "policy.pt") and saved["critic_warmup"] == 1
+    for flags in (["--teacher", "scythe.builder"], ["--init-policy", str(out / "policy.pt")]):
+        bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", *flags, "--out", str(out)])
+        assert bad.exit_code != 0
+        assert "are options of --algo ppo" in " ".join(re.sub("[│╭╮╰╯─]", " ", bad.output).split())
 
 
 def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):

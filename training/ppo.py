@@ -27,7 +27,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from meeplegym.agents.policy_agent import PolicyAgent, build_actor, save_policy
+from meeplegym.agents.policy_agent import PolicyAgent, build_actor, load_policy, save_policy
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
 from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch
@@ -57,6 +57,7 @@ class Args:
     target_kl: float = 0.0  # stop an update's epochs early above this KL (0: never)
     hidden: str = "256,256"
     activation: str = "relu"
+    separate_critic: bool = False  # the value network gets a trunk of its own instead of sharing the policy's
     reward_mode: str = "rank"  # rank (+1 first .. -1 last), score, or margin (score minus the best other seat's)
     reward_scale: float = 1.0  # multiplies the rewards the learner trains on (e.g. 0.01 for Scythe's margin in coins)
     max_turns: int = 0  # truncate games after this many turns (0: play to the end)
@@ -66,6 +67,8 @@ class Args:
     pretrain_samples: int = 0  # behaviour cloning first: the teacher plays the learner's seat this many decisions
     pretrain_epochs: int = 4  # passes over each batch of the teacher's decisions
     pretrain_lr: float = 1e-3
+    init_policy: str = ""  # start the policy and observation normaliser from an exported policy.pt (e.g. a clone)
+    critic_warmup: int = 0  # the first updates fit only the value head, so a good starting policy meets a value that fits it
     out: str = "runs/ppo"
     resume: bool = False
     device: str = "cpu"
@@ -137,27 +140,44 @@ def layer(linear: nn.Linear, std: float) -> nn.Linear:
     return linear
 
 
-class ActorCritic(nn.Module):
-    """A shared MLP trunk with a policy head and a value head. The trunk plus the policy head is
-    exactly `build_actor`'s layout, so exporting copies the weights as they are."""
+def mlp_trunk(obs_size: int, hidden: list[int], activation: str) -> nn.Sequential:
+    """`build_actor`'s hidden layers, orthogonally initialised."""
+    trunk = build_actor(obs_size, hidden, 1, activation)[:-1]
+    for module in trunk:
+        if isinstance(module, nn.Linear):
+            layer(module, np.sqrt(2))
+    return trunk
 
-    def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu"):
+
+class ActorCritic(nn.Module):
+    """An MLP trunk with a policy head and a value head. The trunk plus the policy head is
+    exactly `build_actor`'s layout, so exporting copies the weights as they are.
+
+    With `separate_critic` the value head sits on a trunk of its own, so fitting the value does
+    not move the policy's features (which matters when the policy starts from a clone)."""
+
+    def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu",
+                 separate_critic: bool = False):
         super().__init__()
         self.norm = RunningNorm(obs_size)
-        actor = build_actor(obs_size, hidden, num_actions, activation)
-        for module in actor[:-1]:
-            if isinstance(module, nn.Linear):
-                layer(module, np.sqrt(2))
-        self.trunk = actor[:-1]
-        self.pi = layer(actor[-1], 0.01)  # near-uniform initial policy over the legal actions
+        self.trunk = mlp_trunk(obs_size, hidden, activation)
+        self.pi = layer(nn.Linear(hidden[-1], num_actions), 0.01)  # near-uniform initial policy over the legal actions
+        self.critic_trunk = mlp_trunk(obs_size, hidden, activation) if separate_critic else None
         self.v = layer(nn.Linear(hidden[-1], 1), 1.0)
 
     def actor(self) -> nn.Sequential:
         return nn.Sequential(*self.trunk, self.pi)
 
+    def value(self, obs_normed: torch.Tensor, features: torch.Tensor, fit_trunk: bool = True) -> torch.Tensor:
+        """The value of each row, from the actor's `features` of it or from the critic's own
+        trunk; `fit_trunk=False` keeps the value's gradient out of a shared trunk."""
+        if self.critic_trunk is not None:
+            return self.v(self.critic_trunk(obs_normed)).squeeze(-1)
+        return self.v(features if fit_trunk else features.detach()).squeeze(-1)
+
     def forward(self, obs_normed: torch.Tensor):
-        h = self.trunk(obs_normed)
-        return self.pi(h), self.v(h).squeeze(-1)
+        features = self.trunk(obs_normed)
+        return self.pi(features), self.value(obs_normed, features)
 
 
 ILLEGAL = -1e9  # a masked logit: exp() underflows to exactly 0, so it is never sampled
@@ -202,7 +222,33 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path
     return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=hidden,
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
-                       meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents})
+                       meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
+                             "obs_count": float(model.norm.count)})
+
+
+# An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
+ASSUMED_OBS_COUNT = 1e6
+
+
+def start_from_policy(model: ActorCritic, args: Args, env: SeatAdapter) -> None:
+    """Copy an exported policy's actor and observation statistics into `model` (its value head stays new)."""
+    try:
+        blob = load_policy(args.init_policy)
+    except (OSError, ValueError) as e:
+        raise InvalidOptionError(f"--init-policy: {e}") from e
+    hidden = [int(h) for h in args.hidden.split(",")]
+    ours = {"game": args.game, "num_players": args.num_players, "observation_size": env.observation_size,
+            "num_actions": env.num_actions, "hidden": hidden, "activation": args.activation}
+    wrong = {k: (blob[k], v) for k, v in ours.items() if blob[k] != v}
+    if wrong:
+        raise InvalidOptionError(f"--init-policy {args.init_policy} does not fit this run: "
+                                 + ", ".join(f"{k} is {theirs}, this run has {mine}" for k, (theirs, mine) in wrong.items()))
+    model.actor().load_state_dict(blob["actor"])
+    model.norm.mean.copy_(blob["obs_mean"])
+    model.norm.var.copy_(blob["obs_var"])
+    # The statistics carry the weight of the observations they came from; with the fresh
+    # normaliser's tiny count the first batch would replace them and the policy would see new inputs.
+    model.norm.count.fill_(blob["meta"].get("obs_count", ASSUMED_OBS_COUNT))
 
 
 def teacher_moves(teacher, env: SeatAdapter, step, game: str) -> np.ndarray:
@@ -287,6 +333,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
     if args.pretrain_samples and not args.teacher:
         raise InvalidOptionError("--pretrain-samples clones a teacher's moves: name one with --teacher")
+    if args.critic_warmup < 0:
+        raise InvalidOptionError(f"--critic-warmup is a number of updates, not {args.critic_warmup}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if args.torch_threads:
@@ -303,8 +351,11 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None
     hidden = [int(h) for h in args.hidden.split(",")]
-    model = ActorCritic(env.observation_size, env.num_actions, hidden, args.activation).to(device)
+    model = ActorCritic(env.observation_size, env.num_actions, hidden, args.activation, args.separate_critic).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
+
+    if args.init_policy:
+        start_from_policy(model, args, env)
 
     # ---- resume: the model, optimiser and counters come back; games in progress restart.
     start_update, global_step, games_done = 1, 0, 0
@@ -377,6 +428,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         save_checkpoint(start_update - 1)
         if args.eval_every:
             evaluate_and_log(start_update - 1)
+    elif args.init_policy and start_update == 1 and args.eval_every:
+        evaluate_and_log(0)  # where the starting policy stands
 
     if self_play and not snapshots:
         add_snapshot(0)
@@ -408,7 +461,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     for update in range(start_update, num_updates + 1):
         if args.anneal_lr:
             optimizer.param_groups[0]["lr"] = args.learning_rate * max(0.0, 1.0 - global_step / args.total_steps)
-        teacher_w = teacher_weight(args, global_step)
+        warming_up = update <= args.critic_warmup
+        teacher_w = 0.0 if warming_up else teacher_weight(args, global_step)
 
         # ---- collect T decisions in each of the B games
         model.eval()
@@ -462,7 +516,10 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             order = torch.randperm(args.batch_size, device=device)
             for lo in range(0, args.batch_size, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
-                logits, new_value = model(b_obs[mb])
+                features = model.trunk(b_obs[mb])
+                logits = model.pi(features)
+                # in the critic warm-up only the critic learns: a shared trunk stays the policy's
+                new_value = model.value(b_obs[mb], features, fit_trunk=not warming_up)
                 dist = legal_dist(logits, b_mask[mb])
                 new_logp, entropy = dist.log_prob(b_act[mb]), dist.entropy()
                 log_ratio = new_logp - b_logp[mb]
@@ -479,7 +536,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 v_loss = 0.5 * torch.max((new_value - b_ret[mb]) ** 2, (v_clipped - b_ret[mb]) ** 2).mean()
                 entropy_loss = entropy.mean()
                 loss = pg_loss - args.ent_coef * entropy_loss + args.vf_coef * v_loss
-                if teacher_w > 0:
+                if warming_up:
+                    loss = args.vf_coef * v_loss
+                elif teacher_w > 0:
                     teacher_nll = -dist.log_prob(b_teacher[mb]).mean()
                     loss = loss + teacher_w * teacher_nll
                     teacher_nlls.append(teacher_nll.item())
