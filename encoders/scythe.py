@@ -75,6 +75,9 @@ _P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per 
 _P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now")
 _OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5")
 _OWN_OBJ = FEATURES.add("own.objectives", N_OBJECTIVE_CARDS, "own objective cards (multi-hot over cards 1-23)")
+_OWN_UNITS = FEATURES.add("own.unit_location", N_UNITS * N_LOCATIONS,
+                          "per own unit (character, mechs 1-4, workers 1-8: the unit, load and drop actions' order): "
+                          "location one-hot, all 0 while on the mat")
 _G_TILE = FEATURES.add("game.structure_bonus", 6, "structure-bonus tile in play, one-hot (data.StructureBonusTile)")
 _G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)")
 _G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value")
@@ -196,6 +199,10 @@ def encode(s, seat, public_coins, out):
     for v in range(N_CARD_VALUES):
         out[_OWN_HAND + v] = s["hand"][seat, v]
         out[_G_CARDS + 1 + v] = s["discard"][v]
+    for u in range(N_UNITS):  # the unit actions name units by index: say where each one stands
+        loc = s["unit_loc"][seat, u]
+        if loc >= 0:
+            out[_OWN_UNITS + u * N_LOCATIONS + loc] = 1.0
     for k in range(2):
         if s["objectives"][seat, k] >= 0:
             out[_OWN_OBJ + s["objectives"][seat, k]] = 1.0

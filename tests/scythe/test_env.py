@@ -153,6 +153,45 @@ def test_observation_hides_what_the_table_hides():
     assert not np.array_equal(encoder.observation(state_from_dict(hidden)[0], 0), base)
 
 
+def _own_unit_rows(env, agent):
+    """The observer's own.unit_location block: (unit, location)."""
+    feature = next(f for f in encoder.FEATURES.features if f.name == "own.unit_location")
+    block = env.observe(agent)["observation"][feature.offset:feature.offset + feature.size]
+    return block.reshape(-1, A.AMOUNT - A.LOCATION)  # one column per location action
+
+
+def test_own_units_are_located_by_the_index_the_unit_actions_use():
+    """The unit actions (UNIT + u) name units by index, so the observation says where each of the
+    observer's own units stands: one-hot rows that follow a Move, and all zeros on the mat."""
+    env = scythe_v0.env(num_players=2, factions=["nordic", "saxony"])
+    env.reset(seed=4)
+    agent_rng = np.random.default_rng(6)
+    moved = 0
+    for _ in range(400):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        rows = _own_unit_rows(env, agent)
+        units = state_from_dict(env.unwrapped.state_to_dict())[0]["unit_loc"][env.agents.index(agent)]
+        on_board = units >= 0
+        assert (rows.sum(1) == on_board).all()  # one location per unit on the board, none for the mat
+        assert (rows[on_board].argmax(1) == units[on_board]).all()
+        mask = env.observe(agent)["action_mask"]
+        unit_actions = np.flatnonzero(mask[A.UNIT:A.UNIT + 13])
+        if unit_actions.size:  # select a unit, step it, and its row follows
+            u = int(agent_rng.choice(unit_actions))
+            env.step(A.UNIT + u)
+            targets = np.flatnonzero(env.observe(agent)["action_mask"][A.LOCATION:A.AMOUNT])
+            if env.agent_selection == agent and targets.size:
+                z = int(agent_rng.choice(targets))
+                env.step(A.LOCATION + z)
+                assert _own_unit_rows(env, agent)[u].argmax() == z and _own_unit_rows(env, agent)[u].sum() == 1
+                moved += 1
+            continue
+        env.step(int(agent_rng.choice(np.flatnonzero(mask))))
+    assert moved >= 5
+
+
 def test_feature_table_covers_the_vector():
     features = encoder.FEATURES.features
     assert features[0].offset == 0
