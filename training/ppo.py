@@ -92,6 +92,10 @@ class Args:
     def minibatch_size(self) -> int:
         return self.batch_size // self.num_minibatches
 
+    @property
+    def hidden_sizes(self) -> list[int]:
+        return [int(h) for h in self.hidden.split(",")]
+
 
 def parse_dataclass(cls, argv=None, description=None):
     """An argparse parser from a dataclass of arguments: one --flag per field."""
@@ -218,8 +222,7 @@ def build_pool(args: Args) -> tuple[OpponentPool, bool]:
 
 
 def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path:
-    hidden = [int(h) for h in args.hidden.split(",")]
-    return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=hidden,
+    return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=args.hidden_sizes,
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
@@ -236,9 +239,8 @@ def start_from_policy(model: ActorCritic, args: Args, env: SeatAdapter) -> None:
         blob = load_policy(args.init_policy)
     except (OSError, ValueError) as e:
         raise InvalidOptionError(f"--init-policy: {e}") from e
-    hidden = [int(h) for h in args.hidden.split(",")]
     ours = {"game": args.game, "num_players": args.num_players, "observation_size": env.observation_size,
-            "num_actions": env.num_actions, "hidden": hidden, "activation": args.activation}
+            "num_actions": env.num_actions, "hidden": args.hidden_sizes, "activation": args.activation}
     wrong = {k: (blob[k], v) for k, v in ours.items() if blob[k] != v}
     if wrong:
         raise InvalidOptionError(f"--init-policy {args.init_policy} does not fit this run: "
@@ -350,8 +352,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None
-    hidden = [int(h) for h in args.hidden.split(",")]
-    model = ActorCritic(env.observation_size, env.num_actions, hidden, args.activation, args.separate_critic).to(device)
+    model = ActorCritic(env.observation_size, env.num_actions, args.hidden_sizes, args.activation,
+                        args.separate_critic).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
 
     if args.init_policy:
