@@ -79,8 +79,11 @@ class EngineBot(Agent):
         if infos is None:
             raise ValueError(f"{self.name} needs infos with 'state' and 'seat'")
         masks = np.ascontiguousarray(action_masks, dtype=np.int8)
-        states = np.concatenate([info["state"][:1] for info in infos])
-        seats = np.array([int(info["seat"]) for info in infos], dtype=np.int64)
+        if hasattr(infos, "states"):  # a StateBatch (training/opponents.py) holds the rows as one array already
+            states, seats = infos.states, np.asarray(infos.seats, dtype=np.int64)
+        else:  # concatenating record rows one by one is slow (numpy promotes the fields of each)
+            states = np.concatenate([info["state"][:1] for info in infos])
+            seats = np.array([int(info["seat"]) for info in infos], dtype=np.int64)
         styles = np.full(len(infos), self.style, dtype=np.int64)
         words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
         out = np.empty(len(infos), dtype=np.int64)
