@@ -10,7 +10,8 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 - ``actor``: its ``state_dict``;
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
-- ``meta``: free-form facts (algorithm, samples trained, ...).
+- ``meta``: free-form facts (algorithm, samples trained, ...); ``meta["delegate"]``, when set,
+  names the bundled bot that plays every decision but the strategic ones (``agents/delegate.py``).
 
 The agent scores every action, sets the illegal ones to -inf and samples among the legal ones
 by the policy's probabilities (the default: how it played in training), or plays the best legal
@@ -28,6 +29,7 @@ import torch
 from torch import nn
 
 from meeplegym.agents.base import Agent
+from meeplegym.agents.delegate import check_delegation, strategic_rows
 
 FORMAT = "meeplegym-policy/1"
 ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
@@ -85,7 +87,9 @@ def load_policy(path, device: str = "cpu") -> dict:
 
 
 class PolicyAgent(Agent):
-    """Plays an exported policy, sampling among the legal actions (``greedy=True``: the best one)."""
+    """Plays an exported policy, sampling among the legal actions (``greedy=True``: the best one).
+    A policy trained with a delegate plays only the strategic decisions and hands the rest to
+    that bot, so it needs the engine state like the bots do."""
 
     name = "policy"
 
@@ -103,6 +107,13 @@ class PolicyAgent(Agent):
         self.std = torch.sqrt(torch.as_tensor(blob["obs_var"], device=self.device) + blob["obs_eps"])
         self.clip = float(blob["obs_clip"])
         self.greedy = bool(greedy)
+        self.delegate = None
+        if self.meta.get("delegate"):
+            from meeplegym.agents.registry import make_agent
+
+            check_delegation(self.game, self.meta["delegate"])
+            self.delegate = make_agent(self.meta["delegate"], game=self.game)
+            self.needs_state = True
         if path is not None:
             p = Path(path)  # runs/x/policy.pt -> "policy:x"; runs/x/snapshots/policy_u20.pt -> "policy:policy_u20"
             self.name = f"policy:{p.parent.name if p.stem == 'policy' else p.stem}"
@@ -115,13 +126,36 @@ class PolicyAgent(Agent):
         obs = torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
         return self.model(obs)
 
+    def seed(self, seed=None) -> None:
+        super().seed(seed)
+        if getattr(self, "delegate", None) is not None:
+            self.delegate.seed(None if seed is None else seed + 1)
+
     def act(self, observation, action_mask, info=None) -> int:
-        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None])[0])
+        return int(self.act_batch(np.asarray(observation)[None], np.asarray(action_mask)[None],
+                                  None if info is None else [info])[0])
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         masks = np.asarray(action_masks).astype(bool)
         if not masks.any(axis=1).all():
             raise ValueError("no legal action in some row of the mask batch (is the game over?)")
+        if self.delegate is None:
+            return self._policy_actions(observations, masks)
+        if infos is None:
+            raise ValueError(f"{self.name} hands its tactical decisions to {self.delegate.name}, which needs infos "
+                             "with 'state' and 'seat' (run it with agents.play_match)")
+        states = infos.states if hasattr(infos, "states") else np.concatenate([i["state"][:1] for i in infos])
+        mine = strategic_rows(self.game, states, action_masks)
+        actions = np.empty(len(masks), dtype=np.int64)
+        if mine.any():
+            actions[mine] = self._policy_actions(np.asarray(observations)[mine], masks[mine])
+        if not mine.all():
+            rest = np.flatnonzero(~mine)
+            sub = infos[rest] if hasattr(infos, "states") else [infos[int(b)] for b in rest]
+            actions[rest] = self.delegate.act_batch(np.asarray(observations)[rest], np.asarray(action_masks)[rest], sub)
+        return actions
+
+    def _policy_actions(self, observations, masks) -> np.ndarray:
         scores = self.logits(observations).cpu().numpy().astype(np.float64)
         if not self.greedy:
             # Gumbel-max: argmax(logits + Gumbel noise) samples softmax(logits), from our seeded rng.

@@ -95,8 +95,9 @@ def plot(run: dict, path: Path) -> Path:
         ax.set_ylim(-0.02, 1.02)
         ax.grid(alpha=0.3)
     axes[0].legend(loc="center right")
+    delegate = f", tactics by {run['meta']['delegate']}" if run["meta"].get("delegate") else ""
     fig.suptitle(f"{run['game']}, {run['num_players']} players, {run['meta'].get('algo', '?')} "
-                 f"against {run['meta'].get('opponents', '?')}")
+                 f"against {run['meta'].get('opponents', '?')}{delegate}")
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=90)
@@ -109,8 +110,9 @@ def run_section(run: dict, picture: Path, note: str = "") -> str:
     final = {r["opponent"]: r["win_rate"] for r in run["rows"] if r["samples"] == last["samples"]}
     meta = run["meta"]
     return (f"## {run['name']}: {run['game']}, {run['num_players']} players\n\n"
-            f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`; "
-            f"{last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far. "
+            f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`"
+            + (f", the learner's tactics played by `{meta['delegate']}` (`--delegate`)" if meta.get("delegate") else "")
+            + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far. "
             f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
             f"in training. Last evaluation: "
             + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + f". {note}".rstrip() + "\n\n"

@@ -400,6 +400,8 @@ def train(
                                          "decisions in the learner's seat (behaviour cloning)"),
     init_policy: str = typer.Option("", help="ppo: start from this exported policy.pt (e.g. an earlier clone)"),
     critic_warmup: int = typer.Option(0, help="ppo: the first updates fit only the value head (with --init-policy)"),
+    delegate: str = typer.Option("", help="a bundled bot that plays the learner's turns except their strategic "
+                                 "decisions (Scythe: the section; Imperium: turn type and Activate choices)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
@@ -429,7 +431,7 @@ def train(
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
                         max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads, hidden=hidden,
-                        learning_rate=learning_rate, ent_coef=ent_coef)
+                        learning_rate=learning_rate, ent_coef=ent_coef, delegate=delegate)
     if algo == "ppo":
         args = dataclasses.replace(args, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
                                    teacher_steps=teacher_steps, pretrain_samples=pretrain_samples,

@@ -54,3 +54,25 @@ def assert_batch_agrees(act_states, policy_at, points, *extra, agent=None, game=
         infos = [{"seat": int(seats[k]), "game": game, "state": states[k:k + 1]} for k in range(len(points))]
         batch = agent.act_batch(None, masks, infos)
         assert all(masks[k, batch[k]] == 1 for k in range(len(points)))
+
+
+def learner_phases_with_a_delegate(game, delegate, decisions, seed=0, batch=4):
+    """Drive a `SeatAdapter` whose learner seat hands its tactics to `delegate`, the learner
+    playing random legal moves; returns the phases of the learner's decisions and how many games ended.
+    Every decision it is asked must be one of its own seat's strategic decisions with a choice."""
+    from meeplegym.agents import RandomAgent
+    from meeplegym.agents.delegate import strategic_rows
+    from meeplegym.training.opponents import SeatAdapter
+
+    adapter = SeatAdapter(game, batch, 2, [delegate], seed=seed, delegate=delegate)
+    out = adapter.reset(seed)
+    learner = RandomAgent(seed)
+    phases, ended = [], 0
+    for _ in range(decisions):
+        states = adapter.venv.states
+        assert (states["actor"] == adapter.learner_seat).all()
+        assert (out.action_mask.sum(axis=1) >= 2).all() and strategic_rows(game, states, out.action_mask).all()
+        phases += [int(p) for p in states["phase"]]
+        out = adapter.step(learner.act_batch(out.observation, out.action_mask))
+        ended += int(out.done.sum())
+    return phases, ended

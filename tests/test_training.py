@@ -151,6 +151,68 @@ def test_decision_cap_truncates_and_keeps_the_seed_sequence(scythe_kernels):
     assert adapter.capped_games >= 6
 
 
+def test_a_delegate_plays_the_learners_turns_but_their_section_choices(scythe_kernels):
+    """S6: with a delegate the learner is asked only which mat section to take, when it has a choice."""
+    from meeplegym.envs.scythe.state import PH_SECTION
+
+    adapter = SeatAdapter("scythe", 4, 2, ["scythe.rusher"], seed=5, delegate="scythe.builder")
+    out = adapter.reset(5)
+    me = RandomAgent(0)
+    ended, steps = 0, 0
+    while ended < 6:
+        states = adapter.venv.states
+        assert (states["actor"] == adapter.learner_seat).all()
+        assert (states["phase"] == PH_SECTION).all() and (out.action_mask.sum(axis=1) >= 2).all()
+        out = adapter.step(me.act_batch(out.observation, out.action_mask))
+        ended += int(out.done.sum())
+        steps += 1
+        assert steps < 2000
+    # each learner decision is a whole turn: a 2-player game has tens of them, not hundreds
+    assert (out.episode_length[out.done] < 100).all() and out.terminated[out.done].all()
+
+
+def test_a_policy_with_a_delegate_hands_it_every_decision_but_the_sections(tmp_path, scythe_kernels):
+    from meeplegym.agents.delegate import strategic_rows
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.training import ppo
+
+    ppo.train(_tiny_ppo_args(tmp_path, total_steps=256, opponents="scythe.builder", delegate="scythe.builder"))
+    agent = PolicyAgent(path=tmp_path / "policy.pt", seed=4)
+    assert agent.meta["delegate"] == "scythe.builder" and agent.needs_state
+    result = play_match("scythe", [agent, make_agent("scythe.rusher", seed=1)], seed=8, record=True)
+    twin = make_agent("scythe.builder", seed=5)  # the delegate is seeded with the agent's seed + 1
+    env = scythe_v0.env(num_players=2)
+    env.reset(seed=8)
+    raw = env.unwrapped
+    own = {"section": 0, "tactics": 0}
+    for action in result.actions:
+        obs, *_ = env.last()
+        if raw.agent_name_mapping[env.agent_selection] == 0:
+            if strategic_rows("scythe", raw._state, obs["action_mask"][None])[0]:
+                own["section"] += 1
+            else:
+                info = {"seat": 0, "game": "scythe", "state": raw._state}
+                assert action == twin.act_batch(obs["observation"][None], obs["action_mask"][None], [info])[0]
+                own["tactics"] += 1
+        env.step(action)
+    assert own["section"] >= 10 and own["tactics"] > own["section"]
+    with pytest.raises(ValueError, match="needs infos"):
+        agent.act_batch(obs["observation"][None], obs["action_mask"][None])
+
+
+def test_a_delegate_must_be_a_bundled_bot_of_the_game():
+    from meeplegym.errors import InvalidOptionError
+
+    for wrong in ("random", "imperium.expander", "scythe.nobody"):
+        with pytest.raises(InvalidOptionError, match="bundled bots"):
+            SeatAdapter("scythe", 2, 2, ["random"], delegate=wrong)
+
+
+def test_evaluation_plays_agents_that_read_the_state(scythe_kernels):
+    result = evaluate(make_agent("scythe.builder", game="scythe", seed=0), "scythe", "random", games=4)
+    assert result.games == 4 and result.win_rate == 1.0 and result.truncated == 0
+
+
 def test_bad_adapter_options():
     with pytest.raises(ValueError, match="seat"):
         SeatAdapter("scythe", 2, 2, ["random"], seat=2)
@@ -424,8 +486,9 @@ def test_training_doc_examples_run(tmp_path, monkeypatch, scythe_kernels):
         exec(compile(code, "docs/training.md", "exec"), {})
 
 
-@pytest.mark.parametrize("algo, checkpoint", [("ppo", "checkpoint.pt"), ("maskable-ppo", "model.zip")])
-def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoint):
+@pytest.mark.parametrize("algo, checkpoint, delegate", [("ppo", "checkpoint.pt", ""),
+                                                         ("maskable-ppo", "model.zip", "scythe.builder")])
+def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoint, delegate):
     from typer.testing import CliRunner
 
     from meeplegym.cli import app
@@ -433,9 +496,11 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     out = tmp_path / "run"
     result = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--steps", "256", "--num-envs", "2",
                                       "--out", str(out), "--eval-opponents", "", "--torch-threads", "1",
-                                      "--hidden", "24,24", "--learning-rate", "1e-4", "--ent-coef", "0.002"])
+                                      "--hidden", "24,24", "--learning-rate", "1e-4", "--ent-coef", "0.002",
+                                      "--delegate", delegate])
     assert result.exit_code == 0, result.output
-    assert torch.load(out / "policy.pt", weights_only=False)["hidden"] == [24, 24]
+    policy = torch.load(out / "policy.pt", weights_only=False)
+    assert policy["hidden"] == [24, 24] and policy["meta"]["delegate"] == delegate
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
@@ -492,3 +557,6 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
                                   header=training_curves.HEADER)
     text = out.read_text()
     assert text.startswith("# meeplegym training results") and "](results/curve.png)" in text
+    assert "--delegate" not in text
+    run["meta"]["delegate"] = "scythe.builder"
+    assert "tactics played by `scythe.builder` (`--delegate`)" in training_curves.run_section(run, picture)

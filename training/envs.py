@@ -31,7 +31,8 @@ class SingleSeatEnv(gymnasium.Env):
 
     Options: ``opponents`` (list; default ``["random"]``), ``seat`` (a seat, ``"rotate"`` or
     ``"random"``; default 0), ``num_players``, ``max_turns``, ``reward_mode`` (``"rank"``,
-    ``"score"``, ``"margin"``), ``illegal_action``, and the game's own options.
+    ``"score"``, ``"margin"``), ``illegal_action``, ``delegate`` (a bundled bot that plays the
+    learner's decisions but the strategic ones, ``agents/delegate.py``), and the game's own options.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}

@@ -3,6 +3,7 @@
 ``evaluate(agent, "scythe", "random", games=400)`` plays `games` games through `SeatAdapter`,
 game g with the agent in seat ``g % num_players`` (seats swapped evenly), and reports the win
 share (1 for a sole top score, 1/k in a k-way tie, 0 when behind or cut short by max_turns).
+The agent may be one that reads the engine state (a bot, or a policy with a delegate).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from meeplegym.agents.base import Agent
-from meeplegym.training.opponents import SeatAdapter
+from meeplegym.training.opponents import SeatAdapter, StateBatch
 
 
 @dataclass
@@ -45,7 +46,9 @@ def evaluate(agent: Agent, game: str = "scythe", opponent="random", games: int =
         while pending.any():
             actions = np.zeros(n, dtype=np.int64)
             rows = np.flatnonzero(pending)
-            actions[rows] = agent.act_batch(out.observation[rows], out.action_mask[rows])
+            infos = (StateBatch(game, adapter.venv.states[rows], adapter.learner_seat[rows])
+                     if agent.needs_state else None)
+            actions[rows] = agent.act_batch(out.observation[rows], out.action_mask[rows], infos)
             decisions += rows.size
             out = adapter.step(actions, active=pending)
             ended = np.flatnonzero(out.done & pending)

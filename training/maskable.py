@@ -66,6 +66,7 @@ class Args:
     eval_games: int = 100
     eval_opponents: str = "random"
     eval_greedy: bool = False  # evaluate the best action (True) or sample as in training (False)
+    delegate: str = ""  # a bundled bot that plays the learner's turns but their strategic decisions (agents/delegate.py)
     snapshot_every: int = 20  # rollouts between learner snapshots joining the pool ("self" only)
     max_snapshots: int = 5
     tensorboard: bool = True
@@ -80,7 +81,8 @@ def export(model: MaskablePPO, venv: VecNormalize, args: Args, path) -> Path:
                        hidden=[int(h) for h in args.hidden.split(",")], activation=args.activation,
                        obs_mean=rms.mean.astype(np.float32), obs_var=rms.var.astype(np.float32),
                        obs_eps=venv.epsilon, obs_clip=venv.clip_obs,
-                       meta={"algo": "maskable-ppo", "samples": int(model.num_timesteps), "opponents": args.opponents})
+                       meta={"algo": "maskable-ppo", "samples": int(model.num_timesteps), "opponents": args.opponents,
+                             "delegate": args.delegate})
 
 
 class TrainingHooks(BaseCallback):
@@ -189,7 +191,7 @@ def train(args: Args, callback=None) -> dict:
     names = [s for s in names if s != SELF] or ["random"]
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     seat_env = SeatVecEnv(args.game, args.num_envs, names, seat=seat, num_players=args.num_players, seed=args.seed,
-                          max_turns=args.max_turns or None, reward_mode=args.reward_mode)
+                          max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None)
     model_path, norm_path = out / "model.zip", out / "vecnormalize.pkl"
     resuming = args.resume and model_path.exists() and norm_path.exists()
     if resuming:

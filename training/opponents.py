@@ -31,6 +31,8 @@ from pathlib import Path
 import numpy as np
 
 from meeplegym.agents.base import Agent
+from meeplegym.agents.delegate import check_delegation, strategic_rows
+from meeplegym.agents.registry import AGENTS, make_agent
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.vector import VectorEnv, make_vector
 
@@ -53,7 +55,7 @@ class StateBatch(Sequence):
             if i not in ("states", "seats", "game"):
                 raise KeyError(i)
             return getattr(self, i)
-        if isinstance(i, slice):
+        if isinstance(i, (slice, np.ndarray)):  # a sub-batch: a slice, or row indices / a bool mask
             return StateBatch(self.game, self.states[i], self.seats[i])
         return {"seat": int(self.seats[i]), "game": self.game, "state": self.states[i:i + 1]}
 
@@ -87,8 +89,6 @@ class OpponentPool:
 
     def resolve(self, spec) -> Agent:
         """An `Agent` from a name, a policy path or an Agent."""
-        from meeplegym.agents.registry import AGENTS, make_agent
-
         seed = self.base_seed + 7919 * (len(self.agents) + 1)
         if isinstance(spec, Agent):
             return spec
@@ -173,13 +173,15 @@ class SeatAdapter:
     game and per seat from the pool (uniformly unless weighted). `max_decisions` cuts a game
     short (``truncated``, no reward, scores 0) after that many decisions of all seats: a guard
     against decision cycles that a deterministic policy may never leave (the turn counter, and
-    so ``max_turns``, does not move inside a turn). Other keyword options go to `make_vector`
-    (``max_turns``, ``reward_mode``, the game's own options).
+    so ``max_turns``, does not move inside a turn). `delegate` (a bundled bot's name) keeps only
+    the learner seat's strategic decisions for the learner and plays the rest of its turns
+    (``agents/delegate.py``). Other keyword options go to `make_vector` (``max_turns``,
+    ``reward_mode``, the game's own options).
     """
 
     def __init__(self, game: str = "scythe", batch: int = 8, num_players: int = 2, opponents=("random",),
                  seat: int | str = "rotate", seed: int = 0, weights=None, record: bool = False,
-                 max_decisions: int | None = 20_000, **options):
+                 max_decisions: int | None = 20_000, delegate: str | None = None, **options):
         if isinstance(seat, str) and seat not in SEAT_MODES:
             raise InvalidOptionError(f"seat must be a seat number or one of {SEAT_MODES}, got {seat!r}")
         if not isinstance(seat, str) and not 0 <= int(seat) < num_players:
@@ -192,6 +194,9 @@ class SeatAdapter:
         self.num_actions = self.venv.num_actions
         self.observation_size = self.venv.observation_size
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents, game, seed, weights)
+        if delegate:
+            check_delegation(game, delegate)
+        self.delegate = make_agent(delegate, game=game, seed=seed) if delegate else None
         self.record = record
         self.max_decisions = int(max_decisions) if max_decisions else 0
         b, n = self.batch, self.num_players
@@ -226,6 +231,8 @@ class SeatAdapter:
         self.venv.reset(seed)
         self.rng = np.random.default_rng([seed, 0x5EA7])
         self.pool.seed(seed)
+        if self.delegate is not None:
+            self.delegate.seed(seed + 1)
         self._game_index = int(game_index)
         self.games_started[:] = 0
         self._return[:] = 0
@@ -344,20 +351,25 @@ class SeatAdapter:
         self._new_games(done)
 
     def _play_opponents(self, active: np.ndarray, fresh: np.ndarray) -> None:
-        """Let the opponents decide, in batches per agent, until every active game waits on
-        the learner."""
+        """Let the opponents (and the learner's delegate) decide, in batches per agent, until
+        every active game waits on the learner."""
         v = self.venv
         while True:
-            rows = np.flatnonzero(active & (v.last_step.seat != self.learner_seat))
+            mine = active & (v.last_step.seat == self.learner_seat)
+            rows = np.flatnonzero(active & ~mine)
+            if self.delegate is not None and mine.any():
+                own = np.flatnonzero(mine)
+                rows = np.sort(np.concatenate([rows, own[~strategic_rows(self.game, v.states[own],
+                                                                        v.last_step.action_mask[own])]]))
             if rows.size == 0:
                 return
             seats = v.last_step.seat[rows]
-            who = self.opponent_of[rows, seats]
+            who = self.opponent_of[rows, seats]  # -1: the learner's delegate
             actions = np.empty(rows.size, dtype=np.int64)
             for k in np.unique(who):
                 pick = np.flatnonzero(who == k)
                 sub = rows[pick]
-                agent = self.pool.agents[k]
+                agent = self.delegate if k < 0 else self.pool.agents[k]
                 infos = StateBatch(self.game, v.states[sub], seats[pick]) if agent.needs_state else None
                 actions[pick] = agent.act_batch(v.last_step.observation[sub], v.last_step.action_mask[sub], infos)
             if self.record:

@@ -69,6 +69,7 @@ class Args:
     pretrain_lr: float = 1e-3
     init_policy: str = ""  # start the policy and observation normaliser from an exported policy.pt (e.g. a clone)
     critic_warmup: int = 0  # the first updates fit only the value head, so a good starting policy meets a value that fits it
+    delegate: str = ""  # a bundled bot that plays the learner's turns but their strategic decisions (agents/delegate.py)
     out: str = "runs/ppo"
     resume: bool = False
     device: str = "cpu"
@@ -226,7 +227,7 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
-                             "obs_count": float(model.norm.count)})
+                             "obs_count": float(model.norm.count), "delegate": args.delegate})
 
 
 # An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
@@ -348,7 +349,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     pool, self_play = build_pool(args)
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
-                      max_turns=args.max_turns or None, reward_mode=args.reward_mode)
+                      max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None)
     # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None

@@ -14,7 +14,7 @@ from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine, hidden
 from meeplegym.envs.imperium.rules import scoring
-from meeplegym.envs.imperium.state import PH_EFFECT, PH_INNOVATE, Z_HISTORY
+from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_EFFECT, PH_INNOVATE, PH_TURN_TYPE, Z_HISTORY
 from tests import bot_play
 
 NAMES = ("imperium.expander", "imperium.scholar")
@@ -214,3 +214,10 @@ def test_bots_return_unrest_before_scoring_with_miyabi():
         assert action != A.END
         engine.apply_at(states, 0, action)
     assert scoring.score(states[0], 0) == vp + 4
+
+
+def test_a_delegate_leaves_the_learner_only_its_turn_types_and_activate_choices():
+    """D2, D3: with `--delegate`, a learner chooses its turn type and each Activate-loop step; the bot
+    carries each choice out."""
+    phases, _ = bot_play.learner_phases_with_a_delegate("imperium", "imperium.expander", 60)
+    assert set(phases) == {PH_TURN_TYPE, PH_ACTIVATE}

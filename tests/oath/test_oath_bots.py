@@ -12,7 +12,7 @@ from meeplegym.agents import agent_names, make_agent, oath_bots as bots, play_ma
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import engine, hidden
 from meeplegym.envs.oath.rules.board import rules_site, ruling_colour
-from meeplegym.envs.oath.state import N_SLOTS, Z_ADVISER
+from meeplegym.envs.oath.state import N_SLOTS, PH_ACT, Z_ADVISER
 from tests import bot_play
 
 NAMES = ("oath.warlord", "oath.steward")
@@ -168,3 +168,10 @@ def test_each_style_beats_random_from_either_side(style):
     as_exile = sum(_play([R, style], 4000 + g, g)["winner"] == 1 for g in range(games))
     assert as_chancellor >= max(random_chancellor + 3, 0.9 * games), (as_chancellor, random_chancellor)
     assert as_exile >= 0.4 * games, as_exile
+
+
+def test_a_delegate_leaves_the_learner_only_its_act_phase_choices():
+    """O4.2: with `--delegate`, a learner decides what to do next in its Act phase; the bot plays the
+    rest of its turn (what a search keeps, a campaign's targets and dice, ...) and games still end."""
+    phases, ended = bot_play.learner_phases_with_a_delegate("oath", "oath.steward", 150)
+    assert set(phases) == {PH_ACT} and ended > 0
