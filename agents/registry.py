@@ -1,7 +1,8 @@
 """Agents by name, so the CLI, tournaments and training can say ``random`` or ``scythe.builder``.
 
 Names are ``<game>.<style>`` for game-specific bots and a bare name for agents that play any
-game. ``make_agent(name, game=..., seed=...)`` builds one; ``agent_names(game)`` lists what
+game; ``policy:PATH`` names an exported policy (``runs/x/policy.pt``), so trained agents join
+matches and tournaments by the same kind of name. ``make_agent(name, game=..., seed=...)`` builds one; ``agent_names(game)`` lists what
 plays a game.
 """
 
@@ -58,8 +59,20 @@ def agent_names(game: str | None = None) -> list[str]:
     return sorted(n for n, e in AGENTS.items() if game is None or e.games is None or game in e.games)
 
 
+POLICY_PREFIX = "policy:"  # "policy:runs/x/policy.pt" names an exported policy by its path
+
+
 def make_agent(name: str, game: str | None = None, seed: int | None = None, **kwargs) -> Agent:
-    """Build the agent registered as `name` (checking it plays `game` when given)."""
+    """Build the agent registered as `name`, or the exported policy a ``policy:PATH`` name points
+    to (checking it plays `game` when given)."""
+    if name.startswith(POLICY_PREFIX):
+        from meeplegym.agents.policy_agent import PolicyAgent
+
+        agent = PolicyAgent(seed=seed, path=name.removeprefix(POLICY_PREFIX), **kwargs)
+        if game is not None and agent.game != game:
+            raise ValueError(f"{name} was trained on {agent.game}, not {game!r}")
+        agent.name = name  # as asked for: results and ratings then name the file that played
+        return agent
     try:
         entry = AGENTS[name]
     except KeyError:

@@ -134,6 +134,7 @@ def _play_one(job):
 
 def validate(config: Config) -> None:
     from meeplegym.agents import agent_names
+    from meeplegym.agents.registry import POLICY_PREFIX
     from meeplegym.registry import GAMES
 
     if config.game not in GAMES:
@@ -143,13 +144,29 @@ def validate(config: Config) -> None:
         raise InvalidOptionError(f"{config.game} is played by {low}-{high} players, not {config.players}")
     known = agent_names(config.game)
     for name in config.agents:
-        if name not in known:
+        if name.startswith(POLICY_PREFIX):
+            _check_policy(name, config)
+        elif name not in known:
             raise InvalidOptionError(f"unknown agent {name!r} for {config.game}; available: {', '.join(known)}")
     if len(config.agents) < config.players:
         raise InvalidOptionError(f"{config.players} players need at least {config.players} agents, got {len(config.agents)}"
                                  " (name an agent twice to let it play itself)")
     if config.games < 1:
         raise InvalidOptionError(f"games must be positive, got {config.games}")
+
+
+def _check_policy(name: str, config: Config) -> None:
+    """An exported policy plays in the tournament only if it loads and was trained for this table."""
+    from meeplegym.agents import make_agent
+
+    try:
+        agent = make_agent(name, game=config.game)
+    except ImportError as e:
+        raise InvalidOptionError(f"{name}: a trained policy needs the train extra (torch): {e}") from None
+    except (OSError, ValueError) as e:
+        raise InvalidOptionError(f"{name}: {e}") from None
+    if agent.num_players != config.players:
+        raise InvalidOptionError(f"{name} was trained for {agent.num_players} players, not {config.players}")
 
 
 BACKENDS = ("process", "ray")

@@ -472,6 +472,28 @@ def test_policy_opponents_by_path(tmp_path, scythe_kernels):
     assert adapter.pool.names[1].startswith("policy:")
 
 
+def test_a_trained_policy_plays_in_a_tournament_by_its_path(tmp_path, scythe_kernels):
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.tournament import Config, run_tournament, stored_games, validate
+
+    from meeplegym.training import ppo
+
+    ppo.train(_tiny_ppo_args(tmp_path, total_steps=256))
+    name = f"policy:{tmp_path / 'policy.pt'}"
+    assert make_agent(name, game="scythe", seed=1).game == "scythe"
+    config = Config(game="scythe", agents=(name, "random"), games=4, players=2, max_turns=4)
+    tid = run_tournament(config, tmp_path / "t.sqlite")
+    games = stored_games(tmp_path / "t.sqlite", tid)
+    assert len(games) == 4 and all(name in g["agents"] for g in games)
+    assert {g["agents"].index(name) for g in games} == {0, 1}  # it played both seats
+    for agents, players, message in [((f"policy:{tmp_path / 'nothing.pt'}", "random"), 2, "nothing.pt"),
+                                     ((name, "random", "random"), 3, "trained for 2 players, not 3")]:
+        with pytest.raises(InvalidOptionError, match=message):
+            validate(Config(game="scythe", agents=agents, games=3, players=players))
+    with pytest.raises(InvalidOptionError, match="trained on scythe"):
+        validate(Config(game="oath", agents=(name, "random"), games=2, players=2))
+
+
 # ==================================================================== CLI and docs
 def test_cli_does_not_import_torch_until_train():
     code = "import sys, meeplegym.cli; assert 'torch' not in sys.modules and 'stable_baselines3' not in sys.modules"
