@@ -8,6 +8,9 @@ against training hours and samples (``benchmarks/results/training_<run>.png``) t
 ``benchmarks/training.md``. A resumed run's clock runs on, so one folder is one curve however many
 sittings it took.
 
+``--final --opponents random,scythe.builder --games 1000`` evaluates each run's ``policy.pt``
+instead, sampling and greedy, on seeds the training evaluations never used: the headline numbers.
+
 ``--sps GAME`` measures samples/s instead: each path (``ppo``, ``maskable-ppo``) trains
 ``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread, after
 a tiny warm-up run that loads (or compiles) the kernels.
@@ -145,12 +148,44 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
     return "\n".join(lines)
 
 
+def final_section(folder: Path, opponents: list[str], games: int, note: str = "") -> str:
+    """The run's exported policy against each opponent, sampling and greedy, on seeds no training
+    evaluation used: the headline numbers."""
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.training.evaluate import evaluate
+
+    run = read_run(folder)
+    lines = [f"## Final evaluation: {run['name']}\n",
+             f"`{folder.name}/policy.pt` after {run['meta'].get('samples', 0):,} samples "
+             f"({run['rows'][-1]['seconds'] / 3600:.2f} training hours), {games} games per opponent and mode, "
+             f"seats swapped, seeds from {FINAL_SEED:,} (the training evaluations use 10,000,000 + update). "
+             f"Sampled: the policy draws its move as in training; greedy: it plays its most likely move. {note}".rstrip()
+             + "\n", "| opponent | mode | games | win rate | 95% interval | by seat |", "|---|---|---:|---:|---|---|"]
+    for opponent in opponents:
+        for greedy in (False, True):
+            agent = PolicyAgent(path=folder / "policy.pt", greedy=greedy, seed=FINAL_SEED)
+            result = evaluate(agent, run["game"], opponent, games=games, num_players=run["num_players"], seed=FINAL_SEED)
+            low, high = wilson_interval(result.win_rate * result.games, result.games)
+            seats = ", ".join(f"{w:.0%}" for w in result.win_rate_by_seat)
+            lines.append(f"| {opponent} | {'greedy' if greedy else 'sampled'} | {result.games} | "
+                         f"{result.win_rate:.1%} | {low:.1%} - {high:.1%} | {seats} |")
+            print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+FINAL_SEED = 50_000_000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", nargs="*", type=Path, help="run folders written by meeplegym train")
     parser.add_argument("--sps", metavar="GAME", help="measure both paths' samples/s on GAME instead")
     parser.add_argument("--players", type=int, default=2, help="players for --sps")
     parser.add_argument("--sps-steps", type=int, default=65536, help="samples per path for --sps")
+    parser.add_argument("--final", action="store_true",
+                        help="evaluate each run's policy.pt (sampled and greedy) instead of writing its curve")
+    parser.add_argument("--opponents", default="random", help="comma-separated opponents for --final")
+    parser.add_argument("--games", type=int, default=400, help="games per opponent and mode for --final")
     parser.add_argument("--note", default="", help="a sentence for each section (what else ran, how a run was started)")
     parser.add_argument("--write", action="store_true", help="write the sections to benchmarks/training.md")
     args = parser.parse_args()
@@ -160,6 +195,10 @@ def main() -> None:
     if args.sps:
         sections.append((f"sps: {args.sps} {args.players}p", measure_sps(args.sps, args.players, args.sps_steps, args.note)))
     for folder in args.runs:
+        if args.final:
+            opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
+            sections.append((f"final: {folder.name}", final_section(folder, opponents, args.games, args.note)))
+            continue
         run = read_run(folder)
         picture = plot(run, PICTURES / f"training_{run['name']}.png")
         sections.append((f"run: {run['name']}", run_section(run, picture, args.note)))

@@ -582,3 +582,6 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
     assert "--delegate" not in text
     run["meta"]["delegate"] = "scythe.builder"
     assert "tactics played by `scythe.builder` (`--delegate`)" in training_curves.run_section(run, picture)
+    final = training_curves.final_section(tmp_path / "run", ["random"], games=2)
+    rows = [line for line in final.splitlines() if line.startswith("| random |")]
+    assert [row.split(" | ")[1] for row in rows] == ["sampled", "greedy"] and all(" | 2 | " in row for row in rows)
