@@ -46,3 +46,25 @@ def test_scythe_space_sizes_in_the_docs():
     text = (ROOT / "docs/scythe.md").read_text()
     assert f"float32[{scythe_encoder.OBS_SIZE}]" in text
     assert f"int8[{actions.NUM_ACTIONS}]" in text and f"Discrete({actions.NUM_ACTIONS})" in text
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/training.md"])
+def test_documented_cli_commands_use_options_that_exist(doc):
+    """Every `meeplegym COMMAND --option` in a doc's shell blocks is an option of that command."""
+    import typer
+
+    from meeplegym.cli import app
+
+    commands = typer.main.get_command(app).commands
+    text = (ROOT / doc).read_text().replace("\\\n", " ")
+    lines = [line for block in re.findall(r"```bash\n(.*?)```", text, flags=re.S) for line in block.splitlines()]
+    checked = 0
+    for line in lines:
+        found = re.search(r"meeplegym (\w+)(.*)", line.split("#")[0])
+        if not found:
+            continue
+        options = {o for p in commands[found.group(1)].params for o in p.opts + p.secondary_opts}
+        for option in re.findall(r"(?<!\S)(--[\w-]+)", found.group(2)):
+            assert option in options, f"{doc}: meeplegym {found.group(1)} has no {option}"
+        checked += 1
+    assert checked
