@@ -46,7 +46,7 @@ def check_delegation(game: str, delegate: str) -> None:
         raise InvalidOptionError(f"--delegate: {game} has no strategic decisions to keep (games with them: "
                                  f"{', '.join(sorted(STRATEGIC_KERNELS))})")
     entry = AGENTS.get(delegate)
-    if entry is None or (entry.games is not None and game not in entry.games) or entry.name in ("random", "policy"):
+    if entry is None or entry.games is None or game not in entry.games:  # games None: random, policy
         names = sorted(n for n, e in AGENTS.items() if e.games is not None and game in e.games)
         raise InvalidOptionError(f"--delegate must be one of {game}'s bundled bots ({', '.join(names)}), got {delegate!r}")
 
