@@ -79,16 +79,21 @@ class EngineBot(Agent):
         if infos is None:
             raise ValueError(f"{self.name} needs infos with 'state' and 'seat'")
         masks = np.ascontiguousarray(action_masks, dtype=np.int8)
-        if hasattr(infos, "states"):  # a StateBatch (training/opponents.py) holds the rows as one array already
-            states, seats = infos.states, np.asarray(infos.seats, dtype=np.int64)
-        else:  # concatenating record rows one by one is slow (numpy promotes the fields of each)
-            states = np.concatenate([info["state"][:1] for info in infos])
-            seats = np.array([int(info["seat"]) for info in infos], dtype=np.int64)
+        states, seats = batch_records(infos)
         styles = np.full(len(infos), self.style, dtype=np.int64)
         words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
         out = np.empty(len(infos), dtype=np.int64)
         self.act_states(states, seats, styles, masks, words, out, *self.kernel_options)
         return out
+
+
+def batch_records(infos) -> tuple[np.ndarray, np.ndarray]:
+    """The engine records (one row per decision) and seats of a batch of infos."""
+    if hasattr(infos, "states"):  # a StateBatch (training/opponents.py) holds the rows as one array already
+        return infos.states, np.asarray(infos.seats, dtype=np.int64)
+    # concatenating record rows one by one is slow (numpy promotes the fields of each): only for plain lists
+    return (np.concatenate([info["state"][:1] for info in infos]),
+            np.array([int(info["seat"]) for info in infos], dtype=np.int64))
 
 
 def legal_actions(action_mask) -> np.ndarray:

@@ -28,7 +28,7 @@ import numpy as np
 import torch
 from torch import nn
 
-from meeplegym.agents.base import Agent
+from meeplegym.agents.base import Agent, batch_records
 from meeplegym.agents.delegate import check_delegation, strategic_rows
 
 FORMAT = "meeplegym-policy/1"
@@ -144,8 +144,7 @@ class PolicyAgent(Agent):
         if infos is None:
             raise ValueError(f"{self.name} hands its tactical decisions to {self.delegate.name}, which needs infos "
                              "with 'state' and 'seat' (run it with agents.play_match)")
-        states = infos.states if hasattr(infos, "states") else np.concatenate([i["state"][:1] for i in infos])
-        mine = strategic_rows(self.game, states, action_masks)
+        mine = strategic_rows(self.game, batch_records(infos)[0], action_masks)
         actions = np.empty(len(masks), dtype=np.int64)
         if mine.any():
             actions[mine] = self._policy_actions(np.asarray(observations)[mine], masks[mine])
