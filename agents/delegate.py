@@ -15,6 +15,7 @@ over macro-actions above scripted controllers. The exported policy records its d
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import numba as nb
@@ -51,9 +52,14 @@ def check_delegation(game: str, delegate: str) -> None:
         raise InvalidOptionError(f"--delegate must be one of {game}'s bundled bots ({', '.join(names)}), got {delegate!r}")
 
 
+@functools.cache
+def _strategic_kernel(game: str):
+    module, kernel = STRATEGIC_KERNELS[game].split(":")
+    return getattr(importlib.import_module(module), kernel)
+
+
 def strategic_rows(game: str, states: np.ndarray, masks: np.ndarray) -> np.ndarray:
     """Which rows of a batch (engine records and their legal masks) wait on a strategic decision."""
-    module, kernel = STRATEGIC_KERNELS[game].split(":")
-    strategic = getattr(importlib.import_module(module), kernel)
+    strategic = _strategic_kernel(game)  # looked up once: this runs at every step of a training batch
     masks = np.ascontiguousarray(masks, dtype=np.int8)
     return np.array([bool(strategic(states, b, masks[b])) for b in range(len(states))], dtype=bool)
