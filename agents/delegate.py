@@ -18,14 +18,14 @@ from __future__ import annotations
 import functools
 import importlib
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.oath.state import PH_ACT
 from meeplegym.errors import InvalidOptionError
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def oath_act_choice(states, b, mask):
     """Oath's strategic decision: the next step of the Act phase (O4.2), when there is a choice."""
     return states[b]["phase"] == PH_ACT and mask.sum() >= 2

@@ -43,7 +43,6 @@ Styles (one policy, different weights):
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -81,6 +80,7 @@ from meeplegym.envs.imperium.state import (
     Z_HISTORY,
     Z_PLAY,
 )
+from meeplegym.jit import kernel
 
 EXPANDER, SCHOLAR = 0, 1
 STYLE_NAMES = ("expander", "scholar")
@@ -128,7 +128,7 @@ END_LEAD = 1.0  # worth of the VP lead as the end nears (1 - resource_worth): el
 
 
 # ================================================================ valuing a state
-@nb.njit(cache=True)
+@kernel
 def resource_worth(s):
     """The share of its style weight a resource keeps: the rounds left to spend it (I10.1-I10.2:
     the round of the trigger and one more, or just it in the quick variant, I15.5) over
@@ -156,7 +156,7 @@ def resource_worth(s):
     return min(1.0, rounds / RESOURCE_HORIZON)
 
 
-@nb.njit(cache=True)
+@kernel
 def player_value(s, p, w, spend, vp):
     """p's worth in VP under style weights w, given p's VP now and the share of its weight a
     resource keeps (module doc)."""
@@ -189,7 +189,7 @@ def player_value(s, p, w, spend, vp):
     return v
 
 
-@nb.njit(cache=True)
+@kernel
 def evaluate(s, seat, w):
     """The seat's worth minus a share of the best opponent's; a finished game by place. Against
     the automa (I14) its score is the opponent's; alone (the training mode, I15.1) only the
@@ -230,7 +230,7 @@ def evaluate(s, seat, w):
     return player_value(s, seat, w, spend, vp[seat]) - w[W_OPP] * best_other + lead
 
 
-@nb.njit(cache=True)
+@kernel
 def card_worth(c, w):
     """What owning card c (physical) is worth to the style before it is played: the market token."""
     r = c
@@ -246,7 +246,7 @@ def card_worth(c, w):
 
 
 # ================================================================ rules of thumb
-@nb.njit(cache=True)
+@kernel
 def _cheapest_payment(s, p, mask, w):
     """The resource the style values least among those that may pay the next unit (D5)."""
     best = -1
@@ -263,7 +263,7 @@ def _cheapest_payment(s, p, mask, w):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def _turn_type(s, p, w, words, i):
     """D2 by rule (module doc)."""
     unrest = 0
@@ -286,7 +286,7 @@ def _turn_type(s, p, w, words, i):
     return A.TURN_TYPE + A.ACTIVATE
 
 
-@nb.njit(cache=True)
+@kernel
 def _activate_idles(s, p, w, words, i):
     """The search's first choice in an Activate turn would be to end it: the turn would gain
     nothing, while an Innovate gains a card. Without this, two bots whose decks are played out
@@ -302,7 +302,7 @@ def _activate_idles(s, p, w, words, i):
     return _search_at(probe, 0, p, w, mask, words, i) == A.END
 
 
-@nb.njit(cache=True)
+@kernel
 def _market_token(s, mask, w):
     best = -1
     best_v = -1e9
@@ -315,7 +315,7 @@ def _market_token(s, mask, w):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def _scoring_return(s, p, mask):
     """Before scoring (Miyabi): the unrest card whose return gains the most VP, END when none does."""
     probe = np.empty(1, dtype=STATE_DTYPE)
@@ -333,7 +333,7 @@ def _scoring_return(s, p, mask):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def _cleanup_discard(s, p, mask):
     """Discard a hand card that cannot be played now (unrest cannot be discarded at cleanup
     anyway when its text forbids it); END when every card left is playable."""
@@ -343,7 +343,7 @@ def _cleanup_discard(s, p, mask):
     return A.END
 
 
-@nb.njit(cache=True)
+@kernel
 def _first_legal(mask, avoid_end):
     first = -1
     for a in range(mask.shape[0]):
@@ -355,7 +355,7 @@ def _first_legal(mask, avoid_end):
 
 
 # ================================================================ the plan search
-@nb.njit(cache=True)
+@kernel
 def _settled(s, turn0):
     """The chain of decisions has come to rest: a phase of its own (Activate loop, turn type,
     cleanup, Revolt, Solstice), the turn over, or the game over."""
@@ -364,7 +364,7 @@ def _settled(s, turn0):
     return not (s["phase"] == PH_EFFECT or s["phase"] == PH_INNOVATE)
 
 
-@nb.njit(cache=True)
+@kernel
 def _default(s, seat, w, mask, budget_left):
     """A move made without branching, or -1 when the search should branch here."""
     if s["actor"] != seat:
@@ -381,7 +381,7 @@ def _default(s, seat, w, mask, budget_left):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _chain_value(buf, k0, seat, turn0, w, budget, acts, n_acts, pos, best, mask):
     """Value of buf[k0] when `seat` makes the rest of the chain's choices as well as the search
     finds (depth first over buf[k0..], at most budget[0] engine steps with branching)."""
@@ -436,7 +436,7 @@ def _chain_value(buf, k0, seat, turn0, w, budget, acts, n_acts, pos, best, mask)
             best[k] = max(best[k], v)
 
 
-@nb.njit(cache=True)
+@kernel
 def _search(s, seat, w, mask, words, i):
     """Play each legal action out in a sample of the hidden facts; the best-valued one."""
     buf = np.empty(PLAN_DEPTH + 2, dtype=STATE_DTYPE)
@@ -474,12 +474,12 @@ def _search(s, seat, w, mask, words, i):
     return pick
 
 
-@nb.njit(cache=True)
+@kernel
 def _search_at(states, b, seat, w, mask, words, i):
     return _search(states[b], seat, w, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in the style (module doc); -1 if none is legal."""
     w = WEIGHTS[style]
@@ -508,12 +508,12 @@ def policy(s, seat, style, mask, words, i):
     return _search(s, seat, w, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def policy_at(states, b, seat, style, mask, words, i):
     return policy(states[b], seat, style, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def act_states(states, seats, styles, masks, words, out):
     """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
     for b in range(states.shape[0]):

@@ -16,7 +16,6 @@ trials (40-game samples; see benchmarks/RESULTS.md for the ladder).
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -26,19 +25,20 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium.hidden import determinize
 from meeplegym.envs.imperium.rules.turn import apply, legal
 from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_TURN_TYPE, STATE_DTYPE
+from meeplegym.jit import kernel
 
 N_STYLES = len(bots.STYLE_NAMES)
 ROLLOUT_CAP = 2000  # decisions; a turn takes about 20
 
 
-@nb.njit(cache=True)
+@kernel
 def searched(states, b, mask):
     """Search the turn type and the Activate loop's choices when there is a choice."""
     ph = states[b]["phase"]
     return (ph == PH_TURN_TYPE or ph == PH_ACTIVATE) and mask.sum() >= 2
 
 
-@nb.njit(cache=True)
+@kernel
 def rollout_value(s, seat, style, opponent_style, words, i):
     """Play record `s` to the end of the current turn with the rule-based policies; its value for
     `seat` under the style's weights."""
@@ -53,7 +53,7 @@ def rollout_value(s, seat, style, opponent_style, words, i):
     return bots.evaluate(s, seat, bots.WEIGHTS[style])
 
 
-@nb.njit(cache=True)
+@kernel
 def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
     """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
     from `first`, which sets the opponents' rollout style)."""
@@ -72,7 +72,7 @@ def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
                 totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def search_at(states, b, seat, style, mask, words, i, samples):
     """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
     if not searched(states, b, mask):
@@ -82,7 +82,7 @@ def search_at(states, b, seat, style, mask, words, i, samples):
     return best_action(totals, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def search_states(states, seats, styles, masks, words, out, samples):
     for b in range(states.shape[0]):
         out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, samples)

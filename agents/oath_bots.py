@@ -33,7 +33,6 @@ Styles (one policy, different weights):
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -54,6 +53,7 @@ from meeplegym.envs.oath.state import (
     STATE_DTYPE,
     Z_ADVISER,
 )
+from meeplegym.jit import kernel
 
 WARLORD, STEWARD = 0, 1
 STYLE_NAMES = ("warlord", "steward")
@@ -83,7 +83,7 @@ LAST_ROUND = 8
 
 
 # ================================================================ valuing a state
-@nb.njit(cache=True)
+@kernel
 def holdings(s, p, w):
     """What p holds, at style weights."""
     v = w[W_FAVOR] * s["favor"][p] + w[W_SECRET] * (s["secrets"][p] + s["secrets_down"][p])
@@ -102,7 +102,7 @@ def holdings(s, p, w):
     return v + w[W_ADVISER] * advisers
 
 
-@nb.njit(cache=True)
+@kernel
 def evaluate(s, seat, w):
     """The value of state s for seat (module doc)."""
     if s["terminal"]:
@@ -144,14 +144,14 @@ def evaluate(s, seat, w):
 
 
 # ================================================================ the look-ahead
-@nb.njit(cache=True)
+@kernel
 def _settled(s, current0, steps):
     if s["terminal"] or s["current"] != current0:
         return True
     return steps > 0 and s["phase"] == PH_ACT and s["actor"] == current0
 
 
-@nb.njit(cache=True)
+@kernel
 def _line_value(buf, a, seat, w, word, mask):
     """Play action a in buf[0], carry on with random choices drawn from `word` until the line
     settles, and value the result."""
@@ -175,7 +175,7 @@ def _line_value(buf, a, seat, w, word, mask):
     return evaluate(s, seat, w)
 
 
-@nb.njit(cache=True)
+@kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in the style (module doc); -1 if none is legal."""
     n = 0
@@ -222,12 +222,12 @@ def policy(s, seat, style, mask, words, i):
     return pick if pick >= 0 else only
 
 
-@nb.njit(cache=True)
+@kernel
 def policy_at(states, b, seat, style, mask, words, i):
     return policy(states[b], seat, style, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def act_states(states, seats, styles, masks, words, out):
     """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
     for b in range(states.shape[0]):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import Agent, legal_actions
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def random_legal_actions(masks, words, out):
     """Row-wise `rng.random_legal` over a batch of masks (one generator word per row)."""
     for b in range(masks.shape[0]):

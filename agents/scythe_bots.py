@@ -32,7 +32,6 @@ the bot commits the dial and cards with the best expected worth (which may be no
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -131,6 +130,7 @@ from meeplegym.envs.scythe.state import (
     TUNNELS,
     VILLAGE,
 )
+from meeplegym.jit import kernel
 
 BUILDER = 0
 RUSHER = 1
@@ -205,22 +205,22 @@ SURPLUS = 0.3  # a resource token beyond what the next actions need (scores half
 
 
 # ================================================================ the seat's view
-@nb.njit(cache=True)
+@kernel
 def _i(x):
     return np.int64(x)
 
 
-@nb.njit(cache=True)
+@kernel
 def _slot(s, p, slot):
     return _i(SLOT_VALUE[slot, s["upgraded"][p, slot]])
 
 
-@nb.njit(cache=True)
+@kernel
 def _bottom_cost(s, p, b):
     return _i(BOTTOM_COST[s["mat"][p], b]) - _i(s["covered"][p, b])
 
 
-@nb.njit(cache=True)
+@kernel
 def _left(s, p, b):
     """How many more times bottom action b still gives its primary benefit."""
     if b == 0:
@@ -245,7 +245,7 @@ def _left(s, p, b):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _structure_at(s, t):
     for q in range(s["n_players"]):
         for k in range(N_STRUCTURES):
@@ -254,7 +254,7 @@ def _structure_at(s, t):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _tokens(s, t):
     n = 0
     for r in range(N_RESOURCES):
@@ -262,7 +262,7 @@ def _tokens(s, t):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _enemy_fighters(s, p, t):
     """Characters and mechs of other seats on location t."""
     n = 0
@@ -272,7 +272,7 @@ def _enemy_fighters(s, p, t):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _enemy_workers(s, p, t):
     n = 0
     for q in range(s["n_players"]):
@@ -281,7 +281,7 @@ def _enemy_workers(s, p, t):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _fighter_owner(s, p, t):
     for q in range(s["n_players"]):
         if q != p and units_at(s, q, t, 0, FIRST_WORKER) > 0:
@@ -289,7 +289,7 @@ def _fighter_owner(s, p, t):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _near_enemy(s, p, t):
     """An enemy character/mech stands on t or next to it."""
     if _enemy_fighters(s, p, t) > 0:
@@ -301,7 +301,7 @@ def _near_enemy(s, p, t):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _stock(s, p, ctrl, out):
     out[:] = 0
     for t in range(N_TERRITORIES):
@@ -310,7 +310,7 @@ def _stock(s, p, ctrl, out):
                 out[r] += s["resources"][t, r]
 
 
-@nb.njit(cache=True)
+@kernel
 def _coercion(s, p):
     if s["faction"][p] != CRIMEA or s["coercion_used"] == 1:
         return 0
@@ -318,7 +318,7 @@ def _coercion(s, p):
 
 
 # ================================================================ values
-@nb.njit(cache=True)
+@kernel
 def _pop_step(pop, style):
     # the end-game rates step up at 7 and 13 (D4): a point below a threshold is worth most
     w = PARAMS[style, W_POP]
@@ -331,7 +331,7 @@ def _pop_step(pop, style):
     return 0.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _chase(s, p):
     """How much the last stars matter: near the end the power/popularity tracks become goals."""
     stars = star_count(s, p)
@@ -342,7 +342,7 @@ def _chase(s, p):
     return 0.35 if stars == 3 else 0.1
 
 
-@nb.njit(cache=True)
+@kernel
 def popularity_value(s, p, style, delta):
     pop = _i(s["popularity"][p])
     value = 0.0
@@ -359,7 +359,7 @@ def popularity_value(s, p, style, delta):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _threat(s, p):
     """The highest power among opponents with a character/mech on or next to a territory
     where p has units (0 when nobody threatens p)."""
@@ -382,7 +382,7 @@ def _threat(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def power_value(s, p, style, delta):
     pw = _i(s["power"][p])
     w = PARAMS[style, W_POWER]
@@ -405,7 +405,7 @@ def power_value(s, p, style, delta):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def cards_value(s, p, style, delta):
     held = hand_size(s, p)
     target = PARAMS[style, CARD_TARGET]
@@ -416,7 +416,7 @@ def cards_value(s, p, style, delta):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def bottom_value(s, p, style, b):
     """The primary benefit of bottom action b now (0 when nothing is left to gain)."""
     if _left(s, p, b) == 0:
@@ -427,7 +427,7 @@ def bottom_value(s, p, style, b):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _resource_values(s, p, style, stock, need, hi):
     """hi[r]: value of a token of r while need[r] more are wanted (the next two uses of the
     bottom action paid with r); past that a token is worth SURPLUS."""
@@ -444,13 +444,13 @@ def _resource_values(s, p, style, stock, need, hi):
             hi[r] = SURPLUS
 
 
-@nb.njit(cache=True)
+@kernel
 def _token_gain_value(r, k, need, hi):
     n = need[r]
     return hi[r] * min(k, n) + SURPLUS * max(0, k - n)
 
 
-@nb.njit(cache=True)
+@kernel
 def _territory_yield(s, p, style, t, k, need, hi, mat_left):
     """Value of producing with k producers on territory t."""
     terr = TERRAIN[t]
@@ -462,7 +462,7 @@ def _territory_yield(s, p, style, t, k, need, hi, mat_left):
     return _token_gain_value(r, k, need, hi)
 
 
-@nb.njit(cache=True)
+@kernel
 def _potential(s, p, style, wc, need, hi, mat_left, slots):
     """What one Produce would yield with own workers wc[t] on each territory: the best `slots`
     territories plus the Mill's extra one."""
@@ -489,7 +489,7 @@ def _potential(s, p, style, wc, need, hi, mat_left, slots):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _own_worker_counts(s, p, wc):
     wc[:] = 0
     for u in range(FIRST_WORKER, N_UNITS):
@@ -499,7 +499,7 @@ def _own_worker_counts(s, p, wc):
 
 
 # ================================================================ movement
-@nb.njit(cache=True)
+@kernel
 def _stops_at(s, p, u, y):
     """A unit that enters y may go no further this Move (S3.8, S3.9, S3.11)."""
     if y >= N_TERRITORIES:
@@ -512,7 +512,7 @@ def _stops_at(s, p, u, y):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _bfs(s, p, u, x, cu, wk, ctrl, dist, first):
     """Steps from x for p's unit class of u under the real step rules (rules.board.can_step,
     with the engine's candidates: neighbours, tunnels and the own Mine, the movement ability's
@@ -558,7 +558,7 @@ def _bfs(s, p, u, x, cu, wk, ctrl, dist, first):
                 tail += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _alone_at(s, p, u, x):
     """Unit u is p's only unit on territory x and no own structure holds it."""
     if x < 0 or x >= N_TERRITORIES:
@@ -572,7 +572,7 @@ def _alone_at(s, p, u, x):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _best_cards(s, p, hand_extra, limit):
     """Sum of the best `limit` cards of p's hand (plus cards it committed, hand_extra)."""
     total = 0
@@ -587,7 +587,7 @@ def _best_cards(s, p, hand_extra, limit):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _unseen_counts(s, p, out):
     """Combat cards p has not seen, by value: the deck minus its hand, its committed cards and
     the discard pile (what the opponents and the deck hold between them)."""
@@ -603,7 +603,7 @@ def _unseen_counts(s, p, out):
         out[v] = max(0, out[v])
 
 
-@nb.njit(cache=True)
+@kernel
 def _attack_value(s, p, style, t, arriving):
     """Expected worth of attacking the enemy character/mechs on t with `arriving` more own
     character/mechs (those already there count too); very negative when it looks lost."""
@@ -637,12 +637,12 @@ def _attack_value(s, p, style, t, arriving):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _peoples_army(s, q, t):
     return s["faction"][q] == RUSVIET and has_ability(s, q, ABILITY_COMBAT) and units_at(s, q, t, FIRST_WORKER, N_UNITS) > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _powers_after_abilities(s, p, q, t):
     """Power of attacker p and defender q on t once the pre-combat abilities have hit: Disarm
     on tunnels (or the Saxon Mine), Artillery when the Nordic would use it."""
@@ -667,7 +667,7 @@ def _powers_after_abilities(s, p, q, t):
     return my_power, opp_power
 
 
-@nb.njit(cache=True)
+@kernel
 def _win_value(s, p, style, t, attacking):
     """What winning the battle on t is worth to p: the combat star if still open, holding the
     territory and its tokens, not sending own units home (and the style's appetite)."""
@@ -681,7 +681,7 @@ def _win_value(s, p, style, t, attacking):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _fighter_target(s, p, style, u, x, z, ctrl, wc, need, hi, mat_left, slots, p0, near, need_site, in_reach):
     """Worth of p's character/mech u (from x) standing on z after its move; in_reach: z can be
     reached within this Move (only then can it take workers along)."""
@@ -712,7 +712,7 @@ def _fighter_target(s, p, style, u, x, z, ctrl, wc, need, hi, mat_left, slots, p
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _worker_target(s, p, style, x, z, ctrl, wc, need, hi, mat_left, slots, p0, near, need_site):
     """Change in worth when one of p's workers walks from x to territory z."""
     if z >= N_TERRITORIES or TERRAIN[z] == LAKE:
@@ -733,7 +733,7 @@ def _worker_target(s, p, style, x, z, ctrl, wc, need, hi, mat_left, slots, p0, n
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _plan_unit(s, p, style, u, cu, wk, ctrl, wc, need, hi, mat_left, slots, p0, near, need_site, dist, first):
     """(gain, target, first step) of moving p's unit u; gain <= 0 means better left alone."""
     x = s["unit_loc"][p, u]
@@ -770,7 +770,7 @@ def _plan_unit(s, p, style, u, cu, wk, ctrl, wc, need, hi, mat_left, slots, p0, 
     return best - leave, target, first[target]
 
 
-@nb.njit(cache=True)
+@kernel
 def _econ(s, p, style, ctrl, stock, need, hi, wc, near):
     """Fill stock/need/hi/wc and near[t] (an enemy character/mech on or next to t); returns
     (mat workers left, produce slots, potential now, whether a structure needs a free site)."""
@@ -786,7 +786,7 @@ def _econ(s, p, style, ctrl, stock, need, hi, wc, near):
     return mat_left, slots, p0, need_site
 
 
-@nb.njit(cache=True)
+@kernel
 def _move_gains(s, p, style, units_allowed, gains, steps, targets):
     """gains[u], steps[u], targets[u]: the planned move of every unit allowed
     (units_allowed[u] = 1): its worth, first step and destination."""
@@ -828,7 +828,7 @@ def _move_gains(s, p, style, units_allowed, gains, steps, targets):
             done_worker_loc[x] = u
 
 
-@nb.njit(cache=True)
+@kernel
 def _move_total(s, p, style, count):
     """Worth of a Move of up to `count` units: the best `count` unit plans."""
     allowed = np.ones(N_UNITS, dtype=np.int8)
@@ -846,7 +846,7 @@ def _move_total(s, p, style, count):
 
 
 # ================================================================ sections and top actions
-@nb.njit(cache=True)
+@kernel
 def _bottom_worth(s, p, style, b, extra, ctrl, stock):
     """Taking bottom action b after the top action brought `extra` tokens (0 if unaffordable)."""
     r = BOTTOM_RESOURCE[b]
@@ -864,7 +864,7 @@ def _bottom_worth(s, p, style, b, extra, ctrl, stock):
     return value - SURPLUS * cost
 
 
-@nb.njit(cache=True)
+@kernel
 def _bonus_value(s, p, style, kind, amount):
     if kind == R_POWER:
         return power_value(s, p, style, amount)
@@ -875,7 +875,7 @@ def _bonus_value(s, p, style, kind, amount):
     return cards_value(s, p, style, amount)
 
 
-@nb.njit(cache=True)
+@kernel
 def _produce_plan(s, p, style, slots, ctrl, need, hi, extra, free):
     """Worth of a Produce on the best `slots` territories (+ the Mill); extra[r] receives the
     tokens it would make."""
@@ -915,7 +915,7 @@ def _produce_plan(s, p, style, slots, ctrl, need, hi, extra, free):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _top_option_value(s, p, style, option, b, ctrl, stock, need, hi, with_bottom):
     """Worth of top option `option` (offset in the TOP block) followed by bottom action b
     (b < 0: none), for the current player p."""
@@ -966,7 +966,7 @@ def _top_option_value(s, p, style, option, b, ctrl, stock, need, hi, with_bottom
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _top_legal(s, p, option, ctrl, top):
     coins = _i(s["coins"][p])
     if top == TOP_MOVE:
@@ -988,7 +988,7 @@ def _top_legal(s, p, option, ctrl, top):
     return produce_cost_payable(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _section_value(s, p, style, k, ctrl, stock, need, hi):
     """Best top option of section k (or none) plus its bottom action."""
     if k == FACTORY_SECTION:
@@ -1007,7 +1007,7 @@ def _section_value(s, p, style, k, ctrl, stock, need, hi):
 
 
 # ================================================================ card programs
-@nb.njit(cache=True)
+@kernel
 def _op_value(s, p, style, op, amount, operand, need, hi, build_ok):
     if op == Op.COINS:
         return float(amount)
@@ -1042,7 +1042,7 @@ def _op_value(s, p, style, op, amount, operand, need, hi, build_ok):
     return 0.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _steps_value(s, p, style, prog, start, end, need, hi, build_ok):
     """Worth of the plain steps start..end-1 of a compiled program (no CHOOSE inside)."""
     value = 0.0
@@ -1053,7 +1053,7 @@ def _steps_value(s, p, style, prog, start, end, need, hi, build_ok):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _program_value(s, p, style, prog, start, end, need, hi, build_ok):
     """Worth of running steps start..end-1 of a compiled program; a CHOOSE takes its best
     alternative (alternatives never nest; no recursion, which numba's cache mishandles)."""
@@ -1076,7 +1076,7 @@ def _program_value(s, p, style, prog, start, end, need, hi, build_ok):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _needs(s, p, style, need, hi):
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
     control(s, ctrl)
@@ -1085,7 +1085,7 @@ def _needs(s, p, style, need, hi):
     _resource_values(s, p, style, stock, need, hi)
 
 
-@nb.njit(cache=True)
+@kernel
 def _factory_top_value(s, p, style, card):
     need = np.zeros(N_RESOURCES, dtype=np.int64)
     hi = np.zeros(N_RESOURCES)
@@ -1113,7 +1113,7 @@ def _factory_top_value(s, p, style, card):
     return value
 
 
-@nb.njit(cache=True)
+@kernel
 def _encounter_option_value(s, p, style, card, k):
     need = np.zeros(N_RESOURCES, dtype=np.int64)
     hi = np.zeros(N_RESOURCES)
@@ -1139,7 +1139,7 @@ for _n in range(64):
 MAX_SHOW = 48
 
 
-@nb.njit(cache=True)
+@kernel
 def _opponent_cards_cdf(unseen, held, k, cdf):
     """cdf[x] = P(the best k of `held` cards dealt from the unseen pool sum to <= x)."""
     pmf = np.zeros(MAX_SHOW)
@@ -1170,7 +1170,7 @@ def _opponent_cards_cdf(unseen, held, k, cdf):
         cdf[x] = acc / weight if weight > 0 else 1.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _commit(s, p, style, hand, committed, limit, my_dial_max, fixed_dial, opp_dial, opp_held, opp_limit,
             unseen, tie, v_win, cards_out):
     """The commitment with the best expected worth, assuming the opponent dials its most and
@@ -1233,7 +1233,7 @@ def _commit(s, p, style, hand, committed, limit, my_dial_max, fixed_dial, opp_di
     return best_ev, best_dial, best_p
 
 
-@nb.njit(cache=True)
+@kernel
 def _combat_plan(s, p, style, side, cards_out):
     """The dial and cards p commits in the battle in progress; cards_out[v] = cards by value in
     all. Reads only p's hand and commitment, both power tracks, the card limits and the
@@ -1257,7 +1257,7 @@ def _combat_plan(s, p, style, side, cards_out):
     return dial
 
 
-@nb.njit(cache=True)
+@kernel
 def _battle_margin(s, p, t):
     """Own best showing minus the opponent's visible best dial, for ordering battles."""
     q = _fighter_owner(s, p, t)
@@ -1267,7 +1267,7 @@ def _battle_margin(s, p, t):
 
 
 # ================================================================ choosing among legal actions
-@nb.njit(cache=True)
+@kernel
 def _argmax_masked(values, mask, offset, n, words, i):
     """The legal action offset+k with the highest values[k] (random among exact ties)."""
     best = -1e18
@@ -1287,7 +1287,7 @@ def _argmax_masked(values, mask, offset, n, words, i):
     return pick
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_upgrade_from(s, p, style, mask, offset, words, i):
     values = np.zeros(N_TOP_SLOTS)
     for k in range(N_TOP_SLOTS):
@@ -1295,7 +1295,7 @@ def _choose_upgrade_from(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, N_TOP_SLOTS, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_upgrade_to(s, p, style, mask, offset, words, i):
     values = np.zeros(N_BOTTOM)
     for b in range(N_BOTTOM):
@@ -1303,7 +1303,7 @@ def _choose_upgrade_to(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, N_BOTTOM, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_mech(s, p, style, mask, offset, words, i):
     values = np.zeros(N_MECHS)
     for m in range(N_MECHS):
@@ -1311,7 +1311,7 @@ def _choose_mech(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, N_MECHS, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_structure(s, p, style, mask, offset, words, i):
     values = np.zeros(N_STRUCTURES)
     for k in range(N_STRUCTURES):
@@ -1319,7 +1319,7 @@ def _choose_structure(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, N_STRUCTURES, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_recruit(s, p, style, mask, offset, words, i):
     values = np.zeros(N_BOTTOM)
     for b in range(N_BOTTOM):
@@ -1327,7 +1327,7 @@ def _choose_recruit(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, N_BOTTOM, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_one_time(s, p, style, mask, offset, words, i):
     values = np.zeros(4)
     for k in range(4):
@@ -1335,7 +1335,7 @@ def _choose_one_time(s, p, style, mask, offset, words, i):
     return _argmax_masked(values, mask, offset, 4, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _distance_to_enemy(s, p, t):
     """Hex distance (axial) from t to the nearest enemy unit on the map."""
     best = FAR
@@ -1353,14 +1353,14 @@ AXIAL_Q = np.array([t.q for t in data.TERRITORIES], dtype=np.int64)
 AXIAL_R = np.array([t.r for t in data.TERRITORIES], dtype=np.int64)
 
 
-@nb.njit(cache=True)
+@kernel
 def _hex_distance(a, b):
     dq = AXIAL_Q[a] - AXIAL_Q[b]
     dr = AXIAL_R[a] - AXIAL_R[b]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_location(s, p, style, mask, words, i, kind):
     """A LOCATION for placing things. kind: 0 trade/any resources, 1 deploy, 2 build
     (structure pending in s['pending'] or the effect), 3 payment source, 4 retreat."""
@@ -1405,7 +1405,7 @@ def _choose_location(s, p, style, mask, words, i, kind):
     return _argmax_masked(values, mask, A.LOCATION, N_LOCATIONS, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_effect(s, p, style, mask, words, i):
     """A step of an encounter's or factory card's program."""
     if s["effect_source"] == EFFECT_FACTORY:
@@ -1458,7 +1458,7 @@ def _choose_effect(s, p, style, mask, words, i):
     return rng.random_legal(mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choose_move_unit(s, p, style, mask, words, i):
     """Load, step or stop for the selected unit."""
     u = s["selected"]
@@ -1504,7 +1504,7 @@ def _choose_move_unit(s, p, style, mask, words, i):
     return _best_single_step(s, p, style, u, x, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def _worker_move_gain(s, p, style, x, z, loaded):
     """Gain of carrying one more worker from x to z when `loaded` already ride along."""
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
@@ -1524,7 +1524,7 @@ def _worker_move_gain(s, p, style, x, z, loaded):
     return gain
 
 
-@nb.njit(cache=True)
+@kernel
 def _best_single_step(s, p, style, u, x, mask, words, i):
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
     control(s, ctrl)
@@ -1548,7 +1548,7 @@ def _best_single_step(s, p, style, u, x, mask, words, i):
 
 
 # ================================================================ the policy
-@nb.njit(cache=True)
+@kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in record `s`, by `style`; randomness from words[i].
     Returns -1 only when nothing is legal."""
@@ -1558,7 +1558,7 @@ def policy(s, seat, style, mask, words, i):
     return a
 
 
-@nb.njit(cache=True)
+@kernel
 def _decide(s, seat, style, mask, words, i):
     p = seat
     ph = s["phase"]
@@ -1735,12 +1735,12 @@ def _decide(s, seat, style, mask, words, i):
     return rng.random_legal(mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def policy_at(states, b, seat, style, mask, words, i):
     return policy(states[b], seat, style, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def act_states(states, seats, styles, masks, words, out):
     """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
     for b in range(states.shape[0]):

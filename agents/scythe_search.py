@@ -9,7 +9,6 @@ option, where to move, what to build, combat) is the rule-based policy's, as in 
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -20,18 +19,19 @@ from meeplegym.envs.scythe.hidden import determinize
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION, STATE_DTYPE
+from meeplegym.jit import kernel
 
 N_STYLES = len(bots.STYLE_NAMES)
 ROLLOUT_CAP = 4000  # decisions; a whole 2-player game between the bots takes about 400
 
 
-@nb.njit(cache=True)
+@kernel
 def searched(states, b, mask):
     """Search the choice of section when there is a choice."""
     return states[b]["phase"] == PH_SECTION and mask.sum() >= 2
 
 
-@nb.njit(cache=True)
+@kernel
 def rollout_value(s, seat, style, opponent_style, words, i):
     """Play record `s` out with the rule-based policies; seat's score minus the best other's."""
     mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
@@ -50,7 +50,7 @@ def rollout_value(s, seat, style, opponent_style, words, i):
     return float(keys[seat, 0]) - best_other
 
 
-@nb.njit(cache=True)
+@kernel
 def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
     """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
     from `first`, which sets the opponents' rollout style)."""
@@ -69,7 +69,7 @@ def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
                 totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def search_at(states, b, seat, style, mask, words, i, samples):
     """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
     if not searched(states, b, mask):
@@ -79,7 +79,7 @@ def search_at(states, b, seat, style, mask, words, i, samples):
     return best_action(totals, mask, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def search_states(states, seats, styles, masks, words, out, samples):
     for b in range(states.shape[0]):
         out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, samples)

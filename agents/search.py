@@ -30,20 +30,20 @@ from __future__ import annotations
 
 import time
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import Agent, EngineBot, legal_actions
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def model_style(sample, n_styles):
     """The rule-based style an opponent plays in rollout `sample`: every style in turn."""
     return sample % n_styles
 
 
-@nb.njit(cache=True)
+@kernel
 def best_action(totals, mask, words, i):
     """The legal action with the highest total (uniform among ties within 1e-9, drawn from words[i])."""
     best = -1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba as nb
+from meeplegym.jit import kernel
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class FeatureTable:
         return "\n".join(rows)
 
 
-@nb.njit(cache=True)
+@kernel
 def relative_seat(seat, p, n):
     """p's seat counted from the observing seat: 0 is the seat itself, 1 the next in turn order
     (ints: state fields are int8, and pure-Python runs must not overflow)."""

@@ -24,7 +24,6 @@ CARD block of the action space (a B-face row stays zero: the physical card carri
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
@@ -39,6 +38,7 @@ from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.jit import kernel
 
 MAX_PLAYERS = ST.MAX_PLAYERS
 N_CARDS = ST.N_CARDS
@@ -164,7 +164,7 @@ _OP_CHOOSE = P.OP_CHOOSE
 _SELECTING_OPS = np.array([E.OP_GARRISON, E.OP_DEVELOP, E.OP_SWAP], dtype=np.int32)  # op_sel holds a card
 
 
-@nb.njit(cache=True)
+@kernel
 def _op_slot(op):
     """Index of an opcode in the one-hot: control opcodes first, then the game's."""
     if op < _FIRST_GAME_OP:
@@ -172,7 +172,7 @@ def _op_slot(op):
     return N_CONTROL_OPS + op - _FIRST_GAME_OP
 
 
-@nb.njit(cache=True)
+@kernel
 def where(s, seat, c):
     """Where `seat` sees physical card c (W_*), or -1 if it cannot see it (I17)."""
     z = s["zone"][c]
@@ -214,20 +214,20 @@ def where(s, seat, c):
     return -1  # main deck, fame pile, unrest pile, out of the game, and any zone added later
 
 
-@nb.njit(cache=True)
+@kernel
 def _mark(s, seat, out, c, extra):
     """Flag a context feature on card c, only where the seat sees c."""
     if 0 <= c < N_CARDS and where(s, seat, c) >= 0:
         out[_CARDS + int(c) * CARD_STRIDE + N_WHERE + MAX_PLAYERS + extra] = 1.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _seat_one_hot(out, offset, seat, p, n):
     if 0 <= p < n:
         out[offset + _rel(seat, p, n)] = 1.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_cards(s, seat, out):
     n = Z.n_seats(s)
     garrisoned = np.zeros(N_CARDS, dtype=np.int32)
@@ -251,7 +251,7 @@ def _encode_cards(s, seat, out):
         out[x + X_SOLSTICE_DONE] = s["solstice_done"][c]
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_players(s, seat, out):
     n = Z.n_seats(s)
     counts = np.zeros((MAX_PLAYERS, N_PLAYER_COUNTS), dtype=np.int32)
@@ -300,7 +300,7 @@ def _encode_players(s, seat, out):
         out[b + 4] = s["fertile_as_production"][p]
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_game(s, out):
     n = int(s["n_players"])
     b = _GAME
@@ -329,7 +329,7 @@ def _encode_game(s, out):
         out[b + k] = (s["variants"] >> k) & 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_row(out, offset, row):
     """Opcode one-hot, amount and resource one-hot of one program row."""
     out[offset + _op_slot(int(row[_COL_OP]))] = 1.0
@@ -339,7 +339,7 @@ def _encode_row(out, offset, row):
         out[offset + N_OP_SLOTS + 1 + res] = 1.0
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_decision(s, seat, out):
     n = Z.n_seats(s)
     out[_PHASE + int(s["phase"])] = 1.0
@@ -395,7 +395,7 @@ def _encode_decision(s, seat, out):
         _mark(s, seat, out, s["ev_card"][0], X_EVENT)
 
 
-@nb.njit(cache=True)
+@kernel
 def encode(s, seat, out):
     """Write seat's observation of state s into out (float32, OBS_SIZE)."""
     out[:] = 0.0
@@ -410,7 +410,7 @@ def encode(s, seat, out):
         _encode_automa(s, out)
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_automa(s, out):
     b = _AUTOMA
     out[b] = 1.0
@@ -432,7 +432,7 @@ def _encode_automa(s, out):
     out[b + 1] = max(-vp, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def encode_at(states, i, seat, out):
     encode(states[i], seat, out)
 

@@ -22,7 +22,6 @@ prints the table.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.encoders.features import FeatureTable
@@ -33,6 +32,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.rules.board import BANDITS, bandits_rule, turn_player
 from meeplegym.envs.oath.rules.cards import facedown_position as _facedown_position
+from meeplegym.jit import kernel
 
 MAX_PLAYERS = ST.MAX_PLAYERS
 N_CARDS = ST.N_CARDS
@@ -175,13 +175,13 @@ _MOVE_PHASES = (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH, ST.PH_PERMIT)
 _OFFER_PHASES = (ST.PH_OFFER_SPACE, ST.PH_OFFER_BARGAIN, ST.PH_OFFER_ANSWER, ST.PH_OFFER_PEEK)
 
 
-@nb.njit(cache=True)
+@kernel
 def sees(s, seat, c):
     """Whether `seat` knows card c's face (O9.4)."""
     return s["faceup"][c] != 0 or (s["known"][c] >> seat) & 1 != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def where(s, seat, c):
     """Where `seat` sees card c (W_*), or -1 where it cannot see it."""
     if c == 0 or not sees(s, seat, c):
@@ -214,13 +214,13 @@ def where(s, seat, c):
     return W_BOX
 
 
-@nb.njit(cache=True)
+@kernel
 def _holder(out, at, seat, holder, n):
     """A holder one-hot: relative seat, or the entry after them for nobody."""
     out[at + (_rel(seat, holder, n) if 0 <= holder < n else NONE)] = 1.0
 
 
-@nb.njit(cache=True)
+@kernel
 def encode(s, seat, out):
     """Write `seat`'s observation of record s into out (every element)."""
     out[:] = 0.0
@@ -436,13 +436,13 @@ def encode(s, seat, out):
         _holder(out, at + 2 * N_BARGAINS, seat, s["proposer"] if partnered else -1, n)
 
 
-@nb.njit(cache=True)
+@kernel
 def _exchanging(s):
     op = E.CODE[s["pw_pc"], _COL_OP]
     return s["phase"] == ST.PH_POWER and (op == E.OP_EXCHANGE or op == E.OP_GATHERING)
 
 
-@nb.njit(cache=True)
+@kernel
 def _bargain(out, at, b):
     if A.OPTION <= b < A.OPTION + A.N_OPTIONS:
         out[at + 1 + b - A.OPTION] = 1.0
@@ -452,7 +452,7 @@ def _bargain(out, at, b):
         out[at] = 1.0  # none, or a card (marked on the card)
 
 
-@nb.njit(cache=True)
+@kernel
 def _encode_campaign(s, seat, n, out):
     phase = int(s["phase"])
     reacting = phase == ST.PH_REACT and s["defender"] != ST.NOBODY  # a reaction inside the campaign (Jinx)
@@ -510,7 +510,7 @@ def _encode_campaign(s, seat, n, out):
     out[at + N_SLOTS] = s["skulls"]
 
 
-@nb.njit(cache=True)
+@kernel
 def encode_at(states, i, seat, out):
     encode(states[i], seat, out)
 

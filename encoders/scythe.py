@@ -9,7 +9,6 @@ deck order, factory cards and the RNG never appear; opponents' coins are hidden 
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.encoders.features import FeatureTable
@@ -45,6 +44,7 @@ from meeplegym.envs.scythe.state import (
     TERRAIN,
 )
 from meeplegym.envs.scythe.rules.board import control
+from meeplegym.jit import kernel
 
 N_TERRAINS = 7
 N_PHASES = len(PHASE_NAMES)
@@ -111,14 +111,14 @@ _B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
 OBS_SIZE = FEATURES.size
 
 
-@nb.njit(cache=True)
+@kernel
 def _battle_seat(s, side):
     if s["battle_loc"] < 0:
         return -1
     return s["current"] if side == 0 else s["battle_defender"]
 
 
-@nb.njit(cache=True)
+@kernel
 def _battle_pending(s, t):
     """The mover and another player both have a character/mech on t."""
     mover = False
@@ -133,7 +133,7 @@ def _battle_pending(s, t):
     return mover and other
 
 
-@nb.njit(cache=True)
+@kernel
 def encode(s, seat, public_coins, out):
     """Write seat's observation of state s into out (float32, OBS_SIZE)."""
     out[:] = 0.0
@@ -281,7 +281,7 @@ def encode(s, seat, public_coins, out):
                     out[_B_OWN + 2 + MAX_DIAL + v] = s["battle_cards"][side, v]
 
 
-@nb.njit(cache=True)
+@kernel
 def encode_at(states, i, seat, public_coins, out):
     encode(states[i], seat, public_coins, out)
 

@@ -4,9 +4,9 @@ the final score, ``margin`` the score minus the best other seat's."""
 
 from __future__ import annotations
 
-import numba as nb
 
 from meeplegym.errors import InvalidOptionError
+from meeplegym.jit import kernel
 
 #: reward_mode names in the order the kernels number them
 REWARD_MODES = ("rank", "score", "margin")
@@ -25,7 +25,7 @@ def resolve_reward_mode(reward_mode: str | None, num_players: int) -> str:
     return reward_mode
 
 
-@nb.njit(cache=True)
+@kernel
 def rank_rewards(ranks, n, out):
     """Places (0 = first, ties share a place) of n seats to rewards: first +1, last -1, tied seats
     share the mean of the places they span."""
@@ -38,7 +38,7 @@ def rank_rewards(ranks, n, out):
         out[p] = 1.0 - 2.0 * place / (n - 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def final_rewards(mode, ranks, scores, n, out):
     """out[:n] for a finished game under reward mode `mode` (RANK, SCORE or MARGIN)."""
     if mode == RANK:

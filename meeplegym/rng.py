@@ -6,8 +6,8 @@ uses only shifts and xors, so it behaves identically compiled and under NUMBA_DI
 splitmix64 so nearby user seeds give unrelated streams.
 """
 
-import numba as nb
 import numpy as np
+from meeplegym.jit import kernel
 
 _MASK64 = (1 << 64) - 1
 
@@ -26,7 +26,7 @@ def seed_words(seeds) -> np.ndarray:
     return np.array([seed_word(seed) for seed in seeds], dtype=np.uint64)
 
 
-@nb.njit(cache=True)
+@kernel
 def xorshift(x):
     x ^= x << np.uint64(13)
     x ^= x >> np.uint64(7)
@@ -34,13 +34,13 @@ def xorshift(x):
     return x
 
 
-@nb.njit(cache=True)
+@kernel
 def _scale(x, n):
     """A uniform integer in [0, n) from a word. The modulo bias is < n / 2**64, negligible."""
     return np.int64((x >> np.uint64(11)) % np.uint64(n))
 
 
-@nb.njit(cache=True)
+@kernel
 def below(s, n):
     """Draw from a state record's own generator (its ``rng`` field)."""
     x = xorshift(s["rng"])
@@ -48,7 +48,7 @@ def below(s, n):
     return _scale(x, n)
 
 
-@nb.njit(cache=True)
+@kernel
 def below_at(words, i, n):
     """Draw from words[i], a generator kept outside any state (e.g. a random agent's)."""
     x = xorshift(words[i])
@@ -56,7 +56,7 @@ def below_at(words, i, n):
     return _scale(x, n)
 
 
-@nb.njit(cache=True)
+@kernel
 def shuffle(s, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place."""
     for i in range(n - 1, 0, -1):
@@ -69,7 +69,7 @@ def shuffle(s, arr, n):
 _OFFSET = np.uint64(0x9E3779B97F4A7C15)
 
 
-@nb.njit(cache=True)
+@kernel
 def fresh_word_at(words, i):
     """A new generator word for a state, drawn from words[i] (which advances) but on a shifted
     stream, so the state's later chance does not replay the caller's own draws; never zero."""
@@ -79,7 +79,7 @@ def fresh_word_at(words, i):
     return y if y != 0 else _OFFSET
 
 
-@nb.njit(cache=True)
+@kernel
 def shuffle_at(arr, n, words, i):
     """Fisher-Yates shuffle of arr[:n] in place, drawing from words[i] (not from a state)."""
     for k in range(n - 1, 0, -1):
@@ -89,7 +89,7 @@ def shuffle_at(arr, n, words, i):
         arr[j] = tmp
 
 
-@nb.njit(cache=True)
+@kernel
 def random_legal(mask, words, i):
     """A uniformly random legal action of `mask` (int8 0/1), drawn from words[i]; -1 if none."""
     n = 0

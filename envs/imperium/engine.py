@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -32,6 +31,7 @@ from meeplegym.envs.imperium.state import (
     Z_BOX,
 )
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
+from meeplegym.jit import kernel
 
 MIN_PLAYERS = 1  # solo: against the automa (I14), or the training mode (I15.1)
 
@@ -316,7 +316,7 @@ def step(state, action: int) -> None:
 # ---------------------------------------------------------------- kernels over a state array
 # The env and batch code pass a state array and an index: numba dispatches on an array far
 # faster than on a record scalar (meeplegym.aec.Game). They do not check legality: callers do.
-@nb.njit(cache=True)
+@kernel
 def legal_mask_at(states, i, mask):
     """Fill `mask` (any integer or bool dtype) with the legal actions of states[i]."""
     legal = np.zeros(A.N_ACTIONS, dtype=np.bool_)
@@ -325,7 +325,7 @@ def legal_mask_at(states, i, mask):
         mask[a] = legal[a]
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_at(states, i, action):
     """Play legal `action` in states[i]."""
     turn.apply(states[i], action)
@@ -334,7 +334,7 @@ def apply_at(states, i, action):
 random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random(states, choosers, max_decisions, decisions):
     """Play every game of the batch with uniformly random legal actions until it ends or takes
     max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal

@@ -33,7 +33,6 @@ its new hand.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
@@ -61,6 +60,7 @@ from meeplegym.envs.imperium.state import (
     Z_AUTOMA_SLOT,
     AUTOMA_SLOTS,
 )
+from meeplegym.jit import kernel
 
 
 # A place a hidden card can be dealt into: the card there now, and what a card put there gets.
@@ -69,7 +69,7 @@ ACCESSION = int(D.Start.ACC)
 MAX_PLACES = 256
 
 
-@nb.njit(cache=True)
+@kernel
 def _add(places, n, old, zone, owner, host, pile, slot):
     places[n, P_OLD] = old
     places[n, P_ZONE] = zone
@@ -80,7 +80,7 @@ def _add(places, n, old, zone, owner, host, pile, slot):
     return n + 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _sorted_olds(places, n, cards):
     """cards[:n] = the cards now in the places, ascending (the pool as a set)."""
     for k in range(n):
@@ -92,7 +92,7 @@ def _sorted_olds(places, n, cards):
         cards[j] = c
 
 
-@nb.njit(cache=True)
+@kernel
 def _put(s, c, places, k, remap):
     """Deal card c into place k."""
     zone = places[k, P_ZONE]
@@ -121,7 +121,7 @@ def _put(s, c, places, k, remap):
         s["slot_card"][places[k, P_PILE]] = c
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal(s, places, n, words, i, remap, cards):
     """Shuffle the pool held by places[:n] and deal it back in place order."""
     _sorted_olds(places, n, cards)
@@ -130,7 +130,7 @@ def _deal(s, places, n, words, i, remap, cards):
         _put(s, cards[k], places, k, remap)
 
 
-@nb.njit(cache=True)
+@kernel
 def _pinned(s, seat):
     """Cards the running programs and events refer to, and the cards the seat is looking at for a
     pending pick: they stay where they are."""
@@ -155,7 +155,7 @@ def _pinned(s, seat):
     return pinned
 
 
-@nb.njit(cache=True)
+@kernel
 def _private_pool(s, q, pinned, places):
     """q's hand, draw pile, legends and garrisoned cards: draw pile by position, then the hand,
     the legends, then the garrisons by host (each a place the seat can see)."""
@@ -194,7 +194,7 @@ def _private_pool(s, q, pinned, places):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _ordered_pool(s, arr, size, first, zone, owner, pile, pinned, places):
     """The positions first..size-1 of an ordered pile."""
     n = 0
@@ -205,7 +205,7 @@ def _ordered_pool(s, arr, size, first, zone, owner, pile, pinned, places):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_supply(s, pinned, words, i, remap, places, cards):
     """Main deck and small piles: each small-pile place takes a card of its pile's banner; the
     face-up tributaries stay (the trade route under one is face down, I13.1)."""
@@ -243,7 +243,7 @@ def _deal_supply(s, pinned, words, i, remap, places, cards):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _fame_pool(s, pinned, places):
     """The fame pile above King of Kings, then the common fame cards trimmed unseen (I3.7)."""
     n = _ordered_pool(s, s["fame_pile"], s["fame_size"], 1, Z_FAME_PILE, -1, -1, pinned, places)
@@ -255,7 +255,7 @@ def _fame_pool(s, pinned, places):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_automa(s, pinned, words, i, remap, places, cards):
     """The automa's deck with its face-down slot cards; then its dynasty pile above the accession
     card (I14.1 5)."""
@@ -274,7 +274,7 @@ def _deal_automa(s, pinned, words, i, remap, places, cards):
     _deal(s, places, n, words, i, remap, cards)
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize(s, seat, words, i):
     """Resample in place what `seat` cannot see (module doc); returns False if the supply could
     not be redealt by banner (a state no game reaches)."""
@@ -307,7 +307,7 @@ def determinize(s, seat, words, i):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize_at(states, b, seat, words, i):
     return determinize(states[b], seat, words, i)
 

@@ -21,7 +21,6 @@ playout tests and ``benchmarks/soak.py``.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -51,6 +50,7 @@ from meeplegym.envs.imperium.state import (
     Z_AUTOMA_SLOT,
     AUTOMA_SLOTS,
 )
+from meeplegym.jit import kernel
 
 _TABLE = (
     ("OK", "consistent"),
@@ -112,7 +112,7 @@ KING_OF_KINGS_CARD = K.KING_OF_KINGS
 ANYONE = -2  # a pile with no owner
 
 
-@nb.njit(cache=True)
+@kernel
 def _pile(s, cards, size, zone, owner, seen, where):
     """Whether pile cards[:size] lists exactly the cards in `zone` (of `owner`), each once."""
     if size < 0 or size > cards.shape[0]:
@@ -133,7 +133,7 @@ def _pile(s, cards, size, zone, owner, seen, where):
     return members == size
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_ok(s, seen, where):
     """The solo automa (I14): its seat follows the player's; its deck and dynasty pile list its
     cards there; each slot's card is marked under that slot and no other card is; the die is on
@@ -168,7 +168,7 @@ def _automa_ok(s, seen, where):
     return slotted == 0
 
 
-@nb.njit(cache=True)
+@kernel
 def check_into(s, where):
     """0, or the first broken invariant's code; where = [seat or pile, card] of the finding."""
     where[0] = -1
@@ -278,13 +278,13 @@ def check_into(s, where):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def check_at(states, i, where):
     """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
     return check_into(states[i], where)
 
 
-@nb.njit(cache=True)
+@kernel
 def _await(s, mask, where):
     """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
     game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
@@ -298,7 +298,7 @@ def _await(s, mask, where):
     return code
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random_checked(states, words, max_decisions, decisions, violations):
     """``engine.play_random`` with ``check_into`` after every decision.
 
@@ -322,7 +322,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations):
         violations[b] = code
 
 
-@nb.njit(cache=True)
+@kernel
 def start_checked(states, masks, violations):
     """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
     receives the legal actions, violations[b] the code. Returns how many games await a decision."""
@@ -335,7 +335,7 @@ def start_checked(states, masks, violations):
     return waiting
 
 
-@nb.njit(cache=True)
+@kernel
 def step_checked(states, acts, masks, decisions, violations, max_decisions):
     """One checked decision in every game of the batch still running (not over, no violation):
     acts[b], a policy's choice from masks[b], is applied to states[b] and every invariant

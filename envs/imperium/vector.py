@@ -14,11 +14,12 @@ from meeplegym.envs.imperium.rules.setup import init
 from meeplegym.envs.imperium.state import MAX_PLAYERS, STATE_DTYPE
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
+from meeplegym.jit import kernel, parallel_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 
 
-@nb.njit(cache=True)
+@kernel
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, setup, first turn."""
     n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign, blank = setup_args
@@ -28,7 +29,7 @@ def _start(states, b, seed_word, setup_args):
     turn.start(states[b])
 
 
-@nb.njit(cache=True)
+@kernel
 def _observe(states, b, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -37,7 +38,7 @@ def _observe(states, b, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], obs[b])
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated."""
     n = s["n_players"]
@@ -51,13 +52,13 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         final_rewards(reward_mode, ranks, scores, n, rewards)
 
 
-@nb.njit(cache=True)
+@kernel
 def _reset_one(states, b, seed_words, setup_args, with_obs, obs, masks, seats):
     _start(states, b, seed_words[b], setup_args)
     _observe(states, b, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def _step_one(states, b, acts, active, seed_words, setup_args, max_turns, reward_mode, with_obs, obs, masks, seats,
               rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0
@@ -77,19 +78,19 @@ def _step_one(states, b, acts, active, seed_words, setup_args, max_turns, reward
 
 # Each batch kernel comes twice, as in Scythe's: threads for large batches, a plain loop for
 # small ones (waking the thread pool costs more than a few games).
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def reset_batch(states, seed_words, setup_args, with_obs, obs, masks, seats):
     for b in nb.prange(states.shape[0]):
         _reset_one(states, b, seed_words, setup_args, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def reset_batch_serial(states, seed_words, setup_args, with_obs, obs, masks, seats):
     for b in range(states.shape[0]):
         _reset_one(states, b, seed_words, setup_args, with_obs, obs, masks, seats)
 
 
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def step_batch(states, acts, active, seed_words, setup_args, max_turns, reward_mode, with_obs, obs, masks, seats,
                rewards, scores, terminated, truncated):
     for b in nb.prange(states.shape[0]):
@@ -97,7 +98,7 @@ def step_batch(states, acts, active, seed_words, setup_args, max_turns, reward_m
                   rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def step_batch_serial(states, acts, active, seed_words, setup_args, max_turns, reward_mode, with_obs, obs, masks,
                       seats, rewards, scores, terminated, truncated):
     for b in range(states.shape[0]):
@@ -105,7 +106,7 @@ def step_batch_serial(states, acts, active, seed_words, setup_args, max_turns, r
                   rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def restart_rows(states, rows, seed_words, setup_args, with_obs, obs, masks, seats):
     for b in rows:
         _reset_one(states, b, seed_words, setup_args, with_obs, obs, masks, seats)

@@ -10,7 +10,6 @@ Rest), the six major actions, the minor actions, the title, every victory and ev
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -20,6 +19,7 @@ from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
 from meeplegym.envs.oath.rules import setup, turn
 from meeplegym.envs.oath.state import DRAW_AT_SETUP, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
+from meeplegym.jit import kernel
 
 
 def check_players(n_players) -> int:
@@ -98,14 +98,14 @@ def table_options(n_players: int, options: dict) -> dict:
             "reconstructed_powers": True if reconstructed is None else reconstructed}
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_mask_at(states, i, mask):
     """Fill `mask` (int8) with the legal actions of states[i]."""
     mask[:] = 0
     turn.legal(states[i], mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_at(states, i, action):
     """Play legal `action` in states[i]."""
     turn.apply(states[i], action)
@@ -114,7 +114,7 @@ def apply_at(states, i, action):
 random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random(states, choosers, max_decisions, decisions):
     """Play every game of the batch with uniformly random legal actions until it ends or takes
     max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal

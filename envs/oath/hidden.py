@@ -32,7 +32,6 @@ which is where is resampled.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -57,6 +56,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_WORLD_DECK,
 )
+from meeplegym.jit import kernel
 
 # The zones a pool's cards are dealt within (bit z: zone z).
 _WORLD_ZONES = (1 << Z_WORLD_DECK) | (1 << Z_DISCARD) | (1 << Z_ADVISER) | (1 << Z_HAND)
@@ -68,7 +68,7 @@ _PILE_ORDER = 1 << 10  # sort key: zone, then holder, then position (position < 
 POOL_DENIZENS, POOL_VISIONS, POOL_RELICS = 0, 1, 2
 
 
-@nb.njit(cache=True)
+@kernel
 def pool_of(c):
     if 1 <= c < FIRST_EDIFICE:
         return POOL_DENIZENS
@@ -77,7 +77,7 @@ def pool_of(c):
     return POOL_VISIONS if c >= FIRST_VISION else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _pinned(s):
     """The cards a decision under way refers to: they keep their faces."""
     pinned = np.zeros(N_CARDS, dtype=np.bool_)
@@ -96,7 +96,7 @@ def _pinned(s):
     return pinned
 
 
-@nb.njit(cache=True)
+@kernel
 def _positions(s):
     """Where each card lies within its zone and holder: its index in an ordered pile, its
     Reliquary space, else its stamp."""
@@ -117,7 +117,7 @@ def _positions(s):
     return out
 
 
-@nb.njit(cache=True)
+@kernel
 def _in_pool(s, seat, c, pinned, pool):
     if pool_of(c) != pool or pinned[c] or s["faceup"][c] != 0 or (s["known"][c] >> seat) & 1:
         return False
@@ -125,7 +125,7 @@ def _in_pool(s, seat, c, pinned, pool):
     return (zones >> int(s["zone"][c])) & 1 != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_pool(s, seat, pinned, pool, positions, words, i, remap):
     """Shuffle one pool (POOL_*) and deal it back into its places; remap[old] = new."""
     found = np.zeros(N_CARDS, dtype=np.int64)
@@ -181,13 +181,13 @@ def _deal_pool(s, seat, pinned, pool, positions, words, i, remap):
         s["plan_user"][c] = plan_user[k]
 
 
-@nb.njit(cache=True)
+@kernel
 def _renumber(pile, n, remap):
     for k in range(n):
         pile[k] = remap[pile[k]]
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_sites(s, seat, words, i):
     """The facedown sites the seat has not seen, shuffled among their slots."""
     slots = np.zeros(N_SLOTS, dtype=np.int64)
@@ -206,7 +206,7 @@ def _deal_sites(s, seat, words, i):
         s["slot_site"][slots[k]] = sites[k]
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize(s, seat, words, i):
     """Resample, in place, every card face hidden from `seat` (module doc), drawing from words[i]."""
     pinned = _pinned(s)
@@ -224,7 +224,7 @@ def determinize(s, seat, words, i):
     s["rng"] = rng.fresh_word_at(words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize_at(states, b, seat, words, i):
     determinize(states[b], seat, words, i)
 

@@ -19,7 +19,6 @@ campaign interrupts another seat's turn; and (in
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -60,6 +59,7 @@ from meeplegym.envs.oath.state import (
     Z_WORLD_DECK,
 )
 from meeplegym.violations import Violations
+from meeplegym.jit import kernel
 
 _TABLE = (
     ("OK", "consistent"),
@@ -121,7 +121,7 @@ WARBANDS_OF = np.array([D.WARBANDS[c] for c in D.Colour], dtype=np.int64)
 SUPPLY_MAX = D.SUPPLY_MAX
 
 
-@nb.njit(cache=True)
+@kernel
 def _pile(s, cards, size, capacity, zone, where, seen, out):
     """The pile lists exactly the cards whose zone and place say they are there, each once."""
     if size < 0 or size > capacity:
@@ -141,7 +141,7 @@ def _pile(s, cards, size, capacity, zone, where, seen, out):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def check_into(s, where):
     where[0] = -1
     where[1] = -1
@@ -286,13 +286,13 @@ def check_into(s, where):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def check_at(states, i, where):
     """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
     return check_into(states[i], where)
 
 
-@nb.njit(cache=True)
+@kernel
 def _await(s, mask, where):
     """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
     game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
@@ -306,7 +306,7 @@ def _await(s, mask, where):
     return code
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random_checked(states, words, max_decisions, decisions, violations):
     """Random legal play with ``check_into`` after every decision.
 
@@ -330,7 +330,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations):
         violations[b] = code
 
 
-@nb.njit(cache=True)
+@kernel
 def start_checked(states, masks, violations):
     """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
     receives the legal actions, violations[b] the code. Returns how many games await a decision."""
@@ -343,7 +343,7 @@ def start_checked(states, masks, violations):
     return waiting
 
 
-@nb.njit(cache=True)
+@kernel
 def step_checked(states, acts, masks, decisions, violations, max_decisions):
     """One checked decision in every game of the batch still running (not over, no violation):
     acts[b], a policy's choice from masks[b], is applied to states[b] and every invariant

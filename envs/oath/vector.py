@@ -20,13 +20,14 @@ from meeplegym.envs.oath.state import STATE_DTYPE
 from meeplegym.errors import InvalidOptionError
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
+from meeplegym.jit import kernel, parallel_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 #: make_vector's Oath options (besides the shared batch, num_players, seed, max_turns, reward_mode, observations)
 OPTION_NAMES = ("setup", "colours", "reconstructed_powers", "max_decisions")
 
 
-@nb.njit(cache=True)
+@kernel
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, the edifice faces,
     then setup.init from the ChronicleState's arrays."""
@@ -39,7 +40,7 @@ def _start(states, b, seed_word, setup_args):
                world_n, relics, relic_n, dispossessed)
 
 
-@nb.njit(cache=True)
+@kernel
 def _observe(states, b, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -49,7 +50,7 @@ def _observe(states, b, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], obs[b])
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated: 1 for the
     winner, 0 for the others, and all 0 at a truncation (no reward), as in the AEC env."""
@@ -62,14 +63,14 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         final_rewards(reward_mode, ranks, scores, n, rewards)
 
 
-@nb.njit(cache=True)
+@kernel
 def _reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
     _start(states, b, seed_words[b], setup_args)
     decisions[b] = 0
     _observe(states, b, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def _step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
               with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0
@@ -92,19 +93,19 @@ def _step_one(states, b, acts, active, seed_words, setup_args, decisions, max_tu
 
 # Each batch kernel comes twice, as in Scythe's and Imperium's: threads for large batches, a
 # plain loop for small ones (waking the thread pool costs more than a few games).
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def reset_batch(states, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
     for b in nb.prange(states.shape[0]):
         _reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def reset_batch_serial(states, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
     for b in range(states.shape[0]):
         _reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
 
 
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def step_batch(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
                with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in nb.prange(states.shape[0]):
@@ -112,7 +113,7 @@ def step_batch(states, acts, active, seed_words, setup_args, decisions, max_turn
                   with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def step_batch_serial(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
                       with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in range(states.shape[0]):
@@ -120,7 +121,7 @@ def step_batch_serial(states, acts, active, seed_words, setup_args, decisions, m
                   with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def restart_rows(states, rows, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
     for b in rows:
         _reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)

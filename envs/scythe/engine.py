@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -21,6 +20,7 @@ from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 from meeplegym.rewards import rank_rewards
+from meeplegym.jit import kernel
 
 __all__ = [
     "init", "legal_mask", "apply", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
@@ -33,17 +33,17 @@ MIN_PLAYERS = 2
 
 # Python calls a kernel ~15x faster with (array, index) than with a record argument (numba
 # types a record argument anew on every call), so the env's hot path uses these.
-@nb.njit(cache=True)
+@kernel
 def legal_mask_at(states, i, mask):
     legal_mask(states[i], mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_at(states, i, a):
     apply(states[i], a)
 
 
-@nb.njit(cache=True)
+@kernel
 def returns(s, out):
     """Final rank mapped to [-1, 1]; tied players share the mean of the places they span."""
     out[:] = 0.0
@@ -134,7 +134,7 @@ def step(state, action: int, mask: np.ndarray | None = None) -> None:
     apply(state, a)
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random(states, choosers, max_decisions, decisions):
     """Play every game of the batch with uniformly random legal actions until it ends or takes
     max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal

@@ -28,7 +28,6 @@ is shuffled, so the sample depends only on the seat's view and the generator wor
 resampled state with the same word gives the same state (the search bot relies on this).
 """
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -48,6 +47,7 @@ from meeplegym.envs.scythe.state import (
     PH_DIAL,
     PH_FACTORY_PICK,
 )
+from meeplegym.jit import kernel
 
 
 def _composition():
@@ -60,7 +60,7 @@ def _composition():
 CARD_COUNTS = _composition()  # copies of each value in the whole combat deck (D6)
 
 
-@nb.njit(cache=True)
+@kernel
 def battle_side_of(s, q):
     """0 or 1 when seat q fights the battle in progress, else -1."""
     if s["battle_loc"] < 0:
@@ -72,7 +72,7 @@ def battle_side_of(s, q):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def hidden_commitment(s, side):
     """Has `side` of the battle in progress committed a dial (and perhaps cards) that is not
     revealed yet? Steps (rules/combat.py): attacker dial 2, cards 3; defender dial 4, cards 5;
@@ -84,7 +84,7 @@ def hidden_commitment(s, side):
     return s["battle_step"] > (2 if side == 0 else 4)
 
 
-@nb.njit(cache=True)
+@kernel
 def visible_hand_size(s, q):
     """How many combat cards seat q is seen to hold: its hand plus cards it put face down in
     the battle in progress (others cannot tell them apart until the reveal)."""
@@ -98,7 +98,7 @@ def visible_hand_size(s, q):
     return held
 
 
-@nb.njit(cache=True)
+@kernel
 def _resample_cards(s, seat, words, i):
     n = s["n_players"]
     unseen = CARD_COUNTS.copy()
@@ -145,7 +145,7 @@ def _resample_cards(s, seat, words, i):
     return k == m  # every unseen card dealt exactly once
 
 
-@nb.njit(cache=True)
+@kernel
 def _resample_objectives(s, seat, words, i):
     """Every objective card the seat does not hold goes into one pool, dealt to the opponents'
     held slots and to every place in the deck, discarded ones included: the seat is shown only
@@ -177,7 +177,7 @@ def _resample_objectives(s, seat, words, i):
     return k == m
 
 
-@nb.njit(cache=True)
+@kernel
 def _resample_factory(s, seat, words, i):
     if s["factory_card"][seat] >= 0 or (s["phase"] == PH_FACTORY_PICK and s["actor"] == seat):
         return  # the seat has looked at the cards still there
@@ -199,7 +199,7 @@ def _resample_factory(s, seat, words, i):
             k += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _resample_encounters(s, words, i):
     drawn = 0
     for t in range(N_TERRITORIES):
@@ -211,7 +211,7 @@ def _resample_encounters(s, words, i):
     rng.shuffle_at(tail, rest, words, i)
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize(s, seat, words, i):
     """Resample in place every fact of record `s` hidden from `seat` (see the module doc).
     Returns False only if the state broke card conservation (then it is left half-sampled)."""
@@ -223,7 +223,7 @@ def determinize(s, seat, words, i):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def determinize_at(states, b, seat, words, i):
     return determinize(states[b], seat, words, i)
 

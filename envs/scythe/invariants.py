@@ -28,7 +28,6 @@ the invariant tests and ``benchmarks/soak.py``.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -113,6 +112,7 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 __all__ = [
     "VIOLATIONS", "CODES", "LOAD_WAIVED", "check", "check_into", "check_at", "check_batch", "check_step",
@@ -393,29 +393,29 @@ MAX_RETREATS = N_WORKERS * MAX_PLAYERS
 
 
 # ---------------------------------------------------------------- helpers
-@nb.njit(cache=True)
+@kernel
 def _fail(where, code, seat, item):
     where[0] = seat
     where[1] = item
     return code
 
 
-@nb.njit(cache=True)
+@kernel
 def _in(x, lo, hi):
     return lo <= x <= hi
 
 
-@nb.njit(cache=True)
+@kernel
 def _is_lake(loc):
     return 0 <= loc < N_TERRITORIES and TERRAIN[loc] == LAKE
 
 
-@nb.njit(cache=True)
+@kernel
 def _battle_phase(ph):
     return ph == PH_ARTILLERY or ph == PH_DIAL or ph == PH_CARDS or ph == PH_RETREAT
 
 
-@nb.njit(cache=True)
+@kernel
 def _goal(s, p, kind):
     """Does seat p meet the S18.1 goal of a star kind that can be read off the state?"""
     if kind == STAR_UPGRADES:
@@ -447,12 +447,12 @@ def _goal(s, p, kind):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _checked_kind(kind):
     return kind != STAR_COMBAT and kind != STAR_OBJECTIVE
 
 
-@nb.njit(cache=True)
+@kernel
 def _lasting_kind(kind):
     """Goals that never undo once met (units, structures, cubes and recruits never go back)."""
     return kind == STAR_UPGRADES or kind == STAR_MECHS or kind == STAR_STRUCTURES \
@@ -460,7 +460,7 @@ def _lasting_kind(kind):
 
 
 # ---------------------------------------------------------------- the checks, in order
-@nb.njit(cache=True)
+@kernel
 def _check_game(s, where, strict):
     n = s["n_players"]
     if not _in(n, 2, MAX_PLAYERS):
@@ -487,7 +487,7 @@ def _check_game(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _blank(s, p):
     if s["faction"][p] != -1 or s["mat"][p] != -1 or s["power"][p] != 0 or s["popularity"][p] != 0:
         return False
@@ -519,7 +519,7 @@ def _blank(s, p):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_seats(s, where, strict):
     n = s["n_players"]
     for p in range(n):
@@ -543,7 +543,7 @@ def _check_seats(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_cards(s, where, strict):
     """The 42 combat cards are all somewhere: deck, discard pile, a hand or a battle (D6)."""
     n = s["n_players"]
@@ -579,7 +579,7 @@ def _check_cards(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_decks(s, where, strict):
     n = s["n_players"]
     for t in range(N_TERRITORIES):
@@ -651,7 +651,7 @@ def _check_decks(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _foreign_base(s, p, loc):
     """Is loc a home base of another faction playing in this game?"""
     if loc < N_TERRITORIES:
@@ -665,7 +665,7 @@ def _foreign_base(s, p, loc):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_board(s, where, strict):
     n = s["n_players"]
     ph = s["phase"]
@@ -755,7 +755,7 @@ def _check_board(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_mats(s, where, strict):
     for p in range(s["n_players"]):
         mat = s["mat"][p]
@@ -783,7 +783,7 @@ def _check_mats(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_stars(s, where, strict):
     n = s["n_players"]
     live = s["phase"] != PH_GAME_OVER
@@ -840,7 +840,7 @@ def _check_stars(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _fresh_field(s):
     """Index (TURN_FIELDS) of the first turn field not as a new turn leaves it, or -1."""
     if s["section"] != -1:
@@ -898,7 +898,7 @@ def _fresh_field(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _turn_field_range(s):
     """Index (TURN_FIELDS) of the first turn field outside what the engine ever writes, or -1."""
     if not _in(s["moves_left"], 0, MAX_MOVES):
@@ -948,7 +948,7 @@ def _turn_field_range(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _effect_op(s):
     """The op of the card program's current step, or -1 when the fields cannot address one."""
     card = s["effect_card"]
@@ -965,7 +965,7 @@ def _effect_op(s):
     return ENCOUNTER_PROGRAM[card, option, pc, 0]
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_effect(s, where, strict):
     ph = s["phase"]
     p = s["current"]
@@ -1014,7 +1014,7 @@ def _check_effect(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _pending_ok(s):
     """`pending` holds what the phase's second half needs."""
     ph = s["phase"]
@@ -1053,7 +1053,7 @@ def _pending_ok(s):
     return _in(x, -1, N_TERRITORIES - 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def _battle_clear(s):
     if s["battle_loc"] != -1 or s["battle_defender"] != -1 or s["battle_step"] != 0 or s["battle_winner"] != -1:
         return False
@@ -1066,7 +1066,7 @@ def _battle_clear(s):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _fighters_at(s, q, t):
     count = 0
     for u in range(FIRST_WORKER):
@@ -1075,7 +1075,7 @@ def _fighters_at(s, q, t):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_battle(s, where, strict):
     """Steps (rules/combat.py): 0/1 pre-combat abilities, 2/3 attacker's dial and cards, 4/5
     the defender's, 6 revealed (the Nordic loser's retreat choice)."""
@@ -1131,7 +1131,7 @@ def _check_battle(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _check_turn(s, where, strict):
     n = s["n_players"]
     ph = s["phase"]
@@ -1218,7 +1218,7 @@ def _check_turn(s, where, strict):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def check_into(s, where, strict=True):
     """The code of the first broken invariant of record `s` (0: none); where[0] receives the
     seat concerned and where[1] the item (unit, territory, card slot, field ...), -1 if none.
@@ -1249,27 +1249,27 @@ def check_into(s, where, strict=True):
     return code
 
 
-@nb.njit(cache=True)
+@kernel
 def check(s):
     """0 when state record `s` is consistent, else the code of the first broken invariant."""
     where = np.empty(2, dtype=np.int64)
     return check_into(s, where)
 
 
-@nb.njit(cache=True)
+@kernel
 def check_at(states, i):
     """check(states[i]): numba dispatches arrays far faster than records from Python."""
     return check(states[i])
 
 
-@nb.njit(cache=True)
+@kernel
 def check_batch(states, out):
     """out[b] = check(states[b]) for every record of the batch."""
     for b in range(states.shape[0]):
         out[b] = check(states[b])
 
 
-@nb.njit(cache=True)
+@kernel
 def check_step(before, after):
     """What one decision (or any number of them) may never do, from `before` to `after`."""
     n = before["n_players"]
@@ -1310,7 +1310,7 @@ def check_step(before, after):
     return OK
 
 
-@nb.njit(cache=True)
+@kernel
 def _same_record(a, b):
     """Every field of two records equal (the parts a finished game could still change)."""
     if a["rng"] != b["rng"] or a["turn"] != b["turn"] or a["phase"] != b["phase"] or a["current"] != b["current"]:
@@ -1338,7 +1338,7 @@ def _same_record(a, b):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def play_random_checked(states, words, max_decisions, decisions, violations, every=1):
     """``engine.play_random`` with ``check`` on every state and ``check_step`` across every
     decision (every `every`-th with every > 1, for the slow pure-Python mode).
@@ -1372,7 +1372,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations, eve
         violations[b] = code
 
 
-@nb.njit(cache=True)
+@kernel
 def _await(s, mask):
     """``check`` on `s`, then `mask` filled with the legal actions of its next decision (none once
     the game is over): the code of the first broken invariant, else OK."""
@@ -1383,7 +1383,7 @@ def _await(s, mask):
     return code
 
 
-@nb.njit(cache=True)
+@kernel
 def start_checked(states, masks, violations):
     """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
     receives the legal actions, violations[b] the code. Returns how many games await a decision."""
@@ -1395,7 +1395,7 @@ def start_checked(states, masks, violations):
     return waiting
 
 
-@nb.njit(cache=True)
+@kernel
 def step_checked(states, acts, masks, decisions, violations, max_decisions):
     """One checked decision in every game of the batch still running (not over, no violation):
     acts[b], a policy's choice from masks[b], is applied to states[b], then ``check`` and

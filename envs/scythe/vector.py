@@ -14,11 +14,12 @@ from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
+from meeplegym.jit import kernel, parallel_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 
 
-@nb.njit(cache=True)
+@kernel
 def _start(states, b, n_players, seed_word, factions, mats, blank):
     # Exactly engine.new_game: a zeroed record, its generator word, then setup.
     states[b] = blank[0]
@@ -26,7 +27,7 @@ def _start(states, b, n_players, seed_word, factions, mats, blank):
     init(states[b], n_players, factions, mats)
 
 
-@nb.njit(cache=True)
+@kernel
 def _observe(states, b, public_coins, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -35,7 +36,7 @@ def _observe(states, b, public_coins, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], public_coins, obs[b])
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated."""
     n = s["n_players"]
@@ -50,13 +51,13 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         scores[p] = keys[p, 0]  # truncation gives no reward, as in the AEC env
 
 
-@nb.njit(cache=True)
+@kernel
 def _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     _start(states, b, n_players, seed_words[b], factions, mats, blank)
     _observe(states, b, public_coins, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def _step_one(states, b, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
               public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0
@@ -76,19 +77,19 @@ def _step_one(states, b, acts, active, seed_words, n_players, factions, mats, bl
 
 # Each batch kernel comes twice: threads (prange) for large batches, and a plain loop for small
 # ones, where waking the thread pool costs more than the games.
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def reset_batch(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     for b in nb.prange(states.shape[0]):
         _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
 
 
-@nb.njit(cache=True)
+@kernel
 def reset_batch_serial(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     for b in range(states.shape[0]):
         _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
 
 
-@nb.njit(parallel=True, cache=True)
+@parallel_kernel
 def step_batch(states, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
                public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in nb.prange(states.shape[0]):
@@ -96,7 +97,7 @@ def step_batch(states, acts, active, seed_words, n_players, factions, mats, blan
                   public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def step_batch_serial(states, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
                       public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     for b in range(states.shape[0]):
@@ -104,7 +105,7 @@ def step_batch_serial(states, acts, active, seed_words, n_players, factions, mat
                   public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
 
 
-@nb.njit(cache=True)
+@kernel
 def restart_rows(states, rows, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks,
                  seats):
     for b in rows:

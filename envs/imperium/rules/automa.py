@@ -8,7 +8,6 @@ turn.py."""
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
@@ -37,6 +36,7 @@ from meeplegym.envs.imperium.state import (
     Z_PLAY,
     Z_AUTOMA_SLOT,
 )
+from meeplegym.jit import kernel
 
 T = D.AutomaTrigger
 UNREST_BIT = 1 << int(D.Suit.UNREST)
@@ -66,7 +66,7 @@ OP_ACQUIRE, OP_BREAK, OP_SWAP, OP_ABANDON, OP_RECALL = E.OP_ACQUIRE, E.OP_BREAK,
 SCORED_ZONES = (Z_HAND, Z_PLAY, Z_DRAW, Z_DISCARD, Z_HISTORY, Z_AUTOMA_SLOT)  # I14.9: not the dynasty pile
 
 
-@nb.njit(cache=True)
+@kernel
 def flips(nation):
     """The automa's state card turns over when its accession card enters its discard (I14.3 4.5)."""
     for n in NO_FLIP:
@@ -75,7 +75,7 @@ def flips(nation):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _tokens(s, c):
     n = 0
     for k in range(N_RESOURCES):
@@ -83,7 +83,7 @@ def _tokens(s, c):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def choose_action(s, mask):
     """The automa's action for its pending decision, among the legal ones in `mask`:
     Acquire / Break through the market card worth most to it, then the one with most tokens,
@@ -126,7 +126,7 @@ def choose_action(s, mask):
     return ACT.END
 
 
-@nb.njit(cache=True)
+@kernel
 def score(s):
     """The automa's final score (I14.9): 1 VP per prg; 1 VP per 10 mat + pop (5 from Sovereign
     up), each gds counting 5 toward them (from Sovereign up: 1 VP per gds instead [?]); its cards
@@ -151,7 +151,7 @@ def score(s):
     return vp
 
 
-@nb.njit(cache=True)
+@kernel
 def card_value(r):
     """Card record r's VP for the automa (I14.9): fixed VP as printed, negatives included;
     variable VP 5; conditional VP its best case ("8 in history, else 3" is 8, "-4 unless in
@@ -166,13 +166,13 @@ def card_value(r):
     return 0
 
 
-@nb.njit(cache=True)
+@kernel
 def market_value(s, c):
     """A market card's worth to the automa: its value plus 1 per prg on it (I14.9 [R])."""
     return card_value(Z.rec(s, c)) + VP_PER_MARKET_PRG * s["card_res"][c, PRG]
 
 
-@nb.njit(cache=True)
+@kernel
 def row_matches(t, side, k, r):
     """Row k of side `side` (0 Barbarian, 1 Empire) of automa table t answers card record r:
     its name, a type icon, a suit ... (I14.3 step 2.2)."""
@@ -202,7 +202,7 @@ def row_matches(t, side, k, r):
     return True  # OTHER
 
 
-@nb.njit(cache=True)
+@kernel
 def next_row(t, side, r, after):
     """The first row below row `after` (-1: from the top) that answers card record r, -1 if none:
     a row of which no part can be done passes the card on to the next matching one (I14.3 2.5)."""

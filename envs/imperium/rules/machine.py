@@ -90,6 +90,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
     Z_AUTOMA_SLOT,
 )
+from meeplegym.jit import kernel
 
 CODE = E.CODE
 OPTIONS = E.OPTIONS
@@ -151,7 +152,7 @@ PROFIT_GDS = D.PROFIT_GDS  # a trade route holding this many goods is full (I13.
 
 
 # ---------------------------------------------------------------- frames
-@nb.njit(cache=True)
+@kernel
 def push(s, card, record, pc, kind, owner):
     d = s["depth"]
     if d >= MAX_DEPTH:
@@ -171,7 +172,7 @@ def push(s, card, record, pc, kind, owner):
     s["op_stage"] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _pop(s):
     f = s["depth"] - 1
     c = s["fr_card"][f]
@@ -200,7 +201,7 @@ def _pop(s):
 
 
 # ---------------------------------------------------------------- reactions (I5.6, D7)
-@nb.njit(cache=True)
+@kernel
 def queue_event(s, kind, card, p):
     """Something reactive abilities answer happened; it is offered at the next step boundary at
     this stack depth, after the step that caused it (I5.6)."""
@@ -215,7 +216,7 @@ def queue_event(s, kind, card, p):
     s["n_events"] = n + 1
 
 
-@nb.njit(cache=True)
+@kernel
 def take_unrest(s, p):
     """I12 Take an unrest, with the event passives such as Blood Oath answer."""
     c = Z.take_unrest(s, p)
@@ -224,7 +225,7 @@ def take_unrest(s, p):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def took_unrest(s, c, p):
     """p took unrest card c: their own passives answer it (Blood Oath), and the Cultists' answer
     another player's (Corrupted, Spreading Chaos)."""
@@ -234,31 +235,31 @@ def took_unrest(s, c, p):
         queue_event(s, EV_OTHER_TAKES_UNREST, c, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def is_gadget(s, c):
     return (K.SUITS[Z.rec(s, c)] & GADGET_BIT) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def is_alien(s, p):
     """p's state card shows Alien (I16 Martians)."""
     return s["state_card"][p] == ALIEN and s["face"][ALIEN] == 0
 
 
-@nb.njit(cache=True)
+@kernel
 def martian_power_a(s, p):
     """p is the Martian with power side A, whose passive governs p's prg gains."""
     return s["nation"][p] == MARTIANS and s["face"][s["power_card"][p]] == 0 and not Z.is_automa(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _gadget_gone(s, c, p):
     """p discarded or exiled c: the event Martian power B answers when c is a GADGET."""
     if is_gadget(s, c):
         queue_event(s, EV_GADGET_GONE, c, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _drop_event(s):
     n = s["n_events"] - 1
     for i in range(n):
@@ -270,7 +271,7 @@ def _drop_event(s):
     s["n_events"] = n
 
 
-@nb.njit(cache=True)
+@kernel
 def can_react(s, c):
     """Card c may answer the first queued event now: its owner's reactive exhaust ability for
     this kind of event and card, on the owner's own Activate turn (I4.6, I5.6), with a token on
@@ -293,7 +294,7 @@ def can_react(s, c):
     return can_use(s, p, c, E.TRIG_EXHAUST)
 
 
-@nb.njit(cache=True)
+@kernel
 def _react(s, choice):
     """Offer the first queued event to its player's reactive abilities: WAIT for the decision,
     or NEXT once a reaction was started or none is wanted (the event is then dropped)."""
@@ -319,7 +320,7 @@ def _react(s, choice):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _start_passives(s):
     """Run the passive reactions to the first event (no token, no decision to use them); an
     attack only affects a player who avoided nothing. Returns True when one was started."""
@@ -351,7 +352,7 @@ def _start_passives(s):
     return started
 
 
-@nb.njit(cache=True)
+@kernel
 def _event_due(s):
     """The first event is offered once the programs it happened in are done, or between their
     sentences (I5.6: "after that sentence and before the next one")."""
@@ -366,14 +367,14 @@ def _event_due(s):
     return (row[FL] & P.F_SENTENCE) != 0 or row[OP] == P.OP_END
 
 
-@nb.njit(cache=True)
+@kernel
 def _advance(s, f, pc):
     s["fr_pc"][f] = pc
     s["op_stage"] = 0
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _wait(s, dec, actor):
     s["phase"] = PH_EFFECT
     s["dec"] = dec
@@ -382,7 +383,7 @@ def _wait(s, dec, actor):
 
 
 # ---------------------------------------------------------------- payment (I12 Pay)
-@nb.njit(cache=True)
+@kernel
 def payable(s, p, need):
     """Can p pay `need` (mat, pop, prg, gds) with I12 substitution: 1 prg or 1 gds for 1 pop or
     2 mat; prg and gds themselves have no substitute. The automa spends exactly what is asked
@@ -401,7 +402,7 @@ def payable(s, p, need):
     return short_pop + (short_mat + 1) // 2 <= prg + gds
 
 
-@nb.njit(cache=True)
+@kernel
 def pay_options(s, p, out):
     """Resources that may pay the next owed unit without making the rest unpayable; returns how
     many. Owed pop is paid before owed mat; prg and gds owed as themselves are paid directly."""
@@ -423,14 +424,14 @@ def pay_options(s, p, out):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def cut_mat_cost(s, p, need):
     """Great Wealth's passive: each mat cost of its owner is 1 lower (a cost of 1 mat is free)."""
     if need[MAT] > 0 and s["zone"][GREAT_WEALTH] == Z_PLAY and s["owner"][GREAT_WEALTH] == p and not Z.is_automa(s, p):
         need[MAT] -= 1
 
 
-@nb.njit(cache=True)
+@kernel
 def unrest_cost(s, f, p, n):
     """A cost of n mat or n cards in frame f's text: 1 lower (at least 1) when the text is an
     unrest card's (its only text is its play) and p has Chan Buddhism in play."""
@@ -442,14 +443,14 @@ def unrest_cost(s, f, p, n):
     return max(min(n, 1), n - 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def no_prg_for(s, f, p):
     """Alien: "you cannot pay prg for unrest costs" -- the text of frame f is an unrest card's."""
     c = s["fr_card"][f]
     return c >= 0 and is_alien(s, p) and (K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _spend(s, p, r, n):
     """n of resource r leave p's pool: to the supply, to the seat `pay_to` names (Dhar
     Tichitt's payment to the attacker), or paid goods onto Glass Working. An Alien takes an
@@ -468,7 +469,7 @@ def _spend(s, p, r, n):
                 return
 
 
-@nb.njit(cache=True)
+@kernel
 def _pay_with(s, p, r):
     need = s["pay_need"]
     base = POP if need[POP] > 0 else MAT
@@ -479,7 +480,7 @@ def _pay_with(s, p, r):
         need[MAT] -= min(2, need[MAT])
 
 
-@nb.njit(cache=True)
+@kernel
 def pay_step(s, p, choice):
     """Pay `pay_need` unit by unit: a decision only where more than one resource can pay the
     next unit (D5). Returns NEXT when paid in full."""
@@ -501,24 +502,24 @@ def pay_step(s, p, choice):
 
 
 # ---------------------------------------------------------------- conditions
-@nb.njit(cache=True)
+@kernel
 def _in_zone_of(s, card, zone, p):
     return card >= 0 and s["zone"][card] == zone and s["owner"][card] == p
 
 
-@nb.njit(cache=True)
+@kernel
 def _condition_filter(s, c, row):
     flags = row[C_SRC]  # a condition keeps its filter's flags there
     return Z.matches(s, c, row[C_SUITS], row[C_TYPES], (flags & E.F_PINNED) != 0, (flags & E.F_ATTACK) != 0, False)
 
 
-@nb.njit(cache=True)
+@kernel
 def condition(s, f, row, p):
     holds = _condition(s, f, row, p)
     return not holds if row[C_PER] == 1 else holds  # ``not COND``
 
 
-@nb.njit(cache=True)
+@kernel
 def _condition(s, f, row, p):
     kind = row[C_N]
     if kind == E.COND_STATE:
@@ -579,7 +580,7 @@ def _condition(s, f, row, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def garrisoned_icons(s, h):
     """How many different icons the cards garrisoned under h show: suits but UNREST, and type
     icons; state icons are not icons here (I16 Cultists, Ceremony of the Key: seed PT l.1764)."""
@@ -603,7 +604,7 @@ def garrisoned_icons(s, h):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def ceremony(s, p):
     """p's ceremony card in play (I16 Cultists), -1 if none."""
     for c in (PREPARE_THE_CEREMONY, CEREMONIAL_GATHERING):
@@ -613,7 +614,7 @@ def ceremony(s, p):
 
 
 # ---------------------------------------------------------------- counts ("per")
-@nb.njit(cache=True)
+@kernel
 def amount(s, f, row):
     n = row[C_N]
     per = row[C_PER]
@@ -648,7 +649,7 @@ def amount(s, f, row):
 
 
 # ---------------------------------------------------------------- card choices
-@nb.njit(cache=True)
+@kernel
 def _source_ok(s, c, src, p):
     z = s["zone"][c]
     if s["owner"][c] != p:
@@ -672,12 +673,12 @@ def _source_ok(s, c, src, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _same_name(s, c, other):
     return K.NAME_ID[Z.rec(s, c)] == K.NAME_ID[other]
 
 
-@nb.njit(cache=True)
+@kernel
 def _filter(s, c, row):
     fl = row[FL]
     if (fl & E.F_STATE_CARD) and (K.STATES[Z.rec(s, c)] & row[E.C_STATES]) == 0:
@@ -699,7 +700,7 @@ def _filter(s, c, row):
                      (fl & E.F_NOT_UNREST) != 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def _icons(s, c, types):
     """Type icons of the filter on card c (I1.8: repeated icons count twice)."""
     r = Z.rec(s, c)
@@ -710,22 +711,22 @@ def _icons(s, c, types):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _in_play_pinned(s, c, p):
     return s["zone"][c] == Z_PLAY and s["owner"][c] == p and Z.is_pinned(s, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def _is_unrest(s, c):
     return (K.SUITS[Z.rec(s, c)] & Z.UNREST_BIT) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _is_region(s, c):
     return (K.SUITS[Z.rec(s, c)] & Z.REG_BIT) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _garrisoned_under(s, h):
     n = 0
     for g in Z.table(s):
@@ -734,7 +735,7 @@ def _garrisoned_under(s, h):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _has_garrisoned(s, h, types):
     """A card is garrisoned under h (one with any of the type icons `types`, when not 0)."""
     for g in Z.table(s):
@@ -743,7 +744,7 @@ def _has_garrisoned(s, h, types):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _host_ok(s, f, row, h, p):
     if E.MAX_GARRISONED[Z.rec(s, h)] < 127 and _garrisoned_under(s, h) >= E.MAX_GARRISONED[Z.rec(s, h)]:
         return False  # Zemi holds at most 2
@@ -760,7 +761,7 @@ def _host_ok(s, f, row, h, p):
     return row[C_PER_MASK] == 0 or Z.has_type(s, h, row[C_PER_MASK])
 
 
-@nb.njit(cache=True)
+@kernel
 def _any_host(s, f, row, p):
     for h in Z.table(s):
         if _host_ok(s, f, row, h, p):
@@ -768,7 +769,7 @@ def _any_host(s, f, row, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def eligible(s, f, row, c):
     """Card c is a legal pick for the pending card decision of `row` (stage `op_stage`)."""
     if not _eligible(s, f, row, c):
@@ -778,7 +779,7 @@ def eligible(s, f, row, c):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _was_drawn(s, c):
     """c is one of the cards the last draw brought (``of:drawn``)."""
     for i in range(s["n_drawn"]):
@@ -787,7 +788,7 @@ def _was_drawn(s, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _eligible(s, f, row, c):
     """`eligible` without testing a free-played card's own text: what the playability test of
     the card that free-plays it uses (numba cannot type the recursion, and one level is what
@@ -912,7 +913,7 @@ def _eligible(s, f, row, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _nation_top(s, p, c, n):
     """c is one of the top n cards of p's nation deck, not the accession card (I12 Look); with
     c = -1: there is such a card."""
@@ -924,7 +925,7 @@ def _nation_top(s, p, c, n):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _in_main_top(s, c, n):
     if s["zone"][c] != Z_MAIN_DECK:
         return False
@@ -934,13 +935,13 @@ def _in_main_top(s, c, n):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _findable_in_nation_deck(s, c):
     """I12 Find searches the nation deck, but not the accession card."""
     return s["zone"][c] == Z_NATION_DECK and K.START[Z.rec(s, c)] != Z.ACCESSION
 
 
-@nb.njit(cache=True)
+@kernel
 def _exile_route(s, f, row, c, p):
     """Exiled card c may be gained by this Acquire / Break through as such: the text allows the
     exile, or Navigation in p's play area makes exiled regions acquirable (its passive)."""
@@ -952,7 +953,7 @@ def _exile_route(s, f, row, c, p):
             and not Z.is_automa(s, p))  # the automa's cards' texts are ignored (I14.3 2.2)
 
 
-@nb.njit(cache=True)
+@kernel
 def _instead_of(s, f, row, c, p):
     """Epic Poetry's passive: when p would acquire or break through an UNC/CIV card, p may
     instead break through an exiled card of that suit (rule decision: "would" = the step could
@@ -965,7 +966,7 @@ def _instead_of(s, f, row, c, p):
     return row[C_SUITS] == 0 and _market_has(s, f, row, suit)
 
 
-@nb.njit(cache=True)
+@kernel
 def _market_has(s, f, row, suits):
     for slot in range(MARKET_SLOTS):
         if market_ok(s, f, row, slot) and (K.SUITS[Z.rec(s, s["market"][slot])] & suits):
@@ -973,7 +974,7 @@ def _market_has(s, f, row, suits):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def pick_screen(s, f, row):
     """(owner, zone) that every card the pick of `row` may take has, -2 for any: loops over the
     table test it inline before calling `eligible`, whose call costs more than the test."""
@@ -995,12 +996,12 @@ def pick_screen(s, f, row):
     return s["fr_player"][f], -2  # every other pick takes one of the affected player's cards
 
 
-@nb.njit(cache=True, inline="always")
+@kernel
 def screened_out(s, c, owner, zone):
     return (owner != -2 and s["owner"][c] != owner) or (zone != -2 and s["zone"][c] != zone)
 
 
-@nb.njit(cache=True)
+@kernel
 def count_eligible(s, f, row):
     """Eligible picks as the playability test sees them (see `_eligible`)."""
     owner, zone = pick_screen(s, f, row)
@@ -1011,7 +1012,7 @@ def count_eligible(s, f, row):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _any_eligible(s, f, row):
     owner, zone = pick_screen(s, f, row)
     for c in Z.table(s):
@@ -1020,7 +1021,7 @@ def _any_eligible(s, f, row):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def market_ok(s, f, row, slot):
     """Market slot is a legal pick for the pending market decision."""
     c = s["market"][slot]
@@ -1050,7 +1051,7 @@ def market_ok(s, f, row, slot):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def pile_ok(s, row, k):
     """Break-through route (b)/(c) through small pile k (0-2) or the main deck (k = 3)."""
     suits = row[C_SUITS]
@@ -1070,7 +1071,7 @@ def pile_ok(s, row, k):
 
 
 # ---------------------------------------------------------------- playability (I5.4, I6.3, I6.7)
-@nb.njit(cache=True)
+@kernel
 def _develop_ok(s, p, c, free):
     r = Z.rec(s, c)
     if s["nation"][p] == INUIT and K.STATES[r] != 0 and (K.STATES[r] & Z.state_icons(s, p)) == 0:
@@ -1095,14 +1096,14 @@ def _develop_ok(s, p, c, free):
     return payable(s, p, need)
 
 
-@nb.njit(cache=True)
+@kernel
 def _cost_waived(s, p, c):
     """Kayaks develop for free while Imaq is in p's play area (its printed cost)."""
     other = E.DEV_FREE_WITH[Z.rec(s, c)]
     return other >= 0 and _in_zone_of(s, other, Z_PLAY, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _swap_possible(s, f, row):
     """I12 Swap of an exiled card: one to take and a market card to trade places with (the
     market may have run empty once the main deck is out)."""
@@ -1112,7 +1113,7 @@ def _swap_possible(s, f, row):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def step_ok(s, f, row, p, as_cost):
     """Can this step do something now (for a cost: can it be paid in full)?"""
     op = row[OP]
@@ -1320,7 +1321,7 @@ def step_ok(s, f, row, p, as_cost):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _exilable_it(s, f, p):
     """``exile it``: the card the last step took, revealed or free-played, while it is still
     p's in hand, play, discard pile or history (Teleportation, Resurrection Stone)."""
@@ -1331,7 +1332,7 @@ def _exilable_it(s, f, p):
     return z == Z_HAND or z == Z_PLAY or z == Z_DISCARD or z == Z_HISTORY
 
 
-@nb.njit(cache=True)
+@kernel
 def _swap_slot_for(s, c):
     """A market slot whose card shares a suit other than GADGET with c (Sharing Our Secrets),
     -1 if none."""
@@ -1343,7 +1344,7 @@ def _swap_slot_for(s, c):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def can_trade(s, p):
     """One of the three Trade options (I13.5) can be taken: 1 prg to pay, or a trade route in play
     with room for a good (one of p's own needs a good in p's pool)."""
@@ -1357,14 +1358,14 @@ def can_trade(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def can_profit(s, p, c):
     """I13.6: p's full trade route in play, on p's Activate turn, with an action to spend."""
     return (s["zone"][c] == Z_PLAY and s["owner"][c] == p and (K.SUITS[Z.rec(s, c)] & TROUTE_BIT) != 0
             and s["card_res"][c, GDS] >= PROFIT_GDS and s["actions"][p] > 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def profit(s, p, c):
     """I13.6: spend an action, the goods to the pool, the Profit effect, then the discard pile."""
     s["actions"][p] -= 1
@@ -1375,7 +1376,7 @@ def profit(s, p, c):
     push(s, c, r, ENTRY[r, E.TRIG_PROFIT] if HAS_PROGRAM[r, E.TRIG_PROFIT] else 0, FRAME_PROFIT, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _some_not_named_in_hand(s, f, row):
     """``discard N F some_not:ID``: one of the cards it could discard is not named like ID."""
     owner, zone = pick_screen(s, f, row)
@@ -1385,7 +1386,7 @@ def _some_not_named_in_hand(s, f, row):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _if_parts(pc):
     """An IF row's taken-branch bounds: (then_start, then_end, else_end); else_end == then_end
     when there is no else."""
@@ -1395,7 +1396,7 @@ def _if_parts(pc):
     return pc + 1, end_if, end_if
 
 
-@nb.njit(cache=True)
+@kernel
 def block_ok(s, f, start, end, p):
     """Statement block [start, end) can be offered: every top-level cost can be paid in full
     (I6.7) and some part of it can be resolved (I6.3). Nested CHOOSE options and IF branches
@@ -1480,7 +1481,7 @@ def block_ok(s, f, start, end, p):
             b_pc[top] = pc + 1
 
 
-@nb.njit(cache=True)
+@kernel
 def program_end(start):
     """The END row closing the program that starts at `start`."""
     end = start
@@ -1489,7 +1490,7 @@ def program_end(start):
     return end
 
 
-@nb.njit(cache=True)
+@kernel
 def _probe(s, c, p, trigger):
     """Test a card's program from the top, as if it ran now, on a scratch frame."""
     push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
@@ -1500,7 +1501,7 @@ def _probe(s, c, p, trigger):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def can_play(s, p, c, ignore_state):
     """Card c in p's hand may be played now, actions aside: its state icon matches (I5.4) and its
     text can do something with its costs payable (I6.3, I6.7). Pinned cards with no immediate
@@ -1521,7 +1522,7 @@ def can_play(s, p, c, ignore_state):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def _program_has_no_cost(pc):
     while CODE[pc][OP] != P.OP_END:
         if CODE[pc][FL] & P.F_COST:
@@ -1530,7 +1531,7 @@ def _program_has_no_cost(pc):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def can_use(s, p, c, trigger):
     """An exhaust (or solstice) program of c can do something now (I5.5 step 3)."""
     r = Z.rec(s, c)
@@ -1543,7 +1544,7 @@ def can_use(s, p, c, trigger):
 
 
 # ---------------------------------------------------------------- the walk
-@nb.njit(cache=True)
+@kernel
 def run(s):
     """Walk the top program until a decision is pending (returns WAIT) or the stack is empty or
     the game collapsed (returns NEXT)."""
@@ -1563,7 +1564,7 @@ def run(s):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def decide(s, choice):
     """The agent's choice for the pending decision, then walk on."""
     if s["dec"] == DEC_REACT:
@@ -1575,7 +1576,7 @@ def decide(s, choice):
     return run(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _row(s, f, choice):
     pc = s["fr_pc"][f]
     row = CODE[pc]
@@ -1655,7 +1656,7 @@ def _row(s, f, choice):
     return _step(s, f, pc, row, p, choice)
 
 
-@nb.njit(cache=True)
+@kernel
 def looked_fame_cards(s, f, row):
     """How many cards from the top of the fame pile a Look of frame f's `row` is looking at: N,
     and once one is taken, the N - 1 going back (whose order its player chooses, D18)."""
@@ -1663,7 +1664,7 @@ def looked_fame_cards(s, f, row):
     return row[C_N] - 1 if ordering else row[C_N]
 
 
-@nb.njit(cache=True)
+@kernel
 def unrest_due(s, f):
     """The seats (bits) the top ``others`` / ``all`` block of frame f hands an unrest card to."""
     owner = s["fr_owner"][f]
@@ -1678,7 +1679,7 @@ def unrest_due(s, f):
             return due
 
 
-@nb.njit(cache=True)
+@kernel
 def _popcount(bits):
     n = 0
     while bits:
@@ -1687,7 +1688,7 @@ def _popcount(bits):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _allot_unrest(s, f, row, owner, choice):
     """I10.5 (D15): the block would hand out more unrest cards than the pile holds, so the
     player who triggered it (the owner of the text: the active player, or the card's owner in
@@ -1714,7 +1715,7 @@ def _allot_unrest(s, f, row, owner, choice):
     return _advance(s, f, row[JUMP])
 
 
-@nb.njit(cache=True)
+@kernel
 def _affected_after(s, f, p):
     """The next player after p in turn order that the frame's text affects: a player who avoided
     the attack being resolved is skipped (I12 Attack); the owner ends the round."""
@@ -1728,7 +1729,7 @@ def _affected_after(s, f, p):
 
 
 # ---------------------------------------------------------------- the steps (I12 keywords)
-@nb.njit(cache=True)
+@kernel
 def _pick(s, f, row, p, choice, dec, need, optional):
     """Shared pattern of 'pick N cards': returns the picked card, or -1 when the step should
     wait (WAIT set) or -2 when it is finished (nothing left to pick or END)."""
@@ -1746,7 +1747,7 @@ def _pick(s, f, row, p, choice, dec, need, optional):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _step(s, f, pc, row, p, choice):
     op = row[OP]
     fl = row[FL]
@@ -2299,7 +2300,7 @@ def _step(s, f, pc, row, p, choice):
     raise RuntimeError("imperium: unknown opcode")
 
 
-@nb.njit(cache=True)
+@kernel
 def _free_play(s, f, nxt, p, c, fl):
     """The free play of card c picked by frame f (none if c < 0), after which f goes on at nxt."""
     _advance(s, f, nxt)
@@ -2312,7 +2313,7 @@ def _free_play(s, f, nxt, p, c, fl):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _ordering_main(s, f, row):
     """Frame f's free play from the top of the main deck (Welcoming's Profit) has its card and
     asks the order in which the other looked-at cards go back (D18)."""
@@ -2320,7 +2321,7 @@ def _ordering_main(s, f, row):
             and s["op_stage"] >= LOOK_ORDER)
 
 
-@nb.njit(cache=True)
+@kernel
 def _main_looked_left(s, row):
     """How many of the main-deck cards the free play of `row` looked at still wait for their
     place: the top N but the card played (op_sel) and those put back on top already."""
@@ -2328,7 +2329,7 @@ def _main_looked_left(s, row):
     return looked - (s["op_stage"] - LOOK_ORDER) - (1 if s["op_sel"] >= 0 else 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def _main_unordered(s, c, row):
     """c is a looked-at main-deck card still waiting for its place (see `_main_looked_left`)."""
     if c == s["op_sel"] or s["zone"][c] != Z_MAIN_DECK:
@@ -2340,13 +2341,13 @@ def _main_unordered(s, c, row):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _gathers_pop(s, p):
     """p's Ceremonial Gathering is in play: the pop p gains goes onto it (I16 Cultists)."""
     return _in_zone_of(s, CEREMONIAL_GATHERING, Z_PLAY, p) and s["face"][CEREMONIAL_GATHERING] == 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _ceremony_enters(s, c, p):
     """A ceremony face enters play (I16 Cultists): its PLAY text runs, and during the Solstice its
     Solstice text resolves too (turn.solstice_pending sees it again)."""
@@ -2356,7 +2357,7 @@ def _ceremony_enters(s, c, p):
         push(s, c, r, ENTRY[r, E.TRIG_PLAY], FRAME_ABILITY, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def to_history(s, c, p):
     """Put c into p's history (I12 History). The Inuit have none (I16): the card goes under Oral
     History when it is in play, else to the discard pile, with an unrest in Winter."""
@@ -2375,7 +2376,7 @@ def to_history(s, c, p):
             take_unrest(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def to_legends(s, c, p):
     """Put c into p's legends (I16 Polynesians); anyone else's card is discarded instead."""
     if s["nation"][p] == POLYNESIANS:
@@ -2384,7 +2385,7 @@ def to_legends(s, c, p):
         Z.put(s, c, Z_DISCARD, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def mana(s, p):
     """How many mana cards p has: the cards garrisoned under p's Mana card (I16)."""
     if s["owner"][MANA] != p or s["zone"][MANA] != Z_PLAY:
@@ -2392,14 +2393,14 @@ def mana(s, p):
     return _garrisoned_under(s, MANA)
 
 
-@nb.njit(cache=True)
+@kernel
 def voyaging(s, p):
     """p's state card shows Voyaging: no drawing from the draw pile, gained cards to the discard
     pile (I16 Polynesians)."""
     return (Z.state_icons(s, p) >> VOYAGING) & 1 == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _pick_loop(s, f, pc, row, p, choice, dest):
     """Pick up to N eligible cards one by one and move each to `dest` (discard, history, exile,
     hand). An "upto" step may stop early with END."""
@@ -2453,7 +2454,7 @@ def _pick_loop(s, f, pc, row, p, choice, dest):
     return _advance(s, f, pc + 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def _draw(s, f, pc, row, p, choice):
     fl = row[FL]
     if Z.is_automa(s, p) and row[C_SRC] < 0:  # I14.5 Draw: the top deck card to its discard, no reshuffle
@@ -2490,7 +2491,7 @@ def _draw(s, f, pc, row, p, choice):
     return _advance(s, f, pc + 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def reshuffle(s, p):
     """I8.2-I8.5 for p's empty draw pile: the nation-deck step, or an optional develop (a
     decision, WAIT), then the shuffle. Returns NEXT when the new draw pile is ready."""
@@ -2509,7 +2510,7 @@ def reshuffle(s, p):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _shuffle(s, p):
     """I8.5, then I8.6: "when you reshuffle" passives answer (Cultists power A)."""
     Z.shuffle_discard_into_draw(s, p)
@@ -2517,7 +2518,7 @@ def _shuffle(s, p):
         queue_event(s, EV_RESHUFFLE, s["draw_pile"][p, s["draw_size"][p] - 1], p)
 
 
-@nb.njit(cache=True)
+@kernel
 def develop_choice(s, p, choice):
     """The develop decision of a reshuffle (I8.4, D13): a development card, then its payment,
     or END for none; then the shuffle (I8.5)."""
@@ -2537,7 +2538,7 @@ def develop_choice(s, p, choice):
     return _end_reshuffle(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _owe_development(s, p, c, free):
     """The cost of developing c: resources (`pay_need`) and mana cards (`mana_due`)."""
     s["pay_need"][:] = 0
@@ -2551,7 +2552,7 @@ def _owe_development(s, p, c, free):
     s["mana_due"][1] = K.DEV_COST[c, MANA_LEGENDS]
 
 
-@nb.njit(cache=True)
+@kernel
 def _pay_development(s, p, choice):
     """Pay what `_owe_development` set: the resources (I12 Pay), then the mana cards one by one,
     each picked by p (DEC_MANA): to the discard pile, then into legends. NEXT when paid."""
@@ -2573,13 +2574,13 @@ def _pay_development(s, p, choice):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def mana_ok(s, p, c):
     """c may pay the next mana of a development cost: one of p's mana cards."""
     return s["zone"][c] == Z_GARRISON and s["host"][c] == MANA and s["owner"][c] == p
 
 
-@nb.njit(cache=True)
+@kernel
 def _end_reshuffle(s, p):
     s["reshuffling"] = -1
     s["op_sel"] = -1
@@ -2587,7 +2588,7 @@ def _end_reshuffle(s, p):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _after_develop(s, p, developed):
     """I10.1(2): developing the last card of the development area triggers the game end (for the
     Polynesians too, even before their accession card, I16)."""
@@ -2598,7 +2599,7 @@ def _after_develop(s, p, developed):
     Z.trigger_game_end(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _develop(s, f, nxt, row, p, choice):
     """I8.9 Develop as an effect: no token; "free" ignores the cost."""
     free = (row[FL] & E.F_FREE) != 0
@@ -2622,7 +2623,7 @@ def _develop(s, f, nxt, row, p, choice):
     return _advance(s, f, nxt)
 
 
-@nb.njit(cache=True)
+@kernel
 def _take_fame(s, f, nxt, p, c):
     """Take a fame card into hand (I11): `c` from a Look, else the top one; with only King of
     Kings left, resolve it instead (I11.3), at most once per player (I11.5)."""
@@ -2646,7 +2647,7 @@ def _take_fame(s, f, nxt, p, c):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _find(s, f, nxt, c, p, also_play):
     """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card), and the
     play area when the text says so (``also_play``). The pile the card came from is shuffled,
@@ -2667,7 +2668,7 @@ def _find(s, f, nxt, c, p, also_play):
     return _advance(s, f, nxt)
 
 
-@nb.njit(cache=True)
+@kernel
 def _garrison(s, f, pc, row, p, choice):
     """I12 Garrison: a card (or this card) face down under an eligible host. Stage 1 picks the
     card, stage 2 the host; a host with no choice is taken at once."""
@@ -2714,7 +2715,7 @@ def _garrison(s, f, pc, row, p, choice):
     return _advance(s, f, pc + 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def _gain_card(s, f, pc, row, p, choice):
     """Acquire / Break through (I12): the pick is a market slot (0-4), a small pile or the main
     deck (PILE_BASE + k), or an exiled card (CARD_BASE + c)."""
@@ -2786,7 +2787,7 @@ PICK_CARD = MARKET_SLOTS + N_SMALL_PILES + 1
 
 
 # ---------------------------------------------------------------- playing a card (I5.2)
-@nb.njit(cache=True)
+@kernel
 def play_card(s, p, c, free):
     """Move c to the play area and start its text (I5.2); the caller walks the machine."""
     r = Z.rec(s, c)
@@ -2802,7 +2803,7 @@ def play_card(s, p, c, free):
         queue_attack(s, c, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def queue_attack(s, c, p):
     """Card c of p's attacks everyone else: defences first, then the passives of those it
     affects (I12 Attack)."""
@@ -2814,14 +2815,14 @@ def queue_attack(s, c, p):
             q = Z.next_player(s, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def use_ability(s, p, c, trigger):
     push(s, c, Z.rec(s, c), ENTRY[Z.rec(s, c), trigger], FRAME_ABILITY, p)
 
 
 
 # ---------------------------------------------------------------- the solo automa (I14)
-@nb.njit(cache=True)
+@kernel
 def resolve_for_automa(s, c):
     """I14.3 2.1-2.5 / I14.4 Resolve: card c, revealed (held in the automa's hand), answers the
     first row of the automa's table that matches it and of which some part can be done; that
@@ -2847,7 +2848,7 @@ def resolve_for_automa(s, c):
         k = AU.next_row(t, side, r, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def _affects_others(start, end):
     """Program rows [start, end) hold an ``others`` block."""
     for pc in range(start, end):
@@ -2856,7 +2857,7 @@ def _affects_others(start, end):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _resolvable(s, f, row, p):
     """The card a ``resolve`` step would resolve, -1 if none: the top of the automa's deck or
     dynasty pile, of the main deck, or the card the last step gained (``it``)."""
@@ -2874,7 +2875,7 @@ def _resolvable(s, f, row, p):
     return s["draw_pile"][p, s["draw_size"][p] - 1] if s["draw_size"][p] > 0 else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def automa_discard(s, c):
     """c into the automa's discard pile; its accession card there turns its state card to the
     Empire side for good (I14.3 4.5; not for the nations that do not flip)."""
@@ -2884,21 +2885,21 @@ def automa_discard(s, c):
         s["automa_side"] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def dynasty_check(s):
     """I14.8: the automa's dynasty pile running out triggers the game end."""
     if s["nation_size"][s["automa"]] == 0:
         Z.trigger_game_end(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def automa_returned_unrest(s, p):
     """I14.12 Supreme Leader: each unrest the automa returns also gains it 1 prg."""
     if Z.is_automa(s, p) and s["supreme_leader"]:
         s["pool"][p, PRG] += AU.SUPREME_RETURN_PRG
 
 
-@nb.njit(cache=True)
+@kernel
 def _next_full_route(s, p):
     """The automa's trade route in play holding 3 gds that it played most recently, -1 if none."""
     best = -1
@@ -2910,7 +2911,7 @@ def _next_full_route(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_takes_fame(s, f, nxt, p):
     """The automa gains a fame card on top of its deck; King of Kings instead pays it 6 prg
     (Barbarian side) or 3 prg and the top dynasty card on top of its deck (Empire side), and
@@ -2937,7 +2938,7 @@ def _automa_takes_fame(s, f, nxt, p):
     return NEXT
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_trade_route(s, p):
     """The trade route the automa trades on (I14.5 Trade): in play, not full; the most gds on it,
     then the automa's own, then the one listed first in the I14.6 table; -1 if none."""
@@ -2963,7 +2964,7 @@ def _automa_trade_route(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_trade(s, f, nxt, p):
     """I14.5 Trade: 1 gds from the supply onto the chosen route (the automa gains 1 more when it
     is a player's) and the route's automa Commerce line; with none, 1 prg becomes 1 gds."""

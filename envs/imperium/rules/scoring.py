@@ -3,7 +3,6 @@ progress in the pool, and the collapse ranking by unrest."""
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.imperium import catalogue as K
@@ -21,6 +20,7 @@ from meeplegym.envs.imperium.state import (
     Z_LEGENDS,
     Z_PLAY,
 )
+from meeplegym.jit import kernel
 
 CAP = D.VP_CAP_PER_CARD
 ZONE_SCORED, ZONE_IN_PLAY, ZONE_HISTORY, ZONE_LEGENDS, ZONE_HERE, ZONE_UNDER_REGIONS, ZONE_POOL, ZONE_ON_YOUR_CARDS = (
@@ -34,7 +34,7 @@ ALIEN = K.record_index("MRT29A")
 CULTISTS = int(D.NationCode.CUL)
 
 
-@nb.njit(cache=True)
+@kernel
 def is_scored(s, p, c):
     """Card c counts for p at scoring (I10.3): hand, play area (garrisoned cards included),
     draw pile, discard pile, history and legends; not the nation deck, development area,
@@ -45,7 +45,7 @@ def is_scored(s, p, c):
     return z == Z_HAND or z == Z_PLAY or z == Z_GARRISON or z == Z_DRAW or z == Z_DISCARD or z == Z_HISTORY or z == Z_LEGENDS
 
 
-@nb.njit(cache=True)
+@kernel
 def _in_zone(s, p, c, zone):
     if zone == ZONE_SCORED:
         return is_scored(s, p, c)
@@ -60,7 +60,7 @@ def _in_zone(s, p, c, zone):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _card_matches(r, kind, suits, icons, states, only_suits, except_suits):
     """How many of the counted things card row r shows (0 if filtered out)."""
     if only_suits != 0 and (K.SUITS[r] & only_suits) == 0:
@@ -88,7 +88,7 @@ def _card_matches(r, kind, suits, icons, states, only_suits, except_suits):
     return 1  # C_CARD
 
 
-@nb.njit(cache=True)
+@kernel
 def _resources(s, p, c, zone, mask):
     n = 0
     for res in range(N_RESOURCES):
@@ -109,7 +109,7 @@ def _resources(s, p, c, zone, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def count_for(s, p, c, r):
     """The count of the variable VP rule of row r printed on p's card c."""
     kind = K.VP_COUNT_KIND[r]
@@ -135,13 +135,13 @@ def count_for(s, p, c, r):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def unrest_scores_nothing(s, p):
     """Cultists power B: "you do not score any negative points for UNREST" (C4.CUL)."""
     return s["nation"][p] == CULTISTS and s["face"][s["power_card"][p]] == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def card_vp(s, p, c):
     """VP of p's card c (physical), capped at 10 (I1.12, I10.3)."""
     r = rec(s, c)
@@ -159,7 +159,7 @@ def card_vp(s, p, c):
     return min(vp, CAP)
 
 
-@nb.njit(cache=True)
+@kernel
 def score(s, p):
     """p's VP (I10.3): every scored card, the power card, then 1 VP per prg in the pool
     (1 per 3 while a Martian is Alien, I16)."""
@@ -175,7 +175,7 @@ def score(s, p):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def unrest_held(s, p):
     """Unrest p holds for the collapse ranking (I10.5): the unrest icons of p's cards in hand,
     play area, draw pile, discard pile and history (one per unrest card; the last ceremony
@@ -190,7 +190,7 @@ def unrest_held(s, p):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def returns_allowed(s, p):
     """Unrest cards p may return before scoring: Miyabi's "RETURN up to 2 UNREST before scoring"
     while it is scored for p (C4.JPN; the seed's note: from any scored area, chaos included)."""
@@ -201,13 +201,13 @@ def returns_allowed(s, p):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def returnable(s, p, c):
     """An unrest card (chaos included) p may return before scoring: one scored for p."""
     return is_scored(s, p, c) and (K.SUITS[rec(s, c)] & (1 << UNREST)) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _can_return(s, p):
     for c in table(s):
         if returnable(s, p, c):
@@ -215,7 +215,7 @@ def _can_return(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def note_collapse(s):
     """The collapse ranking as it stands when the game collapses (I10.5): returns made before a
     VP tie-break change neither the unrest counts nor a Chaos victory (the seed, on Miyabi)."""
@@ -224,7 +224,7 @@ def note_collapse(s):
     s["collapse_chaos"] = chaos_winner(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def returns_due(s, p):
     """Unrest cards p may return now the game has ended, 0 for none: not the automa (its score is
     its valuation, I14.9); after a collapse, only a seat tied on unrest with another, whose place
@@ -244,7 +244,7 @@ def returns_due(s, p):
     return n if n > 0 and _can_return(s, p) else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def chaos_winner(s):
     """The Cultists' seat when they win a collapse at once: their chaos pile is empty (I10.5,
     I16); -1 otherwise. The game ends at the collapse, so the pile is as it was then."""
@@ -252,7 +252,7 @@ def chaos_winner(s):
     return p if p >= 0 and top_chaos(s) < 0 else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def automa_won(s):
     """The solo game's result (I14.8-I14.9): the automa wins ties, and every collapse unless the
     player's Cultists won it with an empty chaos pile."""
@@ -261,13 +261,13 @@ def automa_won(s):
     return AU.score(s) >= score(s, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def final_scores(s, out):
     for p in range(s["n_players"]):
         out[p] = score(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def ranks(s, collapsed, out):
     """0 = winner; ties share the place (I10.4). After a collapse (``note_collapse``), fewest
     unrest wins and VP breaks ties (I10.5); the Cultists win it alone when their chaos pile is

@@ -8,7 +8,6 @@ campaign carries from game to game (I14.11-I14.12, the CAMPAIGN_* layout below).
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -53,6 +52,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
     Z_AUTOMA_SLOT,
 )
+from meeplegym.jit import kernel
 
 # Pile sizes per player count, index = players (I3.8; solo uses the 2-player numbers, I14.1).
 FAME_SIZE = np.array([0] + [D.FAME_PILE_SIZE[n] for n in range(1, 5)], dtype=np.int16)
@@ -90,7 +90,7 @@ CAMPAIGN_SIZE = CAMPAIGN_REMOVED + CAMPAIGN_CARDS
 NO_CAMPAIGN = np.array([0, 0] + [-1] * (2 * CAMPAIGN_CARDS), dtype=np.int16)
 
 
-@nb.njit(cache=True)
+@kernel
 def in_game(s, r):
     """Card row r is used at this table: I3.3 (ruthless xor trade-friendly common cards) and
     I3.5 / I2.12 (player-count markers; 1-2 players drop 3+ and 4)."""
@@ -103,13 +103,13 @@ def in_game(s, r):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _place(s, c, zone, owner):
     s["zone"][c] = zone
     s["owner"][c] = owner
 
 
-@nb.njit(cache=True)
+@kernel
 def _push_small(s, k, c):
     """Card c on top of small pile k."""
     s["small_pile"][k, s["small_size"][k]] = c
@@ -118,20 +118,20 @@ def _push_small(s, k, c):
     s["pile_index"][c] = k
 
 
-@nb.njit(cache=True)
+@kernel
 def _push_unrest(s, c):
     s["unrest_pile"][s["unrest_size"]] = c
     s["unrest_size"] += 1
     _place(s, c, Z_UNREST_PILE, -1)
 
 
-@nb.njit(cache=True)
+@kernel
 def held_back(s, r):
     """I15.2 low aggression: a common ruthless card used at this table starts in the main deck."""
     return (s["variants"] & VARIANT_LOW_AGGRESSION) != 0 and K.NATION[r] < 0 and K.EXPANSION[r] == RU
 
 
-@nb.njit(cache=True)
+@kernel
 def _collect(s, rows, out):
     """The rows of `rows` (-1 padded) used at this table and not held back, into out; returns
     how many."""
@@ -143,14 +143,14 @@ def _collect(s, rows, out):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _reveal(s, slot, c):
     s["market"][slot] = c
     _place(s, c, Z_MARKET, -1)
     s["pile_index"][c] = slot
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_small_piles(s, n, cards, m, first, last, aside, n_aside):
     """Shuffle cards[:m], deal the I3.8 pile size of them onto each small pile first..last-1 and
     the rest into `aside` (the main deck); returns the new count of `aside`."""
@@ -166,7 +166,7 @@ def _deal_small_piles(s, n, cards, m, first, last, aside, n_aside):
     return n_aside
 
 
-@nb.njit(cache=True)
+@kernel
 def _shared_setup(s, n):
     """I3.6-I3.14 (the unrest pile gets the nations' SUP cards in _player_setup first)."""
     tmp = np.empty(128, dtype=np.int16)
@@ -245,7 +245,7 @@ def _shared_setup(s, n):
             s["card_res"][c, PRG] += D.CIVILISED_MARKET_PRG
 
 
-@nb.njit(cache=True)
+@kernel
 def _stack_accession_and_nation(s, p, rows, size):
     """Onto p's nation deck, above its first `size` cards: the accession card, then the nation
     cards shuffled on it (I2.9-I2.10; the automa's dynasty pile, I14.1 5). Returns the new size
@@ -265,7 +265,7 @@ def _stack_accession_and_nation(s, p, rows, size):
     return size, start
 
 
-@nb.njit(cache=True)
+@kernel
 def _player_setup(s, p, nation, side, campaign):
     """I2.3-I2.16 for seat p (the opening hand is drawn after the unrest pile is built); seat 0's
     starting deck and resources as the solo campaign has them (CAMPAIGN_*)."""
@@ -353,7 +353,7 @@ def _player_setup(s, p, nation, side, campaign):
     s["nation"][p] = nation
 
 
-@nb.njit(cache=True)
+@kernel
 def _listed(campaign, first, c):
     for k in range(first, first + CAMPAIGN_CARDS):
         if campaign[k] == c:
@@ -361,7 +361,7 @@ def _listed(campaign, first, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def draw_from_pile(s, p):
     """Top card of p's draw pile into hand (no reshuffle here); returns it or -1."""
     if s["draw_size"][p] == 0:
@@ -372,7 +372,7 @@ def draw_from_pile(s, p):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def build_table(s):
     """List the physical cards out of the box, ascending (state field `table_cards`)."""
     n = 0
@@ -384,7 +384,7 @@ def build_table(s):
     s["n_table_cards"] = n
 
 
-@nb.njit(cache=True)
+@kernel
 def deal_nations(s, nations, allowed):
     """Nation per seat: the chosen ones, and for each -1 a random one (from the state's generator)
     among the `allowed` codes nobody holds yet."""
@@ -405,7 +405,7 @@ def deal_nations(s, nations, allowed):
     return out
 
 
-@nb.njit(cache=True)
+@kernel
 def automa_table_for(nation):
     """The automa table of a nation: its own (data.AUTOMA_TABLES, or a user's file) or the
     designed generic one (C7.2)."""
@@ -415,7 +415,7 @@ def automa_table_for(nation):
     return GENERIC_TABLE
 
 
-@nb.njit(cache=True)
+@kernel
 def _inuit_dynasty(dev, m):
     """I14.1 10, the Inuit automa (seed PT l.1818-1824): from its development cards in ascending
     automa value, Kayaks at the bottom, then Winter (BARB) and Summer (EMP) cards alternating,
@@ -454,7 +454,7 @@ def _inuit_dynasty(dev, m):
     return n + 2
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_setup(s, a, nation, difficulty, supreme):
     """I14.1 for the automa at seat a: its power card in play (only to hold its history), no state
     card, action or exhaust tokens; the dynasty pile (development cards by automa value, the
@@ -536,7 +536,7 @@ def _automa_setup(s, a, nation, difficulty, supreme):
         s["pool"][a, PRG] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def init(s, n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign):
     """Set up a game (I2, I3). nations: a code per seat, -1 for a random one of `allowed`.
     automa: (nation, difficulty, Supreme Leader) of the solo automa (I14): nation -1 for no

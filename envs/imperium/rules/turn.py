@@ -8,7 +8,6 @@ plays one legal action. Both dispatch on ``phase`` and, inside programs, on ``de
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.imperium import actions as A
@@ -57,6 +56,7 @@ from meeplegym.envs.imperium.state import (
     Z_STATE_CARD,
     AUTOMA_SLOTS,
 )
+from meeplegym.jit import kernel
 
 # Where to go when the machine's stack empties: the phase the program was started from.
 AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
@@ -77,14 +77,14 @@ MAT = int(D.Resource.MAT)
 # The turn never calls itself back: `_settle` loops, and each step either waits for a decision
 # (returns False) or starts a program (returns True). Numba cannot load cached recursive
 # functions (numba issue #6061).
-@nb.njit(cache=True)
+@kernel
 def _start(s, card, record, pc, kind, p, after):
     M.push(s, card, record, pc, kind, p)
     s["after"] = after
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _settle(s):
     """Run programs and the turn on until a decision is pending or the game is over."""
     while True:
@@ -97,7 +97,7 @@ def _settle(s):
             return
 
 
-@nb.njit(cache=True)
+@kernel
 def _go_on(s):
     """The running programs finished: go on from where they were started."""
     after = s["after"]
@@ -123,7 +123,7 @@ def _go_on(s):
 
 
 # ---------------------------------------------------------------- turn types (I4)
-@nb.njit(cache=True)
+@kernel
 def _turn_type(s, k):
     p = s["current"]
     if k == A.ACTIVATE:
@@ -138,7 +138,7 @@ def _turn_type(s, k):
     s["actor"] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def plays_free(s, c):
     """I12 Free action: a card with the keyword plays without an action once per turn; King
     Pakal has it while Palenque is in its player's play area (E.FREE_ACTION_IF)."""
@@ -151,7 +151,7 @@ def plays_free(s, c):
     return other >= 0 and s["zone"][other] == Z_PLAY and s["owner"][other] == s["owner"][c]
 
 
-@nb.njit(cache=True)
+@kernel
 def can_play_from_hand(s, p, c):
     if s["zone"][c] != Z_HAND or s["owner"][c] != p:
         return False
@@ -160,7 +160,7 @@ def can_play_from_hand(s, p, c):
     return M.can_play(s, p, c, False)
 
 
-@nb.njit(cache=True)
+@kernel
 def can_exhaust(s, p, c):
     """I5.5: a card of p's in play (power card included) with an exhaust ability, no token on it,
     a token on the state card, and an ability that can resolve with its costs paid."""
@@ -171,7 +171,7 @@ def can_exhaust(s, p, c):
     return M.can_use(s, p, c, E.TRIG_EXHAUST)
 
 
-@nb.njit(cache=True)
+@kernel
 def _activate_card(s, c):
     p = s["current"]
     if s["zone"][c] == Z_HAND:
@@ -190,7 +190,7 @@ def _activate_card(s, c):
 
 
 # ---------------------------------------------------------------- cleanup (I7)
-@nb.njit(cache=True)
+@kernel
 def _cleanup_begin(s):
     """The start of cleanup: passives that look at the hand now (Advanced Mathematics), then I7.1."""
     p = s["current"]
@@ -201,7 +201,7 @@ def _cleanup_begin(s):
     _cleanup_market(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _cleanup_market(s):
     """I7.1: 1 prg from the supply onto a market card (a decision unless the market is empty)."""
     for slot in range(MARKET_SLOTS):
@@ -212,7 +212,7 @@ def _cleanup_market(s):
     _cleanup_reset(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _cleanup_reset(s):
     """I7.2: tokens back to the state card; then I7.3 (optional discards)."""
     p = s["current"]
@@ -234,19 +234,19 @@ def _cleanup_reset(s):
     s["actor"] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def cleanup_discardable(s, p, c):
     return s["zone"][c] == Z_HAND and s["owner"][c] == p and E.CANNOT_CLEANUP_DISCARD[Z.rec(s, c)] == 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _draw_up(s):
     """I7.4 through the machine: a reshuffle may ask for a develop decision (I8.4)."""
     _start(s, -1, -1, E.SYSTEM_DRAW_UP, M.FRAME_SYSTEM, s["current"], AFTER_DRAW_UP)
     _settle(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _end_turn(s):
     """Returns True when a Solstice effect was started."""
     if s["nation"][s["current"]] == INUIT:
@@ -262,7 +262,7 @@ def _end_turn(s):
 
 
 # ---------------------------------------------------------------- the automa's turn (I14.3)
-@nb.njit(cache=True)
+@kernel
 def automa_turn(s, roll):
     """I14.3 1: the die (`roll` 0-5 for faces 1-6) covers the card of its slot, or is set aside
     when that slot is not in use at this difficulty; then the uncovered cards resolve from slot
@@ -274,7 +274,7 @@ def automa_turn(s, roll):
     return _automa_next(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_next(s):
     """Reveal and resolve the next uncovered slot card (I14.3 2); when all are done, with Trade
     Routes its Merchant's turn-end line (I14.3 3); then the automa's cleanup (I14.3 4) and the
@@ -298,7 +298,7 @@ def _automa_next(s):
     return _solstice_begin(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _automa_cleanup(s):
     """I14.3 4: a token on the market card at the die's slot (prg, or the nation's resource;
     none on a 6 at Overlord or with the die set aside); the covered card to slot 1; the other
@@ -322,7 +322,7 @@ def _automa_cleanup(s):
         M.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
 
 
-@nb.njit(cache=True)
+@kernel
 def refill_slots(s, slots):
     """Deal a card from the automa deck under each empty slot marker of the first `slots`; an
     empty deck takes the top dynasty card into the discard pile and reshuffles, as often as
@@ -341,7 +341,7 @@ def refill_slots(s, slots):
         Z.put_in_slot(s, s["draw_pile"][a, s["draw_size"][a] - 1], k)
 
 
-@nb.njit(cache=True)
+@kernel
 def _change_season(s, p):
     """I16 Inuit: the state card turns over at the end of each of their turns (seed PT l.1810);
     turning to Summer recalls Siku with 1 mat."""
@@ -351,7 +351,7 @@ def _change_season(s, p):
         s["pool"][p, MAT] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _start_turn(s, p):
     s["current"] = p
     s["actor"] = p
@@ -360,12 +360,12 @@ def _start_turn(s, p):
 
 
 # ---------------------------------------------------------------- the Solstice (I9)
-@nb.njit(cache=True)
+@kernel
 def _solstice_trigger(s):
     return E.TRIG_END_OF_SOLSTICE if s["solstice_end"] else E.TRIG_SOLSTICE
 
 
-@nb.njit(cache=True)
+@kernel
 def solstice_pending(s, p, c):
     """c is one of p's Solstice effects still to resolve this Solstice (I9.1: cards in play, the
     power card, the state card)."""
@@ -379,7 +379,7 @@ def solstice_pending(s, p, c):
     return M.HAS_PROGRAM[r, t] and M.ENTRY[r, t] > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _solstice_begin(s):
     s["solstice_player"] = s["first_player"]
     s["solstice_end"] = 0
@@ -387,7 +387,7 @@ def _solstice_begin(s):
     return _solstice_next(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _solstice_next(s):
     """Start the next Solstice effect (True), or wait for an order decision / end the round
     (False): player by player in turn order (I9.2), each choosing the order of their own (I9.4,
@@ -419,7 +419,7 @@ def _solstice_next(s):
         s["solstice_player"] = nxt
 
 
-@nb.njit(cache=True)
+@kernel
 def _solstice_effect(s, c):
     p = s["solstice_player"]
     s["solstice_done"][c] = 1
@@ -427,7 +427,7 @@ def _solstice_effect(s, c):
     return _start(s, c, r, M.ENTRY[r, _solstice_trigger(s)], M.FRAME_ABILITY, p, AFTER_SOLSTICE)
 
 
-@nb.njit(cache=True)
+@kernel
 def _end_round(s):
     """I9.8 / I10.2: the next round, or scoring once the final round is over."""
     s["round"] += 1
@@ -442,7 +442,7 @@ def _end_round(s):
     _start_turn(s, s["first_player"])
 
 
-@nb.njit(cache=True)
+@kernel
 def _game_over(s):
     """The game has ended (I10.2, I10.5): the returns some cards allow before scoring, then the
     end, mid-action after a collapse."""
@@ -454,7 +454,7 @@ def _game_over(s):
     _next_scoring_return(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _next_scoring_return(s):
     """The next seat in turn order that may return unrest before scoring (Miyabi), or the end."""
     n = s["n_players"]
@@ -474,7 +474,7 @@ def _next_scoring_return(s):
         s["actor"] = s["first_player"]
 
 
-@nb.njit(cache=True)
+@kernel
 def _scoring_return(s, c):
     """The seat returns unrest card c before scoring (chaos to the chaos pile)."""
     Z.return_unrest(s, c)
@@ -484,7 +484,7 @@ def _scoring_return(s, c):
 
 
 # ---------------------------------------------------------------- legal actions
-@nb.njit(cache=True)
+@kernel
 def legal(s, mask):
     mask[:] = False
     ph = s["phase"]
@@ -528,7 +528,7 @@ def legal(s, mask):
         _legal_effect(s, mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def _legal_effect(s, mask):
     dec = s["dec"]
     p = s["actor"]
@@ -589,7 +589,7 @@ def _legal_effect(s, mask):
 
 
 # ---------------------------------------------------------------- applying an action
-@nb.njit(cache=True)
+@kernel
 def apply(s, a):
     """Play legal action a (the caller checked the mask); then the decisions that fall to the
     automa, if one plays, until a seat's decision is pending again."""
@@ -597,7 +597,7 @@ def apply(s, a):
     automa_plays(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def automa_plays(s):
     """The decisions the automa's rows leave open are taken by its rules (automa.choose_action)
     until a decision of the human's is pending or the game is over."""
@@ -609,7 +609,7 @@ def automa_plays(s):
         _apply_one(s, AU.choose_action(s, mask))
 
 
-@nb.njit(cache=True)
+@kernel
 def _apply_one(s, a):
     ph = s["phase"]
     if ph == PH_TURN_TYPE:
@@ -666,7 +666,7 @@ def _apply_one(s, a):
         _draw_up(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _choice(s, a):
     """The machine's choice for action a under the pending decision."""
     if a == A.END:
@@ -687,7 +687,7 @@ def _choice(s, a):
     return a - A.CARD
 
 
-@nb.njit(cache=True)
+@kernel
 def start(s):
     """After setup: the first turn begins (I4.1)."""
     s["rounds_left"] = -1

@@ -8,7 +8,6 @@ cards follow their host (I12 Abandon, Garrison).
 
 from __future__ import annotations
 
-import numba as nb
 
 from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
@@ -47,6 +46,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
     Z_AUTOMA_SLOT,
 )
+from meeplegym.jit import kernel
 
 PIN = int(D.Header.PIN)
 ATK = int(D.Header.ATK)
@@ -69,7 +69,7 @@ BARB = int(D.StateIcon.BARB)
 EMP = int(D.StateIcon.EMP)
 
 
-@nb.njit(cache=True)
+@kernel
 def rec(s, c):
     """The face record of physical card c (its B face when flipped)."""
     if s["face"][c] == 1 and K.OTHER_FACE[c] >= 0:
@@ -77,7 +77,7 @@ def rec(s, c):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def state_icons(s, p):
     """Bit mask of the state icons p's state card shows (I5.4); the automa's state card shows
     the side in use (I14.3 5)."""
@@ -86,13 +86,13 @@ def state_icons(s, p):
     return K.STATES[rec(s, s["state_card"][p])]
 
 
-@nb.njit(cache=True)
+@kernel
 def is_automa(s, p):
     """Seat p is the solo automa (I14)."""
     return p >= 0 and p == s["automa"]
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_card(s, c, p):
     """c is gained by p: into the hand, or for the automa on top of its deck (I14.5 Gaining
     cards: in the order gained, the first one lowest)."""
@@ -102,7 +102,7 @@ def gain_card(s, c, p):
         put(s, c, Z_HAND, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def put_in_slot(s, c, slot):
     """c face down under the automa's slot marker `slot` (I14.1 step 6, I14.3 4)."""
     _leave(s, c)
@@ -112,7 +112,7 @@ def put_in_slot(s, c, slot):
     s["slot_card"][slot] = c
 
 
-@nb.njit(cache=True)
+@kernel
 def state_allows(s, p, c):
     """p's state card lets card c be played (I5.4): c shows no state icon or one of p's. Science
     takes the BARB icon off p's Advance cards, Reactor Explosion off p's development cards,
@@ -132,12 +132,12 @@ def state_allows(s, p, c):
     return icons == 0 or (icons & state_icons(s, p)) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def is_pinned(s, c):
     return K.HEADER[rec(s, c)] == PIN
 
 
-@nb.njit(cache=True)
+@kernel
 def has_type(s, c, types):
     r = rec(s, c)
     for t in range(K.N_TYPES):
@@ -146,7 +146,7 @@ def has_type(s, c, types):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def matches(s, c, suits, types, pinned, attack, not_unrest):
     """Card c passes a program filter: any of the suits, any of the type icons, pinned, attack."""
     r = rec(s, c)
@@ -163,7 +163,7 @@ def matches(s, c, suits, types, pinned, attack, not_unrest):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def count_in_play(s, p, suits, types):
     """Suit or type icons among p's cards in play (I1.6, I1.8: repeated icons count twice;
     garrisoned cards are not in play, I12 Garrison)."""
@@ -194,7 +194,7 @@ def count_in_play(s, p, suits, types):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def hand_limit(s, p):
     """I7.4 plus passive hand-size changes of cards in play (Couriers); the automa has no hand."""
     if is_automa(s, p):
@@ -209,7 +209,7 @@ def hand_limit(s, p):
 
 
 # ---------------------------------------------------------------- moving one card
-@nb.njit(cache=True)
+@kernel
 def _remove_from_order(pile, size, c):
     """Take c out of an ordered pile; returns the new size (unchanged if absent)."""
     for i in range(size):
@@ -220,14 +220,14 @@ def _remove_from_order(pile, size, c):
     return size
 
 
-@nb.njit(cache=True)
+@kernel
 def table(s):
     """The physical cards at this table, ascending: what loops over cards walk (the rest of the
     catalogue stays in the box all game)."""
     return s["table_cards"][: s["n_table_cards"]]
 
 
-@nb.njit(cache=True)
+@kernel
 def _join_table(s, c):
     """A card taken out of the box (rules tests do this) joins the table list in order, unless it
     was at the table before."""
@@ -242,7 +242,7 @@ def _join_table(s, c):
     s["n_table_cards"] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _leave(s, c):
     """c leaves its zone: ordered piles forget it; leaving play releases resources to the owner's
     pool and drops an exhaust token (I5.7)."""
@@ -280,7 +280,7 @@ def _leave(s, c):
     s["host"][c] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def put(s, c, zone, owner):
     """Move c to an unordered zone (hand, play, discard, history, exile, development ...)."""
     leaving_play = s["zone"][c] == Z_PLAY
@@ -291,7 +291,7 @@ def put(s, c, zone, owner):
         _release_garrison(s, c, zone == Z_HISTORY)
 
 
-@nb.njit(cache=True)
+@kernel
 def _release_garrison(s, host, to_history):
     """The cards garrisoned under a host leaving play follow it (I12 Garrison): into history with
     it, to the discard pile otherwise (abandon, seed PT l.1429; recall [R]; rule decision for
@@ -302,7 +302,7 @@ def _release_garrison(s, host, to_history):
             s["zone"][g] = Z_HISTORY if to_history else Z_DISCARD
 
 
-@nb.njit(cache=True)
+@kernel
 def put_on_draw_pile(s, p, c):
     """c on top of p's draw pile (I12 Place)."""
     _leave(s, c)
@@ -312,7 +312,7 @@ def put_on_draw_pile(s, p, c):
     s["owner"][c] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def push_unrest(s, c):
     """c back on top of the unrest pile (I12 Return)."""
     _leave(s, c)
@@ -322,12 +322,12 @@ def push_unrest(s, c):
     s["owner"][c] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def is_chaos(s, c):
     return K.START[c] == CHAOS_START
 
 
-@nb.njit(cache=True)
+@kernel
 def cultist(s):
     """The Cultists' seat, -1 when nobody plays them."""
     for p in range(s["n_players"]):
@@ -336,7 +336,7 @@ def cultist(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def return_unrest(s, c):
     """I12 Return of an unrest card: a chaos card goes back to the Cultists' chaos pile (I16,
     I12 Return [D]), any other onto the unrest pile."""
@@ -346,7 +346,7 @@ def return_unrest(s, c):
         push_unrest(s, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def top_chaos(s):
     """A card of the chaos pile (they are alike), -1 when it is empty."""
     for c in table(s):
@@ -355,7 +355,7 @@ def top_chaos(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def take_unrest(s, p):
     """The top unrest into p's hand (I12 Take); the last one triggers collapse (I10.5).
     Returns the card or -1."""
@@ -368,7 +368,7 @@ def take_unrest(s, p):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def garrison(s, c, host):
     """Tuck c under host. A card garrisoned from play (the Inuit's history, I16) takes the cards
     garrisoned under it along, under the same host (I12 Garrison: they follow their host)."""
@@ -383,7 +383,7 @@ def garrison(s, c, host):
                 s["host"][g] = host
 
 
-@nb.njit(cache=True)
+@kernel
 def has_garrison(s, host):
     for g in table(s):
         if s["zone"][g] == Z_GARRISON and s["host"][g] == host:
@@ -392,7 +392,7 @@ def has_garrison(s, host):
 
 
 # ---------------------------------------------------------------- the draw pile (I8)
-@nb.njit(cache=True)
+@kernel
 def shuffle_discard_into_draw(s, p):
     """I8.5: the discard pile becomes a new draw pile."""
     n = s["draw_size"][p]
@@ -405,7 +405,7 @@ def shuffle_discard_into_draw(s, p):
     rng.shuffle(s, s["draw_pile"][p], n)
 
 
-@nb.njit(cache=True)
+@kernel
 def count_in_zone(s, p, zone):
     """How many of p's cards are in `zone` (hand, discard pile ...)."""
     n = 0
@@ -415,7 +415,7 @@ def count_in_zone(s, p, zone):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def draw_top(s, p):
     """Top card of p's draw pile into hand, -1 when the pile is empty (the caller reshuffles)."""
     if s["draw_size"][p] == 0:
@@ -425,7 +425,7 @@ def draw_top(s, p):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def nation_deck_step(s, p):
     """I8.2-I8.3 when it applies: the top nation card to the discard pile, an exhaust token onto
     the deck (or the development area once empty), and the accession card flips the state.
@@ -438,7 +438,7 @@ def nation_deck_step(s, p):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_nation_top(s, p):
     """The top card of p's nation deck into p's discard pile (I8.3); the accession card flips the
     state card, or goes into play without flipping it (Reactor Explosion, I16 Martians)."""
@@ -454,7 +454,7 @@ def gain_nation_top(s, p):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def show_state(s, p, icons):
     """p's state card turns to the face showing one of `icons`, taken from p's standard state card
     and the nation's own one; the card it replaces is set aside (I16 Cultists: back to BARB,
@@ -476,7 +476,7 @@ def show_state(s, p, icons):
                 return
 
 
-@nb.njit(cache=True)
+@kernel
 def flip_state(s, p):
     """Turn p's state card over (I8.3, Flip). Nations whose state card does not flip are the
     caller's to exclude (I16)."""
@@ -485,12 +485,12 @@ def flip_state(s, p):
 
 
 # ---------------------------------------------------------------- market (I3.12, I12)
-@nb.njit(cache=True)
+@kernel
 def is_region(c):
     return (K.SUITS[c] & REG_BIT) != 0
 
 
-@nb.njit(cache=True)
+@kernel
 def tuck_unrest(s, slot):
     """Tuck the top unrest card under the market card of `slot` (I3.13, I12 Acquire step 5);
     regions get none. Returns False when the unrest pile is empty (collapse is the caller's)."""
@@ -506,7 +506,7 @@ def tuck_unrest(s, slot):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def refill(s, slot):
     """Refill a market slot (I12 Acquire 4-5): slots 1-2 from the main deck, 3-5 from their small
     pile or the main deck once it is empty; a non-region gets an unrest tucked under it.
@@ -531,13 +531,13 @@ def refill(s, slot):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def note_main_deck(s):
     if s["main_size"] == 0 and s["rounds_left"] < 0:
         trigger_game_end(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def trigger_game_end(s):
     """I10.1-I10.2: finish this round, then one more (the quick variant, I15.5, and the training
     mode, I15.1: no extra round); a second trigger changes nothing."""
@@ -546,7 +546,7 @@ def trigger_game_end(s):
         s["rounds_left"] = 1 if s["variants"] & (VARIANT_QUICK | VARIANT_TRAINING) else 2
 
 
-@nb.njit(cache=True)
+@kernel
 def market_card_resources(s, c):
     n = 0
     for k in range(N_RESOURCES):
@@ -554,7 +554,7 @@ def market_card_resources(s, c):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def take_market_card(s, slot, p, unrest_to_hand):
     """Acquire / Break through (a) from the market (I12): resources to p's pool, the card to hand,
     the tucked unrest to p's hand (Acquire) or back to the pile (Break through), refill.
@@ -574,7 +574,7 @@ def take_market_card(s, slot, p, unrest_to_hand):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_market_card(s, slot):
     """I12 Exile of a market card: its unrest back to the pile, the card to the exile, refill."""
     c = s["market"][slot]
@@ -585,7 +585,7 @@ def exile_market_card(s, slot):
     refill(s, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def swap_into_market(s, slot, c):
     """I12 Swap: exiled card c takes the place of the card in `slot`, which goes to the exile;
     the resources and the tucked unrest stay in the slot [R]."""
@@ -602,7 +602,7 @@ def swap_into_market(s, slot, c):
         s["card_res"][old, k] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def swap_hand_into_market(s, slot, c, p):
     """Sharing Our Secrets (I12 Swap): p's card c takes the place of the card in `slot`, which
     goes to p's hand without its resources or tucked unrest: they stay in the slot [R]."""
@@ -618,7 +618,7 @@ def swap_hand_into_market(s, slot, c, p):
     s["card_res"][c, :] = res
 
 
-@nb.njit(cache=True)
+@kernel
 def swap_with_nation(s, p, c, n):
     """Landing Site: p's card c (in hand) and nation-deck card n change places."""
     for i in range(s["nation_size"][p]):
@@ -634,7 +634,7 @@ def swap_with_nation(s, p, c, n):
             return
 
 
-@nb.njit(cache=True)
+@kernel
 def put_main_bottom(s, c):
     """c goes to the bottom of the main deck (Fracture of Time)."""
     _leave(s, c)
@@ -646,7 +646,7 @@ def put_main_bottom(s, c):
     s["owner"][c] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def first_in_pile(s, k, suits):
     """Index from the top of small pile k of the first card of the suits (I12 Break through b),
     -1 if none."""
@@ -656,7 +656,7 @@ def first_in_pile(s, k, suits):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def face_up_tributary(s, k):
     """The face-up tributary at the bottom of small pile k (I3.10), -1 once it is gone; with Trade
     Routes it lies on the pile's face-down trade route (I13.1)."""
@@ -667,7 +667,7 @@ def face_up_tributary(s, k):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def break_through_main_deck(s, p, suits, exile_revealed):
     """I12 Break through (c): reveal from the main deck until a card of the suits appears and take
     it; the others are exiled [R] (or go to the bottom). Without one, gain 2 prg [R]. Returns the
@@ -688,12 +688,12 @@ def break_through_main_deck(s, p, suits, exile_revealed):
 
 
 # ---------------------------------------------------------------- fame pile (I11)
-@nb.njit(cache=True)
+@kernel
 def fame_cards_above_king(s):
     return s["fame_size"] - 1 if s["fame_size"] > 0 and s["fame_pile"][0] == K.KING_OF_KINGS else s["fame_size"]
 
 
-@nb.njit(cache=True)
+@kernel
 def to_top(pile, size, c):
     """Move card c of the ordered pile[:size] to its top, the cards above it one place down (a
     looked-at card put back on top, D18)."""
@@ -706,7 +706,7 @@ def to_top(pile, size, c):
     pile[top] = c
 
 
-@nb.njit(cache=True)
+@kernel
 def players_with_at_least(s, p, types):
     """Players (p included) with as many or more of the type icons in play as p (Taxation)."""
     mine = count_in_play(s, p, 0, types)
@@ -717,13 +717,13 @@ def players_with_at_least(s, p, types):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def n_seats(s):
     """Seats at the table: the players, and the automa's after them (I14)."""
     return s["n_players"] + (1 if s["automa"] >= 0 else 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def next_player(s, p):
     """Turn order: the seats, then the automa's (I14.2: you, then the automa)."""
     return (p + 1) % n_seats(s)

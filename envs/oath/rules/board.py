@@ -8,7 +8,6 @@ every card at the sites it rules.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.oath import data as D
@@ -28,6 +27,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 G_MOST_SITES, G_PF, G_DS, G_MOST_RELICS, G_SCEPTER, G_MORE_THAN_IMPERIALS = (int(g) for g in D.GoalKind)
 OATHKEEPER_GOAL = np.array([int(o.oathkeeper) for o in D.OATHS], dtype=np.int8)
@@ -55,20 +55,20 @@ for _e in D.EDIFICE_FACES:
 del _d, _e
 
 
-@nb.njit(cache=True)
+@kernel
 def imperial(s, p):
     """The Chancellor and the Citizens, except a Citizen on the other side of the campaign under
     way (O5.5.1)."""
     return s["side"][p] != SIDE_EXILE and s["non_imperial"] != p
 
 
-@nb.njit(cache=True)
+@kernel
 def ruling_colour(s, p):
     """The colour of the warbands that make p a ruler: purple for Imperial players."""
     return PURPLE if imperial(s, p) else s["colour"][p]
 
 
-@nb.njit(cache=True)
+@kernel
 def site_colour(s, slot):
     """The colour of the warbands at a site, -1 if none."""
     for col in range(N_COLOURS):
@@ -77,26 +77,26 @@ def site_colour(s, slot):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def rules_site(s, p, slot):
     col = site_colour(s, slot)
     return col == ruling_colour(s, p) if col >= 0 else crowned(s, p, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def crown_holder(s):
     """D4, O7.6.5 Bandit Crown: who holds it, -1 nobody."""
     return s["where"][BANDIT_CROWN] if s["zone"][BANDIT_CROWN] == Z_PERSONAL else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def crowned(s, p, slot):
     """The Bandit Crown's holder treats the bandits as their warbands, so rules every faceup site
     with no warbands (and the bandits rule none)."""
     return crown_holder(s) == p and s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0
 
 
-@nb.njit(cache=True)
+@kernel
 def rules_card(s, p, c):
     """O10 Rule: your advisers, your relics, every card at a site you rule (see rules_cards_at)."""
     zone = s["zone"][c]
@@ -105,14 +105,14 @@ def rules_card(s, p, c):
     return zone == Z_SITE and rules_cards_at(s, p, s["where"][c])
 
 
-@nb.njit(cache=True)
+@kernel
 def turn_player(s):
     """Whose turn it is: `current`, except during a Sneak Attack campaign (D2), whose attacker is
     `current` in the turn of the player it interrupted."""
     return s["interrupted"] if s["interrupted"] >= 0 else s["current"]
 
 
-@nb.njit(cache=True)
+@kernel
 def rules_cards_at(s, p, slot):
     """p rules the cards at the site in slot: its ruler does -- except at an Imperial site during
     the turn of an Exile who holds the Grand Mask, whose cards that Exile rules instead (D4; a
@@ -124,7 +124,7 @@ def rules_cards_at(s, p, slot):
     return rules_site(s, p, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def enemy(s, p, q):
     """O10 Enemy: an Imperial player's enemies are the Exiles; an Exile's (or a Citizen's outside
     the Empire for a campaign) every other player."""
@@ -135,12 +135,12 @@ def enemy(s, p, q):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def bandits_rule(s, slot):
     return s["slot_faceup"][slot] == 1 and site_colour(s, slot) < 0 and crown_holder(s) < 0
 
 
-@nb.njit(cache=True)
+@kernel
 def can_afford(s, p, c, more_secrets=0, more_favor=0):
     """Whether p's board holds the favor and secrets card c's power costs (O7.1.2; an edifice's
     cost is the one of the face it shows), with secrets to place and favor to burn on top."""
@@ -149,7 +149,7 @@ def can_afford(s, p, c, more_secrets=0, more_favor=0):
             and s["secrets"][p] >= COST[f, 1] + COST[f, 3] + more_secrets)
 
 
-@nb.njit(cache=True)
+@kernel
 def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     """O7.1.2: p pays card c's cost from their board (with secrets to place and favor to burn on
     top), burned favor to the shared bank; placed tokens go on the card in p's own turn,
@@ -172,7 +172,7 @@ def pay_cost(s, p, c, more_secrets=0, more_favor=0):
     s["secrets_down"][p] += place_s
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_from_bank(s, p, suit, k):
     """p gains k favor from a suit's bank, as much as it holds."""
     k = min(k, s["favor_bank"][suit])
@@ -180,7 +180,7 @@ def gain_from_bank(s, p, suit, k):
     add_favor(s, p, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def burn_favor(s, k):
     """k favor burned goes to the shared bank -- or to whoever holds the Vow of Renewal, who takes
     it instead (D2)."""
@@ -194,13 +194,13 @@ def burn_favor(s, k):
 # Vow of Kinship (D2): its holder's favor lives in the Nomad bank. Favor gained or taken goes
 # there; favor spent (costs, payments, what they give away) may come from there; what others
 # take from them or burn of theirs is only what is on their board (its FAQ), which stays empty.
-@nb.njit(cache=True)
+@kernel
 def kin(s, p):
     c = VOW_OF_KINSHIP
     return s["zone"][c] == Z_ADVISER and s["faceup"][c] == 1 and s["where"][c] == p
 
 
-@nb.njit(cache=True)
+@kernel
 def add_favor(s, p, k):
     """k favor arrives on p's board (into the Nomad bank for the Vow of Kinship's holder)."""
     if kin(s, p):
@@ -209,14 +209,14 @@ def add_favor(s, p, k):
         s["favor"][p] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def spendable_favor(s, p):
     """The favor p can spend or give: their board's, and the Nomad bank's for the Vow of
     Kinship's holder."""
     return s["favor"][p] + (s["favor_bank"][NOMAD] if kin(s, p) else 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def spend_favor(s, p, k):
     """p pays k favor (see spendable_favor): from their board first, then the Nomad bank."""
     board = min(k, s["favor"][p])
@@ -224,14 +224,14 @@ def spend_favor(s, p, k):
     s["favor_bank"][NOMAD] -= k - board
 
 
-@nb.njit(cache=True)
+@kernel
 def give_favor(s, p, q, k):
     """p pays k favor to q."""
     spend_favor(s, p, k)
     add_favor(s, q, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def kinship_sweep(s):
     """The Vow of Kinship's holder moves all their favor into the Nomad bank as it takes effect."""
     c = VOW_OF_KINSHIP
@@ -241,7 +241,7 @@ def kinship_sweep(s):
         s["favor"][p] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def card_suit(s, c):
     """A faceup card's suit; facedown cards, ruins, relics and Visions have none (O10 Match)."""
     if not s["faceup"][c] or s["ruined"][c]:
@@ -249,7 +249,7 @@ def card_suit(s, c):
     return SUIT_OF[c]
 
 
-@nb.njit(cache=True)
+@kernel
 def matching_advisers(s, p, suit):
     """p's faceup advisers of `suit` (O5.3.2); Marriage counts as two Hearth advisers (D2)."""
     k = 0
@@ -261,7 +261,7 @@ def matching_advisers(s, p, suit):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def sites_ruled(s, p):
     k = 0
     for slot in range(N_SLOTS):
@@ -270,7 +270,7 @@ def sites_ruled(s, p):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def relics_and_banners(s, p):
     """Relics in p's personal bank and banners p holds (Reliquary relics never count, O2.3)."""
     k = 0
@@ -280,7 +280,7 @@ def relics_and_banners(s, p):
     return k + (s["pf_holder"] == p) + (s["ds_holder"] == p)
 
 
-@nb.njit(cache=True)
+@kernel
 def goal_score(s, p, goal):
     """How far p goes toward a goal: a count for "most" goals, 0/1 for holding something.
     Under Supremacy the Empire counts as one (every Imperial player has the purple count)."""
@@ -302,7 +302,7 @@ def goal_score(s, p, goal):
     return 1
 
 
-@nb.njit(cache=True)
+@kernel
 def meets_goal(s, p, goal, strict=False):
     """p meets the goal: holds the thing, or for a "most" goal nobody has more (ties count for
     the title, O2.11) -- or, `strict`, everybody else has less (a Vision's goal, O3.2)."""
@@ -317,7 +317,7 @@ def meets_goal(s, p, goal, strict=False):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def title_candidates(s, out):
     """Fills out[p] = 1 for the players who may take the Oathkeeper title from its holder, and
     returns how many: none while the holder meets the goal (O2.11). Under Supremacy an Imperial
@@ -336,14 +336,14 @@ def title_candidates(s, out):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def take_title(s, p):
     """p takes the title, Oathkeeper side up (O2.11)."""
     s["title_holder"] = p
     s["usurper"] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def cards_at(s, slot, out):
     """Denizens and edifices at a site (not relics); returns how many, ids in out."""
     n = 0
@@ -354,12 +354,12 @@ def cards_at(s, slot, out):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def holds_relic(s, p, c):
     return C.is_relic(c) and s["zone"][c] == Z_PERSONAL and s["where"][c] == p
 
 
-@nb.njit(cache=True)
+@kernel
 def places_at_sites(s, p):
     """Whether p may place warbands at sites: not while holding the Ring of Devotion (D4, always-on)."""
     return not holds_relic(s, p, RING_OF_DEVOTION)

@@ -7,7 +7,6 @@ decisions.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -54,6 +53,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 BANDITS = B.BANDITS
 CAMPAIGN_SUPPLY = int(D.ACTION_SUPPLY[D.MajorAction.CAMPAIGN])
@@ -82,7 +82,7 @@ MAX_DEFENSE = 10_000  # no attack comes near: storing more would only overflow t
 
 
 # ================================================================== step 1: the defender
-@nb.njit(cache=True)
+@kernel
 def rules_for_campaign(s, p, q, slot):
     """Whether q rules a slot in a campaign p would wage on q: a Citizen the Chancellor attacks is
     not Imperial, so rules no purple site (O5.5.1)."""
@@ -91,7 +91,7 @@ def rules_for_campaign(s, p, q, slot):
     return B.rules_site(s, q, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def defender_options(s, p, mask):
     """O5.5.1: another player who rules p's site or whose pawn is there; the bandits if no player
     rules it. Returns how many."""
@@ -111,13 +111,13 @@ def defender_options(s, p, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def campaign_supply(s):
     """The Supply a campaign costs: none for the free one of Hunting Party or Knights Errant (D2)."""
     return 0 if s["free_campaign"] != FREE_NONE else CAMPAIGN_SUPPLY
 
 
-@nb.njit(cache=True)
+@kernel
 def can_campaign(s, p):
     if s["supply"][p] < campaign_supply(s) or not PS.may_campaign(s, p):
         return False
@@ -125,7 +125,7 @@ def can_campaign(s, p):
     return defender_options(s, p, mask) > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def can_campaign_at(s, p, slot):
     """Whether p could campaign at `slot` as if the pawn were there (Captains, Wild Allies: no
     Supply spent)."""
@@ -139,7 +139,7 @@ def can_campaign_at(s, p, slot):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def choose_defender(s, p, a):
     """Pay, name the defender, settle who is Imperial this campaign, and reset the declaration.
     A target the declaration must hold (your site, when the defender rules it) is declared."""
@@ -148,7 +148,7 @@ def choose_defender(s, p, a):
     open_campaign(s, p, BANDITS if a == A.OPTION + 0 else a - A.SEAT)
 
 
-@nb.njit(cache=True)
+@kernel
 def open_campaign(s, p, q):
     """p campaigns against q, whatever it cost: the declaration starts."""
     name_defender(s, p, q)
@@ -161,7 +161,7 @@ def open_campaign(s, p, q):
     s["phase"] = PH_CAMPAIGN_TARGETS
 
 
-@nb.njit(cache=True)
+@kernel
 def name_defender(s, p, q):
     """q defends: settle who is Imperial this campaign; no target is declared yet."""
     s["defender"] = q
@@ -173,7 +173,7 @@ def name_defender(s, p, q):
     clear_targets(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def clear_targets(s):
     for slot in range(N_SLOTS):
         s["tgt_slot"][slot] = 0
@@ -185,25 +185,25 @@ def clear_targets(s):
 
 
 # ================================================================== Giant Python (D2)
-@nb.njit(cache=True)
+@kernel
 def coiled(s):
     """The defender holds Giant Python: the targets must add an even total (2, 4, ...) of dice."""
     q = s["defender"]
     return q != BANDITS and PS.holds(s, q, GIANT_PYTHON)
 
 
-@nb.njit(cache=True)
+@kernel
 def even_declared(s, p):
     dice = target_dice(s, p)
     return dice >= 2 and dice % 2 == 0
 
 
-@nb.njit(cache=True)
+@kernel
 def is_site_target(a):
     return A.SLOT <= a < A.SLOT + N_SLOTS
 
 
-@nb.njit(cache=True)
+@kernel
 def flag_target(s, p, a):
     """Mark target action a as declared, in the flags only (no secret spent), a site with its
     Narrow Pass; returns the Pass slot newly marked (-1: none), for `unflag_target`."""
@@ -218,7 +218,7 @@ def flag_target(s, p, a):
     return gate
 
 
-@nb.njit(cache=True)
+@kernel
 def unflag_target(s, a, gate):
     if not is_site_target(a):
         mark_target(s, a, 0)
@@ -228,13 +228,13 @@ def unflag_target(s, a, gate):
         s["tgt_slot"][gate] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def even_state(parity, complete, low):
     """A state of the search for an even declaration: dice parity, complete, min(dice, 2)."""
     return (parity % 2) * 6 + (3 if complete else 0) + min(low, 2)
 
 
-@nb.njit(cache=True)
+@kernel
 def even_reachable(s, p):
     """Whether declaring more of the targets on offer can make the declaration complete with an
     even total of 2 or more dice: each target's dice are added to every state reached so far."""
@@ -256,7 +256,7 @@ def even_reachable(s, p):
     return reach[even_state(0, True, 2)]
 
 
-@nb.njit(cache=True)
+@kernel
 def python_allows(s, p, q):
     """q may be named the defender unless q holds Giant Python and no declaration against q can
     add an even total. Tried on the state and undone (the targets are clear outside a campaign)."""
@@ -275,7 +275,7 @@ def python_allows(s, p, q):
 
 
 # ================================================================== step 2: targets and pools
-@nb.njit(cache=True)
+@kernel
 def defender_rules(s, slot):
     q = s["defender"]
     if q == BANDITS:
@@ -283,7 +283,7 @@ def defender_rules(s, slot):
     return B.rules_site(s, q, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def pass_gate(s, p, slot):
     """Narrow Pass (D1): a target in another region with a faceup Narrow Pass that p does not
     rule needs the Pass targeted too; -1 if no such Pass, else its slot."""
@@ -296,7 +296,7 @@ def pass_gate(s, p, slot):
     return gate
 
 
-@nb.njit(cache=True)
+@kernel
 def site_targetable(s, p, slot):
     if s["tgt_slot"][slot] or not defender_rules(s, slot):
         return False
@@ -311,13 +311,13 @@ def site_targetable(s, p, slot):
     return secrets >= 0
 
 
-@nb.njit(cache=True)
+@kernel
 def hidden(s, slot):
     """The Hidden Place (D1): targets there cost a secret flipped facedown."""
     return s["slot_faceup"][slot] and M.SITE_POWER[s["slot_site"][slot]] == M.HIDDEN_PLACE
 
 
-@nb.njit(cache=True)
+@kernel
 def declare_site(s, p, slot):
     """Declare a site, and the Narrow Pass in front of it if the rules ask for it (the Pass is
     in its own region, so it needs no gate of its own)."""
@@ -331,13 +331,13 @@ def declare_site(s, p, slot):
                 s["secrets_down"][p] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def pawn_here(s, p):
     q = s["defender"]
     return q != BANDITS and s["pawn"][q] == PL.attack_site(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def targets_legal(s, p, mask):
     """The targets on offer; against Giant Python only those after which an even total stays
     reachable, and END once it is even -- or, should no even total be reachable any more, as
@@ -355,7 +355,7 @@ def targets_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def target_options(s, p, mask):
     q = s["defender"]
     for slot in range(N_SLOTS):
@@ -374,7 +374,7 @@ def target_options(s, p, mask):
             mask[A.OPTION + 2] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def declaration_complete(s, p):
     """O5.5.2: at least one target at your site (a pawn, relic or banner target is there)."""
     if s["tgt_slot"][PL.attack_site(s, p)] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
@@ -385,7 +385,7 @@ def declaration_complete(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def declare(s, p, a):
     if a == A.END:
         s["phase"] = PH_CAMPAIGN_DICE
@@ -395,7 +395,7 @@ def declare(s, p, a):
         mark_target(s, a, 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def mark_target(s, a, on):
     """Mark (on = 1) or clear a relic (CARD), banner (OPTION 0, 1) or pawn (OPTION 2) target."""
     if a >= A.CARD:
@@ -408,26 +408,26 @@ def mark_target(s, a, on):
         s["tgt_pawn"] = on
 
 
-@nb.njit(cache=True)
+@kernel
 def dice_legal(s, p, mask):
     """0 up to your force's warbands (O5.5.2)."""
     C.numbers_upto(mask, 0, PL.attacking_force(s, p))
 
 
-@nb.njit(cache=True)
+@kernel
 def occupy_legal(s, p, mask):
     """O5.5.7 I: how many of your board's warbands occupy the won site (warbands stationed at the
     site a power campaigned at stay there)."""
     C.numbers_upto(mask, 0, s["board_warbands"][p])
 
 
-@nb.njit(cache=True)
+@kernel
 def imperial_defence(s):
     q = s["defender"]
     return q != BANDITS and B.imperial(s, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def target_dice(s, p):
     """The defense dice the declared targets add (O5.5.2): each site, and with the defender's pawn
     at your site their targeted relics, banners and pawn, with the powers adding to them."""
@@ -449,7 +449,7 @@ def target_dice(s, p):
     return defense
 
 
-@nb.njit(cache=True)
+@kernel
 def set_pools(s, p, k):
     """The attack pool of k dice, the site modifiers (D1), then the defense pool (O5.5.2). A die
     taken from an empty attack pool adds a defense die instead (O5.5.3)."""
@@ -482,13 +482,13 @@ def set_pools(s, p, k):
 
 
 # ================================================================== Allies
-@nb.njit(cache=True)
+@kernel
 def at_targeted_or_attackers_site(s, p, q):
     where = s["pawn"][q]
     return where == PL.attack_site(s, p) or s["tgt_slot"][where] == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def may_join(s, p, q):
     """O5.5.2: a Citizen other than the attacker and the defender, at a targeted site or the
     attacker's, may join an Imperial defence."""
@@ -496,7 +496,7 @@ def may_join(s, p, q):
             and B.imperial(s, q) and not s["ally"][q] and at_targeted_or_attackers_site(s, p, q))
 
 
-@nb.njit(cache=True)
+@kernel
 def ask_next_ally(s, p):
     while s["asked"] < s["n_players"]:
         q = s["asked"]
@@ -509,7 +509,7 @@ def ask_next_ally(s, p):
     plans_next(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_ally(s, p, a):
     if a == A.END:
         ask_next_ally(s, p)
@@ -518,7 +518,7 @@ def answer_ally(s, p, a):
     s["actor"] = s["defender"]
 
 
-@nb.njit(cache=True)
+@kernel
 def permit_ally(s, p, a):
     if a == A.OPTION + 0:
         s["ally"][s["asked"] - 1] = 1
@@ -526,7 +526,7 @@ def permit_ally(s, p, a):
 
 
 # ================================================================== step 3: battle plans
-@nb.njit(cache=True)
+@kernel
 def plans_next(s, p):
     """O5.5.3: the next player with a battle plan to use, else the rolls."""
     if not PL.offer(s):
@@ -534,7 +534,7 @@ def plans_next(s, p):
         roll(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def use_plan(s, p, a):
     if a == A.END:
         s["plan_next"] += 1
@@ -543,14 +543,14 @@ def use_plan(s, p, a):
         plans_next(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def plan_sign(s, p, a):
     if PL.answer_sign(s, s["actor"], a):
         plans_next(s, p)
 
 
 # ================================================================== steps 4-5: the rolls
-@nb.njit(cache=True)
+@kernel
 def bandits_per_site(s):
     """One bandit defends each targeted site; Bandit Chief faceup at a site adds two (D2,
     persistent)."""
@@ -559,7 +559,7 @@ def bandits_per_site(s):
 
 
 
-@nb.njit(cache=True)
+@kernel
 def count_force(s, p):
     """O5.5.4: the defending force -- the warbands at targeted sites (a bandit each, or three
     with Bandit Chief), and the boards of the defender and the Allies whose pawns stand at a
@@ -588,7 +588,7 @@ def count_force(s, p):
     return defense
 
 
-@nb.njit(cache=True)
+@kernel
 def roll(s, p):
     """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
     with the battle plans' marks (O7.5). Right after each roll, a roller who rules Jinx may pay
@@ -608,19 +608,19 @@ def roll(s, p):
         attack_roll(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def roll_defense(s, p):
     attackers = s["plan_flags"][PL.ATTACKER_SIDE]
     shields = roll_shields(s, s["defense_dice"], attackers & E.F_IGNORE_SHIELDS != 0, attackers & E.F_WAR_TORTOISE != 0)
     s["defense"] = min(shields + count_force(s, p), MAX_DEFENSE)
 
 
-@nb.njit(cache=True)
+@kernel
 def attack_pool(s):
     return s["attack_dice"] // 2 if s["plan_flags"][PL.DEFENDER_SIDE] & E.F_HALF_POOL else s["attack_dice"]
 
 
-@nb.njit(cache=True)
+@kernel
 def roll_attack(s):
     """The attack and the skulls that will kill the attacker's warbands, as rolled."""
     attackers = s["plan_flags"][PL.ATTACKER_SIDE]
@@ -645,14 +645,14 @@ def roll_attack(s):
     s["skulls"] = skulls
 
 
-@nb.njit(cache=True)
+@kernel
 def attack_roll(s, p):
     roll_attack(s)
     if not PS.ask_jinx(s, p, attack_pool(s), JINX_ATTACK):
         rolled(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def jinx_rerolled(s, roll, reroll):
     """Jinx's answer on a campaign roll: the kept or rerolled pool, then the next roll or the result."""
     p = s["current"]
@@ -667,7 +667,7 @@ def jinx_rerolled(s, roll, reroll):
         rolled(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def rolled(s, p):
     """O5.5.5: the kept attack roll's skulls kill, then a sacrifice may decide the battle."""
     PL.kill_attackers(s, s["skulls"])
@@ -679,7 +679,7 @@ def rolled(s, p):
         resolve(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def sacrifice_worth(s, p):
     """What one sacrificed warband adds to the attack: 1, or 3 with Zealots while the defending
     force is larger than yours (D2)."""
@@ -687,14 +687,14 @@ def sacrifice_worth(s, p):
     return 3 if zealots and defeated_force(s) > PL.attacking_force(s, p) else 1
 
 
-@nb.njit(cache=True)
+@kernel
 def sacrifice_needed(s, p):
     """The warbands to sacrifice to win by exactly enough (O9.5)."""
     worth = sacrifice_worth(s, p)
     return (s["defense"] - s["attack"] + 1 + worth - 1) // worth
 
 
-@nb.njit(cache=True)
+@kernel
 def roll_shields(s, n, ignore_single=False, ignore_double=False):
     """The shield total of n defense dice: shields rolled, doubled per x2 face (O2.12); the
     doubling is capped far beyond any attack so that it fits every field it is stored in. A
@@ -715,7 +715,7 @@ def roll_shields(s, n, ignore_single=False, ignore_double=False):
     return np.int64(shields) * (1 << min(doubles, 10))
 
 
-@nb.njit(cache=True)
+@kernel
 def peace_defends(s):
     """Vow of Peace (D2): no sacrifice raises the attack against a side that holds it."""
     for q in range(s["n_players"]):
@@ -724,7 +724,7 @@ def peace_defends(s):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def sacrifice(s, p, a):
     if a == A.OPTION + 0:
         worth = sacrifice_worth(s, p)
@@ -735,7 +735,7 @@ def sacrifice(s, p, a):
 
 
 # ================================================================== steps 6-7: defeat and victory
-@nb.njit(cache=True)
+@kernel
 def defeated_force(s):
     """The defending force as rolled (O5.5.4), warbands still standing."""
     force = 0
@@ -746,7 +746,7 @@ def defeated_force(s):
     return force
 
 
-@nb.njit(cache=True)
+@kernel
 def resolve(s, p):
     if s["attack"] > s["defense"]:
         if s["defender"] == BANDITS:
@@ -761,7 +761,7 @@ def resolve(s, p):
             defeat_attacker(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def defeat_attacker(s, p):
     PL.kill_attackers(s, s["kills"])
     s["kills"] = 0
@@ -770,14 +770,14 @@ def defeat_attacker(s, p):
     end(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def caged(s, victor):
     """Obsidian Cage (D4): used by the victorious side, which takes the defeated force's
     surviving warbands onto it."""
     return PL.used_by_player_of(s, OBSIDIAN_CAGE, victor)
 
 
-@nb.njit(cache=True)
+@kernel
 def ask_sticky_fire(s, victor, force):
     """Sticky Fire (D4): its user, on the victorious side, may kill the whole defeated force when
     more than the usual losses would die (PH_REACT); not a force that Billowing Fog or Traveling
@@ -792,7 +792,7 @@ def ask_sticky_fire(s, victor, force):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_sticky_fire(s, kill_all):
     """The whole defeated force dies (and its user gives that enemy a favor if able), or the
     usual losses."""
@@ -812,7 +812,7 @@ def answer_sticky_fire(s, kill_all):
         defeat_attacker(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def killed(s, p, side, force):
     """How much of a defeated force dies: half; all with Brutal (D7) or Shield Wall; none with
     Billowing Fog or Traveling Doctor, which ignore powers that would kill it all (D2)."""
@@ -824,13 +824,13 @@ def killed(s, p, side, force):
     return force // 2
 
 
-@nb.njit(cache=True)
+@kernel
 def loss_chooser(s):
     """The Chancellor picks the Imperial side's losses, the defeated player their own (O5.5.6)."""
     return CHANCELLOR if imperial_defence(s) else s["defender"]
 
 
-@nb.njit(cache=True)
+@kernel
 def losses_legal(s, mask):
     for slot in range(N_SLOTS):
         if s["force_site"][slot] > 0:
@@ -840,7 +840,7 @@ def losses_legal(s, mask):
             mask[A.SEAT + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def losses_next(s, p):
     """Ask for the next loss while the choice matters: warbands in two or more places, and not
     all of them to die."""
@@ -855,7 +855,7 @@ def losses_next(s, p):
     rout(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def kill_at(s, a):
     """One loss of the defeated defending force, at a targeted site (SLOT) or on a board (SEAT)."""
     s["kills"] -= 1
@@ -874,14 +874,14 @@ def kill_at(s, a):
     PL.fall(s, PL.DEFENDER_SIDE, col, 1, to)
 
 
-@nb.njit(cache=True)
+@kernel
 def take_loss(s, p, a):
     kill_at(s, a)
     s["actor"] = p
     losses_next(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def rout(s, p):
     """The rest of the defeated force goes to its boards: purple to the Chancellor's (O5.5.7 I),
     any other colour to the defender's -- or, the whole rest, onto the victor's Obsidian Cage.
@@ -907,7 +907,7 @@ def rout(s, p):
     occupy_next(s, p, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def occupy_next(s, p, start):
     """O5.5.7 I: for each targeted site in turn, how many warbands of your force move onto it."""
     for slot in range(start, N_SLOTS):
@@ -919,7 +919,7 @@ def occupy_next(s, p, start):
     spoils(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def occupy(s, p, k):
     slot = s["camp_slot"]
     s["board_warbands"][p] -= k
@@ -927,7 +927,7 @@ def occupy(s, p, k):
     occupy_next(s, p, slot + 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def spoils(s, p):
     """O5.5.7 II-III: targeted relics change hands (and Relic Hunter's user may put the ones it
     took at sites under the relic deck), then the banners (seized ones lose tokens), then the
@@ -945,7 +945,7 @@ def spoils(s, p):
     banners_and_pawn(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def relic_hunter_legal(s, mask):
     """A relic Relic Hunter took to put under the relic deck (CARD), or keep the rest (END)."""
     for r in range(FIRST_RELIC, FIRST_VISION):
@@ -954,7 +954,7 @@ def relic_hunter_legal(s, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_relic_hunter(s, a):
     p = s["current"]
     if a != A.END:
@@ -969,7 +969,7 @@ def answer_relic_hunter(s, a):
     banners_and_pawn(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def banners_and_pawn(s, p):
     if s["tgt_pf"]:
         M.seize_pf(s, p)
@@ -983,7 +983,7 @@ def banners_and_pawn(s, p):
         end(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def banish_chooser(s, p):
     """Who picks the banished defender's destination: the attacker, unless an enemy of the
     defender rules the Shrouded Wood they stand in (D1)."""
@@ -991,7 +991,7 @@ def banish_chooser(s, p):
     return p if q < 0 else q
 
 
-@nb.njit(cache=True)
+@kernel
 def destinations(s, mask):
     """Any site the defender could travel to, for free (O5.5.7 III)."""
     q = s["defender"]
@@ -1001,7 +1001,7 @@ def destinations(s, mask):
             mask[A.SLOT + slot] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def banish_legal(s, p, mask):
     """The attacker banishes (a SLOT; OPTION 0 when the Shrouded Wood's ruler picks where) or
     leaves the defender (END)."""
@@ -1012,7 +1012,7 @@ def banish_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def banish(s, p, a):
     if a == A.OPTION + 0:
         s["phase"] = PH_BANISH_WHERE
@@ -1024,7 +1024,7 @@ def banish(s, p, a):
     after_banish(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def banish_to(s, p, to):
     q = s["defender"]
     s["actor"] = p
@@ -1034,7 +1034,7 @@ def banish_to(s, p, to):
     after_banish(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def burn_secrets_but_one(s, q):
     """Book Burning (D2): the defender burns every secret on their board but one."""
     keep = 1
@@ -1042,14 +1042,14 @@ def burn_secrets_but_one(s, q):
     s["secrets_down"][q] = min(s["secrets_down"][q], keep - s["secrets"][q])
 
 
-@nb.njit(cache=True)
+@kernel
 def favor_burned(s):
     """O5.5.7 III: half the defender's favor; all of it with Slander (D2)."""
     q = s["defender"]
     return s["favor"][q] if s["plan_flags"][PL.ATTACKER_SIDE] & E.F_BURN_ALL else s["favor"][q] // 2
 
 
-@nb.njit(cache=True)
+@kernel
 def after_banish(s, p):
     if favor_burned(s) > 0:
         s["phase"] = PH_CAMPAIGN_BURN
@@ -1057,7 +1057,7 @@ def after_banish(s, p):
         end(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def burn(s, p, a):
     if a == A.OPTION + 0:
         q = s["defender"]
@@ -1067,7 +1067,7 @@ def burn(s, p, a):
     end(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def end(s, p):
     """The campaign is over: Wild Mounts' question first, then the aftermath (O5.5.8)."""
     if s["wild_mounts"] == MOUNTS_UNASKED:
@@ -1099,7 +1099,7 @@ def end(s, p):
 
 
 # ================================================================== Wild Mounts (D2)
-@nb.njit(cache=True)
+@kernel
 def wild_mounts_legal(s, mask):
     """A Beast card its user rules to discard instead of their Nomad plans (CARD), or not (END)."""
     u = s["actor"]
@@ -1109,7 +1109,7 @@ def wild_mounts_legal(s, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_wild_mounts(s, a):
     u = s["actor"]
     if a != A.END:
@@ -1120,7 +1120,7 @@ def answer_wild_mounts(s, a):
 
 
 # ================================================================== Second Wind (D2)
-@nb.njit(cache=True)
+@kernel
 def second_wind_legal(s, p, mask):
     """Any site p could travel to, spending no Supply (SLOT), or staying (END)."""
     for slot in range(N_SLOTS):
@@ -1129,7 +1129,7 @@ def second_wind_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def ask_second_wind(s):
     """Once the victorious campaign's action is over: the travel (a power's travel, O7.6.2), then
     the free campaign offered as Hunting Party's is."""
@@ -1139,7 +1139,7 @@ def ask_second_wind(s):
     s["actor"] = s["current"]
 
 
-@nb.njit(cache=True)
+@kernel
 def second_wind_travel(s, a):
     p = s["current"]
     s["react_card"] = 0
@@ -1149,7 +1149,7 @@ def second_wind_travel(s, a):
 
 
 # ================================================================== Sneak Attack (D2)
-@nb.njit(cache=True)
+@kernel
 def can_sneak_attack(s, h, q):
     """h could campaign naming q the defender (O5.5.1, Giant Python and Vow of Peace allowing)."""
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
@@ -1158,7 +1158,7 @@ def can_sneak_attack(s, h, q):
     return mask[A.SEAT + q] == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def ask_sneak_attack(s):
     """Once the campaign's action and its reactions are over: Sneak Attack's holder, if another
     player than the one who just campaigned and able to campaign against them, is asked (PH_REACT).
@@ -1174,7 +1174,7 @@ def ask_sneak_attack(s):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_sneak_attack(s, campaign):
     """The holder campaigns against the player who just did, spending no Supply, in that player's
     turn: the holder is `current` (the attacker) until the campaign and its aftermath are over,
@@ -1194,7 +1194,7 @@ def answer_sneak_attack(s, campaign):
     open_campaign(s, h, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def sneak_attack_over(s):
     """The interrupted player's turn goes on in their Act phase, with their free campaign."""
     p = s["interrupted"]

@@ -3,7 +3,6 @@ world deck, the three discard piles, the relic deck) in step with each card's `z
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -21,24 +20,25 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_WORLD_DECK,
 )
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def is_denizen(c):
     return 0 < c < FIRST_EDIFICE
 
 
-@nb.njit(cache=True)
+@kernel
 def is_edifice(c):
     return FIRST_EDIFICE <= c < FIRST_RELIC
 
 
-@nb.njit(cache=True)
+@kernel
 def is_relic(c):
     return FIRST_RELIC <= c < FIRST_VISION
 
 
-@nb.njit(cache=True)
+@kernel
 def is_vision(c):
     return c >= FIRST_VISION
 
@@ -50,19 +50,19 @@ for _e in D.EDIFICE_FACES:
 del _e
 
 
-@nb.njit(cache=True)
+@kernel
 def blank(s, face_number):
     """The face's power is a ◊ one and this table plays without them (`reconstructed` 0)."""
     return s["reconstructed"] == 0 and RECONSTRUCTED[face_number] == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def face(s, c):
     """The face number a card shows (an edifice is tracked on its intact face)."""
     return c + 1 if s["ruined"][c] else c
 
 
-@nb.njit(cache=True)
+@kernel
 def place(s, c, zone, where, faceup):
     """Put card c in a zone that keeps no order (a site, advisers, a personal bank ...). A card
     laid at a site or joining a council is stamped, so that actions can name a facedown one by
@@ -75,7 +75,7 @@ def place(s, c, zone, where, faceup):
         s["next_stamp"] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def nth_facedown(s, zone, where, k):
     """The k-th facedown card in a zone at `where` (a slot's relics, a seat's facedown
     advisers), in the order they were put there; 0 if there are fewer."""
@@ -92,13 +92,13 @@ def nth_facedown(s, zone, where, k):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def site_relic(s, slot, k):
     """The k-th facedown relic at a slot, in the order they were laid there; 0 if none."""
     return nth_facedown(s, Z_SITE, slot, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def facedown_position(s, c):
     """Where facedown card c stands among the facedown cards beside it (0 first), as
     `nth_facedown` counts them."""
@@ -110,7 +110,7 @@ def facedown_position(s, c):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def count_facedown(s, zone, where):
     k = 0
     for c in range(1, s["zone"].shape[0]):
@@ -118,7 +118,7 @@ def count_facedown(s, zone, where):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def count_in(s, zone, where):
     """How many cards lie in an unordered zone at `where` (advisers of a seat, a hand ...)."""
     k = 0
@@ -128,21 +128,21 @@ def count_in(s, zone, where):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def numbers_upto(mask, least, most):
     """Mark NUMBER least..most (capped at the block's size) legal."""
     for k in range(least, min(most, A.MAX_NUMBER) + 1):
         mask[A.NUMBER + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def world_push_top(s, c):
     s["world"][s["world_size"]] = c
     s["world_size"] += 1
     place(s, c, Z_WORLD_DECK, 0, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def under(pile, n, c):
     """Card c slid under a pile of n cards (index 0 is its bottom)."""
     for k in range(n, 0, -1):
@@ -150,7 +150,7 @@ def under(pile, n, c):
     pile[0] = c
 
 
-@nb.njit(cache=True)
+@kernel
 def off_bottom(pile, n):
     """The bottom card of a pile of n cards, removed from it (the others slide down); 0 if empty."""
     if n == 0:
@@ -162,7 +162,7 @@ def off_bottom(pile, n):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def world_push_bottom(s, c):
     """Card c facedown under the world deck (Cracked Horn, D4)."""
     under(s["world"], s["world_size"], c)
@@ -170,7 +170,7 @@ def world_push_bottom(s, c):
     place(s, c, Z_WORLD_DECK, 0, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def world_take_bottom(s):
     """The bottom card of the world deck, removed from it (O1.1 steps 19-20); 0 if empty. Its
     new zone is the caller's to set."""
@@ -180,7 +180,7 @@ def world_take_bottom(s):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_push(s, region, c):
     """Card c facedown on top of a region's discard pile (O10 Discard)."""
     n = s["discard_size"][region]
@@ -189,7 +189,7 @@ def discard_push(s, region, c):
     place(s, c, Z_DISCARD, region, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_push_bottom(s, region, c):
     """Card c facedown under a region's discard pile (Bracken, D3)."""
     under(s["discard"][region], s["discard_size"][region], c)
@@ -197,7 +197,7 @@ def discard_push_bottom(s, region, c):
     place(s, c, Z_DISCARD, region, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_take_bottom(s, region):
     """The bottom card of a region's discard pile, removed from it; 0 if empty (Mushrooms, D3)."""
     c = off_bottom(s["discard"][region], s["discard_size"][region])
@@ -206,14 +206,14 @@ def discard_take_bottom(s, region):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def relic_push_top(s, c):
     s["relic_deck"][s["relic_size"]] = c
     s["relic_size"] += 1
     place(s, c, Z_RELIC_DECK, 0, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def relic_push_bottom(s, r):
     """Relic r facedown under the relic deck, its face forgotten by everyone."""
     under(s["relic_deck"], s["relic_size"], r)
@@ -222,7 +222,7 @@ def relic_push_bottom(s, r):
     s["known"][r] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def world_take_top(s):
     """The top card of the world deck, removed from it; 0 if empty. Its new zone is the
     caller's to set."""
@@ -235,7 +235,7 @@ def world_take_top(s):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def world_take_vision(s):
     """The Vision nearest the top of the world deck, removed from it (the other cards keep their
     order); 0 if it holds none."""
@@ -251,7 +251,7 @@ def world_take_vision(s):
     return 0
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_take_top(s, region):
     """The top card of a region's discard pile, removed from it; 0 if empty."""
     n = s["discard_size"][region]
@@ -263,7 +263,7 @@ def discard_take_top(s, region):
     return c
 
 
-@nb.njit(cache=True)
+@kernel
 def relic_take_top(s):
     """The top relic, removed from the deck; 0 if the deck is empty."""
     n = s["relic_size"]
@@ -276,7 +276,7 @@ def relic_take_top(s):
 
 
 # ================================================================== the Dispossessed
-@nb.njit(cache=True)
+@kernel
 def len_dispossessed(s):
     k = 0
     for c in range(1, FIRST_EDIFICE):
@@ -284,7 +284,7 @@ def len_dispossessed(s):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def random_dispossessed(s):
     """A random card of the Dispossessed (0 if it is empty)."""
     k = rng.below(s, len_dispossessed(s)) if len_dispossessed(s) > 0 else -1

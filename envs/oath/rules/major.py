@@ -6,7 +6,6 @@ Act phase (PH_ACT). Card powers (modifiers, When-played) are not applied yet.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.oath import actions as A
@@ -72,6 +71,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
+from meeplegym.jit import kernel
 
 SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL = (int(a) for a in D.MajorAction)
 SUPPLY_OF = np.zeros(len(D.MajorAction), dtype=np.int8)
@@ -159,18 +159,18 @@ del RC
 TRAVEL_BY_GIANT, TRAVEL_BY_STATION, TRAVEL_PAYING = 0, 1, -1  # OPTION k of PH_TRAVEL_FREE; END pays
 
 
-@nb.njit(cache=True)
+@kernel
 def spend(s, p, k):
     s["supply"][p] -= k
 
 
-@nb.njit(cache=True)
+@kernel
 def site_of(s, p):
     return s["slot_site"][s["pawn"][p]]
 
 
 # ================================================================== Search (O5.1)
-@nb.njit(cache=True)
+@kernel
 def world_search_cost(s, p):
     if s["mod_on"][NEWS_FROM_AFAR]:
         return 0  # D2: spend no Supply for this search
@@ -179,12 +179,12 @@ def world_search_cost(s, p):
     return WORLD_SEARCH_COST[min(s["visions_drawn"], WORLD_SEARCH_COST.shape[0] - 1)]
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_search_cost(s):
     return 0 if s["mod_on"][NEWS_FROM_AFAR] or s["mod_on"][MUSHROOMS] else DISCARD_SEARCH_COST
 
 
-@nb.njit(cache=True)
+@kernel
 def can_search_world(s, p):
     if s["mod_on"][MUSHROOMS] or B.spendable_favor(s, p) < PS.toll_due(s, p, PS.FORCED_LABOR, s["pawn"][p]):
         return False  # D3: the card comes from your region's discard pile; Forced Labor's toll
@@ -194,14 +194,14 @@ def can_search_world(s, p):
     return s["world_size"] > 0 and s["supply"][p] >= cost
 
 
-@nb.njit(cache=True)
+@kernel
 def pile_of(s, p, k):
     """The region of search source OPTION 1 + k: your region's pile (k = 0), or the one k
     regions outward."""
     return (SLOT_REGION[s["pawn"][p]] + k) % 3
 
 
-@nb.njit(cache=True)
+@kernel
 def can_search_pile(s, p, k):
     """A discard pile as the source: your region's; another with Errand Boy, or with the
     Observatory while your pawn is at its site (D2); with Mushrooms only yours (D3)."""
@@ -213,7 +213,7 @@ def can_search_pile(s, p, k):
     return s["discard_size"][pile_of(s, p, k)] > 0 and s["supply"][p] >= discard_search_cost(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def can_search_discard(s, p):
     for k in range(3):
         if can_search_pile(s, p, k):
@@ -221,7 +221,7 @@ def can_search_discard(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def search(s, p, source):
     """Pay and draw (O5.1.1-O5.1.2): from the world deck (source -1) one at a time, stopping at a
     Vision, or from the top of discard pile `source` (pile_of). Marshes draw one fewer (D1);
@@ -265,7 +265,7 @@ def search(s, p, source):
         s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def after_play(s, p):
     """The Search modifiers that act when a kept card is played (D2): Welcoming Party a Hearth
     favor, Wild Cry a Supply and 2 warbands for a Beast card. Then the Search is over, unless
@@ -286,7 +286,7 @@ def after_play(s, p):
     clear_mods(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def take_drawn(s, p, c):
     s["drawn"][s["n_drawn"]] = c
     s["n_drawn"] += 1
@@ -294,7 +294,7 @@ def take_drawn(s, p, c):
     s["known"][c] |= 1 << p
 
 
-@nb.njit(cache=True)
+@kernel
 def drop_drawn(s, c):
     """Remove c from the drawn list."""
     k = 0
@@ -307,7 +307,7 @@ def drop_drawn(s, c):
     s["n_drawn"] = k
 
 
-@nb.njit(cache=True)
+@kernel
 def keep_legal(s, p, mask):
     """CARD: the drawn card to keep; with Great Spire (D3), before that, OPTION k: the k-th drawn
     card, a denizen not swapped yet, trades places with a random card of the Dispossessed. Land
@@ -324,13 +324,13 @@ def keep_legal(s, p, mask):
             mask[A.OPTION + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def spire_swappable(s, k):
     return (s["mod_on"][GREAT_SPIRE] == 1 and C.is_denizen(s["drawn"][k]) and not s["spire_swapped"] >> k & 1
             and C.len_dispossessed(s) > 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def spire_swap(s, p, k):
     """Great Spire (D3): the k-th drawn card goes to the Dispossessed; a random card of it takes its
     place among the drawn cards, seen by p alone."""
@@ -343,7 +343,7 @@ def spire_swap(s, p, k):
     s["spire_swapped"] |= 1 << k
 
 
-@nb.njit(cache=True)
+@kernel
 def keep(s, p, c):
     """O5.1.3: c is kept; the others are discarded one at a time in the order chosen. With Land
     Warden (D2) the others are held while this first card is played, its When-played power
@@ -359,7 +359,7 @@ def keep(s, p, c):
     discard_rest(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def second_keepable(s, p, c):
     """Land Warden (D2): after a first card played to a site, any drawn card; after one played
     elsewhere, only a card that can be played to a site now; after one discarded, none."""
@@ -374,7 +374,7 @@ def second_keepable(s, p, c):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def second_keep(s, p):
     """Once the first card's play is over: the searcher is asked for Land Warden's second card if
     one is allowed, else the rest of the draw is discarded and the Search is over."""
@@ -386,7 +386,7 @@ def second_keep(s, p):
     keep_none(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def keep_none(s, p):
     """No second card: the rest of the draw is discarded, in the order chosen."""
     s["warden"] = WARDEN_NONE
@@ -394,7 +394,7 @@ def keep_none(s, p):
     discard_rest(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_rest(s, p):
     """The cards drawn and not kept are discarded (in the order chosen when there are two or
     more); then the kept card is played, or, with none kept, the Search is over."""
@@ -410,14 +410,14 @@ def discard_rest(s, p):
         s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_drawn(s, p, c):
     discard_card(s, p, c)
     drop_drawn(s, c)
     discard_rest(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_card(s, p, c):
     """O10 Discard, by p: onto the pile one region outward from the card's region (a card at a
     site) or from p's pawn; favor on it to its suit's bank, secrets to p's board facedown. The
@@ -445,7 +445,7 @@ def discard_card(s, p, c):
     s["known"][c] |= 1 << p
 
 
-@nb.njit(cache=True)
+@kernel
 def return_tokens(s, c, p, secrets_down):
     """Favor on c to its suit's bank (a ruin's to the shared bank, D10), secrets to p's board."""
     suit = B.SUIT_OF[c] if not s["ruined"][c] else -1
@@ -461,7 +461,7 @@ def return_tokens(s, c, p, secrets_down):
     s["card_secrets"][c] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def locked(s, c):
     """c may not be discarded, moved or swapped (O7.2) by the player whose turn it is (every such
     change happens in its player's turn): a locked card, or -- Ancient Bloodline (D2) -- a
@@ -474,13 +474,13 @@ def locked(s, c):
 
 
 # ================================================================== playing a card (O5.1.4, O6.1)
-@nb.njit(cache=True)
+@kernel
 def discardable_adviser(s, p, c):
     """An adviser p may discard to make room: not a faceup locked card (O7.2)."""
     return s["zone"][c] == Z_ADVISER and s["where"][c] == p and not (s["faceup"][c] and LOCKED[c])
 
 
-@nb.njit(cache=True)
+@kernel
 def council_member(s, p, d, c, faceup, drop):
     """For council_fits: (card, faceup) of the d-th member looked at, card 0 to skip it; d ==
     N_CARDS stands for the incoming card c."""
@@ -491,7 +491,7 @@ def council_member(s, p, d, c, faceup, drop):
     return d, s["faceup"][d] == 1
 
 
-@nb.njit(cache=True)
+@kernel
 def council_fits(s, p, c, faceup, drop):
     """O2.2, O7.6.4: whether p's advisers, with card c added (faceup or not; c = 0 for none)
     and, with `drop`, without every adviser p could discard, keep the limits: the lowest limit
@@ -519,19 +519,19 @@ def council_fits(s, p, c, faceup, drop):
     return counted <= limit and (not wagon or not_nomad <= 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def council_keeps(s, p):
     """Whether p's advisers keep their limits, if need be once p has discarded down (O7.6.4)."""
     return council_fits(s, p, 0, False, False) or council_fits(s, p, 0, False, True)
 
 
-@nb.njit(cache=True)
+@kernel
 def room_for_adviser(s, p, c, faceup):
     """Whether c can join p's advisers, if need be after p discards advisers first."""
     return council_fits(s, p, c, faceup, False) or council_fits(s, p, c, faceup, True)
 
 
-@nb.njit(cache=True)
+@kernel
 def site_room(s, slot):
     """A faceup site holding fewer cards than its capacity (1 where Salt the Earth lies, D2)."""
     have = np.zeros(16, dtype=np.int16)
@@ -540,13 +540,13 @@ def site_room(s, slot):
     return s["slot_faceup"][slot] == 1 and B.cards_at(s, slot, have) < capacity
 
 
-@nb.njit(cache=True)
+@kernel
 def within_capacity(s, slot):
     have = np.zeros(16, dtype=np.int16)
     return B.cards_at(s, slot, have) <= SITE_CAPACITY[s["slot_site"][slot]]
 
 
-@nb.njit(cache=True)
+@kernel
 def room_for_play(s, c, slot):
     """Whether c may be played to the site at slot: room under its capacity; Salt the Earth
     ignores the capacity but refuses a site holding a locked card (D2)."""
@@ -560,52 +560,52 @@ def room_for_play(s, c, slot):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def discardable_at_site(s, c, region):
     """A denizen or edifice at a site of `region` that may be discarded (not locked, O7.2)."""
     return c < FIRST_RELIC and s["zone"][c] == Z_SITE and SLOT_REGION[s["where"][c]] == region and not locked(s, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def grows_anywhere(s, p, c):
     """New Growth (D3): a Beast or Hearth card kept by this Search may go to any site with room."""
     return (s["mod_on"][NEW_GROWTH] and s["play_from"] == PLAY_FROM_SEARCH
             and (SUIT_OF[c] == BEAST or SUIT_OF[c] == HEARTH))
 
 
-@nb.njit(cache=True)
+@kernel
 def rotates(s):
     """Crop Rotation (D3): a card this Search plays to a site may first replace a denizen there."""
     return s["mod_on"][CROP_ROTATION] and s["play_from"] == PLAY_FROM_SEARCH
 
 
-@nb.njit(cache=True)
+@kernel
 def slum(s, slot):
     """The faceup Great Slum (D1): a card played to it may first discard a card there."""
     return s["slot_faceup"][slot] == 1 and SITE_POWER[s["slot_site"][slot]] == GREAT_SLUM
 
 
-@nb.njit(cache=True)
+@kernel
 def slum_takes(s, slot):
     """A card moved to the site at slot fits: room, or the Great Slum with a denizen to discard."""
     return site_room(s, slot) or (slum(s, slot) and rotatable(s, slot))
 
 
-@nb.njit(cache=True)
+@kernel
 def clears_first(s, slot):
     """A card played to the site at slot may first discard one there: Crop Rotation's (D3) or
     the Great Slum's (D1)."""
     return (rotates(s) or slum(s, slot)) and rotatable(s, slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def rotatable_denizen(s, d, slot):
     """d, a denizen at the site at slot that Crop Rotation or the Great Slum may discard (never a
     locked one, O7.2)."""
     return s["zone"][d] == Z_SITE and s["where"][d] == slot and not locked(s, d)
 
 
-@nb.njit(cache=True)
+@kernel
 def rotatable(s, slot):
     for d in range(1, FIRST_EDIFICE):
         if rotatable_denizen(s, d, slot):
@@ -613,14 +613,14 @@ def rotatable(s, slot):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def fits(s, c, slot):
     """c may go to the site at slot: room for it, or a denizen to replace (Crop Rotation, the
     Great Slum)."""
     return room_for_play(s, c, slot) or (s["slot_faceup"][slot] == 1 and clears_first(s, slot))
 
 
-@nb.njit(cache=True)
+@kernel
 def room_on_map(s, c):
     for slot in range(N_SLOTS):
         if fits(s, c, slot):
@@ -628,7 +628,7 @@ def room_on_map(s, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def can_play_to_site(s, p):
     """O5.1.4.1: your site has room; the People's Favor's holder may use any site of the region,
     and may first discard a card there to make room; with New Growth any site of the map (D3);
@@ -650,14 +650,14 @@ def can_play_to_site(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def may_play_to_site(s, p, c):
     """c, the card being played, may go faceup to a site (O5.1.4.1)."""
     return (not C.is_vision(c) and PS.may_play_faceup(s, p, c) and RESTRICTION[c] != ADVISER_ONLY
             and can_play_to_site(s, p))
 
 
-@nb.njit(cache=True)
+@kernel
 def play_legal(s, p, mask):
     """O5.1.4; Land Warden's second card after a first played elsewhere goes to a site (D2)."""
     c = s["playing"]
@@ -679,7 +679,7 @@ def play_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def pf_discard_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
     for c in range(1, FIRST_RELIC):
@@ -691,14 +691,14 @@ def pf_discard_legal(s, p, mask):
             mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def pf_discard(s, p, a):
     if a != A.END:
         discard_card(s, p, a - A.CARD)
     s["phase"] = PH_PLAY_SITE
 
 
-@nb.njit(cache=True)
+@kernel
 def play_site_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
     anywhere = grows_anywhere(s, p, s["playing"])
@@ -707,7 +707,7 @@ def play_site_legal(s, p, mask):
             mask[A.SLOT + slot] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def to_site(s, p, slot):
     """The kept card goes to the site at slot, Crop Rotation's or the Great Slum's discard asked
     first if it may apply."""
@@ -718,7 +718,7 @@ def to_site(s, p, slot):
     play_to_site(s, p, s["playing"], slot)
 
 
-@nb.njit(cache=True)
+@kernel
 def rotation_legal(s, p, mask):
     slot = s["target"]
     for d in range(1, FIRST_EDIFICE):
@@ -728,7 +728,7 @@ def rotation_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def rotation(s, p, a):
     if a != A.END:
         discard_card(s, p, a - A.CARD)
@@ -736,7 +736,7 @@ def rotation(s, p, a):
 
 
 # ------------------------------------------------------------------ the Conspiracy (O5.1.4.4)
-@nb.njit(cache=True)
+@kernel
 def conspirator_target(s, p, q):
     """q's pawn is at p's site and at least two of p's faceup advisers share a suit with some
     faceup adviser of q (the Law's reading, D10)."""
@@ -751,7 +751,7 @@ def conspirator_target(s, p, q):
     return shared >= 2
 
 
-@nb.njit(cache=True)
+@kernel
 def conspiracy_legal(s, p, mask):
     mask[A.END] = 1
     if s["secrets"][p] < 1:
@@ -767,7 +767,7 @@ def conspiracy_legal(s, p, mask):
                 mask[A.OPTION + 1] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def conspiracy(s, p, a):
     """Burn a secret to take the relic or banner chosen; the Conspiracy then goes to the box."""
     if a != A.END:
@@ -782,7 +782,7 @@ def conspiracy(s, p, a):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def seize_pf(s, p):
     """O2.5: a banner taken other than by Recover loses 2 tokens (never its last); the People's
     Favor burns its favor and shows its Mob side."""
@@ -793,14 +793,14 @@ def seize_pf(s, p):
     s["pf_holder"] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def seize_ds(s, p):
     lose = min(SEIZURE_LOSS, max(s["ds_tokens"] - 1, 0))
     s["ds_tokens"] -= lose
     s["ds_holder"] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def play(s, p, a):
     c = s["playing"]
     if a == A.END:
@@ -829,7 +829,7 @@ def play(s, p, a):
         s["phase"] = PH_PLAY_REPLACE  # discard advisers first, one at a time (O5.1.4.2, O7.6.4)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_revealed(s, p):
     """p's revealed Vision is discarded (O5.1.4.3, O6.6.2). Under a False Prophet warband (D2) the
     warband dies and the Vision goes to that warband's player instead, to be played or discarded
@@ -846,7 +846,7 @@ def discard_revealed(s, p):
             s["prophet_due"] |= 1 << (v - FIRST_VISION)
 
 
-@nb.njit(cache=True)
+@kernel
 def play_prophesied(s):
     """The first Vision due to a False Prophet's player (D2) is theirs to play or discard as if
     searched (PH_PLAY); the current player's turn goes on afterwards."""
@@ -860,21 +860,21 @@ def play_prophesied(s):
     s["actor"] = s["where"][FIRST_VISION + k]
 
 
-@nb.njit(cache=True)
+@kernel
 def replace_legal(s, p, mask):
     for d in range(1, N_CARDS):
         if d != s["playing"] and discardable_adviser(s, p, d):
             mask[A.CARD + d] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def replace(s, p, d):
     discard_card(s, p, d)
     if council_fits(s, p, s["playing"], s["target"] == 1, False):
         to_advisers(s, p, s["playing"], s["target"] == 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def to_advisers(s, p, c, faceup):
     C.place(s, c, Z_ADVISER, p, 1 if faceup else 0)
     s["known"][c] |= 1 << p
@@ -883,7 +883,7 @@ def to_advisers(s, p, c, faceup):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def play_to_site(s, p, c, slot):
     """O5.1.4.1: faceup at the site; 1 favor from its suit's bank; then the Homeland power."""
     C.place(s, c, Z_SITE, slot, 1)
@@ -910,14 +910,14 @@ def play_to_site(s, p, c, slot):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def take_relic(s, p, r):
     """p takes relic r (Relic Thief's holder may then roll for it, D2)."""
     receive_relic(s, p, r)
     PS.relic_taken(s, p, r)
 
 
-@nb.njit(cache=True)
+@kernel
 def receive_relic(s, p, r):
     """Relic r goes faceup to p, by a taking or an exchange."""
     C.place(s, r, Z_PERSONAL, p, 1)
@@ -926,14 +926,14 @@ def receive_relic(s, p, r):
         s["scepter_fresh"] = p  # unusable by its taker this turn (D4)
 
 
-@nb.njit(cache=True)
+@kernel
 def reliquary_power(s, p, space):
     """The Chancellor has the modifier of every Reliquary space whose relic has left (O2.3)."""
     return p == CHANCELLOR and s["reliquary"][space] == 0
 
 
 # ================================================================== Muster and Trade (O5.2, O5.3)
-@nb.njit(cache=True)
+@kernel
 def muster_card(s, p, c):
     """A card p may muster on with the modifiers in use (O5.2.1): usable (Pressgangs: even one
     carrying tokens), matching one of p's advisers under Vow of Beastkin, and payable -- the Supply
@@ -952,12 +952,12 @@ def muster_card(s, p, c):
     return s["supply"][p] >= muster_supply(s, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def muster_supply(s, c):
     return 0 if s["mod_on"][ANIMAL_PLAYMATES] and B.SUIT_OF[c] == BEAST else SUPPLY_OF[MUSTER]
 
 
-@nb.njit(cache=True)
+@kernel
 def can_muster(s, p):
     for c in range(1, FIRST_RELIC):
         if muster_card(s, p, c):
@@ -965,7 +965,7 @@ def can_muster(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def muster(s, p, c):
     """O5.2 with the modifiers in use: Initiation Rite places a secret, River (ruled), Downtrodden
     (the card's bank strictly poorest), Rowdy Pub (mustering on it), Vow of Beastkin and Ring of
@@ -997,7 +997,7 @@ def muster(s, p, c):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def poorest_bank(s, suit):
     """The bank of `suit` holds strictly the fewest favor."""
     for b in range(N_SUITS):
@@ -1006,19 +1006,19 @@ def poorest_bank(s, suit):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def counts_as_here(s, p, slot):
     """Your pawn's site, or for a Trade with Small Friends any site holding a Beast card (D3)."""
     return slot == s["pawn"][p] or (s["mod_on"][SMALL_FRIENDS] and holds_suit(s, slot, BEAST))
 
 
-@nb.njit(cache=True)
+@kernel
 def trader(s, p):
     """Whose advisers count for p's trade: another player's with Master of Disguise (D2)."""
     return s["trade_as"] if s["trade_as"] >= 0 else p
 
 
-@nb.njit(cache=True)
+@kernel
 def trade_card(s, p, c):
     """A card p may trade with under the modifiers in use (O5.3): at p's site (with Map Library,
     while p's pawn is at its site, at any site of the region; Small Friends: see counts_as_here),
@@ -1039,7 +1039,7 @@ def trade_card(s, p, c):
     return s["supply"][p] >= trade_supply(s, p, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def trade_supply(s, p, c):
     suit = B.SUIT_OF[c]
     if s["mod_on"][BIRDSONG] and (suit == BEAST or suit == NOMAD):
@@ -1051,7 +1051,7 @@ def trade_supply(s, p, c):
     return SUPPLY_OF[TRADE]
 
 
-@nb.njit(cache=True)
+@kernel
 def can_trade(s, p):
     for c in range(1, FIRST_RELIC):
         if trade_card(s, p, c):
@@ -1059,7 +1059,7 @@ def can_trade(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def for_favor_payable(s, p, c):
     """Trading with c for favor (O5.3.2): a secret placed (a favor with Careless, D7), Curfew's
     toll on top (D3); never under Vow of Poverty (D3)."""
@@ -1071,13 +1071,13 @@ def for_favor_payable(s, p, c):
     return s["secrets"][p] >= 1 and B.spendable_favor(s, p) >= toll
 
 
-@nb.njit(cache=True)
+@kernel
 def for_secrets_payable(s, p, c):
     """Trading with c for secrets: 2 favor placed, Curfew's toll on top."""
     return B.spendable_favor(s, p) >= 2 + PS.toll_due(s, p, PS.CURFEW, s["where"][c])
 
 
-@nb.njit(cache=True)
+@kernel
 def trade_mode_legal(s, p, mask):
     c = s["target"]
     if for_favor_payable(s, p, c):
@@ -1086,7 +1086,7 @@ def trade_mode_legal(s, p, mask):
         mask[A.OPTION + 1] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def trade(s, p, c, for_favor):
     """O5.3.2 with the modifiers in use: Acting Troupe matches a Beast or Order card instead of an
     Arcane one, Secret Signal makes a lone favor two, The Old Oak adds a secret for a Beast
@@ -1125,7 +1125,7 @@ def trade(s, p, c, for_favor):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def free_trade_otherwise(s, p, c):
     """Whether Birdsong or Cup of Plenty already waive the Supply (so no warband need go)."""
     suit = B.SUIT_OF[c]
@@ -1134,7 +1134,7 @@ def free_trade_otherwise(s, p, c):
 
 
 # ================================================================== Recover (O5.4)
-@nb.njit(cache=True)
+@kernel
 def can_pay_relic(s, p, slot):
     cost = RECOVER_COST[s["slot_site"][slot]]
     if cost == PLACE_3_FAVOR:
@@ -1148,7 +1148,7 @@ def can_pay_relic(s, p, slot):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def ds_reachable(s, p):
     """O5.4.1: the Darkest Secret from another holder needs a suited card at their site that
     matches none of their faceup advisers."""
@@ -1164,7 +1164,7 @@ def ds_reachable(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def recover_legal(s, p, mask):
     """FACEDOWN k: the k-th facedown relic at your site; OPTION 0/1: a banner."""
     slot = s["pawn"][p]
@@ -1179,13 +1179,13 @@ def recover_legal(s, p, mask):
         mask[A.OPTION + 1] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def ds_gift(s):
     """Magician's Code (D2): 2 secrets gained and added to what is paid for the Darkest Secret."""
     return MAGICIANS_GIFT if s["mod_on"][MAGICIANS_CODE] else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def can_recover(s, p):
     if s["supply"][p] < SUPPLY_OF[RECOVER]:
         return False
@@ -1194,7 +1194,7 @@ def can_recover(s, p):
     return mask.sum() > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def recover(s, p, a):
     spend(s, p, SUPPLY_OF[RECOVER])
     if a >= A.FACEDOWN:
@@ -1220,7 +1220,7 @@ def recover(s, p, a):
     s["phase"] = PH_RECOVER_BID
 
 
-@nb.njit(cache=True)
+@kernel
 def bid_legal(s, p, mask):
     if s["target"] == TARGET_PF:
         low, high = s["pf_tokens"] + 1, B.spendable_favor(s, p)
@@ -1229,7 +1229,7 @@ def bid_legal(s, p, mask):
     C.numbers_upto(mask, low, high)
 
 
-@nb.njit(cache=True)
+@kernel
 def pay_bid(s, p, k):
     """O5.4.3-O5.4.4 for a banner, paying k."""
     if s["target"] == TARGET_DS:
@@ -1254,7 +1254,7 @@ def pay_bid(s, p, k):
         s["phase"] = PH_RECOVER_BANK
 
 
-@nb.njit(cache=True)
+@kernel
 def take_pf(s, p, first_bank):
     """The People's Favor's old favor goes to the banks one at a time from `first_bank` in bank
     order (O5.4.4, D10); it flips off its Mob side and the payment goes onto it."""
@@ -1271,7 +1271,7 @@ def take_pf(s, p, first_bank):
 
 
 # ================================================================== Travel (O5.6)
-@nb.njit(cache=True)
+@kernel
 def narrow_pass_in(s, region):
     """The faceup Narrow Pass's slot in a region, -1 if none (D1)."""
     for slot in range(N_SLOTS):
@@ -1280,7 +1280,7 @@ def narrow_pass_in(s, region):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def travel_cost(s, p, to):
     """Supply to travel from p's site to slot `to` by paying (O5.6.1 and the site powers of D1);
     -1 if that destination cannot be reached by paying."""
@@ -1320,7 +1320,7 @@ def travel_cost(s, p, to):
     return 0 if free or PS.station_free(s, p, to) else cost
 
 
-@nb.njit(cache=True)
+@kernel
 def travel_mods(s, p, here, to):
     """(free, ignoring site powers) from the Travel modifiers in use (D2, D4): Tents within the
     region, A Fast Steed with three warbands or fewer on the board, Special Envoy always, Forest
@@ -1342,7 +1342,7 @@ def travel_mods(s, p, here, to):
     return free, ignore
 
 
-@nb.njit(cache=True)
+@kernel
 def holds_suit(s, slot, suit):
     for c in range(1, FIRST_RELIC):
         if s["zone"][c] == Z_SITE and s["where"][c] == slot and B.card_suit(s, c) == suit:
@@ -1350,7 +1350,7 @@ def holds_suit(s, slot, suit):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def clear_mods(s):
     for c in range(N_CARDS):
         s["mod_on"][c] = 0
@@ -1358,7 +1358,7 @@ def clear_mods(s):
     s["trade_as"] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def shrouded_chooser(s, p):
     """Shrouded Wood (D1): the enemy who rules it (the Chancellor for the Empire) picks where p
     goes when p leaves it, whoever makes p travel; -1 when nobody such rules it."""
@@ -1377,7 +1377,7 @@ def shrouded_chooser(s, p):
     return ruler if B.enemy(s, p, ruler) else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def free_by_giant(s, p, to):
     """Buried Giant (D1): flip a secret facedown to travel away for no Supply, ignoring Narrow Pass."""
     here = s["pawn"][p]
@@ -1387,7 +1387,7 @@ def free_by_giant(s, p, to):
     return s["secrets"][p] >= (2 if hidden else 1) and B.spendable_favor(s, p) >= PS.toll_due(s, p, PS.TOLL_ROADS, to)
 
 
-@nb.njit(cache=True)
+@kernel
 def free_by_station(s, p, to):
     """Way Station (D3): give its ruler a favor to travel there spending no Supply (offered where
     the travel costs some)."""
@@ -1395,7 +1395,7 @@ def free_by_station(s, p, to):
             and B.spendable_favor(s, p) >= 1 + PS.toll_due(s, p, PS.TOLL_ROADS, to))
 
 
-@nb.njit(cache=True)
+@kernel
 def travel_legal(s, p, mask):
     for slot in range(N_SLOTS):
         cost = travel_cost(s, p, slot)
@@ -1403,7 +1403,7 @@ def travel_legal(s, p, mask):
             mask[A.SLOT + slot] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def free_travel_legal(s, p, mask):
     """PH_TRAVEL_FREE: OPTION 0 Buried Giant's secret, OPTION 1 Way Station's favor, END pay Supply."""
     to = s["target"]
@@ -1416,14 +1416,14 @@ def free_travel_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def can_travel(s, p):
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     travel_legal(s, p, mask)
     return mask.sum() > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def choose_destination(s, p, to):
     """The way to pay is asked only when there are several (PH_TRAVEL_FREE)."""
     s["target"] = to
@@ -1437,7 +1437,7 @@ def choose_destination(s, p, to):
         travel(s, p, to, TRAVEL_BY_GIANT if mask[A.OPTION + TRAVEL_BY_GIANT] else TRAVEL_BY_STATION)
 
 
-@nb.njit(cache=True)
+@kernel
 def travel(s, p, to, how):
     """O5.6.2: move the pawn, flipping secrets facedown as the sites ask, and reveal a facedown
     destination (its relics and tokens). `how`: paying Supply, by Buried Giant's secret or by
@@ -1464,7 +1464,7 @@ def travel(s, p, to, how):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def arrive(s, p, to, ignore_sites):
     """The pawn moves (O5.6.2), flipping a secret facedown to enter The Hidden Place (unless
     from the Shrouded Wood, or site powers are ignored), and a facedown destination is revealed.
@@ -1481,7 +1481,7 @@ def arrive(s, p, to, ignore_sites):
         reveal(s, to)
 
 
-@nb.njit(cache=True)
+@kernel
 def reveal(s, slot):
     """Flip a site faceup: deal its relics, put its favor and secrets from the shared bank."""
     s["slot_faceup"][slot] = 1

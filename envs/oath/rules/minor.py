@@ -24,7 +24,6 @@ Only what the giver holds can be offered, so a promise is always kept in full.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.oath import actions as A
@@ -70,6 +69,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 SUPPLY_MAX = D.SUPPLY_MAX
 EXILE_PRICE = 5  # O6.7
@@ -78,19 +78,19 @@ FAVOR_GIVE, FAVOR_ASK, SECRETS_GIVE, SECRETS_ASK = 0, 10, 20, 30  # NUMBER offse
 
 
 # ================================================================== who may do what
-@nb.njit(cache=True)
+@kernel
 def holds_scepter(s, p):
     """Holds the Grand Scepter and did not take it this turn (D4)."""
     return B.holds_relic(s, p, GRAND_SCEPTER) and s["scepter_fresh"] != p
 
 
-@nb.njit(cache=True)
+@kernel
 def own_colour_at(s, p, slot):
     """The warbands at a slot that p moves as its own: its ruling colour's."""
     return s["site_warbands"][slot, B.ruling_colour(s, p)]
 
 
-@nb.njit(cache=True)
+@kernel
 def imperial_partners(s, p, mask):
     """Imperial players whose pawn is at p's site (O6.5); SEAT marks, returns how many."""
     n = 0
@@ -103,14 +103,14 @@ def imperial_partners(s, p, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def staying(s, p):
     """How many of p's warbands must stay at a site p rules (O6.5): one, none with the Bandit
     Crown, whose bandits hold the site for p (O7.6.5)."""
     return 0 if B.holds_relic(s, p, B.BANDIT_CROWN) else 1
 
 
-@nb.njit(cache=True)
+@kernel
 def act_options(s, p, mask):
     """The Act phase's OPTION entries for O6.5-O6.8."""
     slot = s["pawn"][p]
@@ -140,14 +140,14 @@ def act_options(s, p, mask):
         mask[A.OPTION + ACT_SELF_EXILE] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def scepter_holder(s):
     if s["zone"][GRAND_SCEPTER] == Z_PERSONAL:
         return s["where"][GRAND_SCEPTER]
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def start(s, p, option):
     """An Act-phase OPTION: the first step of a warband move, an offer or an exile."""
     if option <= MOVE_TAKE:
@@ -163,7 +163,7 @@ def start(s, p, option):
 
 
 # ================================================================== O6.5: moving warbands
-@nb.njit(cache=True)
+@kernel
 def move_with_legal(s, p, mask):
     partners = np.zeros(A.N_ACTIONS, dtype=np.int8)
     imperial_partners(s, p, partners)
@@ -172,7 +172,7 @@ def move_with_legal(s, p, mask):
             mask[A.SEAT + q] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def move_count_legal(s, p, mask):
     kind = s["move_kind"]
     if kind == MOVE_TO_BOARD:
@@ -184,7 +184,7 @@ def move_count_legal(s, p, mask):
     C.numbers_upto(mask, 1, most)
 
 
-@nb.njit(cache=True)
+@kernel
 def choose_count(s, p, k):
     """A Citizen taking warbands off a site needs the Chancellor's leave; giving or taking needs
     the other player's (O6.5)."""
@@ -202,7 +202,7 @@ def choose_count(s, p, k):
         do_move(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def permit(s, p, yes):
     s["actor"] = p
     if yes:
@@ -211,7 +211,7 @@ def permit(s, p, yes):
         s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def do_move(s, p):
     k = s["move_count"]
     kind = s["move_kind"]
@@ -232,7 +232,7 @@ def do_move(s, p):
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def regroup_legal(s, p, mask):
     """Powers that move p's warbands one at a time between the board and the sites p rules (D2
     Messenger, Warning Signals): SLOT k, one from the board onto site k; OPTION k, one from site
@@ -252,13 +252,13 @@ def regroup_legal(s, p, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def regroup_moves(s, p):
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     return regroup_legal(s, p, mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def regroup(s, p, a):
     col = board_colour(s, p)
     if a >= A.SLOT:
@@ -271,7 +271,7 @@ def regroup(s, p, a):
 
 
 # ================================================================== O6.6: Citizenship
-@nb.njit(cache=True)
+@kernel
 def can_offer(s, p):
     if not holds_scepter(s, p):
         return False
@@ -286,21 +286,21 @@ def can_offer(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def offer_target_legal(s, p, mask):
     for q in range(s["n_players"]):
         if s["side"][q] == SIDE_EXILE:
             mask[A.SEAT + q] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def offer_space_legal(s, mask):
     for k in range(RELIQUARY_SPACES):
         if s["reliquary"][k] > 0:
             mask[A.OPTION + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def bargain_legal(s, p, mask):
     q = s["offer_target"]
     mask[A.END] = 1
@@ -328,7 +328,7 @@ def bargain_legal(s, p, mask):
             mask[A.CARD + r] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def offer_step(s, p, a):
     phase = s["phase"]
     if phase == PH_OFFER_TARGET:
@@ -348,7 +348,7 @@ def offer_step(s, p, a):
         s["actor"] = s["offer_target"]
 
 
-@nb.njit(cache=True)
+@kernel
 def peek_offer_legal(s, p, mask):
     """O6.6.1: the Reliquary relics the Scepter holder may let the offered Exile peek at (those
     the Exile has not seen); END makes the offer. How many."""
@@ -363,7 +363,7 @@ def peek_offer_legal(s, p, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_offer(s, p, accept):
     """O6.6.2: on acceptance the Exile becomes a Citizen, takes the Reliquary relic, the bargain
     is kept and the Chancellor gains the space's modifier."""
@@ -380,7 +380,7 @@ def answer_offer(s, p, accept):
     become_citizen(s, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def keep_bargain(s, p, q, a):
     if a == A.END:
         return
@@ -406,7 +406,7 @@ def keep_bargain(s, p, q, a):
             s["ds_holder"] = taker
 
 
-@nb.njit(cache=True)
+@kernel
 def swap_board(s, p, to_colour, from_colour):
     """Replace p's board warbands by as many of `to_colour` as its bank holds (O6.6.2, O6.7)."""
     k = s["board_warbands"][p]
@@ -416,7 +416,7 @@ def swap_board(s, p, to_colour, from_colour):
     s["board_warbands"][p] = k
 
 
-@nb.njit(cache=True)
+@kernel
 def own_warbands(s, q):
     """q's warbands of their own colour on their board and on the map."""
     n = s["board_warbands"][q]
@@ -425,7 +425,7 @@ def own_warbands(s, q):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def become_citizen(s, q):
     """O6.6.2 without the offer (forced Citizenship reuses it). When purple cannot replace all of
     the Exile's warbands, the Exile first picks the ones that go (PH_SHED), and the game comes
@@ -436,7 +436,7 @@ def become_citizen(s, q):
     flip_to_citizen(s, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def set_aside(s, phase, q):
     """Ask q something in between (PH_SHED, PH_DISCARD_DOWN, PH_SLUM); `resume` goes back."""
     s["resume_phase"] = s["phase"]
@@ -445,13 +445,13 @@ def set_aside(s, phase, q):
     s["actor"] = q
 
 
-@nb.njit(cache=True)
+@kernel
 def resume(s):
     s["phase"] = s["resume_phase"]
     s["actor"] = s["resume_actor"]
 
 
-@nb.njit(cache=True)
+@kernel
 def shed_legal(s, q, mask):
     """PH_SHED: one of q's warbands to go: at a site (SLOT) or on the board (SEAT q)."""
     for slot in range(N_SLOTS):
@@ -461,7 +461,7 @@ def shed_legal(s, q, mask):
         mask[A.SEAT + q] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def shed(s, q, a):
     """One warband back to q's bank; once purple can replace the rest, q becomes a Citizen and
     the game goes back to where the Citizenship happened."""
@@ -479,7 +479,7 @@ def shed(s, q, a):
             s["phase"] = PH_POWER
 
 
-@nb.njit(cache=True)
+@kernel
 def flip_to_citizen(s, q):
     """O6.6.2 once purple can replace every warband of q's: the board flips; warbands on the
     board and on the map turn purple; the revealed Vision is discarded; a Usurper title turns
@@ -506,7 +506,7 @@ def flip_to_citizen(s, q):
 
 
 # ================================================================== D1: the Great Slum
-@nb.njit(cache=True)
+@kernel
 def note_slum(s, c):
     """A power just moved c to a site: at the faceup Great Slum holding another denizen that may
     be discarded, its mover is asked (slum_due) whether to discard one, as if first (D1)."""
@@ -518,7 +518,7 @@ def note_slum(s, c):
             return
 
 
-@nb.njit(cache=True)
+@kernel
 def slum_due(s, p):
     if s["slum_card"] == 0:
         return False
@@ -526,7 +526,7 @@ def slum_due(s, p):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def slum_legal(s, p, mask):
     """CARD a denizen at the Great Slum other than the one moved there; END only while the site
     keeps its capacity (a card moved to a full Great Slum needs the discard)."""
@@ -539,7 +539,7 @@ def slum_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def slum_discard(s, p, a):
     if a != A.END:
         M.discard_card(s, p, a - A.CARD)
@@ -548,7 +548,7 @@ def slum_discard(s, p, a):
 
 
 # ================================================================== O7.6.4: discarding down
-@nb.njit(cache=True)
+@kernel
 def over_limit(s):
     """The first player whose advisers break their limits (a swap or an exchange brought a limiter
     or one adviser too many), -1 if none."""
@@ -558,7 +558,7 @@ def over_limit(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_down_due(s):
     """After a swap or an exchange of advisers: each player over their limit discards advisers
     down to it, one at a time (PH_DISCARD_DOWN), before the power goes on. True if one must."""
@@ -569,14 +569,14 @@ def discard_down_due(s):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_down_legal(s, q, mask):
     for c in range(1, N_CARDS):
         if M.discardable_adviser(s, q, c):
             mask[A.CARD + c] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_down(s, q, c):
     M.discard_card(s, q, c)
     q = over_limit(s)
@@ -586,7 +586,7 @@ def discard_down(s, q, c):
         resume(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def become_exile(s, q):
     """O6.7-O6.8: the board flips and its purple warbands become q's own; Supply to 7."""
     s["side"][q] = SIDE_EXILE
@@ -595,39 +595,39 @@ def become_exile(s, q):
 
 
 # ================================================================== O6.7, O6.8: exile
-@nb.njit(cache=True)
+@kernel
 def status_marks(s, p):
     """1 for the title, 1 for the People's Favor (O6.7's price adjustments)."""
     return (1 if s["title_holder"] == p else 0) + (1 if s["pf_holder"] == p else 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_price(s, p, q):
     return EXILE_PRICE + status_marks(s, q) - status_marks(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def exilable(s, p, q):
     """O6.7: a Citizen other than p whose price p can pay, not protected by Council Seat (D2)."""
     return (q != p and s["side"][q] == SIDE_CITIZEN and B.spendable_favor(s, p) >= exile_price(s, p, q)
             and not PS.exile_proof(s, q))
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_target_legal(s, p, mask):
     for q in range(s["n_players"]):
         if exilable(s, p, q):
             mask[A.SEAT + q] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_citizen(s, p, q):
     B.give_favor(s, p, q, exile_price(s, p, q))
     become_exile(s, q)
     s["phase"] = PH_ACT
 
 
-@nb.njit(cache=True)
+@kernel
 def self_exile_price(s, p):
     secrets = s["secrets"][p]
     for c in range(1, N_CARDS):
@@ -635,7 +635,7 @@ def self_exile_price(s, p):
     return secrets + s["board_warbands"][p]
 
 
-@nb.njit(cache=True)
+@kernel
 def self_exile(s, p):
     B.give_favor(s, p, scepter_holder(s), self_exile_price(s, p))
     become_exile(s, p)

@@ -25,7 +25,6 @@ The modifiers that run, by action (where their effect lives in major.py):
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.oath import actions as A
@@ -46,6 +45,7 @@ from meeplegym.envs.oath.state import (
     Z_ADVISER,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 TRAVEL, MUSTER, TRADE, SEARCH, RECOVER = (int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER),
                                           int(D.MajorAction.TRADE), int(D.MajorAction.SEARCH),
@@ -78,7 +78,7 @@ for _k in range(N_MAJORS):
 del _c, _k
 
 
-@nb.njit(cache=True)
+@kernel
 def possible(s, p, action):
     """The action can go on with the modifiers in use."""
     if action == TRAVEL:
@@ -92,7 +92,7 @@ def possible(s, p, action):
     return M.can_muster(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def access(s, p, c, action):
     """O7.1.1, and for a Trade with Small Friends a card at a site holding a Beast card too (D3);
     once Master of Disguise is in use, none of p's own advisers (D2)."""
@@ -103,7 +103,7 @@ def access(s, p, c, action):
     return action == TRADE and s["zone"][c] == Z_SITE and M.counts_as_here(s, p, s["where"][c])
 
 
-@nb.njit(cache=True)
+@kernel
 def excluded(s, p, c):
     """Modifiers that cannot go together: Cracked Horn and Bracken each send every discard
     somewhere; Master of Disguise sets aside p's own advisers, so none of them may be in use."""
@@ -116,7 +116,7 @@ def excluded(s, p, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def offered(s, p, c, action):
     """An optional modifier p may add now: it runs, p has access and can pay, and the action
     stays possible once it is paid for."""
@@ -143,7 +143,7 @@ def offered(s, p, c, action):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def possible_with_any(s, p, action):
     """Whether the action can be taken at all, under its mandatory modifiers: as it is, or with
     some single optional modifier (O5: an action whose cost cannot be paid is illegal). Asked in
@@ -164,7 +164,7 @@ def possible_with_any(s, p, action):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def mandatory(s, p, action):
     M.clear_mods(s)
     for k in range(MODIFIER_COUNT[action]):
@@ -173,7 +173,7 @@ def mandatory(s, p, action):
             s["mod_on"][c] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def begin(s, p, action, next_phase):
     """Start an action's modifiers: the mandatory ones apply, the optional ones are asked for."""
     mandatory(s, p, action)
@@ -186,7 +186,7 @@ def begin(s, p, action, next_phase):
             return
 
 
-@nb.njit(cache=True)
+@kernel
 def choice_legal(s, p, mask):
     """PH_MODIFY_CHOICE: Bracken's pile, top or bottom (OPTION 2 * region + bottom); Master of
     Disguise's player, another seat whose advisers keep the trade possible."""
@@ -199,7 +199,7 @@ def choice_legal(s, p, mask):
             mask[A.SEAT + q] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def disguise_fits(s, p, q):
     """Whether p's trade stays possible acting with q's advisers (Master of Disguise)."""
     if q == p:
@@ -210,7 +210,7 @@ def disguise_fits(s, p, q):
     return ok
 
 
-@nb.njit(cache=True)
+@kernel
 def choose(s, a):
     if a >= A.SEAT:
         s["trade_as"] = a - A.SEAT
@@ -219,7 +219,7 @@ def choose(s, a):
     s["phase"] = PH_MODIFY
 
 
-@nb.njit(cache=True)
+@kernel
 def legal(s, p, mask):
     action = s["mod_action"]
     for k in range(MODIFIER_COUNT[action]):
@@ -230,7 +230,7 @@ def legal(s, p, mask):
         mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply(s, p, a):
     if a == A.END:
         s["phase"] = s["mod_next"]

@@ -28,7 +28,6 @@ the favor goes to the card's ruler who rules that site (the Chancellor first, fo
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -53,6 +52,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 _ID = {d.name: d.number for d in D.DENIZENS}
 (GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
@@ -94,13 +94,13 @@ BOILING_LAKE_KILLS = 2
 GRASPING_VINES_KILLS = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def tracked(c):
     """The id a card is tracked under: an edifice's ruined face lives on its intact face's id."""
     return c - 1 if C.is_edifice(c) and (c - FIRST_EDIFICE) % 2 == 1 else c
 
 
-@nb.njit(cache=True)
+@kernel
 def in_force(s, c):
     """c (a card id, or an edifice face) is faceup at a site or among the advisers -- an edifice
     only while it shows that face."""
@@ -110,19 +110,19 @@ def in_force(s, c):
     return s["faceup"][t] == 1 and (s["zone"][t] == Z_SITE or s["zone"][t] == Z_ADVISER)
 
 
-@nb.njit(cache=True)
+@kernel
 def holds(s, p, c):
     """p has c among their faceup advisers (the Vows bind their holder)."""
     return in_force(s, c) and s["zone"][c] == Z_ADVISER and s["where"][c] == p
 
 
-@nb.njit(cache=True)
+@kernel
 def holder_of(s, c):
     """The seat holding c as a faceup adviser, -1 if none."""
     return s["where"][c] if in_force(s, c) and s["zone"][c] == Z_ADVISER else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def barring_ruler(s, c, p, slot):
     """A ruler of c, of whom p is an enemy, who also rules the site at slot (slot < 0: any); the
     lowest seat (the Chancellor, for the Empire); -1 if none."""
@@ -135,12 +135,12 @@ def barring_ruler(s, c, p, slot):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def ruler_bars(s, c, p, slot):
     return barring_ruler(s, c, p, slot) >= 0
 
 
-@nb.njit(cache=True)
+@kernel
 def pay_toll(s, p, c, slot):
     """p gives the toll of c (Toll Roads, Curfew, Forced Labor) for the site at slot, if one is due."""
     q = barring_ruler(s, c, p, slot)
@@ -148,19 +148,19 @@ def pay_toll(s, p, c, slot):
         B.give_favor(s, p, q, TOLL)
 
 
-@nb.njit(cache=True)
+@kernel
 def toll_due(s, p, c, slot):
     return TOLL if ruler_bars(s, c, p, slot) else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def spell_broken(s, p, c):
     """Spell Breaker (D3): its ruler's enemies use no power whose cost places or burns secrets."""
     f = C.face(s, c)
     return (B.COST[f, 1] > 0 or B.COST[f, 3] > 0) and ruler_bars(s, SPELL_BREAKER, p, -1)
 
 
-@nb.njit(cache=True)
+@kernel
 def payable(s, p, c):
     """O7.1.2: p can pay card c's power now -- tokens to place need a card carrying none (until
     the Rest), everything is paid from p's board -- and Spell Breaker allows it."""
@@ -171,13 +171,13 @@ def payable(s, p, c):
 
 
 # ================================================================== playing cards
-@nb.njit(cache=True)
+@kernel
 def may_play_facedown_adviser(s, p):
     """Gossip (D2): its ruler's enemies play no card as a facedown adviser."""
     return not ruler_bars(s, GOSSIP, p, -1)
 
 
-@nb.njit(cache=True)
+@kernel
 def may_play_vision_faceup(s, p, v):
     """Vow of Obedience binds its holder; Secret Police its ruler's enemies standing at a site
     that ruler rules; Sacred Ground everyone away from its site, the Conspiracy excepted (D2-D3)."""
@@ -188,13 +188,13 @@ def may_play_vision_faceup(s, p, v):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def may_play_faceup(s, p, c):
     """Ruined Temple (D3): its ruler's enemies play no Beast card faceup."""
     return not (B.SUIT_OF[c] == BEAST and ruler_bars(s, RUINED_TEMPLE, p, -1))
 
 
-@nb.njit(cache=True)
+@kernel
 def card_played(s, p, c):
     """Saddle Makers (D2): after another player plays a Nomad or Order card faceup, its holder
     gains 2 favor from that card's bank."""
@@ -206,7 +206,7 @@ def card_played(s, p, c):
 
 
 # ================================================================== reactions (PH_REACT)
-@nb.njit(cache=True)
+@kernel
 def reaction_due(s, k, by):
     """Queue reaction k if its card's holder is not `by`, the player whose play or campaign set it
     off (a False Prophet's Vision is played outside its player's turn)."""
@@ -215,7 +215,7 @@ def reaction_due(s, k, by):
         s["react_due"] |= 1 << k
 
 
-@nb.njit(cache=True)
+@kernel
 def next_reaction(s):
     """Ask the next queued reaction's holder for a bank or a roll (PH_REACT); False once none is
     left to ask (a holder gone, or every bank empty). A queued Sneak Attack is left for run_on."""
@@ -234,7 +234,7 @@ def next_reaction(s):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def squalid_ruler(s):
     """Who may change the end die (Squalid District ◊, D3): its ruler (the lowest seat, the
     Chancellor for the Empire); -1 if it is not showing or the bandits rule it."""
@@ -250,14 +250,14 @@ def squalid_ruler(s):
 JINX = _ID["Jinx"]
 
 
-@nb.njit(cache=True)
+@kernel
 def may_jinx(s, q):
     """q, who just rolled attack or defense dice, rules Jinx and can pay its cost (Spell Breaker
     allowing) to reroll them."""
     return q >= 0 and in_force(s, JINX) and B.rules_card(s, q, JINX) and payable(s, q, JINX)
 
 
-@nb.njit(cache=True)
+@kernel
 def ask_jinx(s, q, dice, roll):
     """Jinx: q, who just made `roll` (JINX_*) of `dice` attack or defense dice, may pay its cost to
     reroll them all, once (PH_REACT). True when asked."""
@@ -270,7 +270,7 @@ def ask_jinx(s, q, dice, roll):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def jinx_answered(s, reroll):
     """Jinx's ruler pays for the reroll (outside their turn: favor to the bank, the secret
     facedown) or keeps the roll; returns the roll (JINX_*) for its rules to go on with."""
@@ -283,7 +283,7 @@ def jinx_answered(s, reroll):
 
 
 # ================================================================== Vow of Union (D2)
-@nb.njit(cache=True)
+@kernel
 def union_binds(s, p):
     """p holds Vow of Union, stands at a site they rule and has warbands on the board: p travels
     nowhere (the warbands at the sites p rules join p's campaigns: plans.joins_force)."""
@@ -291,7 +291,7 @@ def union_binds(s, p):
 
 
 # ================================================================== Relic Thief (D2)
-@nb.njit(cache=True)
+@kernel
 def relic_taken(s, p, r):
     """p took relic r: Relic Thief's holder, if another player whose pawn is in p's region, is
     asked once the action is over. The relics of one taker per action are at stake."""
@@ -305,7 +305,7 @@ def relic_taken(s, p, r):
     s["react_due"] |= 1 << REACT_RELIC_THIEF
 
 
-@nb.njit(cache=True)
+@kernel
 def stolen_count(s):
     """The relics at stake that their taker still holds."""
     n = 0
@@ -315,20 +315,20 @@ def stolen_count(s):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def may_steal(s, h):
     """h holds Relic Thief, can pay its cost (Spell Breaker allowing) and the taker still holds
     some of the relics."""
     return h >= 0 and h != s["thief_taker"] and payable(s, h, RELIC_THIEF) and stolen_count(s) > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def forget_stolen(s):
     s["thief_taker"] = -1
     s["thief_relics"] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def steal(s, pay):
     """Relic Thief's holder pays and rolls a defense die per relic at stake (Jinx may reroll
     them); with no shield and no two-shields face, they take those relics. The acting player's
@@ -343,7 +343,7 @@ def steal(s, pay):
         stolen(s, caught)
 
 
-@nb.njit(cache=True)
+@kernel
 def thief_caught(s):
     """A defense die per relic at stake: whether any shows a shield or two shields."""
     caught = False
@@ -352,13 +352,13 @@ def thief_caught(s):
     return caught
 
 
-@nb.njit(cache=True)
+@kernel
 def thief_rerolled(s, roll, reroll):
     """Jinx's answer on Relic Thief's dice: the kept roll, or a new one, decides."""
     stolen(s, thief_caught(s) if reroll else roll == JINX_THIEF_CAUGHT)
 
 
-@nb.njit(cache=True)
+@kernel
 def stolen(s, caught):
     """Unless caught, the holder asked (`actor`) takes the relics at stake that their taker still holds."""
     if not caught:
@@ -372,7 +372,7 @@ def stolen(s, caught):
     s["actor"] = s["current"]
 
 
-@nb.njit(cache=True)
+@kernel
 def react_legal(s, mask):
     c = s["react_card"]
     if c == MARTIAL_CULTURE or c == RELIC_THIEF or c == JINX or c == SNEAK_ATTACK:  # yes or no
@@ -388,7 +388,7 @@ def react_legal(s, mask):
             mask[A.SUIT + b] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_reaction(s, b):
     """The holder asked takes the reaction's favor from bank b; the acting player's turn goes on."""
     c = s["react_card"]
@@ -403,7 +403,7 @@ def gain_reaction(s, b):
 
 
 # ================================================================== the title and the banners
-@nb.njit(cache=True)
+@kernel
 def title_taken(s, q):
     """Chaos Cult (D2): after another player takes the Oathkeeper title, its holder takes a favor
     from them."""
@@ -413,19 +413,19 @@ def title_taken(s, q):
         B.add_favor(s, h, 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def may_recover_pf(s, p):
     """Vow of Renewal (D2) binds its holder: no recovering the People's Favor."""
     return not holds(s, p, VOW_OF_RENEWAL) and not pf_guarded(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def may_recover_ds(s, p):
     """Vow of Silence (D2) binds its holder: no recovering the Darkest Secret."""
     return not holds(s, p, VOW_OF_SILENCE) and not ds_guarded(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def ds_recovered(s, k):
     """Vow of Silence (D2): whenever anyone recovers the Darkest Secret placing k secrets on it,
     its holder gains k secrets."""
@@ -434,67 +434,67 @@ def ds_recovered(s, k):
         s["secrets"][h] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def gives_secrets(s, p):
     """Vow of Silence (D2): its holder gives secrets to no one (bargains, exchanges, trades)."""
     return not holds(s, p, VOW_OF_SILENCE)
 
 
-@nb.njit(cache=True)
+@kernel
 def pf_recovered_mob(s):
     """Hall of Mockery ◊ (D3): the People's Favor, whenever recovered, shows its Mob side."""
     return in_force(s, HALL_OF_MOCKERY)
 
 
-@nb.njit(cache=True)
+@kernel
 def pf_campaign_guarded(s, p):
     """Hall of Debate ◊ (D3): nobody targets the People's Favor in a campaign."""
     return in_force(s, HALL_OF_DEBATE) or pf_guarded(s, p)
 
 
 # ================================================================== Trade, Muster, Campaign, exile
-@nb.njit(cache=True)
+@kernel
 def gains_trade_favor(s, p):
     """Vow of Poverty (D3): its holder gains no favor from Trade."""
     return not holds(s, p, VOW_OF_POVERTY)
 
 
-@nb.njit(cache=True)
+@kernel
 def forest_closed(s, p, c):
     """Forest Council (D3): its ruler's enemies neither trade with nor muster on Beast cards."""
     return B.card_suit(s, c) == BEAST and ruler_bars(s, FOREST_COUNCIL, p, -1)
 
 
-@nb.njit(cache=True)
+@kernel
 def may_campaign(s, p):
     """Vow of Peace (D2): its holder cannot campaign."""
     return not holds(s, p, VOW_OF_PEACE)
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_proof(s, q):
     """Council Seat (D2): a Citizen holding it cannot be exiled, not even by themselves."""
     return s["side"][q] == SIDE_CITIZEN and holds(s, q, COUNCIL_SEAT)
 
 
-@nb.njit(cache=True)
+@kernel
 def ds_guarded(s, p):
     """Tome Guardians (D2): its ruler's enemies cannot target or take the Darkest Secret; nor
     can anyone the holder's Circlet or Lost Tongue shields it from."""
     return ruler_bars(s, TOME_GUARDIANS, p, -1) or shielded(s, p, s["ds_holder"], 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def pf_guarded(s, p):
     return shielded(s, p, s["pf_holder"], 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def relic_guarded(s, p, r):
     return s["zone"][r] == Z_PERSONAL and shielded(s, p, s["where"][r], r)
 
 
-@nb.njit(cache=True)
+@kernel
 def shielded(s, p, holder, r):
     """Whether p may not target or take `holder`'s banner (r = 0) or relic r: the Circlet of
     Command shields its holder's banners and other relics (D4); Lost Tongue its holder's relics
@@ -506,7 +506,7 @@ def shielded(s, p, holder, r):
     return holds(s, holder, LOST_TONGUE) and not rules_suit(s, p, NOMAD)
 
 
-@nb.njit(cache=True)
+@kernel
 def rules_suit(s, p, suit):
     for d in range(1, N_CARDS):
         if B.card_suit(s, d) == suit and B.rules_card(s, p, d):
@@ -515,7 +515,7 @@ def rules_suit(s, p, suit):
 
 
 # ================================================================== travel
-@nb.njit(cache=True)
+@kernel
 def travel_kills(s, p, here, to):
     """Warbands p must kill off their board on moving from `here` to `to`: two at Boiling Lake's
     site unless p rules it, one leaving a site ruled by a ruler of Grasping Vines whose enemy p is."""
@@ -528,18 +528,18 @@ def travel_kills(s, p, here, to):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def station_at(s, to):
     return in_force(s, WAY_STATION) and s["zone"][WAY_STATION] == Z_SITE and s["where"][WAY_STATION] == to
 
 
-@nb.njit(cache=True)
+@kernel
 def station_free(s, p, to):
     """Way Station (D3): its ruler travels to its site spending no Supply."""
     return station_at(s, to) and B.rules_card(s, p, WAY_STATION)
 
 
-@nb.njit(cache=True)
+@kernel
 def station_keeper(s, p, to):
     """Way Station (D3): the ruler (the lowest seat, the Chancellor for the Empire) p may give a
     favor to, to travel to its site spending no Supply; -1 if none (the bandits take no favor)."""
@@ -552,7 +552,7 @@ def station_keeper(s, p, to):
 
 
 # ================================================================== battle plans
-@nb.njit(cache=True)
+@kernel
 def plan_barred(s, c, user_targets, enemies):
     """Whether plan c is barred to its user: Marsh Spirit to a user whose side targets its site,
     Beast Tamer a Beast or Nomad plan against its holder, True Names a plan matching one of its
@@ -573,7 +573,7 @@ def plan_barred(s, c, user_targets, enemies):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def plan_surcharge(s, enemies):
     """(secrets placed, favor burned) a battle plan costs its user beyond its own cost: one per
     Gleaming Armor and per Insect Swarm held on the enemy side (D2-D3)."""
@@ -586,7 +586,7 @@ def plan_surcharge(s, enemies):
     return secrets, favor
 
 
-@nb.njit(cache=True)
+@kernel
 def rampart_die(s, slot):
     """Sprawling Rampart (D3): a targeted site ruled by the Rampart's ruler (the same warbands'
     colour, or the bandits) defends with one die more."""
@@ -599,7 +599,7 @@ def rampart_die(s, slot):
     return 1 if B.bandits_rule(s, slot) else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def extra_defense(s):
     """Defense dice the targets bring beyond their own (O5.5.2): Sealing Ward one for each targeted
     relic its holder holds (D2), the Circlet of Command one when its holder's pawn is targeted (D4)."""

@@ -13,7 +13,6 @@ offered.
 
 from __future__ import annotations
 
-import numba as nb
 
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
@@ -43,6 +42,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 CLAUSES, N_CLAUSES, PLAN_SIDE = E.PLAN_CLAUSES, E.PLAN_N_CLAUSES, E.PLAN_SIDE
 COST = B.COST
@@ -58,7 +58,7 @@ MAX_DICE = 100  # far beyond any pool; keeps the int8 fields safe
 ONLY_RESTRICTING = E.F_EXCLUSIVE | E.F_DISCARD_AT_END | E.F_DISCARD_IF_DEFEATED | E.F_DISCARD_UNLESS_PF
 
 
-@nb.njit(cache=True)
+@kernel
 def on_side(s, q, side):
     """q belongs to the attacking side (the attacker) or the defending side (defender, Allies)."""
     if side == ATTACKER_SIDE:
@@ -66,12 +66,12 @@ def on_side(s, q, side):
     return q == s["defender"] or (q != s["current"] and s["ally"][q] == 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def side_of(s, u):
     return ATTACKER_SIDE if u == s["current"] else DEFENDER_SIDE
 
 
-@nb.njit(cache=True)
+@kernel
 def rules_plan(s, u, c):
     """O7.5.1: the user rules the faceup plan (pawn presence is not enough); the bandits rule
     the cards at faceup sites without warbands."""
@@ -85,7 +85,7 @@ def rules_plan(s, u, c):
     return zone == Z_SITE and B.rules_site(s, u, s["where"][c])
 
 
-@nb.njit(cache=True)
+@kernel
 def has_adviser(s, q, suit):
     for c in range(1, N_CARDS):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == q and s["faceup"][c] and B.card_suit(s, c) == suit:
@@ -93,7 +93,7 @@ def has_adviser(s, q, suit):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def enemy_has_adviser(s, side, suit):
     for q in range(s["n_players"]):
         if on_side(s, q, 1 - side) and has_adviser(s, q, suit):
@@ -101,7 +101,7 @@ def enemy_has_adviser(s, side, suit):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def enemies_of(s, side):
     """The players on the other side, one bit per seat."""
     enemies = 0
@@ -111,7 +111,7 @@ def enemies_of(s, side):
     return enemies
 
 
-@nb.njit(cache=True)
+@kernel
 def side_holds(s, side, holder):
     return holder >= 0 and on_side(s, holder, side)
 
@@ -121,7 +121,7 @@ def side_holds(s, side, holder):
 FORCE_PLACES = N_SLOTS + MAX_PLAYERS
 
 
-@nb.njit(cache=True)
+@kernel
 def in_force_at(s, side, option):
     """Warbands of `side`'s force at OPTION `option` (a slot or a board, as in FORCE_PLACES)."""
     p = s["current"]
@@ -140,7 +140,7 @@ def in_force_at(s, side, option):
     return s["board_warbands"][q]
 
 
-@nb.njit(cache=True)
+@kernel
 def defending_force(s):
     """The warbands that would defend now (O5.5.4): at targeted sites (a bandit each when the
     bandits defend), and on the defending side's boards whose pawns stand at a targeted site or
@@ -153,7 +153,7 @@ def defending_force(s):
     return force
 
 
-@nb.njit(cache=True)
+@kernel
 def condition(s, u, side, c, cond):
     if cond == E.PC_ALWAYS:
         return True
@@ -181,7 +181,7 @@ def condition(s, u, side, c, cond):
     return s["zone"][c] == Z_SITE and s["tgt_slot"][s["where"][c]] == 1  # PC_SITE_TARGETED
 
 
-@nb.njit(cache=True)
+@kernel
 def side_rules(s, u, d):
     """d counts for u's plan: u rules it -- or, for the defender and the Allies, anyone of the
     defending side does ("you" on their plans is the whole side, O5.5.3)."""
@@ -193,7 +193,7 @@ def side_rules(s, u, d):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def side_adviser(s, u, d):
     """d is an adviser of u -- or, on the defence, of anyone of the defending side (O5.5.3)."""
     if s["zone"][d] != Z_ADVISER or u < 0:
@@ -202,7 +202,7 @@ def side_adviser(s, u, d):
     return q == u or (side_of(s, u) == DEFENDER_SIDE and on_side(s, q, DEFENDER_SIDE))
 
 
-@nb.njit(cache=True)
+@kernel
 def scale(s, u, kind):
     if kind == E.PS_ONE:
         return 1
@@ -239,7 +239,7 @@ def scale(s, u, kind):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def clause_amounts(s, u, f, k):
     """The dice amount of clause k of plan face f, and its alternative (±A|B), both scaled."""
     row = CLAUSES[f, k]
@@ -248,7 +248,7 @@ def clause_amounts(s, u, f, k):
 
 
 # ================================================================== who may use what
-@nb.njit(cache=True)
+@kernel
 def does_something(s, u, side, c, f):
     for k in range(N_CLAUSES[f]):
         effect = CLAUSES[f, k, E.K_EFFECT]
@@ -278,7 +278,7 @@ def does_something(s, u, side, c, f):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def side_used_any(s, side):
     for c in range(1, N_CARDS):
         if s["plan_user"][c] > 0 and side_of_user(s, s["plan_user"][c]) == side:
@@ -286,13 +286,13 @@ def side_used_any(s, side):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def side_of_user(s, user):
     """The side of a plan_user value (seat + 1, or PLAN_BANDITS)."""
     return DEFENDER_SIDE if user == PLAN_BANDITS else side_of(s, user - 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def usable(s, u, c):
     f = C.face(s, c)
     if PLAN_SIDE[f] == 0 or s["plan_user"][c] != 0 or not rules_plan(s, u, c):
@@ -321,7 +321,7 @@ def usable(s, u, c):
     return does_something(s, u, side, c, f)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal(s, u, mask):
     for c in range(1, N_CARDS):
         if usable(s, u, c):
@@ -329,7 +329,7 @@ def legal(s, u, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def any_usable(s, u):
     for c in range(1, N_CARDS):
         if usable(s, u, c):
@@ -338,7 +338,7 @@ def any_usable(s, u):
 
 
 # ================================================================== using a plan
-@nb.njit(cache=True)
+@kernel
 def add_attack(s, k):
     """k attack dice more (or fewer); a die taken from an empty attack pool adds a defense die
     instead (O5.5.3)."""
@@ -350,12 +350,12 @@ def add_attack(s, k):
     s["defense_dice"] = min(MAX_DICE, s["defense_dice"] + (-k - taken))
 
 
-@nb.njit(cache=True)
+@kernel
 def add_defense(s, k):
     s["defense_dice"] = min(MAX_DICE, max(0, s["defense_dice"] + k))
 
 
-@nb.njit(cache=True)
+@kernel
 def add_dice(s, effect, k):
     if effect == E.PE_ATTACK:
         add_attack(s, k)
@@ -363,7 +363,7 @@ def add_dice(s, effect, k):
         add_defense(s, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def signed_amount(s, u, f, k, option):
     """The amount OPTION `option` picks for signed clause k: +N, -N, then +M, -M (±N|M)."""
     n, n2 = clause_amounts(s, u, f, k)
@@ -371,12 +371,12 @@ def signed_amount(s, u, f, k, option):
     return amount if option % 2 == 0 else -amount
 
 
-@nb.njit(cache=True)
+@kernel
 def n_signs(f, k):
     return 4 if CLAUSES[f, k, E.K_N2] > 0 and CLAUSES[f, k, E.K_EFFECT] != E.PE_WIN_FAVOR else 2
 
 
-@nb.njit(cache=True)
+@kernel
 def run_clauses(s, u, c, start):
     """Resolve the immediate clauses of plan c from `start`; False when a sign is asked."""
     f = C.face(s, c)
@@ -430,7 +430,7 @@ def run_clauses(s, u, c, start):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def use(s, u, c):
     """u uses plan c; False while its dice wait on a sign."""
     if u != BANDITS:
@@ -442,7 +442,7 @@ def use(s, u, c):
     return run_clauses(s, u, c, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def sign_legal(s, mask):
     """The sign of a plan's dice (O7.5.4), or where a sacrificing plan's warband dies."""
     f = C.face(s, s["plan_card"])
@@ -467,7 +467,7 @@ def sign_legal(s, mask):
         mask[A.OPTION + option] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def answer_sign(s, u, a):
     """Apply the chosen sign, then the plan's remaining clauses; False if another sign is asked."""
     c = s["plan_card"]
@@ -496,13 +496,13 @@ def answer_sign(s, u, a):
     return run_clauses(s, u, c, k + 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def enemy_leader(s, side):
     """Who leads the enemy of `side`: the defender (or the bandits), or the attacker."""
     return s["defender"] if side == ATTACKER_SIDE else s["current"]
 
 
-@nb.njit(cache=True)
+@kernel
 def enemy_here(s, u, side):
     """The enemy leader's pawn is at u's site (for the attacker, the site it campaigns at)."""
     q = enemy_leader(s, side)
@@ -512,7 +512,7 @@ def enemy_here(s, u, side):
     return s["pawn"][q] == here
 
 
-@nb.njit(cache=True)
+@kernel
 def make_peace(s, u, side):
     """Peace Envoy (D2): u gives the enemy leader a favor per die in the defense pool; u's side is
     victorious at once and no warband of the other side dies."""
@@ -524,7 +524,7 @@ def make_peace(s, u, side):
 
 
 # ================================================================== the order of use
-@nb.njit(cache=True)
+@kernel
 def planner(s, k):
     """The k-th planner of the defending side: the defender, then the Allies by seat; -1: none."""
     if k == 0:
@@ -535,7 +535,7 @@ def planner(s, k):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def offer(s):
     """Ask the next player with a usable plan (True), or finish step 3 (False). The bandits use
     theirs on their own."""
@@ -560,14 +560,14 @@ def offer(s):
         s["plan_next"] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def attack_site(s, p):
     """The site p campaigns at: p's pawn's, or the one a power lets p campaign at as if the pawn
     were there (Captains, Wild Allies, D2)."""
     return s["camp_from"] if s["camp_from"] >= 0 else s["pawn"][p]
 
 
-@nb.njit(cache=True)
+@kernel
 def joins_force(s, p, slot):
     """p's warbands at `slot` that join p's attacking force: those at the site of a campaign waged
     through such a power, and with Vow of Union (D2) those at every site p rules -- unless they
@@ -581,7 +581,7 @@ def joins_force(s, p, slot):
     return 0
 
 
-@nb.njit(cache=True)
+@kernel
 def stationed(s, p):
     """p's warbands at sites that join p's attacking force (`joins_force`)."""
     n = 0
@@ -590,13 +590,13 @@ def stationed(s, p):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def attacking_force(s, p):
     """O5.5.2: the warbands on p's board, and any stationed at the site p campaigns at."""
     return s["board_warbands"][p] + stationed(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def kill_attackers(s, k):
     """k warbands of the attacking force die (as many as there are): those on the board first,
     then those at sites (`joins_force`) in slot order."""
@@ -607,7 +607,7 @@ def kill_attackers(s, k):
     fall(s, ATTACKER_SIDE, col, take_attackers(s, p, k), to)
 
 
-@nb.njit(cache=True)
+@kernel
 def take_attackers(s, p, k):
     """Take up to k warbands of p's attacking force off the map, the board's first, then those
     at sites in slot order; returns how many."""
@@ -622,14 +622,14 @@ def take_attackers(s, p, k):
 
 
 # ================================================================== dying, and Hospital (D2)
-@nb.njit(cache=True)
+@kernel
 def used_by_player_of(s, c, side):
     """Plan c was used in this campaign by a player (not the bandits) of `side`."""
     user = s["plan_user"][c]
     return user > 0 and user != PLAN_BANDITS and side_of_user(s, user) == side
 
 
-@nb.njit(cache=True)
+@kernel
 def hospital_slot(s, side, col):
     """Where `side`'s warbands of colour col go when they would die: Hospital's site while the
     player of that side who used it still rules it with warbands of that colour (their own, or
@@ -643,7 +643,7 @@ def hospital_slot(s, side, col):
     return slot
 
 
-@nb.njit(cache=True)
+@kernel
 def fall(s, side, col, k, to):
     """k warbands of `side`, of colour col, already taken off where they stood, go to Hospital's
     site `to` -- or, for -1, die: back to their bank, counted for Cursed Cauldron."""
@@ -654,14 +654,14 @@ def fall(s, side, col, k, to):
     s["camp_killed"][side] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def side_force(s, side):
     """The warbands of `side`'s force now."""
     return attacking_force(s, s["current"]) if side == ATTACKER_SIDE else defending_force(s)
 
 
 # ================================================================== Relic Hunter (D2)
-@nb.njit(cache=True)
+@kernel
 def next_hunted(s, slot):
     """The next facedown relic at targeted site `slot` that Relic Hunter may still target, in the
     order they were laid there (they are named by place, never by face); 0: none. Ancient
@@ -677,7 +677,7 @@ def next_hunted(s, slot):
     return 0
 
 
-@nb.njit(cache=True)
+@kernel
 def hunt_options(s):
     n = 0
     for slot in range(N_SLOTS):
@@ -687,7 +687,7 @@ def hunt_options(s):
 
 
 # ================================================================== Wild Mounts (D2)
-@nb.njit(cache=True)
+@kernel
 def discarded_after(s, c, won, u):
     """Whether plan c, used by u (-1: the bandits) on a side that won or lost, is to be discarded
     once the campaign is over (O5.5.8)."""
@@ -703,13 +703,13 @@ def discarded_after(s, c, won, u):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def beast_to_discard(s, u, c):
     """c is a faceup Beast card u rules and may discard (not a locked card, O7.2)."""
     return B.card_suit(s, c) == BEAST and rules_plan(s, u, c) and not M.LOCKED[c]
 
 
-@nb.njit(cache=True)
+@kernel
 def mounts_worth(s, u):
     """Wild Mounts can change something: u rules a Beast card to discard and a faceup Nomad plan
     that a campaign's end may discard."""
@@ -722,7 +722,7 @@ def mounts_worth(s, u):
     return beast and nomad
 
 
-@nb.njit(cache=True)
+@kernel
 def mounts_user(s):
     """The player Wild Mounts now asks whether to discard a Beast card instead of their Nomad
     plans: its user, when some Nomad plan they used is about to be discarded; -1: nobody."""
@@ -744,14 +744,14 @@ def mounts_user(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def on_display(s, c):
     """c is faceup at a site or among advisers (a plan that can still be discarded)."""
     return s["faceup"][c] == 1 and (s["zone"][c] == Z_SITE or s["zone"][c] == Z_ADVISER)
 
 
 # ================================================================== a plan's sacrifice (Wrestlers)
-@nb.njit(cache=True)
+@kernel
 def sacrifice_places(s, side, upto):
     """How many places hold warbands of `side`'s force; with upto > 0, the option of the upto-th
     such place instead (-1 if there are fewer)."""
@@ -764,7 +764,7 @@ def sacrifice_places(s, side, upto):
     return n if upto == 0 else -1
 
 
-@nb.njit(cache=True)
+@kernel
 def sacrifice_at(s, side, option):
     """One warband of `side`'s force dies at OPTION `option` (a site's, or a board's)."""
     if option >= N_SLOTS:
@@ -780,7 +780,7 @@ def sacrifice_at(s, side, option):
 
 
 # ================================================================== the aftermath (O5.5.6, O5.5.8)
-@nb.njit(cache=True)
+@kernel
 def aftermath(s):
     """Victors' plans pay out, then the plans that say so are discarded; every mark is cleared.
     Returns the seat that Martial Culture lets become a Citizen, -1 for none."""
@@ -820,14 +820,14 @@ def aftermath(s):
     return martial
 
 
-@nb.njit(cache=True)
+@kernel
 def exile_beats_exile(s, u, side):
     """Martial Culture (D2): u, an Exile, has defeated another Exile (the enemy side's leader)."""
     enemy = s["defender"] if side == ATTACKER_SIDE else s["current"]
     return s["side"][u] == SIDE_EXILE and enemy >= 0 and s["side"][enemy] == SIDE_EXILE
 
 
-@nb.njit(cache=True)
+@kernel
 def parade(s, u, side):
     """Military Parade (D2): u gains 1 favor from the bank of each faceup adviser of the enemy side."""
     for q in range(s["n_players"]):

@@ -9,7 +9,6 @@ step of N units (favor from "each" bank) asks N times. Every other step runs in 
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import programs as P
@@ -67,6 +66,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
+from meeplegym.jit import kernel
 
 CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
 KIND_ACTION, KIND_PLAYED, KIND_REST, KIND_MODIFIER = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST, E.KIND_MODIFIER
@@ -84,7 +84,7 @@ TRIBUNAL_SITE = D.SITE_BY_NAME["The Tribunal"].id
 
 
 # ================================================================== access and cost (O7.1)
-@nb.njit(cache=True)
+@kernel
 def has_access(s, p, c):
     """O7.1.1: p rules the card (a faceup adviser of p's, a card at a site p rules, a relic in
     p's personal bank) or p's pawn is at the card's site."""
@@ -97,7 +97,7 @@ def has_access(s, p, c):
     return zone == Z_PERSONAL and s["where"][c] == p and FIRST_RELIC <= c < FIRST_VISION
 
 
-@nb.njit(cache=True)
+@kernel
 def usable(s, p, c, kind):
     """A power of `kind` that p may use now: written, accessible, payable and able to change
     something (a power that would do nothing is not offered)."""
@@ -112,13 +112,13 @@ def usable(s, p, c, kind):
 
 
 # ================================================================== the interpreter
-@nb.njit(cache=True)
+@kernel
 def start(s, p, c, kind, after):
     """Run card c's program of `kind` for p; the game goes on at phase `after` when it ends."""
     start_program(s, p, c, ENTRY[C.face(s, c), kind], after)
 
 
-@nb.njit(cache=True)
+@kernel
 def start_program(s, p, c, entry, after):
     """Run the program at `entry` for p as card c's (0: a site's power)."""
     s["pw_card"] = c
@@ -130,7 +130,7 @@ def start_program(s, p, c, entry, after):
     run(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def run(s, p):
     """Walk the program until it needs a decision (phase PH_POWER) or ends."""
     while True:
@@ -163,7 +163,7 @@ def run(s, p):
                 return  # the program goes on once Jinx's ruler answers (gamble_rerolled)
 
 
-@nb.njit(cache=True)
+@kernel
 def gamble_rerolled(s, reroll):
     """Jinx's answer on Gambling Hall's dice: the kept or rerolled shields count, the program goes on."""
     p = s["current"]
@@ -174,19 +174,19 @@ def gamble_rerolled(s, reroll):
     run(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def ask(s, dec):
     s["pw_dec"] = dec
     s["phase"] = PH_POWER
 
 
-@nb.njit(cache=True)
+@kernel
 def amount(s, pc):
     n = CODE[pc, E.C_N]
     return s["pw_count"] if n == E.N_COUNT else n
 
 
-@nb.njit(cache=True)
+@kernel
 def decision_of(pc):
     """The DEC_* a step asks, -1 for a step that asks nothing."""
     op, src = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM]
@@ -248,7 +248,7 @@ def decision_of(pc):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_decision(s, p, pc):
     """Set up or go on with the asking step at pc; False when a decision is now due, True when
     the step is over (nothing left to ask, or nothing to choose from)."""
@@ -342,14 +342,14 @@ def begin_decision(s, p, pc):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def responder(s, p):
     """Who answers a step asked of every player in turn order, p first (Revelation)."""
     n = s["n_players"]
     return (p + n - s["pw_left"]) % n
 
 
-@nb.njit(cache=True)
+@kernel
 def condition(s, p, kind):
     if kind == E.COND_EXILE:
         return s["side"][p] == SIDE_EXILE
@@ -371,7 +371,7 @@ def condition(s, p, kind):
     return h >= 0 and s["side"][h] == SIDE_EXILE
 
 
-@nb.njit(cache=True)
+@kernel
 def all_secrets(s, p):
     """Secrets on p's board, and on cards if p placed them (it is p's turn: tokens on cards are
     the current player's until their Rest) -- Bewitch's "secrets on cards count"."""
@@ -382,13 +382,13 @@ def all_secrets(s, p):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def discardable(s, c):
     """A faceup card that may be discarded: not locked (O7.2)."""
     return not M.locked(s, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def choices(s, p, pc, mask):
     """The answers to the asking step at pc (marks in mask); how many."""
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
@@ -510,7 +510,7 @@ def choices(s, p, pc, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def more_choices(s, p, pc, mask):
     """choices, for the steps that move cards between places and the steps asked of others."""
     op, src, suits = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM], CODE[pc, E.C_SUITS]
@@ -674,7 +674,7 @@ def more_choices(s, p, pc, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def exchange_choices(s, p, goods, left, mask):
     """An exchange's menu (O7.6.3) between p and the partner: what p gives (left 3), then what p
     asks (left 2; nothing for nothing is no exchange, and giving nothing needs something to ask
@@ -699,7 +699,7 @@ def exchange_choices(s, p, goods, left, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def mark_goods(s, giver, taker, goods, asking, given, mask):
     """Mark what giver may hand taker in an exchange (at the give or the ask entries); `given`:
     the adviser taker gives in return (0: none), which the swap's limits must allow. How many."""
@@ -734,7 +734,7 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def exchange_step(s, p, left, a):
     """One answer of the exchange p proposes to the partner (left: as in exchange_choices); an
     accepted exchange is kept at once."""
@@ -756,20 +756,20 @@ def exchange_step(s, p, left, a):
 GATHERING_STAGES = 4
 
 
-@nb.njit(cache=True)
+@kernel
 def gatherer(s):
     """The player The Gathering asks to come: in turn order from the Chancellor."""
     return s["n_players"] - s["pw_left"]
 
 
-@nb.njit(cache=True)
+@kernel
 def gathering_turn(s, p):
     """(the proposer, the stage 0-3) of The Gathering's exchanges at this point."""
     done = GATHERING_STAGES * s["n_players"] - s["pw_left"]
     return (p + done // GATHERING_STAGES) % s["n_players"], done % GATHERING_STAGES
 
 
-@nb.njit(cache=True)
+@kernel
 def gathering_partners(s, q, goods, mask):
     """The players at The Gathering's site with whom q, also there, could make some exchange."""
     here = s["where"][s["pw_card"]]
@@ -783,14 +783,14 @@ def gathering_partners(s, q, goods, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def exchangeable(s, p, q, goods):
     """Whether p and q could make some exchange of `goods` (O7.6.3): either has something to give."""
     scratch = np.zeros(A.N_ACTIONS, dtype=np.int8)
     return mark_goods(s, p, q, goods, False, 0, scratch) > 0 or mark_goods(s, q, p, goods, True, 0, scratch) > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def gathering_choices(s, p, pc, mask):
     q, stage = gathering_turn(s, p)
     goods = CODE[pc, E.C_SUITS]
@@ -801,7 +801,7 @@ def gathering_choices(s, p, pc, mask):
     return exchange_choices(s, q, goods, GATHERING_STAGES - stage, mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def deliver(s, p, q, a):
     """One side of an accepted exchange: an adviser changes council; a site's old ruler takes
     their warbands there back to their board, and its new ruler garrisons it at the `deeds`
@@ -821,7 +821,7 @@ def deliver(s, p, q, a):
         N.keep_bargain(s, p, q, a)
 
 
-@nb.njit(cache=True)
+@kernel
 def next_deed(s):
     """The first site an exchange handed over that waits on its new ruler's warbands, -1 none."""
     for slot in range(N_SLOTS):
@@ -830,7 +830,7 @@ def next_deed(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def facedown_choices(s, p, pc, mask):
     """The steps naming facedown cards by position: first a player (or, peeking, a site), then
     OPTION k for their k-th facedown card. Peeking offers only what p has not seen; picking for
@@ -871,7 +871,7 @@ def facedown_choices(s, p, pc, mask):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def unseen_facedown(s, p, zone, where):
     for k in range(C.count_facedown(s, zone, where)):
         if not s["known"][C.nth_facedown(s, zone, where, k)] >> p & 1:
@@ -879,7 +879,7 @@ def unseen_facedown(s, p, zone, where):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def facedown_resolve(s, p, pc, a):
     op = CODE[pc, P.COL_OP]
     if s["pw_left"] == 2:  # whose council, or which site
@@ -912,7 +912,7 @@ def facedown_resolve(s, p, pc, a):
         s["pw_it"] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def inquire(s, p):
     """Inquisitor (D2): p sees the picked adviser. The Conspiracy becomes p's, played or discarded
     as if searched; anything else earns its holder the favor placed on Inquisitor."""
@@ -931,7 +931,7 @@ def inquire(s, p):
     s["offer_target"] = NOBODY
 
 
-@nb.njit(cache=True)
+@kernel
 def holds_suits(s, slot, suits):
     """A faceup card of one of `suits` stands at the slot."""
     for b in range(N_SUITS):
@@ -940,7 +940,7 @@ def holds_suits(s, slot, suits):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def nth_denizen_down(s, region, n):
     """Position in a region's discard pile of its n-th denizen from the top (Visions skipped);
     -1 if there are fewer."""
@@ -952,7 +952,7 @@ def nth_denizen_down(s, region, n):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def lowest_bit(bits):
     b = 0
     while not bits >> b & 1:
@@ -960,7 +960,7 @@ def lowest_bit(bits):
     return b
 
 
-@nb.njit(cache=True)
+@kernel
 def movable(s, c, suits):
     """A faceup card that may be moved or swapped (not locked, O7.2), of `suits` (0: any)."""
     if not s["faceup"][c] or M.locked(s, c):
@@ -968,7 +968,7 @@ def movable(s, c, suits):
     return suits == 0 or (B.card_suit(s, c) >= 0 and suits >> B.card_suit(s, c) & 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def exchange(s, a, b):
     """Cards a and b trade places (zone and owner or site); each keeps its tokens."""
     za, wa = s["zone"][a], s["where"][a]
@@ -976,7 +976,7 @@ def exchange(s, a, b):
     s["zone"][b], s["where"][b] = za, wa
 
 
-@nb.njit(cache=True)
+@kernel
 def swap_fits(s, a, b):
     """Whether every council can keep its adviser limits (O7.6.4) once a and b trade places, its
     holder discarding down afterwards if need be (minor.discard_down_due)."""
@@ -988,7 +988,7 @@ def swap_fits(s, a, b):
     return fits
 
 
-@nb.njit(cache=True)
+@kernel
 def transfer_fits(s, c, q):
     """Whether both councils can keep their limits (O7.6.4) once adviser c joins q's, discarding
     down afterwards if need be: the giver's can break too, when c is the Family Wagon letting
@@ -1000,14 +1000,14 @@ def transfer_fits(s, c, q):
     return fits
 
 
-@nb.njit(cache=True)
+@kernel
 def swappable_here(s, p, adviser, c):
     """Horned Mask: c, a faceup denizen at p's site that may become an adviser, for p's adviser."""
     return (s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and movable(s, c, 0)
             and M.RESTRICTION[c] != M.SITE_ONLY and swap_fits(s, adviser, c))
 
 
-@nb.njit(cache=True)
+@kernel
 def placeable(s, p, pc, c):
     """Whether the step at pc can take the picked card c: a site with room, or a card at p's
     site to swap with."""
@@ -1022,7 +1022,7 @@ def placeable(s, p, pc, c):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def suits_on_map(s):
     """Faceup cards of each suit at the sites (Riots)."""
     counts = np.zeros(N_SUITS, dtype=np.int64)
@@ -1032,7 +1032,7 @@ def suits_on_map(s):
     return counts
 
 
-@nb.njit(cache=True)
+@kernel
 def resolve(s, p, pc, a):
     """One answer to the asking step at pc."""
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
@@ -1129,7 +1129,7 @@ def resolve(s, p, pc, a):
         resolve_more(s, p, pc, a)
 
 
-@nb.njit(cache=True)
+@kernel
 def resolve_more(s, p, pc, a):
     op = CODE[pc, P.COL_OP]
     this = s["pw_card"]
@@ -1257,7 +1257,7 @@ def resolve_more(s, p, pc, a):
             s["secrets"][p] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def answer(s, p, a):
     """The decision inside a program: a MAY, a CHOOSE, or one unit of an asking step."""
     pc = s["pw_pc"]
@@ -1272,7 +1272,7 @@ def answer(s, p, a):
     go_on(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def go_on(s, p):
     """The program goes on after a decision -- once any player over an adviser limit (a swap or
     an exchange broke it) has discarded down, and the mover of a card to the Great Slum has
@@ -1282,7 +1282,7 @@ def go_on(s, p):
     run(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal(s, p, mask):
     pc = s["pw_pc"]
     dec = s["pw_dec"]
@@ -1297,7 +1297,7 @@ def legal(s, p, mask):
         choices(s, p, pc, mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def possible(s, p, pc):
     """Whether the program from pc would change something: its first step can act (through its
     leading conditions and MAYs; a CHOOSE when one of its options can)."""
@@ -1317,7 +1317,7 @@ def possible(s, p, pc):
     return first_step_acts(s, p, pc)
 
 
-@nb.njit(cache=True)
+@kernel
 def first_step_acts(s, p, pc):
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
     if op == E.OP_RELIC_DRAW:
@@ -1357,7 +1357,7 @@ def first_step_acts(s, p, pc):
 
 
 # ================================================================== the steps that ask nothing
-@nb.njit(cache=True)
+@kernel
 def perform(s, p, pc):
     op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
     n = amount(s, pc)
@@ -1447,7 +1447,7 @@ def perform(s, p, pc):
         s["pw_it"] = top
 
 
-@nb.njit(cache=True)
+@kernel
 def spire(s, p, n):
     """Fallen Spire (D3): the top n denizens of p's region's discard pile (Visions skipped), one
     at a time, each trade places with a random card of the Dispossessed, unseen by anyone."""
@@ -1468,7 +1468,7 @@ def spire(s, p, n):
         C.place(s, out[j], Z_DISPOSSESSED, 0, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def pilgrimage(s, p):
     """Pilgrimage (D2): the denizens at p's site (not locked) go to the Dispossessed; as many are
     drawn from it at random, seen by p, and put on p's region's discard pile."""
@@ -1485,7 +1485,7 @@ def pilgrimage(s, p):
         s["known"][c] = 1 << p
 
 
-@nb.njit(cache=True)
+@kernel
 def rest_returns(s, p, do):
     """A Round of Ale (D2): the Rest's returns now (O4.3.1-2) -- every card's favor and secrets
     home, p's facedown secrets faceup -- except the favor on this card. With `do` False, only
@@ -1504,7 +1504,7 @@ def rest_returns(s, p, do):
     return moves
 
 
-@nb.njit(cache=True)
+@kernel
 def oracle(s, p):
     """Oracle (D2): the Vision nearest the top of the world deck is drawn (the Visions Drawn
     track advances) and kept as if searched: p plays or discards it when the program ends."""
@@ -1517,7 +1517,7 @@ def oracle(s, p):
     s["pw_after"] = PH_PLAY
 
 
-@nb.njit(cache=True)
+@kernel
 def take_from_reliquary(s, p, space):
     """The relic leaves its space for p's personal bank; the Chancellor now has the space's
     modifier (O2.3)."""
@@ -1526,7 +1526,7 @@ def take_from_reliquary(s, p, space):
     M.take_relic(s, p, r)
 
 
-@nb.njit(cache=True)
+@kernel
 def dissent(s, c):
     """Dissent (D2): every player but the People's Favor's holder places on this card one favor
     per suit among the cards they rule (as much as they have)."""
@@ -1546,7 +1546,7 @@ def dissent(s, c):
         s["card_favor"][c] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def has_adviser_of(s, q, suits):
     for c in range(1, FIRST_RELIC):
         if s["zone"][c] == Z_ADVISER and s["where"][c] == q and B.card_suit(s, c) >= 0 and suits >> B.card_suit(s, c) & 1:
@@ -1554,7 +1554,7 @@ def has_adviser_of(s, q, suits):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def convoy(s, p, region):
     """Convoys (D2): a region's discard pile, in its order, onto the top of p's region's."""
     here = SLOT_REGION[s["pawn"][p]]
@@ -1565,14 +1565,14 @@ def convoy(s, p, region):
     s["discard_size"][region] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def take_favor(s, p, q, n):
     k = min(n, s["favor"][q])  # taken: from their board only (B.kin)
     s["favor"][q] -= k
     B.add_favor(s, p, k)
 
 
-@nb.njit(cache=True)
+@kernel
 def count(s, p, what):
     if what == E.COUNT_GAMBLE:  # the shields of 4 defense dice (O2.12)
         return min(K.roll_shields(s, GAMBLE_DICE), 100)
@@ -1585,7 +1585,7 @@ def count(s, p, what):
     return k
 
 
-@nb.njit(cache=True)
+@kernel
 def tithe(s, suits):
     """Every player moves 1 favor per site they rule into the bank of `suits` (Plague Engines)."""
     b = 0
@@ -1597,7 +1597,7 @@ def tithe(s, suits):
         s["favor_bank"][b] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_region(s, p, suits):
     """Discard every faceup card of `suits` at the sites of p's region (not locked)."""
     region = SLOT_REGION[s["pawn"][p]]
@@ -1607,7 +1607,7 @@ def discard_region(s, p, suits):
             M.discard_card(s, p, c)
 
 
-@nb.njit(cache=True)
+@kernel
 def garrison(s, p):
     """Garrison (D2): a warband per site p rules, then one from p's board onto each of them."""
     ruled = B.sites_ruled(s, p)
@@ -1619,7 +1619,7 @@ def garrison(s, p):
             s["site_warbands"][slot, col] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def key_city(s, p, c):
     """Key to the City (D2): if the ruler of this card's site has no pawn there, every warband
     there dies; then p gains one and puts it there."""
@@ -1640,7 +1640,7 @@ def key_city(s, p, c):
         s["site_warbands"][slot, own] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def peek(s, p, pc, do):
     """Look at the top N cards of your region's discard pile or of the world deck; with `do`
     False, only whether any of them is still unseen by p."""
@@ -1651,7 +1651,7 @@ def peek(s, p, pc, do):
     return peek_top(s, p, s["discard"][region], s["discard_size"][region], n, do)
 
 
-@nb.njit(cache=True)
+@kernel
 def peek_top(s, p, cards, size, n, do):
     unseen = False
     for k in range(max(0, size - n), size):
@@ -1662,7 +1662,7 @@ def peek_top(s, p, cards, size, n, do):
     return unseen
 
 
-@nb.njit(cache=True)
+@kernel
 def action_legal(s, p, mask):
     """O6.2: CARD marks for the Action powers p may use now."""
     for c in range(1, FIRST_VISION):
@@ -1670,13 +1670,13 @@ def action_legal(s, p, mask):
             mask[A.CARD + c] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def use_action(s, p, c, after):
     B.pay_cost(s, p, c)
     start(s, p, c, KIND_ACTION, after)
 
 
-@nb.njit(cache=True)
+@kernel
 def tribunal_open(s, p):
     """D1 The Tribunal: its Action is p's while p rules the faceup site or stands there, and
     some exchange can be made. It costs nothing and runs with no card (pw_card 0)."""
@@ -1687,12 +1687,12 @@ def tribunal_open(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def use_tribunal(s, p, after):
     start_program(s, p, 0, E.SITE_ENTRY[TRIBUNAL], after)
 
 
-@nb.njit(cache=True)
+@kernel
 def rest_legal(s, p, mask):
     """O4.3.5: the Rest powers p has access to and has not used this Rest."""
     n = 0

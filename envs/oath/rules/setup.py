@@ -9,7 +9,6 @@ order). `legal` and `apply` answer those decisions; the last one starts round 1.
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -51,6 +50,7 @@ from meeplegym.envs.oath.state import (
     Z_RELIQUARY,
     Z_SITE,
 )
+from meeplegym.jit import kernel
 
 # Site facts as arrays, by site id (D1).
 SITE_RELICS = np.array([s.relics for s in D.SITES], dtype=np.int8)
@@ -75,7 +75,7 @@ SUPPLY_MAX = D.SUPPLY_MAX
 CRADLE_WARBANDS = 2  # step 12
 
 
-@nb.njit(cache=True)
+@kernel
 def build_world_deck(s, pool, n):
     """O8.8 from the denizens pool[:n] and the five Visions: top -> bottom, 10 denizens and 2
     random Visions shuffled, then 15 denizens and the other 3 shuffled, then the rest."""
@@ -96,7 +96,7 @@ def build_world_deck(s, pool, n):
         C.world_push_top(s, a[k])
 
 
-@nb.njit(cache=True)
+@kernel
 def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_ruined, world, world_n, relics,
          relic_n, dispossessed):
     """Steps 1-8, then step 9 for each non-Chancellor seat: from `colours` (seat -> colour) when
@@ -209,7 +209,7 @@ def init(s, n, colours, oath, citizen, slot_site, slot_faceup, slot_cards, slot_
     after_boards(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def take_board(s, p, col):
     """Step 9: seat p takes the board of colour `col` on its chronicled side, and its warbands."""
     s["colour"][p] = col
@@ -217,7 +217,7 @@ def take_board(s, p, col):
     s["bank_warbands"][col] = OTHER_WARBANDS
 
 
-@nb.njit(cache=True)
+@kernel
 def after_boards(s):
     """Steps 10-22, then the first decision of step 16 or 23."""
     n = s["n_players"]
@@ -289,7 +289,7 @@ def after_boards(s):
         begin_step_23(s, CHANCELLOR)
 
 
-@nb.njit(cache=True)
+@kernel
 def deal_relics(s, slot):
     """Facedown relics from the deck beside a faceup site, up to its R icons (O5.6.2, O1.2)."""
     have = 0
@@ -303,27 +303,27 @@ def deal_relics(s, slot):
         C.place(s, c, Z_SITE, slot, 0)
 
 
-@nb.njit(cache=True)
+@kernel
 def count_vision(s, c):
     """A Vision taken from the world deck advances the Visions Drawn track (O1.1 step 22)."""
     if C.is_vision(c):
         s["visions_drawn"] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_favor_from_shared(s, p, k):
     k = min(k, s["shared_favor"])
     s["shared_favor"] -= k
     s["favor"][p] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def board_colour(s, p):
     """The colour of the warbands on p's board: purple for the Chancellor and Citizens."""
     return PURPLE if s["side"][p] != SIDE_EXILE else s["colour"][p]
 
 
-@nb.njit(cache=True)
+@kernel
 def move_from_bank(s, p, k):
     col = board_colour(s, p)
     k = min(k, s["bank_warbands"][col])
@@ -331,7 +331,7 @@ def move_from_bank(s, p, k):
     s["board_warbands"][p] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def kill_on_board(s, p, k):
     """Kill k warbands on p's board (as many as there are): back to their colour's bank."""
     k = min(k, s["board_warbands"][p])
@@ -339,7 +339,7 @@ def kill_on_board(s, p, k):
     s["bank_warbands"][board_colour(s, p)] += k
 
 
-@nb.njit(cache=True)
+@kernel
 def top_cradle_site(s):
     """The topmost faceup Cradle slot (O1.1 steps 12 and 23); -1 if none."""
     for slot in range(N_SLOTS):
@@ -348,7 +348,7 @@ def top_cradle_site(s):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def holds_denizen_or_intact(s, slot):
     for c in range(1, FIRST_RELIC_ID):
         if s["zone"][c] == Z_SITE and s["where"][c] == slot and (C.is_denizen(c) or s["ruined"][c] == 0):
@@ -356,7 +356,7 @@ def holds_denizen_or_intact(s, slot):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def favor_still_owed(s):
     for slot in range(N_SLOTS):
         if s["favor_owed"][slot] > 0:
@@ -364,13 +364,13 @@ def favor_still_owed(s):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def clear_owed(s):
     for slot in range(N_SLOTS):
         s["favor_owed"][slot] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_step_23(s, p):
     """Player p's turn at step 23: the Chancellor's pawn goes to the top Cradle site without a
     choice; everyone else picks a faceup site."""
@@ -383,7 +383,7 @@ def begin_step_23(s, p):
         s["phase"] = PH_SETUP_PAWN
 
 
-@nb.njit(cache=True)
+@kernel
 def board_taken(s, col):
     for p in range(s["n_players"]):
         if s["colour"][p] == col:
@@ -391,7 +391,7 @@ def board_taken(s, col):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def legal(s, mask):
     """The setup decisions (steps 9, 16 and 23)."""
     phase = s["phase"]
@@ -414,7 +414,7 @@ def legal(s, mask):
                 mask[A.CARD + c] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply(s, a):
     phase = s["phase"]
     p = s["actor"]
@@ -445,14 +445,14 @@ def apply(s, a):
         finish_discards(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def discard_from_hand(s, p, c):
     """O10 Discard: onto the pile one region outward from p's pawn; p has seen it."""
     C.discard_push(s, DISCARD_DESTINATION[SLOT_REGION[s["pawn"][p]]], c)
     s["known"][c] |= 1 << p
 
 
-@nb.njit(cache=True)
+@kernel
 def finish_discards(s, p):
     """The order of the discards is a choice while two or more remain; the last one follows. Then
     the next player, and after the last one round 1 begins."""

@@ -5,7 +5,6 @@ the next one: a new turn's Wake, the Rest, the end of a round, a title that chan
 
 from __future__ import annotations
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -105,6 +104,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
+from meeplegym.jit import kernel
 
 ROUNDS = D.ROUNDS
 STABLE_REGIME_LEAST = np.zeros(ROUNDS + 1, dtype=np.int8)  # 0: no roll this round (O3.3)
@@ -126,7 +126,7 @@ OPPORTUNITY = int(D.SitePower.OPPORTUNITY)
 
 
 # ================================================================== decisions
-@nb.njit(cache=True)
+@kernel
 def legal(s, mask):
     """The legal actions of the pending decision (mask: int8 zeros on entry)."""
     phase = s["phase"]
@@ -265,7 +265,7 @@ def legal(s, mask):
             PS.react_legal(s, mask)
 
 
-@nb.njit(cache=True)
+@kernel
 def apply(s, a):
     """Play legal action a, then run on to the next decision."""
     phase = s["phase"]
@@ -410,7 +410,7 @@ def apply(s, a):
     run_on(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def when_played(s, p):
     """O7.3: a card just played faceup runs its When-played power (after the site's favor and
     Homeland, which the play itself resolved)."""
@@ -419,7 +419,7 @@ def when_played(s, p):
         W.start(s, p, c, W.KIND_PLAYED, PH_ACT)
 
 
-@nb.njit(cache=True)
+@kernel
 def host(s, hosted):
     """Hospitality (D3), once its travel is done: a favor from a bank matching the new site and
     an adviser."""
@@ -428,7 +428,7 @@ def host(s, hosted):
 
 
 # ================================================================== running on between decisions
-@nb.njit(cache=True)
+@kernel
 def run_on(s):
     """Settle the title, then do what needs no decision until one is due or the game ends."""
     B.kinship_sweep(s)  # D2: the Vow of Kinship's holder's favor, as the card takes effect
@@ -469,13 +469,13 @@ def run_on(s):
             return
 
 
-@nb.njit(cache=True)
+@kernel
 def take_title(s, q):
     B.take_title(s, q)
     PS.title_taken(s, q)
 
 
-@nb.njit(cache=True)
+@kernel
 def settle_title(s):
     """O2.11, checked after every change: a single qualifier takes the title; among several the
     holder chooses (PH_TITLE, True returned: a decision is due)."""
@@ -496,7 +496,7 @@ def settle_title(s):
 
 
 # ================================================================== Wake (O4.1)
-@nb.njit(cache=True)
+@kernel
 def wake(s):
     p = s["current"]
     s["actor"] = p
@@ -511,7 +511,7 @@ def wake(s):
     wake_next(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def peoples_favor_legal(s, p, mask):
     """O4.1.1 I: place a favor (OPTION 0) or return one to a bank with the fewest favor (SUIT);
     with exactly one favor on it you must place, unless you have none."""
@@ -526,7 +526,7 @@ def peoples_favor_legal(s, p, mask):
                 mask[A.SUIT + b] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def peoples_favor(s, p, a):
     if a == A.OPTION + 0:
         B.spend_favor(s, p, 1)
@@ -538,7 +538,7 @@ def peoples_favor(s, p, a):
     wake_next(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def wake_next(s):
     """The rest of the Wake after each People's Favor step, then the Act phase."""
     p = s["current"]
@@ -567,12 +567,12 @@ def wake_next(s):
         s["phase"] = PH_OPPORTUNITY  # O4.1.4
 
 
-@nb.njit(cache=True)
+@kernel
 def site_power_at(s, slot):
     return M.SITE_POWER[s["slot_site"][slot]] if s["slot_faceup"][slot] else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def counts_vision(s, p, k):
     """p has Vision k (index into data.VISIONS) revealed: on p's board, or another's Vision
     carrying p's False Prophet warband (D2)."""
@@ -580,7 +580,7 @@ def counts_vision(s, p, k):
     return s["zone"][v] == Z_VISION_SPACE and (s["where"][v] == p or s["prophet"][k] == p)
 
 
-@nb.njit(cache=True)
+@kernel
 def visionary(s, p, k):
     """O3.2: p wins with Vision k, revealed and its goal met."""
     return (counts_vision(s, p, k) and s["visions_drawn"] >= VISIONS_NEEDED and VISION_GOAL[k] >= 0
@@ -588,7 +588,7 @@ def visionary(s, p, k):
 
 
 # ================================================================== Act (O4.2)
-@nb.njit(cache=True)
+@kernel
 def act_legal(s, p, mask):
     N.act_options(s, p, mask)
     W.action_legal(s, p, mask)  # O6.2
@@ -607,7 +607,7 @@ def act_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def act(s, p, a):
     if a == A.END:
         rest(s, p)
@@ -649,7 +649,7 @@ def act(s, p, a):
             enter_travel(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def enter_travel(s, p):
     """The destination is chosen by the traveller, or by the Shrouded Wood's enemy ruler (D1)."""
     s["phase"] = PH_TRAVEL
@@ -659,7 +659,7 @@ def enter_travel(s, p):
 
 
 # ================================================================== Rest (O4.3) and the round
-@nb.njit(cache=True)
+@kernel
 def rest(s, p):
     """O4.3.1-4: tokens on cards go home, secrets flip faceup, Supply refreshes and is saved."""
     for c in range(1, N_CARDS):
@@ -684,7 +684,7 @@ def rest(s, p):
     pass_turn(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def pass_turn(s, p):
     """Play passes clockwise; after the last player, the round ends."""
     s["turn"] += 1
@@ -695,13 +695,13 @@ def pass_turn(s, p):
     end_round(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def imperial_title(s):
     h = s["title_holder"]
     return h >= 0 and B.imperial(s, h)
 
 
-@nb.njit(cache=True)
+@kernel
 def end_round(s):
     """O3.3 at the end of rounds 5-7, O3.4 at the end of round 8, else the next round. The
     round's end is nobody's turn: the Chancellor, who starts the next round, is marked current
@@ -726,7 +726,7 @@ def end_round(s):
     next_round(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def end_die(s, die):
     """O3.3: the Chancellor wins on the round's number or more; otherwise the next round."""
     if die >= STABLE_REGIME_LEAST[s["round"]]:
@@ -735,14 +735,14 @@ def end_die(s, die):
         next_round(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def next_round(s):
     s["round"] += 1
     s["current"] = CHANCELLOR
     s["phase"] = PH_BEGIN_TURN
 
 
-@nb.njit(cache=True)
+@kernel
 def react(s, a):
     """A card's holder answers outside the usual order (PH_REACT): the end die's change, the bank
     to gain from, Martial Culture's Citizenship, Sticky Fire's burning, Second Wind's travel, the
@@ -785,7 +785,7 @@ def react(s, a):
         PS.gain_reaction(s, a - A.SUIT)
 
 
-@nb.njit(cache=True)
+@kernel
 def war_exhaustion(s):
     """O3.4, in order: an Imperial Oathkeeper, an Exile Usurper, a Visionary, else the Empire."""
     if imperial_title(s):
@@ -803,7 +803,7 @@ def war_exhaustion(s):
     chancellor_wins(s, WIN_WAR_EXHAUSTION)
 
 
-@nb.njit(cache=True)
+@kernel
 def chancellor_wins(s, kind):
     """O3.3.1: a Citizen who meets the Oath's Successor goal wins instead of the Chancellor."""
     goal = B.SUCCESSOR_GOAL[s["oath"]]
@@ -814,7 +814,7 @@ def chancellor_wins(s, kind):
     win(s, CHANCELLOR, kind)
 
 
-@nb.njit(cache=True)
+@kernel
 def win(s, p, kind):
     s["winner"] = p
     s["win_kind"] = kind
@@ -823,7 +823,7 @@ def win(s, p, kind):
     s["actor"] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def ranks(s, out):
     """Places for rewards: the winner first, everyone else shares second (O3: one winner)."""
     for p in range(s["n_players"]):

@@ -1,6 +1,5 @@
 """Where things are: control (S0.6), occupancy and single-step movement legality (S3.14)."""
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe.data import Structure
@@ -31,11 +30,12 @@ from meeplegym.envs.scythe.state import (
     TUNNELS,
     VILLAGE,
 )
+from meeplegym.jit import kernel
 
 MINE = int(Structure.MINE)
 
 
-@nb.njit(cache=True)
+@kernel
 def control(s, ctrl):
     """ctrl[t] = seat controlling territory t, or -1 (S0.6).
 
@@ -58,7 +58,7 @@ def control(s, ctrl):
                 ctrl[loc] = p
 
 
-@nb.njit(cache=True)
+@kernel
 def occupancy(s, combat_units, workers):
     """Per location and seat: characters+mechs and workers standing there."""
     combat_units[:] = 0
@@ -73,7 +73,7 @@ def occupancy(s, combat_units, workers):
                     combat_units[loc, p] += 1
 
 
-@nb.njit(cache=True)
+@kernel
 def others_at(table, loc, p, n_players):
     total = 0
     for q in range(n_players):
@@ -82,7 +82,7 @@ def others_at(table, loc, p, n_players):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def is_tunnel_for(s, p, loc):
     """Tunnels, plus the player's own Mine, for that player's movement only (S3.6, S9.5)."""
     if loc < 0 or loc >= N_TERRITORIES:
@@ -90,7 +90,7 @@ def is_tunnel_for(s, p, loc):
     return IS_TUNNEL[loc] == 1 or s["structure_loc"][p, MINE] == loc
 
 
-@nb.njit(cache=True)
+@kernel
 def touches(x, y):
     for k in range(NEIGHBOURS.shape[1]):
         if NEIGHBOURS[x, k] == y:
@@ -98,14 +98,14 @@ def touches(x, y):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def has_ability(s, p, k):
     """Mech ability k is unlocked once the mech covering it is deployed (S8.2); mechs never
     return to the mat, so a deployed mech anywhere keeps it."""
     return s["unit_loc"][p, FIRST_MECH + k] >= 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _own_village_or_factory(p, t, ctrl):
     if t >= N_TERRITORIES:
         return 0
@@ -114,7 +114,7 @@ def _own_village_or_factory(p, t, ctrl):
     return 2 if TERRAIN[t] == VILLAGE and ctrl[t] == p else 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _special_link(s, p, x, y, ctrl):
     """Township, Underpass or Submerge links between x and y for p's character/mechs (S13.2)."""
     faction = s["faction"][p]
@@ -131,7 +131,7 @@ def _special_link(s, p, x, y, ctrl):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def is_wayfare_target(s, y):
     """Crimea's own base or an inactive base: Albion, Togawa, or a faction not in this game."""
     if y < N_TERRITORIES:
@@ -145,7 +145,7 @@ def is_wayfare_target(s, y):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def can_step(s, p, u, x, y, combat_units, workers, ctrl):
     """May unit u of seat p take one step from location x to location y? (S3.14)"""
     if y == x or y < 0 or y >= N_LOCATIONS or x < 0:
@@ -185,7 +185,7 @@ def can_step(s, p, u, x, y, combat_units, workers, ctrl):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _try(s, p, u, x, y, combat_units, workers, ctrl, out):
     if y >= 0 and out[y] == 0 and can_step(s, p, u, x, y, combat_units, workers, ctrl):
         out[y] = 1
@@ -193,7 +193,7 @@ def _try(s, p, u, x, y, combat_units, workers, ctrl, out):
     return 0
 
 
-@nb.njit(cache=True)
+@kernel
 def destinations(s, p, u, combat_units, workers, ctrl, out, first_only=False):
     """out[y] = 1 for every location unit u can step to; returns how many (with first_only,
     stops at the first one: enough to know whether u can move at all).
@@ -226,7 +226,7 @@ def destinations(s, p, u, combat_units, workers, ctrl, out, first_only=False):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def new_occupancy(s):
     combat_units = np.zeros((N_LOCATIONS, MAX_PLAYERS), dtype=np.int16)
     workers = np.zeros((N_LOCATIONS, MAX_PLAYERS), dtype=np.int16)
@@ -234,14 +234,14 @@ def new_occupancy(s):
     return combat_units, workers
 
 
-@nb.njit(cache=True)
+@kernel
 def new_control(s):
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
     control(s, ctrl)
     return ctrl
 
 
-@nb.njit(cache=True)
+@kernel
 def units_at(s, p, t, first, last):
     """How many of p's units first..last-1 stand on location t."""
     count = 0
@@ -251,7 +251,7 @@ def units_at(s, p, t, first, last):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def units_out(s, p, first, last):
     """How many of p's units first..last-1 are off the mat (on the map or a base)."""
     count = 0
@@ -261,7 +261,7 @@ def units_out(s, p, first, last):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def count_set(row, n):
     """Non-zero entries of row[:n] (cubes taken, recruits enlisted, ...)."""
     total = 0
@@ -271,22 +271,22 @@ def count_set(row, n):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def workers_on_territory(s, p, t):
     return units_at(s, p, t, FIRST_WORKER, N_UNITS)
 
 
-@nb.njit(cache=True)
+@kernel
 def workers_off_mat(s, p):
     return units_out(s, p, FIRST_WORKER, N_UNITS)
 
 
-@nb.njit(cache=True)
+@kernel
 def mechs_deployed(s, p):
     return units_out(s, p, FIRST_MECH, FIRST_WORKER)
 
 
-@nb.njit(cache=True)
+@kernel
 def structures_built(s, p):
     count = 0
     for k in range(s["structure_loc"].shape[1]):
@@ -295,13 +295,13 @@ def structures_built(s, p):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def controlled_with_worker(s, p, t, ctrl):
     """A territory p controls holding p's worker: where Trade, Deploy and Build place things."""
     return ctrl[t] == p and workers_on_territory(s, p, t) > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def controlled_total(s, p, resource, ctrl):
     total = 0
     for t in range(N_TERRITORIES):

@@ -1,7 +1,6 @@
 """Bottom-row actions: payment (S0.7), Upgrade (S7), Deploy (S8), Build (S9), Enlist (S10),
 recruit ongoing bonuses (S11) and the end-of-action star order (S19.2)."""
 
-import numba as nb
 
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.data import BottomAction
@@ -38,14 +37,15 @@ from meeplegym.envs.scythe.state import (
     ROB_KIND,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def bottom_cost(s, p, b):
     return BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b]
 
 
-@nb.njit(cache=True)
+@kernel
 def coercion_available(s, p):
     """Crimea may pay one resource token with any combat card, once per turn (S12.2)."""
     if s["faction"][p] != CRIMEA or s["coercion_used"] == 1:
@@ -56,13 +56,13 @@ def coercion_available(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def can_afford_bottom(s, p, b, ctrl):
     tokens = controlled_total(s, p, BOTTOM_RESOURCE[b], ctrl)
     return tokens + (1 if coercion_available(s, p) else 0) >= bottom_cost(s, p, b)
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_bottom(s):
     """After the top action (or instead of it): a reveal window, then the bottom action."""
     if s["window"] < WINDOW_MIDDLE and open_window(s, WINDOW_MIDDLE):
@@ -78,7 +78,7 @@ def begin_bottom(s):
     s["phase"] = PH_BOTTOM
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_bottom(s, mask, ctrl):
     p = s["current"]
     b = s["section"]
@@ -92,7 +92,7 @@ def legal_bottom(s, mask, ctrl):
             mask[A.BOTTOM_TAKE_NO_COINS] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_bottom(s, a):
     if a == A.PASS:
         finish_turn(s)
@@ -105,7 +105,7 @@ def apply_bottom(s, a):
     _continue_payment(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _continue_payment(s):
     """Ask where each token comes from, unless every controlled token must go anyway."""
     p = s["current"]
@@ -122,7 +122,7 @@ def _continue_payment(s):
     _begin_benefit(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_pay(s, mask, ctrl):
     p = s["current"]
     r = s["pay_resource"]
@@ -135,7 +135,7 @@ def legal_pay(s, mask, ctrl):
                 mask[A.CARD + v] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_pay(s, a):
     if a >= A.CARD:  # Coercion: the card is spent to the discard pile
         v = a - A.CARD
@@ -150,7 +150,7 @@ def apply_pay(s, a):
 
 
 # ---------------------------------------------------------------- the primary benefit
-@nb.njit(cache=True)
+@kernel
 def upgrade_targets(s, p):
     """Bottom actions whose cost still has a space for an upgrade cube (S6)."""
     count = 0
@@ -160,7 +160,7 @@ def upgrade_targets(s, p):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def placement_ok(s, p, t, ctrl, need_empty):
     """Deploy (S8.1) and Build (S9.1-S9.2): own worker on a controlled land territory."""
     if TERRAIN[t] == LAKE or not controlled_with_worker(s, p, t, ctrl):
@@ -173,7 +173,7 @@ def placement_ok(s, p, t, ctrl, need_empty):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def any_placement(s, p, ctrl, need_empty):
     for t in range(N_TERRITORIES):
         if placement_ok(s, p, t, ctrl, need_empty):
@@ -181,7 +181,7 @@ def any_placement(s, p, ctrl, need_empty):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _begin_benefit(s):
     p = s["current"]
     b = s["section"]
@@ -210,7 +210,7 @@ def _begin_benefit(s):
     _finish_bottom(s)  # nothing left to gain: coins and recruit bonuses still come (E11, E17)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_benefit(s, mask, ctrl):
     p = s["current"]
     ph = s["phase"]
@@ -248,7 +248,7 @@ def legal_benefit(s, mask, ctrl):
                 mask[A.ONE_TIME + j] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_benefit(s, a):
     p = s["current"]
     ph = s["phase"]
@@ -284,7 +284,7 @@ def apply_benefit(s, a):
         _finish_bottom(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish_bottom(s):
     """Coins, then ROBs and stars in the binding order of S19.2: active, left, right."""
     p = s["current"]

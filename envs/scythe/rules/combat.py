@@ -13,7 +13,6 @@ The dial and cards are chosen one side after the other but stay hidden from the 
 until step 6 (the encoder shows only what a seat may see).
 """
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -50,16 +49,17 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 MINE = int(Structure.MINE)
 
 
-@nb.njit(cache=True)
+@kernel
 def _combat_units_at(s, p, t):
     return units_at(s, p, t, 0, FIRST_WORKER)
 
 
-@nb.njit(cache=True)
+@kernel
 def _defender_at(s, t):
     """The other player with a character/mech on t, or -1: a battle is pending there (S14.1)."""
     p = s["current"]
@@ -71,7 +71,7 @@ def _defender_at(s, t):
     return -1
 
 
-@nb.njit(cache=True)
+@kernel
 def battles_left(s):
     count = 0
     for t in range(N_TERRITORIES):
@@ -80,13 +80,13 @@ def battles_left(s):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def _side_seat(s, side):
     return s["current"] if side == 0 else s["battle_defender"]
 
 
 # ---------------------------------------------------------------- the sequence of battles
-@nb.njit(cache=True)
+@kernel
 def begin_combats(s):
     """After a Move (S14.1): True when battles are pending and the attacker now orders them."""
     if battles_left(s) == 0:
@@ -96,14 +96,14 @@ def begin_combats(s):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_combat_order(s, mask):
     for t in range(N_TERRITORIES):
         if _defender_at(s, t) >= 0:
             mask[A.LOCATION + t] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def start_battle(s, t):
     p = s["current"]
     d = _defender_at(s, t)
@@ -121,7 +121,7 @@ def start_battle(s, t):
         s["card_limit"][side] = limit
 
 
-@nb.njit(cache=True)
+@kernel
 def _automatic_ability(s, side):
     """Scout and Disarm, which need no decision (S13.3)."""
     q = _side_seat(s, side)
@@ -147,13 +147,13 @@ def _automatic_ability(s, side):
             gain_power(s, opponent, -2)
 
 
-@nb.njit(cache=True)
+@kernel
 def _wants_artillery_choice(s, side):
     q = _side_seat(s, side)
     return s["faction"][q] == NORDIC and has_ability(s, q, ABILITY_COMBAT) and s["power"][q] >= 1
 
 
-@nb.njit(cache=True)
+@kernel
 def advance_battle(s):
     """Run automatic steps until a decision is needed. True when the combats are over."""
     while True:
@@ -182,7 +182,7 @@ def advance_battle(s):
             return _finish_battle(s, -1)
 
 
-@nb.njit(cache=True)
+@kernel
 def hand_size(s, q):
     total = 0
     for v in range(N_CARD_VALUES):
@@ -191,7 +191,7 @@ def hand_size(s, q):
 
 
 # ---------------------------------------------------------------- decisions
-@nb.njit(cache=True)
+@kernel
 def legal_battle(s, mask):
     q = s["actor"]
     side = 0 if q == s["current"] else 1
@@ -220,7 +220,7 @@ def legal_battle(s, mask):
                 mask[A.LOCATION + lake] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_battle(s, a):
     """Returns True when the combats are over (or the game is): the caller moves on."""
     q = s["actor"]
@@ -248,7 +248,7 @@ def apply_battle(s, a):
 
 
 # ---------------------------------------------------------------- resolution
-@nb.njit(cache=True)
+@kernel
 def _total(s, side):
     total = np.int32(s["dial"][side])
     for v in range(N_CARD_VALUES):
@@ -256,7 +256,7 @@ def _total(s, side):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _reveal(s):
     """Both reveal; ties go to the attacker; dials are paid, cards discarded (S14.5-S14.6)."""
     attacker_total = _total(s, 0)
@@ -266,7 +266,7 @@ def _reveal(s):
         gain_power(s, _side_seat(s, side), -s["dial"][side])
 
 
-@nb.njit(cache=True)
+@kernel
 def _lake_open(s, q, lake):
     """A lake the Nordic loser may retreat to: no enemy character/mech stands there."""
     for other in range(s["n_players"]):
@@ -275,7 +275,7 @@ def _lake_open(s, q, lake):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _retreat_choice(s):
     """A losing Nordic with Seaworthy chooses home base or an adjacent lake (S14.8 [DECISION])."""
     loser = _side_seat(s, 1 - s["battle_winner"])
@@ -290,7 +290,7 @@ def _retreat_choice(s):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish_battle(s, destination):
     """Retreat, popularity, consolation card and star (S14.7-S14.9). True when no battle is
     left (or the game ended); otherwise the attacker chooses the next one."""
@@ -341,7 +341,7 @@ def _finish_battle(s, destination):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _combat_star(s, q):
     """A combat star for the winner (max 2, Saxony unlimited); the 6th ends the game at once,
     and units that would still have fought go back where they came from (S14.10)."""

@@ -15,7 +15,6 @@ Results of the entry points: WAITING (a decision is pending), DONE (the program 
 PRODUCE (factory card 1: the caller runs a free Produce).
 """
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe import actions as A
@@ -44,6 +43,7 @@ from meeplegym.envs.scythe.state import (
     PH_ENCOUNTER,
     POLANIA,
 )
+from meeplegym.jit import kernel
 
 Op = data.Op
 WAITING = 0
@@ -59,7 +59,7 @@ COST_POPULARITY = int(data.CostKind.POPULARITY)
 
 
 # ---------------------------------------------------------------- the encounter
-@nb.njit(cache=True)
+@kernel
 def begin_encounter(s):
     """After all combats: the character on an encounter token meets it (S15.1). True when an
     option must now be chosen."""
@@ -80,7 +80,7 @@ def begin_encounter(s):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_factory_program(s):
     """Run the top action of the current player's factory card (its cost is paid)."""
     s["effect_source"] = EFFECT_FACTORY
@@ -91,7 +91,7 @@ def begin_factory_program(s):
     return _advance(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _start(s):
     s["effect_pc"] = 0
     s["effect_sub"] = 0
@@ -99,7 +99,7 @@ def _start(s):
     s["effect_jump_to"] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _option_affordable(s, p, k):
     kind = ENCOUNTER_COST[s["effect_card"], k, 0]
     amount = ENCOUNTER_COST[s["effect_card"], k, 1]
@@ -110,7 +110,7 @@ def _option_affordable(s, p, k):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def _options_left(s, p):
     """Options still open: each option once, and a second one only for Polania (S12.4)."""
     taken = 0
@@ -126,7 +126,7 @@ def _options_left(s, p):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_encounter(s, mask):
     p = s["current"]
     if s["options_taken"] != 0:
@@ -136,7 +136,7 @@ def legal_encounter(s, mask):
             mask[A.OPTION + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_encounter(s, a):
     """WAITING or DONE."""
     if a == A.PASS:
@@ -156,7 +156,7 @@ def apply_encounter(s, a):
 
 
 # ---------------------------------------------------------------- the interpreter
-@nb.njit(cache=True)
+@kernel
 def current_step(s):
     """(op, amount, operand) of the current step."""
     if s["effect_source"] == EFFECT_FACTORY:
@@ -166,12 +166,12 @@ def current_step(s):
     return row[0], row[1], row[2]
 
 
-@nb.njit(cache=True)
+@kernel
 def _mat_workers(s, p):
     return N_UNITS - FIRST_WORKER - workers_off_mat(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def _structure_at(s, t):
     for q in range(s["n_players"]):
         for k in range(N_STRUCTURES):
@@ -180,7 +180,7 @@ def _structure_at(s, t):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _upgrade_target_exists(s, p):
     for b in range(N_BOTTOM):
         if s["covered"][p, b] < BOTTOM_COST[s["mat"][p], b] - BOTTOM_FIXED[s["mat"][p], b]:
@@ -188,7 +188,7 @@ def _upgrade_target_exists(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_effect(s, mask):
     """The choices of the current step; nothing legal means the step is skipped."""
     p = s["current"]
@@ -253,7 +253,7 @@ def legal_effect(s, mask):
                 break
 
 
-@nb.njit(cache=True)
+@kernel
 def _has_choice(s, mask):
     """More than 'nothing' to choose: otherwise the step needs no decision."""
     mask[:] = 0
@@ -265,7 +265,7 @@ def _has_choice(s, mask):
     return count > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _next_step(s):
     s["effect_pc"] += 1
     s["effect_sub"] = 0
@@ -274,7 +274,7 @@ def _next_step(s):
         s["effect_jump_at"] = -1
 
 
-@nb.njit(cache=True)
+@kernel
 def _advance(s):
     """Walk to the next step that needs a decision: WAITING, DONE or PRODUCE."""
     mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
@@ -295,7 +295,7 @@ def _advance(s):
     return DONE
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_effect(s, a):
     """Apply the choice for the current step: WAITING, DONE (the program, or the game, is
     over) or PRODUCE."""

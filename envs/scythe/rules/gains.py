@@ -1,7 +1,6 @@
 """Track changes (S0.4), combat-card draws (S4.3), recruit bonuses (S10-S11), stars and the end
 of the game (S18, S19.1)."""
 
-import numba as nb
 
 from meeplegym import rng
 from meeplegym.envs.scythe.data import RecruitBonus
@@ -29,24 +28,25 @@ from meeplegym.envs.scythe.state import (
     STAR_WORKERS,
     STARS_TO_END,
 )
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_power(s, p, amount):
     s["power"][p] = max(0, min(MAX_POWER, s["power"][p] + amount))
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_popularity(s, p, amount):
     s["popularity"][p] = max(0, min(MAX_POPULARITY, s["popularity"][p] + amount))
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_coins(s, p, amount):
     s["coins"][p] = max(0, s["coins"][p] + amount)
 
 
-@nb.njit(cache=True)
+@kernel
 def _reshuffle(s):
     n = 0
     for v in range(N_CARD_VALUES):
@@ -58,7 +58,7 @@ def _reshuffle(s):
     s["deck_size"] = n
 
 
-@nb.njit(cache=True)
+@kernel
 def draw_cards(s, p, count):
     """Draw from the top; an empty deck first takes the shuffled discard pile (S4.3)."""
     for _ in range(count):
@@ -72,7 +72,7 @@ def draw_cards(s, p, count):
         s["deck_size"] = size
 
 
-@nb.njit(cache=True)
+@kernel
 def gain_bonus(s, p, kind, amount):
     """A recruit bonus (one-time slot or ongoing circle) of the given data.RecruitBonus kind."""
     if kind == RecruitBonus.POWER:
@@ -85,7 +85,7 @@ def gain_bonus(s, p, kind, amount):
         draw_cards(s, p, amount)
 
 
-@nb.njit(cache=True)
+@kernel
 def star_count(s, p):
     total = 0
     for k in range(N_STAR_KINDS):
@@ -93,13 +93,13 @@ def star_count(s, p):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _award(s, p, kind, reached):
     if reached and s["stars"][p, kind] == 0 and star_count(s, p) < STARS_TO_END:
         s["stars"][p, kind] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def check_stars(s, p):
     """Place every star p has newly earned (S18.1); end the game at the 6th (S19.1).
 
@@ -118,7 +118,7 @@ def check_stars(s, p):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def end_game(s):
     s["phase"] = PH_GAME_OVER
     s["terminal"] = 1

@@ -1,7 +1,6 @@
 """The Move action (S3): select a unit, load what it carries, step (twice with Speed, S13.4);
 displaced workers retreat."""
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe import actions as A
@@ -30,9 +29,10 @@ from meeplegym.envs.scythe.state import (
     PH_MOVE_UNIT,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def _movable(s, combat_units, workers, ctrl, out):
     """out[u] = 1 for each unit of the mover that may still be selected (S3.2); returns count."""
     p = s["current"]
@@ -47,7 +47,7 @@ def _movable(s, combat_units, workers, ctrl, out):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_move(s, units):
     s["moves_left"] = units
     s["moved"][:] = 0
@@ -55,7 +55,7 @@ def begin_move(s, units):
     _next_selection(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _next_selection(s):
     """Ask for the next unit, or end the Move when no selection is left (S3.13)."""
     if s["moves_left"] > 0:
@@ -67,21 +67,21 @@ def _next_selection(s):
     end_move(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def end_move(s):
     """The Move is over: combats in the attacker's order (S14), then the rest of S3.13."""
     if not begin_combats(s):
         after_combats(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def after_combats(s):
     """After all combats: the encounter (S15.1, S14.11), then the rest of the turn."""
     if not begin_encounter(s):
         after_encounter(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def after_encounter(s):
     """The Factory check (S16.1): a character on the Factory may take a factory card, once."""
     p = s["current"]
@@ -92,7 +92,7 @@ def after_encounter(s):
     after_factory(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def after_factory(s):
     """The Move is over: the bottom action, or the end of the turn after the factory move."""
     if s["factory_move"] == 1:
@@ -101,14 +101,14 @@ def after_factory(s):
         begin_bottom(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_factory_pick(s, mask):
     for k in range(s["factory_pool"].shape[0]):
         if s["factory_pool"][k] >= 0:
             mask[A.FACTORY_PICK + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_factory_pick(s, a):
     """Take one of the cards still at the Factory; the rest stay, face down (S16.1-S16.3)."""
     k = a - A.FACTORY_PICK
@@ -120,19 +120,19 @@ def apply_factory_pick(s, a):
     after_factory(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_factory_move(s):
     """The factory card's bottom action: one unit, up to two territories (S16.4)."""
     s["factory_move"] = 1
     begin_move(s, 1)
 
 
-@nb.njit(cache=True)
+@kernel
 def _on_lake(x):
     return x < N_TERRITORIES and TERRAIN[x] == LAKE
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_move_select(s, mask, combat_units, workers, ctrl):
     mask[A.PASS] = 1
     movable = np.zeros(N_UNITS, dtype=np.int8)
@@ -142,7 +142,7 @@ def legal_move_select(s, mask, combat_units, workers, ctrl):
             mask[A.UNIT + u] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_move_unit(s, mask, combat_units, workers, ctrl):
     p = s["current"]
     u = s["selected"]
@@ -177,7 +177,7 @@ def legal_move_unit(s, mask, combat_units, workers, ctrl):
                 mask[A.DROP_RESOURCE + r] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_move(s, a):
     p = s["current"]
     if s["phase"] == PH_MOVE_SELECT:
@@ -217,7 +217,7 @@ def apply_move(s, a):
         s["stepped"] = DROPPED_HERE
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish_unit(s):
     s["moved"][s["selected"]] = 1
     s["moves_left"] -= 1
@@ -229,7 +229,7 @@ def _finish_unit(s):
     _next_selection(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _take_lake_cargo(s, p, u, x):
     """Leaving a lake, the last own mech takes the workers there and the last own unit the
     resources: neither may be left on a lake (S13.2)."""
@@ -249,7 +249,7 @@ def _take_lake_cargo(s, p, u, x):
             s["cargo_resources"][r] = s["resources"][x, r]
 
 
-@nb.njit(cache=True)
+@kernel
 def _step(s, p, u, x, y):
     """Move unit u with its cargo from x to y; displace lone enemy workers (S3.8).
 

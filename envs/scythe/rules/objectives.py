@@ -8,7 +8,6 @@ otherwise. A reveal places a star (S18); others discard both cards, Saxony keeps
 and may complete it too (S12.5 [DECISION]: at most 2 objective stars).
 """
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe import actions as A
@@ -37,6 +36,7 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 C = data.ObjectiveCondition
 CONDITION = data.OBJECTIVE_CONDITION
@@ -72,7 +72,7 @@ WINDOW_END = 3  # end of turn
 
 
 # ---------------------------------------------------------------- counting helpers
-@nb.njit(cache=True)
+@kernel
 def _pieces_on(s, p, t):
     """Character, mechs, workers and structures of p on territory t."""
     n = 0
@@ -85,7 +85,7 @@ def _pieces_on(s, p, t):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _tokens(s, t):
     total = 0
     for r in range(N_RESOURCES):
@@ -93,18 +93,18 @@ def _tokens(s, t):
     return total
 
 
-@nb.njit(cache=True)
+@kernel
 def _at_least(value, param):
     return param < 0 or value >= param
 
 
-@nb.njit(cache=True)
+@kernel
 def _at_most(value, param):
     return param < 0 or value <= param
 
 
 # ---------------------------------------------------------------- the conditions (D8)
-@nb.njit(cache=True)
+@kernel
 def condition_holds(s, p, card):
     """Does objective card `card` (0-based) hold for seat p right now?"""
     cond = CONDITION[card]
@@ -225,13 +225,13 @@ def condition_holds(s, p, card):
 
 
 # ---------------------------------------------------------------- windows
-@nb.njit(cache=True)
+@kernel
 def _may_score(s, p):
     limit = MAX_OBJECTIVE_STARS_SAXONY if s["faction"][p] == SAXONY else 1
     return s["stars"][p, STAR_OBJECTIVE] < limit and star_count(s, p) < STARS_TO_END
 
 
-@nb.njit(cache=True)
+@kernel
 def revealable(s, p, k):
     """May p reveal the objective in hand slot k in the current window?"""
     card = s["objectives"][p, k]
@@ -242,7 +242,7 @@ def revealable(s, p, k):
     return condition_holds(s, p, card)
 
 
-@nb.njit(cache=True)
+@kernel
 def open_window(s, window):
     """Enter a reveal window; True when a reveal is possible and the player is asked."""
     s["window"] = window
@@ -255,7 +255,7 @@ def open_window(s, window):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_objective(s, mask):
     mask[A.PASS] = 1
     for k in range(2):
@@ -263,7 +263,7 @@ def legal_objective(s, mask):
             mask[A.REVEAL_OBJECTIVE + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_objective(s, a):
     """Reveal (or not). True when the window is over and the turn goes on."""
     if a == A.PASS:
@@ -284,7 +284,7 @@ def apply_objective(s, a):
     return not open_window(s, s["window"])  # Saxony may reveal the second card at once
 
 
-@nb.njit(cache=True)
+@kernel
 def _discard(s, card):
     """To the bottom of the objective deck (S17.2); the deck's top is its last card."""
     size = s["objective_deck_size"]
@@ -294,7 +294,7 @@ def _discard(s, card):
     s["objective_deck_size"] = size + 1
 
 
-@nb.njit(cache=True)
+@kernel
 def finish_turn(s):
     """The end-of-turn window, then play passes on."""
     if s["window"] < WINDOW_END and open_window(s, WINDOW_END):

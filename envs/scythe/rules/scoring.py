@@ -1,6 +1,5 @@
 """Final scoring (S19.3-S19.4), structure-bonus tiles (D5) and tie-breakers (S19.5)."""
 
-import numba as nb
 import numpy as np
 
 from meeplegym.envs.scythe.data import StructureBonusTile, Terrain
@@ -23,13 +22,14 @@ from meeplegym.envs.scythe.state import (
     NEIGHBOURS,
     TERRAIN,
 )
+from meeplegym.jit import kernel
 
 _FARM = int(Terrain.FARM)
 _TUNDRA = int(Terrain.TUNDRA)
 N_TIEBREAKS = 7  # score, then the six tie-breakers of S19.5
 
 
-@nb.njit(cache=True)
+@kernel
 def _structure_at(s, p, t):
     for k in range(N_STRUCTURES):
         if s["structure_loc"][p, k] == t:
@@ -37,7 +37,7 @@ def _structure_at(s, p, t):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def _longest_row(s, p):
     """Longest run of p's structures on consecutive hexes along one axial direction."""
     best = 0
@@ -61,7 +61,7 @@ def _longest_row(s, p):
     return best
 
 
-@nb.njit(cache=True)
+@kernel
 def structure_bonus_count(s, p):
     """What the structure-bonus tile in play counts for seat p (D5; E14: own hex not adjacent)."""
     tile = s["bonus_tile"]
@@ -99,13 +99,13 @@ def structure_bonus_count(s, p):
     return count
 
 
-@nb.njit(cache=True)
+@kernel
 def structure_bonus_coins(s, p):
     count = min(structure_bonus_count(s, p), BONUS_COINS.shape[1] - 1)
     return np.int32(BONUS_COINS[s["bonus_tile"], count])
 
 
-@nb.njit(cache=True)
+@kernel
 def popularity_band(popularity):
     for band in range(BAND_HIGH.shape[0]):
         if popularity <= BAND_HIGH[band]:
@@ -113,7 +113,7 @@ def popularity_band(popularity):
     return BAND_HIGH.shape[0] - 1
 
 
-@nb.njit(cache=True)
+@kernel
 def score_keys(s, keys):
     """keys[p] = (coins score, units off mats, power, popularity, resources, territories, stars).
 
@@ -158,7 +158,7 @@ def score_keys(s, keys):
         keys[p, 6] = stars
 
 
-@nb.njit(cache=True)
+@kernel
 def _beats(keys, a, b):
     for i in range(keys.shape[1]):
         if keys[a, i] != keys[b, i]:
@@ -166,7 +166,7 @@ def _beats(keys, a, b):
     return False
 
 
-@nb.njit(cache=True)
+@kernel
 def finish(s):
     """Write final scores and ranks (0 = winner; exact ties on every key share the rank)."""
     keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)

@@ -1,6 +1,5 @@
 """Setup (S1): a fresh game written into a state record whose ``rng`` word is already seeded."""
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
@@ -26,11 +25,12 @@ from meeplegym.envs.scythe.state import (
     PH_SECTION,
 )
 from meeplegym.envs.scythe.rules.turn_state import reset_turn
+from meeplegym.jit import kernel
 
 N_STRUCTURE_TILES = 6
 
 
-@nb.njit(cache=True)
+@kernel
 def _deal_distinct(s, chosen, n, pool_size, out):
     """out[:n] = chosen ids, with each -1 replaced by a random id not otherwise taken."""
     taken = np.zeros(pool_size, dtype=np.int8)
@@ -55,7 +55,7 @@ def _deal_distinct(s, chosen, n, pool_size, out):
                 pick -= 1
 
 
-@nb.njit(cache=True)
+@kernel
 def init(s, n_players, factions, mats):
     """Set up a game (S1). factions/mats: per player, an id or -1 for a random deal (S1.5)."""
     s["n_players"] = n_players

@@ -1,7 +1,6 @@
 """The section choice (S2.1) and the top-row actions: Move/Gain (S3), Bolster (S4), Trade (S5),
 Produce (S6), with their structure bonuses (S9.5)."""
 
-import numba as nb
 
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.data import FACTORY_COST, CostKind, Structure, TopAction, UpgradeSlot
@@ -31,6 +30,7 @@ from meeplegym.envs.scythe.state import (
     TERRAIN,
     VILLAGE,
 )
+from meeplegym.jit import kernel
 
 TRADE_PAIRS = A.TRADE_PAIRS
 _PAIR_FIRST = tuple(pair[0] for pair in TRADE_PAIRS)
@@ -38,13 +38,13 @@ _PAIR_SECOND = tuple(pair[1] for pair in TRADE_PAIRS)
 MILL = int(Structure.MILL)
 
 
-@nb.njit(cache=True)
+@kernel
 def slot_value(s, p, slot):
     return SLOT_VALUE[slot, s["upgraded"][p, slot]]
 
 
 # ---------------------------------------------------------------- section
-@nb.njit(cache=True)
+@kernel
 def legal_section(s, mask):
     p = s["current"]
     sections = N_MAT_SECTIONS + (1 if s["factory_card"][p] >= 0 else 0)  # the card: a 5th (S2.2)
@@ -54,19 +54,19 @@ def legal_section(s, mask):
             mask[A.SECTION + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_section(s, a):
     s["section"] = a - A.SECTION
     if not open_window(s, WINDOW_START):
         begin_top(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def top_action(s):
     return MAT_TOP[s["mat"][s["current"]], s["section"]]
 
 
-@nb.njit(cache=True)
+@kernel
 def begin_top(s):
     s["phase"] = PH_TOP
     if s["section"] == FACTORY_SECTION:
@@ -80,7 +80,7 @@ def begin_top(s):
     begin_bottom(s)  # only "skip" would be legal
 
 
-@nb.njit(cache=True)
+@kernel
 def produce_cost_payable(s, p):
     w = workers_off_mat(s, p)
     return (
@@ -90,7 +90,7 @@ def produce_cost_payable(s, p):
     )
 
 
-@nb.njit(cache=True)
+@kernel
 def top_option_legal(s, option, ctrl):
     p = s["current"]
     top = top_action(s)
@@ -112,7 +112,7 @@ def top_option_legal(s, option, ctrl):
     return option == A.TOP_PRODUCE and produce_cost_payable(s, p)
 
 
-@nb.njit(cache=True)
+@kernel
 def factory_cost_payable(s, p):
     card = s["factory_card"][p]
     for part in range(FACTORY_COST.shape[1]):
@@ -133,7 +133,7 @@ def factory_cost_payable(s, p):
     return True
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_top(s, mask, ctrl):
     mask[A.PASS] = 1
     if s["section"] == FACTORY_SECTION:
@@ -145,14 +145,14 @@ def legal_top(s, mask, ctrl):
             mask[A.TOP + option] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def _finish_top(s):
     """Stars for what the top action gave (S18.2), then the bottom action."""
     if not check_stars(s, s["current"]):
         begin_bottom(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_top(s, a):
     p = s["current"]
     if a == A.PASS:
@@ -196,7 +196,7 @@ def apply_top(s, a):
         _next_produce(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _pay_factory_cost(s, p):
     """Coins, popularity and power at once; a combat card is a choice (S16.4)."""
     card = s["factory_card"][p]
@@ -219,7 +219,7 @@ def _pay_factory_cost(s, p):
     continue_factory_program(s, begin_factory_program(s))
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_factory_card_cost(s, mask):
     p = s["current"]
     for v in range(N_CARD_VALUES):
@@ -227,7 +227,7 @@ def legal_factory_card_cost(s, mask):
             mask[A.CARD + v] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_factory_card_cost(s, a):
     p = s["current"]
     v = a - A.CARD
@@ -239,7 +239,7 @@ def apply_factory_card_cost(s, a):
         continue_factory_program(s, begin_factory_program(s))
 
 
-@nb.njit(cache=True)
+@kernel
 def continue_factory_program(s, result):
     """After a step of the factory card's program: wait, finish the top action, or Produce."""
     if s["terminal"] == 1 or result == WAITING:
@@ -255,14 +255,14 @@ def continue_factory_program(s, result):
     _finish_top(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def _armory(s, p):
     if s["structure_loc"][p, Structure.ARMORY] >= 0:
         gain_power(s, p, 1)  # S5.3
 
 
 # ---------------------------------------------------------------- Trade target
-@nb.njit(cache=True)
+@kernel
 def legal_trade_loc(s, mask, ctrl):
     p = s["current"]
     for t in range(N_TERRITORIES):
@@ -270,7 +270,7 @@ def legal_trade_loc(s, mask, ctrl):
             mask[A.LOCATION + t] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_trade_loc(s, a):
     p = s["current"]
     t = a - A.LOCATION
@@ -283,7 +283,7 @@ def apply_trade_loc(s, a):
 
 
 # ---------------------------------------------------------------- Produce
-@nb.njit(cache=True)
+@kernel
 def produce_capacity(s, p, t):
     """How many units territory t yields for p now: one per worker, +1 for p's Mill (S6.2-S6.4)."""
     terrain = TERRAIN[t]
@@ -297,7 +297,7 @@ def produce_capacity(s, p, t):
     return n
 
 
-@nb.njit(cache=True)
+@kernel
 def _selectable(s, p, t, ctrl):
     if ctrl[t] != p or s["produced"][t] == 1 or produce_capacity(s, p, t) == 0:
         return False
@@ -306,7 +306,7 @@ def _selectable(s, p, t, ctrl):
     return s["produce_left"] > 0
 
 
-@nb.njit(cache=True)
+@kernel
 def _next_produce(s):
     p = s["current"]
     ctrl = new_control(s)
@@ -317,7 +317,7 @@ def _next_produce(s):
     _finish_top(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_produce(s, mask, ctrl):
     p = s["current"]
     if s["phase"] == PH_PRODUCE_SELECT:
@@ -330,7 +330,7 @@ def legal_produce(s, mask, ctrl):
             mask[A.AMOUNT + k] = 1
 
 
-@nb.njit(cache=True)
+@kernel
 def apply_produce(s, a):
     p = s["current"]
     if s["phase"] == PH_PRODUCE_SELECT:

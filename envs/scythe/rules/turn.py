@@ -1,6 +1,5 @@
 """The decision dispatcher: which block of the action space is live, and what an action does."""
 
-import numba as nb
 
 from meeplegym.envs.scythe.actions import PASS as PASS_ACTION
 
@@ -67,9 +66,10 @@ from meeplegym.envs.scythe.state import (
     PH_TOP,
     PH_TRADE_LOC,
 )
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def legal_mask(s, mask):
     """mask[a] = 1 for each legal action of the seat to act; all zero once the game is over."""
     mask[:] = 0
@@ -122,7 +122,7 @@ def legal_mask(s, mask):
         legal_benefit(s, mask, ctrl)
 
 
-@nb.njit(cache=True)
+@kernel
 def apply(s, a):
     """Apply a legal action (callers check legality first: see engine.step)."""
     ph = s["phase"]
@@ -171,7 +171,7 @@ def apply(s, a):
         apply_benefit(s, a)
 
 
-@nb.njit(cache=True)
+@kernel
 def _combats_done(s):
     if s["terminal"] == 0:
         after_combats(s)
@@ -179,7 +179,7 @@ def _combats_done(s):
 
 
 
-@nb.njit(cache=True)
+@kernel
 def _after_window(s):
     """Carry on from where the reveal window interrupted the turn."""
     if s["window"] == WINDOW_START:

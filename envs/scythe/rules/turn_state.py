@@ -1,11 +1,11 @@
 """The bookkeeping of the turn in progress: cleared at each new turn (S2.1)."""
 
-import numba as nb
 
 from meeplegym.envs.scythe.state import PH_SECTION
+from meeplegym.jit import kernel
 
 
-@nb.njit(cache=True)
+@kernel
 def reset_action(s):
     """Clear what one Move/Produce/bottom action tracks."""
     s["moves_left"] = 0
@@ -31,7 +31,7 @@ def reset_action(s):
     s["take_coins"] = 0
 
 
-@nb.njit(cache=True)
+@kernel
 def reset_turn(s):
     s["section"] = -1
     s["actor"] = s["current"]
@@ -54,7 +54,7 @@ def reset_turn(s):
     reset_action(s)
 
 
-@nb.njit(cache=True)
+@kernel
 def end_turn(s):
     """The action token stays on the chosen section; play passes clockwise (S0.9, S2.1)."""
     p = s["current"]

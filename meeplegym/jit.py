@@ -1,0 +1,45 @@
+"""The one way meeplegym compiles a kernel: ``@kernel`` (and ``@parallel_kernel`` for prange loops).
+
+Both are ``numba.njit(cache=True)`` with one change in how a call from another kernel is typed:
+a literal integer or boolean argument (``zones.put(s, p, ZONE_HAND, c)``) as a plain int64 /
+bool, and any integer scalar narrower than 64 bits or signed (a state field's int8) as int64.
+numba's default compiles the callee once per distinct literal value and per integer width, each
+a full compile of its callee tree, saved to the cache as its own object: that was a third of the
+engines' signatures (issue 45). uint64 (random words) keeps its type. A kernel that really needs
+a literal (a heterogeneous tuple index) fails to type here, loudly, at its first compile. String
+literals (record field names) are kept.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+from numba.core import types
+
+
+def _plain(t):
+    """The type a kernel is compiled for when called with an argument of type `t`."""
+    t = types.unliteral(t) if isinstance(t, (types.IntegerLiteral, types.BooleanLiteral)) else t
+    if isinstance(t, types.Integer) and (t.signed or t.bitwidth < 64):
+        return types.int64  # a state field's int8 and a loop's int64 share one compile
+    return t
+
+
+def _typed_scalars(dispatcher):
+    call_template = dispatcher.get_call_template
+
+    def get_call_template(args, kws):
+        return call_template(tuple(_plain(a) for a in args), {k: _plain(v) for k, v in kws.items()})
+
+    # numba asks the dispatcher instance for this when a kernel calls it (types.Dispatcher.get_call_type)
+    dispatcher.get_call_template = get_call_template
+    return dispatcher
+
+
+def kernel(fn):
+    """A compiled, cached engine function; see the module docstring."""
+    return _typed_scalars(nb.njit(cache=True)(fn))
+
+
+def parallel_kernel(fn):
+    """A kernel whose ``nb.prange`` loops run on numba's thread pool."""
+    return _typed_scalars(nb.njit(parallel=True, cache=True)(fn))
