@@ -178,13 +178,14 @@ class Ledger:
     """What the bot games of one soak have played so far, per player count, in a JSON file
     written after every batch: a run stopped midway (or one too long for a sitting) starts
     again from the first game it had not finished, with new seeds, and its counts add up.
-    The file names the engine sources its games were played on (``engine``, a hash): games
-    played on other sources test other code, so a changed engine starts the count again."""
+    The file names the engine sources its games were played on (``engine``, a hash of the shared
+    sources and this game's): games played on other sources test other code, so a changed engine
+    starts the count again; an edit to another game does not."""
 
     def __init__(self, path: Path | None, game: str, seed: int, max_decisions: int):
         self.path = path
         self.about = {"game": game, "seed": seed, "max_decisions": max_decisions}
-        self.engine = engine_digest()
+        self.engine = engine_digest(game)
         self.counts: dict[int, CountResult] = {}
         if path is not None and path.exists():
             saved = json.loads(path.read_text())

@@ -1,28 +1,38 @@
-"""Keep numba's on-disk cache honest across files, and its thread pool polite.
+"""Where numba keeps meeplegym's compiled kernels, and when a cached kernel is stale.
 
-numba keys a cached kernel on the file that defines it, so editing a helper in another module
-leaves callers' caches stale (a known numba limitation). We point NUMBA_CACHE_DIR at a folder
-named by a hash of all engine sources, so any edit starts a fresh cache. Must run before the
-first `@njit(cache=True)` decorator executes, hence it is imported first by `meeplegym`. numba
-reads its settings once, when it is imported: if something imported numba before us (pytest
-resolving the ``numba.NumbaDeprecationWarning`` filter in pyproject.toml, a user's script), the
-settings are read again, or numba would keep its per-file caches beside the sources.
+numba saves each compiled function beside a stamp of the one file that defines it, so an edit
+to a helper in another module would leave its callers' cached code stale (a known numba
+limitation; card programs are constants frozen into the kernels, too). meeplegym's locator,
+`GameSourceLocator`, stamps a kernel with a digest of every source it can reach instead: the
+shared sources and its own game's. An edit to one game recompiles that game alone; an edit to
+the shared machinery (meeplegym/, encoders/features.py, agents/base.py, ...) recompiles all three.
+A kernel in a shared file that names a game (agents/soak.py) is stamped with every game's sources.
+numba takes the locator through NUMBA_CACHE_LOCATOR_CLASSES, set here before any kernel is
+decorated, hence this module is imported first by `meeplegym`. numba reads its settings once,
+when it is imported: if something imported numba before us (pytest resolving the
+``numba.NumbaDeprecationWarning`` filter in pyproject.toml, a user's script), they are read again.
 """
 
+from __future__ import annotations
+
+import functools
 import hashlib
 import os
-import sys
 from pathlib import Path
 
+from numba.core import config
+from numba.core.caching import UserProvidedCacheLocator
+
+GAME_NAMES = ("scythe", "imperium", "oath")
 _KERNEL_PACKAGES = ("envs", "encoders", "agents")
 # Modules no kernel can reach: they define none and no module that does imports them (the test
 # suite checks both), so editing them (the CLI, pictures, tournaments) keeps the compiled cache.
 OUTSIDE_KERNELS = frozenset({"cli.py", "tournament.py", "balance.py", "replay.py", "drawing.py", "stats.py",
-                             "solo_campaign.py",
-                             "picture.py", "render.py", "match.py"})
+                             "solo_campaign.py", "picture.py", "render.py", "match.py", "warmup.py"})
+_PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-def _source_dirs(package_dir: Path) -> list[Path]:
+def _source_dirs(package_dir: Path = _PACKAGE_DIR) -> list[Path]:
     # Installed: everything lives under meeplegym/. Editable: envs/ and encoders/ are siblings.
     dirs = [package_dir]
     for name in _KERNEL_PACKAGES:
@@ -32,31 +42,81 @@ def _source_dirs(package_dir: Path) -> list[Path]:
     return dirs
 
 
-def _source_digest(package_dir: Path) -> str:
-    # numba's cache key ignores NUMBA_BOUNDSCHECK: kernels compiled without bounds checks
-    # would be loaded into a checked run, so the flag is part of the folder name.
-    return engine_digest(package_dir, f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}")
+def game_of(path: Path) -> str | None:
+    """The game a source file belongs to (envs/oath/..., encoders/oath.py, agents/oath_bots.py),
+    or None for shared machinery."""
+    for part in (*path.parent.parts[-2:], path.stem):
+        for game in GAME_NAMES:
+            if part == game or part.startswith(game + "_"):
+                return game
+    return None
 
 
-def engine_digest(package_dir: Path | None = None, salt: str = "") -> str:
-    """A hash of everything compiled into the kernels: the engine, encoder and agent sources
-    and a user's automa tables. The bot soak's ledgers carry it, so that games played on other
-    sources are never counted for these."""
-    package_dir = Path(__file__).resolve().parent if package_dir is None else package_dir
-    h = hashlib.sha1()
-    h.update(salt.encode())
-    for base in _source_dirs(package_dir):
-        for path in sorted(base.rglob("*.py")):
-            if path.name in OUTSIDE_KERNELS:
-                continue
+def kernel_sources(package_dir: Path = _PACKAGE_DIR) -> list[Path]:
+    """Every source file whose code can be compiled into a kernel, in a fixed order."""
+    return [path for base in _source_dirs(package_dir) for path in sorted(base.rglob("*.py"))
+            if path.name not in OUTSIDE_KERNELS]
+
+
+def engine_digest(game: str | None = None, package_dir: Path = _PACKAGE_DIR, salt: str = "") -> str:
+    """A hash of everything compiled into `game`'s kernels (every game's when None): the shared
+    sources, the game's own and, for Imperium, a user's automa tables. The bot soak's ledgers
+    carry it, so that games played on other sources are never counted for these."""
+    h = hashlib.sha1(salt.encode())
+    for path in kernel_sources(package_dir):
+        if game is None or game_of(path) in (None, game):
             h.update(path.name.encode())
             h.update(path.read_bytes())
     # data compiled into the kernels from outside the sources: the user's Imperium automa tables
     # (envs/imperium/automa_tables.py reads the file this variable names)
     tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
-    if tables and Path(tables).is_file():
+    if game in (None, "imperium") and tables and Path(tables).is_file():
         h.update(Path(tables).read_bytes())
     return h.hexdigest()[:16]
+
+
+@functools.cache
+def source_stamp(game: str | None) -> str:
+    """The stamp a kernel of `game` (of shared code: None) is cached with."""
+    # numba's cache key ignores NUMBA_BOUNDSCHECK: the folder keeps the two kinds apart, and so
+    # does the stamp, for a user who names one folder for both
+    return engine_digest(game, salt=f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}")
+
+
+@functools.cache
+def _names_a_game(path: Path) -> bool:
+    text = path.read_text()
+    return any(f"meeplegym.envs.{game}" in text or f"meeplegym.agents.{game}" in text for game in GAME_NAMES)
+
+
+class GameSourceLocator(UserProvidedCacheLocator):
+    """numba's NUMBA_CACHE_DIR locator, but a kernel is fresh while the sources of its game are
+    unchanged (see the module docstring), and its folder is named by its module, not by where
+    the checkout lies: two checkouts of the same sources (a CI clone, a worktree, Ray workers)
+    share their compiled kernels."""
+
+    def __init__(self, py_func, py_file):
+        super().__init__(py_func, py_file)
+        self._cache_path = os.path.join(config.CACHE_DIR, py_func.__module__)
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        path = Path(py_file).resolve()
+        if not any(path.is_relative_to(base) for base in _source_dirs()):
+            return None  # not ours: numba's own locators take it
+        return super().from_function(py_func, py_file)
+
+    def get_source_stamp(self):
+        path = Path(self._py_file).resolve()
+        game = game_of(path)
+        return source_stamp(None if game is None and _names_a_game(path) else game)
+
+
+def cache_dir() -> Path:
+    """The folder of this process's compiled kernels; bounds-checked kernels (NUMBA_BOUNDSCHECK=1,
+    as `make test` runs) live apart, since numba would load either into the other kind of run."""
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
+    return base / ("boundscheck" if os.environ.get("NUMBA_BOUNDSCHECK") == "1" else "default")
 
 
 def configure() -> None:
@@ -64,12 +124,18 @@ def configure() -> None:
     # any other busy process that stalls every parallel step (measured on 2 cores: 32k instead
     # of 380k decisions/s). Passive waiting costs nothing measurable when the machine is idle.
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-    if "NUMBA_CACHE_DIR" not in os.environ:
-        package_dir = Path(__file__).resolve().parent
-        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
-        os.environ["NUMBA_CACHE_DIR"] = str(base / _source_digest(package_dir))
-    if "numba" in sys.modules:
-        from numba.core import config
+    os.environ.setdefault("NUMBA_CACHE_DIR", str(cache_dir()))
+    locators = f"{__name__}.GameSourceLocator,UserProvidedCacheLocator,InTreeCacheLocator"
+    os.environ.setdefault("NUMBA_CACHE_LOCATOR_CLASSES", locators)
+    if (config.CACHE_DIR, config.CACHE_LOCATOR_CLASSES) != (os.environ["NUMBA_CACHE_DIR"],
+                                                           os.environ["NUMBA_CACHE_LOCATOR_CLASSES"]):
+        config.reload_config()
 
-        if config.CACHE_DIR != os.environ["NUMBA_CACHE_DIR"]:
-            config.reload_config()
+
+def is_cached(dispatcher) -> bool:
+    """Whether numba's cache holds `dispatcher` compiled from the present sources (for at least
+    one signature): its next first call loads instead of compiling."""
+    try:
+        return bool(dispatcher._cache._cache_file._load_index())
+    except AttributeError:  # NUMBA_DISABLE_JIT, or a numba whose cache is laid out otherwise
+        return True

@@ -1,32 +1,41 @@
-"""meeplegym keeps numba's compiled kernels in a folder named by a hash of the engine sources
-(meeplegym/_numba_cache.py): a kernel compiled against another version of a module it reads
-(card programs are constants frozen into the kernels) must never be loaded."""
+"""meeplegym's numba cache (meeplegym/_numba_cache.py): a kernel compiled against another version
+of a module it reads (card programs are constants frozen into the kernels) must never be loaded,
+and an edit to one game must not throw away the other games' compiled kernels."""
 
 from __future__ import annotations
 
+import ast
 import os
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
+
+from meeplegym import _numba_cache
 
 _PROBE = ("import numba, os, meeplegym; from numba.core import config; "
-          "print(config.CACHE_DIR); print(os.environ['NUMBA_CACHE_DIR'])")
+          "from meeplegym.envs.scythe import engine; "
+          "print(config.CACHE_DIR); print(os.environ['NUMBA_CACHE_DIR']); "
+          "print(type(engine.apply_at._cache._impl._locator).__name__)")
 
 
-def test_the_source_hashed_cache_folder_is_used_even_when_numba_was_imported_first(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+def test_meeplegyms_cache_folder_and_locator_are_used_even_when_numba_was_imported_first(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "NUMBA_CACHE_LOCATOR_CLASSES")}
     env["XDG_CACHE_HOME"] = str(tmp_path)
     out = subprocess.run([sys.executable, "-c", _PROBE], env=env, capture_output=True, text=True, check=True)
-    used, chosen = out.stdout.split()
+    used, chosen, locator = out.stdout.split()
     assert used == chosen  # numba reads the folder meeplegym chose, not its per-file default ('')
     assert used.startswith(str(tmp_path / "meeplegym" / "numba"))
+    assert locator == "GameSourceLocator"
 
 
-def _imports(tree) -> set[str]:
-    """The last component of every module a file imports, and of every name it imports from one."""
-    import ast
-
+def _imports(tree: ast.Module, top_level_only: bool = False) -> set[str]:
+    """The last component of every module a file imports, and of every name it imports from one
+    (at module level only: what its kernels can see as globals)."""
     names = set()
-    for node in ast.walk(tree):
+    for node in (tree.body if top_level_only else ast.walk(tree)):
         if isinstance(node, ast.Import):
             names.update(alias.name.rsplit(".", 1)[-1] for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -35,40 +44,100 @@ def _imports(tree) -> set[str]:
     return names
 
 
-def test_modules_left_out_of_the_cache_hash_are_out_of_every_kernels_reach():
-    import ast
-    from pathlib import Path
+def _defines_kernels(source: str) -> bool:
+    return "@kernel" in source or "@parallel_kernel" in source or "njit" in source
 
-    from meeplegym import _numba_cache
 
-    package = Path(_numba_cache.__file__).resolve().parent
+def test_modules_left_out_of_the_cache_stamp_are_out_of_every_kernels_reach():
     outside = {name.removesuffix(".py") for name in _numba_cache.OUTSIDE_KERNELS}
     kernel_files = 0
-    for base in _numba_cache._source_dirs(package):
+    for base in _numba_cache._source_dirs():
         for path in base.rglob("*.py"):
             source = path.read_text()
             if path.name in _numba_cache.OUTSIDE_KERNELS:
-                assert "numba" not in _imports(ast.parse(source)) and "njit" not in source, f"{path} defines kernels"
+                assert not _defines_kernels(source), f"{path} defines kernels"
                 continue
-            if "njit" in source:
+            if _defines_kernels(source):
                 kernel_files += 1
-                reached = _imports(ast.parse(source)) & outside
+                reached = _imports(ast.parse(source), top_level_only=True) & outside
                 assert not reached, f"{path} defines kernels and imports {reached}: its cache must follow them"
     assert kernel_files > 20  # the walk saw the engines
 
 
-def test_a_users_automa_table_file_keys_the_cache_folder(tmp_path, monkeypatch):
-    """Imperium's user automa tables are compiled into the kernels: another file, another folder."""
-    from pathlib import Path
+def test_every_kernel_is_compiled_through_meeplegym_jit():
+    """One decorator, so that every kernel gets the typed-scalar calls and the cache (issue 45)."""
+    for path in _numba_cache.kernel_sources():
+        if path.name != "jit.py":
+            assert "njit" not in path.read_text(), f"{path}: use @kernel / @parallel_kernel from meeplegym.jit"
 
-    from meeplegym import _numba_cache
 
-    package = Path(_numba_cache.__file__).resolve().parent
+def test_sources_are_sorted_into_their_games():
+    by_game = {}
+    for path in _numba_cache.kernel_sources():
+        by_game.setdefault(_numba_cache.game_of(path), []).append(path.as_posix())
+    assert any(p.endswith("envs/scythe/rules/combat.py") for p in by_game["scythe"])
+    assert any(p.endswith("agents/imperium_bots.py") for p in by_game["imperium"])
+    assert any(p.endswith("encoders/oath.py") for p in by_game["oath"])
+    assert any(p.endswith("meeplegym/rng.py") for p in by_game[None])
+    assert not any("/envs/" in p and "/envs/__init__" not in p for p in by_game[None])
+
+
+def test_no_games_kernels_import_another_games_modules():
+    """A game's kernels are stamped with the shared sources and their own game's only, which is
+    sound while no game's source imports another game's."""
+    for path in _numba_cache.kernel_sources():
+        game = _numba_cache.game_of(path)
+        if game is None:
+            continue
+        text = path.read_text()
+        for other in _numba_cache.GAME_NAMES:
+            if other != game:
+                assert f"meeplegym.envs.{other}" not in text and f"meeplegym.agents.{other}_" not in text, (
+                    f"{path} ({game}) imports {other}")
+
+
+@pytest.fixture
+def source_copy(tmp_path):
+    """The kernel sources in a folder laid out as an installed meeplegym."""
+    package = _numba_cache._PACKAGE_DIR
+    target = tmp_path / "meeplegym"
+    shutil.copytree(package, target, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in _numba_cache._KERNEL_PACKAGES:
+        if not (target / name).exists():
+            shutil.copytree(package.parent / name, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def _digests(package: Path) -> dict:
+    return {game: _numba_cache.engine_digest(game, package) for game in (*_numba_cache.GAME_NAMES, None)}
+
+
+def test_an_edit_to_one_game_restamps_that_game_alone(source_copy):
+    before = _digests(source_copy)
+    assert len(set(before.values())) == 4
+    with (source_copy / "envs" / "oath" / "rules" / "major.py").open("a") as f:
+        f.write("# an edit\n")
+    after = _digests(source_copy)
+    assert [g for g in before if before[g] != after[g]] == ["oath", None]
+
+
+def test_an_edit_to_shared_machinery_restamps_every_game(source_copy):
+    before = _digests(source_copy)
+    with (source_copy / "rng.py").open("a") as f:
+        f.write("# an edit\n")
+    after = _digests(source_copy)
+    assert all(before[g] != after[g] for g in before)
+
+
+def test_a_users_automa_table_file_stamps_imperium_alone(tmp_path, monkeypatch):
+    """Imperium's user automa tables are compiled into its kernels: another file, another stamp."""
     monkeypatch.delenv("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES", raising=False)
-    plain = _numba_cache._source_digest(package)
+    plain = _digests(_numba_cache._PACKAGE_DIR)
     tables = tmp_path / "tables.json"
     tables.write_text('{"mayans": {}}')
     monkeypatch.setenv("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES", str(tables))
-    first = _numba_cache._source_digest(package)
+    first = _digests(_numba_cache._PACKAGE_DIR)
     tables.write_text('{"magyars": {}}')
-    assert len({plain, first, _numba_cache._source_digest(package)}) == 3
+    second = _digests(_numba_cache._PACKAGE_DIR)
+    assert len({plain["imperium"], first["imperium"], second["imperium"]}) == 3
+    assert plain["scythe"] == first["scythe"] == second["scythe"]

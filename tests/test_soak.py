@@ -109,10 +109,10 @@ def test_a_bot_soak_ledger_of_other_engine_sources_starts_the_count_again(tmp_pa
     ledger = tmp_path / "soak_bots_oath.json"
     soak.soak_bots("oath", games=4, players=(2,), batch=2, progress=False, ledger=ledger)
     saved = json.loads(ledger.read_text())
-    assert saved["engine"] == soak.engine_digest()
+    assert saved["engine"] == soak.engine_digest("oath")
     saved["engine"] = "0" * 16  # as if the engine changed since
     ledger.write_text(json.dumps(saved))
     again = soak.soak_bots("oath", games=2, players=(2,), batch=2, progress=False, ledger=ledger)[0]
     assert again.games == 2  # not the 4 the old ledger held
     assert "other engine sources" in capsys.readouterr().err
-    assert json.loads(ledger.read_text())["engine"] == soak.engine_digest()
+    assert json.loads(ledger.read_text())["engine"] == soak.engine_digest("oath")
