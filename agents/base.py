@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 
 import numpy as np
 
-from meeplegym import rng
+from meeplegym import rng, warmup
 
 
 class Agent(ABC):
@@ -63,6 +63,10 @@ class EngineBot(Agent):
     policy_at = None
     act_states = None
     kernel_options: tuple = ()
+
+    def __init__(self, seed: int | None = None):
+        warmup.announce(self.name.split(".")[0], "bots")
+        super().__init__(seed)
 
     def seed(self, seed=None) -> None:
         super().seed(seed)

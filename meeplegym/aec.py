@@ -19,6 +19,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from meeplegym import warmup
 from meeplegym.errors import IllegalActionError, InvalidOptionError, InvalidStateError, action_index
 from meeplegym.rewards import REWARD_MODES, final_rewards, resolve_reward_mode
 
@@ -203,6 +204,7 @@ class TurnBasedEnv(AECEnv):
         self.reward_mode = reward_mode
         self.num_players = num_players
         self._options = dict(options or {})
+        warmup.announce(game.name, "engine")
         # Validate the options now (bad options fail at construction, not at reset).
         self._state = game.new_state(num_players, 0, self._options)
         self._mask = np.zeros(game.num_actions, dtype=np.int8)

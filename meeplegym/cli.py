@@ -25,6 +25,15 @@ def _check_game(game: str) -> None:
         raise typer.BadParameter(f"unknown game {game!r}; available: {', '.join(sorted(GAMES))}")
 
 
+def _compile_first(game: str, agent_names=(), vector: bool = False) -> None:
+    """Compile (or load) what a command is about to run before its progress bar starts, saying so
+    when it compiles: the engine, the vector API, and the bots when bundled bots play."""
+    from meeplegym import warmup
+
+    plays_bots = any(name.strip().startswith(f"{game}.") for names in agent_names for name in names.split(","))
+    warmup.ensure(game, ["engine"] + ["vector"] * vector + ["bots"] * plays_bots, console)
+
+
 def _game_options(pairs: list[str]) -> dict:
     """``--option KEY=VALUE`` words as env options: true/false, whole numbers, words."""
     options = {}
@@ -95,6 +104,7 @@ def play(
     names = names * (players - 1) if len(names) == 1 else names
     if len(names) != players - 1:
         raise typer.BadParameter(f"give one opponent or {players - 1}, got {len(names)}")
+    _compile_first(game, names)
     try:
         env = make_env(game, num_players=players, render_mode="ansi", **options)
         others = iter(names)
@@ -291,15 +301,16 @@ def demo(
     from meeplegym.envs.scythe import data, engine
     from meeplegym.envs.scythe.state import STATE_DTYPE
 
-    console.print("[bold]meeplegym demo[/bold]: uniformly random Scythe games through the compiled engine "
-                  "(the first run compiles the kernels, a few minutes on 2 cores; later runs load them from the cache)")
+    console.print("[bold]meeplegym demo[/bold]: uniformly random Scythe games through the compiled engine, then a "
+                  "tournament of the bundled bots on every game and a balance sweep")
+    from meeplegym import warmup
+
+    shown = ("engine", "bots") if tournament_games > 0 or balance_games > 0 else ("engine",)
+    warmup.warm_in_processes(["scythe"] + [g for g in GAMES if g != "scythe" and tournament_games > 0], shown, console)
     summary = Table(title=f"{games} random games per player count")
     for col in ("players", "decisions/s", "games/s", "mean turns", "mean winner score", "wins by faction"):
         summary.add_column(col)
     example = None
-    with console.status("compiling or loading the engine kernels"):
-        warm = engine.new_game(2, seed)
-        engine.play_random(warm, engine.random_words([seed]), 1, np.zeros(1, dtype=np.int64))
     with Progress(console=console) as progress:
         task = progress.add_task("simulating", total=4 * games)
         for n in range(2, 6):
@@ -438,6 +449,7 @@ def train(
                                    init_policy=init_policy, critic_warmup=critic_warmup)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    _compile_first(game, [opponents, eval_opponents, teacher, delegate], vector=True)
     columns = [TextColumn("[bold]{task.description}"), BarColumn(),
                TextColumn("{task.completed:,.0f}/{task.total:,.0f}"), TextColumn("{task.fields[sps]:,.0f} samples/s"),
                TextColumn("win {task.fields[win]}"), TimeElapsedColumn(), TimeRemainingColumn()]
@@ -504,6 +516,7 @@ def tournament(
     _check_game(game)
     config = Config(game=game, agents=tuple(a.strip() for a in agents.split(",") if a.strip()), games=games,
                     players=players, seed=seed, max_turns=max_turns or None, duplicate=duplicate)
+    _compile_first(game, config.agents)
     with _bar(f"{game} tournament") as progress:
         task = progress.add_task("games", total=games)
         try:
@@ -548,6 +561,7 @@ def balance(
     from meeplegym.errors import InvalidOptionError
 
     _check_game(game)
+    _compile_first(game, [agent])
     with _bar(f"{game} balance, {agent} in every seat") as progress:
         task = progress.add_task("games", total=games)
         try:
@@ -598,6 +612,7 @@ def chronicle(
     table = Table(title=f"a chronicle of {games} Oath games, {len(players)} players ({folder})")
     for col in ("game", "Oath", "winner", "how", "decisions", "next Oath", "Citizens next"):
         table.add_column(col)
+    _compile_first("oath", names)
     with _bar("chronicle") as progress:
         task = progress.add_task("games", total=games)
         try:
@@ -616,6 +631,28 @@ def chronicle(
             raise typer.BadParameter(str(err)) from None
     console.print(table)
     console.print(f"records and Chronicles in {folder}/")
+
+
+@app.command()
+def warmup(
+    games: list[str] = typer.Argument(None, help="games to compile (default: all)"),
+    parts: str = typer.Option(",".join(("engine", "vector", "bots")),
+                              help="what to compile, comma-separated: engine, vector, bots, checker"),
+) -> None:
+    """Compile the engine kernels ahead of time, one process per game (both cores), so that the
+    first env, vector step or bot decision loads them from the cache in about a second."""
+    from meeplegym import warmup as warm
+
+    games = games or list(GAMES)
+    for game in games:
+        _check_game(game)
+    wanted = [p.strip() for p in parts.split(",") if p.strip()]
+    unknown = sorted(set(wanted) - set(warm.PARTS))
+    if unknown:
+        raise typer.BadParameter(f"unknown part(s) {', '.join(unknown)}; choose from {', '.join(warm.PARTS)}")
+    start = time.perf_counter()
+    warm.warm_in_processes(games, wanted, console)
+    console.print(f"compiled kernels are in the cache ({time.perf_counter() - start:.0f} s)")
 
 
 @app.command("agents")

@@ -23,12 +23,12 @@ import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
-import numba as nb
 import numpy as np
 
 from meeplegym import rng
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
+from meeplegym.jit import kernel
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
 PARALLEL_FROM = 64
@@ -36,7 +36,7 @@ PARALLEL_FROM = 64
 REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
 
 
-@nb.njit(cache=True)
+@kernel
 def first_illegal(masks, actions, active):
     """Index of the first active game whose action is out of range or masked out; -1 if none."""
     for b in range(actions.shape[0]):
@@ -219,4 +219,7 @@ def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **op
     if entry.vector is None:
         raise NotImplementedError(f"{game} has no vector API yet")
     module, cls = entry.vector.split(":")
+    from meeplegym import warmup  # in here: no kernel module may import what the cache stamp leaves out
+
+    warmup.announce(game, "vector")
     return VectorEnv(getattr(importlib.import_module(module), cls)(), batch, num_players, seed, **options)

@@ -1,0 +1,202 @@
+"""Compiling the engines ahead of time, and saying so whenever a first call will compile.
+
+numba compiles a kernel on its first call and keeps it in the on-disk cache (meeplegym/_numba_cache.py
+says where, and when a cached kernel is stale). On a cold cache that first call takes from tens of
+seconds to minutes per game, so:
+- `warm(game)` makes the first calls a user of `game` meets (the AEC env, the vector API, the
+  bundled bots, the invariant checker), in this process;
+- `meeplegym warmup [GAME...]` (`warm_in_processes`) runs one process per game, both cores busy,
+  with a progress bar;
+- `announce(game, part)` prints, once per process, what is about to compile and about how long it
+  takes, unless numba's cache holds it compiled from the present sources (`is_warm`);
+  `ensure(game, parts, console)` is the CLI's form: it compiles under a spinner that says so before
+  any progress bar starts, so that no bar sits frozen at 0.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import os
+import subprocess
+import sys
+import threading
+import time
+
+import numpy as np
+
+from meeplegym import _numba_cache
+
+PARTS = ("engine", "vector", "bots", "checker")
+PART_NAMES = {"engine": "engine and AEC env", "vector": "vector API", "bots": "bundled bots",
+              "checker": "invariant checker"}
+# Seconds of a cold compile of each part, after the parts before it, on an idle 2-core machine
+# (benchmarks/cold_start.py, benchmarks/RESULTS.md "cold start"); what the messages quote.
+EXPECTED_S = {
+    "scythe": {"engine": 50, "vector": 10, "bots": 60, "checker": 20},
+    "imperium": {"engine": 150, "vector": 30, "bots": 120, "checker": 40},
+    "oath": {"engine": 200, "vector": 30, "bots": 100, "checker": 40},
+}
+# Kernels each part compiles, by "module:name" ({game} filled in): a part is warm when numba's
+# cache holds all of them compiled from the present sources (a module a game lacks is skipped).
+KERNELS = {
+    "engine": ("meeplegym.envs.{game}.engine:apply_at", "meeplegym.envs.{game}.engine:legal_mask_at",
+               "meeplegym.encoders.{game}:encode_at"),
+    "vector": ("meeplegym.envs.{game}.vector:step_batch_serial", "meeplegym.envs.{game}.vector:step_batch"),
+    "bots": ("meeplegym.agents.{game}_bots:policy_at", "meeplegym.agents.{game}_search:search_at"),
+    "checker": ("meeplegym.envs.{game}.invariants:play_random_checked",),
+}
+_announced: set[tuple[str, str]] = set()
+
+
+def is_warm(game: str, part: str) -> bool:
+    """Whether numba's cache holds `part` of `game` compiled from the present sources."""
+    for target in KERNELS[part]:
+        module, name = target.format(game=game).split(":")
+        if importlib.util.find_spec(module) is None:
+            continue
+        if not _numba_cache.is_cached(getattr(importlib.import_module(module), name)):
+            return False
+    return True
+
+
+def message(game: str, parts) -> str:
+    seconds = sum(EXPECTED_S[game][p] for p in parts)
+    what = ", ".join(PART_NAMES[p] for p in parts)
+    return (f"compiling the {game.title()} kernels ({what}): first run on these sources only, about "
+            f"{_duration(seconds)} on a 2-core machine; later runs load them in about a second")
+
+
+def announce(game: str, part: str) -> None:
+    """Tell the user, once per process, that `part` of `game` is about to compile (if it is)."""
+    if (game, part) in _announced or os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    _announced.add((game, part))
+    if not is_warm(game, part):
+        print(f"meeplegym: {message(game, [part])} (`meeplegym warmup {game}` does it ahead of time)",
+              file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"
+
+
+# ---------------------------------------------------------------- what each part calls first
+def _first_moves(env, decisions: int) -> None:
+    rng = np.random.default_rng(0)
+    for _ in range(decisions):
+        obs = env.observe(env.agent_selection)
+        if not obs["action_mask"].any():
+            break
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+def _warm_engine(game: str) -> None:
+    from meeplegym.registry import make_env
+
+    env = make_env(game, num_players=2).unwrapped
+    env.reset(seed=0)
+    _first_moves(env, 20)
+    env.load_state_dict(env.state_to_dict())
+    engine = importlib.import_module(f"meeplegym.envs.{game}.engine")
+    states = engine.new_game(2, 0)
+    engine.play_random(states, engine.random_words([1]), 5, np.zeros(1, dtype=np.int64))
+
+
+def _warm_vector(game: str) -> None:
+    from meeplegym.vector import make_vector
+
+    for batch in (4, 64):  # one compiled step for small batches, a parallel one from PARALLEL_FROM games
+        venv = make_vector(game, batch, num_players=2, seed=0)
+        step = venv.reset(seed=0)
+        for _ in range(2):
+            step = venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
+
+
+def _warm_bots(game: str) -> None:
+    from meeplegym.agents import agent_names, make_agent
+    from meeplegym.registry import make_env
+
+    env = make_env(game, num_players=2).unwrapped
+    env.reset(seed=0)
+    for name in agent_names(game):
+        if name in ("random", "policy"):
+            continue
+        bot = make_agent(name, game=game, seed=0)
+        obs = env.observe(env.agent_selection)
+        bot.act(obs["observation"], obs["action_mask"],
+                {"seat": env.agent_name_mapping[env.agent_selection], "state": env._state, "game": game})
+
+
+def _warm_checker(game: str) -> None:
+    engine = importlib.import_module(f"meeplegym.envs.{game}.engine")
+    invariants = importlib.import_module(f"meeplegym.envs.{game}.invariants")
+    states = engine.new_game(2, 0)
+    invariants.play_random_checked(states, engine.random_words([1]), 5, np.zeros(1, dtype=np.int64),
+                                   np.zeros(1, dtype=np.int64))
+
+
+_WARMERS = {"engine": _warm_engine, "vector": _warm_vector, "bots": _warm_bots, "checker": _warm_checker}
+
+
+def warm(game: str, parts=PARTS, on_done=None) -> None:
+    """Compile (or load) `parts` of `game` in this process; `on_done(part, seconds)` after each."""
+    for part in parts:
+        start = time.perf_counter()
+        _WARMERS[part](game)
+        if on_done:
+            on_done(part, time.perf_counter() - start)
+
+
+def ensure(game: str, parts, console) -> None:
+    """The CLI's warm-up: if anything of `parts` is cold, compile it under a spinner that says what
+    and for how long, before the command's own progress bar starts."""
+    cold = [p for p in parts if not is_warm(game, p)]
+    if cold and os.environ.get("NUMBA_DISABLE_JIT") != "1":
+        with console.status(message(game, cold)):
+            warm(game, cold)
+
+
+def warm_in_processes(games, parts, console) -> None:
+    """Warm `games` in one process each (numba compiles on one core; two games use both), with a
+    progress bar per game that moves as each part is compiled."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    cold = {g: [p for p in parts if not is_warm(g, p)] for g in games}
+    for game in games:
+        if not cold[game]:
+            console.print(f"{game}: already compiled from these sources ({', '.join(parts)})")
+    cold = {g: ps for g, ps in cold.items() if ps}
+    if not cold:
+        return
+    failures = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=console) as progress:
+        def run(game: str, task) -> None:
+            command = [sys.executable, "-m", "meeplegym.warmup", game, ",".join(cold[game])]
+            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for line in proc.stdout:
+                part, seconds = line.split()
+                progress.advance(task)
+                progress.console.print(f"{game}: {PART_NAMES[part]} compiled in {float(seconds):.0f} s")
+            if proc.wait():
+                failures.append(f"{game}: {proc.stderr.read()[-2000:]}")
+
+        threads = []
+        for game, todo in cold.items():
+            expected = _duration(sum(EXPECTED_S[game][p] for p in todo))
+            task = progress.add_task(f"{game} (about {expected} alone)", total=len(todo))
+            threads.append(threading.Thread(target=run, args=(game, task)))
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    if failures:
+        raise RuntimeError("warm-up failed:\n" + "\n".join(failures))
+
+
+if __name__ == "__main__":  # one game's warm-up process: `python -m meeplegym.warmup GAME PART,PART`
+    def _report(part: str, seconds: float) -> None:
+        print(part, f"{seconds:.1f}", flush=True)
+
+    warm(sys.argv[1], sys.argv[2].split(","), on_done=_report)
