@@ -25,6 +25,8 @@ def _plain(t):
 
 
 def _typed_scalars(dispatcher):
+    if not hasattr(dispatcher, "get_call_template"):
+        return dispatcher  # NUMBA_DISABLE_JIT=1: the plain Python function
     call_template = dispatcher.get_call_template
 
     def get_call_template(args, kws):
