@@ -22,11 +22,13 @@ $(VENV)/.installed-core: pyproject.toml | $(BIN)/python
 demo: $(VENV)/.installed-viz
 	$(BIN)/meeplegym demo
 
-# Two pytest-xdist workers (tests/conftest.py compiles the shared kernels once before they start and
-# keeps each test module on one worker); `make test TEST_WORKERS=0` runs in a single process.
+# `meeplegym warmup` compiles every game's kernels first (one process per game, or loads them from the
+# cache: bounds-checked kernels have a cache folder of their own), then two pytest-xdist workers run the
+# tests, each test module on one worker; `make test TEST_WORKERS=0` runs them in a single process.
 # The train extra is installed too, so the training tests run (torch is the pinned CPU build).
 TEST_WORKERS ?= 2
 test: $(VENV)/.installed-test $(VENV)/.installed-train browser
+	NUMBA_BOUNDSCHECK=1 $(BIN)/meeplegym warmup --parts engine,vector,bots,checker
 	NUMBA_BOUNDSCHECK=1 $(BIN)/python -m pytest -m "not soak" -q -n $(TEST_WORKERS) --dist loadfile
 
 # The replay page's browser test drives Debian's Chromium; installed here where apt can, skipped where it cannot.

@@ -141,6 +141,7 @@ _WARMERS = {"engine": _warm_engine, "vector": _warm_vector, "bots": _warm_bots, 
 
 def warm(game: str, parts=PARTS, on_done=None) -> None:
     """Compile (or load) `parts` of `game` in this process; `on_done(part, seconds)` after each."""
+    _announced.update((game, part) for part in PARTS)  # the caller said what compiles, if anything
     for part in parts:
         start = time.perf_counter()
         _WARMERS[part](game)
