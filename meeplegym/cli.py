@@ -238,6 +238,7 @@ def picture(
     names = names * players if len(names) == 1 else names
     if len(names) != players:
         raise typer.BadParameter(f"give one agent or {players}, got {len(names)}")
+    _compile_first(game, names)
     try:
         seated = [make_agent(name, game=game, seed=seed * 31 + p) for p, name in enumerate(names)]
         env = make_env(game, num_players=players, render_mode="rgb_array")
@@ -269,6 +270,7 @@ def replay(
     try:
         record = load_record(source) if source.endswith(".json") else record_from_db(db, source)
         _check_game(record.game)
+        _compile_first(record.game)
         with _bar(f"replaying {record.game}") as progress:
             task = progress.add_task("decisions", total=len(record.actions))
             page = write_html(record, html_out, every, progress=lambda done, total: progress.update(task, completed=done))

@@ -200,4 +200,6 @@ if __name__ == "__main__":  # one game's warm-up process: `python -m meeplegym.w
     def _report(part: str, seconds: float) -> None:
         print(part, f"{seconds:.1f}", flush=True)
 
-    warm(sys.argv[1], sys.argv[2].split(","), on_done=_report)
+    from meeplegym import warmup  # this file runs as __main__: the env announces through the imported module
+
+    warmup.warm(sys.argv[1], sys.argv[2].split(","), on_done=_report)
