@@ -80,7 +80,7 @@ from meeplegym.envs.imperium.state import (
     Z_HISTORY,
     Z_PLAY,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 EXPANDER, SCHOLAR = 0, 1
 STYLE_NAMES = ("expander", "scholar")
@@ -479,7 +479,7 @@ def _search_at(states, b, seat, w, mask, words, i):
     return _search(states[b], seat, w, mask, words, i)
 
 
-@kernel
+@shell_kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in the style (module doc); -1 if none is legal."""
     w = WEIGHTS[style]

@@ -53,7 +53,7 @@ from meeplegym.envs.oath.state import (
     STATE_DTYPE,
     Z_ADVISER,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 WARLORD, STEWARD = 0, 1
 STYLE_NAMES = ("warlord", "steward")
@@ -175,7 +175,7 @@ def _line_value(buf, a, seat, w, word, mask):
     return evaluate(s, seat, w)
 
 
-@kernel
+@shell_kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in the style (module doc); -1 if none is legal."""
     n = 0

@@ -130,7 +130,7 @@ from meeplegym.envs.scythe.state import (
     TUNNELS,
     VILLAGE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 BUILDER = 0
 RUSHER = 1
@@ -1548,7 +1548,7 @@ def _best_single_step(s, p, style, u, x, mask, words, i):
 
 
 # ================================================================ the policy
-@kernel
+@shell_kernel
 def policy(s, seat, style, mask, words, i):
     """A legal action of `mask` for `seat` in record `s`, by `style`; randomness from words[i].
     Returns -1 only when nothing is legal."""

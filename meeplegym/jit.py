@@ -42,6 +42,15 @@ def kernel(fn):
     return _typed_scalars(nb.njit(cache=True)(fn))
 
 
+def shell_kernel(fn):
+    """A kernel typed into each kernel that calls it instead of compiled on its own: for a thin
+    shell over big callees (the vector API's per-game step, a bot's policy) called from a few
+    entry points. numba links a compiled kernel's whole callee tree into it and optimises it
+    again, so each layer of shells costs a compile of everything below it; typed in place, a
+    shell costs a typing of its own few lines per caller."""
+    return _typed_scalars(nb.njit(cache=True, inline="always")(fn))
+
+
 def parallel_kernel(fn):
     """A kernel whose ``nb.prange`` loops run on numba's thread pool."""
     return _typed_scalars(nb.njit(parallel=True, cache=True)(fn))

@@ -29,7 +29,7 @@ LOOPS = (ast.For, ast.While, ast.AsyncFor)
 
 
 def _is_kernel(fn: ast.FunctionDef) -> bool:
-    return any("jit" in ast.unparse(d) or ast.unparse(d) in ("kernel", "parallel_kernel") for d in fn.decorator_list)
+    return any("jit" in ast.unparse(d) or ast.unparse(d) in ("kernel", "parallel_kernel", "shell_kernel") for d in fn.decorator_list)
 
 
 def _scalar_dtype(node: ast.AST) -> bool:

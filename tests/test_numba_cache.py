@@ -45,7 +45,7 @@ def _imports(tree: ast.Module, top_level_only: bool = False) -> set[str]:
 
 
 def _defines_kernels(source: str) -> bool:
-    return "@kernel" in source or "@parallel_kernel" in source or "njit" in source
+    return any(f"@{d}" in source for d in ("kernel", "parallel_kernel", "shell_kernel")) or "njit" in source
 
 
 def test_modules_left_out_of_the_cache_stamp_are_out_of_every_kernels_reach():

@@ -14,12 +14,12 @@ from meeplegym.envs.imperium.rules.setup import init
 from meeplegym.envs.imperium.state import MAX_PLAYERS, STATE_DTYPE
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
-from meeplegym.jit import kernel, parallel_kernel
+from meeplegym.jit import kernel, parallel_kernel, shell_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 
 
-@kernel
+@shell_kernel
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, setup, first turn."""
     n_players, trade_routes, nations, allowed, sides, variants, automa, automa_allowed, campaign, blank = setup_args
@@ -29,7 +29,7 @@ def _start(states, b, seed_word, setup_args):
     turn.start(states[b])
 
 
-@kernel
+@shell_kernel
 def _observe(states, b, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -38,7 +38,7 @@ def _observe(states, b, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], obs[b])
 
 
-@kernel
+@shell_kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated."""
     n = s["n_players"]
@@ -52,13 +52,13 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         final_rewards(reward_mode, ranks, scores, n, rewards)
 
 
-@kernel
+@shell_kernel
 def _reset_one(states, b, seed_words, setup_args, with_obs, obs, masks, seats):
     _start(states, b, seed_words[b], setup_args)
     _observe(states, b, with_obs, obs, masks, seats)
 
 
-@kernel
+@shell_kernel
 def _step_one(states, b, acts, active, seed_words, setup_args, max_turns, reward_mode, with_obs, obs, masks, seats,
               rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0

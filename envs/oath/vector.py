@@ -20,14 +20,14 @@ from meeplegym.envs.oath.state import STATE_DTYPE
 from meeplegym.errors import InvalidOptionError
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
-from meeplegym.jit import kernel, parallel_kernel
+from meeplegym.jit import kernel, parallel_kernel, shell_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 #: make_vector's Oath options (besides the shared batch, num_players, seed, max_turns, reward_mode, observations)
 OPTION_NAMES = ("setup", "colours", "reconstructed_powers", "max_decisions")
 
 
-@kernel
+@shell_kernel
 def _start(states, b, seed_word, setup_args):
     """engine.new_game in compiled form: a zeroed record, its generator word, the edifice faces,
     then setup.init from the ChronicleState's arrays."""
@@ -40,7 +40,7 @@ def _start(states, b, seed_word, setup_args):
                world_n, relics, relic_n, dispossessed)
 
 
-@kernel
+@shell_kernel
 def _observe(states, b, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -50,7 +50,7 @@ def _observe(states, b, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], obs[b])
 
 
-@kernel
+@shell_kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated: 1 for the
     winner, 0 for the others, and all 0 at a truncation (no reward), as in the AEC env."""
@@ -63,14 +63,14 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         final_rewards(reward_mode, ranks, scores, n, rewards)
 
 
-@kernel
+@shell_kernel
 def _reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
     _start(states, b, seed_words[b], setup_args)
     decisions[b] = 0
     _observe(states, b, with_obs, obs, masks, seats)
 
 
-@kernel
+@shell_kernel
 def _step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
               with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0

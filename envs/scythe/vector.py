@@ -14,12 +14,12 @@ from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
-from meeplegym.jit import kernel, parallel_kernel
+from meeplegym.jit import kernel, parallel_kernel, shell_kernel
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
 
 
-@kernel
+@shell_kernel
 def _start(states, b, n_players, seed_word, factions, mats, blank):
     # Exactly engine.new_game: a zeroed record, its generator word, then setup.
     states[b] = blank[0]
@@ -27,7 +27,7 @@ def _start(states, b, n_players, seed_word, factions, mats, blank):
     init(states[b], n_players, factions, mats)
 
 
-@kernel
+@shell_kernel
 def _observe(states, b, public_coins, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
@@ -36,7 +36,7 @@ def _observe(states, b, public_coins, with_obs, obs, masks, seats):
         encoder.encode(s, s["actor"], public_coins, obs[b])
 
 
-@kernel
+@shell_kernel
 def _finish(s, reward_mode, terminal, rewards, scores):
     """Fill one game's reward and score rows when it ends (terminal) or is truncated."""
     n = s["n_players"]
@@ -51,13 +51,13 @@ def _finish(s, reward_mode, terminal, rewards, scores):
         scores[p] = keys[p, 0]  # truncation gives no reward, as in the AEC env
 
 
-@kernel
+@shell_kernel
 def _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     _start(states, b, n_players, seed_words[b], factions, mats, blank)
     _observe(states, b, public_coins, with_obs, obs, masks, seats)
 
 
-@kernel
+@shell_kernel
 def _step_one(states, b, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
               public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
     rewards[b, :] = 0.0
