@@ -263,7 +263,7 @@ def _cheapest_payment(s, p, mask, w):
     return best
 
 
-@kernel
+@shell_kernel
 def _turn_type(s, p, w, words, i):
     """D2 by rule (module doc)."""
     unrest = 0
@@ -286,7 +286,7 @@ def _turn_type(s, p, w, words, i):
     return A.TURN_TYPE + A.ACTIVATE
 
 
-@kernel
+@shell_kernel
 def _activate_idles(s, p, w, words, i):
     """The search's first choice in an Activate turn would be to end it: the turn would gain
     nothing, while an Innovate gains a card. Without this, two bots whose decks are played out
@@ -315,7 +315,7 @@ def _market_token(s, mask, w):
     return best
 
 
-@kernel
+@shell_kernel
 def _scoring_return(s, p, mask):
     """Before scoring (Miyabi): the unrest card whose return gains the most VP, END when none does."""
     probe = np.empty(1, dtype=STATE_DTYPE)
@@ -333,7 +333,7 @@ def _scoring_return(s, p, mask):
     return best
 
 
-@kernel
+@shell_kernel
 def _cleanup_discard(s, p, mask):
     """Discard a hand card that cannot be played now (unrest cannot be discarded at cleanup
     anyway when its text forbids it); END when every card left is playable."""
@@ -474,7 +474,7 @@ def _search(s, seat, w, mask, words, i):
     return pick
 
 
-@kernel
+@shell_kernel
 def _search_at(states, b, seat, w, mask, words, i):
     return _search(states[b], seat, w, mask, words, i)
 

@@ -25,7 +25,7 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium.hidden import determinize
 from meeplegym.envs.imperium.rules.turn import apply, legal
 from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_TURN_TYPE, STATE_DTYPE
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 N_STYLES = len(bots.STYLE_NAMES)
 ROLLOUT_CAP = 2000  # decisions; a turn takes about 20
@@ -38,7 +38,7 @@ def searched(states, b, mask):
     return (ph == PH_TURN_TYPE or ph == PH_ACTIVATE) and mask.sum() >= 2
 
 
-@kernel
+@shell_kernel
 def rollout_value(s, seat, style, opponent_style, words, i):
     """Play record `s` to the end of the current turn with the rule-based policies; its value for
     `seat` under the style's weights."""
@@ -53,7 +53,7 @@ def rollout_value(s, seat, style, opponent_style, words, i):
     return bots.evaluate(s, seat, bots.WEIGHTS[style])
 
 
-@kernel
+@shell_kernel
 def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
     """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
     from `first`, which sets the opponents' rollout style)."""
@@ -72,7 +72,7 @@ def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
                 totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
 
 
-@kernel
+@shell_kernel
 def search_at(states, b, seat, style, mask, words, i, samples):
     """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
     if not searched(states, b, mask):

@@ -988,7 +988,7 @@ def _top_legal(s, p, option, ctrl, top):
     return produce_cost_payable(s, p)
 
 
-@kernel
+@shell_kernel
 def _section_value(s, p, style, k, ctrl, stock, need, hi):
     """Best top option of section k (or none) plus its bottom action."""
     if k == FACTORY_SECTION:
@@ -1113,7 +1113,7 @@ def _factory_top_value(s, p, style, card):
     return value
 
 
-@kernel
+@shell_kernel
 def _encounter_option_value(s, p, style, card, k):
     need = np.zeros(N_RESOURCES, dtype=np.int64)
     hi = np.zeros(N_RESOURCES)
@@ -1504,7 +1504,7 @@ def _choose_move_unit(s, p, style, mask, words, i):
     return _best_single_step(s, p, style, u, x, mask, words, i)
 
 
-@kernel
+@shell_kernel
 def _worker_move_gain(s, p, style, x, z, loaded):
     """Gain of carrying one more worker from x to z when `loaded` already ride along."""
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
@@ -1524,7 +1524,7 @@ def _worker_move_gain(s, p, style, x, z, loaded):
     return gain
 
 
-@kernel
+@shell_kernel
 def _best_single_step(s, p, style, u, x, mask, words, i):
     ctrl = np.empty(N_TERRITORIES, dtype=np.int8)
     control(s, ctrl)

@@ -19,7 +19,7 @@ from meeplegym.envs.scythe.hidden import determinize
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.turn import apply, legal_mask
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION, STATE_DTYPE
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 N_STYLES = len(bots.STYLE_NAMES)
 ROLLOUT_CAP = 4000  # decisions; a whole 2-player game between the bots takes about 400
@@ -31,7 +31,7 @@ def searched(states, b, mask):
     return states[b]["phase"] == PH_SECTION and mask.sum() >= 2
 
 
-@kernel
+@shell_kernel
 def rollout_value(s, seat, style, opponent_style, words, i):
     """Play record `s` out with the rule-based policies; seat's score minus the best other's."""
     mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
@@ -50,7 +50,7 @@ def rollout_value(s, seat, style, opponent_style, words, i):
     return float(keys[seat, 0]) - best_other
 
 
-@kernel
+@shell_kernel
 def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
     """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
     from `first`, which sets the opponents' rollout style)."""
@@ -69,7 +69,7 @@ def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
                 totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
 
 
-@kernel
+@shell_kernel
 def search_at(states, b, seat, style, mask, words, i, samples):
     """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
     if not searched(states, b, mask):

@@ -60,7 +60,7 @@ from meeplegym.envs.imperium.state import (
     Z_AUTOMA_SLOT,
     AUTOMA_SLOTS,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 
 # A place a hidden card can be dealt into: the card there now, and what a card put there gets.
@@ -255,7 +255,7 @@ def _fame_pool(s, pinned, places):
     return n
 
 
-@kernel
+@shell_kernel
 def _deal_automa(s, pinned, words, i, remap, places, cards):
     """The automa's deck with its face-down slot cards; then its dynasty pile above the accession
     card (I14.1 5)."""

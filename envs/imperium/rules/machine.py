@@ -90,7 +90,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
     Z_AUTOMA_SLOT,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 CODE = E.CODE
 OPTIONS = E.OPTIONS
@@ -469,7 +469,7 @@ def _spend(s, p, r, n):
                 return
 
 
-@kernel
+@shell_kernel
 def _pay_with(s, p, r):
     need = s["pay_need"]
     base = POP if need[POP] > 0 else MAT
@@ -953,7 +953,7 @@ def _exile_route(s, f, row, c, p):
             and not Z.is_automa(s, p))  # the automa's cards' texts are ignored (I14.3 2.2)
 
 
-@kernel
+@shell_kernel
 def _instead_of(s, f, row, c, p):
     """Epic Poetry's passive: when p would acquire or break through an UNC/CIV card, p may
     instead break through an exiled card of that suit (rule decision: "would" = the step could
@@ -1012,7 +1012,7 @@ def count_eligible(s, f, row):
     return n
 
 
-@kernel
+@shell_kernel
 def _any_eligible(s, f, row):
     owner, zone = pick_screen(s, f, row)
     for c in Z.table(s):
@@ -1376,7 +1376,7 @@ def profit(s, p, c):
     push(s, c, r, ENTRY[r, E.TRIG_PROFIT] if HAS_PROGRAM[r, E.TRIG_PROFIT] else 0, FRAME_PROFIT, p)
 
 
-@kernel
+@shell_kernel
 def _some_not_named_in_hand(s, f, row):
     """``discard N F some_not:ID``: one of the cards it could discard is not named like ID."""
     owner, zone = pick_screen(s, f, row)
@@ -1564,7 +1564,7 @@ def run(s):
     return NEXT
 
 
-@kernel
+@shell_kernel
 def decide(s, choice):
     """The agent's choice for the pending decision, then walk on."""
     if s["dec"] == DEC_REACT:
@@ -2300,7 +2300,7 @@ def _step(s, f, pc, row, p, choice):
     raise RuntimeError("imperium: unknown opcode")
 
 
-@kernel
+@shell_kernel
 def _free_play(s, f, nxt, p, c, fl):
     """The free play of card c picked by frame f (none if c < 0), after which f goes on at nxt."""
     _advance(s, f, nxt)
@@ -2491,7 +2491,7 @@ def _draw(s, f, pc, row, p, choice):
     return _advance(s, f, pc + 1)
 
 
-@kernel
+@shell_kernel
 def reshuffle(s, p):
     """I8.2-I8.5 for p's empty draw pile: the nation-deck step, or an optional develop (a
     decision, WAIT), then the shuffle. Returns NEXT when the new draw pile is ready."""
@@ -2518,7 +2518,7 @@ def _shuffle(s, p):
         queue_event(s, EV_RESHUFFLE, s["draw_pile"][p, s["draw_size"][p] - 1], p)
 
 
-@kernel
+@shell_kernel
 def develop_choice(s, p, choice):
     """The develop decision of a reshuffle (I8.4, D13): a development card, then its payment,
     or END for none; then the shuffle (I8.5)."""
@@ -2647,7 +2647,7 @@ def _take_fame(s, f, nxt, p, c):
     return NEXT
 
 
-@kernel
+@shell_kernel
 def _find(s, f, nxt, c, p, also_play):
     """I12 Find [R]: hand, discard pile, draw pile, nation deck (not the accession card), and the
     play area when the text says so (``also_play``). The pile the card came from is shuffled,

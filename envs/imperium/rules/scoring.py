@@ -20,7 +20,7 @@ from meeplegym.envs.imperium.state import (
     Z_LEGENDS,
     Z_PLAY,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 CAP = D.VP_CAP_PER_CARD
 ZONE_SCORED, ZONE_IN_PLAY, ZONE_HISTORY, ZONE_LEGENDS, ZONE_HERE, ZONE_UNDER_REGIONS, ZONE_POOL, ZONE_ON_YOUR_CARDS = (
@@ -261,7 +261,7 @@ def automa_won(s):
     return AU.score(s) >= score(s, 0)
 
 
-@kernel
+@shell_kernel
 def final_scores(s, out):
     for p in range(s["n_players"]):
         out[p] = score(s, p)

@@ -56,7 +56,7 @@ from meeplegym.envs.imperium.state import (
     Z_STATE_CARD,
     AUTOMA_SLOTS,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 # Where to go when the machine's stack empties: the phase the program was started from.
 AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
@@ -171,7 +171,7 @@ def can_exhaust(s, p, c):
     return M.can_use(s, p, c, E.TRIG_EXHAUST)
 
 
-@kernel
+@shell_kernel
 def _activate_card(s, c):
     p = s["current"]
     if s["zone"][c] == Z_HAND:
@@ -239,14 +239,14 @@ def cleanup_discardable(s, p, c):
     return s["zone"][c] == Z_HAND and s["owner"][c] == p and E.CANNOT_CLEANUP_DISCARD[Z.rec(s, c)] == 0
 
 
-@kernel
+@shell_kernel
 def _draw_up(s):
     """I7.4 through the machine: a reshuffle may ask for a develop decision (I8.4)."""
     _start(s, -1, -1, E.SYSTEM_DRAW_UP, M.FRAME_SYSTEM, s["current"], AFTER_DRAW_UP)
     _settle(s)
 
 
-@kernel
+@shell_kernel
 def _end_turn(s):
     """Returns True when a Solstice effect was started."""
     if s["nation"][s["current"]] == INUIT:
@@ -262,7 +262,7 @@ def _end_turn(s):
 
 
 # ---------------------------------------------------------------- the automa's turn (I14.3)
-@kernel
+@shell_kernel
 def automa_turn(s, roll):
     """I14.3 1: the die (`roll` 0-5 for faces 1-6) covers the card of its slot, or is set aside
     when that slot is not in use at this difficulty; then the uncovered cards resolve from slot
@@ -322,7 +322,7 @@ def _automa_cleanup(s):
         M.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
 
 
-@kernel
+@shell_kernel
 def refill_slots(s, slots):
     """Deal a card from the automa deck under each empty slot marker of the first `slots`; an
     empty deck takes the top dynasty card into the discard pile and reshuffles, as often as
@@ -427,7 +427,7 @@ def _solstice_effect(s, c):
     return _start(s, c, r, M.ENTRY[r, _solstice_trigger(s)], M.FRAME_ABILITY, p, AFTER_SOLSTICE)
 
 
-@kernel
+@shell_kernel
 def _end_round(s):
     """I9.8 / I10.2: the next round, or scoring once the final round is over."""
     s["round"] += 1
@@ -474,7 +474,7 @@ def _next_scoring_return(s):
         s["actor"] = s["first_player"]
 
 
-@kernel
+@shell_kernel
 def _scoring_return(s, c):
     """The seat returns unrest card c before scoring (chaos to the chaos pile)."""
     Z.return_unrest(s, c)
@@ -597,7 +597,7 @@ def apply(s, a):
     automa_plays(s)
 
 
-@kernel
+@shell_kernel
 def automa_plays(s):
     """The decisions the automa's rows leave open are taken by its rules (automa.choose_action)
     until a decision of the human's is pending or the game is over."""
@@ -687,7 +687,7 @@ def _choice(s, a):
     return a - A.CARD
 
 
-@kernel
+@shell_kernel
 def start(s):
     """After setup: the first turn begins (I4.1)."""
     s["rounds_left"] = -1

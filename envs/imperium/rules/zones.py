@@ -46,7 +46,7 @@ from meeplegym.envs.imperium.state import (
     Z_UNREST_PILE,
     Z_AUTOMA_SLOT,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 PIN = int(D.Header.PIN)
 ATK = int(D.Header.ATK)
@@ -554,7 +554,7 @@ def market_card_resources(s, c):
     return n
 
 
-@kernel
+@shell_kernel
 def take_market_card(s, slot, p, unrest_to_hand):
     """Acquire / Break through (a) from the market (I12): resources to p's pool, the card to hand,
     the tucked unrest to p's hand (Acquire) or back to the pile (Break through), refill.
@@ -574,7 +574,7 @@ def take_market_card(s, slot, p, unrest_to_hand):
     return c
 
 
-@kernel
+@shell_kernel
 def exile_market_card(s, slot):
     """I12 Exile of a market card: its unrest back to the pile, the card to the exile, refill."""
     c = s["market"][slot]

@@ -53,7 +53,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 BANDITS = B.BANDITS
 CAMPAIGN_SUPPLY = int(D.ACTION_SUPPLY[D.MajorAction.CAMPAIGN])
@@ -125,7 +125,7 @@ def can_campaign(s, p):
     return defender_options(s, p, mask) > 0
 
 
-@kernel
+@shell_kernel
 def can_campaign_at(s, p, slot):
     """Whether p could campaign at `slot` as if the pawn were there (Captains, Wild Allies: no
     Supply spent)."""
@@ -139,7 +139,7 @@ def can_campaign_at(s, p, slot):
     return ok
 
 
-@kernel
+@shell_kernel
 def choose_defender(s, p, a):
     """Pay, name the defender, settle who is Imperial this campaign, and reset the declaration.
     A target the declaration must hold (your site, when the defender rules it) is declared."""
@@ -192,7 +192,7 @@ def coiled(s):
     return q != BANDITS and PS.holds(s, q, GIANT_PYTHON)
 
 
-@kernel
+@shell_kernel
 def even_declared(s, p):
     dice = target_dice(s, p)
     return dice >= 2 and dice % 2 == 0
@@ -256,7 +256,7 @@ def even_reachable(s, p):
     return reach[even_state(0, True, 2)]
 
 
-@kernel
+@shell_kernel
 def python_allows(s, p, q):
     """q may be named the defender unless q holds Giant Python and no declaration against q can
     add an even total. Tried on the state and undone (the targets are clear outside a campaign)."""
@@ -296,7 +296,7 @@ def pass_gate(s, p, slot):
     return gate
 
 
-@kernel
+@shell_kernel
 def site_targetable(s, p, slot):
     if s["tgt_slot"][slot] or not defender_rules(s, slot):
         return False
@@ -337,7 +337,7 @@ def pawn_here(s, p):
     return q != BANDITS and s["pawn"][q] == PL.attack_site(s, p)
 
 
-@kernel
+@shell_kernel
 def targets_legal(s, p, mask):
     """The targets on offer; against Giant Python only those after which an even total stays
     reachable, and END once it is even -- or, should no even total be reachable any more, as
@@ -385,7 +385,7 @@ def declaration_complete(s, p):
     return False
 
 
-@kernel
+@shell_kernel
 def declare(s, p, a):
     if a == A.END:
         s["phase"] = PH_CAMPAIGN_DICE
@@ -408,7 +408,7 @@ def mark_target(s, a, on):
         s["tgt_pawn"] = on
 
 
-@kernel
+@shell_kernel
 def dice_legal(s, p, mask):
     """0 up to your force's warbands (O5.5.2)."""
     C.numbers_upto(mask, 0, PL.attacking_force(s, p))
@@ -509,7 +509,7 @@ def ask_next_ally(s, p):
     plans_next(s, p)
 
 
-@kernel
+@shell_kernel
 def answer_ally(s, p, a):
     if a == A.END:
         ask_next_ally(s, p)
@@ -518,7 +518,7 @@ def answer_ally(s, p, a):
     s["actor"] = s["defender"]
 
 
-@kernel
+@shell_kernel
 def permit_ally(s, p, a):
     if a == A.OPTION + 0:
         s["ally"][s["asked"] - 1] = 1
@@ -534,7 +534,7 @@ def plans_next(s, p):
         roll(s, p)
 
 
-@kernel
+@shell_kernel
 def use_plan(s, p, a):
     if a == A.END:
         s["plan_next"] += 1
@@ -543,7 +543,7 @@ def use_plan(s, p, a):
         plans_next(s, p)
 
 
-@kernel
+@shell_kernel
 def plan_sign(s, p, a):
     if PL.answer_sign(s, s["actor"], a):
         plans_next(s, p)
@@ -588,7 +588,7 @@ def count_force(s, p):
     return defense
 
 
-@kernel
+@shell_kernel
 def roll(s, p):
     """O5.5.4-O5.5.5: roll defense, count the defending force, roll attack (skulls kill at once),
     with the battle plans' marks (O7.5). Right after each roll, a roller who rules Jinx may pay
@@ -652,7 +652,7 @@ def attack_roll(s, p):
         rolled(s, p)
 
 
-@kernel
+@shell_kernel
 def jinx_rerolled(s, roll, reroll):
     """Jinx's answer on a campaign roll: the kept or rerolled pool, then the next roll or the result."""
     p = s["current"]
@@ -724,7 +724,7 @@ def peace_defends(s):
     return False
 
 
-@kernel
+@shell_kernel
 def sacrifice(s, p, a):
     if a == A.OPTION + 0:
         worth = sacrifice_worth(s, p)
@@ -792,7 +792,7 @@ def ask_sticky_fire(s, victor, force):
     return True
 
 
-@kernel
+@shell_kernel
 def answer_sticky_fire(s, kill_all):
     """The whole defeated force dies (and its user gives that enemy a favor if able), or the
     usual losses."""
@@ -874,7 +874,7 @@ def kill_at(s, a):
     PL.fall(s, PL.DEFENDER_SIDE, col, 1, to)
 
 
-@kernel
+@shell_kernel
 def take_loss(s, p, a):
     kill_at(s, a)
     s["actor"] = p
@@ -919,7 +919,7 @@ def occupy_next(s, p, start):
     spoils(s, p)
 
 
-@kernel
+@shell_kernel
 def occupy(s, p, k):
     slot = s["camp_slot"]
     s["board_warbands"][p] -= k
@@ -927,7 +927,7 @@ def occupy(s, p, k):
     occupy_next(s, p, slot + 1)
 
 
-@kernel
+@shell_kernel
 def spoils(s, p):
     """O5.5.7 II-III: targeted relics change hands (and Relic Hunter's user may put the ones it
     took at sites under the relic deck), then the banners (seized ones lose tokens), then the
@@ -954,7 +954,7 @@ def relic_hunter_legal(s, mask):
     mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def answer_relic_hunter(s, a):
     p = s["current"]
     if a != A.END:
@@ -1001,7 +1001,7 @@ def destinations(s, mask):
             mask[A.SLOT + slot] = 1
 
 
-@kernel
+@shell_kernel
 def banish_legal(s, p, mask):
     """The attacker banishes (a SLOT; OPTION 0 when the Shrouded Wood's ruler picks where) or
     leaves the defender (END)."""
@@ -1012,7 +1012,7 @@ def banish_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def banish(s, p, a):
     if a == A.OPTION + 0:
         s["phase"] = PH_BANISH_WHERE
@@ -1057,7 +1057,7 @@ def after_banish(s, p):
         end(s, p)
 
 
-@kernel
+@shell_kernel
 def burn(s, p, a):
     if a == A.OPTION + 0:
         q = s["defender"]
@@ -1099,7 +1099,7 @@ def end(s, p):
 
 
 # ================================================================== Wild Mounts (D2)
-@kernel
+@shell_kernel
 def wild_mounts_legal(s, mask):
     """A Beast card its user rules to discard instead of their Nomad plans (CARD), or not (END)."""
     u = s["actor"]
@@ -1109,7 +1109,7 @@ def wild_mounts_legal(s, mask):
     mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def answer_wild_mounts(s, a):
     u = s["actor"]
     if a != A.END:
@@ -1120,7 +1120,7 @@ def answer_wild_mounts(s, a):
 
 
 # ================================================================== Second Wind (D2)
-@kernel
+@shell_kernel
 def second_wind_legal(s, p, mask):
     """Any site p could travel to, spending no Supply (SLOT), or staying (END)."""
     for slot in range(N_SLOTS):
@@ -1139,7 +1139,7 @@ def ask_second_wind(s):
     s["actor"] = s["current"]
 
 
-@kernel
+@shell_kernel
 def second_wind_travel(s, a):
     p = s["current"]
     s["react_card"] = 0
@@ -1149,7 +1149,7 @@ def second_wind_travel(s, a):
 
 
 # ================================================================== Sneak Attack (D2)
-@kernel
+@shell_kernel
 def can_sneak_attack(s, h, q):
     """h could campaign naming q the defender (O5.5.1, Giant Python and Vow of Peace allowing)."""
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
@@ -1158,7 +1158,7 @@ def can_sneak_attack(s, h, q):
     return mask[A.SEAT + q] == 1
 
 
-@kernel
+@shell_kernel
 def ask_sneak_attack(s):
     """Once the campaign's action and its reactions are over: Sneak Attack's holder, if another
     player than the one who just campaigned and able to campaign against them, is asked (PH_REACT).
@@ -1174,7 +1174,7 @@ def ask_sneak_attack(s):
     return True
 
 
-@kernel
+@shell_kernel
 def answer_sneak_attack(s, campaign):
     """The holder campaigns against the player who just did, spending no Supply, in that player's
     turn: the holder is `current` (the attacker) until the campaign and its aftermath are over,

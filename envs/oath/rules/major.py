@@ -71,7 +71,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 SEARCH, MUSTER, TRADE, RECOVER, CAMPAIGN, TRAVEL = (int(a) for a in D.MajorAction)
 SUPPLY_OF = np.zeros(len(D.MajorAction), dtype=np.int8)
@@ -213,7 +213,7 @@ def can_search_pile(s, p, k):
     return s["discard_size"][pile_of(s, p, k)] > 0 and s["supply"][p] >= discard_search_cost(s)
 
 
-@kernel
+@shell_kernel
 def can_search_discard(s, p):
     for k in range(3):
         if can_search_pile(s, p, k):
@@ -307,7 +307,7 @@ def drop_drawn(s, c):
     s["n_drawn"] = k
 
 
-@kernel
+@shell_kernel
 def keep_legal(s, p, mask):
     """CARD: the drawn card to keep; with Great Spire (D3), before that, OPTION k: the k-th drawn
     card, a denizen not swapped yet, trades places with a random card of the Dispossessed. Land
@@ -374,7 +374,7 @@ def second_keepable(s, p, c):
     return ok
 
 
-@kernel
+@shell_kernel
 def second_keep(s, p):
     """Once the first card's play is over: the searcher is asked for Land Warden's second card if
     one is allowed, else the rest of the draw is discarded and the Search is over."""
@@ -410,7 +410,7 @@ def discard_rest(s, p):
         s["phase"] = PH_ACT
 
 
-@kernel
+@shell_kernel
 def discard_drawn(s, p, c):
     discard_card(s, p, c)
     drop_drawn(s, c)
@@ -620,7 +620,7 @@ def fits(s, c, slot):
     return room_for_play(s, c, slot) or (s["slot_faceup"][slot] == 1 and clears_first(s, slot))
 
 
-@kernel
+@shell_kernel
 def room_on_map(s, c):
     for slot in range(N_SLOTS):
         if fits(s, c, slot):
@@ -628,7 +628,7 @@ def room_on_map(s, c):
     return False
 
 
-@kernel
+@shell_kernel
 def can_play_to_site(s, p):
     """O5.1.4.1: your site has room; the People's Favor's holder may use any site of the region,
     and may first discard a card there to make room; with New Growth any site of the map (D3);
@@ -657,7 +657,7 @@ def may_play_to_site(s, p, c):
             and can_play_to_site(s, p))
 
 
-@kernel
+@shell_kernel
 def play_legal(s, p, mask):
     """O5.1.4; Land Warden's second card after a first played elsewhere goes to a site (D2)."""
     c = s["playing"]
@@ -679,7 +679,7 @@ def play_legal(s, p, mask):
     mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def pf_discard_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
     for c in range(1, FIRST_RELIC):
@@ -698,7 +698,7 @@ def pf_discard(s, p, a):
     s["phase"] = PH_PLAY_SITE
 
 
-@kernel
+@shell_kernel
 def play_site_legal(s, p, mask):
     region = SLOT_REGION[s["pawn"][p]]
     anywhere = grows_anywhere(s, p, s["playing"])
@@ -718,7 +718,7 @@ def to_site(s, p, slot):
     play_to_site(s, p, s["playing"], slot)
 
 
-@kernel
+@shell_kernel
 def rotation_legal(s, p, mask):
     slot = s["target"]
     for d in range(1, FIRST_EDIFICE):
@@ -728,7 +728,7 @@ def rotation_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def rotation(s, p, a):
     if a != A.END:
         discard_card(s, p, a - A.CARD)
@@ -751,7 +751,7 @@ def conspirator_target(s, p, q):
     return shared >= 2
 
 
-@kernel
+@shell_kernel
 def conspiracy_legal(s, p, mask):
     mask[A.END] = 1
     if s["secrets"][p] < 1:
@@ -767,7 +767,7 @@ def conspiracy_legal(s, p, mask):
                 mask[A.OPTION + 1] = 1
 
 
-@kernel
+@shell_kernel
 def conspiracy(s, p, a):
     """Burn a secret to take the relic or banner chosen; the Conspiracy then goes to the box."""
     if a != A.END:
@@ -867,7 +867,7 @@ def replace_legal(s, p, mask):
             mask[A.CARD + d] = 1
 
 
-@kernel
+@shell_kernel
 def replace(s, p, d):
     discard_card(s, p, d)
     if council_fits(s, p, s["playing"], s["target"] == 1, False):
@@ -957,7 +957,7 @@ def muster_supply(s, c):
     return 0 if s["mod_on"][ANIMAL_PLAYMATES] and B.SUIT_OF[c] == BEAST else SUPPLY_OF[MUSTER]
 
 
-@kernel
+@shell_kernel
 def can_muster(s, p):
     for c in range(1, FIRST_RELIC):
         if muster_card(s, p, c):
@@ -1051,7 +1051,7 @@ def trade_supply(s, p, c):
     return SUPPLY_OF[TRADE]
 
 
-@kernel
+@shell_kernel
 def can_trade(s, p):
     for c in range(1, FIRST_RELIC):
         if trade_card(s, p, c):
@@ -1077,7 +1077,7 @@ def for_secrets_payable(s, p, c):
     return B.spendable_favor(s, p) >= 2 + PS.toll_due(s, p, PS.CURFEW, s["where"][c])
 
 
-@kernel
+@shell_kernel
 def trade_mode_legal(s, p, mask):
     c = s["target"]
     if for_favor_payable(s, p, c):
@@ -1185,7 +1185,7 @@ def ds_gift(s):
     return MAGICIANS_GIFT if s["mod_on"][MAGICIANS_CODE] else 0
 
 
-@kernel
+@shell_kernel
 def can_recover(s, p):
     if s["supply"][p] < SUPPLY_OF[RECOVER]:
         return False
@@ -1416,14 +1416,14 @@ def free_travel_legal(s, p, mask):
         mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def can_travel(s, p):
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     travel_legal(s, p, mask)
     return mask.sum() > 0
 
 
-@kernel
+@shell_kernel
 def choose_destination(s, p, to):
     """The way to pay is asked only when there are several (PH_TRAVEL_FREE)."""
     s["target"] = to

@@ -69,7 +69,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 SUPPLY_MAX = D.SUPPLY_MAX
 EXILE_PRICE = 5  # O6.7
@@ -363,7 +363,7 @@ def peek_offer_legal(s, p, mask):
     return n
 
 
-@kernel
+@shell_kernel
 def answer_offer(s, p, accept):
     """O6.6.2: on acceptance the Exile becomes a Citizen, takes the Reliquary relic, the bargain
     is kept and the Chancellor gains the space's modifier."""
@@ -461,7 +461,7 @@ def shed_legal(s, q, mask):
         mask[A.SEAT + q] = 1
 
 
-@kernel
+@shell_kernel
 def shed(s, q, a):
     """One warband back to q's bank; once purple can replace the rest, q becomes a Citizen and
     the game goes back to where the Citizenship happened."""
@@ -526,7 +526,7 @@ def slum_due(s, p):
     return True
 
 
-@kernel
+@shell_kernel
 def slum_legal(s, p, mask):
     """CARD a denizen at the Great Slum other than the one moved there; END only while the site
     keeps its capacity (a card moved to a full Great Slum needs the discard)."""
@@ -576,7 +576,7 @@ def discard_down_legal(s, q, mask):
             mask[A.CARD + c] = 1
 
 
-@kernel
+@shell_kernel
 def discard_down(s, q, c):
     M.discard_card(s, q, c)
     q = over_limit(s)
@@ -613,7 +613,7 @@ def exilable(s, p, q):
             and not PS.exile_proof(s, q))
 
 
-@kernel
+@shell_kernel
 def exile_target_legal(s, p, mask):
     for q in range(s["n_players"]):
         if exilable(s, p, q):

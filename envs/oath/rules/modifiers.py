@@ -45,7 +45,7 @@ from meeplegym.envs.oath.state import (
     Z_ADVISER,
     Z_SITE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 TRAVEL, MUSTER, TRADE, SEARCH, RECOVER = (int(D.MajorAction.TRAVEL), int(D.MajorAction.MUSTER),
                                           int(D.MajorAction.TRADE), int(D.MajorAction.SEARCH),
@@ -92,7 +92,7 @@ def possible(s, p, action):
     return M.can_muster(s, p)
 
 
-@kernel
+@shell_kernel
 def access(s, p, c, action):
     """O7.1.1, and for a Trade with Small Friends a card at a site holding a Beast card too (D3);
     once Master of Disguise is in use, none of p's own advisers (D2)."""
@@ -143,7 +143,7 @@ def offered(s, p, c, action):
     return ok
 
 
-@kernel
+@shell_kernel
 def possible_with_any(s, p, action):
     """Whether the action can be taken at all, under its mandatory modifiers: as it is, or with
     some single optional modifier (O5: an action whose cost cannot be paid is illegal). Asked in
@@ -164,7 +164,7 @@ def possible_with_any(s, p, action):
     return ok
 
 
-@kernel
+@shell_kernel
 def mandatory(s, p, action):
     M.clear_mods(s)
     for k in range(MODIFIER_COUNT[action]):
@@ -173,7 +173,7 @@ def mandatory(s, p, action):
             s["mod_on"][c] = 1
 
 
-@kernel
+@shell_kernel
 def begin(s, p, action, next_phase):
     """Start an action's modifiers: the mandatory ones apply, the optional ones are asked for."""
     mandatory(s, p, action)
@@ -186,7 +186,7 @@ def begin(s, p, action, next_phase):
             return
 
 
-@kernel
+@shell_kernel
 def choice_legal(s, p, mask):
     """PH_MODIFY_CHOICE: Bracken's pile, top or bottom (OPTION 2 * region + bottom); Master of
     Disguise's player, another seat whose advisers keep the trade possible."""
@@ -219,7 +219,7 @@ def choose(s, a):
     s["phase"] = PH_MODIFY
 
 
-@kernel
+@shell_kernel
 def legal(s, p, mask):
     action = s["mod_action"]
     for k in range(MODIFIER_COUNT[action]):

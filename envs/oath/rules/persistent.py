@@ -52,7 +52,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 _ID = {d.name: d.number for d in D.DENIZENS}
 (GOSSIP, SECRET_POLICE, SACRED_GROUND, VOW_OF_OBEDIENCE, VOW_OF_POVERTY, VOW_OF_PEACE, COUNCIL_SEAT, FOREST_COUNCIL,
@@ -171,13 +171,13 @@ def payable(s, p, c):
 
 
 # ================================================================== playing cards
-@kernel
+@shell_kernel
 def may_play_facedown_adviser(s, p):
     """Gossip (D2): its ruler's enemies play no card as a facedown adviser."""
     return not ruler_bars(s, GOSSIP, p, -1)
 
 
-@kernel
+@shell_kernel
 def may_play_vision_faceup(s, p, v):
     """Vow of Obedience binds its holder; Secret Police its ruler's enemies standing at a site
     that ruler rules; Sacred Ground everyone away from its site, the Conspiracy excepted (D2-D3)."""
@@ -194,7 +194,7 @@ def may_play_faceup(s, p, c):
     return not (B.SUIT_OF[c] == BEAST and ruler_bars(s, RUINED_TEMPLE, p, -1))
 
 
-@kernel
+@shell_kernel
 def card_played(s, p, c):
     """Saddle Makers (D2): after another player plays a Nomad or Order card faceup, its holder
     gains 2 favor from that card's bank."""
@@ -215,7 +215,7 @@ def reaction_due(s, k, by):
         s["react_due"] |= 1 << k
 
 
-@kernel
+@shell_kernel
 def next_reaction(s):
     """Ask the next queued reaction's holder for a bank or a roll (PH_REACT); False once none is
     left to ask (a holder gone, or every bank empty). A queued Sneak Attack is left for run_on."""
@@ -234,7 +234,7 @@ def next_reaction(s):
     return False
 
 
-@kernel
+@shell_kernel
 def squalid_ruler(s):
     """Who may change the end die (Squalid District ◊, D3): its ruler (the lowest seat, the
     Chancellor for the Empire); -1 if it is not showing or the bandits rule it."""
@@ -250,7 +250,7 @@ def squalid_ruler(s):
 JINX = _ID["Jinx"]
 
 
-@kernel
+@shell_kernel
 def may_jinx(s, q):
     """q, who just rolled attack or defense dice, rules Jinx and can pay its cost (Spell Breaker
     allowing) to reroll them."""
@@ -283,7 +283,7 @@ def jinx_answered(s, reroll):
 
 
 # ================================================================== Vow of Union (D2)
-@kernel
+@shell_kernel
 def union_binds(s, p):
     """p holds Vow of Union, stands at a site they rule and has warbands on the board: p travels
     nowhere (the warbands at the sites p rules join p's campaigns: plans.joins_force)."""
@@ -315,7 +315,7 @@ def stolen_count(s):
     return n
 
 
-@kernel
+@shell_kernel
 def may_steal(s, h):
     """h holds Relic Thief, can pay its cost (Spell Breaker allowing) and the taker still holds
     some of the relics."""
@@ -328,7 +328,7 @@ def forget_stolen(s):
     s["thief_relics"] = 0
 
 
-@kernel
+@shell_kernel
 def steal(s, pay):
     """Relic Thief's holder pays and rolls a defense die per relic at stake (Jinx may reroll
     them); with no shield and no two-shields face, they take those relics. The acting player's
@@ -413,13 +413,13 @@ def title_taken(s, q):
         B.add_favor(s, h, 1)
 
 
-@kernel
+@shell_kernel
 def may_recover_pf(s, p):
     """Vow of Renewal (D2) binds its holder: no recovering the People's Favor."""
     return not holds(s, p, VOW_OF_RENEWAL) and not pf_guarded(s, p)
 
 
-@kernel
+@shell_kernel
 def may_recover_ds(s, p):
     """Vow of Silence (D2) binds its holder: no recovering the Darkest Secret."""
     return not holds(s, p, VOW_OF_SILENCE) and not ds_guarded(s, p)
@@ -446,7 +446,7 @@ def pf_recovered_mob(s):
     return in_force(s, HALL_OF_MOCKERY)
 
 
-@kernel
+@shell_kernel
 def pf_campaign_guarded(s, p):
     """Hall of Debate ◊ (D3): nobody targets the People's Favor in a campaign."""
     return in_force(s, HALL_OF_DEBATE) or pf_guarded(s, p)
@@ -506,7 +506,7 @@ def shielded(s, p, holder, r):
     return holds(s, holder, LOST_TONGUE) and not rules_suit(s, p, NOMAD)
 
 
-@kernel
+@shell_kernel
 def rules_suit(s, p, suit):
     for d in range(1, N_CARDS):
         if B.card_suit(s, d) == suit and B.rules_card(s, p, d):
@@ -515,7 +515,7 @@ def rules_suit(s, p, suit):
 
 
 # ================================================================== travel
-@kernel
+@shell_kernel
 def travel_kills(s, p, here, to):
     """Warbands p must kill off their board on moving from `here` to `to`: two at Boiling Lake's
     site unless p rules it, one leaving a site ruled by a ruler of Grasping Vines whose enemy p is."""
@@ -533,7 +533,7 @@ def station_at(s, to):
     return in_force(s, WAY_STATION) and s["zone"][WAY_STATION] == Z_SITE and s["where"][WAY_STATION] == to
 
 
-@kernel
+@shell_kernel
 def station_free(s, p, to):
     """Way Station (D3): its ruler travels to its site spending no Supply."""
     return station_at(s, to) and B.rules_card(s, p, WAY_STATION)

@@ -42,7 +42,7 @@ from meeplegym.envs.oath.state import (
     Z_PERSONAL,
     Z_SITE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 CLAUSES, N_CLAUSES, PLAN_SIDE = E.PLAN_CLAUSES, E.PLAN_N_CLAUSES, E.PLAN_SIDE
 COST = B.COST
@@ -181,7 +181,7 @@ def condition(s, u, side, c, cond):
     return s["zone"][c] == Z_SITE and s["tgt_slot"][s["where"][c]] == 1  # PC_SITE_TARGETED
 
 
-@kernel
+@shell_kernel
 def side_rules(s, u, d):
     """d counts for u's plan: u rules it -- or, for the defender and the Allies, anyone of the
     defending side does ("you" on their plans is the whole side, O5.5.3)."""
@@ -321,7 +321,7 @@ def usable(s, u, c):
     return does_something(s, u, side, c, f)
 
 
-@kernel
+@shell_kernel
 def legal(s, u, mask):
     for c in range(1, N_CARDS):
         if usable(s, u, c):
@@ -329,7 +329,7 @@ def legal(s, u, mask):
     mask[A.END] = 1
 
 
-@kernel
+@shell_kernel
 def any_usable(s, u):
     for c in range(1, N_CARDS):
         if usable(s, u, c):
@@ -363,7 +363,7 @@ def add_dice(s, effect, k):
         add_defense(s, k)
 
 
-@kernel
+@shell_kernel
 def signed_amount(s, u, f, k, option):
     """The amount OPTION `option` picks for signed clause k: +N, -N, then +M, -M (±N|M)."""
     n, n2 = clause_amounts(s, u, f, k)
@@ -581,7 +581,7 @@ def joins_force(s, p, slot):
     return 0
 
 
-@kernel
+@shell_kernel
 def stationed(s, p):
     """p's warbands at sites that join p's attacking force (`joins_force`)."""
     n = 0
@@ -654,7 +654,7 @@ def fall(s, side, col, k, to):
     s["camp_killed"][side] += k
 
 
-@kernel
+@shell_kernel
 def side_force(s, side):
     """The warbands of `side`'s force now."""
     return attacking_force(s, s["current"]) if side == ATTACKER_SIDE else defending_force(s)
@@ -709,7 +709,7 @@ def beast_to_discard(s, u, c):
     return B.card_suit(s, c) == BEAST and rules_plan(s, u, c) and not M.LOCKED[c]
 
 
-@kernel
+@shell_kernel
 def mounts_worth(s, u):
     """Wild Mounts can change something: u rules a Beast card to discard and a faceup Nomad plan
     that a campaign's end may discard."""
@@ -722,7 +722,7 @@ def mounts_worth(s, u):
     return beast and nomad
 
 
-@kernel
+@shell_kernel
 def mounts_user(s):
     """The player Wild Mounts now asks whether to discard a Beast card instead of their Nomad
     plans: its user, when some Nomad plan they used is about to be discarded; -1: nobody."""

@@ -66,7 +66,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 CODE, OPTIONS, ENTRY = E.CODE, E.OPTIONS, E.ENTRY
 KIND_ACTION, KIND_PLAYED, KIND_REST, KIND_MODIFIER = E.KIND_ACTION, E.KIND_PLAYED, E.KIND_REST, E.KIND_MODIFIER
@@ -163,7 +163,7 @@ def run(s, p):
                 return  # the program goes on once Jinx's ruler answers (gamble_rerolled)
 
 
-@kernel
+@shell_kernel
 def gamble_rerolled(s, reroll):
     """Jinx's answer on Gambling Hall's dice: the kept or rerolled shields count, the program goes on."""
     p = s["current"]
@@ -734,7 +734,7 @@ def mark_goods(s, giver, taker, goods, asking, given, mask):
     return n
 
 
-@kernel
+@shell_kernel
 def exchange_step(s, p, left, a):
     """One answer of the exchange p proposes to the partner (left: as in exchange_choices); an
     accepted exchange is kept at once."""
@@ -790,7 +790,7 @@ def exchangeable(s, p, q, goods):
     return mark_goods(s, p, q, goods, False, 0, scratch) > 0 or mark_goods(s, q, p, goods, True, 0, scratch) > 0
 
 
-@kernel
+@shell_kernel
 def gathering_choices(s, p, pc, mask):
     q, stage = gathering_turn(s, p)
     goods = CODE[pc, E.C_SUITS]
@@ -801,7 +801,7 @@ def gathering_choices(s, p, pc, mask):
     return exchange_choices(s, q, goods, GATHERING_STAGES - stage, mask)
 
 
-@kernel
+@shell_kernel
 def deliver(s, p, q, a):
     """One side of an accepted exchange: an adviser changes council; a site's old ruler takes
     their warbands there back to their board, and its new ruler garrisons it at the `deeds`
@@ -912,7 +912,7 @@ def facedown_resolve(s, p, pc, a):
         s["pw_it"] = 0
 
 
-@kernel
+@shell_kernel
 def inquire(s, p):
     """Inquisitor (D2): p sees the picked adviser. The Conspiracy becomes p's, played or discarded
     as if searched; anything else earns its holder the favor placed on Inquisitor."""
@@ -1007,7 +1007,7 @@ def swappable_here(s, p, adviser, c):
             and M.RESTRICTION[c] != M.SITE_ONLY and swap_fits(s, adviser, c))
 
 
-@kernel
+@shell_kernel
 def placeable(s, p, pc, c):
     """Whether the step at pc can take the picked card c: a site with room, or a card at p's
     site to swap with."""
@@ -1257,7 +1257,7 @@ def resolve_more(s, p, pc, a):
             s["secrets"][p] += 1
 
 
-@kernel
+@shell_kernel
 def answer(s, p, a):
     """The decision inside a program: a MAY, a CHOOSE, or one unit of an asking step."""
     pc = s["pw_pc"]
@@ -1282,7 +1282,7 @@ def go_on(s, p):
     run(s, p)
 
 
-@kernel
+@shell_kernel
 def legal(s, p, mask):
     pc = s["pw_pc"]
     dec = s["pw_dec"]
@@ -1468,7 +1468,7 @@ def spire(s, p, n):
         C.place(s, out[j], Z_DISPOSSESSED, 0, 0)
 
 
-@kernel
+@shell_kernel
 def pilgrimage(s, p):
     """Pilgrimage (D2): the denizens at p's site (not locked) go to the Dispossessed; as many are
     drawn from it at random, seen by p, and put on p's region's discard pile."""
@@ -1504,7 +1504,7 @@ def rest_returns(s, p, do):
     return moves
 
 
-@kernel
+@shell_kernel
 def oracle(s, p):
     """Oracle (D2): the Vision nearest the top of the world deck is drawn (the Visions Drawn
     track advances) and kept as if searched: p plays or discards it when the program ends."""
@@ -1526,7 +1526,7 @@ def take_from_reliquary(s, p, space):
     M.take_relic(s, p, r)
 
 
-@kernel
+@shell_kernel
 def dissent(s, c):
     """Dissent (D2): every player but the People's Favor's holder places on this card one favor
     per suit among the cards they rule (as much as they have)."""
@@ -1597,7 +1597,7 @@ def tithe(s, suits):
         s["favor_bank"][b] += k
 
 
-@kernel
+@shell_kernel
 def discard_region(s, p, suits):
     """Discard every faceup card of `suits` at the sites of p's region (not locked)."""
     region = SLOT_REGION[s["pawn"][p]]
@@ -1607,7 +1607,7 @@ def discard_region(s, p, suits):
             M.discard_card(s, p, c)
 
 
-@kernel
+@shell_kernel
 def garrison(s, p):
     """Garrison (D2): a warband per site p rules, then one from p's board onto each of them."""
     ruled = B.sites_ruled(s, p)
@@ -1619,7 +1619,7 @@ def garrison(s, p):
             s["site_warbands"][slot, col] += 1
 
 
-@kernel
+@shell_kernel
 def key_city(s, p, c):
     """Key to the City (D2): if the ruler of this card's site has no pawn there, every warband
     there dies; then p gains one and puts it there."""
@@ -1662,7 +1662,7 @@ def peek_top(s, p, cards, size, n, do):
     return unseen
 
 
-@kernel
+@shell_kernel
 def action_legal(s, p, mask):
     """O6.2: CARD marks for the Action powers p may use now."""
     for c in range(1, FIRST_VISION):
@@ -1670,13 +1670,13 @@ def action_legal(s, p, mask):
             mask[A.CARD + c] = 1
 
 
-@kernel
+@shell_kernel
 def use_action(s, p, c, after):
     B.pay_cost(s, p, c)
     start(s, p, c, KIND_ACTION, after)
 
 
-@kernel
+@shell_kernel
 def tribunal_open(s, p):
     """D1 The Tribunal: its Action is p's while p rules the faceup site or stands there, and
     some exchange can be made. It costs nothing and runs with no card (pw_card 0)."""
@@ -1687,7 +1687,7 @@ def tribunal_open(s, p):
     return False
 
 
-@kernel
+@shell_kernel
 def use_tribunal(s, p, after):
     start_program(s, p, 0, E.SITE_ENTRY[TRIBUNAL], after)
 

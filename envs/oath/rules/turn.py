@@ -104,7 +104,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_VISION_SPACE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 ROUNDS = D.ROUNDS
 STABLE_REGIME_LEAST = np.zeros(ROUNDS + 1, dtype=np.int8)  # 0: no roll this round (O3.3)
@@ -410,7 +410,7 @@ def apply(s, a):
     run_on(s)
 
 
-@kernel
+@shell_kernel
 def when_played(s, p):
     """O7.3: a card just played faceup runs its When-played power (after the site's favor and
     Homeland, which the play itself resolved)."""
@@ -419,7 +419,7 @@ def when_played(s, p):
         W.start(s, p, c, W.KIND_PLAYED, PH_ACT)
 
 
-@kernel
+@shell_kernel
 def host(s, hosted):
     """Hospitality (D3), once its travel is done: a favor from a bank matching the new site and
     an adviser."""
@@ -475,7 +475,7 @@ def take_title(s, q):
     PS.title_taken(s, q)
 
 
-@kernel
+@shell_kernel
 def settle_title(s):
     """O2.11, checked after every change: a single qualifier takes the title; among several the
     holder chooses (PH_TITLE, True returned: a decision is due)."""
@@ -496,7 +496,7 @@ def settle_title(s):
 
 
 # ================================================================== Wake (O4.1)
-@kernel
+@shell_kernel
 def wake(s):
     p = s["current"]
     s["actor"] = p
@@ -526,7 +526,7 @@ def peoples_favor_legal(s, p, mask):
                 mask[A.SUIT + b] = 1
 
 
-@kernel
+@shell_kernel
 def peoples_favor(s, p, a):
     if a == A.OPTION + 0:
         B.spend_favor(s, p, 1)
@@ -588,7 +588,7 @@ def visionary(s, p, k):
 
 
 # ================================================================== Act (O4.2)
-@kernel
+@shell_kernel
 def act_legal(s, p, mask):
     N.act_options(s, p, mask)
     W.action_legal(s, p, mask)  # O6.2
@@ -785,7 +785,7 @@ def react(s, a):
         PS.gain_reaction(s, a - A.SUIT)
 
 
-@kernel
+@shell_kernel
 def war_exhaustion(s):
     """O3.4, in order: an Imperial Oathkeeper, an Exile Usurper, a Visionary, else the Empire."""
     if imperial_title(s):

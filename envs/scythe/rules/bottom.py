@@ -37,7 +37,7 @@ from meeplegym.envs.scythe.state import (
     ROB_KIND,
     TERRAIN,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 
 @kernel
@@ -92,7 +92,7 @@ def legal_bottom(s, mask, ctrl):
             mask[A.BOTTOM_TAKE_NO_COINS] = 1
 
 
-@kernel
+@shell_kernel
 def apply_bottom(s, a):
     if a == A.PASS:
         finish_turn(s)
@@ -135,7 +135,7 @@ def legal_pay(s, mask, ctrl):
                 mask[A.CARD + v] = 1
 
 
-@kernel
+@shell_kernel
 def apply_pay(s, a):
     if a >= A.CARD:  # Coercion: the card is spent to the discard pile
         v = a - A.CARD

@@ -49,7 +49,7 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 MINE = int(Structure.MINE)
 
@@ -341,7 +341,7 @@ def _finish_battle(s, destination):
     return True
 
 
-@kernel
+@shell_kernel
 def _combat_star(s, q):
     """A combat star for the winner (max 2, Saxony unlimited); the 6th ends the game at once,
     and units that would still have fought go back where they came from (S14.10)."""

@@ -43,7 +43,7 @@ from meeplegym.envs.scythe.state import (
     PH_ENCOUNTER,
     POLANIA,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 Op = data.Op
 WAITING = 0
@@ -136,7 +136,7 @@ def legal_encounter(s, mask):
             mask[A.OPTION + k] = 1
 
 
-@kernel
+@shell_kernel
 def apply_encounter(s, a):
     """WAITING or DONE."""
     if a == A.PASS:
@@ -253,7 +253,7 @@ def legal_effect(s, mask):
                 break
 
 
-@kernel
+@shell_kernel
 def _has_choice(s, mask):
     """More than 'nothing' to choose: otherwise the step needs no decision."""
     mask[:] = 0

@@ -29,7 +29,7 @@ from meeplegym.envs.scythe.state import (
     PH_MOVE_UNIT,
     TERRAIN,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 
 @kernel
@@ -108,7 +108,7 @@ def legal_factory_pick(s, mask):
             mask[A.FACTORY_PICK + k] = 1
 
 
-@kernel
+@shell_kernel
 def apply_factory_pick(s, a):
     """Take one of the cards still at the Factory; the rest stay, face down (S16.1-S16.3)."""
     k = a - A.FACTORY_PICK
@@ -120,7 +120,7 @@ def apply_factory_pick(s, a):
     after_factory(s)
 
 
-@kernel
+@shell_kernel
 def begin_factory_move(s):
     """The factory card's bottom action: one unit, up to two territories (S16.4)."""
     s["factory_move"] = 1
@@ -132,7 +132,7 @@ def _on_lake(x):
     return x < N_TERRITORIES and TERRAIN[x] == LAKE
 
 
-@kernel
+@shell_kernel
 def legal_move_select(s, mask, combat_units, workers, ctrl):
     mask[A.PASS] = 1
     movable = np.zeros(N_UNITS, dtype=np.int8)
@@ -217,7 +217,7 @@ def apply_move(s, a):
         s["stepped"] = DROPPED_HERE
 
 
-@kernel
+@shell_kernel
 def _finish_unit(s):
     s["moved"][s["selected"]] = 1
     s["moves_left"] -= 1

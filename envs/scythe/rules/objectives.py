@@ -36,7 +36,7 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 C = data.ObjectiveCondition
 CONDITION = data.OBJECTIVE_CONDITION
@@ -255,7 +255,7 @@ def open_window(s, window):
     return False
 
 
-@kernel
+@shell_kernel
 def legal_objective(s, mask):
     mask[A.PASS] = 1
     for k in range(2):
@@ -263,7 +263,7 @@ def legal_objective(s, mask):
             mask[A.REVEAL_OBJECTIVE + k] = 1
 
 
-@kernel
+@shell_kernel
 def apply_objective(s, a):
     """Reveal (or not). True when the window is over and the turn goes on."""
     if a == A.PASS:

@@ -30,7 +30,7 @@ from meeplegym.envs.scythe.state import (
     TERRAIN,
     VILLAGE,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 TRADE_PAIRS = A.TRADE_PAIRS
 _PAIR_FIRST = tuple(pair[0] for pair in TRADE_PAIRS)
@@ -54,7 +54,7 @@ def legal_section(s, mask):
             mask[A.SECTION + k] = 1
 
 
-@kernel
+@shell_kernel
 def apply_section(s, a):
     s["section"] = a - A.SECTION
     if not open_window(s, WINDOW_START):
@@ -196,7 +196,7 @@ def apply_top(s, a):
         _next_produce(s)
 
 
-@kernel
+@shell_kernel
 def _pay_factory_cost(s, p):
     """Coins, popularity and power at once; a combat card is a choice (S16.4)."""
     card = s["factory_card"][p]
@@ -227,7 +227,7 @@ def legal_factory_card_cost(s, mask):
             mask[A.CARD + v] = 1
 
 
-@kernel
+@shell_kernel
 def apply_factory_card_cost(s, a):
     p = s["current"]
     v = a - A.CARD
@@ -270,7 +270,7 @@ def legal_trade_loc(s, mask, ctrl):
             mask[A.LOCATION + t] = 1
 
 
-@kernel
+@shell_kernel
 def apply_trade_loc(s, a):
     p = s["current"]
     t = a - A.LOCATION

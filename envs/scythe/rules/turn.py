@@ -66,7 +66,7 @@ from meeplegym.envs.scythe.state import (
     PH_TOP,
     PH_TRADE_LOC,
 )
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 
 @kernel
@@ -171,7 +171,7 @@ def apply(s, a):
         apply_benefit(s, a)
 
 
-@kernel
+@shell_kernel
 def _combats_done(s):
     if s["terminal"] == 0:
         after_combats(s)
@@ -179,7 +179,7 @@ def _combats_done(s):
 
 
 
-@kernel
+@shell_kernel
 def _after_window(s):
     """Carry on from where the reveal window interrupted the turn."""
     if s["window"] == WINDOW_START:
