@@ -47,3 +47,24 @@ def test_no_kernel_is_compiled_for_more_than_a_few_signatures():
     assert len(counts) > 500 and sum(counts.values()) > 500  # the games' kernels were found and compiled
     over = {name: n for name, n in counts.items() if n > ALLOWED.get(name, MAX_SIGNATURES)}
     assert not over, f"kernels compiled for more than {MAX_SIGNATURES} signatures: {over}"
+
+
+def _kernel_graph():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "kernel_graph.py"
+    spec = importlib.util.spec_from_file_location("meeplegym_kernel_graph", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module.Graph()
+
+
+def test_no_thin_kernel_with_one_caller_is_compiled_alone():
+    """Each such layer costs a compile of everything below it (docs/architecture.md): a kernel of
+    at most 20 lines, called by one kernel and over ten or more, is a @shell_kernel."""
+    graph = _kernel_graph()
+    assert len(graph.kernels) > 1000 and any(graph.calls.values())  # the graph was read
+    assert graph.callers["meeplegym.envs.imperium.rules.machine._step"]  # calls across modules resolve
+    assert graph.thin_layers(max_lines=20, min_tree=10) == []

@@ -87,3 +87,27 @@ def test_warming_a_warm_game_in_processes_says_it_is_compiled(capsys):
     console = Console(force_terminal=False)
     warmup.warm_in_processes(["scythe"], ["engine"], console)
     assert "scythe: already compiled from these sources" in capsys.readouterr().out
+
+
+_ONE_GAME = r"""
+import sys, numpy as np
+import meeplegym
+from numba.core.registry import CPUDispatcher
+env = meeplegym.make_env("scythe", num_players=2)
+env.reset(seed=0)
+env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+used = sorted({m for m, module in list(sys.modules.items()) if m.startswith("meeplegym.")
+               for v in vars(module).values() if isinstance(v, CPUDispatcher) and v.overloads})
+print(" ".join(used))
+"""
+
+
+def test_playing_one_game_loads_no_kernel_of_another():
+    """A Scythe user's process compiles (or loads) Scythe's kernels and the shared ones only."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", _ONE_GAME], capture_output=True, text=True, check=True)
+    used = out.stdout.split()
+    assert any(m.startswith("meeplegym.envs.scythe.") for m in used)
+    assert not [m for m in used if "imperium" in m or "oath" in m]

@@ -1,0 +1,118 @@
+"""The static call graph of meeplegym's kernels, and the thin layers that cost a compile each.
+
+``python benchmarks/kernel_graph.py [--max-lines 20] [--min-tree 10]``
+
+numba compiles every kernel with the compiled code of its whole callee tree linked in and
+optimised again (docs/architecture.md, "Compiling"), so a thin kernel over a big tree costs about
+as much as the tree. A kernel called by one other kernel only gains nothing from being compiled
+on its own: as a ``@shell_kernel`` it is typed into its caller instead. This lists the kernels
+that are still compiled alone although they have one caller, at most MAX_LINES lines and at
+least MIN_TREE kernels below them, with the size of their trees. The graph is read from the
+sources (calls by name, module aliases resolved), not from a run: a call made through a variable
+is missed, and a kernel called from Python is compiled on its own whatever this says.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = {"meeplegym": "meeplegym", "envs": "meeplegym.envs", "encoders": "meeplegym.encoders",
+            "agents": "meeplegym.agents"}
+DECORATORS = {"kernel", "parallel_kernel", "shell_kernel"}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = [PACKAGES[rel.parts[0]], *rel.parts[1:]]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+class Graph:
+    """kernels[name] = (decorator, lines, path); calls[name] = the kernels it calls."""
+
+    def __init__(self):
+        self.kernels, self.calls, self.callers = {}, defaultdict(set), defaultdict(set)
+        modules = {}
+        for package in PACKAGES:
+            for path in sorted((ROOT / package).rglob("*.py")):
+                tree = ast.parse(path.read_text())
+                name = module_name(path)
+                functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+                modules[name] = (self._aliases(tree), functions)
+                for fn in functions.values():
+                    decorators = [ast.unparse(d) for d in fn.decorator_list if ast.unparse(d) in DECORATORS]
+                    if decorators:
+                        self.kernels[f"{name}.{fn.name}"] = (decorators[0], fn.end_lineno - fn.lineno + 1, path)
+        for module, (aliases, functions) in modules.items():
+            for fn in functions.values():
+                caller = f"{module}.{fn.name}"
+                if caller not in self.kernels:
+                    continue
+                for node in ast.walk(fn):
+                    if isinstance(node, ast.Call):
+                        callee = self._resolve(module, aliases, functions, node.func)
+                        if callee in self.kernels:
+                            self.calls[caller].add(callee)
+                            self.callers[callee].add(caller)
+
+    @staticmethod
+    def _aliases(tree: ast.Module) -> dict[str, str]:
+        names = {}
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                for a in node.names:
+                    names[a.asname or a.name.split(".")[0]] = a.name if a.asname else a.name.split(".")[0]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                for a in node.names:
+                    names[a.asname or a.name] = f"{node.module}.{a.name}"
+        return names
+
+    @staticmethod
+    def _resolve(module, aliases, functions, func) -> str | None:
+        if isinstance(func, ast.Name):
+            return f"{module}.{func.id}" if func.id in functions else aliases.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in aliases:
+            return f"{aliases[func.value.id]}.{func.attr}"
+        return None
+
+    def tree(self, name: str) -> set[str]:
+        """Every kernel `name` calls, directly or not."""
+        seen, todo = set(), list(self.calls[name])
+        while todo:
+            callee = todo.pop()
+            if callee not in seen:
+                seen.add(callee)
+                todo.extend(self.calls[callee])
+        return seen
+
+    def thin_layers(self, max_lines: int, min_tree: int) -> list[tuple[str, int, int]]:
+        """(kernel, lines, tree size) of the plain kernels that could be shells."""
+        found = []
+        for name, (decorator, lines, _) in self.kernels.items():
+            tree = self.tree(name)
+            if (decorator == "kernel" and len(self.callers[name]) == 1 and lines <= max_lines
+                    and len(tree) >= min_tree and name not in tree):
+                found.append((name, lines, len(tree)))
+        return sorted(found, key=lambda row: -row[2])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--max-lines", type=int, default=20)
+    parser.add_argument("--min-tree", type=int, default=10)
+    args = parser.parse_args()
+    graph = Graph()
+    shells = sum(d == "shell_kernel" for d, _, _ in graph.kernels.values())
+    print(f"{len(graph.kernels)} kernels, {shells} of them shells")
+    layers = graph.thin_layers(args.max_lines, args.min_tree)
+    print(f"{len(layers)} thin kernels with one caller still compiled alone:")
+    for name, lines, tree in layers:
+        print(f"  {name}: {lines} lines over {tree} kernels (called by {', '.join(graph.callers[name])})")
+
+
+if __name__ == "__main__":
+    main()
