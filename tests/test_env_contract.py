@@ -1,0 +1,107 @@
+"""What every game's AEC env promises, through the public API only, for every game and player count:
+PettingZoo's own api_test and seed_test; an illegal action raises IllegalActionError naming the
+decision and changes nothing; every legal action has its own words; the state dict survives JSON
+and a reload exactly, anywhere along a game. The per-game modules test what is particular to a game."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from meeplegym import IllegalActionError, make_env
+from meeplegym.registry import GAMES
+
+IMPERIUM_NATIONS = ["magyars", "japanese", "taino", "inuit"]
+
+
+def make(game: str, players: int, **kw):
+    if game == "imperium" and "nations" not in kw:
+        kw["nations"] = IMPERIUM_NATIONS[:players]  # fixed nations: the same game from the same seed
+    return make_env(game, num_players=players, **kw)
+
+
+def _table_sizes():
+    return [(game, n) for game, entry in GAMES.items() for n in range(entry.players[0], entry.players[1] + 1)]
+
+
+# api_test / seed_test cycles per game: enough to reach each game's first full rounds
+CYCLES = {"scythe": (400, 400), "imperium": (1000, 500), "oath": (300, 300)}
+
+
+@pytest.mark.parametrize("game, players", _table_sizes())
+def test_pettingzoo_api(game, players):
+    api_test(make(game, players), num_cycles=CYCLES[game][0])
+
+
+@pytest.mark.parametrize("game, players", _table_sizes())
+def test_pettingzoo_seed(game, players):
+    seed_test(lambda **kw: make(game, players, **kw), num_cycles=CYCLES[game][1])
+
+
+def play(env, rng, decisions: int):
+    """Advance with random legal actions, stopping at the end; returns the env."""
+    for _ in range(decisions):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    return env
+
+
+# decisions played before the illegal actions, per game: the opening, the first rounds, mid-game
+ILLEGAL_AFTER = {"scythe": (3, [0, 7, 40, 150]), "imperium": (3, [0, 9, 60, 250]), "oath": (4, [0, 40, 160])}
+
+
+@pytest.mark.parametrize("game, decisions", [(g, d) for g, (_, ds) in ILLEGAL_AFTER.items() for d in ds])
+def test_an_illegal_action_raises_names_the_decision_and_changes_nothing(game, decisions):
+    env = make(game, ILLEGAL_AFTER[game][0])
+    env.reset(seed=11)
+    play(env, np.random.default_rng(0), decisions)
+    raw = env.unwrapped
+    before = json.dumps(raw.state_to_dict())
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    for bad in (illegal, -1, mask.shape[0], 10**9, "move", 1.5, True, np.True_):
+        with pytest.raises(IllegalActionError) as err:
+            env.step(bad)
+        assert raw.decision_name() in str(err.value)
+        assert json.dumps(raw.state_to_dict()) == before
+    env.step(int(np.flatnonzero(mask)[0]))  # and the game goes on
+
+
+def _states_along_a_game(game: str, players: int, seed: int, every: int):
+    """The env at every `every`-th decision of a random game, to its end."""
+    env = make(game, players)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    while True:
+        yield env
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            return
+        play(env, rng, every)
+
+
+@pytest.mark.parametrize("game, players, seed", [("scythe", 2, 1), ("scythe", 5, 2), ("imperium", 2, 1),
+                                                 ("imperium", 4, 2), ("oath", 3, 1), ("oath", 5, 2)])
+def test_every_legal_action_has_its_own_words(game, players, seed):
+    for env in _states_along_a_game(game, players, seed, 7):
+        raw = env.unwrapped
+        words = [raw.action_to_str(a) for a in raw.legal_actions()]
+        assert len(set(words)) == len(words), (raw.decision_name(), words)
+        assert all(w.strip() for w in words)
+
+
+@pytest.mark.parametrize("game, players, every", [("scythe", 2, 11), ("scythe", 4, 13), ("imperium", 2, 11),
+                                                  ("imperium", 3, 13), ("oath", 2, 11), ("oath", 6, 17)])
+def test_the_state_dict_survives_json_and_a_reload_exactly_along_a_game(game, players, every):
+    twin = make(game, players)
+    twin.reset(seed=0)
+    for env in _states_along_a_game(game, players, 20 + players, every):
+        d = json.loads(json.dumps(env.unwrapped.state_to_dict()))
+        twin.unwrapped.load_state_dict(d)
+        assert twin.unwrapped.state_record.tobytes() == env.unwrapped.state_record.tobytes()
+        assert twin.unwrapped.legal_actions() == env.unwrapped.legal_actions()
