@@ -75,20 +75,16 @@ def _step_one(states, b, acts, active, seed_words, n_players, factions, mats, bl
     _observe(states, b, public_coins, with_obs, obs, masks, seats)
 
 
-# Each batch kernel comes twice: threads (prange) for large batches, and a plain loop for small
-# ones, where waking the thread pool costs more than the games.
-@parallel_kernel
-def reset_batch(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
-    for b in nb.prange(states.shape[0]):
-        _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
-
-
+# The reset runs in one thread: it runs once per reset() of the env (a game that ends restarts
+# inside the step), and a threaded copy of the whole setup would cost a compile of its own.
 @kernel
-def reset_batch_serial(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
+def reset_batch(states, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats):
     for b in range(states.shape[0]):
         _reset_one(states, b, seed_words, n_players, factions, mats, blank, public_coins, with_obs, obs, masks, seats)
 
 
+# The step comes twice: threads (prange) for large batches, and a plain loop for small ones,
+# where waking the thread pool costs more than the games.
 @parallel_kernel
 def step_batch(states, acts, active, seed_words, n_players, factions, mats, blank, max_turns, reward_mode,
                public_coins, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
@@ -132,9 +128,8 @@ class ScytheVectorGame(VectorGame):
         self.public_coins = bool(options.get("public_coins", False))
 
     def reset(self, states, seed_words, obs, masks, seats, with_obs):
-        kernel = reset_batch if states.shape[0] >= PARALLEL_FROM else reset_batch_serial
-        kernel(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
-               obs, masks, seats)
+        reset_batch(states, seed_words, self.n_players, self.factions, self.mats, _BLANK, self.public_coins, with_obs,
+                    obs, masks, seats)
 
     def step(self, states, acts, active, seed_words, max_turns, reward_mode, with_obs, obs, masks, seats, rewards,
              scores, terminated, truncated):
