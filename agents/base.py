@@ -65,7 +65,7 @@ class EngineBot(Agent):
     kernel_options: tuple = ()
 
     def __init__(self, seed: int | None = None):
-        warmup.announce(self.name.split(".")[0], "bots")
+        warmup.announce(self.name.split(".")[0], "bots", kernel=self.policy_at)
         super().__init__(seed)
 
     def seed(self, seed=None) -> None:

@@ -67,12 +67,13 @@ def message(game: str, parts) -> str:
             f"{_duration(seconds)} on a 2-core machine; later runs load them in about a second")
 
 
-def announce(game: str, part: str) -> None:
-    """Tell the user, once per process, that `part` of `game` is about to compile (if it is)."""
+def announce(game: str, part: str, kernel=None) -> None:
+    """Tell the user, once per process, that `part` of `game` is about to compile (if it is; when
+    `kernel` is given, whether that kernel is cached decides)."""
     if (game, part) in _announced or os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     _announced.add((game, part))
-    if not is_warm(game, part):
+    if not (_numba_cache.is_cached(kernel) if kernel is not None else is_warm(game, part)):
         print(f"meeplegym: {message(game, [part])} (`meeplegym warmup {game}` does it ahead of time)",
               file=sys.stderr, flush=True)
 

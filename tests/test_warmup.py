@@ -20,6 +20,7 @@ def cold(monkeypatch):
     """The cache lacks everything; what would compile is recorded instead of compiled."""
     compiled = []
     monkeypatch.setattr(warmup, "is_warm", lambda game, part: False)
+    monkeypatch.setattr(warmup._numba_cache, "is_cached", lambda kernel: False)
     monkeypatch.setattr(warmup, "_announced", set())
     monkeypatch.setenv("NUMBA_DISABLE_JIT", "0")
     real_warm = warmup.warm
