@@ -1,6 +1,7 @@
-"""The one way meeplegym compiles a kernel: ``@kernel`` (and ``@parallel_kernel`` for prange loops).
+"""The one way meeplegym compiles a kernel: ``@kernel``, ``@parallel_kernel`` for prange loops and
+``@shell_kernel`` for thin shells typed into their callers (docs/architecture.md, "Compiling").
 
-Both are ``numba.njit(cache=True)`` with one change in how a call from another kernel is typed:
+All are ``numba.njit(cache=True)`` with one change in how a call from another kernel is typed:
 a literal integer or boolean argument (``zones.put(s, p, ZONE_HAND, c)``) as a plain int64 /
 bool, and any integer scalar narrower than 64 bits or signed (a state field's int8) as int64.
 numba's default compiles the callee once per distinct literal value and per integer width, each
