@@ -163,6 +163,8 @@ def main() -> None:
                         help="an interpreter with another meeplegym installed (an older commit): each game is "
                              "measured with it first, then with this one, side by side")
     parser.add_argument("--write", action="store_true", help="rewrite RESULTS.md's section and the JSON")
+    parser.add_argument("--section", default="cold start",
+                        help="the RESULTS.md section --write rewrites (and the JSON file's name)")
     parser.add_argument("--json", type=Path, help="also write the raw results (profile included) here")
     args = parser.parse_args()
     results, baseline = {}, {} if args.baseline else None
@@ -181,9 +183,9 @@ def main() -> None:
             return rs and {g: {k: v for k, v in r.items() if k != "profile"} for g, r in rs.items()}
 
         here = Path(__file__).resolve().parent
-        (here / "results" / "cold_start.json").write_text(
+        (here / "results" / f"{args.section.replace(' ', '_')}.json").write_text(
             json.dumps({"results": without_profile(results), "baseline": without_profile(baseline)}, indent=1))
-        write_section("cold start", markdown(results, baseline))
+        write_section(args.section, markdown(results, baseline))
 
 
 if __name__ == "__main__":
