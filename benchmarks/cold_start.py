@@ -135,7 +135,15 @@ def print_result(game: str, r: dict, top: int) -> None:
                 print(f"    {len(sigs):3d} sig  {prof['self_s'][name]:7.1f} s  {name}")
 
 
-def markdown(results: dict, baseline: dict | None) -> str:
+def commit_of(python: str) -> str:
+    """The git commit of the meeplegym that `python` imports ("unknown" outside a checkout)."""
+    where = subprocess.run([python, "-c", "import meeplegym, pathlib; print(pathlib.Path(meeplegym.__file__).parent)"],
+                           capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout.strip()
+    out = subprocess.run(["git", "-C", where or ".", "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    return out.stdout.strip() or "unknown"
+
+
+def markdown(results: dict, baseline: dict | None, baseline_commit: str = "") -> str:
     from results_md import machine
 
     lines = [f"Machine: {machine()}. Each game in a fresh process on an empty numba cache (cold), then in a "
@@ -145,7 +153,7 @@ def markdown(results: dict, baseline: dict | None) -> str:
              "| first bot decision | warm (all four) | signatures compiled | functions | cache on disk |",
              "|---|---|---|---|---|---|---|---|---|---|"]
     for game, r in results.items():
-        rows = ([("before", baseline[game])] if baseline else []) + [("this commit", r)]
+        rows = ([(f"before ({baseline_commit})", baseline[game])] if baseline else []) + [("this commit", r)]
         for label, row in rows:
             c, w, d = row["cold"], row["warm"], row["cache"]
             lines.append(f"| {game} | {label} | {c['import_and_first_step_s']:.1f} s | {c['first_vector_step_s']:.1f} s | "
@@ -185,7 +193,7 @@ def main() -> None:
         here = Path(__file__).resolve().parent
         (here / "results" / f"{args.section.replace(' ', '_')}.json").write_text(
             json.dumps({"results": without_profile(results), "baseline": without_profile(baseline)}, indent=1))
-        write_section(args.section, markdown(results, baseline))
+        write_section(args.section, markdown(results, baseline, commit_of(args.baseline) if args.baseline else ""))
 
 
 if __name__ == "__main__":
