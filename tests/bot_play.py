@@ -1,5 +1,5 @@
-"""Playing a game at the engine level with a game's bot policy in some seats: the loop the bot
-tests of every game share."""
+"""Playing games in tests: at the engine level with a game's bot policy in some seats (the loop
+the bot tests of every game share), and random legal moves through an AEC env."""
 
 from __future__ import annotations
 
@@ -76,3 +76,13 @@ def learner_phases_with_a_delegate(game, delegate, decisions, seed=0, batch=4):
         out = adapter.step(learner.act_batch(out.observation, out.action_mask))
         ended += int(out.done.sum())
     return phases, ended
+
+
+def random_moves(env, rng, decisions: int):
+    """Advance an AEC env with `decisions` random legal actions, stopping at the end; returns it."""
+    for _ in range(decisions):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
+    return env

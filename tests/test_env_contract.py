@@ -13,6 +13,7 @@ from pettingzoo.test import api_test, seed_test
 
 from meeplegym import IllegalActionError, make_env
 from meeplegym.registry import GAMES
+from tests.bot_play import random_moves
 
 IMPERIUM_NATIONS = ["magyars", "japanese", "taino", "inuit"]
 
@@ -41,16 +42,6 @@ def test_pettingzoo_seed(game, players):
     seed_test(lambda **kw: make(game, players, **kw), num_cycles=CYCLES[game][1])
 
 
-def play(env, rng, decisions: int):
-    """Advance with random legal actions, stopping at the end; returns the env."""
-    for _ in range(decisions):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            break
-        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
-    return env
-
-
 # decisions played before the illegal actions, per game: the opening, the first rounds, mid-game
 ILLEGAL_AFTER = {"scythe": (3, [0, 7, 40, 150]), "imperium": (3, [0, 9, 60, 250]), "oath": (4, [0, 40, 160])}
 
@@ -59,7 +50,7 @@ ILLEGAL_AFTER = {"scythe": (3, [0, 7, 40, 150]), "imperium": (3, [0, 9, 60, 250]
 def test_an_illegal_action_raises_names_the_decision_and_changes_nothing(game, decisions):
     env = make(game, ILLEGAL_AFTER[game][0])
     env.reset(seed=11)
-    play(env, np.random.default_rng(0), decisions)
+    random_moves(env, np.random.default_rng(0), decisions)
     raw = env.unwrapped
     before = json.dumps(raw.state_to_dict())
     mask = env.observe(env.agent_selection)["action_mask"]
@@ -82,7 +73,7 @@ def _states_along_a_game(game: str, players: int, seed: int, every: int):
         agent = env.agent_selection
         if env.terminations[agent] or env.truncations[agent]:
             return
-        play(env, rng, every)
+        random_moves(env, rng, every)
 
 
 @pytest.mark.parametrize("game, players, seed", [("scythe", 2, 1), ("scythe", 5, 2), ("imperium", 2, 1),

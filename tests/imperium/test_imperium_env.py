@@ -22,6 +22,7 @@ from meeplegym.envs.imperium.state import (
     Z_GARRISON,
     Z_HAND,
 )
+from tests.bot_play import random_moves
 
 NATIONS = {1: ["magyars"], 2: ["magyars", "japanese"], 3: ["magyars", "japanese", "taino"],
            4: ["magyars", "japanese", "taino", "inuit"]}  # the four playable nations
@@ -29,17 +30,6 @@ NATIONS = {1: ["magyars"], 2: ["magyars", "japanese"], 3: ["magyars", "japanese"
 
 def make(n_players=2, **kw):
     return imperium_v0.env(num_players=n_players, nations=NATIONS[n_players], **kw)
-
-
-def play(env, rng, decisions):
-    """Advance with random legal actions (stops at the end); returns the env."""
-    for _ in range(decisions):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            break
-        mask = env.observe(agent)["action_mask"]
-        env.step(int(rng.choice(np.flatnonzero(mask))))
-    return env
 
 
 def snapshot(env) -> np.ndarray:
@@ -55,7 +45,7 @@ def states_along_a_game(n_players, seed, every):
     out = []
     while not env.unwrapped.state_record["terminal"]:
         out.append(snapshot(env))
-        play(env, rng, every)
+        random_moves(env, rng, every)
     return out
 
 
@@ -95,7 +85,7 @@ def test_bad_options_fail_at_construction(kwargs, message):
 def test_trade_routes_tables_play_to_the_end_and_their_nations_need_the_expansion():
     env = make(3, trade_routes=True)
     env.reset(seed=3)
-    play(env, np.random.default_rng(3), 100_000)
+    random_moves(env, np.random.default_rng(3), 100_000)
     assert env.unwrapped.state_record["terminal"]
     with pytest.raises(InvalidOptionError, match="needs the Trade Routes"):
         imperium_v0.env(num_players=2, nations=["abbasids", None])
@@ -128,7 +118,7 @@ def test_each_variant_is_an_env_option(variant):
 def test_max_turns_truncates_every_agent():
     env = make(2, max_turns=6)
     env.reset(seed=2)
-    play(env, np.random.default_rng(1), 2000)
+    random_moves(env, np.random.default_rng(1), 2000)
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert env.unwrapped.turn_count == 6
     assert len(env.infos[env.agent_selection]["scores_at_truncation"]) == 2
@@ -137,7 +127,7 @@ def test_max_turns_truncates_every_agent():
 def test_debug_mode_checks_invariants_along_a_game():
     env = make(3, debug=True)
     env.reset(seed=5)
-    play(env, np.random.default_rng(5), 300)
+    random_moves(env, np.random.default_rng(5), 300)
 
 
 @pytest.mark.rule("I10.4", "I10.5")
@@ -189,7 +179,7 @@ def test_action_words_name_cards_and_options():
 def _mid_game_dict():
     env = make(3)
     env.reset(seed=12)
-    play(env, np.random.default_rng(12), 120)
+    random_moves(env, np.random.default_rng(12), 120)
     return env.unwrapped.state_to_dict()
 
 
@@ -254,7 +244,7 @@ def test_corrupted_state_dicts_are_refused(edit, message):
 def test_load_state_dict_restores_a_game():
     env = make(2)
     env.reset(seed=9)
-    play(env, np.random.default_rng(2), 140)
+    random_moves(env, np.random.default_rng(2), 140)
     saved = env.unwrapped.state_to_dict()
     other = make(2)
     other.reset(seed=1)
@@ -375,7 +365,7 @@ def test_garrisoned_cards_are_seen_by_their_owner_only():
 def test_observation_is_relative_to_the_seat():
     env = make(3)
     env.reset(seed=6)
-    play(env, np.random.default_rng(6), 50)
+    random_moves(env, np.random.default_rng(6), 50)
     states = snapshot(env)
     player = encoder.FEATURES["player"]
     for seat in range(3):
@@ -426,4 +416,4 @@ def test_render_shows_the_market_the_players_and_the_decision():
         text = env.render()
         assert env.unwrapped.decision_name() in text
         assert "Market" in text and "seat 2" in text
-        play(env, rng, 37)
+        random_moves(env, rng, 37)

@@ -15,18 +15,9 @@ from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import engine, invariants, state_json
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath.chronicle import ChronicleState
+from tests.bot_play import random_moves
 
 PLAYERS = [2, 3, 4, 5, 6]
-
-
-def play(env, rng, decisions):
-    """Advance with random legal actions (stops at the end); returns the env."""
-    for _ in range(decisions):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            break
-        env.step(int(rng.choice(np.flatnonzero(env.observe(agent)["action_mask"]))))
-    return env
 
 
 def snapshot(env) -> np.ndarray:
@@ -109,7 +100,7 @@ def test_max_turns_truncates_every_agent():
     for _ in range(5000):
         if any(env.truncations.values()) or any(env.terminations.values()):
             break
-        play(env, rng, 1)
+        random_moves(env, rng, 1)
     assert all(env.truncations.values())
     assert env.unwrapped.turn_count == 2
     assert env.infos["player_0"]["scores_at_truncation"] == [0, 0, 0]
@@ -134,7 +125,7 @@ def test_max_decisions_truncates_a_game_that_loops_inside_a_turn():
 def test_debug_mode_checks_invariants_along_a_game():
     env = oath_v0.env(num_players=3, debug=True)
     env.reset(seed=4)
-    play(env, np.random.default_rng(4), 300)  # raises InvalidStateError on a broken invariant
+    random_moves(env, np.random.default_rng(4), 300)  # raises InvalidStateError on a broken invariant
 
 
 # ---------------------------------------------------------------- rewards
@@ -143,7 +134,7 @@ def test_debug_mode_checks_invariants_along_a_game():
 def test_the_winner_gets_one_and_the_others_share_the_rest(players):
     env = oath_v0.env(num_players=players)
     env.reset(seed=players)
-    play(env, np.random.default_rng(players), 100_000)
+    random_moves(env, np.random.default_rng(players), 100_000)
     s = env.unwrapped.state_record
     assert s["terminal"] and all(env.terminations.values())
     winner = f"player_{int(s['winner'])}"
@@ -211,15 +202,15 @@ def test_corrupted_state_dicts_are_refused(path, value, message):
 def test_load_state_dict_restores_a_game():
     env = oath_v0.env(num_players=3)
     env.reset(seed=8)
-    play(env, np.random.default_rng(8), 120)
+    random_moves(env, np.random.default_rng(8), 120)
     saved = env.unwrapped.state_to_dict()
     follow = np.random.default_rng(99)
-    play(env, follow, 200)
+    random_moves(env, follow, 200)
     after = env.unwrapped.state_record.tobytes()
     other = oath_v0.env(num_players=3)
     other.reset(seed=0)
     other.unwrapped.load_state_dict(saved)
-    play(other, np.random.default_rng(99), 200)
+    random_moves(other, np.random.default_rng(99), 200)
     assert other.unwrapped.state_record.tobytes() == after
     with pytest.raises(InvalidOptionError, match="players"):
         oath_v0.env(num_players=4).unwrapped.load_state_dict(saved)
@@ -343,7 +334,7 @@ def test_feature_table_covers_the_vector():
 def test_render_shows_the_map_the_players_and_the_decision():
     env = oath_v0.env(num_players=4, render_mode="ansi", setup="tutorial", colours=["red", "brown", "blue"])
     env.reset(seed=2)
-    play(env, np.random.default_rng(2), 30)
+    random_moves(env, np.random.default_rng(2), 30)
     text = env.render()
     s = env.unwrapped.state_record
     assert "Oath of" in text and "decides:" in text

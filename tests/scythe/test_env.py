@@ -10,17 +10,7 @@ from meeplegym.encoders import scythe as encoder
 from meeplegym.envs import scythe_v0
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.state_json import state_from_dict, state_to_dict
-
-
-def _play(env, agent_rng, decisions):
-    """Advance with random legal actions; returns the env."""
-    for _ in range(decisions):
-        agent = env.agent_selection
-        if env.terminations[agent] or env.truncations[agent]:
-            break
-        mask = env.observe(agent)["action_mask"]
-        env.step(int(agent_rng.choice(np.flatnonzero(mask))))
-    return env
+from tests.bot_play import random_moves
 
 
 @pytest.mark.parametrize(
@@ -56,7 +46,7 @@ def test_chosen_factions_and_mats_are_seated_in_faction_order():
 def test_max_turns_truncates_every_agent():
     env = scythe_v0.env(num_players=2, max_turns=6)
     env.reset(seed=2)
-    _play(env, np.random.default_rng(1), 500)
+    random_moves(env, np.random.default_rng(1), 500)
     assert all(env.truncations.values()) and not any(env.terminations.values())
     assert env.unwrapped.turn_count == 6
     assert len(env.infos[env.agent_selection]["scores_at_truncation"]) == 2
@@ -179,7 +169,7 @@ def test_feature_table_covers_the_vector():
 def test_load_state_dict_restores_a_game():
     env = scythe_v0.env(num_players=2)
     env.reset(seed=9)
-    _play(env, np.random.default_rng(2), 120)
+    random_moves(env, np.random.default_rng(2), 120)
     saved = env.unwrapped.state_to_dict()
     selection = env.agent_selection
     other = scythe_v0.env(num_players=2)
@@ -199,7 +189,7 @@ def test_each_seat_sees_nothing_of_the_others_hidden_facts(seat):
     observation unchanged; changing its own hand does not."""
     env = scythe_v0.env(num_players=5)
     env.reset(seed=21)
-    _play(env, np.random.default_rng(4), 300)
+    random_moves(env, np.random.default_rng(4), 300)
     d = env.unwrapped.state_to_dict()
     base = encoder.observation(state_from_dict(d)[0], seat)
     other = state_to_dict(state_from_dict(d)[0])
@@ -246,7 +236,7 @@ def test_debug_mode_checks_invariants_after_every_action():
     action: a clean game runs through, a corrupted state is caught on the next action."""
     env = scythe_v0.env(num_players=2, debug=True)
     env.reset(seed=2)
-    _play(env, np.random.default_rng(1), 300)
+    random_moves(env, np.random.default_rng(1), 300)
     env.unwrapped.state_record["power"][0] = 99  # outside 0..16 (S0.4)
     mask = env.observe(env.agent_selection)["action_mask"]
     from meeplegym import InvalidStateError
