@@ -308,7 +308,7 @@ def demo(
     from meeplegym import warmup
 
     shown = ("engine", "bots") if tournament_games > 0 or balance_games > 0 else ("engine",)
-    warmup.warm_in_processes(["scythe"] + [g for g in GAMES if g != "scythe" and tournament_games > 0], shown, console)
+    warmup.warm_in_processes(list(GAMES) if tournament_games > 0 else ["scythe"], shown, console)
     summary = Table(title=f"{games} random games per player count")
     for col in ("players", "decisions/s", "games/s", "mean turns", "mean winner score", "wins by faction"):
         summary.add_column(col)
@@ -638,7 +638,7 @@ def chronicle(
 @app.command()
 def warmup(
     games: list[str] = typer.Argument(None, help="games to compile (default: all)"),
-    parts: str = typer.Option(",".join(("engine", "vector", "bots")),
+    parts: str = typer.Option("engine,vector,bots",
                               help="what to compile, comma-separated: engine, vector, bots, checker"),
 ) -> None:
     """Compile the engine kernels ahead of time, one process per game (both cores), so that the

@@ -20,6 +20,7 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -178,13 +179,15 @@ def warm_in_processes(games, parts, console) -> None:
                   console=console) as progress:
         def run(game: str, task) -> None:
             command = [sys.executable, "-m", "meeplegym.warmup", game, ",".join(cold[game])]
-            proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for line in proc.stdout:
-                part, seconds = line.split()
-                progress.advance(task)
-                progress.console.print(f"{game}: {PART_NAMES[part]} compiled in {float(seconds):.0f} s")
-            if proc.wait():
-                failures.append(f"{game}: {proc.stderr.read()[-2000:]}")
+            with tempfile.TemporaryFile("w+") as errors:  # a file, not a pipe: numba's warnings cannot fill it
+                proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=errors, text=True)
+                for line in proc.stdout:
+                    part, seconds = line.split()
+                    progress.advance(task)
+                    progress.console.print(f"{game}: {PART_NAMES[part]} compiled in {float(seconds):.0f} s")
+                if proc.wait():
+                    errors.seek(0)
+                    failures.append(f"{game}: {errors.read()[-2000:]}")
 
         threads = []
         for game, todo in cold.items():

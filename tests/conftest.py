@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import subprocess
 import sys
 import time
 
@@ -40,20 +39,17 @@ def pytest_configure(config):
         return
     config.option.loadscopereorder = False  # hand modules out in our order, not by size
     import meeplegym  # noqa: F401  (sets NUMBA_CACHE_DIR, which the children and the workers inherit)
+    from rich.console import Console
+
     from meeplegym import warmup
     from meeplegym.registry import GAMES
 
-    start = time.perf_counter()
-    cold = {game: [p for p in warmup.PARTS if not warmup.is_warm(game, p)] for game in GAMES}
-    helpers = [subprocess.Popen([sys.executable, "-m", "meeplegym.warmup", game, ",".join(parts)],
-                                stdout=subprocess.DEVNULL) for game, parts in cold.items() if parts]
-    for helper in helpers:
-        if helper.wait():
-            print(f"warming up {' '.join(helper.args[3:])} failed; the tests that need it will say why", file=sys.stderr)
-    took = time.perf_counter() - start
-    if took > 5:
-        print(f"compiled the engines, vector APIs, bots and checkers of {', '.join(g for g in cold if cold[g])} "
-              f"before starting the workers ({took:.0f} s)", file=sys.stderr)
+    if all(warmup.is_warm(game, part) for game in GAMES for part in warmup.PARTS):
+        return  # `make test` ran `meeplegym warmup` first
+    try:
+        warmup.warm_in_processes(list(GAMES), warmup.PARTS, Console(stderr=True))
+    except RuntimeError as err:
+        print(f"{err}\nthe tests that need it will say why", file=sys.stderr)
 
 
 @pytest.hookimpl(optionalhook=True)
