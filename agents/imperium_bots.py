@@ -51,7 +51,8 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium.hidden import determinize
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules.frames import is_alien
+from meeplegym.envs.imperium.rules.steps import can_play
 from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules.scoring import automa_won, ranks, score
@@ -251,7 +252,7 @@ def _cheapest_payment(s, p, mask, w):
     """The resource the style values least among those that may pay the next unit (D5)."""
     best = -1
     best_v = 1e9
-    alien = M.is_alien(s, p)
+    alien = is_alien(s, p)
     for r in range(N_RESOURCES):
         if mask[A.RESOURCE + r]:
             v = w[W_MAT + r] + (1.0 if r == PRG else 0.0)  # prg in the pool is 1 VP (I10.3)
@@ -338,7 +339,7 @@ def _cleanup_discard(s, p, mask):
     """Discard a hand card that cannot be played now (unrest cannot be discarded at cleanup
     anyway when its text forbids it); END when every card left is playable."""
     for c in table(s):
-        if mask[A.CARD + c] and not (K.SUITS[rec(s, c)] & UNREST_BIT) and not M.can_play(s, p, c, False):
+        if mask[A.CARD + c] and not (K.SUITS[rec(s, c)] & UNREST_BIT) and not can_play(s, p, c, False):
             return A.CARD + c
     return A.END
 

@@ -161,7 +161,7 @@ _OPTIONS_TABLE = E.OPTIONS
 _COL_OP, _COL_N, _COL_RES = P.COL_OP, E.C_N, E.C_RES
 _FIRST_GAME_OP = P.FIRST_GAME_OP
 _OP_CHOOSE = P.OP_CHOOSE
-_SELECTING_OPS = np.array([E.OP_GARRISON, E.OP_DEVELOP, E.OP_SWAP], dtype=np.int32)  # op_sel holds a card
+_SELECTING_OPS = np.array([E.OP_GARRISON, E.OP_DEVELOP, E.OP_SWAP_EXILED], dtype=np.int32)  # op_sel holds a card
 
 
 @kernel

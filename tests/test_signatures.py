@@ -66,5 +66,5 @@ def test_no_thin_kernel_with_one_caller_is_compiled_alone():
     at most 20 lines, called by one kernel and over ten or more, is a @shell_kernel."""
     graph = _kernel_graph()
     assert len(graph.kernels) > 1000 and any(graph.calls.values())  # the graph was read
-    assert graph.callers["meeplegym.envs.imperium.rules.machine._step"]  # calls across modules resolve
+    assert graph.callers["meeplegym.envs.imperium.rules.steps._step"]  # calls across modules resolve
     assert graph.thin_layers(max_lines=20, min_tree=10) == []

@@ -19,7 +19,8 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import machine, turn, zones
+from meeplegym.envs.imperium.rules import turn, zones
+from meeplegym.envs.imperium.rules import choices, frames
 
 RESOURCES = tuple(r.code for r in D.Resource)
 SUIT_CODES = tuple(s.code for s in D.Suit)
@@ -58,7 +59,7 @@ CARD_PICK_WORDS = {
     E.OP_RETURN_XTOKEN: "return the exhaust token on {}",
     E.OP_LOOK_FAME: "take {} from the fame pile",
     E.OP_DEVELOP: "develop {}",
-    E.OP_SWAP: "swap exiled {} into the market",
+    E.OP_SWAP_EXILED: "swap exiled {} into the market",
     E.OP_TRADE_ROUTE: "trade on {} and resolve its Commerce",
     E.OP_COMMERCE: "resolve the Commerce of {}",
     E.OP_REMOVE: "remove {} from the game",
@@ -154,7 +155,7 @@ def step_words(state, row) -> str:
     words = [name]
     if fl & E.F_UPTO:
         words.append("up to")
-    if res >= 0 and op in (E.OP_ACQUIRE, E.OP_BREAK):
+    if res >= 0 and op in (E.OP_ACQUIRE, E.OP_BREAK_THROUGH):
         words.append(f"(with {RESOURCES[res]} on it)")
     elif op == E.OP_CONVERT:
         words.append(f"{n} {RESOURCES[res]} into {RESOURCES[int(row[E.C_SRC])]}" + (" (gained)" if fl & E.F_IT else ""))
@@ -379,9 +380,9 @@ def _market_words(state, slot: int) -> str:
     src = source_name(state)
     if op == E.OP_ACQUIRE:
         return f"{src}: acquire {label}"
-    if op == E.OP_BREAK:
+    if op == E.OP_BREAK_THROUGH:
         return f"{src}: break through {label}"
-    if op == E.OP_SWAP:
+    if op == E.OP_SWAP_EXILED:
         return f"{src}: swap exiled {card_name(state, int(state['op_sel']))} with {label}"
     if op in (E.OP_ADD, E.OP_MOVE):
         return f"{src}: {OP_NAMES[op]} {int(row[E.C_N])} {RESOURCES[int(row[E.C_RES])]} to {label}"
@@ -399,7 +400,7 @@ def _card_words(state, c: int) -> str:
         if state["zone"][c] == ST.Z_HAND:
             free = turn.plays_free(state, c)
             return f"play {name}" + (" (free action)" if free else "")
-        if machine.can_profit(state, int(state["actor"]), c):
+        if choices.can_profit(state, int(state["actor"]), c):
             return f"profit from {name} (an action: its 3 gds to your pool, then its Profit effect)"
         return f"exhaust {name}"
     if phase == ST.PH_REVOLT:
@@ -430,9 +431,9 @@ def _card_words(state, c: int) -> str:
     if dec in (ST.DEC_MARKET, ST.DEC_ROUTE):
         verb = "acquire" if op == E.OP_ACQUIRE else "break through"
         return f"{src}: {verb} exiled {name}"
-    if op == E.OP_LOOK_FAME and int(state["op_stage"]) == machine.LOOK_ORDER:
+    if op == E.OP_LOOK_FAME and int(state["op_stage"]) == frames.LOOK_ORDER:
         return f"{src}: put {name} back on top of the fame pile, the other looked-at card below it"
-    if op == E.OP_FREE_PLAY and int(state["op_stage"]) >= machine.LOOK_ORDER:
+    if op == E.OP_FREE_PLAY and int(state["op_stage"]) >= frames.LOOK_ORDER:
         return f"{src}: put {name} back on the main deck, above the other looked-at cards left"
     if op == E.OP_GIVE:
         return f"{src}: give {name} to seat {int(state['fr_player'][f])}"

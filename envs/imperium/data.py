@@ -1683,7 +1683,7 @@ SEED_DIFFERENCES: tuple[SeedDifference, ...] = (
         "I16 Cultists, Ceremony of the Key",
         "13 different icons: 'any suit, state or type icon counts'",
         "seed PT l.1764: unrest, two symbols whose pictures are lost, and state symbols are not icons for it",
-        "suits other than UNREST and the type icons count; state icons do not (machine.garrisoned_icons)",
+        "suits other than UNREST and the type icons count; state icons do not (choices.garrisoned_icons)",
     ),
     SeedDifference(
         "C1 King of Kings",

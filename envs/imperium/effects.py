@@ -194,16 +194,75 @@ _OPS = (
 )
 # (``find F`` with a filter instead of a card name picks any matching card of yours: Inuksuk)
 OP = {name: P.FIRST_GAME_OP + i for i, name in enumerate(_OPS)}
-(OP_GAIN, OP_GAIN_ACTION, OP_SPEND_ACTION, OP_RETURN_XTOKEN, OP_PAY, OP_MOVE, OP_ADD, OP_STEAL,
- OP_DRAW, OP_DISCARD, OP_ACQUIRE, OP_BREAK, OP_EXILE, OP_HISTORY, OP_GARRISON, OP_ABANDON, OP_RECALL,
- OP_TAKE, OP_LOOK_FAME, OP_RETURN_UNREST, OP_RETURN, OP_FREE_PLAY, OP_PLACE_TOP, OP_FIND, OP_DEVELOP,
- OP_FLIP_STATE, OP_TRIGGER_HOST, OP_GIVE, OP_NOTHING, OP_REQUIRE, OP_SWAP, OP_AVOID, OP_IGNORE_STATE_TURN,
- OP_TREAT, OP_PLAY_UNREST_TURN, OP_LOOK_NATION, OP_NATION_BOTTOM, OP_FERTILE_AS_PRODUCTION,
- OP_REVEAL, OP_GAIN_XTOKEN, OP_TRADE, OP_TRADE_ROUTE, OP_COMMERCE, OP_FLIP, OP_SHUFFLE_NATION,
- OP_FAME_BOTTOM, OP_REMOVE, OP_LOSE, OP_CONVERT, OP_SWAP_MARKET, OP_SWAP_NATION, OP_MAIN_BOTTOM,
- OP_DISCARD_NATION, OP_LEGENDS, OP_DISCARD_HAND, OP_IGNORE_EMP_NEXT, OP_STATE, OP_CHAOS_INSTEAD,
- OP_CEREMONY_NEXT, OP_EXILE_HAND, OP_END_GAME, OP_PUT_IN_PLAY, OP_TRIGGER, OP_RESOLVE, OP_DISCARD_TOP,
- OP_PROFITS, OP_ORDER_NATION) = OP.values()
+# The opcodes by name, for the compiled code (numba reads module constants, not dict lookups);
+# tests/imperium/test_imperium_machine.py checks that each is OP_<NAME> = OP["<name>"].
+OP_GAIN = OP["gain"]
+OP_GAIN_ACTION = OP["gain_action"]
+OP_SPEND_ACTION = OP["spend_action"]
+OP_RETURN_XTOKEN = OP["return_xtoken"]
+OP_PAY = OP["pay"]
+OP_MOVE = OP["move"]
+OP_ADD = OP["add"]
+OP_STEAL = OP["steal"]
+OP_DRAW = OP["draw"]
+OP_DISCARD = OP["discard"]
+OP_ACQUIRE = OP["acquire"]
+OP_BREAK_THROUGH = OP["break_through"]
+OP_EXILE = OP["exile"]
+OP_HISTORY = OP["history"]
+OP_GARRISON = OP["garrison"]
+OP_ABANDON = OP["abandon"]
+OP_RECALL = OP["recall"]
+OP_TAKE = OP["take"]
+OP_LOOK_FAME = OP["look_fame"]
+OP_RETURN_UNREST = OP["return_unrest"]
+OP_RETURN = OP["return"]
+OP_FREE_PLAY = OP["free_play"]
+OP_PLACE_TOP = OP["place_top"]
+OP_FIND = OP["find"]
+OP_DEVELOP = OP["develop"]
+OP_FLIP_STATE = OP["flip_state"]
+OP_TRIGGER_HOST = OP["trigger_host"]
+OP_GIVE = OP["give"]
+OP_NOTHING = OP["nothing"]
+OP_REQUIRE = OP["require"]
+OP_SWAP_EXILED = OP["swap_exiled"]
+OP_AVOID = OP["avoid"]
+OP_IGNORE_STATE_TURN = OP["ignore_state_turn"]
+OP_TREAT = OP["treat"]
+OP_PLAY_UNREST_TURN = OP["play_unrest_turn"]
+OP_LOOK_NATION = OP["look_nation"]
+OP_NATION_BOTTOM = OP["nation_bottom"]
+OP_FERTILE_AS_PRODUCTION = OP["fertile_as_production"]
+OP_REVEAL = OP["reveal"]
+OP_GAIN_XTOKEN = OP["gain_xtoken"]
+OP_TRADE = OP["trade"]
+OP_TRADE_ROUTE = OP["trade_route"]
+OP_COMMERCE = OP["commerce"]
+OP_FLIP = OP["flip"]
+OP_SHUFFLE_NATION = OP["shuffle_nation"]
+OP_FAME_BOTTOM = OP["fame_bottom"]
+OP_REMOVE = OP["remove"]
+OP_LOSE = OP["lose"]
+OP_CONVERT = OP["convert"]
+OP_SWAP_MARKET = OP["swap_market"]
+OP_SWAP_NATION = OP["swap_nation"]
+OP_MAIN_BOTTOM = OP["main_bottom"]
+OP_DISCARD_NATION = OP["discard_nation"]
+OP_LEGENDS = OP["legends"]
+OP_DISCARD_HAND = OP["discard_hand"]
+OP_IGNORE_EMP_NEXT = OP["ignore_emp_next"]
+OP_STATE = OP["state"]
+OP_CHAOS_INSTEAD = OP["chaos_instead"]
+OP_CEREMONY_NEXT = OP["ceremony_next"]
+OP_EXILE_HAND = OP["exile_hand"]
+OP_END_GAME = OP["end_game"]
+OP_PUT_IN_PLAY = OP["put_in_play"]
+OP_TRIGGER = OP["trigger"]
+OP_RESOLVE = OP["resolve"]
+OP_DISCARD_TOP = OP["discard_top"]
+OP_PROFITS = OP["profits"]
+OP_ORDER_NATION = OP["order_nation"]
 
 # Columns of a step row (meeplegym.programs.W = 12: op, flags, a..i, jump).
 C_N, C_RES, C_SUITS, C_TYPES, C_SRC, C_PER, C_PER_MASK, C_PER_DIV, C_MAX = range(2, 11)
@@ -580,7 +639,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3FAM8": {"PLAY": "nothing", "EXHAUST": "choose { draw 1 | gain 1 prg | require event break => draw 1; gain 1 prg }"},
     "3FAM9": {"PLAY": "choose { draw 2 | free_play any ignore_state }"},
     # C2.Uncivilised
-    # Navigation: the passive is the acquire rule's (machine.exiled_pick_ok)
+    # Navigation: the passive is the acquire rule's (choices._exile_route)
     "3UNC1": {"PASSIVE": "ACQUIRE_EXILED_REG", "EXHAUST": "spend_action 1 => play REG from:discard; if it #ocean { gain 1 gds }"},
     "3UNC10": {"EXHAUST": "draw 2"},  # reaction: REACTIONS
     "3UNC11": {"EXHAUST": "treat #ocean as:4"},
@@ -618,7 +677,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "3CIV16": {"PLAY": "others { choose { history UNC/CIV from:hand | take unrest; discard it } }; "
                        "may history from:hand => draw 1"},
     "3CIV17": {"PLAY": "others { recall REG }; discard 1 => { draw 1 per:#ocean max:3; others { steal 1 pop } }"},
-    "3CIV2": {"PASSIVE": "BREAK_EXILED_INSTEAD"},  # Epic Poetry: the acquire rule's (machine.exiled_pick_ok)
+    "3CIV2": {"PASSIVE": "BREAK_EXILED_INSTEAD"},  # Epic Poetry: the acquire rule's (choices._instead_of)
     "3CIV3": {"PLAY": "pay 3 mat => gain_action 1"},
     "3CIV5": {"PLAY": "choose { history from:hand | exile 2 from:history => gain_action 1 }"},
     "3CIV6": {"SOLSTICE": _METROPOLIS},
@@ -700,7 +759,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "MAG21": {"PLAY": "choose { pay 1 mat => acquire UNC | draw 1 from:discard; gain 2 pop }; history this"},
     "MAG22": {"PLAY": "require in_history MAG21; history REG from:hand => acquire UNC/CIV/REG/TRI; "
                       "others { recall pinned }; history this"},
-    # C4.INU Inuit: seasons, history and the power A passive are the engine's (machine.py, turn.py)
+    # C4.INU Inuit: seasons, history and the power A passive are the engine's (rules/steps.py, turn.py)
     "INU1A": {"PASSIVE": "GAIN_MAT_BONUS", "END_OF_SOLSTICE": "nothing"},  # flips after every turn (I16)
     "INU1B": {"PASSIVE": "may discard 1 => gain 1 prg", "END_OF_SOLSTICE": "nothing"},
     "INU25A": {"PASSIVE": "HISTORY_DISCARDED"},
@@ -930,7 +989,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "TAN11": {"PLAY": "draw 1 per:#city/#metropolis; gain 1 mat per:distinct:#river/#fertile/#ocean/#merchant; "
                       "gain 1 pop per:distinct:#river/#fertile/#ocean/#merchant; history this"},
     "TAN12": {"SOLSTICE": _METROPOLIS},
-    # the unrest discount is the payment rule's (machine.CHAN_BUDDHISM)
+    # the unrest discount is the payment rule's (payment.unrest_cost)
     "TAN13": {"PASSIVE": "CHEAPER_UNREST", "SOLSTICE": "choose { pay 1 mat => return_unrest | gain 1 mat }"},
     "TAN14": {"PLAY": "require not missing TAN23; require in_history TAN22; choose { break_through CIV | develop }; "
                       "history this"},
@@ -956,7 +1015,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
              "SOLSTICE": "gain 1 pop per:#city/#metropolis; may return_unrest from:discard"},
     "WAG6": {"PLAY": "upto 2 { choose { return_unrest | history from:hand_or_discard } }; "
                      "find WAG17 also:play; history it; history this"},
-    # the mat-cost cut is the payment rule's (machine.GREAT_WEALTH); the text below answers returns
+    # the mat-cost cut is the payment rule's (payment.cut_mat_cost); the text below answers returns
     "WAG7": {"PASSIVE": "gain 2 mat; draw 1"},
     "WAG8": {"PLAY": "break_through UNC/CIV/TROUTE; if it #city/#metropolis { gain 1 gds }; history this"},
     "WAG9": {"EXHAUST": "garrison => add 1 gds to:market; may pay 1 prg => trade"},
@@ -975,7 +1034,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     "WAG19": {"PLAY": "may garrison; gain 1 pop; look_nation; may shuffle_nation"},
     "WAG20": {"EXHAUST": "pay 2 mat, spend_action 1, garrison in:empty => acquire with:mat; if EMP { history this }"},
     "WAG21": {"PLAY": "pay 4 gds, history REG #fertile/#river from:play => take fame"},
-    # C4.MRT Martians. The engine's (machine.py, zones.py): Alien's unrest per prg paid, no prg
+    # C4.MRT Martians. The engine's (rules/payment.py, zones.py): Alien's unrest per prg paid, no prg
     # for unrest costs and 1 VP per 3 prg; power A's choices on prg gains; Reactor Explosion
     # going into play when gained, never abandoned or recalled, and its developments without BARB.
     "MRT1A": {"PASSIVE": "MARTIAN_PRG_CHOICES"},
@@ -1066,7 +1125,7 @@ PROGRAMS: dict[str, dict[str, str | None]] = {
     # PLAY text runs when a face enters play (``flip this``, ``ceremony_next``), and a face that
     # enters play during the Solstice resolves its Solstice text too (I16). The engine's:
     # Prepare's lost BARB icons (CEREMONY_WITHOUT_BARB), Ceremonial Gathering's pop
-    # (machine.gain_target), power B's market token (MARKET_TOKEN, MARKET_TOKEN_EXILES) and VP
+    # (choices.gathers_pop), power B's market token (MARKET_TOKEN, MARKET_TOKEN_EXILES) and VP
     # (scoring), the chaos victory (scoring.ranks).
     "CUL1A": {"PASSIVE": "others { may discard 1 UNREST }; others { if not unrest_in_discard { take chaos } }"},
     "CUL1B": {"PASSIVE": "MARKET_TOKEN"},

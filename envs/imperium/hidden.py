@@ -40,7 +40,7 @@ from meeplegym import rng
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
-from meeplegym.envs.imperium.rules.machine import looked_fame_cards
+from meeplegym.envs.imperium.rules.choices import looked_fame_cards
 from meeplegym.envs.imperium.rules.setup import in_game
 from meeplegym.envs.imperium.rules.zones import _join_table, face_up_tributary, rec, table
 from meeplegym.envs.imperium.state import (

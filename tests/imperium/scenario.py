@@ -9,7 +9,8 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
-from meeplegym.envs.imperium.rules import machine, turn
+from meeplegym.envs.imperium.rules import turn
+from meeplegym.envs.imperium.rules import frames
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (PH_ACTIVATE, PH_CLEANUP_MARKET, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_HISTORY,
                                             Z_MARKET)
@@ -41,7 +42,7 @@ def run_solstice(s, card_id: str, p: int = 0, trigger: int = E.TRIG_SOLSTICE):
     `act`."""
     c = card(card_id)
     r = Z.rec(s, c)
-    machine.push(s, c, r, machine.ENTRY[r, trigger], machine.FRAME_ABILITY, p)
+    frames.push(s, c, r, frames.ENTRY[r, trigger], frames.FRAME_ABILITY, p)
     s["after"] = turn.AFTER_ACTIVATE
     turn._settle(s)
 

@@ -11,7 +11,8 @@ import pytest
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.rules import machine, scoring
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import choices
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CHOOSE,
@@ -75,18 +76,18 @@ def test_development_conditions_name_cards_in_play_or_in_history():
     s = _ready(pool=(10, 10, 0, 0))
     Z.flip_state(s, 0)
     library = sc.card("ABB6")
-    assert not machine._develop_ok(s, 0, library, False)  # «Baghdad» must be in play
-    assert not machine._develop_ok(s, 0, library, True)  # even when developing for free
+    assert not choices._develop_ok(s, 0, library, False)  # «Baghdad» must be in play
+    assert not choices._develop_ok(s, 0, library, True)  # even when developing for free
     sc.give(s, 0, "ABB2", Z_PLAY)
-    assert machine._develop_ok(s, 0, library, False)
+    assert choices._develop_ok(s, 0, library, False)
 
     s = sc.ready(("magyars", "japanese"), pool=(10, 10, 0, 0))
     holy_right = sc.card("MAG5")  # Saint Stephen I and Conversion to Christianity in history
-    assert not machine._develop_ok(s, 0, holy_right, False)
+    assert not choices._develop_ok(s, 0, holy_right, False)
     sc.give(s, 0, "MAG3", Z_HISTORY)
-    assert not machine._develop_ok(s, 0, holy_right, False)
+    assert not choices._develop_ok(s, 0, holy_right, False)
     sc.give(s, 0, "MAG2", Z_HISTORY)
-    assert machine._develop_ok(s, 0, holy_right, False)
+    assert choices._develop_ok(s, 0, holy_right, False)
 
 
 @pytest.mark.rule("C4.ABB", "I12")

@@ -12,7 +12,8 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
-from meeplegym.envs.imperium.rules import machine, scoring
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import choices
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CARD,
@@ -135,9 +136,9 @@ def test_exotic_trade_is_free_acquires_a_card_with_mat_onto_the_draw_pile_and_is
     Z.flip_state(s, 0)
     exotic = sc.card("AKS8")
     assert s["zone"][exotic] == Z_DEVELOPMENT
-    assert not machine._develop_ok(s, 0, exotic, False)  # 3 mat 1 gds
+    assert not choices._develop_ok(s, 0, exotic, False)  # 3 mat 1 gds
     sc.give(s, 0, "AKS7", Z_PLAY)
-    assert machine._develop_ok(s, 0, exotic, False)
+    assert choices._develop_ok(s, 0, exotic, False)
 
     rich = sc.to_market(s, 1, "3CIV3")
     s["card_res"][rich, MAT] = 1

@@ -70,7 +70,7 @@ def test_the_generic_table_rows_and_its_empire_side():
     assert _rows_for(GENERIC, BARBARIAN, "3FAM4")[0] == 8  # a FAME card
     changed = [k for k, (a, b) in enumerate(zip(table.barbarian, table.empire)) if a != b]
     assert changed == [5, 8]  # rows 6 and 9 (C7.2)
-    assert E.OP_BREAK in _ops(E.AUTOMA_ENTRY[GENERIC, EMPIRE, 5])
+    assert E.OP_BREAK_THROUGH in _ops(E.AUTOMA_ENTRY[GENERIC, EMPIRE, 5])
     assert E.OP_RESOLVE in _ops(E.AUTOMA_ENTRY[GENERIC, EMPIRE, 8])
 
 
@@ -82,7 +82,7 @@ def test_every_automa_keyword_is_reachable_from_the_generic_table():
     for side in (BARBARIAN, EMPIRE):
         for k in range(E.AUTOMA_ROWS[GENERIC, side]):
             ops |= _ops(E.AUTOMA_ENTRY[GENERIC, side, k])
-    assert {E.OP_PUT_IN_PLAY, E.OP_RESOLVE, E.OP_ADD, E.OP_TRIGGER, E.OP_ACQUIRE, E.OP_BREAK, E.OP_EXILE,
+    assert {E.OP_PUT_IN_PLAY, E.OP_RESOLVE, E.OP_ADD, E.OP_TRIGGER, E.OP_ACQUIRE, E.OP_BREAK_THROUGH, E.OP_EXILE,
             E.OP_ABANDON, E.OP_TAKE, P.OP_EACH} <= ops
 
 

@@ -15,7 +15,8 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import invariants, render
 from meeplegym.envs.imperium.rules import automa as AU
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules.frames import FRAME_SYSTEM, push, take_unrest
+from meeplegym.envs.imperium.rules.machine import run
 from meeplegym.envs.imperium.rules import scoring, turn
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -249,7 +250,7 @@ def test_resolving_the_top_card_of_an_empty_deck_gains_2_prg():
     clear_automa_cards(s)
     row = _row_with_op(s, "resolve")
     assert row is not None
-    M.push(s, -1, -1, row, M.FRAME_SYSTEM, AUTOMA)
+    push(s, -1, -1, row, FRAME_SYSTEM, AUTOMA)
     s["draw_size"][AUTOMA] = 0
     s["nation_size"][AUTOMA] = 0
     before = int(s["pool"][AUTOMA, PRG])
@@ -309,7 +310,7 @@ def test_automa_acquires_the_best_market_card_onto_its_deck_with_its_unrest_abov
 def test_automa_takes_an_unrest_on_its_deck_when_a_player_attacks_it():
     s = solo(None, seed=7)
     before = int(s["draw_size"][AUTOMA])
-    u = M.take_unrest(s, AUTOMA)
+    u = take_unrest(s, AUTOMA)
     assert s["zone"][u] == Z_DRAW and s["draw_pile"][AUTOMA, s["draw_size"][AUTOMA] - 1] == u
     assert s["draw_size"][AUTOMA] == before + 1
 
@@ -337,9 +338,9 @@ def test_king_of_kings_pays_the_automa_and_triggers_the_end():
     s = solo(None, seed=8)
     while Z.fame_cards_above_king(s) > 0:
         Z.put(s, s["fame_pile"][s["fame_size"] - 1], 5, -1)
-    M.push(s, -1, -1, E.SYSTEM_TAKE_FAME, M.FRAME_SYSTEM, AUTOMA)
+    push(s, -1, -1, E.SYSTEM_TAKE_FAME, FRAME_SYSTEM, AUTOMA)
     s["after"] = turn.AFTER_SOLSTICE
-    M.run(s)
+    run(s)
     assert s["pool"][AUTOMA, PRG] == D.AUTOMA_KING_PRG[0] and s["game_end_triggered"] == 1
     assert s["zone"][K.KING_OF_KINGS] != Z_DRAW
 
@@ -371,17 +372,17 @@ def test_automa_trades_on_the_fullest_route_its_own_first_and_uses_its_commerce_
     s["card_res"][mine, 3] = 1
     s["card_res"][yours, 3] = 2
     before = s["pool"][AUTOMA].copy()
-    M.push(s, -1, -1, _trade_step(s), M.FRAME_SYSTEM, AUTOMA)
+    push(s, -1, -1, _trade_step(s), FRAME_SYSTEM, AUTOMA)
     s["after"] = turn.AFTER_SOLSTICE
-    M.run(s)
+    run(s)
     # yours holds more gds: 1 more on it, 1 gds for the automa, and Andes Highway's automa
     # Commerce line (2 pop, 1 prg), not its printed text
     assert s["card_res"][yours, 3] == 3 and s["card_res"][mine, 3] == 1
     assert list(s["pool"][AUTOMA] - before) == [0, 2, 1, 1]
     s["card_res"][yours, 3] = 1  # a tie: the automa's own route, Lapis Lazuli's line (acquire a TRI or 4 mat)
     before = s["pool"][AUTOMA].copy()
-    M.push(s, -1, -1, _trade_step(s), M.FRAME_SYSTEM, AUTOMA)
-    M.run(s)
+    push(s, -1, -1, _trade_step(s), FRAME_SYSTEM, AUTOMA)
+    run(s)
     turn.automa_plays(s)
     assert s["card_res"][mine, 3] == 2 and s["card_res"][yours, 3] == 1
     assert s["pool"][AUTOMA, 3] == before[3]

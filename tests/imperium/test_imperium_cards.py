@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from meeplegym.envs.imperium import actions as A
-from meeplegym.envs.imperium.rules import machine, scoring
+from meeplegym.envs.imperium.rules import scoring
+from meeplegym.envs.imperium.rules import choices, steps
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CARD,
@@ -372,13 +373,13 @@ def test_inuit_history_is_the_discard_pile_with_an_unrest_in_winter():
     exploration = sc.give(s, 0, "INU14")
     jpn = sc.give(s, 0, "JPN5")
     unrest = int(s["unrest_size"])
-    machine.to_history(s, jpn, 0)
+    steps.to_history(s, jpn, 0)
     assert s["zone"][jpn] == Z_DISCARD and s["unrest_size"] == unrest  # Summer: just discarded
     _winter(s)
-    machine.to_history(s, exploration, 0)
+    steps.to_history(s, exploration, 0)
     assert s["zone"][exploration] == Z_DISCARD and s["unrest_size"] == unrest - 1  # Winter: + an unrest
     oral = sc.give(s, 0, "INU13", Z_PLAY)
-    machine.to_history(s, jpn, 0)
+    steps.to_history(s, jpn, 0)
     assert s["zone"][jpn] == Z_GARRISON and s["host"][jpn] == oral  # Oral History overrides
     assert s["unrest_size"] == unrest - 1
 
@@ -390,13 +391,13 @@ def test_a_host_put_into_history_takes_its_garrisoned_cards_along():
     tucked = sc.give(s, 0, "3REG1")
     Z.garrison(s, tucked, glacier)
     oral = sc.give(s, 0, "INU13", Z_PLAY)
-    machine.to_history(s, glacier, 0)  # the Inuit history: under Oral History, with its garrison
+    steps.to_history(s, glacier, 0)  # the Inuit history: under Oral History, with its garrison
     assert s["host"][glacier] == oral and s["zone"][tucked] == Z_GARRISON and s["host"][tucked] == oral
     s = sc.new()
     glacier = sc.give(s, 0, "3REG6", Z_PLAY)
     tucked = sc.give(s, 0, "3REG1")
     Z.garrison(s, tucked, glacier)
-    machine.to_history(s, glacier, 0)
+    steps.to_history(s, glacier, 0)
     assert s["zone"][glacier] == Z_HISTORY and s["zone"][tucked] == Z_HISTORY and s["owner"][tucked] == 0
 
 
@@ -439,9 +440,9 @@ def test_kayaks_develop_for_free_with_imaq_in_play():
     s = _inuit()
     kayaks = sc.card("INU15")
     assert s["zone"][kayaks] == Z_DEVELOPMENT
-    assert not machine._develop_ok(s, 0, kayaks, False)  # 3 mat, none in the pool
+    assert not choices._develop_ok(s, 0, kayaks, False)  # 3 mat, none in the pool
     sc.give(s, 0, "INU12", Z_PLAY)
-    assert machine._develop_ok(s, 0, kayaks, False)
+    assert choices._develop_ok(s, 0, kayaks, False)
 
 
 @pytest.mark.rule("C4.INU", "I5.6")

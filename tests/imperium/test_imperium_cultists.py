@@ -12,7 +12,10 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules.choices import _is_unrest, garrisoned_icons
+from meeplegym.envs.imperium.rules.frames import FRAME_SYSTEM, NEXT, push, take_unrest
+from meeplegym.envs.imperium.rules.machine import run
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -124,10 +127,10 @@ def test_research_takes_an_unrest_for_a_prg_when_it_cannot_flip():
     s["card_res"][RESEARCH, PRG] = 4
     _to_solstice(s)
     assert sc.options(s) == [1]  # 4 prg is short of the minimum 5
-    before = sum(M._is_unrest(s, c) for c in sc.hand(s, 0))
+    before = sum(_is_unrest(s, c) for c in sc.hand(s, 0))
     sc.option(s, 1)
     assert s["card_res"][RESEARCH, PRG] == 5 and s["face"][RESEARCH] == 0
-    assert sum(M._is_unrest(s, c) for c in sc.hand(s, 0)) == before + 1
+    assert sum(_is_unrest(s, c) for c in sc.hand(s, 0)) == before + 1
 
 
 @pytest.mark.rule("C4.CUL", "I16", "I5.4")
@@ -199,7 +202,7 @@ def test_ceremony_of_the_key_summons_with_13_different_icons_state_and_unrest_ic
     _flip_to_key(s)
     for card_id in TWELVE_ICONS + ("CUL4", "CUL21"):  # Dark Ritual shows only state icons; an unrest
         Z.garrison(s, sc.card(card_id), GATHERING)
-    assert M.garrisoned_icons(s, GATHERING) == 12
+    assert garrisoned_icons(s, GATHERING) == 12
     sc.run_solstice(s, "CUL3A")
     assert s["zone"][GATHERING] == Z_PLAY and not s["game_end_triggered"]
 
@@ -234,7 +237,7 @@ def test_corrupted_turns_an_unrest_another_player_takes_during_the_cultists_turn
     assert s["dec"] == DEC_YESNO and s["actor"] == 0  # Corrupted: may force a chaos instead
     sc.yes(s)
     sc.until_activate(s)
-    assert not any(M._is_unrest(s, c) and not Z.is_chaos(s, c) for c in sc.hand(s, 1))
+    assert not any(_is_unrest(s, c) and not Z.is_chaos(s, c) for c in sc.hand(s, 1))
     chaos = [c for c in _in(s, Z_DISCARD, 1) if Z.is_chaos(s, c)]
     assert len(chaos) == 1 and len(_chaos_pile(s)) == chaos_left - 1
     assert s["unrest_size"] == unrest_left  # the unrest went back
@@ -248,10 +251,10 @@ def test_corrupted_does_nothing_outside_the_cultists_turn():
     _finish_turn(s)
     sc.activate(s)  # seat 1's turn
     assert s["current"] == 1
-    M.push(s, -1, -1, 0, M.FRAME_SYSTEM, 1)  # an empty frame: take an unrest as a rules step would
-    M.take_unrest(s, 1)
-    assert M.run(s) == M.NEXT  # no decision for the Cultist
-    assert any(M._is_unrest(s, c) for c in sc.hand(s, 1))
+    push(s, -1, -1, 0, FRAME_SYSTEM, 1)  # an empty frame: take an unrest as a rules step would
+    take_unrest(s, 1)
+    assert run(s) == NEXT  # no decision for the Cultist
+    assert any(_is_unrest(s, c) for c in sc.hand(s, 1))
 
 
 @pytest.mark.rule("C4.CUL", "I16", "I12")
@@ -266,7 +269,7 @@ def test_spreading_chaos_is_recalled_to_force_a_chaos_on_a_player_who_took_an_un
     assert sc.options(s) == [0, 1, 2]  # 1 prg | 1 pop | a chaos instead
     sc.option(s, 2)
     assert [c for c in _in(s, Z_DISCARD, 1) if Z.is_chaos(s, c)]
-    assert not any(M._is_unrest(s, c) for c in sc.hand(s, 1))
+    assert not any(_is_unrest(s, c) for c in sc.hand(s, 1))
 
 
 @pytest.mark.rule("C4.CUL", "I8.6", "I16")
@@ -349,7 +352,7 @@ def test_collapse_with_an_empty_chaos_pile_is_won_by_the_cultists_and_the_key_co
     s = _ready(nations=("cultists", "japanese", "magyars"))
     out = np.zeros(3, dtype=np.int64)
     for c in range(K.N_RECORDS):
-        if s["owner"][c] >= 0 and M._is_unrest(s, c) and s["zone"][c] != Z_CHAOS_PILE and not M.E.IS_CEREMONY[c]:
+        if s["owner"][c] >= 0 and _is_unrest(s, c) and s["zone"][c] != Z_CHAOS_PILE and not E.IS_CEREMONY[c]:
             Z.put(s, c, Z_BOX, -1)
     _flip_to_key(s)
     sc.give(s, 2, "CUL21")

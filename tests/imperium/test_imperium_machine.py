@@ -4,6 +4,9 @@ where cards and resources went."""
 
 from __future__ import annotations
 
+import ast
+import inspect
+
 import numpy as np
 import pytest
 
@@ -14,7 +17,8 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine, invariants
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules import steps
+from meeplegym.envs.imperium.rules.payment import payable
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_ALLOT,
@@ -120,7 +124,7 @@ def test_every_card_text_compiles_and_unrest_shares_one_program():
 def test_payment_substitution(pool, need, ok):
     s = sc.new()
     s["pool"][0] = pool
-    assert M.payable(s, 0, np.array(need, dtype=np.int8)) == ok
+    assert payable(s, 0, np.array(need, dtype=np.int8)) == ok
 
 
 # ---------------------------------------------------------------- playing cards
@@ -651,3 +655,35 @@ def test_a_look_at_three_fame_cards_returns_the_other_two_in_the_order_its_playe
     size = int(s["fame_size"])
     assert [int(c) for c in s["fame_pile"][size - 3:size]] == [below, high, low]
     assert s["zone"][middle] == Z_HAND and s["zone"][sc.card("TAI3")] == Z_HISTORY
+
+
+# ---------------------------------------------------------------- one can-do and one do per opcode
+def _switch_cases(function_name):
+    """{opcode constant: the function its case returns the call of} for a switch in rules/steps.py."""
+    tree = ast.parse(inspect.getsource(steps))
+    switch = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function_name)
+    cases = {}
+    for node in switch.body:
+        if isinstance(node, ast.If):
+            assert isinstance(node.test, ast.Compare) and ast.unparse(node.test.left) == "op", ast.unparse(node.test)
+            constant = ast.unparse(node.test.comparators[0])
+            assert constant not in cases, f"{function_name} has two cases for {constant}"
+            (ret,) = node.body
+            cases[constant] = ret.value.func.id
+    return cases
+
+
+@pytest.mark.parametrize("switch, suffix", [("step_ok", "_ok"), ("_step", "")])
+def test_every_opcode_has_one_case_calling_its_own_pair(switch, suffix):
+    cases = _switch_cases(switch)
+    expected = {f"E.OP_{name.upper()}": f"_op_{name}{suffix}" for name in E.OP}
+    assert set(cases) == set(expected), f"{switch} misses {set(expected) - set(cases)}, has extra {set(cases) - set(expected)}"
+    for constant, function in cases.items():
+        assert function == expected[constant], (constant, function)
+        assert callable(getattr(steps, function))
+
+
+def test_opcode_constants_are_named_from_the_table():
+    for name, code in E.OP.items():
+        assert getattr(E, f"OP_{name.upper()}") == code, name
+    assert len(set(E.OP.values())) == len(E.OP)

@@ -13,7 +13,9 @@ from meeplegym.envs.imperium import action_names
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules.frames import NEXT
+from meeplegym.envs.imperium.rules.steps import reshuffle
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.rules.setup import START_PRG
@@ -21,6 +23,7 @@ from meeplegym.envs.imperium.state import (
     DEC_CARD,
     DEC_MARKET,
     DEC_REACT,
+    DEC_ROUTE,
     DEC_YESNO,
     PH_ACTIVATE,
     POP,
@@ -98,7 +101,7 @@ def test_an_alien_cannot_pay_prg_for_an_unrest_cost_but_gone_native_can():
 def test_reactor_explosion_goes_into_play_when_gained_and_the_state_card_does_not_flip():
     s = _ready(pool=(0, 0, 3, 0))
     _only_accession_left(s)
-    assert M.reshuffle(s, 0) == M.NEXT
+    assert reshuffle(s, 0) == NEXT
     assert s["zone"][REACTOR] == Z_PLAY and s["owner"][REACTOR] == 0
     assert s["face"][ALIEN] == 0  # still Alien
     assert s["nation_size"][0] == 0
@@ -153,19 +156,19 @@ def test_reactor_explosion_takes_the_barb_icon_off_martian_development_cards():
 def test_alien_without_prg_exiles_the_nation_deck_and_reactor_and_goes_native_at_end_of_solstice():
     s = _ready(pool=(0, 0, 1, 0))
     nation = [int(c) for c in s["nation_deck"][0, :s["nation_size"][0]]]
-    sc.run_solstice(s, "MRT29A", trigger=M.E.TRIG_END_OF_SOLSTICE)
+    sc.run_solstice(s, "MRT29A", trigger=E.TRIG_END_OF_SOLSTICE)
     assert s["nation_size"][0] == len(nation) and s["face"][ALIEN] == 0  # 1 prg: nothing
 
     s = _ready()
     _only_accession_left(s)
-    M.reshuffle(s, 0)  # Reactor Explosion into play
+    reshuffle(s, 0)  # Reactor Explosion into play
     s["pool"][0, PRG] = 0
-    sc.run_solstice(s, "MRT29A", trigger=M.E.TRIG_END_OF_SOLSTICE)
+    sc.run_solstice(s, "MRT29A", trigger=E.TRIG_END_OF_SOLSTICE)
     assert s["zone"][REACTOR] == Z_EXILE and s["face"][ALIEN] == 1  # Gone Native (BARB)
 
     s = _ready()
     nation = [int(c) for c in s["nation_deck"][0, :s["nation_size"][0]]]
-    sc.run_solstice(s, "MRT29A", trigger=M.E.TRIG_END_OF_SOLSTICE)
+    sc.run_solstice(s, "MRT29A", trigger=E.TRIG_END_OF_SOLSTICE)
     assert s["nation_size"][0] == 0 and all(s["zone"][c] == Z_EXILE for c in nation)
     assert s["face"][ALIEN] == 1
 
@@ -254,7 +257,7 @@ def test_sword_of_power_breaks_through_a_card_matching_the_discarded_gadget():
     assert s["zone"][eco] == Z_DISCARD
     assert s["dec"] == DEC_REACT  # power B: a gadget was discarded
     sc.no(s)
-    assert s["dec"] == M.DEC_ROUTE
+    assert s["dec"] == DEC_ROUTE
     slots = [a - A.MARKET for a in sc.legal(s) if A.MARKET <= a < A.PILE]
     assert slots and all(K.SUITS[Z.rec(s, s["market"][k])] & (1 << int(D.Suit.REG)) for k in slots)
 

@@ -14,7 +14,8 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import engine
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium import effects as E
+from meeplegym.envs.imperium.rules import choices
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_MANA,
@@ -56,7 +57,7 @@ def _unrest_in_hand(s, p=0):
 
 def _voyaging(s):
     Z.flip_state(s, 0)
-    assert M.voyaging(s, 0)
+    assert choices.voyaging(s, 0)
 
 
 @pytest.mark.rule("C4.POL", "I16", "I12")
@@ -74,7 +75,7 @@ def test_polynesians_have_no_history_a_card_is_discarded_with_an_unrest_and_kupe
         Z.put(s, c, Z_BOX, -1)  # nothing to develop
     sc.play(s, "POL3")
     sc.until_activate(s)
-    assert s["zone"][kupe] == Z_LEGENDS and s["owner"][kupe] == 0 and M.voyaging(s, 0)
+    assert s["zone"][kupe] == Z_LEGENDS and s["owner"][kupe] == 0 and choices.voyaging(s, 0)
 
 
 @pytest.mark.rule("C4.POL", "I16", "I12")
@@ -83,12 +84,12 @@ def test_mana_is_gained_from_the_hand_under_the_mana_card_and_discarded_for_good
     card = sc.give(s, 0, "POL9")
     sc.pick(s, "POL1A")  # if Isle-bound: pay 2 mat => gain 1 mana
     sc.until_activate(s)
-    assert s["zone"][card] == Z_GARRISON and s["host"][card] == MANA and M.mana(s, 0) == 1
+    assert s["zone"][card] == Z_GARRISON and s["host"][card] == MANA and choices.mana(s, 0) == 1
     assert s["pool"][0, MAT] == 0
     sc.run_solstice(s, "POL29A")  # choose: gain 1 mana | discard 1 mana => gain 1 gds
     sc.option(s, 1)
     sc.until_activate(s)
-    assert s["zone"][card] == Z_DISCARD and M.mana(s, 0) == 0 and s["pool"][0, GDS] == 1
+    assert s["zone"][card] == Z_DISCARD and choices.mana(s, 0) == 0 and s["pool"][0, GDS] == 1
 
 
 @pytest.mark.rule("C4.POL", "I16")
@@ -119,7 +120,7 @@ def test_playing_a_region_with_ocean_while_voyaging_gains_1_prg_and_turns_isle_b
     sc.give(s, 0, "POL4", Z_HAND)  # Aotearoa: REG with #ocean (VOY), no text when played
     sc.play(s, "POL4")
     sc.until_activate(s)
-    assert s["pool"][0, PRG] == 1 and not M.voyaging(s, 0) and s["face"][STATE] == 0
+    assert s["pool"][0, PRG] == 1 and not choices.voyaging(s, 0) and s["face"][STATE] == 0
 
 
 @pytest.mark.rule("C4.POL", "I16", "I9.5")
@@ -127,11 +128,11 @@ def test_voyaging_end_of_solstice_may_discard_the_hand_to_flip_and_draw():
     s = _ready()
     _voyaging(s)
     hand = [sc.give(s, 0, "POL9"), sc.give(s, 0, "POL24")]
-    sc.run_solstice(s, "POL29B", trigger=M.E.TRIG_END_OF_SOLSTICE)
+    sc.run_solstice(s, "POL29B", trigger=E.TRIG_END_OF_SOLSTICE)
     assert s["dec"] == DEC_YESNO
     sc.yes(s)
     assert all(s["zone"][c] == Z_DISCARD for c in hand)
-    assert not M.voyaging(s, 0) and len(sc.hand(s, 0)) == 1
+    assert not choices.voyaging(s, 0) and len(sc.hand(s, 0)) == 1
 
 
 @pytest.mark.rule("C4.POL", "I16", "I8.4", "I10.1")
@@ -141,7 +142,7 @@ def test_development_costs_in_mana_are_paid_with_picked_mana_cards_and_aotearoa_
     s["deck_token"][0] = 0
     rarotonga = sc.card("POL7")  # discard 2 mana
     aotearoa = sc.card("POL4")  # legends 1 mana, only as the last development card
-    assert M._develop_ok(s, 0, rarotonga, False) and not M._develop_ok(s, 0, aotearoa, False)
+    assert choices._develop_ok(s, 0, rarotonga, False) and not choices._develop_ok(s, 0, aotearoa, False)
     sc.give(s, 0, "POL13")  # Nafanua: requires Overpopulation; may gain mana; develop; legends this
     sc.give(s, 0, "POL17", Z_PLAY)
     sc.play(s, "POL13")  # (no card in hand to gain as mana)
@@ -151,7 +152,7 @@ def test_development_costs_in_mana_are_paid_with_picked_mana_cards_and_aotearoa_
     sc.pick(s, "POL9")
     sc.pick(s, "POL25")
     assert s["zone"][sc.card("POL9")] == Z_DISCARD and s["zone"][sc.card("POL25")] == Z_DISCARD
-    assert s["zone"][rarotonga] == Z_DISCARD and M.mana(s, 0) == 1
+    assert s["zone"][rarotonga] == Z_DISCARD and choices.mana(s, 0) == 1
     sc.until_activate(s)
 
     s = _ready()
@@ -223,7 +224,7 @@ def test_outriggers_treat_each_ocean_as_two_production_and_waka_taua_takes_a_reg
     sc.act(s, A.MARKET + 1)
     sc.until_activate(s)
     assert s["zone"][plain] == Z_HAND and s["zone"][ocean] == Z_MARKET
-    assert s["zone"][sc.card("POL10")] == Z_GARRISON and M.mana(s, 0) == 1
+    assert s["zone"][sc.card("POL10")] == Z_GARRISON and choices.mana(s, 0) == 1
 
 
 @pytest.mark.rule("C4.POL", "I12")
@@ -248,4 +249,4 @@ def test_quick_polynesians_start_with_one_of_their_two_discarded_cards_as_mana()
         s = engine.new_game(2, seed, nations=["polynesians", "japanese"], quick=True)[0]
         under = [c for c in range(K.N_RECORDS) if s["zone"][c] == Z_GARRISON and s["host"][c] == MANA]
         assert len(under) == 1 and K.START[under[0]] == int(D.Start.NAT)
-        assert s["phase"] != PH_ACTIVATE and M.mana(s, 0) == 1
+        assert s["phase"] != PH_ACTIVATE and choices.mana(s, 0) == 1

@@ -11,7 +11,7 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import action_names, engine, hidden
-from meeplegym.envs.imperium.rules import machine
+from meeplegym.envs.imperium.rules.choices import can_trade
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     DEC_CARD,
@@ -119,7 +119,7 @@ def test_welcoming_through_trade_gives_the_action_to_the_trader_and_the_draw_to_
 def test_a_full_route_takes_no_trade_and_profits_for_an_action():
     s = _ready(pool=(0, 0, 0, 1))
     swahili = _route(s, 0, "3TRO6", gds=3)  # Profit: break through UNC (exile included)
-    assert not machine.can_trade(s, 0)  # a good to move, but the only route is full
+    assert not can_trade(s, 0)  # a good to move, but the only route is full
     assert A.CARD + swahili in sc.legal(s)
     hand = len(sc.hand(s, 0))
     sc.act(s, A.CARD + swahili)

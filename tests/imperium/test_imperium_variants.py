@@ -12,7 +12,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import engine
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import machine
+from meeplegym.envs.imperium.rules.choices import pile_ok
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
     PH_CLEANUP_DISCARD,
@@ -80,11 +80,11 @@ def test_quick_setup_deals_the_small_piles_from_one_mix_and_break_through_search
     # Break through for a REG (Innovate's program) may search any pile that holds one
     row = E.CODE[E.SYSTEM_INNOVATE[0]]
     s = engine.new_game(2, 0, quick_setup=True)[0]
-    routes = [k for k in range(3) if machine.pile_ok(s, row, k)]
+    routes = [k for k in range(3) if pile_ok(s, row, k)]
     assert routes == [k for k in range(3) if Z.first_in_pile(s, k, 1 << int(D.Suit.REG)) >= 0]
     assert any(k != 0 for k in routes)
     base = engine.new_game(2, 0)[0]
-    assert [k for k in range(3) if machine.pile_ok(base, row, k)] == [0]  # sorted: the region pile
+    assert [k for k in range(3) if pile_ok(base, row, k)] == [0]  # sorted: the region pile
 
 
 @pytest.mark.rule("I15.4", "I7.3")

@@ -1,7 +1,7 @@
 """The solo automa (I14), compiled: which row of its state table answers a card, what a card is
 worth to it (I14.9), how it decides what its rows leave open (I14.3 2, I14.5) and its score.
 
-The automa's rows run on the effect machine like card text (machine.resolve_for_automa); where
+The automa's rows run on the effect machine like card text (steps.resolve_for_automa); where
 a step waits for a decision whose actor is the automa, `choose_action` takes it from the legal
 actions, by the automa's rules, and the turn plays it (turn.apply). Its turn and cleanup are in
 turn.py."""
@@ -62,7 +62,7 @@ INUIT_WINTER_SLOTS = np.array([d.inuit_winter_slots for d in _LEVELS], dtype=np.
 MARKET_TOKEN = np.array([[int(r), n] for r, n in (D.AUTOMA_MARKET_TOKEN.get(code, D.AUTOMA_MARKET_TOKEN_DEFAULT)
                                                    for code in D.NationCode)], dtype=np.int8)  # by nation
 GDS_AS_MAT_POP = 5  # I14.9: each gds counts 5 toward the mat + pop total
-OP_ACQUIRE, OP_BREAK, OP_SWAP, OP_ABANDON, OP_RECALL = E.OP_ACQUIRE, E.OP_BREAK, E.OP_SWAP, E.OP_ABANDON, E.OP_RECALL
+OP_ACQUIRE, OP_BREAK_THROUGH, OP_SWAP_EXILED, OP_ABANDON, OP_RECALL = E.OP_ACQUIRE, E.OP_BREAK_THROUGH, E.OP_SWAP_EXILED, E.OP_ABANDON, E.OP_RECALL
 SCORED_ZONES = (Z_HAND, Z_PLAY, Z_DRAW, Z_DISCARD, Z_HISTORY, Z_AUTOMA_SLOT)  # I14.9: not the dynasty pile
 
 
@@ -95,7 +95,7 @@ def choose_action(s, mask):
     dec = s["dec"]
     f = s["depth"] - 1
     op = E.CODE[s["fr_pc"][f]][P.COL_OP] if f >= 0 else -1
-    if (dec == DEC_MARKET or dec == DEC_ROUTE) and (op == OP_ACQUIRE or op == OP_BREAK or op == OP_SWAP):
+    if (dec == DEC_MARKET or dec == DEC_ROUTE) and (op == OP_ACQUIRE or op == OP_BREAK_THROUGH or op == OP_SWAP_EXILED):
         best = -1
         best_value = 0
         best_tokens = 0
@@ -210,3 +210,28 @@ def next_row(t, side, r, after):
         if row_matches(t, side, k, r):
             return k
     return -1
+
+
+# ---------------------------------------------------------------- the automa's piles (I14.3, I14.8, I14.12)
+@kernel
+def automa_discard(s, c):
+    """c into the automa's discard pile; its accession card there turns its state card to the
+    Empire side for good (I14.3 4.5; not for the nations that do not flip)."""
+    a = s["automa"]
+    Z.put(s, c, Z_DISCARD, a)
+    if K.START[Z.rec(s, c)] == Z.ACCESSION and flips(s["nation"][a]):
+        s["automa_side"] = 1
+
+
+@kernel
+def dynasty_check(s):
+    """I14.8: the automa's dynasty pile running out triggers the game end."""
+    if s["nation_size"][s["automa"]] == 0:
+        Z.trigger_game_end(s)
+
+
+@kernel
+def automa_returned_unrest(s, p):
+    """I14.12 Supreme Leader: each unrest the automa returns also gains it 1 prg."""
+    if Z.is_automa(s, p) and s["supreme_leader"]:
+        s["pool"][p, PRG] += SUPREME_RETURN_PRG

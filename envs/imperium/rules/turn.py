@@ -16,7 +16,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym import rng
 from meeplegym.envs.imperium.rules import automa as AU
-from meeplegym.envs.imperium.rules import machine as M
+from meeplegym.envs.imperium.rules import choices, frames, machine, payment, steps
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (
@@ -59,11 +59,11 @@ from meeplegym.envs.imperium.state import (
 from meeplegym.jit import kernel, shell_kernel
 
 # Where to go when the machine's stack empties: the phase the program was started from.
-AFTER_ACTIVATE = M.AFTER_ACTIVATE_TURN
+AFTER_ACTIVATE = frames.AFTER_ACTIVATE_TURN
 AFTER_INNOVATE = 1
 AFTER_DRAW_UP = 2
-AFTER_SOLSTICE = M.AFTER_SOLSTICE_EFFECT
-AFTER_SETUP = M.AFTER_SETUP_CHOICE  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
+AFTER_SOLSTICE = frames.AFTER_SOLSTICE_EFFECT
+AFTER_SETUP = frames.AFTER_SETUP_CHOICE  # decisions of the setup taken before the first turn (the Inuit's quick setup, I15.5)
 AFTER_MARKET_TOKEN = 5  # a market card exiled after the cleanup token (Cultists power B, training mode), then I7.2
 AFTER_AUTOMA_CARD = 6  # an automa slot card was resolved (I14.3 2): the next one, then its cleanup
 FREE_ACTION = int(D.Trigger.FREE_ACTION)
@@ -79,7 +79,7 @@ MAT = int(D.Resource.MAT)
 # functions (numba issue #6061).
 @kernel
 def _start(s, card, record, pc, kind, p, after):
-    M.push(s, card, record, pc, kind, p)
+    frames.push(s, card, record, pc, kind, p)
     s["after"] = after
     return True
 
@@ -88,7 +88,7 @@ def _start(s, card, record, pc, kind, p, after):
 def _settle(s):
     """Run programs and the turn on until a decision is pending or the game is over."""
     while True:
-        if (s["depth"] > 0 or s["n_events"] > 0) and M.run(s) == M.WAIT:
+        if (s["depth"] > 0 or s["n_events"] > 0) and machine.run(s) == frames.WAIT:
             return
         if s["collapsed"]:
             _game_over(s)
@@ -157,7 +157,7 @@ def can_play_from_hand(s, p, c):
         return False
     if s["actions"][p] == 0 and not plays_free(s, c):
         return False
-    return M.can_play(s, p, c, False)
+    return steps.can_play(s, p, c, False)
 
 
 @kernel
@@ -168,7 +168,7 @@ def can_exhaust(s, p, c):
         return False
     if E.REACT_EVENTS[Z.rec(s, c)] != 0 and not E.ALSO_FROM_LOOP[Z.rec(s, c)]:
         return False  # a reactive ability is used when its event happens (I5.6)
-    return M.can_use(s, p, c, E.TRIG_EXHAUST)
+    return steps.can_use(s, p, c, E.TRIG_EXHAUST)
 
 
 @shell_kernel
@@ -178,13 +178,13 @@ def _activate_card(s, c):
         free = plays_free(s, c)
         if not free:
             s["actions"][p] -= 1  # I5.1
-        M.play_card(s, p, c, free)
-    elif M.can_profit(s, p, c):  # a full trade route has no exhaust ability (C3)
-        M.profit(s, p, c)
+        frames.play_card(s, p, c, free)
+    elif choices.can_profit(s, p, c):  # a full trade route has no exhaust ability (C3)
+        frames.profit(s, p, c)
     else:
         s["exhausted"][c] = 1  # I5.5
         s["exhaust_tokens"][p] -= 1
-        M.use_ability(s, p, c, E.TRIG_EXHAUST)
+        frames.use_ability(s, p, c, E.TRIG_EXHAUST)
     s["after"] = AFTER_ACTIVATE
     _settle(s)
 
@@ -242,7 +242,7 @@ def cleanup_discardable(s, p, c):
 @shell_kernel
 def _draw_up(s):
     """I7.4 through the machine: a reshuffle may ask for a develop decision (I8.4)."""
-    _start(s, -1, -1, E.SYSTEM_DRAW_UP, M.FRAME_SYSTEM, s["current"], AFTER_DRAW_UP)
+    _start(s, -1, -1, E.SYSTEM_DRAW_UP, frames.FRAME_SYSTEM, s["current"], AFTER_DRAW_UP)
     _settle(s)
 
 
@@ -284,13 +284,13 @@ def _automa_next(s):
         s["automa_next"] += 1
         c = s["slot_card"][k]
         if c >= 0 and k != s["die"]:
-            M.resolve_for_automa(s, c)
+            steps.resolve_for_automa(s, c)
             s["after"] = AFTER_AUTOMA_CARD
             return True
     m = s["merchant"][s["automa"]]
     if m >= 0 and s["automa_next"] == AUTOMA_SLOTS:  # I14.3 3: the first line of its Merchant's table that can be done
         s["automa_next"] += 1
-        M.push(s, m, Z.rec(s, m), E.AUTOMA_MERCHANT_END[s["face"][m]], M.FRAME_ABILITY, s["automa"])
+        frames.push(s, m, Z.rec(s, m), E.AUTOMA_MERCHANT_END[s["face"][m]], frames.FRAME_ABILITY, s["automa"])
         s["after"] = AFTER_AUTOMA_CARD
         return True
     _automa_cleanup(s)
@@ -319,7 +319,7 @@ def _automa_cleanup(s):
         s["automa_side"] = 1 - s["automa_side"]
     refill_slots(s, slots)
     if AU.DISCARD_AFTER_REFILL[s["difficulty"]] and s["draw_size"][a] > 0:
-        M.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
+        AU.automa_discard(s, s["draw_pile"][a, s["draw_size"][a] - 1])
 
 
 @shell_kernel
@@ -333,8 +333,8 @@ def refill_slots(s, slots):
             continue
         if s["draw_size"][a] == 0:
             if s["nation_size"][a] > 0:
-                M.automa_discard(s, s["nation_deck"][a, s["nation_size"][a] - 1])
-                M.dynasty_check(s)
+                AU.automa_discard(s, s["nation_deck"][a, s["nation_size"][a] - 1])
+                AU.dynasty_check(s)
             Z.shuffle_discard_into_draw(s, a)
             if s["draw_size"][a] == 0:
                 return
@@ -376,7 +376,7 @@ def solstice_pending(s, p, c):
         return False
     r = Z.rec(s, c)
     t = _solstice_trigger(s)
-    return M.HAS_PROGRAM[r, t] and M.ENTRY[r, t] > 0
+    return frames.HAS_PROGRAM[r, t] and frames.ENTRY[r, t] > 0
 
 
 @kernel
@@ -424,7 +424,7 @@ def _solstice_effect(s, c):
     p = s["solstice_player"]
     s["solstice_done"][c] = 1
     r = Z.rec(s, c)
-    return _start(s, c, r, M.ENTRY[r, _solstice_trigger(s)], M.FRAME_ABILITY, p, AFTER_SOLSTICE)
+    return _start(s, c, r, frames.ENTRY[r, _solstice_trigger(s)], frames.FRAME_ABILITY, p, AFTER_SOLSTICE)
 
 
 @shell_kernel
@@ -497,7 +497,7 @@ def legal(s, mask):
     elif ph == PH_ACTIVATE:
         mask[A.END] = True
         for c in Z.table(s):
-            if s["owner"][c] == p and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c) or M.can_profit(s, p, c)):
+            if s["owner"][c] == p and (can_play_from_hand(s, p, c) or can_exhaust(s, p, c) or choices.can_profit(s, p, c)):
                 mask[A.CARD + c] = True
     elif ph == PH_INNOVATE:
         for k in range(4):
@@ -535,56 +535,56 @@ def _legal_effect(s, mask):
     if dec == DEC_REACT:  # may come with no program running
         mask[A.END] = True
         for c in Z.table(s):
-            if s["zone"][c] == Z_PLAY and M.can_react(s, c):
+            if s["zone"][c] == Z_PLAY and machine.can_react(s, c):
                 mask[A.CARD + c] = True
         return
     f = s["depth"] - 1
-    row = M.CODE[s["fr_pc"][f]]
+    row = frames.CODE[s["fr_pc"][f]]
     if dec == DEC_YESNO:
         mask[A.OPTION] = True
         mask[A.END] = True
     elif dec == DEC_ALLOT:
-        due = M.unrest_due(s, f) & ~s["allot"]
+        due = machine.unrest_due(s, f) & ~s["allot"]
         for q in range(s["n_players"]):
             mask[A.OPTION + q] = (due >> q) & 1
     elif dec == DEC_CHOOSE:
-        for k in range(row[M.C_N]):
-            o = M.OPTIONS[row[M.C_RES] + k]
-            mask[A.OPTION + k] = M.block_ok(s, f, o[0], o[1], s["fr_player"][f])
+        for k in range(row[frames.C_N]):
+            o = frames.OPTIONS[row[frames.C_RES] + k]
+            mask[A.OPTION + k] = steps.block_ok(s, f, o[0], o[1], s["fr_player"][f])
     elif dec == DEC_PAY:
         opts = s["pay_need"].copy()
-        n = M.pay_options(s, p, opts)
+        n = payment.pay_options(s, p, opts)
         for i in range(n):
             mask[A.RESOURCE + opts[i]] = True
     elif dec == DEC_MARKET or dec == DEC_ROUTE:
         for slot in range(MARKET_SLOTS):
-            mask[A.MARKET + slot] = M.market_ok(s, f, row, slot)
+            mask[A.MARKET + slot] = choices.market_ok(s, f, row, slot)
         if dec == DEC_ROUTE:
             for k in range(N_SMALL_PILES + 1):
-                mask[A.PILE + k] = M.pile_ok(s, row, k)
-        if row[M.OP] == E.OP_ACQUIRE or row[M.OP] == E.OP_BREAK:  # exiled cards
+                mask[A.PILE + k] = choices.pile_ok(s, row, k)
+        if row[frames.OP] == E.OP_ACQUIRE or row[frames.OP] == E.OP_BREAK_THROUGH:  # exiled cards
             for c in Z.table(s):
-                if s["zone"][c] == Z_EXILE and M.eligible(s, f, row, c):
+                if s["zone"][c] == Z_EXILE and steps.eligible(s, f, row, c):
                     mask[A.CARD + c] = True
     elif dec == DEC_MANA:
         for c in Z.table(s):
-            if M.mana_ok(s, p, c):
+            if choices.mana_ok(s, p, c):
                 mask[A.CARD + c] = True
     elif dec == DEC_HOST:
         for h in Z.table(s):
-            if M._host_ok(s, f, row, h, p):
+            if choices._host_ok(s, f, row, h, p):
                 mask[A.CARD + h] = True
     elif dec == DEC_DEVELOP:
         mask[A.END] = True
         for c in Z.table(s):
-            if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and M._develop_ok(s, p, c, False):
+            if s["zone"][c] == Z_DEVELOPMENT and s["owner"][c] == p and choices._develop_ok(s, p, c, False):
                 mask[A.CARD + c] = True
     else:  # DEC_CARD, DEC_UPTO
         if dec == DEC_UPTO:
             mask[A.END] = True
-        owner, zone = M.pick_screen(s, f, row)
+        owner, zone = choices.pick_screen(s, f, row)
         for c in Z.table(s):
-            if not M.screened_out(s, c, owner, zone) and M.eligible(s, f, row, c):
+            if not choices.screened_out(s, c, owner, zone) and steps.eligible(s, f, row, c):
                 mask[A.CARD + c] = True
 
 
@@ -620,7 +620,7 @@ def _apply_one(s, a):
         else:
             _activate_card(s, a - A.CARD)
     elif ph == PH_INNOVATE:
-        _start(s, -1, -1, E.SYSTEM_INNOVATE[a - A.SUIT], M.FRAME_SYSTEM, s["current"], AFTER_INNOVATE)
+        _start(s, -1, -1, E.SYSTEM_INNOVATE[a - A.SUIT], frames.FRAME_SYSTEM, s["current"], AFTER_INNOVATE)
         _settle(s)
     elif ph == PH_REVOLT:
         if a == A.END:
@@ -643,7 +643,7 @@ def _apply_one(s, a):
         if s["variants"] & VARIANT_TRAINING:
             exile = E.SYSTEM_TRAINING_EXILE_AFTER if exile else E.SYSTEM_TRAINING_EXILE
         if exile:
-            _start(s, -1, -1, exile, M.FRAME_SYSTEM, p, AFTER_MARKET_TOKEN)
+            _start(s, -1, -1, exile, frames.FRAME_SYSTEM, p, AFTER_MARKET_TOKEN)
             _settle(s)
         else:
             _cleanup_reset(s)
@@ -656,7 +656,7 @@ def _apply_one(s, a):
         _solstice_effect(s, a - A.CARD)
         _settle(s)
     else:
-        if M.decide(s, _choice(s, a)) == M.WAIT:
+        if machine.decide(s, _choice(s, a)) == frames.WAIT:
             return
         _settle(s)
     # I15.4 precious cards: no discarding, so no decision (I7.3 skipped). Done here at the top:
@@ -670,7 +670,7 @@ def _apply_one(s, a):
 def _choice(s, a):
     """The machine's choice for action a under the pending decision."""
     if a == A.END:
-        return M.CHOICE_END
+        return frames.CHOICE_END
     dec = s["dec"]
     if dec == DEC_YESNO:
         return 0
@@ -682,8 +682,8 @@ def _choice(s, a):
         if a < A.PILE:
             return a - A.MARKET
         if a < A.CARD:
-            return M.PICK_PILE + a - A.PILE
-        return M.PICK_CARD + a - A.CARD
+            return steps.PICK_PILE + a - A.PILE
+        return steps.PICK_CARD + a - A.CARD
     return a - A.CARD
 
 
@@ -700,6 +700,6 @@ def start(s):
     if s["variants"] & VARIANT_QUICK:
         for p in range(s["n_players"]):
             if s["nation"][p] == INUIT:  # I15.5: their two development cards, chosen before play
-                _start(s, -1, -1, E.SYSTEM_QUICK_INUIT, M.FRAME_SYSTEM, p, AFTER_SETUP)
+                _start(s, -1, -1, E.SYSTEM_QUICK_INUIT, frames.FRAME_SYSTEM, p, AFTER_SETUP)
                 _settle(s)
 
