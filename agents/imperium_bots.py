@@ -43,6 +43,8 @@ Styles (one policy, different weights):
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import rng
@@ -81,6 +83,7 @@ from meeplegym.envs.imperium.state import (
     Z_HISTORY,
     Z_PLAY,
 )
+from meeplegym.game_kernels import bot_kernels
 from meeplegym.jit import kernel, shell_kernel
 
 EXPANDER, SCHOLAR = 0, 1
@@ -509,16 +512,7 @@ def policy(s, seat, style, mask, words, i):
     return _search(s, seat, w, mask, words, i)
 
 
-@kernel
-def policy_at(states, b, seat, style, mask, words, i):
-    return policy(states[b], seat, style, mask, words, i)
-
-
-@kernel
-def act_states(states, seats, styles, masks, words, out):
-    """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
-    for b in range(states.shape[0]):
-        out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b)
+policy_at, act_states = bot_kernels(sys.modules[__name__], __name__)
 
 
 # ================================================================ agents

@@ -33,6 +33,8 @@ Styles (one policy, different weights):
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import rng
@@ -53,6 +55,7 @@ from meeplegym.envs.oath.state import (
     STATE_DTYPE,
     Z_ADVISER,
 )
+from meeplegym.game_kernels import bot_kernels
 from meeplegym.jit import kernel, shell_kernel
 
 WARLORD, STEWARD = 0, 1
@@ -222,16 +225,7 @@ def policy(s, seat, style, mask, words, i):
     return pick if pick >= 0 else only
 
 
-@kernel
-def policy_at(states, b, seat, style, mask, words, i):
-    return policy(states[b], seat, style, mask, words, i)
-
-
-@kernel
-def act_states(states, seats, styles, masks, words, out):
-    """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
-    for b in range(states.shape[0]):
-        out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b)
+policy_at, act_states = bot_kernels(sys.modules[__name__], __name__)
 
 
 # ================================================================ agents

@@ -32,6 +32,8 @@ the bot commits the dial and cards with the best expected worth (which may be no
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import rng
@@ -130,6 +132,7 @@ from meeplegym.envs.scythe.state import (
     TUNNELS,
     VILLAGE,
 )
+from meeplegym.game_kernels import bot_kernels
 from meeplegym.jit import kernel, shell_kernel
 
 BUILDER = 0
@@ -1735,16 +1738,7 @@ def _decide(s, seat, style, mask, words, i):
     return rng.random_legal(mask, words, i)
 
 
-@kernel
-def policy_at(states, b, seat, style, mask, words, i):
-    return policy(states[b], seat, style, mask, words, i)
-
-
-@kernel
-def act_states(states, seats, styles, masks, words, out):
-    """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
-    for b in range(states.shape[0]):
-        out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b)
+policy_at, act_states = bot_kernels(sys.modules[__name__], __name__)
 
 
 # ================================================================ agents

@@ -17,7 +17,7 @@ from meeplegym.agents.search import SearchBot, best_action, model_style
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe.hidden import determinize
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
-from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.rules.turn import apply, legal
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION, STATE_DTYPE
 from meeplegym.jit import kernel, shell_kernel
 
@@ -34,11 +34,11 @@ def searched(states, b, mask):
 @shell_kernel
 def rollout_value(s, seat, style, opponent_style, words, i):
     """Play record `s` out with the rule-based policies; seat's score minus the best other's."""
-    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     for _ in range(ROLLOUT_CAP):
         if s["terminal"] != 0:
             break
-        legal_mask(s, mask)
+        legal(s, mask)
         p = s["actor"]
         apply(s, bots.policy(s, p, style if p == seat else opponent_style, mask, words, i))
     keys = np.zeros((MAX_PLAYERS, N_TIEBREAKS), dtype=np.int64)

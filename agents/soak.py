@@ -30,7 +30,7 @@ from meeplegym.envs.scythe import invariants as scythe_invariants
 
 # game: (bots module, invariants module, number of actions)
 GAMES = {
-    "scythe": (scythe_bots, scythe_invariants, scythe_actions.NUM_ACTIONS),
+    "scythe": (scythe_bots, scythe_invariants, scythe_actions.N_ACTIONS),
     "imperium": (imperium_bots, imperium_invariants, imperium_actions.N_ACTIONS),
     "oath": (oath_bots, oath_invariants, oath_actions.N_ACTIONS),
 }

@@ -36,28 +36,69 @@ class Graph:
 
     def __init__(self):
         self.kernels, self.calls, self.callers = {}, defaultdict(set), defaultdict(set)
-        modules = {}
+        modules, trees, paths = {}, {}, {}
         for package in PACKAGES:
             for path in sorted((ROOT / package).rglob("*.py")):
                 tree = ast.parse(path.read_text())
                 name = module_name(path)
+                trees[name], paths[name] = tree, path
                 functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
                 modules[name] = (self._aliases(tree), functions)
                 for fn in functions.values():
                     decorators = [ast.unparse(d) for d in fn.decorator_list if ast.unparse(d) in DECORATORS]
                     if decorators:
                         self.kernels[f"{name}.{fn.name}"] = (decorators[0], fn.end_lineno - fn.lineno + 1, path)
+        calls = self._template_copies(modules, trees, paths)
         for module, (aliases, functions) in modules.items():
             for fn in functions.values():
                 caller = f"{module}.{fn.name}"
-                if caller not in self.kernels:
+                if caller in self.kernels:
+                    calls += [(caller, self._resolve(module, aliases, functions, node.func))
+                              for node in ast.walk(fn) if isinstance(node, ast.Call)]
+        for caller, callee in calls:
+            if callee in self.kernels:
+                self.calls[caller].add(callee)
+                self.callers[callee].add(caller)
+
+    def _template_copies(self, modules, trees, paths) -> list[tuple[str, str]]:
+        """The kernels a game gets from a template of meeplegym.game_kernels: for
+        ``a, b = engine_kernels(turn, ..., __name__)`` in a game's module, kernels ``module.a`` and
+        ``module.b`` calling what the template's kernels call on their module arguments
+        (``turn.legal``: the game's ``turn`` module; ``sys.modules[__name__]``: the module itself).
+        Adds the kernels; returns their calls."""
+        templates, calls = {}, []
+        for node in ast.parse((ROOT / "meeplegym" / "game_kernels.py").read_text()).body:
+            if isinstance(node, ast.FunctionDef) and node.name.endswith("_kernels"):
+                nested = {n.name: n for n in node.body if isinstance(n, ast.FunctionDef)
+                          and any(ast.unparse(d) == "kernel" for d in n.decorator_list)}
+                templates[f"meeplegym.game_kernels.{node.name}"] = ([a.arg for a in node.args.args], nested)
+        for module, (aliases, _) in modules.items():
+            for node in ast.walk(trees[module]):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and aliases.get(node.func.id) in templates):
                     continue
-                for node in ast.walk(fn):
-                    if isinstance(node, ast.Call):
-                        callee = self._resolve(module, aliases, functions, node.func)
-                        if callee in self.kernels:
-                            self.calls[caller].add(callee)
-                            self.callers[callee].add(caller)
+                params, nested = templates[aliases[node.func.id]]
+                bound = {}
+                for param, arg in zip(params, node.args):
+                    if ast.unparse(arg) == "sys.modules[__name__]":
+                        bound[param] = module
+                    elif isinstance(arg, ast.Name) and arg.id in aliases:
+                        bound[param] = aliases[arg.id]
+                for name, fn in nested.items():
+                    caller = f"{module}.{name}"
+                    self.kernels[caller] = ("kernel", fn.end_lineno - fn.lineno + 1, paths[module])
+                    for call in ast.walk(fn):
+                        if not isinstance(call, ast.Call):
+                            continue
+                        f = call.func
+                        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in bound:
+                            callee = f"{bound[f.value.id]}.{f.attr}"
+                        elif isinstance(f, ast.Name) and f.id in nested:
+                            callee = f"{module}.{f.id}"
+                        else:
+                            continue
+                        calls.append((caller, callee))
+        return calls
 
     @staticmethod
     def _aliases(tree: ast.Module) -> dict[str, str]:

@@ -6,7 +6,8 @@ limitation; card programs are constants frozen into the kernels, too). meeplegym
 `GameSourceLocator`, stamps a kernel with a digest of every source it can reach instead: the
 shared sources and its own game's. An edit to one game recompiles that game alone; an edit to
 the shared machinery (meeplegym/, encoders/features.py, agents/base.py, ...) recompiles all three.
-A kernel in a shared file that names a game (agents/soak.py) is stamped with every game's sources.
+A kernel in a shared file that names a game (agents/soak.py) is stamped with every game's sources;
+a game's copy of a shared template (`meeplegym.game_kernels`) with that game's.
 numba takes the locator through NUMBA_CACHE_LOCATOR_CLASSES, set here before any kernel is
 decorated, hence this module is imported first by `meeplegym`. numba reads its settings once,
 when it is imported: if something imported numba before us (pytest resolving the
@@ -45,7 +46,16 @@ def _source_dirs(package_dir: Path = _PACKAGE_DIR) -> list[Path]:
 def game_of(path: Path) -> str | None:
     """The game a source file belongs to (envs/oath/..., encoders/oath.py, agents/oath_bots.py),
     or None for shared machinery."""
-    for part in (*path.parent.parts[-2:], path.stem):
+    return _game_named(*path.parent.parts[-2:], path.stem)
+
+
+def game_of_module(module_name: str) -> str | None:
+    """The game of a module name (meeplegym.envs.oath.engine, meeplegym.agents.oath_bots), or None."""
+    return _game_named(*module_name.split("."))
+
+
+def _game_named(*parts: str) -> str | None:
+    for part in parts:
         for game in GAME_NAMES:
             if part == game or part.startswith(game + "_"):
                 return game
@@ -97,6 +107,7 @@ class GameSourceLocator(UserProvidedCacheLocator):
 
     def __init__(self, py_func, py_file):
         super().__init__(py_func, py_file)
+        self._module = py_func.__module__
         self._cache_path = os.path.join(config.CACHE_DIR, py_func.__module__)
 
     @classmethod
@@ -108,7 +119,7 @@ class GameSourceLocator(UserProvidedCacheLocator):
 
     def get_source_stamp(self):
         path = Path(self._py_file).resolve()
-        game = game_of(path)
+        game = game_of(path) or game_of_module(self._module)  # a template's copy: its game's (jit.kernel_for)
         return source_stamp(None if game is None and _names_a_game(path) else game)
 
 

@@ -55,3 +55,21 @@ def shell_kernel(fn):
 def parallel_kernel(fn):
     """A kernel whose ``nb.prange`` loops run on numba's thread pool."""
     return _typed_scalars(nb.njit(parallel=True, cache=True)(fn))
+
+
+def kernel_for(module_name):
+    """``@kernel`` for a function that one of meeplegym's templates (`meeplegym.game_kernels`)
+    makes for a game: compiled and cached as a function of the game's module `module_name`.
+
+    numba cannot cache a kernel that is handed another compiled function as an argument, so a
+    template is a Python function that defines its kernels around the game's modules (closure
+    variables, which numba freezes as constants, like globals). Each game's copy must be cached
+    apart: numba names a cache entry by the source file and the function's qualified name, the
+    same for every copy, and rebuilds a loaded entry by importing the function's module. Naming
+    the function after the game's module gives each copy its own folder and an importable home,
+    and the cache stamps it with that game's sources (`meeplegym._numba_cache`)."""
+    def decorate(fn):
+        fn.__module__ = module_name
+        fn.__qualname__ = fn.__name__
+        return kernel(fn)
+    return decorate

@@ -5,7 +5,7 @@ from typer.testing import CliRunner
 from tests import headless
 
 from meeplegym.cli import app
-from meeplegym.envs.scythe.actions import NUM_ACTIONS
+from meeplegym.envs.scythe.actions import N_ACTIONS
 
 runner = CliRunner()
 
@@ -13,7 +13,7 @@ runner = CliRunner()
 def test_info_lists_scythe():
     result = runner.invoke(app, ["info"])
     assert result.exit_code == 0, result.output
-    assert "scythe_v0" in result.output and str(NUM_ACTIONS) in result.output
+    assert "scythe_v0" in result.output and str(N_ACTIONS) in result.output
 
 
 def test_play_reaches_the_end_of_a_game_against_bots():

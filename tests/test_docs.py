@@ -45,7 +45,7 @@ def test_scythe_action_table_matches_the_layout():
 def test_scythe_space_sizes_in_the_docs():
     text = (ROOT / "docs/scythe.md").read_text()
     assert f"float32[{scythe_encoder.OBS_SIZE}]" in text
-    assert f"int8[{actions.NUM_ACTIONS}]" in text and f"Discrete({actions.NUM_ACTIONS})" in text
+    assert f"int8[{actions.N_ACTIONS}]" in text and f"Discrete({actions.N_ACTIONS})" in text
 
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/training.md"])

@@ -141,3 +141,28 @@ def test_a_users_automa_table_file_stamps_imperium_alone(tmp_path, monkeypatch):
     second = _digests(_numba_cache._PACKAGE_DIR)
     assert len({plain["imperium"], first["imperium"], second["imperium"]}) == 3
     assert plain["scythe"] == first["scythe"] == second["scythe"]
+
+
+def test_a_templates_copies_are_cached_apart_with_their_games_stamps():
+    """Each game's copy of a shared template (meeplegym.game_kernels) has a cache folder of its own
+    and its game's stamp: shared, the three games would write one index, and an edit to one game
+    would leave another's copy stale or throw it away."""
+    from meeplegym.envs.oath import engine as oath_engine
+    from meeplegym.envs.scythe import engine as scythe_engine
+
+    for game, engine in (("scythe", scythe_engine), ("oath", oath_engine)):
+        locator = engine.play_random._cache._impl._locator
+        assert Path(locator._cache_path).name == f"meeplegym.envs.{game}.engine"
+        assert locator.get_source_stamp() == _numba_cache.source_stamp(game)
+
+
+_TEMPLATE_PROBE = ("import numpy as np; from meeplegym.envs.scythe import engine; "
+                   "s = engine.new_game(2, 0); engine.legal_mask_at(s, 0, np.zeros(engine.N_ACTIONS, np.int8)); "
+                   "print(sum(engine.legal_mask_at.stats.cache_hits.values()))")
+
+
+def test_a_templates_copy_loads_from_the_cache_in_a_fresh_process():
+    """numba rebuilds a cached kernel by importing its module: a template's copy names the game's."""
+    runs = [subprocess.run([sys.executable, "-c", _TEMPLATE_PROBE], capture_output=True, text=True, check=True)
+            for _ in range(2)]  # the first may compile, on a cold cache
+    assert runs[1].stdout.split()[-1] == "1", runs[1].stderr

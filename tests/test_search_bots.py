@@ -47,7 +47,7 @@ class Game:
         return points
 
 
-SCYTHE = Game("scythe", scythe_engine, scythe_hidden, scythe_bots, scythe_search, scythe_actions.NUM_ACTIONS)
+SCYTHE = Game("scythe", scythe_engine, scythe_hidden, scythe_bots, scythe_search, scythe_actions.N_ACTIONS)
 IMPERIUM = Game("imperium", imperium_engine, imperium_hidden, imperium_bots, imperium_search, imperium_actions.N_ACTIONS)
 GAMES = pytest.mark.parametrize("game", [SCYTHE, IMPERIUM], ids=lambda g: g.name)
 

@@ -67,4 +67,5 @@ def test_no_thin_kernel_with_one_caller_is_compiled_alone():
     graph = _kernel_graph()
     assert len(graph.kernels) > 1000 and any(graph.calls.values())  # the graph was read
     assert graph.callers["meeplegym.envs.imperium.rules.steps._step"]  # calls across modules resolve
+    assert "meeplegym.envs.oath.engine.apply_at" in graph.callers["meeplegym.envs.oath.rules.turn.apply"]  # templates
     assert graph.thin_layers(max_lines=20, min_tree=10) == []

@@ -31,7 +31,7 @@ from meeplegym.envs.imperium.state import (
     Z_BOX,
 )
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
-from meeplegym.jit import kernel
+from meeplegym.game_kernels import engine_kernels
 
 MIN_PLAYERS = 1  # solo: against the automa (I14), or the training mode (I15.1)
 
@@ -298,7 +298,8 @@ def decision_name(state) -> str:
 
 
 def legal_mask(state) -> np.ndarray:
-    mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
+    """The legal actions of the state record's pending decision: int8, one per action."""
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     turn.legal(state, mask)
     return mask
 
@@ -316,39 +317,5 @@ def step(state, action: int) -> None:
 # ---------------------------------------------------------------- kernels over a state array
 # The env and batch code pass a state array and an index: numba dispatches on an array far
 # faster than on a record scalar (meeplegym.aec.Game). They do not check legality: callers do.
-@kernel
-def legal_mask_at(states, i, mask):
-    """Fill `mask` (any integer or bool dtype) with the legal actions of states[i]."""
-    legal = np.zeros(A.N_ACTIONS, dtype=np.bool_)
-    turn.legal(states[i], legal)
-    for a in range(A.N_ACTIONS):
-        mask[a] = legal[a]
-
-
-@kernel
-def apply_at(states, i, action):
-    """Play legal `action` in states[i]."""
-    turn.apply(states[i], action)
-
-
+legal_mask_at, apply_at, play_random = engine_kernels(turn, A.N_ACTIONS, __name__)
 random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
-
-
-@kernel
-def play_random(states, choosers, max_decisions, decisions):
-    """Play every game of the batch with uniformly random legal actions until it ends or takes
-    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
-    action in a live state). choosers: one uint64 generator word per game, advanced in place."""
-    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        while s["terminal"] == 0 and count < max_decisions:
-            turn.legal(s, mask)
-            a = rng.random_legal(mask, choosers, b)
-            if a < 0:
-                count = -1
-                break
-            turn.apply(s, a)
-            count += 1
-        decisions[b] = count

@@ -33,6 +33,8 @@ its new hand.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import programs as P
@@ -60,6 +62,7 @@ from meeplegym.envs.imperium.state import (
     Z_AUTOMA_SLOT,
     AUTOMA_SLOTS,
 )
+from meeplegym.game_kernels import hidden_kernels
 from meeplegym.jit import kernel, shell_kernel
 
 
@@ -67,6 +70,9 @@ from meeplegym.jit import kernel, shell_kernel
 P_OLD, P_ZONE, P_OWNER, P_HOST, P_PILE, P_SLOT = range(6)
 ACCESSION = int(D.Start.ACC)
 MAX_PLACES = 256
+
+
+UNSAMPLEABLE = "the supply piles could not be redealt by banner"  # why determinize returned False
 
 
 @kernel
@@ -307,16 +313,5 @@ def determinize(s, seat, words, i):
     return ok
 
 
-@kernel
-def determinize_at(states, b, seat, words, i):
-    return determinize(states[b], seat, words, i)
-
-
-def determinized(states, seat: int, seed: int = 0, index: int = 0) -> np.ndarray:
-    """A copy of the one-record array `states` with `seat`'s hidden facts resampled from `seed`."""
-    out = states.copy()
-    words = np.array([rng.seed_word(seed)], dtype=np.uint64)
-    if not determinize_at(out, index, seat, words, 0):
-        raise ValueError("the supply piles could not be redealt by banner")
-    return out
+determinize_at, determinized = hidden_kernels(sys.modules[__name__], __name__)
 

@@ -21,9 +21,10 @@ playout tests and ``benchmarks/soak.py``.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from meeplegym import rng
 from meeplegym.violations import Violations
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
@@ -50,6 +51,7 @@ from meeplegym.envs.imperium.state import (
     Z_AUTOMA_SLOT,
     AUTOMA_SLOTS,
 )
+from meeplegym.game_kernels import checked_kernels
 from meeplegym.jit import kernel
 
 _TABLE = (
@@ -278,92 +280,8 @@ def check_into(s, where):
     return OK
 
 
-@kernel
-def check_at(states, i, where):
-    """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
-    return check_into(states[i], where)
-
-
-@kernel
-def _await(s, mask, where):
-    """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
-    game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
-    without a legal action, else OK."""
-    mask[:] = 0
-    code = check_into(s, where)
-    if code == OK and s["terminal"] == 0:
-        turn.legal(s, mask)
-        if mask.sum() == 0:
-            code = NO_LEGAL_ACTION
-    return code
-
-
-@kernel
-def play_random_checked(states, words, max_decisions, decisions, violations):
-    """``engine.play_random`` with ``check_into`` after every decision.
-
-    decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
-    (NOT_FINISHED when the game is still running after max_decisions), found after
-    decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
-    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    where = np.zeros(2, dtype=np.int64)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        code = _await(s, mask, where)
-        while code == OK and s["terminal"] == 0:
-            if count >= max_decisions:
-                code = NOT_FINISHED
-                break
-            turn.apply(s, rng.random_legal(mask, words, b))
-            count += 1
-            code = _await(s, mask, where)
-        decisions[b] = count
-        violations[b] = code
-
-
-@kernel
-def start_checked(states, masks, violations):
-    """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
-    receives the legal actions, violations[b] the code. Returns how many games await a decision."""
-    where = np.zeros(2, dtype=np.int64)
-    waiting = 0
-    for b in range(states.shape[0]):
-        violations[b] = _await(states[b], masks[b], where)
-        if violations[b] == OK and states[b]["terminal"] == 0:
-            waiting += 1
-    return waiting
-
-
-@kernel
-def step_checked(states, acts, masks, decisions, violations, max_decisions):
-    """One checked decision in every game of the batch still running (not over, no violation):
-    acts[b], a policy's choice from masks[b], is applied to states[b] and every invariant
-    checked; masks[b] then holds the next decision's legal actions (none once the game is over
-    or broken). An action outside the mask is ILLEGAL_CHOICE (a policy bug) and is not applied;
-    a game still running after max_decisions is NOT_FINISHED. Returns how many games await a
-    decision. Any policy drives it from Python, e.g. the bots' ``act_states`` (meeplegym.agents.soak)."""
-    where = np.zeros(2, dtype=np.int64)
-    waiting = 0
-    for b in range(states.shape[0]):
-        s = states[b]
-        if violations[b] != OK or s["terminal"] != 0:
-            continue
-        a = acts[b]
-        if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
-            code = ILLEGAL_CHOICE
-        else:
-            turn.apply(s, a)
-            decisions[b] += 1
-            code = _await(s, masks[b], where)
-            if code == OK and s["terminal"] == 0 and decisions[b] >= max_decisions:
-                code = NOT_FINISHED
-        violations[b] = code
-        if code != OK:
-            masks[b, :] = 0
-        elif s["terminal"] == 0:
-            waiting += 1
-    return waiting
+check_at, play_random_checked, start_checked, step_checked = checked_kernels(
+    turn, sys.modules[__name__], A.N_ACTIONS, __name__)
 
 
 # ---------------------------------------------------------------- Python helpers

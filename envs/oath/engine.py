@@ -19,7 +19,7 @@ from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
 from meeplegym.envs.oath.rules import setup, turn
 from meeplegym.envs.oath.state import DRAW_AT_SETUP, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
-from meeplegym.jit import kernel
+from meeplegym.game_kernels import engine_kernels
 
 
 def check_players(n_players) -> int:
@@ -98,41 +98,8 @@ def table_options(n_players: int, options: dict) -> dict:
             "reconstructed_powers": True if reconstructed is None else reconstructed}
 
 
-@kernel
-def legal_mask_at(states, i, mask):
-    """Fill `mask` (int8) with the legal actions of states[i]."""
-    mask[:] = 0
-    turn.legal(states[i], mask)
-
-
-@kernel
-def apply_at(states, i, action):
-    """Play legal `action` in states[i]."""
-    turn.apply(states[i], action)
-
-
+legal_mask_at, apply_at, play_random = engine_kernels(turn, A.N_ACTIONS, __name__)
 random_words = rng.seed_words  # generator words for play_random's choosers, one per seed
-
-
-@kernel
-def play_random(states, choosers, max_decisions, decisions):
-    """Play every game of the batch with uniformly random legal actions until it ends or takes
-    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
-    action in a live state). choosers: one uint64 generator word per game, advanced in place."""
-    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        while s["terminal"] == 0 and count < max_decisions:
-            mask[:] = 0
-            turn.legal(s, mask)
-            a = rng.random_legal(mask, choosers, b)
-            if a < 0:
-                count = -1
-                break
-            turn.apply(s, a)
-            count += 1
-        decisions[b] = count
 
 
 def decision_name(state) -> str:
@@ -140,9 +107,10 @@ def decision_name(state) -> str:
 
 
 def legal_mask(state) -> np.ndarray:
+    """The legal actions of the state record's pending decision: int8, one per action."""
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     turn.legal(state, mask)
-    return mask.astype(np.bool_)
+    return mask
 
 
 def step(state, action: int) -> None:

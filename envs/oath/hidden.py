@@ -32,6 +32,8 @@ which is where is resampled.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import rng
@@ -56,6 +58,7 @@ from meeplegym.envs.oath.state import (
     Z_SITE,
     Z_WORLD_DECK,
 )
+from meeplegym.game_kernels import hidden_kernels
 from meeplegym.jit import kernel
 
 # The zones a pool's cards are dealt within (bit z: zone z).
@@ -66,6 +69,9 @@ _PILE_ORDER = 1 << 10  # sort key: zone, then holder, then position (position < 
 
 # The pools: cards whose backs look alike.
 POOL_DENIZENS, POOL_VISIONS, POOL_RELICS = 0, 1, 2
+
+
+UNSAMPLEABLE = "the state does not conserve its cards"  # why determinize returned False
 
 
 @kernel
@@ -208,7 +214,8 @@ def _deal_sites(s, seat, words, i):
 
 @kernel
 def determinize(s, seat, words, i):
-    """Resample, in place, every card face hidden from `seat` (module doc), drawing from words[i]."""
+    """Resample, in place, every card face hidden from `seat` (module doc), drawing from words[i].
+    Returns True: every Oath deal is possible (the contract of meeplegym.game_kernels.hidden_kernels)."""
     pinned = _pinned(s)
     remap = np.arange(N_CARDS)
     positions = _positions(s)  # read before anything moves
@@ -222,16 +229,7 @@ def determinize(s, seat, words, i):
     _renumber(s["drawn"], s["n_drawn"], remap)
     _deal_sites(s, seat, words, i)
     s["rng"] = rng.fresh_word_at(words, i)
+    return True
 
 
-@kernel
-def determinize_at(states, b, seat, words, i):
-    determinize(states[b], seat, words, i)
-
-
-def determinized(states, seat: int, seed: int = 0, index: int = 0) -> np.ndarray:
-    """A copy of the one-record array `states` with `seat`'s hidden faces resampled from `seed`."""
-    out = states.copy()
-    words = np.array([rng.seed_word(seed)], dtype=np.uint64)
-    determinize_at(out, index, seat, words, 0)
-    return out
+determinize_at, determinized = hidden_kernels(sys.modules[__name__], __name__)

@@ -71,7 +71,8 @@ OPTION = REVEAL_OBJECTIVE + 2
 GAIN_RESOURCE = OPTION + 3
 FACTORY_PICK = GAIN_RESOURCE + 4
 FACTORY_TOP = FACTORY_PICK + 6
-NUM_ACTIONS = FACTORY_TOP + 1
+N_ACTIONS = FACTORY_TOP + 1
+NUM_ACTIONS = N_ACTIONS  # its name before issue 46 (Imperium and Oath say N_ACTIONS), kept for scripts that use it
 MAX_AMOUNT = 9
 
 # Top-row options, offsets inside the TOP block.
@@ -165,7 +166,7 @@ def action_to_str(state, action: int) -> str:
     def bottom_name(b: int) -> str:
         return data.BottomAction(b).name.title()
 
-    if not 0 <= a < NUM_ACTIONS:
+    if not 0 <= a < N_ACTIONS:
         return f"<invalid action {a}>"
     if a == PASS:
         return {

@@ -1,8 +1,9 @@
 """The Scythe engine API: pure functions over state records (see DESIGN "Engine").
 
-Kernels (numba, ``cache=True``): ``init``, ``legal_mask``, ``apply``, ``returns``, and batched
-``play_random``. Python front: ``new_game`` (validated options) and ``step`` (checks legality,
-raises ``IllegalActionError`` and changes nothing on an illegal action).
+Kernels (numba, ``cache=True``): ``init``, ``legal_mask_at``, ``apply_at``, ``returns``, and batched
+``play_random`` (the last three made by `meeplegym.game_kernels` over ``rules.turn``). Python
+front: ``new_game`` (validated options), ``legal_mask`` and ``step`` (checks legality, raises
+``IllegalActionError`` and changes nothing on an illegal action).
 """
 
 from __future__ import annotations
@@ -16,31 +17,23 @@ from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
-from meeplegym.envs.scythe.rules.turn import apply, legal_mask
-from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_GAME_OVER, PHASE_NAMES, STATE_DTYPE
+from meeplegym.envs.scythe.rules import turn
+from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
 from meeplegym.errors import IllegalActionError, InvalidOptionError, action_index
 from meeplegym.rewards import rank_rewards
+from meeplegym.game_kernels import engine_kernels
 from meeplegym.jit import kernel
 
 __all__ = [
-    "init", "legal_mask", "apply", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
-    "resolve_factions", "resolve_mats", "random_words", "NUM_ACTIONS",
+    "init", "legal_mask", "legal_mask_at", "apply_at", "returns", "new_game", "step", "play_random", "current_scores",
+    "resolve_factions", "resolve_mats", "random_words", "N_ACTIONS",
 ]
 
-NUM_ACTIONS = A.NUM_ACTIONS
+N_ACTIONS = A.N_ACTIONS
 MIN_PLAYERS = 2
 
 
-# Python calls a kernel ~15x faster with (array, index) than with a record argument (numba
-# types a record argument anew on every call), so the env's hot path uses these.
-@kernel
-def legal_mask_at(states, i, mask):
-    legal_mask(states[i], mask)
-
-
-@kernel
-def apply_at(states, i, a):
-    apply(states[i], a)
+legal_mask_at, apply_at, play_random = engine_kernels(turn, N_ACTIONS, __name__)
 
 
 @kernel
@@ -122,34 +115,19 @@ def new_game(n_players: int = 2, seed: int = 0, factions=None, mats=None) -> np.
     return states
 
 
+def legal_mask(state) -> np.ndarray:
+    """The legal actions of the state record's pending decision: int8, one per action."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    turn.legal(state, mask)
+    return mask
+
+
 def step(state, action: int, mask: np.ndarray | None = None) -> None:
     """Apply `action` to the state record after checking it against the legal mask."""
     if mask is None:
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-        legal_mask(state, mask)
+        mask = legal_mask(state)
     a = action_index(action)
-    if not 0 <= a < NUM_ACTIONS or mask[a] == 0:
+    if not 0 <= a < N_ACTIONS or mask[a] == 0:
         phase = int(state["phase"])
         raise IllegalActionError(action, PHASE_NAMES[phase], int(mask.sum()))
-    apply(state, a)
-
-
-@kernel
-def play_random(states, choosers, max_decisions, decisions):
-    """Play every game of the batch with uniformly random legal actions until it ends or takes
-    max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
-    action in a live state, which the invariant tests treat as a bug). choosers: one uint64
-    generator word per game (``random_words``), advanced in place."""
-    mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        while s["phase"] != PH_GAME_OVER and count < max_decisions:
-            legal_mask(s, mask)
-            a = rng.random_legal(mask, choosers, b)
-            if a < 0:
-                count = -1
-                break
-            apply(s, a)
-            count += 1
-        decisions[b] = count
+    turn.apply(state, a)

@@ -19,7 +19,7 @@ class ScytheGame(RecordGame):
     state_json = state_json
     picture = picture
     name = "scythe"
-    num_actions = actions.NUM_ACTIONS
+    num_actions = actions.N_ACTIONS
     observation_size = encoder.OBS_SIZE
     reset_options = OPTION_NAMES
 

@@ -28,6 +28,8 @@ is shuffled, so the sample depends only on the seat's view and the generator wor
 resampled state with the same word gives the same state (the search bot relies on this).
 """
 
+import sys
+
 import numpy as np
 
 from meeplegym import rng
@@ -47,6 +49,7 @@ from meeplegym.envs.scythe.state import (
     PH_DIAL,
     PH_FACTORY_PICK,
 )
+from meeplegym.game_kernels import hidden_kernels
 from meeplegym.jit import kernel
 
 
@@ -58,6 +61,9 @@ def _composition():
 
 
 CARD_COUNTS = _composition()  # copies of each value in the whole combat deck (D6)
+
+
+UNSAMPLEABLE = "the state does not conserve its combat cards or objective cards"  # why determinize returned False
 
 
 @kernel
@@ -223,15 +229,4 @@ def determinize(s, seat, words, i):
     return ok
 
 
-@kernel
-def determinize_at(states, b, seat, words, i):
-    return determinize(states[b], seat, words, i)
-
-
-def determinized(states, seat: int, seed: int = 0, index: int = 0) -> np.ndarray:
-    """A copy of the one-record array `states` with `seat`'s hidden facts resampled from `seed`."""
-    out = states.copy()
-    words = np.array([rng.seed_word(seed)], dtype=np.uint64)
-    if not determinize_at(out, index, seat, words, 0):
-        raise ValueError("the state does not conserve its combat cards or objective cards")
-    return out
+determinize_at, determinized = hidden_kernels(sys.modules[__name__], __name__)

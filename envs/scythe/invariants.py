@@ -36,7 +36,7 @@ from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.rules.board import controlled_total, destinations, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import coercion_available
 from meeplegym.envs.scythe.rules.gains import star_count
-from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.rules.turn import apply, legal
 from meeplegym.envs.scythe.state import (
     DROPPED_HERE,
     BASE_FACTION,
@@ -1242,8 +1242,8 @@ def check_into(s, where, strict=True):
         code = _check_turn(s, where, strict)
     if code == OK and s["phase"] != PH_GAME_OVER:
         # last: legal_mask may trust everything checked above
-        mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
-        legal_mask(s, mask)
+        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        legal(s, mask)
         if mask.sum() == 0:
             code = _fail(where, NO_LEGAL_ACTION, -1, -1)
     return code
@@ -1346,7 +1346,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations, eve
     decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
     (NOT_FINISHED when the game is still running after max_decisions), found after
     decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
-    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     before = np.empty(1, dtype=states.dtype)
     for b in range(states.shape[0]):
         s = states[b]
@@ -1357,7 +1357,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations, eve
                 code = NOT_FINISHED
                 break
             before[0] = s
-            legal_mask(s, mask)
+            legal(s, mask)
             a = rng.random_legal(mask, words, b)
             if a < 0:
                 code = NO_LEGAL_ACTION
@@ -1379,7 +1379,7 @@ def _await(s, mask):
     mask[:] = 0
     code = check(s)
     if code == OK and s["phase"] != PH_GAME_OVER:
-        legal_mask(s, mask)
+        legal(s, mask)
     return code
 
 

@@ -10,7 +10,7 @@ from meeplegym.encoders import scythe as encoder
 from meeplegym.envs.scythe import actions, engine
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.setup import init
-from meeplegym.envs.scythe.rules.turn import apply, legal_mask
+from meeplegym.envs.scythe.rules.turn import apply, legal
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
 from meeplegym.rewards import final_rewards
 from meeplegym.vector import PARALLEL_FROM, VectorGame
@@ -31,7 +31,7 @@ def _start(states, b, n_players, seed_word, factions, mats, blank):
 def _observe(states, b, public_coins, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
-    legal_mask(s, masks[b])
+    legal(s, masks[b])
     if with_obs:
         encoder.encode(s, s["actor"], public_coins, obs[b])
 
@@ -112,7 +112,7 @@ class ScytheVectorGame(VectorGame):
     """Options: factions, mats (one name or 'random' per player), public_coins."""
 
     name = "scythe"
-    num_actions = actions.NUM_ACTIONS
+    num_actions = actions.N_ACTIONS
     observation_size = encoder.OBS_SIZE
     state_dtype = STATE_DTYPE
 

@@ -287,9 +287,7 @@ def to_bottom(rec, k: int):
 
 
 def legal(rec) -> set[int]:
-    mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
-    engine.legal_mask(rec, mask)
-    return {int(a) for a in np.flatnonzero(mask)}
+    return {int(a) for a in np.flatnonzero(engine.legal_mask(rec))}
 
 
 def legal_block(rec, start: int, size: int) -> set[int]:

@@ -34,7 +34,7 @@ STYLE = {"scythe.builder": bots.BUILDER, "scythe.rusher": bots.RUSHER}
 
 
 def play_engine(n_players, seed, styles, words_seed, on_decision=None, cap=20_000):
-    return bot_play.play_engine(engine, bots.policy_at, A.NUM_ACTIONS, n_players, seed, styles, words_seed,
+    return bot_play.play_engine(engine, bots.policy_at, A.N_ACTIONS, n_players, seed, styles, words_seed,
                                 on_decision, cap)
 
 

@@ -32,7 +32,8 @@ from meeplegym import IllegalActionError, InvalidOptionError, InvalidStateError
 from meeplegym.envs import scythe_v0
 from meeplegym.envs.scythe import data, engine
 from meeplegym.envs.scythe import invariants as inv
-from meeplegym.envs.scythe.actions import NUM_ACTIONS
+from meeplegym.envs.scythe.rules import turn
+from meeplegym.envs.scythe.actions import N_ACTIONS
 from meeplegym.envs.scythe.state import PH_DIAL, PH_GAME_OVER, PH_TOP, PH_TRADE_LOC, PHASE_NAMES, STATE_DTYPE
 from meeplegym.envs.scythe.state_json import LOCATION_NAMES, UNIT_NAMES, state_from_dict, state_to_dict
 from tests.fuzzing import (NUMPY_INTS, action_values, env_snapshot, fuzz, is_int, is_legal, load_mutated,
@@ -45,7 +46,7 @@ except ImportError:
 
 FACTIONS = [f.name.lower() for f in data.Faction]
 MATS = [m.name.lower() for m in data.Mat]
-ACTION_VALUES = action_values(NUM_ACTIONS)
+ACTION_VALUES = action_values(N_ACTIONS)
 
 
 def _random_game(n_players, seed, prefix):
@@ -61,14 +62,14 @@ def _random_game(n_players, seed, prefix):
 def test_engine_step_rejects_illegal_actions_and_changes_nothing(scythe_kernels, n_players, seed, prefix, attempts):
     states, words = _random_game(n_players, seed, prefix)
     s = states[0]
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask = np.zeros(N_ACTIONS, np.int8)
     for action, then in attempts:
-        engine.legal_mask(s, mask)
+        turn.legal(s, mask)
         before_bytes = states.tobytes()
         before_dict = state_to_dict(s)
         if is_legal(action, mask):
             expected = states.copy()
-            engine.apply(expected[0], int(action))
+            turn.apply(expected[0], int(action))
             engine.step(s, action)
             assert states.tobytes() == expected.tobytes()
         else:
@@ -226,13 +227,13 @@ VOCAB = (list(LOCATION_NAMES) + FACTIONS + MATS + list(UNIT_NAMES) + list(PHASE_
 def _play_from(states, n, seed):
     """Random legal play from a loaded state: nothing raises, and the load checks keep holding."""
     s = states[0]
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask = np.zeros(N_ACTIONS, np.int8)
     pick = np.random.default_rng(seed)
     where = np.zeros(2, np.int64)
     for _ in range(n):
         if s["phase"] == PH_GAME_OVER:
             return
-        engine.legal_mask(s, mask)
+        turn.legal(s, mask)
         engine.step(s, int(pick.choice(np.flatnonzero(mask))), mask)
         code = inv.check_into(s, where, False)
         assert code == 0, f"after a legal action: {inv.explain(s, strict=False)}"

@@ -42,7 +42,7 @@ def sample_states(n_players: int, games: int, every: int = 9, seed: int = 0) -> 
     """One-record state copies from bot/random games: every `every`-th decision and every
     battle or factory-pick decision. Seat styles rotate builder, rusher, random."""
     out = []
-    mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(engine.N_ACTIONS, dtype=np.int8)
     for g in range(games):
         st = engine.new_game(n_players, seed=seed * 1000 + g)
         styles = [(bots.BUILDER, bots.RUSHER, bot_play.RANDOM)[(p + g) % 3] for p in range(n_players)]

@@ -27,6 +27,7 @@ import pytest
 from meeplegym import rng
 from meeplegym.envs.scythe import data, engine
 from meeplegym.envs.scythe import invariants as inv
+from meeplegym.envs.scythe.rules import turn
 from meeplegym.envs.scythe.state import (
     CHARACTER,
     FIRST_MECH,
@@ -156,7 +157,7 @@ def replay(n_players, seed, max_decisions=CAP):
     (decisions so far, message) at the first failure, or None when the whole game passes."""
     states, choosers = new_batch(n_players, [seed])
     s = states[0]
-    mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(engine.N_ACTIONS, dtype=np.int8)
     for k in range(max_decisions + 1):
         problem = inv.explain(s)
         if problem is not None:
@@ -168,8 +169,8 @@ def replay(n_players, seed, max_decisions=CAP):
                 return k, str(e)
             return None
         before = states.copy()
-        engine.legal_mask(s, mask)
-        engine.apply(s, rng.random_legal(mask, choosers, 0))
+        turn.legal(s, mask)
+        turn.apply(s, rng.random_legal(mask, choosers, 0))
         code = inv.check_step(before[0], s)
         if code:
             return k + 1, inv.describe(code)
@@ -730,11 +731,11 @@ def test_real_transitions_pass_the_step_checks(scythe_kernels):
     """A few hundred real decisions, including the end of a game, pass check_step."""
     states, choosers = new_batch(2, [31_000_000])
     s = states[0]
-    mask = np.zeros(engine.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(engine.N_ACTIONS, dtype=np.int8)
     while s["phase"] != PH_GAME_OVER:
         before = states.copy()
-        engine.legal_mask(s, mask)
-        engine.apply(s, rng.random_legal(mask, choosers, 0))
+        turn.legal(s, mask)
+        turn.apply(s, rng.random_legal(mask, choosers, 0))
         assert inv.check_step(before[0], s) == 0
     assert inv.check_step(s, s) == 0
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from meeplegym.envs.scythe.rules import turn
+
 try:
     from . import scenario as sc
 except ImportError:
@@ -366,18 +368,18 @@ def test_no_coins_change_hands_during_battles():
 
     battle_phases = {PH_COMBAT_ORDER, PH_ARTILLERY, PH_DIAL, PH_CARDS, PH_RETREAT}
     words = engine.random_words(range(30))
-    mask = np.zeros(engine.NUM_ACTIONS, np.int8)
+    mask = np.zeros(engine.N_ACTIONS, np.int8)
     battles = 0
     for g in range(30):
         s = engine.new_game(2 + g % 4, 100 + g)[0]
         for _ in range(4000):
             if s["terminal"]:
                 break
-            engine.legal_mask(s, mask)
+            turn.legal(s, mask)
             a = rng.random_legal(mask, words, g)
             before = s["coins"].copy()
             in_battle = s["phase"] in battle_phases
-            engine.apply(s, a)
+            turn.apply(s, a)
             if in_battle:
                 battles += 1
                 assert np.array_equal(before, s["coins"])

@@ -430,8 +430,8 @@ def test_a_drop_at_the_speed_stop_cannot_be_undone_by_a_load():
     from meeplegym.envs.scythe import engine
     from meeplegym.envs.scythe.state import DROPPED_HERE, PH_MOVE_UNIT
 
-    mask = np.zeros(engine.NUM_ACTIONS, np.int8)
-    probe = np.zeros(engine.NUM_ACTIONS, np.int8)
+    mask = np.zeros(engine.N_ACTIONS, np.int8)
+    probe = np.zeros(engine.N_ACTIONS, np.int8)
     words = engine.random_words(range(300))
     found = 0
     for g in range(300):

@@ -21,7 +21,8 @@ import pytest
 from meeplegym import rng
 from meeplegym.envs import scythe_v0
 from meeplegym.envs.scythe import engine
-from meeplegym.envs.scythe.actions import NUM_ACTIONS
+from meeplegym.envs.scythe.rules import turn
+from meeplegym.envs.scythe.actions import N_ACTIONS
 from meeplegym.envs.scythe.state import (
     PH_ARTILLERY,
     PH_CARDS,
@@ -132,13 +133,13 @@ def _finish(states, word):
     """Play to the end with random legal actions drawn from `word`; returns the actions."""
     s = states[0]
     words = np.array([word], dtype=np.uint64)
-    mask = np.zeros(NUM_ACTIONS, np.int8)
+    mask = np.zeros(N_ACTIONS, np.int8)
     actions = []
     while s["phase"] != PH_GAME_OVER:
-        engine.legal_mask(s, mask)
+        turn.legal(s, mask)
         a = rng.random_legal(mask, words, 0)
         assert a >= 0
-        engine.apply(s, a)
+        turn.apply(s, a)
         actions.append(a)
     return actions
 
@@ -192,13 +193,13 @@ def test_without_its_rng_word_a_resumed_game_would_part(scythe_kernels):
         other = state_from_dict(d)
         actions = _finish(original.copy(), rng.seed_word(seed + 3))
         s = other[0]
-        mask = np.zeros(NUM_ACTIONS, np.int8)
+        mask = np.zeros(N_ACTIONS, np.int8)
         for a in actions:
-            engine.legal_mask(s, mask)
+            turn.legal(s, mask)
             if s["phase"] == PH_GAME_OVER or not mask[a]:
                 parted += 1
                 break
-            engine.apply(s, a)
+            turn.apply(s, a)
         else:
             done = original.copy()
             _finish(done, rng.seed_word(seed + 3))

@@ -486,6 +486,7 @@ def _scoring_return(s, c):
 # ---------------------------------------------------------------- legal actions
 @kernel
 def legal(s, mask):
+    """mask[a] = 1 for each legal action of the pending decision, every other entry 0."""
     mask[:] = False
     ph = s["phase"]
     p = s["actor"]

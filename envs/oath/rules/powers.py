@@ -12,7 +12,6 @@ from __future__ import annotations
 import numpy as np
 
 from meeplegym import programs as P
-from meeplegym import rng
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E

@@ -61,7 +61,6 @@ DISCARD_DESTINATION = np.array([int(D.DISCARD_DESTINATION[r]) for r in D.Region]
 STARTING_DECK_LAST = max(D.STARTING_DECK)
 PEOPLE, DEVOTION = (D.OATHS.index(D.OATH_BY_NAME[n]) for n in ("The People", "Devotion"))
 PILE_A, PILE_B = D.WORLD_DECK_PILES  # (denizens, Visions) from the top (O8.8)
-N_VISIONS = len(D.VISIONS)
 N_RELICS = len(D.RELICS)
 FIRST_RELIC_ID = FIRST_VISION - N_RELICS
 FAVOR_TOTAL = D.FAVOR_TOTAL

@@ -128,7 +128,8 @@ OPPORTUNITY = int(D.SitePower.OPPORTUNITY)
 # ================================================================== decisions
 @kernel
 def legal(s, mask):
-    """The legal actions of the pending decision (mask: int8 zeros on entry)."""
+    """mask[a] = 1 for each legal action of the pending decision, every other entry 0."""
+    mask[:] = 0
     phase = s["phase"]
     p = s["actor"]
     if phase < PH_BEGIN_TURN:

@@ -277,7 +277,7 @@ def _next_step(s):
 @kernel
 def _advance(s):
     """Walk to the next step that needs a decision: WAITING, DONE or PRODUCE."""
-    mask = np.zeros(A.NUM_ACTIONS, dtype=np.int8)
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     while s["effect_pc"] < MAX_STEPS:
         op, _, _ = current_step(s)
         if op == Op.NOP:

@@ -70,7 +70,7 @@ from meeplegym.jit import kernel, shell_kernel
 
 
 @kernel
-def legal_mask(s, mask):
+def legal(s, mask):
     """mask[a] = 1 for each legal action of the seat to act; all zero once the game is over."""
     mask[:] = 0
     ph = s["phase"]

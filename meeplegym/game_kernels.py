@@ -1,0 +1,196 @@
+"""The kernels every game has, written once: each game makes its own copy around its own rules.
+
+A game's rules module (``envs/<game>/rules/turn.py``) offers two kernels, the same contract in
+every game:
+
+- ``legal(s, mask)``: writes every entry of ``mask`` (int8, one per action of the game's flat
+  action space): 1 for a legal action of the pending decision, else 0; all 0 once the game is over;
+- ``apply(s, a)``: plays legal action ``a`` and runs on to the next decision.
+
+From them the templates below make the kernels each game exports: the engine's entry points
+(`engine_kernels`), the checked stepping of the invariant suites (`checked_kernels`) and a bot's
+batch kernels (`bot_kernels`). numba cannot cache a kernel that takes another compiled function
+as an argument, so a template takes the game's *modules* and its kernels call into them, frozen
+as constants when compiled; each copy is compiled and cached as the game's own
+(`meeplegym.jit.kernel_for`). A copy's compile costs what the game's own hand-written kernel
+cost: the code is the same.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.jit import kernel_for
+
+
+def engine_kernels(turn, n_actions: int, module_name: str):
+    """``legal_mask_at``, ``apply_at`` and ``play_random`` over the rules module `turn` of a game
+    with `n_actions` actions, for the game's engine module `module_name`."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def legal_mask_at(states, i, mask):
+        """Fill `mask` (int8) with the legal actions of states[i]. numba dispatches on an array and
+        an index ~15x faster than on a record, so the env and batch code pass those."""
+        turn.legal(states[i], mask)
+
+    @kernel
+    def apply_at(states, i, action):
+        """Play legal `action` in states[i]; callers check legality."""
+        turn.apply(states[i], action)
+
+    @kernel
+    def play_random(states, choosers, max_decisions, decisions):
+        """Play every game of the batch with uniformly random legal actions until it ends or takes
+        max_decisions decisions; decisions[b] receives how many it took (-1: stuck, no legal
+        action in a live state). choosers: one uint64 generator word per game, advanced in place."""
+        mask = np.zeros(n_actions, dtype=np.int8)
+        for b in range(states.shape[0]):
+            s = states[b]
+            count = 0
+            while s["terminal"] == 0 and count < max_decisions:
+                turn.legal(s, mask)
+                a = rng.random_legal(mask, choosers, b)
+                if a < 0:
+                    count = -1
+                    break
+                turn.apply(s, a)
+                count += 1
+            decisions[b] = count
+
+    return legal_mask_at, apply_at, play_random
+
+
+def checked_kernels(turn, invariants, n_actions: int, module_name: str):
+    """``check_at``, ``play_random_checked``, ``start_checked`` and ``step_checked`` for a game whose
+    `invariants` module defines ``check_into(s, where)`` (the code of the first broken invariant,
+    or OK; ``where`` names what broke it) and the codes OK, NO_LEGAL_ACTION, NOT_FINISHED and
+    ILLEGAL_CHOICE, for the game's invariants module `module_name`."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def check_at(states, i, where):
+        """``check_into`` on states[i] (numba dispatches on an array far faster than on a record)."""
+        return invariants.check_into(states[i], where)
+
+    @kernel
+    def _await(s, mask, where):
+        """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
+        game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
+        without a legal action, else OK."""
+        mask[:] = 0
+        code = invariants.check_into(s, where)
+        if code == invariants.OK and s["terminal"] == 0:
+            turn.legal(s, mask)
+            if mask.sum() == 0:
+                code = invariants.NO_LEGAL_ACTION
+        return code
+
+    @kernel
+    def play_random_checked(states, words, max_decisions, decisions, violations):
+        """Random legal play with ``check_into`` after every decision.
+
+        decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
+        (NOT_FINISHED when the game is still running after max_decisions), found after
+        decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
+        mask = np.zeros(n_actions, dtype=np.int8)
+        where = np.zeros(2, dtype=np.int64)
+        for b in range(states.shape[0]):
+            s = states[b]
+            count = 0
+            code = _await(s, mask, where)
+            while code == invariants.OK and s["terminal"] == 0:
+                if count >= max_decisions:
+                    code = invariants.NOT_FINISHED
+                    break
+                turn.apply(s, rng.random_legal(mask, words, b))
+                count += 1
+                code = _await(s, mask, where)
+            decisions[b] = count
+            violations[b] = code
+
+    @kernel
+    def start_checked(states, masks, violations):
+        """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
+        receives the legal actions, violations[b] the code. Returns how many games await a decision."""
+        where = np.zeros(2, dtype=np.int64)
+        waiting = 0
+        for b in range(states.shape[0]):
+            violations[b] = _await(states[b], masks[b], where)
+            if violations[b] == invariants.OK and states[b]["terminal"] == 0:
+                waiting += 1
+        return waiting
+
+    @kernel
+    def step_checked(states, acts, masks, decisions, violations, max_decisions):
+        """One checked decision in every game of the batch still running (not over, no violation):
+        acts[b], a policy's choice from masks[b], is applied to states[b] and every invariant
+        checked; masks[b] then holds the next decision's legal actions (none once the game is over
+        or broken). An action outside the mask is ILLEGAL_CHOICE (a policy bug) and is not applied;
+        a game still running after max_decisions is NOT_FINISHED. Returns how many games await a
+        decision. Any policy drives it from Python, e.g. the bots' ``act_states`` (meeplegym.agents.soak)."""
+        where = np.zeros(2, dtype=np.int64)
+        waiting = 0
+        for b in range(states.shape[0]):
+            s = states[b]
+            if violations[b] != invariants.OK or s["terminal"] != 0:
+                continue
+            a = acts[b]
+            if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
+                code = invariants.ILLEGAL_CHOICE
+            else:
+                turn.apply(s, a)
+                decisions[b] += 1
+                code = _await(s, masks[b], where)
+                if code == invariants.OK and s["terminal"] == 0 and decisions[b] >= max_decisions:
+                    code = invariants.NOT_FINISHED
+            violations[b] = code
+            if code != invariants.OK:
+                masks[b, :] = 0
+            elif s["terminal"] == 0:
+                waiting += 1
+        return waiting
+
+    return check_at, play_random_checked, start_checked, step_checked
+
+
+def bot_kernels(bots, module_name: str):
+    """``policy_at`` and ``act_states`` over the ``policy(s, seat, style, mask, words, i)`` of a
+    game's bots module `bots` (meeplegym.agents.base.EngineBot calls them)."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def policy_at(states, b, seat, style, mask, words, i):
+        """The bot's action for states[b], seat `seat`, playing `style`; words[i] is its generator word."""
+        return bots.policy(states[b], seat, style, mask, words, i)
+
+    @kernel
+    def act_states(states, seats, styles, masks, words, out):
+        """out[b] = policy(states[b], seats[b], styles[b], masks[b], words, b) for the batch."""
+        for b in range(states.shape[0]):
+            out[b] = bots.policy(states[b], seats[b], styles[b], masks[b], words, b)
+
+    return policy_at, act_states
+
+
+def hidden_kernels(hidden, module_name: str):
+    """``determinize_at`` and ``determinized`` over the ``determinize(s, seat, words, i)`` of a game's
+    `hidden` module (resample in place what `seat` cannot see; False when the state breaks the
+    conservation the resampling relies on, whose reason is ``hidden.UNSAMPLEABLE``)."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def determinize_at(states, b, seat, words, i):
+        """``determinize`` on states[b] (numba dispatches on an array far faster than on a record)."""
+        return hidden.determinize(states[b], seat, words, i)
+
+    def determinized(states, seat: int, seed: int = 0, index: int = 0) -> np.ndarray:
+        """A copy of the one-record array `states` with `seat`'s hidden facts resampled from `seed`."""
+        out = states.copy()
+        words = np.array([rng.seed_word(seed)], dtype=np.uint64)
+        if not determinize_at(out, index, seat, words, 0):
+            raise ValueError(hidden.UNSAMPLEABLE)
+        return out
+
+    return determinize_at, determinized
