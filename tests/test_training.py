@@ -4,7 +4,6 @@ PPO and MaskablePPO run, checkpoints and exports round-trip, masked actions are 
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import re
 import subprocess
@@ -267,11 +266,51 @@ def test_ppo_runs_with_finite_losses_and_resumes(tmp_path, scythe_kernels):
         assert math.isfinite(stats[key]), key
     assert stats["entropy"] > 0
     assert (tmp_path / "checkpoint.pt").exists() and (tmp_path / "policy.pt").exists()
-    first_seconds = torch.load(tmp_path / "checkpoint.pt", weights_only=False)["seconds"]
+    first_seconds = torch.load(tmp_path / "checkpoint.pt", weights_only=True)["seconds"]
     resumed = ppo.train(_tiny_ppo_args(tmp_path, total_steps=768, resume=True))
     assert resumed["samples"] == 768 and resumed["update"] == 3
     # the training clock runs on across a resume, so a learning curve spans both runs
-    assert torch.load(tmp_path / "checkpoint.pt", weights_only=False)["seconds"] > first_seconds > 0
+    assert torch.load(tmp_path / "checkpoint.pt", weights_only=True)["seconds"] > first_seconds > 0
+
+
+class _Payload:
+    """Unpickled, it creates the file `marker`: what a crafted checkpoint could do instead."""
+
+    def __init__(self, marker):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (Path.touch, (self.marker,))
+
+
+def test_resume_refuses_a_checkpoint_that_would_run_code(tmp_path, scythe_kernels):
+    """issue 47: checkpoint.pt is read with weights_only=True; a pickle that runs code on load is
+    refused with a message naming the file, and nothing runs."""
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.training import ppo
+
+    marker = tmp_path / "code-ran"
+    torch.save({"model": _Payload(marker), "optimizer": {}, "update": 1, "global_step": 0, "games": 0},
+               tmp_path / "checkpoint.pt")
+    with pytest.raises(InvalidOptionError, match=r"checkpoint\.pt: not a meeplegym checkpoint"):
+        ppo.train(_tiny_ppo_args(tmp_path, resume=True))
+    assert not marker.exists()
+    torch.load(tmp_path / "checkpoint.pt", weights_only=False)  # the payload is real: an unsafe load runs it
+    assert marker.exists()
+
+
+def test_maskable_resume_refuses_a_file_that_would_run_code(tmp_path, scythe_kernels):
+    pytest.importorskip("sb3_contrib")
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.training import maskable
+
+    marker = tmp_path / "code-ran"
+    torch.save({"params": _Payload(marker)}, tmp_path / "resume.pt")
+    args = maskable.Args(num_envs=4, num_steps=64, batch_size=64, n_epochs=2, total_steps=256, hidden="32,32",
+                         out=str(tmp_path), eval_every=0, eval_opponents="", tensorboard=False, resume=True)
+    with pytest.raises(InvalidOptionError, match=r"resume\.pt: not a meeplegym resume file"):
+        maskable.train(args)
+    assert not marker.exists()
 
 
 class _SeatCheckingTeacher(Agent):
@@ -350,7 +389,7 @@ def test_behaviour_cloning_learns_the_teachers_moves_once_per_run(tmp_path, scyt
     assert teacher.decisions == 8 * 32 * 7  # the warm start's, then the first rollout's (its weight is 0 after)
     assert cloned[-1]["teacher_agreement"] > cloned[0]["teacher_agreement"]  # on each batch before learning it
     assert stats["samples"] == 256  # the teacher's decisions are not learner samples
-    assert torch.load(tmp_path / "cloned" / "checkpoint.pt", weights_only=False)["pretrained"]
+    assert torch.load(tmp_path / "cloned" / "checkpoint.pt", weights_only=True)["pretrained"]
     alone = _teacher_log_likelihood(tmp_path / "alone" / "policy.pt")
     cloned_ll = _teacher_log_likelihood(tmp_path / "cloned" / "policy.pt")
     assert cloned_ll > alone + 0.1, (cloned_ll, alone)
@@ -373,7 +412,7 @@ def test_a_run_starts_from_an_exported_policy_and_warms_up_its_critic_first(tmp_
     args = _tiny_ppo_args(tmp_path / "second", init_policy=str(tmp_path / "first" / "policy.pt"), critic_warmup=2,
                           total_steps=512, learning_rate=3e-3, separate_critic=separate_critic)
     ppo.train(args)
-    warmed = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=False)["model"]
+    warmed = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=True)["model"]
     for key, value in start["actor"].items():  # trunk 0, 2 and policy head 4 are the actor's layers
         name = f"trunk.{key}" if not key.startswith("4.") else key.replace("4.", "pi.")
         torch.testing.assert_close(warmed[name], value, rtol=0, atol=0)
@@ -385,7 +424,7 @@ def test_a_run_starts_from_an_exported_policy_and_warms_up_its_critic_first(tmp_
     if separate_critic:  # ... and so did its own trunk
         assert not torch.equal(warmed["critic_trunk.0.weight"], fresh.critic_trunk[0].weight)
     ppo.train(dataclasses.replace(args, total_steps=768, resume=True))  # update 3: past the warm-up
-    trained = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=False)["model"]
+    trained = torch.load(tmp_path / "second" / "checkpoint.pt", weights_only=True)["model"]
     assert not torch.equal(trained["pi.weight"], warmed["pi.weight"])
     with pytest.raises(InvalidOptionError, match="hidden is \\[32, 32\\], this run has \\[16\\]"):
         ppo.train(dataclasses.replace(args, out=str(tmp_path / "third"), hidden="16"))
@@ -402,7 +441,7 @@ def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
     adapter = SeatAdapter("scythe", 6, 2, ["random"], seed=9)
     obs = adapter.observation.copy()
     model = ppo.ActorCritic(obs.shape[1], adapter.num_actions, [32, 32])
-    model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=False)["model"])
+    model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=True)["model"])
     with torch.no_grad():
         expected, _ = model(model.norm(torch.as_tensor(obs)))
     path = tmp_path / "policy.pt"
@@ -452,10 +491,12 @@ def test_maskable_ppo_runs_and_exports_a_playable_policy(tmp_path, scythe_kernel
                          out=str(tmp_path), eval_every=0, eval_opponents="", tensorboard=False, seed=2)
     stats = maskable.train(args)
     assert stats["samples"] >= 256 and (tmp_path / "model.zip").exists()
-    first_seconds = json.loads((tmp_path / "clock.json").read_text())["seconds"]
+    first = torch.load(tmp_path / "resume.pt", weights_only=True)
     resumed = maskable.train(dataclasses.replace(args, total_steps=512, resume=True))
     assert resumed["samples"] == 512 and resumed["update"] == 2  # the rollouts count on
-    assert json.loads((tmp_path / "clock.json").read_text())["seconds"] > first_seconds > 0
+    again = torch.load(tmp_path / "resume.pt", weights_only=True)
+    assert again["seconds"] > first["seconds"] > 0  # the training clock runs on across a resume
+    assert not torch.equal(again["obs_rms"]["mean"], first["obs_rms"]["mean"])  # the normaliser went on learning
     agent = make_agent("policy", game="scythe", path=str(tmp_path / "policy.pt"), seed=0)
     result = play_match("scythe", [agent, RandomAgent(1)], seed=4, max_turns=3)
     assert result.truncated and result.decisions > 0
@@ -521,7 +562,7 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
                                       "--hidden", "24,24", "--learning-rate", "1e-4", "--ent-coef", "0.002",
                                       "--delegate", delegate])
     assert result.exit_code == 0, result.output
-    policy = torch.load(out / "policy.pt", weights_only=False)
+    policy = torch.load(out / "policy.pt", weights_only=True)
     assert policy["hidden"] == [24, 24] and policy["meta"]["delegate"] == delegate
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
@@ -544,14 +585,14 @@ def test_train_command_clones_a_teacher_first(tmp_path, scythe_kernels):
                                       "--teacher", "scythe.builder", "--pretrain-samples", "512"])
     assert result.exit_code == 0, result.output
     assert "cloning scythe.builder: 512/512 decisions" in result.output
-    saved = torch.load(out / "checkpoint.pt", weights_only=False)["args"]
+    saved = torch.load(out / "checkpoint.pt", weights_only=True)["args"]
     assert saved["hidden"] == "32" and saved["teacher"] == "scythe.builder" and saved["pretrain_samples"] == 512
     # the clone's export starts a second run, which fits its value head first
     again = CliRunner().invoke(app, ["train", "scythe", "--steps", "128", "--num-envs", "2", "--out", str(tmp_path / "again"),
                                      "--eval-opponents", "", "--torch-threads", "1", "--hidden", "32",
                                      "--init-policy", str(out / "policy.pt"), "--critic-warmup", "1"])
     assert again.exit_code == 0, again.output
-    saved = torch.load(tmp_path / "again" / "checkpoint.pt", weights_only=False)["args"]
+    saved = torch.load(tmp_path / "again" / "checkpoint.pt", weights_only=True)["args"]
     assert saved["init_policy"] == str(out / "policy.pt") and saved["critic_warmup"] == 1
     for flags in (["--teacher", "scythe.builder"], ["--init-policy", str(out / "policy.pt")]):
         bad = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", *flags, "--out", str(out)])

@@ -7,16 +7,19 @@ observations; MaskablePPO reads every env's legal mask in one call per step.
     python -m meeplegym.training.maskable --game scythe --opponents random --total-steps 1000000 \\
         --out runs/scythe-maskable                              # or: meeplegym train --algo maskable-ppo
 
-Outputs in ``--out``: ``model.zip`` and ``vecnormalize.pkl`` (SB3's own files: ``--resume``
-continues from them), ``policy.pt`` (the same export format as training/ppo.py, loadable with
-``make_agent("policy", path=...)``), ``eval.csv``, ``clock.json`` (training seconds so far: the
-curve's clock runs on across ``--resume``) and TensorBoard logs in ``tb/``.
+Outputs in ``--out``: ``resume.pt`` (what ``--resume`` continues from: the network and optimiser
+weights, the observation normaliser's statistics, the sample count and the training seconds so
+far, so that eval.csv's clock runs on; tensors and plain values, read with
+``torch.load(weights_only=True)``), ``model.zip`` (SB3's own file, for SB3's tools: SB3 unpickles
+parts of it, so --resume never reads it), ``policy.pt`` (the same export format as
+training/ppo.py, loadable with ``make_agent("policy", path=...)``), ``eval.csv`` and TensorBoard
+logs in ``tb/``.
 """
 
 from __future__ import annotations
 
 import csv
-import json
+import pickle
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +32,7 @@ from stable_baselines3.common.vec_env import VecNormalize
 from torch import nn
 
 from meeplegym.agents.policy_agent import PolicyAgent, save_policy
+from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
 from meeplegym.training.ppo import SELF, parse_dataclass
 from meeplegym.training.sb3 import SeatVecEnv
@@ -128,8 +132,7 @@ class TrainingHooks(BaseCallback):
 
     def save(self) -> Path:
         self.model.save(self.out / "model.zip")
-        self.venv.save(str(self.out / "vecnormalize.pkl"))
-        (self.out / "clock.json").write_text(json.dumps({"seconds": self.seconds()}))
+        save_resume(self.model, self.venv, self.out / "resume.pt", self.seconds())
         return export(self.model, self.venv, self.args, self.out / "policy.pt")
 
     def evaluate(self) -> None:
@@ -177,6 +180,35 @@ class TrainingHooks(BaseCallback):
             self.user_callback(self.stats)
 
 
+def save_resume(model: MaskablePPO, venv: VecNormalize, path: Path, seconds: float) -> None:
+    """What --resume needs, as tensors and plain values (see the module doc)."""
+    rms = venv.obs_rms
+    blob = {"params": model.get_parameters(), "num_timesteps": int(model.num_timesteps), "seconds": float(seconds),
+            "obs_rms": {"mean": torch.as_tensor(rms.mean), "var": torch.as_tensor(rms.var), "count": float(rms.count)}}
+    tmp = path.with_suffix(".pt.tmp")
+    torch.save(blob, tmp)
+    tmp.replace(path)
+
+
+def load_resume(model: MaskablePPO, venv: VecNormalize, path: Path) -> float:
+    """Restore `save_resume`'s file into a freshly built model and normaliser; returns the training
+    seconds so far. Read with weights_only=True: a crafted file cannot run code."""
+    try:
+        blob = torch.load(path, map_location="cpu", weights_only=True)
+        model.set_parameters(blob["params"], exact_match=True, device=model.device)
+        rms = blob["obs_rms"]
+        venv.obs_rms.mean, venv.obs_rms.var = rms["mean"].numpy().astype(np.float64), rms["var"].numpy().astype(np.float64)
+        venv.obs_rms.count = float(rms["count"])
+        model.num_timesteps = int(blob["num_timesteps"])
+        return float(blob["seconds"])
+    except pickle.UnpicklingError as e:
+        raise InvalidOptionError(f"{path}: not a meeplegym resume file (it holds objects other than tensors "
+                                 f"and plain values; nothing in it was run): {str(e).splitlines()[0]}") from None
+    except (KeyError, TypeError, ValueError, RuntimeError, EOFError) as e:
+        raise InvalidOptionError(f"{path}: unreadable resume file ({type(e).__name__}: {e}); "
+                                 "delete it or train without --resume") from None
+
+
 def train(args: Args, callback=None) -> dict:
     """Train MaskablePPO; `callback(stats)` after every rollout. Returns the last stats."""
     import numba
@@ -192,27 +224,20 @@ def train(args: Args, callback=None) -> dict:
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     seat_env = SeatVecEnv(args.game, args.num_envs, names, seat=seat, num_players=args.num_players, seed=args.seed,
                           max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None)
-    model_path, norm_path = out / "model.zip", out / "vecnormalize.pkl"
-    resuming = args.resume and model_path.exists() and norm_path.exists()
-    if resuming:
-        venv = VecNormalize.load(str(norm_path), seat_env)
-        venv.training = True
-        model = MaskablePPO.load(model_path, env=venv, device=args.device,
-                                 tensorboard_log=str(out / "tb") if args.tensorboard else None)
-    else:
-        venv = VecNormalize(seat_env, norm_obs=True, norm_reward=False, clip_obs=10.0, gamma=args.gamma)
-        hidden = [int(h) for h in args.hidden.split(",")]
-        activation = {"relu": nn.ReLU, "tanh": nn.Tanh}[args.activation]
-        model = MaskablePPO(
-            "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.num_steps, batch_size=args.batch_size,
-            n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
-            ent_coef=args.ent_coef, vf_coef=args.vf_coef, seed=args.seed, device=args.device, verbose=0,
-            policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
-            tensorboard_log=str(out / "tb") if args.tensorboard else None,
-        )
+    venv = VecNormalize(seat_env, norm_obs=True, norm_reward=False, clip_obs=10.0, gamma=args.gamma)
+    hidden = [int(h) for h in args.hidden.split(",")]
+    activation = {"relu": nn.ReLU, "tanh": nn.Tanh}[args.activation]
+    model = MaskablePPO(
+        "MlpPolicy", venv, learning_rate=args.learning_rate, n_steps=args.num_steps, batch_size=args.batch_size,
+        n_epochs=args.n_epochs, gamma=args.gamma, gae_lambda=args.gae_lambda, clip_range=args.clip_range,
+        ent_coef=args.ent_coef, vf_coef=args.vf_coef, seed=args.seed, device=args.device, verbose=0,
+        policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
+        tensorboard_log=str(out / "tb") if args.tensorboard else None,
+    )
     hooks = TrainingHooks(args, venv, seat_env, callback, self_play)
-    if resuming and (out / "clock.json").exists():
-        hooks.seconds_before = json.loads((out / "clock.json").read_text())["seconds"]
+    resuming = args.resume and (out / "resume.pt").exists()
+    if resuming:
+        hooks.seconds_before = load_resume(model, venv, out / "resume.pt")
     remaining = max(0, args.total_steps - (model.num_timesteps if resuming else 0))
     model.learn(remaining, callback=hooks, reset_num_timesteps=not resuming, tb_log_name="maskable_ppo")
     hooks.evaluate()  # saves model.zip, vecnormalize.pkl and policy.pt, then evaluates

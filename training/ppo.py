@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import pickle
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -222,6 +223,28 @@ def build_pool(args: Args) -> tuple[OpponentPool, bool]:
     return OpponentPool(names or ["random"], args.game, args.seed), self_play
 
 
+def plain_args(args: Args) -> dict:
+    """The run's arguments as plain values, for the checkpoint: an agent object given from Python
+    (``teacher=``, ``opponents=``) is recorded by its name."""
+    plain = (int, float, str, bool, type(None))
+    return {k: v if isinstance(v, plain) else getattr(v, "name", repr(v)) for k, v in dataclasses.asdict(args).items()}
+
+
+def load_checkpoint(path: Path, device) -> dict:
+    """A training checkpoint: tensors and plain values only (numbers, strings, lists, dicts), read
+    with ``weights_only=True`` so that a crafted file cannot run code; anything else is refused."""
+    try:
+        ckpt = torch.load(path, map_location=device, weights_only=True)
+    except pickle.UnpicklingError as e:
+        raise InvalidOptionError(f"{path}: not a meeplegym checkpoint (it holds objects other than tensors "
+                                 f"and plain values; nothing in it was run): {str(e).splitlines()[0]}") from None
+    except (RuntimeError, EOFError) as e:
+        raise InvalidOptionError(f"{path}: unreadable checkpoint ({e}); delete it or train without --resume") from None
+    if not isinstance(ckpt, dict) or not {"model", "optimizer", "update", "global_step", "games"} <= set(ckpt):
+        raise InvalidOptionError(f"{path}: not a meeplegym training checkpoint")
+    return ckpt
+
+
 def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path:
     return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=args.hidden_sizes,
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
@@ -368,7 +391,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     snapshot_slots: list[int] = []  # their pool indices
     checkpoint_path = out / "checkpoint.pt"
     if args.resume and checkpoint_path.exists():
-        ckpt = torch.load(checkpoint_path, map_location=device, weights_only=False)
+        ckpt = load_checkpoint(checkpoint_path, device)
         model.load_state_dict(ckpt["model"])
         optimizer.load_state_dict(ckpt["optimizer"])
         start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
@@ -403,7 +426,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     def save_checkpoint(update: int) -> None:
         export(model, args, out / "policy.pt", global_step)
         ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
-                "global_step": global_step, "games": games_done, "args": dataclasses.asdict(args),
+                "global_step": global_step, "games": games_done, "args": plain_args(args),
                 "seconds": seconds_before + time.time() - start_time, "pretrained": pretrained,
                 "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
         torch.save(ckpt, out / "checkpoint.pt.tmp")
