@@ -63,9 +63,9 @@ def test_an_illegal_action_raises_names_the_decision_and_changes_nothing(game, d
     env.step(int(np.flatnonzero(mask)[0]))  # and the game goes on
 
 
-def _states_along_a_game(game: str, players: int, seed: int, every: int):
+def _states_along_a_game(game: str, players: int, seed: int, every: int, **options):
     """The env at every `every`-th decision of a random game, to its end."""
-    env = make(game, players)
+    env = make(game, players, **options)
     env.reset(seed=seed)
     rng = np.random.default_rng(seed)
     while True:
@@ -89,9 +89,19 @@ def test_every_legal_action_has_its_own_words(game, players, seed):
 @pytest.mark.parametrize("game, players, every", [("scythe", 2, 11), ("scythe", 4, 13), ("imperium", 2, 11),
                                                   ("imperium", 3, 13), ("oath", 2, 11), ("oath", 6, 17)])
 def test_the_state_dict_survives_json_and_a_reload_exactly_along_a_game(game, players, every):
-    twin = make(game, players)
+    _round_trips_along_a_game(game, players, every)
+
+
+@pytest.mark.parametrize("options", [{}, {"training": True}], ids=["automa", "training"])
+def test_a_solo_imperium_state_dict_survives_a_reload_along_a_game(options):
+    """One player against the automa (I14; its seat follows the player's) or in training mode (I15.1)."""
+    _round_trips_along_a_game("imperium", 1, 5, **options)
+
+
+def _round_trips_along_a_game(game, players, every, **options):
+    twin = make(game, players, **options)
     twin.reset(seed=0)
-    for env in _states_along_a_game(game, players, 20 + players, every):
+    for env in _states_along_a_game(game, players, 20 + players, every, **options):
         d = json.loads(json.dumps(env.unwrapped.state_to_dict()))
         twin.unwrapped.load_state_dict(d)
         assert twin.unwrapped.state_record.tobytes() == env.unwrapped.state_record.tobytes()

@@ -42,7 +42,7 @@ from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import invariants
 from meeplegym.envs.imperium import state as ST
-from meeplegym.envs.imperium.rules import scoring, turn
+from meeplegym.envs.imperium.rules import frames, scoring, turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int, trimmed
@@ -241,19 +241,22 @@ def state_from_dict(d: dict) -> np.ndarray:
 def _check_ranges(s) -> None:
     """Values the engine indexes with: out of range, a compiled kernel would read past an array."""
     n = int(s["n_players"])
-    int_in(n, "n_players", 2, ST.MAX_PLAYERS)
-    seats = n - 1
+    int_in(n, "n_players", 1, ST.MAX_PLAYERS)  # 1: solo, against the automa (I14) or in training mode (I15.1)
+    automa = int(s["automa"])
+    if automa != -1 and (n != 1 or automa != 1):
+        raise InvalidStateError(f"automa: {automa}, but the automa sits at seat 1 of a solo game, or is -1")
+    seats = n - 1 if automa < 0 else automa  # the automa's seat follows the player's
     for name in ("current", "actor", "first_player", "solstice_player"):
         int_in(int(s[name]), name, 0, seats)
     int_in(int(s["reshuffling"]), "reshuffling", -1, seats)
     int_in(int(s["pay_to"]), "pay_to", -1, seats)
-    int_in(int(s["after"]), "after", 0, 4)
+    int_in(int(s["after"]), "after", 0, turn.AFTER_AUTOMA_CARD)  # the last of turn.AFTER_*
     for c in range(ST.N_CARDS):
         int_in(int(s["owner"][c]), f"cards.{K.RECORD_IDS[c]}.owner", -1, seats)
         int_in(int(s["pile_index"][c]), f"cards.{K.RECORD_IDS[c]}.pile_index", -1, ST.MARKET_SLOTS - 1)
     depth = int(s["depth"])
     for f in range(depth):
-        int_in(int(s["fr_kind"][f]), f"fr_kind[{f}]", 0, 2)
+        int_in(int(s["fr_kind"][f]), f"fr_kind[{f}]", 0, frames.FRAME_AUTOMA)
         int_in(int(s["fr_owner"][f]), f"fr_owner[{f}]", 0, seats)
         int_in(int(s["fr_player"][f]), f"fr_player[{f}]", 0, seats)
     for i in range(int(s["n_events"])):
