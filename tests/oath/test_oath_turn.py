@@ -4,6 +4,9 @@ the Oathkeeper title (O2.11). Positions are the tutorial table after setup, edit
 
 from __future__ import annotations
 
+import ast
+import inspect
+
 import numpy as np
 import pytest
 
@@ -617,3 +620,29 @@ def test_an_enemy_ruler_of_the_shrouded_wood_picks_your_destination():
     assert s["actor"] == 0 and s["phase"] == S.PH_TRAVEL
     sc.play(s, A.SLOT + 6)
     assert s["pawn"][1] == 6 and s["actor"] == 1 and s["supply"][1] == 7 - 2
+
+
+# ---------------------------------------------------------------- the two switches
+def _phase_cases(function_name):
+    """{phase constant: the one statement of its case} in a switch of rules/turn.py."""
+    tree = ast.parse(inspect.getsource(turn))
+    switch = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == function_name)
+    chain = next(n for n in switch.body if isinstance(n, ast.If))
+    cases = {}
+    while chain is not None:
+        test = chain.test
+        assert isinstance(test, ast.Compare) and ast.unparse(test.left) == "phase", ast.unparse(test)
+        phase = ast.unparse(test.comparators[0])
+        assert phase not in cases, f"{function_name}: two cases for {phase}"
+        assert len(chain.body) == 1, f"{function_name}: the case of {phase} is more than one statement"
+        cases[phase] = ast.unparse(chain.body[0])
+        chain = chain.orelse[0] if chain.orelse and isinstance(chain.orelse[0], ast.If) else None
+    return cases
+
+
+def test_legal_and_apply_handle_every_decision_phase_one_case_each():
+    legal, apply = _phase_cases("legal"), _phase_cases("apply")
+    decisions = {name for name in dir(S) if name.startswith("PH_")} - {"PH_BEGIN_TURN", "PH_GAME_OVER"}
+    setup = {p for p in decisions if getattr(S, p) < S.PH_BEGIN_TURN}
+    assert set(legal) == set(apply) == decisions - setup | {"PH_BEGIN_TURN"}  # `phase < PH_BEGIN_TURN`: setup's
+    assert legal["PH_BEGIN_TURN"] == "setup.legal(s, mask)" and apply["PH_BEGIN_TURN"] == "setup.apply(s, a)"

@@ -126,6 +126,11 @@ OPPORTUNITY = int(D.SitePower.OPPORTUNITY)
 
 
 # ================================================================== decisions
+# Two switches over the phases, one case each: `legal` (what the pending decision allows) and
+# `apply` (play one of those actions). A phase's "can do" and "do" are a pair: the rules module's
+# (M.play_legal / M.play, K.targets_legal / K.declare ...), or for the decisions the turn answers
+# itself, `_<phase>_legal` / `_<phase>` below. tests/oath/test_oath_turn.py checks that both
+# switches handle every phase.
 @kernel
 def legal(s, mask):
     """mask[a] = 1 for each legal action of the pending decision, every other entry 0."""
@@ -137,37 +142,23 @@ def legal(s, mask):
     elif phase == PH_PEOPLES_FAVOR:
         peoples_favor_legal(s, p, mask)
     elif phase == PH_OPPORTUNITY:
-        slot = s["pawn"][p]
-        mask[A.END] = 1
-        if s["slot_favor"][slot] > 0:
-            mask[A.OPTION + 0] = 1
-        if s["slot_secrets"][slot] > 0:
-            mask[A.OPTION + 1] = 1
+        _opportunity_legal(s, p, mask)
     elif phase == PH_ACT:
         act_legal(s, p, mask)
     elif phase == PH_SEARCH_SOURCE:
-        if M.can_search_world(s, p):
-            mask[A.OPTION + 0] = 1
-        for k in range(3):
-            if M.can_search_pile(s, p, k):
-                mask[A.OPTION + 1 + k] = 1
+        _search_source_legal(s, p, mask)
     elif phase == PH_SEARCH_KEEP:
         M.keep_legal(s, p, mask)
     elif phase == PH_SEARCH_DISCARD:
-        for k in range(s["n_drawn"]):
-            mask[A.CARD + s["drawn"][k]] = 1
+        _search_discard_legal(s, mask)
     elif phase == PH_PLAY:
         M.play_legal(s, p, mask)
     elif phase == PH_PLAY_REPLACE:
         M.replace_legal(s, p, mask)
     elif phase == PH_MUSTER:
-        for c in range(1, FIRST_RELIC):
-            if M.muster_card(s, p, c):
-                mask[A.CARD + c] = 1
+        _muster_legal(s, p, mask)
     elif phase == PH_TRADE_CARD:
-        for c in range(1, FIRST_RELIC):
-            if M.trade_card(s, p, c):
-                mask[A.CARD + c] = 1
+        _trade_card_legal(s, p, mask)
     elif phase == PH_TRADE_MODE:
         M.trade_mode_legal(s, p, mask)
     elif phase == PH_RECOVER:
@@ -175,8 +166,7 @@ def legal(s, mask):
     elif phase == PH_RECOVER_BID:
         M.bid_legal(s, p, mask)
     elif phase == PH_RECOVER_BANK:
-        for b in range(N_SUITS):
-            mask[A.SUIT + b] = 1
+        _recover_bank_legal(mask)
     elif phase == PH_TRAVEL:
         M.travel_legal(s, s["current"], mask)  # the Shrouded Wood's ruler may be choosing (D1)
     elif phase == PH_PF_DISCARD:
@@ -197,10 +187,14 @@ def legal(s, mask):
         K.targets_legal(s, p, mask)
     elif phase == PH_CAMPAIGN_DICE:
         K.dice_legal(s, p, mask)
-    elif phase == PH_CAMPAIGN_ALLY or phase == PH_CAMPAIGN_PERMIT or phase == PH_CAMPAIGN_SACRIFICE \
-            or phase == PH_CAMPAIGN_BURN:
-        mask[A.OPTION + 0] = 1
-        mask[A.END] = 1
+    elif phase == PH_CAMPAIGN_ALLY:
+        _yes_or_no(mask)
+    elif phase == PH_CAMPAIGN_PERMIT:
+        _yes_or_no(mask)
+    elif phase == PH_CAMPAIGN_SACRIFICE:
+        _yes_or_no(mask)
+    elif phase == PH_CAMPAIGN_BURN:
+        _yes_or_no(mask)
     elif phase == PH_CAMPAIGN_LOSSES:
         K.losses_legal(s, mask)
     elif phase == PH_CAMPAIGN_PLANS:
@@ -215,9 +209,10 @@ def legal(s, mask):
         N.move_with_legal(s, p, mask)
     elif phase == PH_MOVE_COUNT:
         N.move_count_legal(s, p, mask)
-    elif phase == PH_PERMIT or phase == PH_OFFER_ANSWER:
-        mask[A.OPTION + 0] = 1
-        mask[A.END] = 1
+    elif phase == PH_PERMIT:
+        _yes_or_no(mask)
+    elif phase == PH_OFFER_ANSWER:
+        _yes_or_no(mask)
     elif phase == PH_OFFER_TARGET:
         N.offer_target_legal(s, p, mask)
     elif phase == PH_OFFER_SPACE:
@@ -234,36 +229,20 @@ def legal(s, mask):
         N.slum_legal(s, p, mask)
     elif phase == PH_EXILE_TARGET:
         N.exile_target_legal(s, p, mask)
-    elif phase == PH_POWER:  # a program runs for the current player, whoever answers its step
-        W.legal(s, s["current"], mask)
+    elif phase == PH_POWER:
+        W.legal(s, s["current"], mask)  # a program runs for the current player, whoever answers its step
     elif phase == PH_REST:
-        W.rest_legal(s, p, mask)
-        mask[A.END] = 1
+        _rest_legal(s, p, mask)
     elif phase == PH_MODIFY:
         X.legal(s, p, mask)
     elif phase == PH_MODIFY_CHOICE:
         X.choice_legal(s, p, mask)
     elif phase == PH_FREE_CAMPAIGN:
-        mask[A.OPTION + 0] = 1
-        mask[A.END] = 1
+        _yes_or_no(mask)
     elif phase == PH_TITLE:
-        out = np.zeros(s["n_players"], dtype=np.int8)
-        B.title_candidates(s, out)
-        for q in range(s["n_players"]):
-            if out[q]:
-                mask[A.SEAT + q] = 1
+        _title_legal(s, mask)
     elif phase == PH_REACT:
-        if s["react_card"] == K.SECOND_WIND:
-            K.second_wind_legal(s, p, mask)
-        elif s["react_card"] == K.STICKY_FIRE:
-            mask[A.OPTION + 0] = 1
-            mask[A.END] = 1
-        elif s["react_card"] == K.RELIC_HUNTER:
-            K.relic_hunter_legal(s, mask)
-        elif s["react_card"] == PL.WILD_MOUNTS:
-            K.wild_mounts_legal(s, mask)
-        else:
-            PS.react_legal(s, mask)
+        _react_legal(s, p, mask)
 
 
 @kernel
@@ -276,25 +255,13 @@ def apply(s, a):
     elif phase == PH_PEOPLES_FAVOR:
         peoples_favor(s, p, a)
     elif phase == PH_OPPORTUNITY:
-        slot = s["pawn"][p]
-        if a == A.OPTION + 0:
-            s["slot_favor"][slot] -= 1
-            B.add_favor(s, p, 1)
-        elif a == A.OPTION + 1:
-            s["slot_secrets"][slot] -= 1
-            s["secrets"][p] += 1
-        s["phase"] = PH_ACT
+        _opportunity(s, p, a)
     elif phase == PH_ACT:
         act(s, p, a)
     elif phase == PH_SEARCH_SOURCE:
         M.search(s, p, a - A.OPTION - 1)
     elif phase == PH_SEARCH_KEEP:
-        if a >= A.CARD:
-            M.keep(s, p, a - A.CARD)
-        elif a == A.END:
-            M.keep_none(s, p)
-        else:
-            M.spire_swap(s, p, a - A.OPTION)
+        _search_keep(s, p, a)
     elif phase == PH_SEARCH_DISCARD:
         M.discard_drawn(s, p, a - A.CARD)
     elif phase == PH_PLAY:
@@ -304,8 +271,7 @@ def apply(s, a):
     elif phase == PH_MUSTER:
         M.muster(s, p, a - A.CARD)
     elif phase == PH_TRADE_CARD:
-        s["target"] = a - A.CARD
-        s["phase"] = PH_TRADE_MODE
+        _trade_card(s, a)
     elif phase == PH_TRADE_MODE:
         M.trade(s, p, s["target"], a == A.OPTION + 0)
     elif phase == PH_RECOVER:
@@ -315,10 +281,7 @@ def apply(s, a):
     elif phase == PH_RECOVER_BANK:
         M.take_pf(s, p, a - A.SUIT)
     elif phase == PH_TRAVEL:
-        s["actor"] = s["current"]
-        hosted = s["mod_on"][M.HOSPITALITY]
-        M.choose_destination(s, s["current"], a - A.SLOT)
-        host(s, hosted)
+        _travel(s, a)
     elif phase == PH_PF_DISCARD:
         M.pf_discard(s, p, a)
     elif phase == PH_PLAY_SITE:
@@ -330,9 +293,7 @@ def apply(s, a):
     elif phase == PH_BANISH_WHERE:
         K.banish_to(s, s["current"], a - A.SLOT)
     elif phase == PH_TRAVEL_FREE:
-        hosted = s["mod_on"][M.HOSPITALITY]
-        M.travel(s, p, s["target"], M.TRAVEL_PAYING if a == A.END else a - A.OPTION)
-        host(s, hosted)
+        _travel_free(s, p, a)
     elif phase == PH_CAMPAIGN_DEFENDER:
         K.choose_defender(s, p, a)
     elif phase == PH_CAMPAIGN_TARGETS:
@@ -345,6 +306,8 @@ def apply(s, a):
         K.permit_ally(s, s["current"], a)
     elif phase == PH_CAMPAIGN_SACRIFICE:
         K.sacrifice(s, p, a)
+    elif phase == PH_CAMPAIGN_BURN:
+        K.burn(s, p, a)
     elif phase == PH_CAMPAIGN_LOSSES:
         K.take_loss(s, s["current"], a)
     elif phase == PH_CAMPAIGN_PLANS:
@@ -355,51 +318,42 @@ def apply(s, a):
         K.occupy(s, p, a - A.NUMBER)
     elif phase == PH_CAMPAIGN_BANISH:
         K.banish(s, p, a)
-    elif phase == PH_CAMPAIGN_BURN:
-        K.burn(s, p, a)
     elif phase == PH_MOVE_WITH:
-        s["move_with"] = a - A.SEAT
-        s["phase"] = PH_MOVE_COUNT
+        _move_with(s, a)
     elif phase == PH_MOVE_COUNT:
         N.choose_count(s, p, a - A.NUMBER)
     elif phase == PH_PERMIT:
         N.permit(s, s["current"], a == A.OPTION + 0)
-    elif phase == PH_OFFER_TARGET or phase == PH_OFFER_SPACE or phase == PH_OFFER_BARGAIN or phase == PH_OFFER_PEEK:
-        N.offer_step(s, p, a)
-    elif phase == PH_SHED or phase == PH_DISCARD_DOWN or phase == PH_SLUM:
-        if phase == PH_SHED:
-            N.shed(s, p, a)
-        elif phase == PH_DISCARD_DOWN:
-            N.discard_down(s, p, a - A.CARD)
-        else:
-            N.slum_discard(s, p, a)
-        if s["phase"] == PH_POWER:  # the power that asked for these goes on
-            W.go_on(s, s["current"])
     elif phase == PH_OFFER_ANSWER:
         N.answer_offer(s, s["current"], a == A.OPTION + 0)
+    elif phase == PH_OFFER_TARGET:
+        N.offer_step(s, p, a)
+    elif phase == PH_OFFER_SPACE:
+        N.offer_step(s, p, a)
+    elif phase == PH_OFFER_BARGAIN:
+        N.offer_step(s, p, a)
+    elif phase == PH_OFFER_PEEK:
+        N.offer_step(s, p, a)
+    elif phase == PH_SHED:
+        _shed(s, p, a)
+    elif phase == PH_DISCARD_DOWN:
+        _discard_down(s, p, a)
+    elif phase == PH_SLUM:
+        _slum(s, p, a)
     elif phase == PH_EXILE_TARGET:
         N.exile_citizen(s, p, a - A.SEAT)
     elif phase == PH_POWER:
         W.answer(s, s["current"], a)
     elif phase == PH_REST:
-        if a == A.END:
-            pass_turn(s, p)
-        else:
-            s["used"][a - A.CARD] = 1
-            W.start(s, p, a - A.CARD, W.KIND_REST, PH_REST)
+        _rest(s, p, a)
     elif phase == PH_MODIFY:
-        X.apply(s, p, a)
-        if s["phase"] == PH_TRAVEL:
-            enter_travel(s, p)
+        _modify(s, p, a)
     elif phase == PH_MODIFY_CHOICE:
         X.choose(s, a)
     elif phase == PH_FREE_CAMPAIGN:
-        s["free_campaign"] = FREE_TAKEN if a == A.OPTION + 0 else FREE_NONE
-        s["phase"] = PH_CAMPAIGN_DEFENDER if a == A.OPTION + 0 else PH_ACT
+        _free_campaign(s, a)
     elif phase == PH_TITLE:
-        take_title(s, a - A.SEAT)
-        s["phase"] = s["title_return"]
-        s["actor"] = s["title_actor"]
+        _title(s, a)
     elif phase == PH_REACT:
         react(s, a)
     if (phase == PH_PLAY or phase == PH_PLAY_REPLACE or phase == PH_PLAY_SITE or phase == PH_CONSPIRACY
@@ -409,6 +363,204 @@ def apply(s, a):
         s["actor"] = s["current"]  # a False Prophet's Vision was played by another player (D2)
         when_played(s, p)
     run_on(s)
+
+
+# ------------------------------------------------------------------ the decisions the turn answers itself
+@shell_kernel
+def _yes_or_no(mask):
+    """OPTION 0 (yes: join, permit, sacrifice, burn, accept, campaign for free) or END (no)."""
+    mask[A.OPTION + 0] = 1
+    mask[A.END] = 1
+
+
+@shell_kernel
+def _opportunity_legal(s, p, mask):
+    """O4.1.4: a favor or a secret from the site of your pawn, if it holds one, or nothing."""
+    slot = s["pawn"][p]
+    mask[A.END] = 1
+    if s["slot_favor"][slot] > 0:
+        mask[A.OPTION + 0] = 1
+    if s["slot_secrets"][slot] > 0:
+        mask[A.OPTION + 1] = 1
+
+
+@shell_kernel
+def _opportunity(s, p, a):
+    slot = s["pawn"][p]
+    if a == A.OPTION + 0:
+        s["slot_favor"][slot] -= 1
+        B.add_favor(s, p, 1)
+    elif a == A.OPTION + 1:
+        s["slot_secrets"][slot] -= 1
+        s["secrets"][p] += 1
+    s["phase"] = PH_ACT
+
+
+@shell_kernel
+def _search_source_legal(s, p, mask):
+    """O5.1.2: the world deck, or a discard pile some regions outward of yours."""
+    if M.can_search_world(s, p):
+        mask[A.OPTION + 0] = 1
+    for k in range(3):
+        if M.can_search_pile(s, p, k):
+            mask[A.OPTION + 1 + k] = 1
+
+
+@shell_kernel
+def _search_keep(s, p, a):
+    """O5.1.3: keep a drawn card, none (END), or first swap one with Great Spire (OPTION k, D3)."""
+    if a >= A.CARD:
+        M.keep(s, p, a - A.CARD)
+    elif a == A.END:
+        M.keep_none(s, p)
+    else:
+        M.spire_swap(s, p, a - A.OPTION)
+
+
+@shell_kernel
+def _search_discard_legal(s, mask):
+    """O5.1.3: the drawn cards not kept, discarded one at a time (the order matters)."""
+    for k in range(s["n_drawn"]):
+        mask[A.CARD + s["drawn"][k]] = 1
+
+
+@shell_kernel
+def _muster_legal(s, p, mask):
+    for c in range(1, FIRST_RELIC):
+        if M.muster_card(s, p, c):
+            mask[A.CARD + c] = 1
+
+
+@shell_kernel
+def _trade_card_legal(s, p, mask):
+    for c in range(1, FIRST_RELIC):
+        if M.trade_card(s, p, c):
+            mask[A.CARD + c] = 1
+
+
+@shell_kernel
+def _trade_card(s, a):
+    """O5.3.2: the card to trade with; how to trade (for favor or secrets) comes next."""
+    s["target"] = a - A.CARD
+    s["phase"] = PH_TRADE_MODE
+
+
+@shell_kernel
+def _recover_bank_legal(mask):
+    for b in range(N_SUITS):
+        mask[A.SUIT + b] = 1
+
+
+@shell_kernel
+def _travel(s, a):
+    """O5.6.1: the destination, chosen by the current player (or the Shrouded Wood's ruler, D1)."""
+    s["actor"] = s["current"]
+    hosted = s["mod_on"][M.HOSPITALITY]
+    M.choose_destination(s, s["current"], a - A.SLOT)
+    host(s, hosted)
+
+
+@shell_kernel
+def _travel_free(s, p, a):
+    """How to pay for the travel: a site's or card's way (OPTION k), or the Supply (END)."""
+    hosted = s["mod_on"][M.HOSPITALITY]
+    M.travel(s, p, s["target"], M.TRAVEL_PAYING if a == A.END else a - A.OPTION)
+    host(s, hosted)
+
+
+@shell_kernel
+def _move_with(s, a):
+    """O6.5: the Imperial player at your site to give warbands to or take them from."""
+    s["move_with"] = a - A.SEAT
+    s["phase"] = PH_MOVE_COUNT
+
+
+@shell_kernel
+def _shed(s, p, a):
+    N.shed(s, p, a)
+    _power_goes_on(s)
+
+
+@shell_kernel
+def _discard_down(s, p, a):
+    N.discard_down(s, p, a - A.CARD)
+    _power_goes_on(s)
+
+
+@shell_kernel
+def _slum(s, p, a):
+    N.slum_discard(s, p, a)
+    _power_goes_on(s)
+
+
+@shell_kernel
+def _power_goes_on(s):
+    """The power that asked for a shed, a discard-down or a Great Slum discard goes on."""
+    if s["phase"] == PH_POWER:
+        W.go_on(s, s["current"])
+
+
+@shell_kernel
+def _rest_legal(s, p, mask):
+    """O4.3.5: a Rest power to use, or pass the turn (END)."""
+    W.rest_legal(s, p, mask)
+    mask[A.END] = 1
+
+
+@shell_kernel
+def _rest(s, p, a):
+    if a == A.END:
+        pass_turn(s, p)
+    else:
+        s["used"][a - A.CARD] = 1
+        W.start(s, p, a - A.CARD, W.KIND_REST, PH_REST)
+
+
+@shell_kernel
+def _modify(s, p, a):
+    """O7.4: an optional modifier of the action under way, or go on with it; a travel goes on."""
+    X.apply(s, p, a)
+    if s["phase"] == PH_TRAVEL:
+        enter_travel(s, p)
+
+
+@shell_kernel
+def _free_campaign(s, a):
+    """D2 Hunting Party, Knights Errant: campaign now spending no Supply (OPTION 0), or not."""
+    s["free_campaign"] = FREE_TAKEN if a == A.OPTION + 0 else FREE_NONE
+    s["phase"] = PH_CAMPAIGN_DEFENDER if a == A.OPTION + 0 else PH_ACT
+
+
+@shell_kernel
+def _title_legal(s, mask):
+    """O2.11: the title holder picks which qualifying player takes it."""
+    out = np.zeros(s["n_players"], dtype=np.int8)
+    B.title_candidates(s, out)
+    for q in range(s["n_players"]):
+        if out[q]:
+            mask[A.SEAT + q] = 1
+
+
+@shell_kernel
+def _title(s, a):
+    take_title(s, a - A.SEAT)
+    s["phase"] = s["title_return"]
+    s["actor"] = s["title_actor"]
+
+
+@shell_kernel
+def _react_legal(s, p, mask):
+    """A card's holder answering outside the usual order (`react_card`); `react` plays the answer."""
+    if s["react_card"] == K.SECOND_WIND:
+        K.second_wind_legal(s, p, mask)
+    elif s["react_card"] == K.STICKY_FIRE:
+        _yes_or_no(mask)
+    elif s["react_card"] == K.RELIC_HUNTER:
+        K.relic_hunter_legal(s, mask)
+    elif s["react_card"] == PL.WILD_MOUNTS:
+        K.wild_mounts_legal(s, mask)
+    else:
+        PS.react_legal(s, mask)
 
 
 @shell_kernel
