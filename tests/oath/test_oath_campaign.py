@@ -59,6 +59,18 @@ def test_a_target_at_your_site_is_required():
     assert A.END in sc.legal(s)
 
 
+@pytest.mark.rule("O5.5.2", "D1")
+def test_a_pawn_target_at_the_plains_adds_the_plains_attack_die():
+    """The Plains: +1 attack die "if any declared target is at this site"; the defender's pawn,
+    banners and relics are targets at your site (O5.5.2), so they count (issue 47's re-check)."""
+    s = sc.ready()
+    sc.as_current(s, 1)  # red at the Plains, the Chancellor's pawn there too
+    s["site_warbands"][PLAINS] = 0
+    s["site_warbands"][PLAINS, RED] = 1  # red rules its own site: the Plains are not a site target
+    sc.play(s, CAMPAIGN, A.SEAT + 0, PAWN, A.END, A.NUMBER + 3)
+    assert s["tgt_slot"].sum() == 0 and s["attack_dice"] == 3 + 1
+
+
 @pytest.mark.rule("O5.5.2", "D1", "O2.11")
 def test_pools_count_targets_sites_and_the_title():
     s = sc.ready()
@@ -220,8 +232,9 @@ def test_captains_campaign_at_a_ruled_site_for_free_with_the_warbands_stationed_
     assert A.END not in sc.legal(s)  # a target at the Mountain is still needed: yellow's pawn
     sc.play(s, PAWN, A.END)
     assert sc.legal(s) == [A.NUMBER + k for k in range(3)]  # the force: the 2 stationed warbands
-    s["rng"] = word_for([SH, SH], [HS, HS])
+    s["rng"] = word_for([SH, SH], [SW])
     sc.play(s, A.NUMBER + 2)
+    assert s["attack_dice"] == 2 - 1  # the Mountain's -1: yellow's pawn is a target there (D1)
     assert (s["attack"], s["defense"]) == (1, 2) and s["phase"] == S.PH_CAMPAIGN_SACRIFICE
     sc.play(s, A.END)  # defeated: half the force of 2 dies, at the Mountain (the board is empty)
     assert s["site_warbands"][MOUNTAIN, RED] == 1 and s["phase"] == S.PH_ACT and s["camp_from"] == -1

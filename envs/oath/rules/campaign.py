@@ -376,8 +376,15 @@ def target_options(s, p, mask):
 
 @kernel
 def declaration_complete(s, p):
-    """O5.5.2: at least one target at your site (a pawn, relic or banner target is there)."""
-    if s["tgt_slot"][PL.attack_site(s, p)] or s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
+    """O5.5.2: at least one target at your site."""
+    return s["tgt_slot"][PL.attack_site(s, p)] or held_target(s)
+
+
+@kernel
+def held_target(s):
+    """A target the defender holds -- their pawn, a banner or a relic -- is declared: such targets
+    are at your site, where the defender's pawn must stand (O5.5.2)."""
+    if s["tgt_pawn"] or s["tgt_pf"] or s["tgt_ds"]:
         return True
     for r in range(FIRST_RELIC, FIRST_VISION):
         if s["tgt_card"][r] == TGT_HELD:
@@ -457,8 +464,9 @@ def set_pools(s, p, k):
     defense = target_dice(s, p)
     plains = False
     mountain = False
+    here = PL.attack_site(s, p)
     for slot in range(N_SLOTS):
-        if s["tgt_slot"][slot]:
+        if s["tgt_slot"][slot] or (slot == here and held_target(s)):  # D1: "any declared target at this site"
             power = M.SITE_POWER[s["slot_site"][slot]]
             plains = plains or power == PLAINS
             mountain = mountain or power == MOUNTAIN
