@@ -208,6 +208,7 @@ class TurnBasedEnv(AECEnv):
         # Validate the options now (bad options fail at construction, not at reset).
         self._state = game.new_state(num_players, 0, self._options)
         self._mask = np.zeros(game.num_actions, dtype=np.int8)
+        self._undo = np.empty(self._state.dtype.itemsize, dtype=np.uint8)  # the state before a step
         self._state_changed()
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
@@ -269,13 +270,9 @@ class TurnBasedEnv(AECEnv):
         a = action_index(action)
         if not 0 <= a < self.game.num_actions or mask[a] == 0:
             raise IllegalActionError(action, self.game.decision_name(state), int(mask.sum()))
+        self._apply(state, a)
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(state, a)
         self._decisions += 1
-        if self.debug:
-            problem = self.game.check(state)
-            if problem is not None:
-                raise InvalidStateError(f"invariant broken after action {a} ({self.game.action_to_str(state, a)}): {problem}")
         self._state_changed()
         self.rewards = {ag: 0.0 for ag in self.agents}
         if self._terminal:
@@ -293,6 +290,25 @@ class TurnBasedEnv(AECEnv):
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _apply(self, state, a: int) -> None:
+        """Play legal action a as one transaction: should the engine raise, or (debug) an invariant
+        break, the state is put back as it was (a byte copy, well under a microsecond) and the
+        error says so; the env's cached mask and bookkeeping were not touched yet."""
+        raw = state.view(np.uint8)
+        np.copyto(self._undo, raw)
+        try:
+            self.game.apply(state, a)
+            problem = self.game.check(state) if self.debug else None
+        except Exception as err:
+            np.copyto(raw, self._undo)
+            err.add_note("meeplegym: the step was undone; the game is as it was before the action")
+            raise
+        if problem is not None:
+            words = self.game.action_to_str(state, a)
+            np.copyto(raw, self._undo)
+            raise InvalidStateError(f"invariant broken after action {a} ({words}): {problem}; "
+                                    "the step was undone: the game is as it was before the action")
 
     def render(self):
         if self.render_mode is None:
@@ -352,7 +368,10 @@ class TurnBasedEnv(AECEnv):
 
     def load_state_dict(self, d: dict) -> None:
         """Replace the game with a validated state dict (the env's agents restart from it)."""
-        loaded = self.game.state_from_dict(d)
+        try:
+            loaded = self.game.state_from_dict(d)
+        except RecursionError:
+            raise InvalidStateError("the state dict is nested too deeply to be a saved state; nothing was loaded") from None
         n = int(loaded[0]["n_players"])
         if n != self.num_players:
             raise InvalidOptionError(f"state has {n} players, this env was built for {self.num_players}")

@@ -32,6 +32,7 @@ from meeplegym.jit import kernel
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
 PARALLEL_FROM = 64
+SEED_LIMIT = 2**62  # |seed|: game_seeds are int64 and grow by the batch size per finished game
 #: reward_mode names as the kernels number them
 REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
 
@@ -127,6 +128,10 @@ class VectorEnv:
 
     def reset(self, seed: int | None = None) -> VectorStep:
         """Start every slot afresh; slot b plays seed + b first."""
+        if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
+                                 or not -SEED_LIMIT <= seed <= SEED_LIMIT):
+            raise InvalidOptionError(f"seed must be an integer within ±2**62 (each slot's seed is an int64 that "
+                                     f"grows by the batch size per game), got {seed!r}")
         self.seed = int(seed) if seed is not None else int(rng.seed_word(id(self)) >> np.uint64(2))
         self.game_seeds[:] = self.seed + self._rows
         self.episodes[:] = 0
@@ -152,9 +157,7 @@ class VectorEnv:
         if active is None:
             active = self._all_active
         else:
-            active = np.asarray(active, dtype=np.bool_)
-            if active.shape != (self.batch,):
-                raise ValueError(f"active must have shape ({self.batch},), got {active.shape}")
+            active = _flags(active, self.batch)
         b = first_illegal(self._masks, actions, active)
         if b >= 0:
             raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
@@ -173,7 +176,10 @@ class VectorEnv:
     def restart(self, rows) -> VectorStep:
         """Abandon the games in `rows` and start each slot's next game (its seed sequence goes on
         as after a finished game); those rows report ``truncated``, no reward and no scores."""
-        rows = np.unique(np.asarray(rows, dtype=np.int64))
+        given = np.asarray(rows)
+        if given.size and not np.issubdtype(given.dtype, np.integer):
+            raise ValueError(f"rows must be integers (slots of the batch), got {given.dtype} {given.tolist()[:8]}")
+        rows = np.unique(given.astype(np.int64))
         if rows.size and (rows[0] < 0 or rows[-1] >= self.batch):
             raise IndexError(f"rows must be in 0..{self.batch - 1}, got {rows.tolist()}")
         self.game.restart(self.states, rows, self._seed_words, self._obs, self._masks, self._seats, self.observations)
@@ -203,6 +209,17 @@ class VectorEnv:
     def _result(self) -> VectorStep:
         return VectorStep(self._seats, self._obs if self.observations else None, self._masks, self._rewards,
                           self._terminated, self._truncated, self._scores)
+
+
+def _flags(active, batch: int) -> np.ndarray:
+    """`active` as one bool per game: bools, or the integers 0 and 1; anything else is refused,
+    not rounded (0.5 is neither)."""
+    given = np.asarray(active)
+    if given.shape != (batch,):
+        raise ValueError(f"active must have shape ({batch},), got {given.shape}")
+    if given.dtype != np.bool_ and not (np.issubdtype(given.dtype, np.integer) and np.isin(given, (0, 1)).all()):
+        raise ValueError(f"active must hold booleans (or 0 and 1), got {given.dtype} {given.tolist()[:8]}")
+    return given.astype(np.bool_, copy=False)
 
 
 def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **options) -> VectorEnv:

@@ -12,6 +12,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from meeplegym import IllegalActionError, make_env
+from meeplegym.errors import InvalidStateError
 from meeplegym.registry import GAMES
 from tests.bot_play import random_moves
 
@@ -106,3 +107,56 @@ def _round_trips_along_a_game(game, players, every, **options):
         twin.unwrapped.load_state_dict(d)
         assert twin.unwrapped.state_record.tobytes() == env.unwrapped.state_record.tobytes()
         assert twin.unwrapped.legal_actions() == env.unwrapped.legal_actions()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_dict_nested_too_deeply_is_refused_and_nothing_changes(game):
+    """issue 47: a 100,000-deep list where a saved state holds a list once raised RecursionError."""
+    env = make(game, 2)
+    env.reset(seed=3)
+    before = env.unwrapped.state_record.tobytes()
+    d = env.unwrapped.state_to_dict()
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    d[next(k for k, v in d.items() if isinstance(v, list))] = deep
+    with pytest.raises(InvalidStateError):
+        env.unwrapped.load_state_dict(d)
+    assert env.unwrapped.state_record.tobytes() == before
+
+
+def _snapshot(env):
+    raw = env.unwrapped
+    return (raw.state_record.tobytes(), raw.legal_actions(), env.agent_selection, dict(raw._cumulative_rewards),
+            raw._decisions)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_step_that_fails_inside_the_engine_is_undone(game, monkeypatch):
+    """issue 47: a step is a transaction -- an engine fault halfway (here: after the rules ran) or
+    a broken invariant in debug mode leaves the game, its mask and the env's bookkeeping as they were."""
+    env = make(game, 2, debug=True)
+    env.reset(seed=5)
+    random_moves(env, np.random.default_rng(5), 9)
+    raw = env.unwrapped
+    before = _snapshot(env)
+    action = raw.legal_actions()[-1]
+    rules = raw.game.apply
+
+    def faulty(state, a):
+        rules(state, a)
+        raise IndexError("index 99 is out of bounds")
+
+    monkeypatch.setattr(raw.game, "apply", faulty)
+    with pytest.raises(IndexError) as err:
+        env.step(action)
+    assert "the step was undone" in str(err.value.__notes__)
+    assert _snapshot(env) == before
+    monkeypatch.setattr(raw.game, "apply", rules)
+    monkeypatch.setattr(raw.game, "check", lambda state: "favor is not conserved")
+    with pytest.raises(InvalidStateError, match="favor is not conserved; the step was undone"):
+        env.step(action)
+    assert _snapshot(env) == before
+    monkeypatch.undo()
+    env.step(action)  # and the game goes on from there
+    assert _snapshot(env) != before

@@ -112,6 +112,8 @@ def test_illegal_action_names_the_game_and_changes_nothing(scythe_kernels):
         (dict(batch=2, max_turns=0), "max_turns"),
         (dict(batch=2, factions=["nordic", "nordic"]), "twice"),
         (dict(batch=2, colour="red"), "unknown Scythe options"),
+        (dict(batch=2, seed=2**70), "seed must be an integer within"),
+        (dict(batch=2, seed=1.5), "seed must be an integer"),
     ],
 )
 def test_bad_options_fail_at_construction(kwargs, message):
@@ -183,6 +185,12 @@ def test_paused_games_stay_as_they_were(scythe_kernels):
     assert venv.states[0].tobytes() != before[0].tobytes()
     np.testing.assert_array_equal(result.action_mask[1], masks[1])
     assert not result.terminated[[1, 3]].any() and not result.rewards[[1, 3]].any()
+    now = venv.states.copy()
+    for bad in ([0.5, 1, 1, 1], [2, 1, 1, 1], ["yes", 1, 1, 1]):  # refused, not rounded to True
+        with pytest.raises(ValueError, match="active must hold booleans"):
+            venv.step(actions, active=bad)
+    assert venv.states.tobytes() == now.tobytes()
+    venv.step(agent.act_batch(None, result.action_mask), active=[1, 0, 1, 0])  # 0 and 1 are flags too
 
 
 def test_restart_starts_the_next_game_in_the_seed_sequence(scythe_kernels):
@@ -200,3 +208,5 @@ def test_restart_starts_the_next_game_in_the_seed_sequence(scythe_kernels):
     assert venv.states[0].tobytes() == untouched.tobytes()
     with pytest.raises(IndexError):
         venv.restart([3])
+    with pytest.raises(ValueError, match="rows must be integers"):
+        venv.restart([0.5])  # not slot 0

@@ -234,8 +234,8 @@ def check_into(s, where):
             return SMALL_PILES
         for j in range(size):
             c = s["small_pile"][k, j]
-            if c < 0 or c >= N_CARDS or seen[c] or s["zone"][c] != Z_SMALL_PILE:
-                return SMALL_PILES
+            if c < 0 or c >= N_CARDS or seen[c] or s["zone"][c] != Z_SMALL_PILE or s["pile_index"][c] != k:
+                return SMALL_PILES  # pile_index: the pile the engine takes c out of (zones.put)
             seen[c] = 1
         total += size
     where[0] = -1

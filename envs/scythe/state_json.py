@@ -63,6 +63,13 @@ LOCATION_NAMES = tuple(data.location_name(i) for i in range(N_LOCATIONS))
 _LOCATION_IDS = {name.lower(): i for i, name in enumerate(LOCATION_NAMES)}
 
 
+# Bounds on counts the rules leave open: far above any real game, far below their fields' widths
+# (int32 turn and coins, int16 resources), so that no loaded value can wrap during play (issue 47).
+MAX_TURN = 1_000_000
+MAX_COINS = 1_000_000
+MAX_PILE = 10_000  # resources on one territory, or carried by one unit
+
+
 def _names(enum) -> tuple[str, ...]:
     return tuple(m.name.lower() for m in enum)
 
@@ -294,7 +301,7 @@ def state_from_dict(d: dict) -> np.ndarray:
     s["first_player"] = r.int("first_player", 0, n - 1)
     s["phase"] = r.choice("phase", PHASE_NAMES)
     s["terminal"] = r.bool("terminal")
-    s["turn"] = r.int("turn", 0, 2**31 - 1)
+    s["turn"] = r.int("turn", 0, MAX_TURN)
     s["rng"] = np.uint64(r.int("rng", 1, 2**64 - 1))
     s["bonus_tile"] = r.choice("structure_bonus", TILES)
 
@@ -314,7 +321,7 @@ def state_from_dict(d: dict) -> np.ndarray:
         if t in seen:
             raise InvalidStateError(f"resources.{name}: {LOCATION_NAMES[t]} listed twice")
         seen.add(t)
-        _counts(res, name, RESOURCES, s["resources"][t], hi=32000, complete=False)
+        _counts(res, name, RESOURCES, s["resources"][t], hi=MAX_PILE, complete=False)
 
     deck = r.list("combat_deck")
     if len(deck) > len(COMBAT_DECK):
@@ -366,7 +373,7 @@ def _read_player(s, p: int, pr: _Reader) -> None:
     s["mat"][p] = pr.choice("mat", MATS)
     s["power"][p] = pr.int("power", 0, data.MAX_POWER)
     s["popularity"][p] = pr.int("popularity", 0, data.MAX_POPULARITY)
-    s["coins"][p] = pr.int("coins", 0, 2**31 - 1)
+    s["coins"][p] = pr.int("coins", 0, MAX_COINS)
     _counts(pr, "combat_cards", CARD_VALUES, s["hand"][p], hi=len(COMBAT_DECK))
     objectives = pr.list("objectives")
     if len(objectives) > 2:
@@ -425,7 +432,7 @@ def _read_turn(s, tr: _Reader) -> None:
             s["stepped"] = DROPPED_HERE
     workers = UNIT_NAMES[FIRST_WORKER:]
     _flags(tr, "cargo_workers", workers, s["cargo_workers"])
-    _counts(tr, "cargo_resources", RESOURCES, s["cargo_resources"], hi=32000, complete=False)
+    _counts(tr, "cargo_resources", RESOURCES, s["cargo_resources"], hi=MAX_PILE, complete=False)
     s["produce_left"] = tr.int("produce_left", 0, 3)
     s["mill_produced"] = tr.bool("mill_produced")
     for i, name in enumerate(tr.list("produced")):

@@ -62,6 +62,12 @@ def _market_slot(s):
     s["pile_index"][s["market"][slot]] = (slot + 1) % len(s["market"])
 
 
+def _small_pile_index(s):
+    """A card listed in small pile k that says it lies in another pile (issue 47's fuzzer found it)."""
+    k = int(np.flatnonzero(s["small_size"] > 0)[0])
+    s["pile_index"][s["small_pile"][k, 0]] = (k + 1) % len(s["small_size"])
+
+
 def _market_count(s):
     s["market"][int(np.flatnonzero(s["market"] >= 0)[0])] = -1
 
@@ -103,7 +109,8 @@ def _state_card(s):
 CORRUPTIONS = [
     (_players, inv.N_PLAYERS), (_b_face, inv.B_FACE), (_table_order, inv.TABLE_LIST), (_draw_zone, inv.DRAW_PILE),
     (_nation_twice, inv.NATION_DECK), (_main_short, inv.MAIN_DECK), (_king_of_kings, inv.KING_OF_KINGS),
-    (_unrest_long, inv.UNREST_PILE), (_small_short, inv.SMALL_PILES), (_market_slot, inv.MARKET_SLOT),
+    (_unrest_long, inv.UNREST_PILE), (_small_short, inv.SMALL_PILES), (_small_pile_index, inv.SMALL_PILES),
+    (_market_slot, inv.MARKET_SLOT),
     (_market_count, inv.MARKET_COUNT), (_pool, inv.POOL_NEGATIVE), (_tokens, inv.TOKENS_NEGATIVE),
     (_card_res, inv.CARD_RES_NEGATIVE), (_garrison, inv.GARRISON_HOST), (_program, inv.PROGRAM_OUTSIDE),
     (_state_card, inv.STATE_CARD),

@@ -332,15 +332,30 @@ def _c_key_type(d):
     d[5] = "five"
 
 
+def _c_coins_at_the_field_limit(d):
+    d["players"][0]["coins"] = 2**31 - 1  # would wrap to negative at the next gain (issue 47)
+
+
+def _c_turn_at_the_field_limit(d):
+    d["turn"] = 2**31 - 1
+
+
+def _c_a_hex_of_32000_food(d):
+    d["resources"]["Farm 1"] = {"food": 32000}
+
+
 BAD_DICTS = [
     ("wrong type", _real, _c_coins_text, r"players\[0\]\.coins: expected an integer, got '5'"),
     ("out of range", _real, _c_power_17, r"players\[1\]\.power: 17 outside 0\.\.16"),
+    ("coins that would wrap", _real, _c_coins_at_the_field_limit, r"players\[0\]\.coins: 2147483647 outside 0\.\.1000000"),
+    ("a turn that would wrap", _real, _c_turn_at_the_field_limit, r"^turn: 2147483647 outside 0\.\.1000000"),
+    ("resources that would wrap", _real, _c_a_hex_of_32000_food, r"resources\.Farm 1\.food: 32000 outside 0\.\.10000"),
     ("missing key", _real, _c_missing_turn, r"^turn: missing"),
     ("extra unit", _real, _c_second_mech_5, r"players\[0\]\.units: unknown keys 'mech 5'"),
     ("extra key of another type", _real, _c_key_type, r"^state: unknown keys 5"),
     ("more combat cards than exist", _real, _c_card_more, r"combat cards not conserved .*cards worth 5"),
     ("two structures on one territory", _real, _c_two_structures, r"two structures on one territory \(seat 1, "),
-    ("negative resources", _real, _c_negative_resources, r"resources\.Farm 1\.food: -1 outside 0\.\.32000"),
+    ("negative resources", _real, _c_negative_resources, r"resources\.Farm 1\.food: -1 outside 0\.\.10000"),
     ("unknown location", _real, _c_unknown_unit_location, r"players\[0\]\.units\.worker 1: unknown location 'Narnia'"),
     ("faction twice", _real, _c_faction_twice, r"players\[1\]\.faction: '\w+' is already players\[0\]'s"),
     ("encounter card twice", _real, _c_encounter_twice, r"encounter deck is not the 28 cards, each once \(slot 1\)"),
