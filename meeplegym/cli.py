@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
@@ -193,9 +194,9 @@ def _ask(raw, undo: list[dict], about: dict) -> int | None:
     import json
 
     legal = raw.legal_actions()
-    console.print(f"[bold]{raw.decision_name()}[/bold]")
+    console.print(f"[bold]{escape(raw.decision_name())}[/bold]")
     for i, a in enumerate(legal):
-        console.print(f"  {i:3d}  {raw.action_to_str(int(a))}")
+        console.print(f"  {i:3d}  {escape(raw.action_to_str(int(a)))}")
     while True:
         answer = typer.prompt("choose (number; b board, u undo, s save, q quit)")
         if answer == "q":
@@ -205,7 +206,7 @@ def _ask(raw, undo: list[dict], about: dict) -> int | None:
         elif answer == "s":
             path = typer.prompt("save to", default=f"{about['game']}-saved.json")
             Path(path).write_text(json.dumps({**about, "state": raw.state_to_dict()}))
-            console.print(f"saved; go on later with: meeplegym play --resume {path}")
+            console.print(f"saved; go on later with: meeplegym play --resume {escape(str(path))}")
         elif answer == "u":
             if undo:
                 raw.load_state_dict(undo.pop())
@@ -250,8 +251,45 @@ def picture(
     for action in played[:decisions]:
         env.step(action)
     Image.fromarray(env.render()).save(out)
-    console.print(f"{out}: {game}, {players} players, after {min(decisions, len(played))} decisions "
+    console.print(f"{escape(str(out))}: {game}, {players} players, after {min(decisions, len(played))} decisions "
                   f"(turn {env.unwrapped.turn_count})")
+
+
+def _output_file(path: str, option: str) -> Path:
+    """A file a command will write, checked before any work: a message now, not a traceback after it."""
+    out = Path(path)
+    if out.is_dir():
+        raise typer.BadParameter(f"{path} is a folder; give the file to write", param_hint=option)
+    if not out.parent.is_dir():
+        raise typer.BadParameter(f"{path}: the folder {out.parent} does not exist", param_hint=option)
+    return out
+
+
+def _output_folder(path: str, option: str) -> Path:
+    out = Path(path)
+    if out.exists() and not out.is_dir():
+        raise typer.BadParameter(f"{path} exists and is not a folder", param_hint=option)
+    if not out.parent.is_dir():
+        raise typer.BadParameter(f"{path}: the folder {out.parent} does not exist", param_hint=option)
+    return out
+
+
+def _database(path: str, must_exist: bool = False) -> str:
+    """A SQLite file the command reads or appends to: it exists if it must, and is a database."""
+    import sqlite3
+
+    file = Path(path)
+    if not file.exists():
+        if must_exist:
+            raise typer.BadParameter(f"{path}: no such database", param_hint="--db")
+        _output_file(path, "--db")
+        return path
+    try:
+        with sqlite3.connect(f"file:{file}?mode=ro", uri=True) as connection:
+            connection.execute("PRAGMA schema_version").fetchone()
+    except sqlite3.DatabaseError as err:
+        raise typer.BadParameter(f"{path} is not a SQLite database ({err})", param_hint="--db") from None
+    return path
 
 
 @app.command()
@@ -267,8 +305,9 @@ def replay(
     from meeplegym.errors import InvalidOptionError
     from meeplegym.replay import load_record, record_from_db, write_html
 
+    _output_file(html_out, "--html")
     try:
-        record = load_record(source) if source.endswith(".json") else record_from_db(db, source)
+        record = load_record(source) if source.endswith(".json") else record_from_db(_database(db, must_exist=True), source)
         _check_game(record.game)
         _compile_first(record.game)
         with _bar(f"replaying {record.game}") as progress:
@@ -276,7 +315,7 @@ def replay(
             page = write_html(record, html_out, every, progress=lambda done, total: progress.update(task, completed=done))
     except InvalidOptionError as err:
         raise typer.BadParameter(str(err)) from None
-    console.print(f"{page}: {len(record.actions)} decisions of {record.game}; open it in a browser")
+    console.print(f"{escape(str(page))}: {len(record.actions)} decisions of {record.game}; open it in a browser")
 
 
 def _print_result(env) -> None:
@@ -286,7 +325,7 @@ def _print_result(env) -> None:
     for col in ("seat", "player", "score", "rank"):
         table.add_column(col)
     for p, agent in enumerate(env.possible_agents):
-        table.add_row(str(p), agent, str(int(scores[p])), str(int(ranks[p]) + 1))
+        table.add_row(str(p), escape(agent), str(int(scores[p])), str(int(ranks[p]) + 1))
     console.print(table)
 
 
@@ -362,16 +401,16 @@ def demo(
     for name in GAMES:
         bots = [a for a in agent_names(name) if a != "policy"]
         if tournament_games > 0 and len(bots) >= 2:
-            console.print(f"\n[bold]{name}: tournament of {', '.join(bots)}[/bold] ({tournament_games} games, 2 players)")
+            console.print(f"\n[bold]{name}: tournament of {escape(', '.join(bots))}[/bold] ({tournament_games} games, 2 players)")
             tournament(game=name, agents=",".join(bots), games=tournament_games, players=2,
                        db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0, backend="process",
                        address=None, duplicate=True)
             played = Config(game=name, agents=tuple(bots), games=tournament_games, players=2, seed=seed).id
             page = write_html(record_from_db(Path(out) / "results.sqlite", f"{played}:0"), Path(out) / f"replay-{name}.html")
-            console.print(f"the first game of it, to step through in a browser: [bold]{page}[/bold]")
+            console.print(f"the first game of it, to step through in a browser: [bold]{escape(str(page))}[/bold]")
     if balance_games > 0:
         bot = "scythe.builder" if "scythe.builder" in agent_names("scythe") else "random"
-        console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {bot} in every seat)")
+        console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {escape(bot)} in every seat)")
         balance(game="scythe", agent=bot, games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
                 out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None)
     console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
@@ -438,7 +477,8 @@ def train(
         else:
             raise typer.BadParameter(f"--algo must be ppo or maskable-ppo, got {algo!r}")
     except ImportError as e:
-        console.print(f"[red]{e}[/red]: install the train extra (pip install 'meeplegym[train]')")
+        hint = escape("pip install 'meeplegym[train]'")
+        console.print(f"[red]{escape(str(e))}[/red]: install the train extra ({hint})")
         raise typer.Exit(1) from None
     args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, total_steps=steps,
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
@@ -465,7 +505,7 @@ def train(
             wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
             wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
             progress.update(task, description=f"{algo} {game}", completed=min(stats["samples"], steps), sps=stats["sps"],
-                            win=", ".join(wins) or "-")
+                            win=escape(", ".join(wins)) or "-")
             # Without a terminal (nohup, a log file) the bar is not drawn: a line every 10 updates, per evaluation
             # and at the end.
             every = stats["update"] % 10 == 0 or stats["update"] == stats["updates"]
@@ -473,26 +513,27 @@ def train(
                 last_eval.clear()
                 last_eval.update(stats["eval"])
                 console.print(f"update {stats['update']}/{stats['updates']}: {stats['samples']:,} samples, "
-                              f"{stats['sps']:,.0f} samples/s, win {', '.join(wins) or '-'}")
+                              f"{stats['sps']:,.0f} samples/s, win {escape(', '.join(wins)) or '-'}")
 
         def report_pretrain(stats: dict) -> None:
-            line = (f"cloning {teacher}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "
+            line = (f"cloning {escape(str(teacher))}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "
                     f"agrees {stats['teacher_agreement']:.0%}")
             progress.update(task, description=line)
             if not console.is_terminal:
                 console.print(line)
 
         stats = trainer.train(args, report, report_pretrain) if algo == "ppo" else trainer.train(args, report)
-    evals = ", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none"
-    console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {out}/policy.pt "
-                  f"(meeplegym.agents.make_agent('policy', path='{out}/policy.pt'))")
+    evals = escape(", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none")
+    policy = escape(f"{out}/policy.pt")
+    console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {policy} "
+                  f"(meeplegym.agents.make_agent('policy', path='{policy}'))")
 
 
 
 def _bar(description: str):
     from rich.progress import BarColumn, MofNCompleteColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    return Progress(f"[bold]{description}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    return Progress(f"[bold]{escape(description)}", BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                     TimeRemainingColumn(), console=console)
 
 
@@ -516,6 +557,7 @@ def tournament(
     from meeplegym.tournament import Config, head_to_head, ratings, run_tournament, stored_games
 
     _check_game(game)
+    _database(db)
     config = Config(game=game, agents=tuple(a.strip() for a in agents.split(",") if a.strip()), games=games,
                     players=players, seed=seed, max_turns=max_turns or None, duplicate=duplicate)
     _compile_first(game, config.agents)
@@ -527,11 +569,11 @@ def tournament(
         except InvalidOptionError as err:
             raise typer.BadParameter(str(err)) from None
     played = stored_games(db, tid)
-    table = Table(title=f"ratings (OpenSkill Plackett-Luce) over {len(played)} games, tournament {tid} in {db}")
+    table = Table(title=escape(f"ratings (OpenSkill Plackett-Luce) over {len(played)} games, tournament {tid} in {db}"))
     for col in ("agent", "ordinal", "mu", "sigma", "games"):
         table.add_column(col, justify="right" if col != "agent" else "left")
     for name, r in ratings(played).items():
-        table.add_row(name, f"{r['ordinal']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}", str(r["games"]))
+        table.add_row(escape(name), f"{r['ordinal']:.2f}", f"{r['mu']:.2f}", f"{r['sigma']:.2f}", str(r["games"]))
     console.print(table)
     pairs = head_to_head(played)
     if pairs:
@@ -539,7 +581,7 @@ def tournament(
         for col in ("agent", "vs", "win rate", "interval", "games"):
             h2h.add_column(col)
         for (a, b), r in pairs.items():
-            h2h.add_row(a, b, f"{r['win_rate']:.3f}", f"{r['low']:.3f}-{r['high']:.3f}", str(r["games"]))
+            h2h.add_row(escape(a), escape(b), f"{r['win_rate']:.3f}", f"{r['low']:.3f}-{r['high']:.3f}", str(r["games"]))
         console.print(h2h)
 
 
@@ -563,6 +605,8 @@ def balance(
     from meeplegym.errors import InvalidOptionError
 
     _check_game(game)
+    _database(db)
+    _output_folder(out, "--out")
     _compile_first(game, [agent])
     with _bar(f"{game} balance, {agent} in every seat") as progress:
         task = progress.add_task("games", total=games)
@@ -577,8 +621,8 @@ def balance(
                         victory_counts(played))
     for name, rows in tables.items():
         flagged = [r.key for r in rows if r.flagged]
-        console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {', '.join(flagged)}[/red]" if flagged else ""))
-    console.print(f"report: {page}")
+        console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {escape(', '.join(flagged))}[/red]" if flagged else ""))
+    console.print(f"report: {escape(str(page))}")
 
 
 @app.command()
@@ -632,7 +676,7 @@ def chronicle(
         except InvalidOptionError as err:
             raise typer.BadParameter(str(err)) from None
     console.print(table)
-    console.print(f"records and Chronicles in {folder}/")
+    console.print(f"records and Chronicles in {escape(str(folder))}/")
 
 
 @app.command()

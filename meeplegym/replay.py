@@ -18,6 +18,7 @@ import base64
 import html
 import io
 import json
+import re
 import sqlite3
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -125,8 +126,9 @@ def write_html(record: GameRecord, path, every: str = "turn", progress=None) -> 
     who = ", ".join(f"seat {p}: {a}" for p, a in enumerate(record.agents)) if record.agents else ""
     title = f"{record.game}, {record.num_players} players, seed {record.seed}"
     data = {"steps": steps, "log": log, "title": title}
-    page = PAGE.replace("{{title}}", html.escape(title)).replace("{{who}}", html.escape(who))
-    page = page.replace("{{data}}", json.dumps(data).replace("</", "<\\/"))
+    fills = {"title": html.escape(title), "who": html.escape(who), "data": json.dumps(data).replace("</", "<\\/")}
+    # one pass: a filled-in value (an agent named "{{data}}") is never read as a placeholder again
+    page = re.sub(r"\{\{(title|who|data)\}\}", lambda m: fills[m.group(1)], PAGE)
     out = Path(path)
     out.write_text(page, encoding="utf-8")
     return out

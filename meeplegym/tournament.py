@@ -202,8 +202,10 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
     results = _ray_results(jobs, workers, address) if backend == "ray" else _results(jobs, workers)
     with contextlib.closing(results):  # an interruption stops the workers (or the Ray instance) at once
         for idx, result, seconds in results:
+            # OR IGNORE: another run of the same tournament (at the same time, on the same file) may
+            # have stored this game first; games are deterministic, so its row is this one
             con.execute(
-                f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
+                f"INSERT OR IGNORE INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
                 (tid, idx, result.seed, json.dumps(result.agents), json.dumps(result.seat_setup),
                  json.dumps(result.scores), json.dumps(result.ranks), result.decisions, result.turns,
                  int(result.truncated), json.dumps(result.actions), seconds, result.victory),

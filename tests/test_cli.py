@@ -1,5 +1,6 @@
 """The command line works end to end (typer's runner, no subprocess)."""
 
+import pytest
 from typer.testing import CliRunner
 
 from tests import headless
@@ -117,6 +118,23 @@ def test_tournament_command_stores_and_rates(tmp_path):
     assert bad.exit_code != 0 and "unknown backend 'dask'" in bad.output
 
 
+def test_user_strings_are_printed_as_text_not_rich_markup(tmp_path):
+    """issue 47: a policy path holding "[/bold]" once crashed the tournament summary after the games."""
+    torch = pytest.importorskip("torch")
+    from meeplegym.agents.policy_agent import build_actor, save_policy
+    from meeplegym.envs import scythe_v0
+
+    env = scythe_v0.env(num_players=2)
+    size, actions = env.unwrapped.game.observation_size, env.unwrapped.game.num_actions
+    path = tmp_path / "[/bold][red]x" / "policy.pt"
+    save_policy(path, build_actor(size, [8], actions), game="scythe", num_players=2, hidden=[8], activation="relu",
+                obs_mean=torch.zeros(size), obs_var=torch.ones(size))
+    result = runner.invoke(app, ["tournament", "scythe", "--agents", f"policy:{path},random", "--games", "2",
+                                 "--max-turns", "3", "--db", str(tmp_path / "t.sqlite")], env={"COLUMNS": "1000"})
+    assert result.exit_code == 0, result.output
+    assert f"policy:{path}" in result.output
+
+
 def test_balance_command_writes_a_report(tmp_path):
     import pytest
 
@@ -170,3 +188,24 @@ def test_play_shows_the_picture_in_a_window(monkeypatch):
     assert result.exit_code == 0, result.output
     shown = int(result.output.split("window: ")[1].split()[0])
     assert shown > 10  # a picture per turn, and the last one
+
+
+def test_bad_paths_and_databases_are_named_before_any_game_is_played(tmp_path):
+    """issue 47: a message naming the file and a non-zero exit, checked before the work, not a
+    traceback (or a lost sweep) after it."""
+    def refused(*args):
+        result = runner.invoke(app, list(args), env={"COLUMNS": "500"})
+        assert result.exit_code != 0 and "Traceback" not in result.output
+        return " ".join(result.output.split())
+
+    text = tmp_path / "notes.sqlite"
+    text.write_text("not a database")
+    assert "notes.sqlite is not a SQLite database" in refused("tournament", "scythe", "--db", str(text))
+    assert "folder" in refused("tournament", "scythe", "--db", str(tmp_path / "nowhere" / "t.sqlite"))
+    report = tmp_path / "report"
+    report.write_text("a file, not a folder")
+    db = tmp_path / "b.sqlite"
+    assert "report exists and is not a folder" in refused("balance", "scythe", "--out", str(report), "--db", str(db))
+    assert not db.exists()  # no game was played
+    assert "none.sqlite: no such database" in refused("replay", "0", "--db", str(tmp_path / "none.sqlite"))
+    assert "does not exist" in refused("replay", "0", "--html", str(tmp_path / "missing" / "x.html"))

@@ -3,6 +3,7 @@ replay exactly, the page holds a picture per step and the whole log, and a brows
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -46,6 +47,16 @@ def test_a_tournament_game_replays_to_its_stored_scores(db, tmp_path):
     assert turns == list(range(turns[-1] + 1))  # by default one step per turn
     assert all(step["image"].startswith("data:image/png;base64,") for step in data["steps"])
     assert all(re.match(r"turn \d+, seat [01]: \S", line) for line in data["log"])
+
+
+def test_agent_names_are_text_on_the_page_never_placeholders_or_markup(db, tmp_path):
+    """issue 47: an agent named like a placeholder of the page template once got the whole data
+    block pasted into the header."""
+    record = dataclasses.replace(record_from_db(db, "0"), agents=["{{data}}", "<b>x</b>"])
+    page = write_html(record, tmp_path / "r.html").read_text()
+    assert page.count('"steps"') == 1
+    assert "seat 0: {{data}}, seat 1: &lt;b&gt;x&lt;/b&gt;" in page
+    assert _page_data(page)["steps"]
 
 
 def test_a_step_per_decision_and_records_in_files(db, tmp_path):

@@ -134,6 +134,27 @@ def test_parallel_workers_store_the_same_games(tmp_path, scythe_kernels):
     assert parallel == serial
 
 
+def test_the_same_tournament_run_twice_at_once_stores_each_game_once(tmp_path, monkeypatch, scythe_kernels):
+    """issue 47: two runs of one tournament on one file both play the missing games; the second to
+    store one used to die on an IntegrityError."""
+    from meeplegym import tournament
+
+    config, db = Config(games=3, seed=4, **SMALL), tmp_path / "t.sqlite"
+    play = tournament._results
+    raced = []
+
+    def the_other_run_finishes_first(jobs, workers):
+        if not raced:
+            raced.append(True)
+            run_tournament(config, db)
+        yield from play(jobs, workers)
+
+    monkeypatch.setattr(tournament, "_results", the_other_run_finishes_first)
+    run_tournament(config, db)
+    alone = stored_games(tmp_path / "alone.sqlite", run_tournament(config, tmp_path / "alone.sqlite"))
+    assert stored_games(db, config.id) == alone
+
+
 def test_ratings_and_head_to_head_order_the_agents():
     games = [{"agents": ["strong", "weak"] if i % 2 else ["weak", "strong"],
               "ranks": [0, 1] if i % 2 else [1, 0]} for i in range(40)]
