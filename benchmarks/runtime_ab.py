@@ -4,7 +4,9 @@
 
 OTHER_PYTHON is an interpreter with another meeplegym installed (an older commit, as for
 ``cold_start.py --baseline``). For each game, the two builds take turns (A, B, A, B, ...), each
-round in a fresh process on its own warm cache, measuring what `make bench` measures for a
+round in a fresh process on its own warm cache (a cache folder per build: numba keeps one stamp
+per index, so two builds sharing a folder would recompile each other away every round),
+measuring what `make bench` measures for a
 game: the engine kernel's ``play_random`` (whole 2-player games), the AEC loop with a random
 agent, and the vector API with observations (batch 1024). Each figure is the median of the
 rounds; the table gives this build's rate as a ratio of the baseline's. The first round of each
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -37,9 +40,10 @@ print(json.dumps({{k: v["decisions_per_s"] for k, v in out.items()}}))
 """
 
 
-def measure(python: str, game: str, seconds: float, games: int) -> dict:
+def measure(python: str, game: str, seconds: float, games: int, cache: Path) -> dict:
     code = _CHILD.format(here=str(HERE), game=game, seconds=seconds, games=games)
-    proc = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir())
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    proc = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir(), env=env)
     if proc.returncode:
         raise RuntimeError(f"{python} {game}: {proc.stderr[-3000:]}")
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -53,13 +57,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--kernel-games", type=int, default=100)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--caches", type=Path, default=Path(tempfile.gettempdir()) / "meeplegym-runtime-ab",
+                        help="where each build keeps its compiled kernels between rounds and runs")
     args = parser.parse_args()
     table = {}
     for game in args.games.split(","):
         runs = {"baseline": [], "this": []}
         for _ in range(args.rounds):
             for label, python in (("baseline", args.baseline), ("this", sys.executable)):
-                runs[label].append(measure(python, game, args.seconds, args.kernel_games))
+                runs[label].append(measure(python, game, args.seconds, args.kernel_games, args.caches / label))
         table[game] = {label: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for label, rs in runs.items()}
         for k in table[game]["this"]:
             a, b = table[game]["baseline"][k], table[game]["this"][k]
