@@ -32,13 +32,13 @@ PARTS = ("engine", "vector", "bots", "checker")
 PART_NAMES = {"engine": "engine and AEC env", "vector": "vector API", "bots": "bundled bots",
               "checker": "invariant checker"}
 # Seconds of a cold compile of each part, after the parts before it, alone on an idle 2-core
-# machine: benchmarks/RESULTS.md "cold start" (engine: import + first AEC step; vector: the first
-# serial and threaded steps; bots: a rule-based bot's first decision, more with a search bot);
-# what the messages quote.
+# machine: benchmarks/RESULTS.md "cold start after the restructuring" (engine: import + first
+# AEC step; vector: the first serial and threaded steps; bots: a rule-based bot's first
+# decision, more with a search bot); what the messages quote.
 EXPECTED_S = {
-    "scythe": {"engine": 45, "vector": 15, "bots": 40, "checker": 10},
-    "imperium": {"engine": 110, "vector": 35, "bots": 35, "checker": 10},
-    "oath": {"engine": 145, "vector": 40, "bots": 25, "checker": 12},
+    "scythe": {"engine": 35, "vector": 15, "bots": 25, "checker": 10},
+    "imperium": {"engine": 100, "vector": 25, "bots": 20, "checker": 10},
+    "oath": {"engine": 115, "vector": 30, "bots": 20, "checker": 12},
 }
 # Kernels each part compiles, by "module:name" ({game} filled in): a part is warm when numba's
 # cache holds all of them compiled from the present sources (a module a game lacks is skipped).

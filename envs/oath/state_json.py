@@ -193,3 +193,50 @@ def _check_ranges(s) -> None:
         int_in(int(s["zone"][c]), f"cards.{CARD_NAMES[c]}.zone", 0, len(ST.ZONE_NAMES) - 1)
     for name in ("playing", "pw_card", "pw_it", "plan_card", "react_card"):
         int_in(int(s[name]), name, 0, ST.N_CARDS - 1)
+    _check_indices(s, n)
+
+
+# A card's `where` by its zone: what it indexes (state.py's zone comments).
+_WHERE_LIMIT = {ST.Z_DISCARD: ST.N_REGIONS, ST.Z_SITE: ST.N_SLOTS, ST.Z_RELIQUARY: ST.RELIQUARY_SPACES}
+_WHERE_IS_A_SEAT = (ST.Z_ADVISER, ST.Z_VISION_SPACE, ST.Z_PERSONAL, ST.Z_HAND)
+
+
+def _check_indices(s, n: int) -> None:
+    """The other fields the rules index arrays with: seats, slots, phases and the small
+    enumerations. Out of range, a compiled kernel without bounds checks (how users run) reads or
+    writes past an array (issue 47's fuzzer: a False Prophet on seat 100, camp_from 100)."""
+    for c in range(1, ST.N_CARDS):
+        zone, where, name = int(s["zone"][c]), int(s["where"][c]), f"cards.{CARD_NAMES[c]}.where"
+        if zone in _WHERE_LIMIT:
+            int_in(where, name, 0, _WHERE_LIMIT[zone] - 1)
+        elif zone in _WHERE_IS_A_SEAT:
+            int_in(where, name, 0, n - 1)
+        plan_user = int(s["plan_user"][c])  # the user's seat + 1, or the bandits
+        if plan_user != ST.PLAN_BANDITS:
+            int_in(plan_user, f"cards.{CARD_NAMES[c]}.plan_user", 0, n)
+    for k in range(ST.N_VISIONS):
+        int_in(int(s["prophet"][k]), f"prophet[{k}]", -1, n - 1)
+    due = int_in(int(s["prophet_due"]), "prophet_due", 0, 2**ST.N_VISIONS - 1)  # bit k: Vision k, in hand
+    for k in range(ST.N_VISIONS):
+        if due >> k & 1 and s["zone"][ST.FIRST_VISION + k] != ST.Z_HAND:
+            raise InvalidStateError(f"prophet_due: {CARD_NAMES[ST.FIRST_VISION + k]} is due to be played from "
+                                    f"a False Prophet's warband but is not in hand")
+    for name in ("trade_as", "interrupted", "thief_taker", "proposer"):
+        int_in(int(s[name]), name, -1, n - 1)
+    int_in(int(s["plan_next"]), "plan_next", -1, n + 1)  # plans.offer: the attacker, then n + 1 places
+    for name in ("title_actor", "resume_actor"):
+        int_in(int(s[name]), name, 0, n - 1)
+    int_in(int(s["asked"]), "asked", 0, n)
+    for name in ("camp_from", "camp_slot"):
+        int_in(int(s[name]), name, -1, ST.N_SLOTS - 1)
+    int_in(int(s["offer_space"]), "offer_space", 0, ST.RELIQUARY_SPACES - 1)
+    for name in ("mod_next", "title_return", "resume_phase"):
+        int_in(int(s[name]), name, 0, ST.N_PHASES - 1)
+    int_in(int(s["discard_to"]), "discard_to", ST.DISCARD_AS_USUAL, ST.DISCARD_TO_WORLD_BOTTOM)
+    int_in(int(s["n_drawn"]), "n_drawn", 0, ST.MAX_DRAWN)  # the piles' sizes: the invariants check them
+    for name, names in (("win_kind", ST.WIN_NAMES), ("pw_dec", ST.DEC_NAMES)):
+        int_in(int(s[name]), name, 0, len(names) - 1)
+    for name, last in (("warden", ST.WARDEN_TO_SITE), ("jinx_roll", ST.N_JINX - 1), ("wild_mounts", ST.MOUNTS_SPARED),
+                       ("free_campaign", ST.FREE_SECOND_WIND), ("interrupted_free", ST.FREE_SECOND_WIND),
+                       ("play_from", ST.PLAY_FROM_ADVISER)):
+        int_in(int(s[name]), name, 0, last)

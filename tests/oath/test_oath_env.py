@@ -189,6 +189,14 @@ def _edit(d, path, value):
         (("actor",), 5, "actor"),
         (("cards", "Nowhere Card"), {"zone": "site"}, "unknown card"),
         (("turn",), "three", "turn"),
+        # values a compiled kernel would index past an array with (issue 47's fuzzer; without
+        # bounds checks they loaded and corrupted memory)
+        (("prophet",), [100, -1, -1, -1, -1], r"prophet\[0\]: 100 outside -1\.\.3"),
+        (("camp_from",), 100, r"camp_from: 100 outside -1\.\.7"),
+        (("cards", "Grand Scepter", "plan_user"), 127, r"Grand Scepter\.plan_user: 127 outside 0\.\.4"),
+        (("cards", "Grand Scepter", "where"), 40, r"Grand Scepter\.where: 40 outside"),
+        (("prophet_due",), -2, r"prophet_due: -2 outside 0\.\.31"),
+        (("prophet_due",), 1, r"prophet_due: .* is due to be played from a False Prophet's warband but is not in hand"),
     ],
 )
 def test_corrupted_state_dicts_are_refused(path, value, message):
