@@ -11,7 +11,9 @@ From them the templates below make the kernels each game exports: the engine's e
 (`engine_kernels`), the checked stepping of the invariant suites (`checked_kernels`) and a bot's
 batch kernels (`bot_kernels`). numba cannot cache a kernel that takes another compiled function
 as an argument, so a template takes the game's *modules* and its kernels call into them, frozen
-as constants when compiled; each copy is compiled and cached as the game's own
+as constants when compiled -- one copy calls another through the game's module too, never as a
+closure variable: a compiled function in a closure pickles a fresh id into numba's cache key in
+every process, so that copy would never load from the cache (tests/test_signatures.py saw it); each copy is compiled and cached as the game's own
 (`meeplegym.jit.kernel_for`). A copy's compile costs what the game's own hand-written kernel
 cost: the code is the same.
 """
@@ -63,7 +65,8 @@ def engine_kernels(turn, n_actions: int, module_name: str):
 
 
 def checked_kernels(turn, invariants, n_actions: int, module_name: str):
-    """``check_at``, ``play_random_checked``, ``start_checked`` and ``step_checked`` for a game whose
+    """``check_at``, ``await_decision``, ``play_random_checked``, ``start_checked`` and
+    ``step_checked`` for a game whose
     `invariants` module defines ``check_into(s, where)`` (the code of the first broken invariant,
     or OK; ``where`` names what broke it) and the codes OK, NO_LEGAL_ACTION, NOT_FINISHED and
     ILLEGAL_CHOICE, for the game's invariants module `module_name`."""
@@ -75,7 +78,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         return invariants.check_into(states[i], where)
 
     @kernel
-    def _await(s, mask, where):
+    def await_decision(s, mask, where):
         """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
         game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
         without a legal action, else OK."""
@@ -99,14 +102,14 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         for b in range(states.shape[0]):
             s = states[b]
             count = 0
-            code = _await(s, mask, where)
+            code = invariants.await_decision(s, mask, where)
             while code == invariants.OK and s["terminal"] == 0:
                 if count >= max_decisions:
                     code = invariants.NOT_FINISHED
                     break
                 turn.apply(s, rng.random_legal(mask, words, b))
                 count += 1
-                code = _await(s, mask, where)
+                code = invariants.await_decision(s, mask, where)
             decisions[b] = count
             violations[b] = code
 
@@ -117,7 +120,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         where = np.zeros(2, dtype=np.int64)
         waiting = 0
         for b in range(states.shape[0]):
-            violations[b] = _await(states[b], masks[b], where)
+            violations[b] = invariants.await_decision(states[b], masks[b], where)
             if violations[b] == invariants.OK and states[b]["terminal"] == 0:
                 waiting += 1
         return waiting
@@ -142,7 +145,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
             else:
                 turn.apply(s, a)
                 decisions[b] += 1
-                code = _await(s, masks[b], where)
+                code = invariants.await_decision(s, masks[b], where)
                 if code == invariants.OK and s["terminal"] == 0 and decisions[b] >= max_decisions:
                     code = invariants.NOT_FINISHED
             violations[b] = code
@@ -152,7 +155,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
                 waiting += 1
         return waiting
 
-    return check_at, play_random_checked, start_checked, step_checked
+    return check_at, await_decision, play_random_checked, start_checked, step_checked
 
 
 def bot_kernels(bots, module_name: str):

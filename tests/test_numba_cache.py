@@ -157,12 +157,16 @@ def test_a_templates_copies_are_cached_apart_with_their_games_stamps():
 
 
 _TEMPLATE_PROBE = ("import numpy as np; from meeplegym.envs.scythe import engine; "
+                   "from meeplegym.envs.imperium import engine as ie, invariants as iv; "
                    "s = engine.new_game(2, 0); engine.legal_mask_at(s, 0, np.zeros(engine.N_ACTIONS, np.int8)); "
-                   "print(sum(engine.legal_mask_at.stats.cache_hits.values()))")
+                   "t = ie.new_game(2, 0); iv.start_checked(t, np.zeros((1, ie.A.N_ACTIONS), np.int8), np.zeros(1, np.int64)); "
+                   "print(sum(engine.legal_mask_at.stats.cache_hits.values()), sum(iv.start_checked.stats.cache_hits.values()))")
 
 
 def test_a_templates_copy_loads_from_the_cache_in_a_fresh_process():
-    """numba rebuilds a cached kernel by importing its module: a template's copy names the game's."""
+    """numba rebuilds a cached kernel by importing its module: a template's copy names the game's;
+    and a copy calling another copy must not hold it in its closure (a fresh id per process in
+    numba's cache key: never a hit)."""
     runs = [subprocess.run([sys.executable, "-c", _TEMPLATE_PROBE], capture_output=True, text=True, check=True)
             for _ in range(2)]  # the first may compile, on a cold cache
-    assert runs[1].stdout.split()[-1] == "1", runs[1].stderr
+    assert runs[1].stdout.split()[-2:] == ["1", "1"], runs[1].stderr

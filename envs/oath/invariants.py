@@ -288,7 +288,7 @@ def check_into(s, where):
     return OK
 
 
-check_at, play_random_checked, start_checked, step_checked = checked_kernels(
+check_at, await_decision, play_random_checked, start_checked, step_checked = checked_kernels(
     turn, sys.modules[__name__], A.N_ACTIONS, __name__)
 
 
