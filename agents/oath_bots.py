@@ -165,7 +165,6 @@ def _line_value(buf, a, seat, w, word, mask):
     follow[0] = word
     steps = 1
     while not _settled(s, current0, steps) and steps < MAX_CHAIN:
-        mask[:] = 0
         T.legal(s, mask)
         if s["actor"] != seat and mask[A.END]:
             b = A.END  # the others refuse what they are asked and skip what they may
@@ -202,7 +201,6 @@ def policy(s, seat, style, mask, words, i):
         sample[0] = s
         determinize(sample[0], seat, words, i)
         stay += evaluate(sample[0], seat, w) / SAMPLES
-        here[:] = 0
         T.legal(sample[0], here)
         word = rng.fresh_word_at(words, i)
         for a in range(mask.shape[0]):

@@ -44,7 +44,6 @@ def _start(states, b, seed_word, setup_args):
 def _observe(states, b, with_obs, obs, masks, seats):
     s = states[b]
     seats[b] = s["actor"]
-    masks[b, :] = 0
     turn.legal(s, masks[b])
     if with_obs:
         encoder.encode(s, s["actor"], obs[b])
