@@ -1168,10 +1168,9 @@ def _op_discard_ok(s, f, row, p, as_cost):
 @shell_kernel
 def _op_discard(s, f, pc, row, p, choice):
     if row[FL] & E.F_IT:
-        it = s["fr_it"][f]
-        if it >= 0 and s["zone"][it] == Z_HAND:
-            Z.put(s, it, Z_DISCARD, p)
-            _gadget_gone(s, it, p)
+        if _it_in_hand(s, f):
+            Z.put(s, s["fr_it"][f], Z_DISCARD, p)
+            _gadget_gone(s, s["fr_it"][f], p)
         return _advance(s, f, pc + 1)
     return _pick_loop(s, f, pc, row, p, choice, Z_DISCARD)
 
@@ -1252,9 +1251,8 @@ def _op_history_ok(s, f, row, p, as_cost):
 @shell_kernel
 def _op_history(s, f, pc, row, p, choice):
     if row[FL] & E.F_IT:
-        it = s["fr_it"][f]
-        if it >= 0 and s["zone"][it] == Z_HAND:
-            to_history(s, it, p)
+        if _it_in_hand(s, f):
+            to_history(s, s["fr_it"][f], p)
         return _advance(s, f, pc + 1)
     if row[FL] & E.F_THIS:
         this = s["fr_card"][f]
@@ -1352,9 +1350,8 @@ def _op_place_top_ok(s, f, row, p, as_cost):
 @shell_kernel
 def _op_place_top(s, f, pc, row, p, choice):
     if row[FL] & E.F_IT:
-        it = s["fr_it"][f]
-        if it >= 0 and s["zone"][it] == Z_HAND:
-            Z.put_on_draw_pile(s, p, it)
+        if _it_in_hand(s, f):
+            Z.put_on_draw_pile(s, p, s["fr_it"][f])
         return _advance(s, f, pc + 1)
     c = _pick(s, f, row, p, choice, DEC_CARD, 1, False)
     if c == -1:
