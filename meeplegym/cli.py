@@ -276,6 +276,7 @@ def _output_folder(path: str, option: str) -> Path:
 
 def _database(path: str, must_exist: bool = False) -> str:
     """A SQLite file the command reads or appends to: it exists if it must, and is a database."""
+    import contextlib
     import sqlite3
 
     file = Path(path)
@@ -285,7 +286,7 @@ def _database(path: str, must_exist: bool = False) -> str:
         _output_file(path, "--db")
         return path
     try:
-        with sqlite3.connect(f"file:{file}?mode=ro", uri=True) as connection:
+        with contextlib.closing(sqlite3.connect(f"file:{file}?mode=ro", uri=True)) as connection:
             connection.execute("PRAGMA schema_version").fetchone()
     except sqlite3.DatabaseError as err:
         raise typer.BadParameter(f"{path} is not a SQLite database ({err})", param_hint="--db") from None
