@@ -165,6 +165,7 @@ def _line_value(buf, a, seat, w, word, mask):
     follow[0] = word
     steps = 1
     while not _settled(s, current0, steps) and steps < MAX_CHAIN:
+        mask[:] = 0
         T.legal(s, mask)
         if s["actor"] != seat and mask[A.END]:
             b = A.END  # the others refuse what they are asked and skip what they may
