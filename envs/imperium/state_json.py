@@ -263,3 +263,16 @@ def _check_ranges(s) -> None:
         int_in(int(s["ev_player"][i]), f"ev_player[{i}]", 0, seats)
     if s["phase"] == ST.PH_EFFECT and s["dec"] not in (ST.DEC_NONE, ST.DEC_REACT) and depth == 0:
         raise InvalidStateError("dec: a decision inside a program, but no program is running (depth 0)")
+    _check_treated(s, seats)
+
+
+def _check_treated(s, seats: int) -> None:
+    """I12 Treat as, for the rest of the turn: the icons treated otherwise are icons the player has
+    in play (what the engine subtracts from their counts), the #production added not negative."""
+    face = np.where((s["face"] == 1) & (K.OTHER_FACE[:ST.N_CARDS] >= 0), K.OTHER_FACE[:ST.N_CARDS],
+                    np.arange(ST.N_CARDS))
+    for p in range(seats + 1):
+        held = K.TYPES[face[(s["zone"] == ST.Z_PLAY) & (s["owner"] == p)]].sum(axis=0)
+        for t in range(K.N_TYPES):
+            int_in(int(s["treated_icons"][p, t]), f"treated_icons[{p}][{t}]", 0, int(held[t]))
+        int_in(int(s["treated_production"][p]), f"treated_production[{p}]", 0, 127)

@@ -37,6 +37,9 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import invariants
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES
+from meeplegym.envs.oath.rules import major as M
+from meeplegym.envs.oath.rules import modifiers as X
+from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int
@@ -238,5 +241,87 @@ def _check_indices(s, n: int) -> None:
         int_in(int(s[name]), name, 0, len(names) - 1)
     for name, last in (("warden", ST.WARDEN_TO_SITE), ("jinx_roll", ST.N_JINX - 1), ("wild_mounts", ST.MOUNTS_SPARED),
                        ("free_campaign", ST.FREE_SECOND_WIND), ("interrupted_free", ST.FREE_SECOND_WIND),
-                       ("play_from", ST.PLAY_FROM_ADVISER)):
+                       ("play_from", ST.PLAY_FROM_ADVISER), ("mod_action", X.N_MAJORS - 1),
+                       ("move_kind", ST.MOVE_TAKE), ("react_due", (1 << (PS.REACT_SNEAK_ATTACK + 1)) - 1),
+                       ("pw_banks", (1 << ST.N_SUITS) - 1)):
         int_in(int(s[name]), name, 0, last)
+    _check_colours(s, n)
+    _check_modifiers(s)
+    _check_pending_choice(s)
+
+
+# The phase each major action's modifiers lead to (rules/turn.py, `X.begin`); a campaign has none.
+_ACTION_PHASE = {M.SEARCH: ST.PH_SEARCH_SOURCE, M.MUSTER: ST.PH_MUSTER, M.TRADE: ST.PH_TRADE_CARD,
+                 M.RECOVER: ST.PH_RECOVER, M.TRAVEL: ST.PH_TRAVEL}
+_MODIFY_PHASES = (ST.PH_MODIFY, ST.PH_MODIFY_CHOICE)
+# Phases between actions: no modifier may be in use there (O7.4), and none of them resumes an action.
+_BETWEEN_ACTIONS = frozenset(range(ST.PH_BEGIN_TURN)) | {ST.PH_BEGIN_TURN, ST.PH_GAME_OVER, ST.PH_PEOPLES_FAVOR,
+                                                         ST.PH_OPPORTUNITY, ST.PH_ACT, ST.PH_REST}
+
+
+def _resumed_phases(s) -> set[int]:
+    """The phase now and the phases it returns to once its decision is over (a title choice, a
+    power, a player's discards in between)."""
+    phases = {int(s["phase"])}
+    if ST.PH_TITLE in phases:
+        phases.add(int(s["title_return"]))
+    if ST.PH_POWER in phases:
+        phases.add(int(s["pw_after"]))
+    if phases & {ST.PH_SHED, ST.PH_DISCARD_DOWN}:
+        phases.add(int(s["resume_phase"]))
+    return phases
+
+
+def _check_modifiers(s) -> None:
+    """The modifiers of the action under way (O7.4): only that action's, only during an action, and
+    what Bracken, Cracked Horn and Master of Disguise set only with them in use."""
+    action, mods = int(s["mod_action"]), s["mod_on"]
+    used = [c for c in range(ST.N_CARDS) if mods[c]]
+    for c in used:
+        if mods[c] != 1 or c not in X.MODIFIERS_OF[action, :X.MODIFIER_COUNT[action]]:
+            raise InvalidStateError(f"cards.{CARD_NAMES[c]}.mod_on: not a modifier of the action under way "
+                                    f"({D.MajorAction(action).name.lower()})")
+    between = _resumed_phases(s) <= _BETWEEN_ACTIONS
+    if used and between:
+        raise InvalidStateError(f"cards.{CARD_NAMES[used[0]]}.mod_on: a modifier in use between actions (O7.4)")
+    discard_to, horn = int(s["discard_to"]), bool(mods[M.CRACKED_HORN])
+    if discard_to != ST.DISCARD_AS_USUAL and not (horn if discard_to == ST.DISCARD_TO_WORLD_BOTTOM
+                                                  else mods[M.BRACKEN]):
+        raise InvalidStateError(f"discard_to: {discard_to}, but neither Bracken nor Cracked Horn is in use")
+    if int(s["trade_as"]) >= 0 and not mods[M.MASTER_OF_DISGUISE]:
+        raise InvalidStateError("trade_as: a seat, but Master of Disguise is not in use")
+    if _resumed_phases(s) & set(_MODIFY_PHASES) and _ACTION_PHASE.get(action) != int(s["mod_next"]):
+        raise InvalidStateError(f"mod_next: {_phase_name(int(s['mod_next']))} does not start the "
+                                f"{D.MajorAction(action).name.lower()} action its modifiers are for")
+
+
+def _phase_name(phase: int) -> str:
+    return ST.PHASE_NAMES[phase] if 0 <= phase < ST.N_PHASES else str(phase)
+
+
+def _check_colours(s, n: int) -> None:
+    """O1.1 step 9: the Chancellor (seat 0) plays purple; every other seat its own board, once chosen."""
+    colours = [int(c) for c in s["colour"][:n]]
+    if colours[0] != ST.PURPLE:
+        raise InvalidStateError(f"colour[0]: {COLOUR_NAMES[colours[0]] if colours[0] >= 0 else None}, but the "
+                                f"Chancellor plays purple")
+    for p in range(1, n):
+        if colours[p] == ST.PURPLE or (colours[p] >= 0 and colours[p] in colours[:p]):
+            raise InvalidStateError(f"colour[{p}]: {COLOUR_NAMES[colours[p]]} is purple or another seat's board")
+
+
+def _check_pending_choice(s) -> None:
+    """The mover of a warband move is the player whose turn it is (O6.5); a choice already made and
+    awaiting another player's answer must be one its decision allowed: the warbands to move while
+    the other player is asked."""
+    if s["phase"] in (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH) and s["actor"] != s["current"]:
+        raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} moves the warbands")
+    if s["phase"] != ST.PH_PERMIT:
+        return
+    asked = s.copy()
+    asked["phase"], asked["actor"] = ST.PH_MOVE_COUNT, s["current"]
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    turn.legal(asked, mask)
+    k = int(s["move_count"])
+    if not 0 < k <= A.MAX_NUMBER or not mask[A.NUMBER + k]:
+        raise InvalidStateError(f"move_count: {k} warbands is not a move the mover could choose")
