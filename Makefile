@@ -38,11 +38,16 @@ browser:
 	    ( apt-get update -q >/dev/null 2>&1 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium >/dev/null 2>&1 ) ) ) || \
 	  echo "no Chromium here: the replay page's browser test will be skipped"
 
-# 100,000 bot games per game (issue 13), both cores. Hours: the Imperium bots play ~5 games/s per core;
+# First 100,000 mutated saved states per game (issue 47), bounds-checked: each rejected cleanly or played
+# 500 checked decisions on, about an hour on both cores; `make soak SOAK_MUTATIONS=5000` for a short run.
+# Then 100,000 bot games per game (issue 13), both cores. Hours: the Imperium bots play ~5 games/s per core;
 # `make soak SOAK_BOT_GAMES=1000` for a short run. The ledgers in benchmarks/results/ keep the bot games
 # played so far: a stopped `make soak` carries on where it stopped, and a finished one plays no bot game again.
 SOAK_BOT_GAMES ?= 100000
+SOAK_MUTATIONS ?= 100000
 soak: $(VENV)/.installed-test
+	NUMBA_BOUNDSCHECK=1 $(BIN)/python benchmarks/fuzz_states.py --mutations $(SOAK_MUTATIONS) --workers 2 --write \
+	  --no-progress
 	$(BIN)/python benchmarks/soak.py --write --no-progress --bot-games $(SOAK_BOT_GAMES) --workers 2 \
 	  --bot-ledgers benchmarks/results
 	$(BIN)/python -m pytest -m soak -q

@@ -4,16 +4,14 @@
   ``MEEPLEGYM_FUZZ_SCALE=20`` multiplies the budget and draws fresh examples each run.
 - ``action_values(n_actions)``: what a caller might pass as an action: in and out of range,
   numpy integers of every width, floats, None, strings, bools, arrays.
-- ``junk(vocab)`` and ``mutate(data, d, vocab)``: random edits of a state dict (wrong types,
-  out-of-range values, missing and extra keys, duplicated or dropped entries, unknown names).
 - ``env_snapshot(env)``: everything an AEC env step may change, for "changes nothing" checks;
   ``try_env_actions(env, attempts)`` steps each value and checks exactly that, after
   ``play_prefix(env, prefix, chooser)`` has played a random start.
 - ``random_game(engine, n, seed, prefix, **options)`` and ``try_engine_actions(engine, states,
   words, attempts, ...)``: the same through an engine's
   ``step`` (the engines with ``legal_mask(s)``, ``apply_at`` and ``play_random``).
-- ``load_mutated(data, bases, vocab, state_from_dict, state_to_dict)``: a real state dict,
-  mutated, through the loader: rejected cleanly (``None``) or loaded and round-tripping.
+
+Mutated saved states are fuzzed without hypothesis, compiled and at scale: benchmarks/fuzz_states.py.
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from meeplegym import IllegalActionError, InvalidStateError
+from meeplegym import IllegalActionError
 
 SCALE = int(os.environ.get("MEEPLEGYM_FUZZ_SCALE", "1"))
 _FUZZ = settings(derandomize=SCALE == 1, database=None, deadline=None, print_blob=False,
@@ -143,97 +141,3 @@ def try_env_actions(env, attempts) -> None:
                 env.step(action)
             assert env_snapshot(env) == before
             assert env.unwrapped.state_to_dict() == before_dict
-
-
-# ------------------------------------------------------------------ state dicts
-def load_mutated(data, bases, vocab, state_from_dict, state_to_dict):
-    """(loaded states, the mutations) for one of `bases` mutated 1-3 times, or None when the
-    loader rejects it -- with a one-line InvalidStateError, its input untouched. A loaded state
-    round-trips to the same bytes."""
-    d = copy.deepcopy(data.draw(st.sampled_from(bases)))
-    done = [mutate(data, d, vocab) for _ in range(data.draw(st.integers(1, 3)))]
-    snapshot = copy.deepcopy(d)
-    try:
-        loaded = state_from_dict(d)
-    except InvalidStateError as e:
-        assert str(e) and "\n" not in str(e)
-        assert d == snapshot, "state_from_dict changed its input"
-        return None
-    assert d == snapshot, "state_from_dict changed its input"
-    assert state_from_dict(state_to_dict(loaded[0])).tobytes() == loaded.tobytes(), done
-    return loaded, done
-
-
-def junk(vocab):
-    return st.one_of(
-        st.none(), st.booleans(), st.integers(-3, 60), st.integers(-(2**40), 2**70),
-        st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6), st.sampled_from(vocab),
-        st.lists(st.one_of(st.integers(-2, 30), st.sampled_from(vocab)), max_size=4),
-        st.dictionaries(st.sampled_from(vocab), st.integers(-2, 5), max_size=2),
-    )
-
-
-def _children(node):
-    if isinstance(node, dict):
-        return list(node)
-    if isinstance(node, list):
-        return list(range(len(node)))
-    return []
-
-
-def mutate(data, d, vocab) -> str:
-    """One random mutation somewhere in d (in place); returns where and what, for messages."""
-    node, path = d, []
-    while True:
-        keys = _children(node)
-        if not keys:
-            break
-        key = data.draw(st.sampled_from(keys))
-        child = node[key]
-        if _children(child) and data.draw(st.booleans()):
-            node, path = child, path + [key]
-            continue
-        path.append(key)
-        break
-    where = "".join(f"[{k!r}]" for k in path)
-    if not path:
-        return "nothing"
-    parent = d
-    for k in path[:-1]:
-        parent = parent[k]
-    key = path[-1]
-    value = parent[key]
-    noise = junk(vocab)
-    op = data.draw(st.sampled_from(["replace", "nudge", "delete", "extra", "container"]))
-    if op == "replace":
-        parent[key] = data.draw(noise)
-    elif op == "nudge" and is_int(value):
-        parent[key] = value + data.draw(st.sampled_from([-2, -1, 1, 2, 50, -value - 1]))
-    elif op == "nudge" and isinstance(value, str):
-        parent[key] = data.draw(st.sampled_from(vocab))
-    elif op == "nudge" and isinstance(value, bool):
-        parent[key] = not value
-    elif op == "delete":
-        del parent[key]
-    elif op == "extra" and isinstance(parent, dict):
-        parent[data.draw(st.sampled_from(vocab))] = data.draw(noise)
-    elif op == "extra" and isinstance(parent, list):
-        parent.insert(key, copy.deepcopy(value) if data.draw(st.booleans()) else data.draw(noise))
-    elif isinstance(value, list) and value:  # "container": duplicate, drop or shuffle entries
-        k = data.draw(st.integers(0, len(value) - 1))
-        change = data.draw(st.sampled_from(["dup", "drop", "swap"]))
-        if change == "dup":
-            value.append(copy.deepcopy(value[k]))
-        elif change == "drop":
-            value.pop(k)
-        else:
-            value[0], value[k] = value[k], value[0]
-    elif isinstance(value, dict) and value:
-        k = data.draw(st.sampled_from(list(value)))
-        if data.draw(st.booleans()):
-            del value[k]
-        else:
-            value[k] = data.draw(noise)
-    else:
-        parent[key] = data.draw(noise)
-    return f"{op} at {where}"

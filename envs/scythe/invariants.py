@@ -1339,19 +1339,21 @@ def _same_record(a, b):
 
 
 @kernel
-def play_random_checked(states, words, max_decisions, decisions, violations, every=1):
+def play_random_checked(states, words, max_decisions, decisions, violations, every=1, strict=True):
     """``engine.play_random`` with ``check`` on every state and ``check_step`` across every
-    decision (every `every`-th with every > 1, for the slow pure-Python mode).
+    decision (every `every`-th with every > 1, for the slow pure-Python mode); strict=False
+    checks what a loaded state must satisfy (``check_into``), for play from hand-edited positions.
 
     decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
     (NOT_FINISHED when the game is still running after max_decisions), found after
     decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     before = np.empty(1, dtype=states.dtype)
+    where = np.empty(2, dtype=np.int64)
     for b in range(states.shape[0]):
         s = states[b]
         count = 0
-        code = check(s)
+        code = check_into(s, where, strict)
         while code == OK and s["phase"] != PH_GAME_OVER:
             if count >= max_decisions:
                 code = NOT_FINISHED
@@ -1365,7 +1367,7 @@ def play_random_checked(states, words, max_decisions, decisions, violations, eve
             apply(s, a)
             count += 1
             if count % every == 0 or s["phase"] == PH_GAME_OVER:
-                code = check(s)
+                code = check_into(s, where, strict)
                 if code == OK:
                     code = check_step(before[0], s)
         decisions[b] = count

@@ -7,10 +7,7 @@
 - Options: random constructor arguments either build an env or raise ``InvalidOptionError``,
   decided by an independent statement of what is allowed (I2.1: nations, Trade Routes; I2.3:
   power sides; I15: the variants, the quick variant without the Cultists).
-- State JSON: dicts of real states from every phase and many decisions, mutated at random, are
-  either rejected by ``state_from_dict`` with ``InvalidStateError`` (the input untouched) or
-  accepted as a state the engine can play on: it passes the invariant checks, round-trips, and
-  random play from it raises nothing and keeps it consistent.
+- State JSON: mutated saved states are tests/test_fuzz_states.py (benchmarks/fuzz_states.py, every game).
 """
 
 from __future__ import annotations
@@ -24,12 +21,11 @@ from hypothesis import strategies as st
 from meeplegym import InvalidOptionError
 from meeplegym.envs import imperium_v0
 from meeplegym.envs.imperium import actions as A
-from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
-from meeplegym.envs.imperium import engine, invariants
-from meeplegym.envs.imperium.state import DEC_NAMES, PH_EFFECT, PHASE_NAMES, VARIANT_NAMES
-from meeplegym.envs.imperium.state_json import state_from_dict, state_to_dict
-from tests.fuzzing import (NUMPY_INTS, action_values, fuzz, is_int, load_mutated, play_prefix, random_game,
+from meeplegym.envs.imperium import engine
+from meeplegym.envs.imperium.state import PHASE_NAMES, VARIANT_NAMES
+from meeplegym.envs.imperium.state_json import state_to_dict
+from tests.fuzzing import (NUMPY_INTS, action_values, fuzz, is_int, play_prefix, random_game,
                            try_engine_actions, try_env_actions)
 
 NATIONS = [n.name.lower() for n in D.NATIONS]
@@ -134,56 +130,3 @@ def test_options_build_an_env_or_raise_invalid_option_error(num_players, nations
         assert seats[p]["power_side"] == side.upper()
     played = {s["nation"] for s in seats}
     assert played <= READY and (trade_routes or not played & NEEDS_TRADE_ROUTES)
-
-
-# ------------------------------------------------------------------ state JSON
-def _base_dicts() -> list[dict]:
-    """Dicts of real states: every phase and decision kind random play meets in a few games."""
-    seen: dict[tuple, dict] = {}
-    for k, options in enumerate([{}, {"trade_routes": True}, {"quick": True}, {"precious_cards": True}]):
-        for n in (2, 3, 4):
-            states = engine.new_game(n, 300 + 10 * k + n, **options)
-            words = engine.random_words([k * 7 + n])
-            while not states[0]["terminal"]:
-                s = states[0]
-                key = (int(s["phase"]), int(s["dec"]) if s["phase"] == PH_EFFECT else -1, n)
-                seen[key] = state_to_dict(s)  # the latest one of its kind
-                engine.play_random(states, words, 1, np.zeros(1, np.int64))
-            seen[("end", n)] = state_to_dict(states[0])
-    return list(seen.values())
-
-
-_BASES: list[dict] = []
-
-
-def bases() -> list[dict]:
-    if not _BASES:
-        _BASES.extend(_base_dicts())
-    return _BASES
-
-
-VOCAB = (NATIONS + list(PHASE_NAMES) + list(DEC_NAMES) + list(K.RECORD_IDS[:: 37])
-         + ["JPN22", "3UNC14", "MRT2", "POL2", "mat", "pop", "prg", "gds", "hand", "play", "history", "A", "B", "",
-            "Atlantis", "JPN23 PLAY", "garrison"])
-
-
-def _play_from(states, n, seed):
-    """Random legal play from a loaded state: nothing raises, and the invariants keep holding."""
-    s = states[0]
-    pick = np.random.default_rng(seed)
-    for _ in range(n):
-        if s["terminal"]:
-            return
-        engine.step(s, int(pick.choice(np.flatnonzero(engine.legal_mask(s)))))
-        assert invariants.check(s) == [], "after a legal action"
-
-
-@fuzz(300)
-@given(data=st.data())
-def test_mutated_state_dicts_are_rejected_or_playable(data):
-    result = load_mutated(data, bases(), VOCAB, state_from_dict, state_to_dict)
-    if result is None:
-        return
-    loaded, done = result
-    assert invariants.check(loaded[0]) == [], done
-    _play_from(loaded, 25, data.draw(st.integers(0, 1000)))

@@ -7,9 +7,7 @@
 - Options: random constructor arguments either build an env or raise ``InvalidOptionError``,
   decided by an independent statement of what is allowed (O1.4 players, O1.1-O1.3 setups, the
   boards of step 9, the ◊ option, truncation).
-- State JSON: dicts of real states from every phase and power decision, mutated at random, are
-  either rejected by ``state_from_dict`` with ``InvalidStateError`` (the input untouched) or
-  accepted as a state the engine can play on.
+- State JSON: mutated saved states are tests/test_fuzz_states.py (benchmarks/fuzz_states.py, every game).
 """
 
 from __future__ import annotations
@@ -22,11 +20,11 @@ from hypothesis import strategies as st
 from meeplegym import InvalidOptionError
 from meeplegym.envs import oath_v0
 from meeplegym.envs.oath import actions as A
-from meeplegym.envs.oath import engine, invariants
+from meeplegym.envs.oath import engine
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES, ChronicleState
-from meeplegym.envs.oath.state import DEC_NAMES, PH_POWER, PHASE_NAMES, WIN_NAMES
-from meeplegym.envs.oath.state_json import CARD_NAMES, state_from_dict, state_to_dict
-from tests.fuzzing import (action_values, fuzz, is_int, load_mutated, play_prefix, random_game, try_engine_actions,
+from meeplegym.envs.oath.state import PHASE_NAMES
+from meeplegym.envs.oath.state_json import state_to_dict
+from tests.fuzzing import (action_values, fuzz, is_int, play_prefix, random_game, try_engine_actions,
                            try_env_actions)
 
 ACTION_VALUES = action_values(A.N_ACTIONS)
@@ -109,56 +107,3 @@ def test_options_build_an_env_or_raise_invalid_option_error(num_players, setup, 
     for p, name in enumerate(colours or [], start=1):
         assert seats[p]["colour"] == name
     assert env.unwrapped.state_record["reconstructed"] == int(reconstructed)
-
-
-# ------------------------------------------------------------------ state JSON
-def _base_dicts() -> list[dict]:
-    """Dicts of real states: every phase and power decision random play meets in a few games."""
-    seen: dict[tuple, dict] = {}
-    for n in (2, 3, 4, 5, 6):
-        for k in range(2):
-            states = engine.new_game(n, 500 + 10 * k + n)
-            words = engine.random_words([k * 7 + n])
-            while not states[0]["terminal"]:
-                s = states[0]
-                key = (int(s["phase"]), int(s["pw_dec"]) if s["phase"] == PH_POWER else -1)
-                seen[key] = state_to_dict(s)  # the latest one of its kind
-                engine.play_random(states, words, 1, np.zeros(1, np.int64))
-            seen[("end", n)] = state_to_dict(states[0])
-    return list(seen.values())
-
-
-_BASES: list[dict] = []
-
-
-def bases() -> list[dict]:
-    if not _BASES:
-        _BASES.extend(_base_dicts())
-    return _BASES
-
-
-VOCAB = (list(PHASE_NAMES) + list(DEC_NAMES) + list(WIN_NAMES) + [c for c in CARD_NAMES[::9] if c]
-         + BOARDS + ["purple", "Chancellor", "Exile", "Citizen", "Supremacy", "The People", "site", "adviser",
-                     "world deck", "Longbows action", "", "Atlantis"])
-
-
-def _play_from(states, n, seed):
-    """Random legal play from a loaded state: nothing raises, and the invariants keep holding."""
-    s = states[0]
-    pick = np.random.default_rng(seed)
-    for _ in range(n):
-        if s["terminal"]:
-            return
-        engine.step(s, int(pick.choice(np.flatnonzero(engine.legal_mask(s)))))
-        assert invariants.explain(s) == "", "after a legal action"
-
-
-@fuzz(250)
-@given(data=st.data())
-def test_mutated_state_dicts_are_rejected_or_playable(data):
-    result = load_mutated(data, bases(), VOCAB, state_from_dict, state_to_dict)
-    if result is None:
-        return
-    loaded, done = result
-    assert invariants.explain(loaded[0]) == "", done
-    _play_from(loaded, 25, data.draw(st.integers(0, 1000)))
