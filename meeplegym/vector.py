@@ -94,7 +94,7 @@ class VectorEnv:
 
     def __init__(self, game: VectorGame, batch: int, num_players: int = 2, seed: int = 0,
                  max_turns: int | None = None, reward_mode: str | None = None, observations: bool = True,
-                 **options):
+                 transactional: bool = False, **options):
         if isinstance(batch, (bool, np.bool_)) or not isinstance(batch, (int, np.integer)) or batch < 1:
             raise InvalidOptionError(f"batch must be a positive integer, got {batch!r}")
         if max_turns is not None and (isinstance(max_turns, (bool, np.bool_))
@@ -108,6 +108,9 @@ class VectorEnv:
         self.max_turns = int(max_turns or 0)
         self.reward_mode = reward_mode
         self.observations = bool(observations)
+        if not isinstance(transactional, (bool, np.bool_)):
+            raise InvalidOptionError(f"transactional must be True or False, got {transactional!r}")
+        self.transactional = bool(transactional)
         self.num_actions = game.num_actions
         self.observation_size = game.observation_size
         b = self.batch
@@ -124,6 +127,7 @@ class VectorEnv:
         self._truncated = np.zeros(b, dtype=np.bool_)
         self._rows = np.arange(b, dtype=np.int64)
         self._all_active = np.ones(b, dtype=np.bool_)
+        self._undo: list[np.ndarray] | None = None
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> VectorStep:
@@ -146,7 +150,8 @@ class VectorEnv:
 
     def step(self, actions, active=None) -> VectorStep:
         """Apply one action per game. Any illegal action raises IllegalActionError naming its game
-        and nothing changes in any game. `active` (bool per game, optional) pauses the games where
+        and nothing changes in any game. With ``transactional=True`` an error inside the engine
+        changes nothing either (the step is undone; see `_save` for its cost). `active` (bool per game, optional) pauses the games where
         it is False: their actions are ignored and their rows stay as they were, with no reward
         and no done flag (e.g. while other seats of a multi-agent batch are being answered)."""
         actions = np.asarray(actions)
@@ -162,10 +167,21 @@ class VectorEnv:
         if b >= 0:
             raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
                                      int(self._masks[b].sum()), game=b)
-        self.game.step(self.states, actions, active, self._seed_words, self.max_turns,
-                       REWARD_MODE_CODES[self.reward_mode],
-                       self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
-                       self._terminated, self._truncated)
+        if self.transactional:
+            self._save()
+        try:
+            self.game.step(self.states, actions, active, self._seed_words, self.max_turns,
+                           REWARD_MODE_CODES[self.reward_mode],
+                           self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
+                           self._terminated, self._truncated)
+        except Exception as err:
+            if self.transactional:
+                self._restore()
+                err.add_note("meeplegym: the step was undone; every game of the batch is as it was before it")
+            else:
+                err.add_note("meeplegym: the batch may be partly stepped; make_vector(..., transactional=True) "
+                             "undoes a failed step")
+            raise
         if self._terminated.any() or self._truncated.any():
             done = np.flatnonzero(self._terminated | self._truncated)
             self.episodes[done] += 1
@@ -191,6 +207,26 @@ class VectorEnv:
         self.game_seeds[rows] += self.batch
         self._prepare_next_seeds(rows)
         return self._result()
+
+    def _buffers(self) -> list[np.ndarray]:
+        """Everything a step writes: the games and what the last step reported."""
+        return [self.states, self._seed_words, self._obs, self._masks, self._seats, self._rewards, self._scores,
+                self._terminated, self._truncated]
+
+    def _save(self) -> None:
+        """Copy what a step writes into buffers made on the first step. It is opt-in: the copy
+        costs about as much as a masks-only step itself (a batch of 1,024 Imperium records is 13.6 MB
+        to copy, 2-4 ms, against ~1.9 ms for the step), while the AEC env's copy of one record is a
+        small share of its step and always on. Only an engine fault raises mid-step: a corrupt
+        state, or an index past an array under NUMBA_BOUNDSCHECK=1."""
+        if self._undo is None:
+            self._undo = [np.empty_like(a) for a in self._buffers()]
+        for saved, a in zip(self._undo, self._buffers()):
+            np.copyto(saved, a)
+
+    def _restore(self) -> None:
+        for saved, a in zip(self._undo, self._buffers()):
+            np.copyto(a, saved)
 
     @property
     def last_step(self) -> VectorStep:
@@ -224,7 +260,8 @@ def _flags(active, batch: int) -> np.ndarray:
 
 def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **options) -> VectorEnv:
     """A `VectorEnv` of `batch` games of `game`. Options: max_turns, reward_mode ('rank' by default,
-    'score', 'margin'; one player: 'score'), observations (False skips encoding, for agents that read only masks), and the
+    'score', 'margin'; one player: 'score'), observations (False skips encoding, for agents that read only masks),
+    transactional (True: a step the engine fails is undone, at the cost of copying the batch each step), and the
     game's own options (e.g. Scythe factions, mats, public_coins; Oath setup, colours, reconstructed_powers
     and max_decisions, the per-game decision cap the Oath AEC env also has, default 10000)."""
     from meeplegym.registry import GAMES

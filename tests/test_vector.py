@@ -103,6 +103,46 @@ def test_illegal_action_names_the_game_and_changes_nothing(scythe_kernels):
     np.testing.assert_array_equal(result.observation, obs)
 
 
+def _batch_snapshot(venv):
+    last = venv.last_step
+    return (venv.states.tobytes(), venv.game_seeds.tolist(), venv.episodes.tolist(), venv._seed_words.tolist(),
+            *(np.array(a, copy=True).tobytes() for a in (last.seat, last.observation, last.action_mask, last.rewards,
+                                                        last.terminated, last.truncated, last.final_scores)))
+
+
+@pytest.mark.parametrize("game", ["scythe", "imperium", "oath"])
+def test_a_batch_step_that_fails_inside_the_engine_is_undone(game, monkeypatch):
+    """issue 47: with transactional=True the vector step is a transaction too -- an engine fault
+    after the kernel has played every game (the worst case) leaves every game, mask, observation and
+    counter as before. Without it (the default: the copy costs about a step) the error says so."""
+    venv = meeplegym.make_vector(game, 4, num_players=2, seed=11, transactional=True)
+    agent = RandomAgent(2)
+    result = venv.last_step
+    for _ in range(12):
+        result = venv.step(agent.act_batch(result.observation, result.action_mask))
+    before = _batch_snapshot(venv)
+    actions = agent.act_batch(result.observation, result.action_mask)
+    kernel = venv.game.step
+
+    def faulty(*args):
+        kernel(*args)
+        raise IndexError("index 99 is out of bounds")
+
+    monkeypatch.setattr(venv.game, "step", faulty)
+    with pytest.raises(IndexError) as err:
+        venv.step(actions)
+    assert "the step was undone" in str(err.value.__notes__)
+    assert _batch_snapshot(venv) == before
+    monkeypatch.setattr(venv.game, "step", kernel)
+    venv.step(actions)  # the same actions are still legal
+    assert _batch_snapshot(venv) != before
+    plain = meeplegym.make_vector(game, 2, num_players=2, seed=11)
+    monkeypatch.setattr(plain.game, "step", faulty)
+    with pytest.raises(IndexError) as err:
+        plain.step(agent.act_batch(plain.last_step.observation, plain.last_step.action_mask))
+    assert "transactional=True" in str(err.value.__notes__)
+
+
 @pytest.mark.parametrize(
     "kwargs, message",
     [
@@ -114,6 +154,7 @@ def test_illegal_action_names_the_game_and_changes_nothing(scythe_kernels):
         (dict(batch=2, colour="red"), "unknown Scythe options"),
         (dict(batch=2, seed=2**70), "seed must be an integer within"),
         (dict(batch=2, seed=1.5), "seed must be an integer"),
+        (dict(batch=2, transactional="yes"), "transactional must be True or False"),
     ],
 )
 def test_bad_options_fail_at_construction(kwargs, message):
