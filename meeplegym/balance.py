@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import html
+import re
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -89,17 +90,27 @@ def balance_tables(games: list[dict], players: int) -> dict[str, list[Row]]:
     return tables
 
 
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$])")
+
+
+def md_escape(text: str) -> str:
+    """`text` shown as written in Markdown: its punctuation backslash-escaped (a table's `|`, a
+    link's brackets, an HTML tag's `<`), for the names users choose (agents, policy paths)."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
+
+
 def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: dict[str, int] | None = None) -> str:
-    lines = [f"# {title}", "", f"Fair win rate: {1 / players:.3f} (1/{players}). "
+    lines = [f"# {md_escape(title)}", "", f"Fair win rate: {1 / players:.3f} (1/{players}). "
              "Win rate with a Wilson 95% interval; ⚠ marks an interval that excludes the fair rate.", ""]
     if victories and len(victories) > 1:
         total = sum(victories.values())
-        lines += ["Games by how they ended: " + ", ".join(f"{way} {n} ({n / total:.1%})" for way, n in victories.items())
-                  + ".", ""]
+        lines += ["Games by how they ended: " + ", ".join(f"{md_escape(way)} {n} ({n / total:.1%})"
+                                                          for way, n in victories.items()) + ".", ""]
     for name, rows in tables.items():
-        lines += [f"## By {name}", "", "| | games | win rate | 95% interval | mean score | |", "|---|---:|---:|---|---:|---|"]
+        lines += [f"## By {md_escape(name)}", "", "| | games | win rate | 95% interval | mean score | |",
+                  "|---|---:|---:|---|---:|---|"]
         for r in rows:
-            lines.append(f"| {r.key} | {r.games} | {r.win_rate:.3f} | {r.low:.3f}–{r.high:.3f} | {r.mean_score:.1f} | "
+            lines.append(f"| {md_escape(r.key)} | {r.games} | {r.win_rate:.3f} | {r.low:.3f}–{r.high:.3f} | {r.mean_score:.1f} | "
                          f"{'⚠' if r.flagged else ''} |")
         lines.append("")
     return "\n".join(lines)
@@ -117,10 +128,10 @@ def _plot(name: str, rows: list[Row], players: int) -> bytes:
     errors = [[r.win_rate - r.low for r in rows], [r.high - r.win_rate for r in rows]]
     ax.barh(ys, rates, xerr=errors, color=["#c0504d" if r.flagged else "#4f81bd" for r in rows], capsize=3)
     ax.axvline(1 / players, color="black", linestyle="--", linewidth=1, label="fair (1/players)")
-    ax.set_yticks(list(ys), [r.key for r in rows], fontsize=8)
+    ax.set_yticks(list(ys), [r.key.replace("$", r"\$") for r in rows], fontsize=8)  # no mathtext from names
     ax.invert_yaxis()
     ax.set_xlabel("win rate (95% interval)")
-    ax.set_title(f"win rate by {name}")
+    ax.set_title(f"win rate by {name}".replace("$", r"\$"))
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
     buf = io.BytesIO()

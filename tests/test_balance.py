@@ -66,6 +66,23 @@ def test_report_files(tmp_path):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_names_users_choose_reach_the_report_as_text(tmp_path):
+    """issue 47: an agent or policy name lands in the title and the tables; in Markdown a `|` would
+    split a table row and `<b>` or `[x](y)` render, in the plots a `$` starts mathtext (which
+    raised after all the games were played), in HTML a tag would render."""
+    pytest.importorskip("matplotlib")
+    name = "run|2 <b>[x](y) $a_1$ *"
+    games = [{"seat_setup": [{"faction": name}, {"faction": "b"}], "ranks": [i % 2, 1 - i % 2], "scores": [1, 1]}
+             for i in range(20)]
+    tables = balance_tables(games, 2)
+    md = markdown(tables, 2, f"sweep of {name}")
+    assert md.splitlines()[0] == r"# sweep of run\|2 \<b\>\[x\](y) \$a\_1\$ \*"
+    row = next(line for line in md.splitlines() if "run" in line and line.startswith("| "))
+    assert row.count("|") - row.count(r"\|") == 7  # six cells: the name's bar is no column
+    page = write_report(tables, 2, tmp_path / "out", f"sweep of {name}").read_text()
+    assert "<b>" not in page and "&lt;b&gt;" in page
+
+
 def test_a_small_scythe_sweep(tmp_path, scythe_kernels):
     games = run_balance("scythe", "random", games=6, players=2, db=tmp_path / "b.sqlite", max_turns=10)
     tables = balance_tables(games, 2)
