@@ -264,6 +264,36 @@ def _check_ranges(s) -> None:
     if s["phase"] == ST.PH_EFFECT and s["dec"] not in (ST.DEC_NONE, ST.DEC_REACT) and depth == 0:
         raise InvalidStateError("dec: a decision inside a program, but no program is running (depth 0)")
     _check_treated(s, seats)
+    for p in range(n):  # the automa (seat n) has no state card
+        if s["nation"][p] < 0:
+            raise InvalidStateError(f"nation[{p}]: none, but seat {p} plays")
+        exhaust = int(K.BASE_EXHAUST[s["nation"][p]]) + (D.TRADE_ROUTES_EXTRA_EXHAUST if s["trade_routes"] else 0)
+        if s["base_exhaust"][p] != exhaust:
+            raise InvalidStateError(f"base_exhaust[{p}]: {int(s['base_exhaust'][p])}, but the nation's state card "
+                                    f"resets to {exhaust} exhaust tokens (I2.6)")
+    _check_step_registers(s, depth)
+
+
+_OP_GARRISON, _OP_DRAW = E.OP["garrison"], E.OP["draw"]
+
+
+def _check_step_registers(s, depth: int) -> None:
+    """The progress of the step a pending decision belongs to (`op_stage`, `op_sel`), where the
+    step's own code relies on it: a garrison asks its card at stage 1 and its host at stage 2,
+    with the card picked; a draw asks a reshuffle's develop decision at stage 2, nothing picked."""
+    int_in(int(s["op_stage"]), "op_stage", 0, frames.LOOK_ORDER + ST.MAX_DRAWN)
+    if s["phase"] != ST.PH_EFFECT or depth == 0 or s["dec"] not in (ST.DEC_CARD, ST.DEC_HOST, ST.DEC_DEVELOP):
+        return
+    op = int(E.CODE[int(s["fr_pc"][depth - 1])][P.COL_OP])
+    stage, picked = int(s["op_stage"]), int(s["op_sel"])
+    if op == _OP_GARRISON and s["dec"] == ST.DEC_CARD and stage != 1:
+        raise InvalidStateError(f"op_stage: {stage}, but a garrison asks for its card at stage 1")
+    if op == _OP_GARRISON and s["dec"] == ST.DEC_HOST and (stage != 2 or not 0 <= picked < ST.N_CARDS):
+        raise InvalidStateError(f"op_stage/op_sel: {stage}/{picked}, but a garrison asks for its host at stage 2, "
+                                f"its card picked")
+    if op == _OP_DRAW and s["dec"] == ST.DEC_DEVELOP and (stage != 2 or picked != -1):
+        raise InvalidStateError(f"op_stage/op_sel: {stage}/{picked}, but a draw asks a reshuffle's develop "
+                                f"decision at stage 2, no card picked yet")
 
 
 def _check_treated(s, seats: int) -> None:

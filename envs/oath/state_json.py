@@ -40,6 +40,7 @@ from meeplegym.envs.oath.chronicle import COLOUR_NAMES
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import modifiers as X
 from meeplegym.envs.oath.rules import persistent as PS
+from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
 from meeplegym.record_json import RecordCodec, int_in, is_int
@@ -245,9 +246,65 @@ def _check_indices(s, n: int) -> None:
                        ("move_kind", ST.MOVE_TAKE), ("react_due", (1 << (PS.REACT_SNEAK_ATTACK + 1)) - 1),
                        ("pw_banks", (1 << ST.N_SUITS) - 1)):
         int_in(int(s[name]), name, 0, last)
+    int_in(int(s["pw_count"]), "pw_count", 0, 127)
+    int_in(int(s["spire_swapped"]), "spire_swapped", 0, (1 << int(s["n_drawn"])) - 1)  # bit k: drawn[k]
+    _check_flags(s)
     _check_colours(s, n)
     _check_modifiers(s)
+    _check_turn_phase(s)
     _check_pending_choice(s)
+    _check_power_step(s)
+
+
+# Fields that are 0 or 1 (per card, per site slot, per seat or once).
+_FLAGS = ("faceup", "ruined", "used", "slot_faceup", "tgt_slot", "ally", "citizen_board", "usurper", "pf_mob",
+          "reconstructed", "end_act", "regroup_onto")
+# Phases where the player whose turn it is decides (others answer in other phases: allies, reactions ...).
+_CURRENT_DECIDES = frozenset({
+    ST.PH_PEOPLES_FAVOR, ST.PH_OPPORTUNITY, ST.PH_ACT, ST.PH_SEARCH_SOURCE, ST.PH_SEARCH_KEEP, ST.PH_MUSTER,
+    ST.PH_TRADE_CARD, ST.PH_TRADE_MODE, ST.PH_RECOVER, ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK, ST.PH_TRAVEL,
+    ST.PH_TRAVEL_FREE, ST.PH_MODIFY, ST.PH_MODIFY_CHOICE, ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH,
+    ST.PH_CAMPAIGN_DEFENDER, ST.PH_CAMPAIGN_TARGETS, ST.PH_REST})
+# A campaign under way, its defender chosen (O5.5).
+_CAMPAIGN_PHASES = frozenset(range(ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_BURN + 1)) | {ST.PH_CAMPAIGN_PLANS,
+                                                                                      ST.PH_CAMPAIGN_PLAN_SIGN}
+
+
+def _check_flags(s) -> None:
+    for name in _FLAGS:
+        values = np.atleast_1d(s[name])
+        bad = np.flatnonzero((values != 0) & (values != 1))
+        if bad.size:
+            k = int(bad[0])
+            where = f"cards.{CARD_NAMES[k]}.{name}" if values.size == ST.N_CARDS else (
+                f"{name}[{k}]" if values.size > 1 else name)
+            raise InvalidStateError(f"{where}: {int(values[k])}, but it is 0 or 1")
+    ruined = np.flatnonzero(s["ruined"])
+    if ruined.size and not (ST.FIRST_EDIFICE <= ruined[0] and ruined[-1] < ST.FIRST_RELIC):
+        c = int(ruined[0] if ruined[0] < ST.FIRST_EDIFICE else ruined[-1])
+        raise InvalidStateError(f"cards.{CARD_NAMES[c]}.ruined: only an edifice has a ruined face")
+
+
+def _check_turn_phase(s) -> None:
+    """Who decides, and what the phase under way relies on: setup before the first turn; the player
+    whose turn it is deciding their own steps; a campaign's defender (a seat other than the
+    attacker, or the bandits); what a Recover or a Travel targets."""
+    phase = int(s["phase"])
+    if phase < ST.PH_BEGIN_TURN and s["turn"] != 0:
+        raise InvalidStateError(f"phase: {_phase_name(phase)}, but {int(s['turn'])} turns were played")
+    if phase in _CURRENT_DECIDES and s["actor"] != s["current"]:
+        raise InvalidStateError(f"actor: {int(s['actor'])}, but at '{_phase_name(phase)}' seat {int(s['current'])}, "
+                                f"whose turn it is, decides")
+    resumed = _resumed_phases(s)
+    defender = int(s["defender"])
+    if resumed & _CAMPAIGN_PHASES and (defender == -1 or defender == s["current"]):
+        raise InvalidStateError(f"defender: {defender}, but a campaign of seat {int(s['current'])} is under way")
+    target = int(s["target"])
+    if resumed & {ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK} and not (
+            ST.FIRST_RELIC <= target < ST.FIRST_VISION or target in (ST.TARGET_PF, ST.TARGET_DS)):
+        raise InvalidStateError(f"target: {target}, but a Recover targets a relic or a banner")
+    if ST.PH_TRAVEL_FREE in resumed and not 0 <= target < ST.N_SLOTS:
+        raise InvalidStateError(f"target: {target}, but a Travel targets a site")
 
 
 # The phase each major action's modifiers lead to (rules/turn.py, `X.begin`); a campaign has none.
@@ -310,12 +367,36 @@ def _check_colours(s, n: int) -> None:
             raise InvalidStateError(f"colour[{p}]: {COLOUR_NAMES[colours[p]]} is purple or another seat's board")
 
 
+def _check_power_step(s) -> None:
+    """A power's asking step (D1-D4 programs), asked again on a copy from where it stands, asks
+    the same player the same kind of question; and it has no more units left to resolve than the
+    step has when it starts (a unit past the last acted on no card)."""
+    pc, user = int(s["pw_pc"]), int(s["current"])
+    if s["phase"] != ST.PH_POWER or s["pw_dec"] in (ST.DEC_MAY, ST.DEC_CHOOSE) or W.decision_of(pc) < 0:
+        return
+    again = np.array([s])[0]
+    if W.begin_decision(again, user, pc) or (again["pw_dec"], again["actor"]) != (s["pw_dec"], s["actor"]):
+        raise InvalidStateError("pw_left/pw_dec/actor: not the question the power's step at pw_pc asks now")
+    fresh = np.array([s])[0]
+    fresh["pw_left"] = -1
+    if not W.begin_decision(fresh, user, pc) and s["pw_left"] > fresh["pw_left"] >= 0:
+        raise InvalidStateError(f"pw_left: {int(s['pw_left'])} units left, but the power's step starts with "
+                                f"{int(fresh['pw_left'])}")
+
+
 def _check_pending_choice(s) -> None:
     """The mover of a warband move is the player whose turn it is (O6.5); a choice already made and
     awaiting another player's answer must be one its decision allowed: the warbands to move while
     the other player is asked."""
     if s["phase"] in (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH) and s["actor"] != s["current"]:
         raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} moves the warbands")
+    if s["phase"] == ST.PH_OFFER_ANSWER:  # O6.7: the offer the proposer made
+        offered = s.copy()
+        offered["phase"], offered["actor"] = ST.PH_OFFER_BARGAIN, s["current"]
+        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+        turn.legal(offered, mask)
+        if not 0 <= s["bargain"] < A.N_ACTIONS or not mask[s["bargain"]]:
+            raise InvalidStateError(f"bargain: {int(s['bargain'])} is not an offer seat {int(s['current'])} could make")
     if s["phase"] != ST.PH_PERMIT:
         return
     asked = s.copy()
