@@ -274,26 +274,48 @@ def _check_ranges(s) -> None:
     _check_step_registers(s, depth)
 
 
-_OP_GARRISON, _OP_DRAW = E.OP["garrison"], E.OP["draw"]
+_OP_GARRISON, _OP_DRAW, _OP_FREE_PLAY, _OP_LOOK_FAME = (E.OP[name] for name in ("garrison", "draw", "free_play",
+                                                                                  "look_fame"))
 
 
 def _check_step_registers(s, depth: int) -> None:
-    """The progress of the step a pending decision belongs to (`op_stage`, `op_sel`), where the
-    step's own code relies on it: a garrison asks its card at stage 1 and its host at stage 2,
-    with the card picked; a draw asks a reshuffle's develop decision at stage 2, nothing picked."""
-    int_in(int(s["op_stage"]), "op_stage", 0, frames.LOOK_ORDER + ST.MAX_DRAWN)
-    if s["phase"] != ST.PH_EFFECT or depth == 0 or s["dec"] not in (ST.DEC_CARD, ST.DEC_HOST, ST.DEC_DEVELOP):
-        return
-    op = int(E.CODE[int(s["fr_pc"][depth - 1])][P.COL_OP])
+    """The progress of the step a pending decision belongs to (`op_stage`, `op_sel`, `mana_due`),
+    where the step's own code relies on it: a garrison asks its card at stage 1 and its host at
+    stage 2, its card picked; a draw asks a reshuffle's develop decision at stage 2, nothing picked;
+    only a look at the fame pile or at the main deck (a free play's, its card picked, two or more
+    left to put back) orders cards back (stage LOOK_ORDER on); mana owed for a development is at
+    most what the card being developed costs."""
     stage, picked = int(s["op_stage"]), int(s["op_sel"])
-    if op == _OP_GARRISON and s["dec"] == ST.DEC_CARD and stage != 1:
+    int_in(stage, "op_stage", 0, frames.LOOK_ORDER + ST.MAX_DRAWN)
+    developing = picked if 0 <= picked < ST.N_CARDS else None
+    for k, column in enumerate((frames.MANA_DISCARD, frames.MANA_LEGENDS)):
+        owed = int(s["mana_due"][k])
+        if owed and (developing is None or not 0 <= owed <= K.DEV_COST[_face(s, developing), column]):
+            raise InvalidStateError(f"mana_due[{k}]: {owed} mana cards owed, but no development costs them")
+    if s["phase"] != ST.PH_EFFECT or depth == 0 or s["dec"] == ST.DEC_NONE:
+        return
+    row = E.CODE[int(s["fr_pc"][depth - 1])]
+    op, dec = int(row[P.COL_OP]), int(s["dec"])
+    if op == _OP_GARRISON and dec == ST.DEC_CARD and stage != 1:
         raise InvalidStateError(f"op_stage: {stage}, but a garrison asks for its card at stage 1")
-    if op == _OP_GARRISON and s["dec"] == ST.DEC_HOST and (stage != 2 or not 0 <= picked < ST.N_CARDS):
+    if op == _OP_GARRISON and dec == ST.DEC_HOST and (stage != 2 or developing is None):
         raise InvalidStateError(f"op_stage/op_sel: {stage}/{picked}, but a garrison asks for its host at stage 2, "
                                 f"its card picked")
-    if op == _OP_DRAW and s["dec"] == ST.DEC_DEVELOP and (stage != 2 or picked != -1):
+    if op == _OP_DRAW and dec == ST.DEC_DEVELOP and (stage != 2 or picked != -1):
         raise InvalidStateError(f"op_stage/op_sel: {stage}/{picked}, but a draw asks a reshuffle's develop "
                                 f"decision at stage 2, no card picked yet")
+    if stage < frames.LOOK_ORDER:
+        return
+    if op == _OP_LOOK_FAME and stage == frames.LOOK_ORDER:
+        return
+    looked = min(int(row[E.C_N]), int(s["main_size"])) - (stage - frames.LOOK_ORDER) - (developing is not None)
+    if not (op == _OP_FREE_PLAY and row[E.C_SRC] == E.SRC_MAIN and dec == ST.DEC_CARD and looked >= 2):
+        raise InvalidStateError(f"op_stage: {stage}, but the step under way puts no looked-at cards back in order")
+
+
+def _face(s, c: int) -> int:
+    """The face record of physical card c (its B face when flipped), as ``zones.rec``."""
+    return int(K.OTHER_FACE[c]) if s["face"][c] == 1 and K.OTHER_FACE[c] >= 0 else c
 
 
 def _check_treated(s, seats: int) -> None:

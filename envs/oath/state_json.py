@@ -37,6 +37,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import invariants
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.chronicle import COLOUR_NAMES
+from meeplegym.envs.oath.rules import campaign as CAMP
 from meeplegym.envs.oath.rules import major as M
 from meeplegym.envs.oath.rules import modifiers as X
 from meeplegym.envs.oath.rules import persistent as PS
@@ -249,6 +250,7 @@ def _check_indices(s, n: int) -> None:
     int_in(int(s["pw_count"]), "pw_count", 0, 127)
     int_in(int(s["spire_swapped"]), "spire_swapped", 0, (1 << int(s["n_drawn"])) - 1)  # bit k: drawn[k]
     _check_flags(s)
+    _check_secrets(s, n)
     _check_colours(s, n)
     _check_modifiers(s)
     _check_turn_phase(s)
@@ -299,6 +301,11 @@ def _check_turn_phase(s) -> None:
     defender = int(s["defender"])
     if resumed & _CAMPAIGN_PHASES and (defender == -1 or defender == s["current"]):
         raise InvalidStateError(f"defender: {defender}, but a campaign of seat {int(s['current'])} is under way")
+    for slot in range(ST.N_SLOTS):  # the defending force at targeted sites: its warbands, or bandits (O5.5.4)
+        most = (1 + CAMP.CHIEF_BANDITS if defender == CAMP.BANDITS else int(s["site_warbands"][slot].sum()))
+        int_in(int(s["force_site"][slot]), f"force_site[{slot}]", 0, most if s["tgt_slot"][slot] else 0)
+    for p in range(int(s["n_players"])):
+        int_in(int(s["force_board"][p]), f"force_board[{p}]", 0, int(s["board_warbands"][p]))
     target = int(s["target"])
     if resumed & {ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK} and not (
             ST.FIRST_RELIC <= target < ST.FIRST_VISION or target in (ST.TARGET_PF, ST.TARGET_DS)):
@@ -356,6 +363,22 @@ def _phase_name(phase: int) -> str:
     return ST.PHASE_NAMES[phase] if 0 <= phase < ST.N_PHASES else str(phase)
 
 
+# Secrets are unlimited in play (O9.3); a saved state holds at most this many, far more than a game
+# makes, so that a seat's count (an int8) cannot overflow when it gains them all.
+MAX_SECRETS = 100
+
+
+def _check_secrets(s, n: int) -> None:
+    places = (("card_secrets", s["card_secrets"]), ("slot_secrets", s["slot_secrets"]),
+              ("secrets", s["secrets"][:n]), ("secrets_down", s["secrets_down"][:n]))
+    for name, values in places:
+        if (values < 0).any():
+            raise InvalidStateError(f"{name}: {int(values.min())} secrets")
+    total = sum(int(values.sum()) for _, values in places) + int(s["ds_tokens"])
+    if total > MAX_SECRETS:
+        raise InvalidStateError(f"secrets: {total} in play, more than the {MAX_SECRETS} a saved state may hold")
+
+
 def _check_colours(s, n: int) -> None:
     """O1.1 step 9: the Chancellor (seat 0) plays purple; every other seat its own board, once chosen."""
     colours = [int(c) for c in s["colour"][:n]]
@@ -384,25 +407,38 @@ def _check_power_step(s) -> None:
                                 f"{int(fresh['pw_left'])}")
 
 
-def _check_pending_choice(s) -> None:
-    """The mover of a warband move is the player whose turn it is (O6.5); a choice already made and
-    awaiting another player's answer must be one its decision allowed: the warbands to move while
-    the other player is asked."""
-    if s["phase"] in (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH) and s["actor"] != s["current"]:
-        raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} moves the warbands")
-    if s["phase"] == ST.PH_OFFER_ANSWER:  # O6.7: the offer the proposer made
-        offered = s.copy()
-        offered["phase"], offered["actor"] = ST.PH_OFFER_BARGAIN, s["current"]
-        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-        turn.legal(offered, mask)
-        if not 0 <= s["bargain"] < A.N_ACTIONS or not mask[s["bargain"]]:
-            raise InvalidStateError(f"bargain: {int(s['bargain'])} is not an offer seat {int(s['current'])} could make")
-    if s["phase"] != ST.PH_PERMIT:
-        return
-    asked = s.copy()
-    asked["phase"], asked["actor"] = ST.PH_MOVE_COUNT, s["current"]
+def _choosable(s, phase: int, action: int) -> bool:
+    """Whether the player whose turn it is could have taken `action` at `phase`, in this state: the
+    decision made before the one now pending, asked again on a copy."""
+    asked = np.array([s])[0]
+    asked["phase"], asked["actor"] = phase, s["current"]
     mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
     turn.legal(asked, mask)
-    k = int(s["move_count"])
-    if not 0 < k <= A.MAX_NUMBER or not mask[A.NUMBER + k]:
-        raise InvalidStateError(f"move_count: {k} warbands is not a move the mover could choose")
+    return 0 <= action < A.N_ACTIONS and bool(mask[action])
+
+
+def _check_pending_choice(s) -> None:
+    """The mover of a warband move is the player whose turn it is (O6.5); a choice already made and
+    awaiting the next decision must be one its decision allowed: the kind of warband move, whom
+    with and how many (O6.5), the offer awaiting its answer (O6.6), the bid for the People's Favor
+    while its old favor goes to the banks (O5.4.4)."""
+    phase = int(s["phase"])
+    if phase in (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH) and s["actor"] != s["current"]:
+        raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} moves the warbands")
+    if phase in (ST.PH_MOVE_WITH, ST.PH_MOVE_COUNT, ST.PH_PERMIT):
+        kind = int(s["move_kind"])
+        if not _choosable(s, ST.PH_ACT, A.OPTION + kind):
+            raise InvalidStateError(f"move_kind: {kind} is not a warband move seat {int(s['current'])} could start")
+        if phase != ST.PH_MOVE_WITH and kind in (ST.MOVE_GIVE, ST.MOVE_TAKE) and not _choosable(
+                s, ST.PH_MOVE_WITH, A.SEAT + int(s["move_with"])):
+            raise InvalidStateError(f"move_with: {int(s['move_with'])} is not a player to move warbands with")
+    if phase == ST.PH_PERMIT and not _choosable(s, ST.PH_MOVE_COUNT, A.NUMBER + int(s["move_count"])):
+        raise InvalidStateError(f"move_count: {int(s['move_count'])} warbands is not a move the mover could choose")
+    if phase == ST.PH_OFFER_ANSWER and not _choosable(s, ST.PH_OFFER_BARGAIN, int(s["bargain"])):
+        raise InvalidStateError(f"bargain: {int(s['bargain'])} is not an offer seat {int(s['current'])} could make")
+    bid = int(s["bid"])
+    if phase == ST.PH_RECOVER_BANK:
+        if not _choosable(s, ST.PH_RECOVER_BID, A.NUMBER + bid):
+            raise InvalidStateError(f"bid: {bid} is not a bid seat {int(s['current'])} could make")
+    elif bid != 0 and ST.PH_RECOVER_BANK not in _resumed_phases(s):
+        raise InvalidStateError(f"bid: {bid}, but no bid for the People's Favor is being paid")
