@@ -209,6 +209,7 @@ class Break:
 @dataclass
 class Tally:
     game: str
+    bases: int = 0  # base dicts the mutations were drawn from
     mutations: int = 0
     rejected: int = 0
     accepted: int = 0
@@ -217,6 +218,7 @@ class Tally:
     breaks: list[Break] = field(default_factory=list)
 
     def add(self, other: Tally) -> None:
+        self.bases = max(self.bases, other.bases)
         self.mutations += other.mutations
         self.rejected += other.rejected
         self.accepted += other.accepted
@@ -301,7 +303,7 @@ def fuzz(game: str, first: int, count: int, seed: int = 0, decisions: int = 500,
     """Mutations first .. first + count - 1 of run `seed` of `game`. With a `note` file, the
     indices of each batch are written there before it plays (what a watchdog reports of a hang)."""
     start = time.perf_counter()
-    tally = Tally(game)
+    tally = Tally(game, len(bases(game)))
     batch = []
     for index in range(first, first + count):
         d, what = mutated(game, seed, index)
@@ -375,7 +377,7 @@ def markdown(tallies: list[Tally], decisions: int) -> str:
              "| broke | seconds |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     for t in tallies:
-        lines.append(f"| {t.game} | {len(bases(t.game))} | {t.mutations:,} | {t.rejected:,} | {t.accepted:,} "
+        lines.append(f"| {t.game} | {t.bases:,} | {t.mutations:,} | {t.rejected:,} | {t.accepted:,} "
                      f"| {t.decisions:,} | {len(t.breaks)} | {t.seconds:.0f} |")
     return "\n".join(lines)
 
