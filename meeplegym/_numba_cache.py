@@ -27,9 +27,10 @@ from numba.core.caching import UserProvidedCacheLocator
 GAME_NAMES = ("scythe", "imperium", "oath")
 _KERNEL_PACKAGES = ("envs", "encoders", "agents")
 # Modules no kernel can reach: they define none and no module that does imports them (the test
-# suite checks both), so editing them (the CLI, pictures, tournaments) keeps the compiled cache.
+# suite checks both), so editing them (the CLI, pictures, tournaments, the state loaders) keeps the
+# compiled cache and the bot soak's ledgers.
 OUTSIDE_KERNELS = frozenset({"cli.py", "tournament.py", "balance.py", "replay.py", "drawing.py", "stats.py",
-                             "solo_campaign.py", "picture.py", "render.py", "match.py", "warmup.py"})
+                             "solo_campaign.py", "picture.py", "render.py", "match.py", "warmup.py", "state_json.py"})
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
