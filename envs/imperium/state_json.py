@@ -271,6 +271,8 @@ def _check_ranges(s) -> None:
         if s["base_exhaust"][p] != exhaust:
             raise InvalidStateError(f"base_exhaust[{p}]: {int(s['base_exhaust'][p])}, but the nation's state card "
                                     f"resets to {exhaust} exhaust tokens (I2.6)")
+    if s["phase"] == ST.PH_ACTIVATE and s["actor"] != s["current"]:
+        raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} takes the turn's actions")
     _check_step_registers(s, depth)
 
 
@@ -319,12 +321,13 @@ def _face(s, c: int) -> int:
 
 
 def _check_treated(s, seats: int) -> None:
-    """I12 Treat as, for the rest of the turn: the icons treated otherwise are icons the player has
-    in play (what the engine subtracts from their counts), the #production added not negative."""
+    """I12 Treat as, for the rest of the turn: the icons treated otherwise were icons in play on the
+    player's cards (they may have left play since, so: at most the icons on all the cards the
+    player owns), the #production added not negative."""
     face = np.where((s["face"] == 1) & (K.OTHER_FACE[:ST.N_CARDS] >= 0), K.OTHER_FACE[:ST.N_CARDS],
                     np.arange(ST.N_CARDS))
     for p in range(seats + 1):
-        held = K.TYPES[face[(s["zone"] == ST.Z_PLAY) & (s["owner"] == p)]].sum(axis=0)
+        owned = K.TYPES[face[s["owner"] == p]].sum(axis=0)
         for t in range(K.N_TYPES):
-            int_in(int(s["treated_icons"][p, t]), f"treated_icons[{p}][{t}]", 0, int(held[t]))
+            int_in(int(s["treated_icons"][p, t]), f"treated_icons[{p}][{t}]", 0, int(owned[t]))
         int_in(int(s["treated_production"][p]), f"treated_production[{p}]", 0, 127)

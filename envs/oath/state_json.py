@@ -248,6 +248,7 @@ def _check_indices(s, n: int) -> None:
                        ("pw_banks", (1 << ST.N_SUITS) - 1)):
         int_in(int(s[name]), name, 0, last)
     int_in(int(s["pw_count"]), "pw_count", 0, 127)
+    int_in(int(s["plan_clause"]), "plan_clause", 0, E.MAX_CLAUSES - 1)  # a battle plan's clause (O7.5.4)
     int_in(int(s["spire_swapped"]), "spire_swapped", 0, (1 << int(s["n_drawn"])) - 1)  # bit k: drawn[k]
     _check_flags(s)
     _check_secrets(s, n)
@@ -266,7 +267,7 @@ _CURRENT_DECIDES = frozenset({
     ST.PH_PEOPLES_FAVOR, ST.PH_OPPORTUNITY, ST.PH_ACT, ST.PH_SEARCH_SOURCE, ST.PH_SEARCH_KEEP, ST.PH_MUSTER,
     ST.PH_TRADE_CARD, ST.PH_TRADE_MODE, ST.PH_RECOVER, ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK, ST.PH_TRAVEL,
     ST.PH_TRAVEL_FREE, ST.PH_MODIFY, ST.PH_MODIFY_CHOICE, ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH,
-    ST.PH_CAMPAIGN_DEFENDER, ST.PH_CAMPAIGN_TARGETS, ST.PH_REST})
+    ST.PH_CAMPAIGN_DEFENDER, ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_OCCUPY, ST.PH_REST, ST.PH_SETUP_PAWN})
 # A campaign under way, its defender chosen (O5.5).
 _CAMPAIGN_PHASES = frozenset(range(ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_BURN + 1)) | {ST.PH_CAMPAIGN_PLANS,
                                                                                       ST.PH_CAMPAIGN_PLAN_SIGN}
