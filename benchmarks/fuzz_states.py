@@ -382,6 +382,11 @@ def markdown(tallies: list[Tally], decisions: int) -> str:
     return "\n".join(lines)
 
 
+def _break_list(tallies: list[Tally], most: int = 30) -> str:
+    lines = [f"- {t.game} {b}" for t in tallies for b in t.breaks[:most]]
+    return "\n\nBreaks (each replays with `--game GAME --only N`):\n\n" + "\n".join(lines) if lines else ""
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -418,7 +423,7 @@ def main(argv=None) -> int:
             f"accepted, saved and loaded to the same bytes, and played up to {args.decisions} decisions of random "
             "legal play with every invariant checked after every decision (compiled, bounds-checked), the state "
             f"reached saving and loading again. Run {args.seed}; a break names the mutation that replays it "
-            f"(`--only`).\n\n{table}"))
+            f"(`--only`).\n\n{table}{_break_list(tallies)}"))
     breaks = [b for t in tallies for b in t.breaks]
     for t in tallies:
         for b in t.breaks[:30]:
