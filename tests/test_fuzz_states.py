@@ -12,27 +12,18 @@ the mutations it was playing instead of hanging the run.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from meeplegym import InvalidStateError
+from tests.benchmark_scripts import load
 
-FUZZ_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz_states.py"
 MUTATIONS = 2000
 
 
 def _fuzz_module():
-    """benchmarks/ is no package: load fuzz_states.py by path under its own name, which its
-    worker processes import again (the script puts benchmarks/ on sys.path)."""
-    if "fuzz_states" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("fuzz_states", FUZZ_PATH)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["fuzz_states"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["fuzz_states"]
+    """Registered as `fuzz_states`, the name its worker processes import it by (the script puts
+    benchmarks/ on sys.path)."""
+    return load("fuzz_states")
 
 
 @pytest.mark.parametrize("game", ["scythe", "imperium", "oath"])

@@ -50,15 +50,9 @@ def test_no_kernel_is_compiled_for_more_than_a_few_signatures():
 
 
 def _kernel_graph():
-    import importlib.util
-    from pathlib import Path
+    from tests.benchmark_scripts import load
 
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "kernel_graph.py"
-    spec = importlib.util.spec_from_file_location("meeplegym_kernel_graph", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module.Graph()
+    return load("kernel_graph", "meeplegym_kernel_graph").Graph()
 
 
 def test_no_thin_kernel_with_one_caller_is_compiled_alone():

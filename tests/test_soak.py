@@ -4,23 +4,13 @@ decision) and records the counts in benchmarks/RESULTS.md."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-SOAK_PATH = Path(__file__).resolve().parents[1] / "benchmarks" / "soak.py"
+from tests.benchmark_scripts import load
 
 
 def _soak_module():
-    """benchmarks/ is no package: load soak.py by path (registered, as dataclasses need)."""
-    if "meeplegym_soak" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("meeplegym_soak", SOAK_PATH)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["meeplegym_soak"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["meeplegym_soak"]
+    return load("soak", "meeplegym_soak")
 
 
 def test_soak_runner_reports_and_fails_on_a_violation(monkeypatch, capsys):
