@@ -419,13 +419,10 @@ def _choosable(s, phase: int, action: int) -> bool:
 
 
 def _check_pending_choice(s) -> None:
-    """The mover of a warband move is the player whose turn it is (O6.5); a choice already made and
-    awaiting the next decision must be one its decision allowed: the kind of warband move, whom
-    with and how many (O6.5), the offer awaiting its answer (O6.6), the bid for the People's Favor
-    while its old favor goes to the banks (O5.4.4)."""
+    """A choice already made and awaiting the next decision must be one its decision allowed: the
+    kind of warband move, whom with and how many (O6.5), the offer awaiting its answer (O6.6), the
+    bid for the People's Favor while its old favor goes to the banks (O5.4.4)."""
     phase = int(s["phase"])
-    if phase in (ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH) and s["actor"] != s["current"]:
-        raise InvalidStateError(f"actor: {int(s['actor'])}, but seat {int(s['current'])} moves the warbands")
     if phase in (ST.PH_MOVE_WITH, ST.PH_MOVE_COUNT, ST.PH_PERMIT):
         kind = int(s["move_kind"])
         if not _choosable(s, ST.PH_ACT, A.OPTION + kind):
