@@ -267,7 +267,8 @@ _CURRENT_DECIDES = frozenset({
     ST.PH_PEOPLES_FAVOR, ST.PH_OPPORTUNITY, ST.PH_ACT, ST.PH_SEARCH_SOURCE, ST.PH_SEARCH_KEEP, ST.PH_MUSTER,
     ST.PH_TRADE_CARD, ST.PH_TRADE_MODE, ST.PH_RECOVER, ST.PH_RECOVER_BID, ST.PH_RECOVER_BANK, ST.PH_TRAVEL,
     ST.PH_TRAVEL_FREE, ST.PH_MODIFY, ST.PH_MODIFY_CHOICE, ST.PH_MOVE_COUNT, ST.PH_MOVE_WITH,
-    ST.PH_CAMPAIGN_DEFENDER, ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_OCCUPY, ST.PH_REST, ST.PH_SETUP_PAWN})
+    ST.PH_CAMPAIGN_DEFENDER, ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_OCCUPY, ST.PH_REST, ST.PH_SETUP_PAWN,
+    ST.PH_SETUP_KEEP, ST.PH_SETUP_DISCARD})
 # A campaign under way, its defender chosen (O5.5).
 _CAMPAIGN_PHASES = frozenset(range(ST.PH_CAMPAIGN_TARGETS, ST.PH_CAMPAIGN_BURN + 1)) | {ST.PH_CAMPAIGN_PLANS,
                                                                                       ST.PH_CAMPAIGN_PLAN_SIGN}
@@ -408,6 +409,10 @@ def _check_power_step(s) -> None:
                                 f"{int(fresh['pw_left'])}")
 
 
+# Citizenship offered (O6.6), its Exile chosen.
+_OFFER_PHASES = (ST.PH_OFFER_SPACE, ST.PH_OFFER_BARGAIN, ST.PH_OFFER_ANSWER, ST.PH_OFFER_PEEK)
+
+
 def _choosable(s, phase: int, action: int) -> bool:
     """Whether the player whose turn it is could have taken `action` at `phase`, in this state: the
     decision made before the one now pending, asked again on a copy."""
@@ -432,6 +437,11 @@ def _check_pending_choice(s) -> None:
             raise InvalidStateError(f"move_with: {int(s['move_with'])} is not a player to move warbands with")
     if phase == ST.PH_PERMIT and not _choosable(s, ST.PH_MOVE_COUNT, A.NUMBER + int(s["move_count"])):
         raise InvalidStateError(f"move_count: {int(s['move_count'])} warbands is not a move the mover could choose")
+    target = int(s["offer_target"])
+    if phase in _OFFER_PHASES and not _choosable(s, ST.PH_OFFER_TARGET, A.SEAT + target):
+        raise InvalidStateError(f"offer_target: {target} is not an Exile seat {int(s['current'])} could make an offer to")
+    if phase == ST.PH_OFFER_ANSWER and s["actor"] != target:
+        raise InvalidStateError(f"actor: {int(s['actor'])}, but the Exile offered citizenship (seat {target}) answers")
     if phase == ST.PH_OFFER_ANSWER and not _choosable(s, ST.PH_OFFER_BARGAIN, int(s["bargain"])):
         raise InvalidStateError(f"bargain: {int(s['bargain'])} is not an offer seat {int(s['current'])} could make")
     bid = int(s["bid"])
