@@ -299,6 +299,12 @@ def _check_turn_phase(s) -> None:
     if phase in _CURRENT_DECIDES and s["actor"] != s["current"]:
         raise InvalidStateError(f"actor: {int(s['actor'])}, but at '{_phase_name(phase)}' seat {int(s['current'])}, "
                                 f"whose turn it is, decides")
+    if phase in (ST.PH_SETUP_PAWN, ST.PH_SETUP_KEEP, ST.PH_SETUP_DISCARD):  # seat by seat: pawn, adviser, discards
+        done = int(s["current"]) + (phase != ST.PH_SETUP_PAWN)
+        for q in range(done):
+            if s["pawn"][q] < 0:
+                raise InvalidStateError(f"pawn[{q}]: not placed, but seat {q} has set up before seat "
+                                        f"{int(s['current'])}'s '{_phase_name(phase)}'")
     resumed = _resumed_phases(s)
     defender = int(s["defender"])
     if resumed & _CAMPAIGN_PHASES and (defender == -1 or defender == s["current"]):
