@@ -289,10 +289,10 @@ def _check_step_registers(s, depth: int) -> None:
     most what the card being developed costs."""
     stage, picked = int(s["op_stage"]), int(s["op_sel"])
     int_in(stage, "op_stage", 0, frames.LOOK_ORDER + ST.MAX_DRAWN)
-    developing = picked if 0 <= picked < ST.N_CARDS else None
+    card = picked if 0 <= picked < ST.N_CARDS else None  # the card the step picked, if any
     for k, column in enumerate((frames.MANA_DISCARD, frames.MANA_LEGENDS)):
         owed = int(s["mana_due"][k])
-        if owed and (developing is None or not 0 <= owed <= K.DEV_COST[_face(s, developing), column]):
+        if owed and (card is None or not 0 <= owed <= K.DEV_COST[_face(s, card), column]):
             raise InvalidStateError(f"mana_due[{k}]: {owed} mana cards owed, but no development costs them")
     if s["phase"] != ST.PH_EFFECT or depth == 0 or s["dec"] == ST.DEC_NONE:
         return
@@ -300,7 +300,7 @@ def _check_step_registers(s, depth: int) -> None:
     op, dec = int(row[P.COL_OP]), int(s["dec"])
     if op == _OP_GARRISON and dec == ST.DEC_CARD and stage != 1:
         raise InvalidStateError(f"op_stage: {stage}, but a garrison asks for its card at stage 1")
-    if op == _OP_GARRISON and dec == ST.DEC_HOST and (stage != 2 or developing is None):
+    if op == _OP_GARRISON and dec == ST.DEC_HOST and (stage != 2 or card is None):
         raise InvalidStateError(f"op_stage/op_sel: {stage}/{picked}, but a garrison asks for its host at stage 2, "
                                 f"its card picked")
     if op == _OP_DRAW and dec == ST.DEC_DEVELOP and (stage != 2 or picked != -1):
@@ -310,7 +310,7 @@ def _check_step_registers(s, depth: int) -> None:
         return
     if op == _OP_LOOK_FAME and stage == frames.LOOK_ORDER:
         return
-    looked = min(int(row[E.C_N]), int(s["main_size"])) - (stage - frames.LOOK_ORDER) - (developing is not None)
+    looked = min(int(row[E.C_N]), int(s["main_size"])) - (stage - frames.LOOK_ORDER) - (card is not None)
     if not (op == _OP_FREE_PLAY and row[E.C_SRC] == E.SRC_MAIN and dec == ST.DEC_CARD and looked >= 2):
         raise InvalidStateError(f"op_stage: {stage}, but the step under way puts no looked-at cards back in order")
 
