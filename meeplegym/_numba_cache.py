@@ -3,11 +3,13 @@
 numba saves each compiled function beside a stamp of the one file that defines it, so an edit
 to a helper in another module would leave its callers' cached code stale (a known numba
 limitation; card programs are constants frozen into the kernels, too). meeplegym's locator,
-`GameSourceLocator`, stamps a kernel with a digest of every source it can reach instead: the
-shared sources and its own game's. An edit to one game recompiles that game alone; an edit to
-the shared machinery (meeplegym/, encoders/features.py, agents/base.py, ...) recompiles all three.
-A kernel in a shared file that names a game (agents/soak.py) is stamped with every game's sources;
-a game's copy of a shared template (`meeplegym.game_kernels`) with that game's.
+`GameSourceLocator`, stamps a kernel with a digest of every source it can reach instead: its
+module's file and every kernel source that file imports, directly or not (`reach`; a kernel
+can call only what its module's names lead to). An edit to one game recompiles that game alone;
+an edit to the search (agents/mcts.py) recompiles the search agents, not the engines; an edit to
+machinery every kernel imports (meeplegym/rng.py, meeplegym/jit.py) recompiles all three games.
+A game's copy of a shared template (`meeplegym.game_kernels`, `meeplegym.agents.mcts`) reaches
+from the game module it is named after.
 numba takes the locator through NUMBA_CACHE_LOCATOR_CLASSES, set here before any kernel is
 decorated, hence this module is imported first by `meeplegym`. numba reads its settings once,
 when it is imported: if something imported numba before us (pytest resolving the
@@ -16,6 +18,7 @@ when it is imported: if something imported numba before us (pytest resolving the
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import os
@@ -50,11 +53,6 @@ def game_of(path: Path) -> str | None:
     return _game_named(*path.parent.parts[-2:], path.stem)
 
 
-def game_of_module(module_name: str) -> str | None:
-    """The game of a module name (meeplegym.envs.oath.engine, meeplegym.agents.oath_bots), or None."""
-    return _game_named(*module_name.split("."))
-
-
 def _game_named(*parts: str) -> str | None:
     for part in parts:
         for game in GAME_NAMES:
@@ -86,18 +84,67 @@ def engine_digest(game: str | None = None, package_dir: Path = _PACKAGE_DIR, sal
     return h.hexdigest()[:16]
 
 
+def module_path(name: str, package_dir: Path = _PACKAGE_DIR) -> Path | None:
+    """The source file of module `name` (meeplegym.envs.oath.engine), in an installed or an editable
+    layout; None for a module not ours or not a file (a package's attribute)."""
+    parts = name.split(".")
+    if parts[0] != "meeplegym":
+        return None
+    root = package_dir
+    if len(parts) > 1 and parts[1] in _KERNEL_PACKAGES and not (package_dir / parts[1]).is_dir():
+        root = package_dir.parent  # editable: envs/, encoders/ and agents/ lie beside meeplegym/
+    base = root.joinpath(*parts[1:])
+    for candidate in (base.with_suffix(".py") if len(parts) > 1 else None, base / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate.resolve()
+    return None
+
+
 @functools.cache
-def source_stamp(game: str | None) -> str:
-    """The stamp a kernel of `game` (of shared code: None) is cached with."""
+def _imported(path: Path, package_dir: Path) -> tuple[Path, ...]:
+    """The files of ours that `path` imports (anywhere in it: a conservative reading)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [module_path(alias.name, package_dir) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:  # a submodule, else a name defined in the module itself
+                found.append(module_path(f"{node.module}.{alias.name}", package_dir)
+                             or module_path(node.module, package_dir))
+    return tuple(sorted({p for p in found if p is not None}))
+
+
+@functools.cache
+def reach(starts: tuple[Path, ...], package_dir: Path = _PACKAGE_DIR) -> tuple[Path, ...]:
+    """The kernel sources `starts` import, directly or not, themselves included: all a kernel
+    defined there can compile in."""
+    seen: set[Path] = set()
+    todo = [p.resolve() for p in starts]
+    while todo:
+        path = todo.pop()
+        if path in seen or path.name in OUTSIDE_KERNELS:
+            continue
+        seen.add(path)
+        todo += _imported(path, package_dir)
+    return tuple(sorted(seen))
+
+
+@functools.cache
+def kernel_stamp(starts: tuple[Path, ...], package_dir: Path = _PACKAGE_DIR) -> str:
+    """The stamp of a kernel defined in `starts` (its file; a template's copy: also the module it
+    is named after): a digest of every source it reaches and, when those read them, a user's
+    Imperium automa tables."""
     # numba's cache key ignores NUMBA_BOUNDSCHECK: the folder keeps the two kinds apart, and so
     # does the stamp, for a user who names one folder for both
-    return engine_digest(game, salt=f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}")
-
-
-@functools.cache
-def _names_a_game(path: Path) -> bool:
-    text = path.read_text()
-    return any(f"meeplegym.envs.{game}" in text or f"meeplegym.agents.{game}" in text for game in GAME_NAMES)
+    h = hashlib.sha1(f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}".encode())
+    sources = reach(starts, package_dir)
+    for path in sources:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
+    if tables and Path(tables).is_file() and any(p.name == "automa_tables.py" for p in sources):
+        h.update(Path(tables).read_bytes())
+    return h.hexdigest()[:16]
 
 
 class GameSourceLocator(UserProvidedCacheLocator):
@@ -119,9 +166,11 @@ class GameSourceLocator(UserProvidedCacheLocator):
         return super().from_function(py_func, py_file)
 
     def get_source_stamp(self):
-        path = Path(self._py_file).resolve()
-        game = game_of(path) or game_of_module(self._module)  # a template's copy: its game's (jit.kernel_for)
-        return source_stamp(None if game is None and _names_a_game(path) else game)
+        starts = [Path(self._py_file).resolve()]
+        named = module_path(self._module)  # a template's copy: the game module it is named after
+        if named is not None and named not in starts:
+            starts.append(named)
+        return kernel_stamp(tuple(starts))
 
 
 def cache_dir() -> Path:

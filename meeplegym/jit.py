@@ -67,7 +67,7 @@ def kernel_for(module_name):
     apart: numba names a cache entry by the source file and the function's qualified name, the
     same for every copy, and rebuilds a loaded entry by importing the function's module. Naming
     the function after the game's module gives each copy its own folder and an importable home,
-    and the cache stamps it with that game's sources (`meeplegym._numba_cache`)."""
+    and the cache stamps it with the sources that module reaches (`meeplegym._numba_cache`)."""
     def decorate(fn):
         fn.__module__ = module_name
         fn.__qualname__ = fn.__name__

@@ -145,15 +145,58 @@ def test_a_users_automa_table_file_stamps_imperium_alone(tmp_path, monkeypatch):
 
 def test_a_templates_copies_are_cached_apart_with_their_games_stamps():
     """Each game's copy of a shared template (meeplegym.game_kernels) has a cache folder of its own
-    and its game's stamp: shared, the three games would write one index, and an edit to one game
-    would leave another's copy stale or throw it away."""
+    and a stamp from its game's sources: shared, the three games would write one index, and an
+    edit to one game would leave another's copy stale or throw it away."""
     from meeplegym.envs.oath import engine as oath_engine
     from meeplegym.envs.scythe import engine as scythe_engine
 
+    stamps = set()
     for game, engine in (("scythe", scythe_engine), ("oath", oath_engine)):
         locator = engine.play_random._cache._impl._locator
         assert Path(locator._cache_path).name == f"meeplegym.envs.{game}.engine"
-        assert locator.get_source_stamp() == _numba_cache.source_stamp(game)
+        template = Path(_numba_cache.__file__).with_name("game_kernels.py").resolve()
+        stamp = locator.get_source_stamp()
+        assert stamp == _numba_cache.kernel_stamp((template, Path(engine.__file__).resolve()))
+        stamps.add(stamp)
+    assert len(stamps) == 2
+
+
+def _reach_names(package: Path, module: str) -> set[str]:
+    start = _numba_cache.module_path(module, package)
+    return {p.relative_to(package).as_posix() for p in _numba_cache.reach((start,), package)}
+
+
+def test_a_kernel_is_stamped_with_what_its_module_imports(source_copy):
+    """An engine kernel reaches its game's rules and the machinery under them, not another game,
+    not the agents; the search reaches the rules it searches, its bots and the search template."""
+    engine = _reach_names(source_copy, "meeplegym.envs.scythe.engine")
+    assert {"envs/scythe/rules/turn.py", "envs/scythe/rules/combat.py", "rng.py", "jit.py",
+            "game_kernels.py"} <= engine
+    assert not any(name.startswith(("envs/oath", "envs/imperium", "agents/")) for name in engine)
+    search = _reach_names(source_copy, "meeplegym.agents.scythe_mcts")
+    assert {"agents/mcts.py", "agents/scythe_bots.py", "agents/scythe_mcts.py", "envs/scythe/rules/turn.py",
+            "envs/scythe/rules/combat.py", "envs/scythe/hidden.py"} <= search
+    assert not any(name in search for name in _numba_cache.OUTSIDE_KERNELS)
+
+
+def test_an_edit_to_the_search_recompiles_the_search_not_the_engines(source_copy):
+    """agents/mcts.py is imported by each game's search and by no engine: editing it keeps every
+    engine's compiled kernels (the stamp any edit under agents/ used to change)."""
+    def stamps():
+        for cached in (_numba_cache.kernel_stamp, _numba_cache.reach):
+            cached.cache_clear()
+        return {module: _numba_cache.kernel_stamp((_numba_cache.module_path(module, source_copy),), source_copy)
+                for module in ("meeplegym.envs.scythe.engine", "meeplegym.envs.oath.engine",
+                               "meeplegym.agents.scythe_mcts", "meeplegym.agents.oath_mcts")}
+
+    before = stamps()
+    with (source_copy / "agents" / "mcts.py").open("a") as f:
+        f.write("# an edit\n")
+    after = stamps()
+    assert [m for m in before if before[m] != after[m]] == ["meeplegym.agents.scythe_mcts", "meeplegym.agents.oath_mcts"]
+    with (source_copy / "rng.py").open("a") as f:
+        f.write("# an edit\n")
+    assert all(after[m] != stamp for m, stamp in stamps().items())
 
 
 _TEMPLATE_PROBE = ("import numpy as np; from meeplegym.envs.scythe import engine; "
