@@ -45,6 +45,16 @@ def test_every_unmutated_base_state_loads(game):
         assert json.state_to_dict(json.state_from_dict(d)[0]) == d
 
 
+# What the 100,000-mutation runs of `make soak` broke (seed 0), each replayed here after its fix.
+SOAK_BREAKS = [("oath", 63454)]  # camp_from set in a campaign no power started
+
+
+@pytest.mark.parametrize("game, index", SOAK_BREAKS)
+def test_what_the_soak_broke_stays_fixed(game, index):
+    tally = _fuzz_module().fuzz(game, index, 1)
+    assert tally.breaks == [] and tally.rejected + tally.accepted == 1
+
+
 def test_a_mutation_replays_from_its_index_alone():
     fuzz = _fuzz_module()
     first, words = fuzz.mutated("scythe", 3, 17)

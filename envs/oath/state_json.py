@@ -309,6 +309,10 @@ def _check_turn_phase(s) -> None:
     defender = int(s["defender"])
     if resumed & _CAMPAIGN_PHASES and (defender == -1 or defender == s["current"]):
         raise InvalidStateError(f"defender: {defender}, but a campaign of seat {int(s['current'])} is under way")
+    camp_from = int(s["camp_from"])  # set by a power's campaign (Captains, Wild Allies), which is a free one
+    if camp_from >= 0 and ST.FREE_TAKEN not in (int(s["free_campaign"]), int(s["interrupted_free"])):
+        raise InvalidStateError(f"camp_from: {camp_from}, but no campaign a power started (Captains, Wild Allies) "
+                                f"is under way")
     for slot in range(ST.N_SLOTS):  # the defending force at targeted sites: its warbands, or bandits (O5.5.4)
         most = (1 + CAMP.CHIEF_BANDITS if defender == CAMP.BANDITS else int(s["site_warbands"][slot].sum()))
         int_in(int(s["force_site"][slot]), f"force_site[{slot}]", 0, most if s["tgt_slot"][slot] else 0)
