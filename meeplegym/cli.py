@@ -15,6 +15,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from meeplegym.agents.registry import agent_list
 from meeplegym.registry import GAMES, make_env
 
 app = typer.Typer(help="meeplegym: RL environments for Scythe, Imperium: Horizons and Oath.", no_args_is_help=True)
@@ -101,7 +102,7 @@ def play(
     _check_game(game)
     if not 0 <= seat < players:
         raise typer.BadParameter(f"seat must be in 0..{players - 1}")
-    names = [a.strip() for a in opponents.split(",") if a.strip()]
+    names = agent_list(opponents)
     names = names * (players - 1) if len(names) == 1 else names
     if len(names) != players - 1:
         raise typer.BadParameter(f"give one opponent or {players - 1}, got {len(names)}")
@@ -235,7 +236,7 @@ def picture(
     from meeplegym.errors import InvalidOptionError
 
     _check_game(game)
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = agent_list(agents)
     names = names * players if len(names) == 1 else names
     if len(names) != players:
         raise typer.BadParameter(f"give one agent or {players}, got {len(names)}")
@@ -559,7 +560,7 @@ def tournament(
 
     _check_game(game)
     _database(db)
-    config = Config(game=game, agents=tuple(a.strip() for a in agents.split(",") if a.strip()), games=games,
+    config = Config(game=game, agents=tuple(agent_list(agents)), games=games,
                     players=players, seed=seed, max_turns=max_turns or None, duplicate=duplicate)
     _compile_first(game, config.agents)
     with _bar(f"{game} tournament") as progress:
@@ -648,7 +649,7 @@ def chronicle(
     from meeplegym.errors import InvalidOptionError
     from meeplegym.replay import save_record
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = agent_list(agents)
     try:
         players = [make_agent(name, "oath", seed=seed + k) for k, name in enumerate(names)]
         first = ChronicleState.from_json(Path(start).read_text()) if start else None

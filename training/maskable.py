@@ -32,6 +32,7 @@ from stable_baselines3.common.vec_env import VecNormalize
 from torch import nn
 
 from meeplegym.agents.policy_agent import PolicyAgent, save_policy
+from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
 from meeplegym.training.ppo import SELF, parse_dataclass
@@ -143,7 +144,7 @@ class TrainingHooks(BaseCallback):
             w = csv.writer(f, lineterminator="\n")
             if new_file:
                 w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
-            for opponent in [s.strip() for s in self.args.eval_opponents.split(",") if s.strip()]:
+            for opponent in agent_list(self.args.eval_opponents):
                 result = evaluate(agent, self.args.game, opponent, games=self.args.eval_games,
                                   num_players=self.args.num_players, seed=10_000_000 + self.rollouts,
                                   max_turns=self.args.max_turns or None)
@@ -218,7 +219,7 @@ def train(args: Args, callback=None) -> dict:
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
     numba.set_num_threads(max(1, min(args.env_threads, numba.config.NUMBA_NUM_THREADS)))
-    names = [s.strip() for s in args.opponents.split(",") if s.strip()]
+    names = agent_list(args.opponents)
     self_play = SELF in names
     names = [s for s in names if s != SELF] or ["random"]
     seat = int(args.seat) if args.seat.isdigit() else args.seat

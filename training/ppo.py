@@ -29,6 +29,7 @@ import torch
 from torch import nn
 
 from meeplegym.agents.policy_agent import PolicyAgent, build_actor, load_policy, save_policy
+from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
 from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch
@@ -217,7 +218,7 @@ def teacher_weight(args: Args, global_step: int) -> float:
 
 
 def build_pool(args: Args) -> tuple[OpponentPool, bool]:
-    names = [s.strip() for s in args.opponents.split(",") if s.strip()]
+    names = agent_list(args.opponents)
     self_play = SELF in names
     names = [s for s in names if s != SELF]
     return OpponentPool(names or ["random"], args.game, args.seed), self_play
@@ -344,7 +345,7 @@ def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: Sea
 def run_evaluation(args: Args, policy_path: Path, seed: int) -> dict[str, float]:
     agent = PolicyAgent(path=policy_path, greedy=args.eval_greedy, seed=seed)
     results = {}
-    for opponent in [s.strip() for s in args.eval_opponents.split(",") if s.strip()]:
+    for opponent in agent_list(args.eval_opponents):
         result = evaluate(agent, args.game, opponent, games=args.eval_games, num_players=args.num_players,
                           seed=10_000_000 + seed, max_turns=args.max_turns or None)
         results[opponent] = result.win_rate

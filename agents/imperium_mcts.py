@@ -1,0 +1,97 @@
+"""``imperium.mcts``: information-set MCTS (agents/mcts.py) over the Imperium engine.
+
+The tree's decisions are the seat's turn type (D2) and each choice of its Activate loop (D3:
+which card to play or exhaust, or to end), so a path through it is an order of the turn's plays;
+everything inside a card's text is the rule-based policy's, in the simulations as at the table.
+Every simulation ends with the searcher's turn (cleanup included, so the cards drawn for the next
+turn count), the rest of it played by the rule-based policy, and the state reached is valued for
+each seat by the rule-based bots' evaluation (``imperium_bots.evaluate`` at the searcher's style
+weights: VP now, resources, deck, banners, minus a share of the best opponent's) over the best
+other seat's, squashed into [0, 1]; a finished game by its winner. One horizon for every
+simulation keeps their values comparable; a whole game per rollout would cost about 60 times more.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from meeplegym.agents import imperium_bots as bots
+from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins
+from meeplegym.envs.imperium import actions as A
+from meeplegym.envs.imperium import hidden, state
+from meeplegym.envs.imperium.rules import turn
+from meeplegym.envs.imperium.state import MAX_PLAYERS, PH_ACTIVATE, PH_TURN_TYPE
+from meeplegym.jit import kernel
+
+# what the template (agents/mcts.py) reads besides this module's kernels
+N_ACTIONS = A.N_ACTIONS
+STATE_DTYPE = state.STATE_DTYPE
+legal, apply, determinize = turn.legal, turn.apply, hidden.determinize
+N_STYLES = len(bots.STYLE_NAMES)
+VALUE_SCALE = 5.0  # VP of evaluation margin that move a seat's value from 0.5 to about 0.73
+
+policy = prior = bots.policy
+
+
+@kernel
+def searched(s, mask):
+    """The turn type and the Activate loop's choices, when there is a choice (other seats' turns lie
+    past the horizon, ``beyond``)."""
+    ph = s["phase"]
+    return (ph == PH_TURN_TYPE or ph == PH_ACTIVATE) and mask.sum() >= 2
+
+
+@kernel
+def branches(s, mask):
+    pass  # every legal action
+
+
+@kernel
+def branched(s, a):
+    return True
+
+
+@kernel
+def between(s, style, mask, words, i):
+    return bots.policy(s, s["actor"], style, mask, words, i)
+
+
+@kernel
+def horizon(s, start_turn, steps):
+    return s["turn"] != start_turn  # the end of the turn the rollout started in
+
+
+@kernel
+def beyond(s, root_turn):
+    return s["turn"] != root_turn  # every simulation ends with the searcher's turn: all are valued at one horizon
+
+
+@kernel
+def values(s, seat, style, out):
+    """out[q]: q's evaluation of the state over the best other's, squashed (a finished game: 1
+    for its winner, as the evaluation gives a win a thousand points)."""
+    raw = np.empty(MAX_PLAYERS)
+    for q in range(s["n_players"]):
+        raw[q] = bots.evaluate(s, q, bots.WEIGHTS[style])
+    squashed_margins(raw, s["n_players"], VALUE_SCALE, out)
+
+
+searched_at, policy_choice, grow, choose, search_at, search_states = mcts_kernels(sys.modules[__name__], __name__)
+
+
+class ImperiumMcts(MctsBot):
+    """``imperium.mcts``: turn types and card plays by IS-MCTS with turn-long rollouts (module doc)."""
+
+    name = "imperium.mcts"
+    styles = bots.STYLE_NAMES
+    style = bots.EXPANDER
+    max_players = MAX_PLAYERS
+    default_simulations = 512
+    searched = staticmethod(searched_at)
+    policy_choice = staticmethod(policy_choice)
+    grow = staticmethod(grow)
+    choose = staticmethod(choose)
+    policy_at = staticmethod(search_at)
+    act_states = staticmethod(search_states)

@@ -1,0 +1,330 @@
+"""Information-set Monte-Carlo tree search over a game's compiled engine, written once for every game.
+
+The search answers a decision of seat ``seat`` in record ``states[b]`` (single-observer IS-MCTS,
+Cowling, Powley and Whitehouse 2012). Each **simulation**
+
+1. draws a **world**: the record with every fact hidden from the seat resampled by the game's
+   ``determinize`` (from the search's own generator word, so the true hands, decks and the
+   state's generator word never reach a decision);
+2. walks down the **tree** from the root. A tree node is a decision the game marks as searched
+   (``game.searched``), of any seat; the decisions in between (how to carry out a choice) are the
+   game's simulation policy's (``game.between``). At a node, a child is an action; only the
+   children legal in this world compete (a child's *availability* counts the simulations in
+   which it was legal), by UCB on **the acting seat's own value** (its mean rescaled to [0, 1]
+   over the competing children, as MuZero rescales its values): every node keeps a value per
+   seat, so each seat plays for itself (multi-player, not zero-sum);
+3. **widens** a node progressively: a node seen ``n`` times may hold ``widen * sqrt(n)`` children
+   (at least one), so a wide decision is not spread thin. The first child is the game's prior
+   action (``game.prior``, the rule-based policy: with one simulation the search plays as the
+   bot would), later ones are drawn uniformly from the untried legal actions;
+4. **rolls out** from the new node with the simulation policy until the game's horizon
+   (``game.horizon``) and values the state reached for every seat in [0, 1] (``game.values``);
+5. **backs up** each seat's value along the path.
+
+The action played is the root's most visited child (ties broken by value, then at random). The
+only randomness is the search's generator word ``words[i]``: for a given word the search is
+reproducible, and it reads only what its seat can see.
+
+A game's search module (``agents/<game>_mcts.py``) names what differs, as module attributes the
+template reads: ``N_ACTIONS``, ``MAX_PLAYERS``, ``STATE_DTYPE``, ``N_STYLES``, the rules'
+``legal`` / ``apply``, the hidden module's ``determinize``, and ``searched(s, mask)``,
+``policy(s, seat, style, mask, words, i)`` (the real play at decisions not searched),
+``branches(s, mask)`` (narrows in place the actions a node may branch on; the policy's own
+choice outside them is played without a search: ``branched(s, a)``), ``prior``
+(same arguments), ``between(s, style, mask, words, i)`` (the actor's move in a simulation, in
+`style`), ``horizon(s, start_turn, steps)`` (a rollout that started in turn `start_turn` and
+took `steps` decisions ends here), ``beyond(s, root_turn)`` (a simulation of the decision taken in
+turn `root_turn`, in the tree or out of it, ends here: every simulation is valued at the same
+horizon) and ``values(s, seat, style, out)`` (out[q]: seat q's value in
+[0, 1]; `seat` and `style` are the searcher's).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from meeplegym import rng
+from meeplegym.agents.base import Agent, EngineBot, legal_actions
+from meeplegym.jit import kernel, kernel_for
+
+# the columns of a tree's int64 node table
+ACTION, FIRST, NEXT, VISITS, AVAIL = range(5)
+N_COLUMNS = 5
+ROLLOUT_CAP = 5000  # decisions a simulation may take after the tree, a safety net over every horizon
+
+
+@kernel
+def squashed_margins(raw, n, scale, out):
+    """out[q] = the logistic of (raw[q] - the best other raw value) / scale, for q < n: a seat's
+    value in [0, 1] from per-seat evaluations that need not share a zero."""
+    out[:] = 0.0
+    for q in range(n):
+        other = -np.inf
+        for r in range(n):
+            if r != q:
+                other = max(other, raw[r])
+        margin = raw[q] - other if n > 1 else raw[q]
+        out[q] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / scale))))
+
+
+def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """An empty tree for `capacity` nodes: the node table (root only) and the value sums per seat."""
+    nodes = np.zeros((capacity, N_COLUMNS), dtype=np.int64)
+    nodes[0, ACTION] = nodes[0, FIRST] = nodes[0, NEXT] = -1
+    return nodes, np.zeros((capacity, max_players))
+
+
+def mcts_kernels(game, module_name: str):
+    """``searched_at``, ``policy_choice``, ``grow``, ``choose``, ``search_at`` and ``search_states`` over the game's search module
+    `game` (module doc), compiled and cached as `module_name`'s."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def searched_at(states, b, mask):
+        return game.searched(states[b], mask)
+
+    @kernel
+    def select(nodes, sums, node, mask, p, c):
+        """The legal child of `node` with the best UCB for seat p, its mean value rescaled to [0, 1]
+        over the legal children (values differ by little between actions in these games; the
+        rescaling keeps `c` meaningful in every game and every phase); -1 when none is legal.
+        Counts each legal child's availability; also returns how many are legal."""
+        low = np.inf
+        high = -np.inf
+        legal_children = 0
+        child = nodes[node, FIRST]
+        while child >= 0:
+            if mask[nodes[child, ACTION]]:
+                nodes[child, AVAIL] += 1
+                legal_children += 1
+                mean = sums[child, p] / nodes[child, VISITS]
+                low = min(low, mean)
+                high = max(high, mean)
+            child = nodes[child, NEXT]
+        spread = high - low if high > low else 1.0
+        best = -1
+        best_u = -np.inf
+        child = nodes[node, FIRST]
+        while child >= 0:
+            if mask[nodes[child, ACTION]]:
+                n = nodes[child, VISITS]
+                u = (sums[child, p] / n - low) / spread + c * math.sqrt(math.log(nodes[child, AVAIL]) / n)
+                if u > best_u:
+                    best_u = u
+                    best = child
+            child = nodes[child, NEXT]
+        return best, legal_children
+
+    @kernel
+    def untried(nodes, node, mask, scratch):
+        """scratch = the legal actions of `mask` with no child of `node` yet."""
+        scratch[:] = mask
+        child = nodes[node, FIRST]
+        while child >= 0:
+            scratch[nodes[child, ACTION]] = 0
+            child = nodes[child, NEXT]
+
+    @kernel
+    def add_child(nodes, node, action, used):
+        nodes[used, ACTION] = action
+        nodes[used, FIRST] = -1
+        nodes[used, NEXT] = nodes[node, FIRST]
+        nodes[used, VISITS] = 0
+        nodes[used, AVAIL] = 1
+        nodes[node, FIRST] = used
+
+    @kernel
+    def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen):
+        """Run `simulations` simulations (module doc) into the tree (nodes, sums) of `used` nodes,
+        for seat's decision in states[b] whose legal actions are `mask`; returns the nodes used.
+        Stops early when the tree is full."""
+        world = np.empty(1, dtype=game.STATE_DTYPE)
+        here = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        path = np.empty(nodes.shape[0], dtype=np.int64)
+        values = np.zeros(game.MAX_PLAYERS)
+        # the root's first child: the game's prior on the true record (it reads only what the seat
+        # sees), so that one simulation plays what the rule-based policy plays at the table
+        root_prior = game.prior(states[b], seat, style, mask, words, i) if used == 1 else -1
+        for _ in range(simulations):
+            if used >= nodes.shape[0]:
+                break
+            opponent_style = nodes[0, VISITS] % game.N_STYLES  # the others in every style in turn
+            world[0] = states[b]
+            game.determinize(world[0], seat, words, i)
+            s = world[0]
+            node = 0
+            depth = 0
+            path[0] = 0
+            steps = 0
+            start_turn = s["turn"]
+            while s["terminal"] == 0 and steps < ROLLOUT_CAP and not game.beyond(s, states[b]["turn"]):
+                game.legal(s, here)
+                if node == 0:  # the root's actions are the seat's own, legal in the true state
+                    for a in range(game.N_ACTIONS):
+                        here[a] = here[a] & mask[a]
+                if node < 0 or (node > 0 and not game.searched(s, here)):  # the root is searched
+                    if node < 0 and game.horizon(s, start_turn, steps):
+                        break
+                    p = s["actor"]
+                    game.apply(s, game.between(s, style if p == seat else opponent_style, here, words, i))
+                    steps += 1
+                    continue
+                p = s["actor"]
+                game.branches(s, here)
+                child, legal_children = select(nodes, sums, node, here, p, c)
+                allowed = max(1.0, widen * math.sqrt(nodes[node, VISITS] + 1.0))
+                if legal_children < here.sum() and legal_children < allowed and used < nodes.shape[0]:
+                    untried(nodes, node, here, scratch)
+                    if node == 0 and root_prior >= 0:
+                        a = root_prior
+                        root_prior = -1
+                    else:
+                        a = game.prior(s, p, style if p == seat else opponent_style, here, words, i)
+                    if a < 0 or scratch[a] == 0:
+                        a = rng.random_legal(scratch, words, i)
+                    add_child(nodes, node, a, used)
+                    depth += 1
+                    path[depth] = used
+                    used += 1
+                    game.apply(s, a)
+                    start_turn = s["turn"]
+                    node = -1  # out of the tree: the rollout
+                    steps = 0
+                    continue
+                if child < 0:
+                    break
+                depth += 1
+                path[depth] = child
+                node = child
+                game.apply(s, nodes[child, ACTION])
+            game.values(s, seat, style, values)
+            for k in range(depth + 1):
+                nodes[path[k], VISITS] += 1
+                for q in range(game.MAX_PLAYERS):
+                    sums[path[k], q] += values[q]
+        return used
+
+    @kernel
+    def choose(nodes, sums, seat, words, i):
+        """The root's most visited child's action (ties: the better value for seat, then at random)."""
+        best = -1
+        best_n = -1
+        best_v = -np.inf
+        ties = 0
+        child = nodes[0, FIRST]
+        while child >= 0:
+            n = nodes[child, VISITS]
+            v = sums[child, seat] / max(n, 1)
+            if n > best_n or (n == best_n and v > best_v + 1e-12):
+                best, best_n, best_v, ties = child, n, v, 1
+            elif n == best_n and v > best_v - 1e-12:
+                ties += 1
+                if rng.below_at(words, i, ties) == 0:
+                    best = child
+            child = nodes[child, NEXT]
+        return nodes[best, ACTION]
+
+    @kernel
+    def policy_choice(states, b, seat, style, mask, words, i):
+        """The game policy's action where the search does not think: a decision the tree does not
+        search, or a choice of the policy the tree does not branch on; -1 where it does."""
+        if not game.searched(states[b], mask):
+            return game.policy(states[b], seat, style, mask, words, i)
+        peek = words[i:i + 1].copy()
+        a = game.policy(states[b], seat, style, mask, peek, 0)
+        if game.branched(states[b], a):
+            return -1
+        words[i] = peek[0]  # as if the policy had played
+        return a
+
+    @kernel
+    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen):
+        """The search's action for seat in states[b] (the game's policy where nothing is searched)."""
+        a = policy_choice(states, b, seat, style, mask, words, i)
+        if a >= 0:
+            return a
+        nodes = np.zeros((simulations + 1, N_COLUMNS), dtype=np.int64)
+        nodes[0, ACTION] = nodes[0, FIRST] = nodes[0, NEXT] = -1
+        sums = np.zeros((simulations + 1, game.MAX_PLAYERS))
+        grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
+        return choose(nodes, sums, seat, words, i)
+
+    @kernel
+    def search_states(states, seats, styles, masks, words, out, simulations, c, widen):
+        """out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, ...) for the batch."""
+        for b in range(states.shape[0]):
+            out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen)
+
+    return searched_at, policy_choice, grow, choose, search_at, search_states
+
+
+class MctsBot(EngineBot):
+    """A game's IS-MCTS agent (module doc). Options:
+
+    - ``simulations`` (default ``default_simulations``) or ``seconds`` per searched decision (think
+      for this long instead; at least one simulation);
+    - ``style``: the rule-based style of the seat's own moves between searched decisions, in the
+      simulations and at the table; the others are simulated in every style in turn;
+    - ``c``: the UCB exploration constant (over each node's values rescaled to [0, 1]; default 0.5);
+    - ``widen``: children a node may hold per square root of its visits (default 1.0).
+
+    Subclasses name the game's kernels (``searched`` = ``searched_at``, ``policy_choice``, ``grow``,
+    ``choose``, ``policy_at`` = ``search_at``, ``act_states`` = ``search_states``) and ``max_players``."""
+
+    name = "mcts"
+    default_simulations = 64
+    styles: tuple[str, ...] = ()
+    max_players = 0
+    grow = choose = searched = policy_choice = None
+
+    def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
+                 style: str | None = None, c: float = 0.5, widen: float = 1.0):
+        if simulations is not None and seconds is not None:
+            raise ValueError("give simulations or seconds, not both")
+        if simulations is not None and (isinstance(simulations, bool) or int(simulations) != simulations
+                                        or simulations < 1):
+            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        if not c >= 0:
+            raise ValueError(f"c must be >= 0, got {c!r}")
+        if not widen > 0:
+            raise ValueError(f"widen must be positive, got {widen!r}")
+        if style is not None:
+            if style not in self.styles:
+                raise ValueError(f"unknown style {style!r}; choose from {', '.join(self.styles)}")
+            self.style = self.styles.index(style)
+        self.simulations = int(simulations) if simulations is not None else self.default_simulations
+        self.seconds = seconds
+        self.c, self.widen = float(c), float(widen)
+        self.kernel_options = (self.simulations, self.c, self.widen)
+        super().__init__(seed)
+
+    def act(self, observation, action_mask, info=None) -> int:
+        if self.seconds is None or info is None or "state" not in info:
+            return super().act(observation, action_mask, info)
+        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
+        legal_actions(mask)
+        states, seat = info["state"], int(info["seat"])
+        a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)
+        if a >= 0:
+            return int(a)
+        nodes, sums = new_tree(1024, self.max_players)
+        used = 1
+        deadline = time.perf_counter() + self.seconds
+        while used == 1 or time.perf_counter() < deadline:
+            if used + 64 > nodes.shape[0]:  # each simulation adds at most one node
+                nodes = np.concatenate([nodes, np.zeros_like(nodes)])
+                sums = np.concatenate([sums, np.zeros_like(sums)])
+            used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
+                             self.c, self.widen)
+        return int(self.choose(nodes, sums, seat, self.words, 0))
+
+    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+        if self.seconds is not None:  # a clock per decision: one at a time
+            return Agent.act_batch(self, observations, action_masks, infos)
+        return super().act_batch(observations, action_masks, infos)

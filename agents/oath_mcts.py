@@ -1,0 +1,102 @@
+"""``oath.mcts``: information-set MCTS (agents/mcts.py) over the Oath engine.
+
+The tree's decisions are every seat's choices in its Act phase (O4.2: which major action, or to
+end the phase), the choices that set a turn; a free action there (a facedown adviser, a relic
+peek, O6) and everything that follows a major action (a Search's cards, a Campaign's targets and
+dice, a power's steps) is the rule-based policy's (``oath_bots.policy``), at the table and in the
+simulations; it also picks the first child of each node. A rollout ends where the action
+settles (the next Act-phase choice, the turn passed on, the game over), and the state is valued
+for each seat by the rule-based bots' evaluation (``oath_bots.evaluate`` at the searcher's style
+weights: the Oathkeeper title, the goal's margin, Visions, holdings) over the best other seat's,
+squashed into [0, 1]; a finished game by its one winner (O3).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from meeplegym.agents import oath_bots as bots
+from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins
+from meeplegym.envs.oath import actions as A
+from meeplegym.envs.oath import hidden, state
+from meeplegym.envs.oath.rules import turn
+from meeplegym.envs.oath.state import MAX_PLAYERS, PH_ACT
+from meeplegym.jit import kernel
+
+# what the template (agents/mcts.py) reads besides this module's kernels
+N_ACTIONS = A.N_ACTIONS
+STATE_DTYPE = state.STATE_DTYPE
+legal, apply, determinize = turn.legal, turn.apply, hidden.determinize
+N_STYLES = len(bots.STYLE_NAMES)
+VALUE_SCALE = 5.0  # evaluation points of margin that move a seat's value from 0.5 to about 0.73
+MAX_CHAIN = bots.MAX_CHAIN  # follow-up decisions before a line is valued as it stands
+
+policy = prior = bots.policy
+
+
+@kernel
+def searched(s, mask):
+    """The choices of a seat's Act phase, when there is a choice."""
+    return s["phase"] == PH_ACT and mask.sum() >= 2
+
+
+@kernel
+def branched(s, a):
+    """The tree branches on the major actions and on ending the phase; a free action (playing a
+    facedown adviser, peeking at a relic, O6) is the rule-based policy's, which takes one only
+    when it gains clearly, so that the tree cannot idle on free actions that change nothing."""
+    return a == A.END or A.MAJOR <= a < A.SLOT
+
+
+@kernel
+def branches(s, mask):
+    for a in range(mask.shape[0]):
+        if mask[a] and not branched(s, a):
+            mask[a] = 0
+
+
+@kernel
+def between(s, style, mask, words, i):
+    return bots.policy(s, s["actor"], style, mask, words, i)
+
+
+@kernel
+def horizon(s, start_turn, steps):
+    """The action has settled: back at an Act-phase choice, the turn passed on, or a long chain."""
+    return s["phase"] == PH_ACT or s["turn"] != start_turn or steps >= MAX_CHAIN
+
+
+@kernel
+def beyond(s, root_turn):
+    return False  # no bound: each rollout ends where its own action settles
+
+
+@kernel
+def values(s, seat, style, out):
+    """out[q]: q's evaluation of the state over the best other's, squashed (a finished game: 1
+    for its winner, as the evaluation gives a win a thousand points)."""
+    raw = np.empty(MAX_PLAYERS)
+    for q in range(s["n_players"]):
+        raw[q] = bots.evaluate(s, q, bots.WEIGHTS[style])
+    squashed_margins(raw, s["n_players"], VALUE_SCALE, out)
+
+
+searched_at, policy_choice, grow, choose, search_at, search_states = mcts_kernels(sys.modules[__name__], __name__)
+
+
+class OathMcts(MctsBot):
+    """``oath.mcts``: Act-phase choices by IS-MCTS with action-long rollouts (module doc)."""
+
+    name = "oath.mcts"
+    styles = bots.STYLE_NAMES
+    style = bots.WARLORD
+    max_players = MAX_PLAYERS
+    default_simulations = 512
+    searched = staticmethod(searched_at)
+    policy_choice = staticmethod(policy_choice)
+    grow = staticmethod(grow)
+    choose = staticmethod(choose)
+    policy_at = staticmethod(search_at)
+    act_states = staticmethod(search_states)

@@ -1,0 +1,202 @@
+"""The IS-MCTS agents (agents/mcts.py and each game's <game>_mcts.py): options, legal and complete
+play in every phase, reproducible from the search's word, blind to hidden facts (S0.10, I17,
+O9.4), every seat valued for itself, a tree that keeps its counts, and strength over random
+play at a tiny budget. The ladders against the rule-based bots are in benchmarks/RESULTS.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from meeplegym import rng
+from meeplegym.agents import agent_names, imperium_bots, imperium_mcts, make_agent, oath_bots, oath_mcts, play_match
+from meeplegym.agents import scythe_bots, scythe_mcts
+from meeplegym.agents.mcts import ACTION, FIRST, NEXT, VISITS, new_tree, squashed_margins
+from meeplegym.agents.registry import split_options
+from meeplegym.envs.imperium import engine as imperium_engine
+from meeplegym.envs.imperium import hidden as imperium_hidden
+from meeplegym.envs.oath import engine as oath_engine
+from meeplegym.envs.oath import hidden as oath_hidden
+from meeplegym.envs.scythe import engine as scythe_engine
+from meeplegym.envs.scythe import hidden as scythe_hidden
+from tests import bot_play
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    engine: ModuleType
+    hidden: ModuleType
+    bots: ModuleType
+    mcts: ModuleType
+
+    def searched_points(self, n_players, seed, limit, every=3):
+        """Searched decisions (state copy, seat, mask) met in a game between the rule-based bots:
+        every `every`-th one, up to `limit`."""
+        points, seen = [], [0]
+
+        def keep(st, seat, mask, a):
+            if len(points) < limit and self.mcts.searched_at(st, 0, mask):
+                seen[0] += 1
+                if seen[0] % every == 1:
+                    points.append((st.copy(), seat, mask.copy()))
+
+        bot_play.play_engine(self.engine, self.bots.policy_at, self.mcts.N_ACTIONS, n_players, seed,
+                             [p % 2 for p in range(n_players)], seed, keep)
+        return points
+
+
+SCYTHE = Game("scythe", scythe_engine, scythe_hidden, scythe_bots, scythe_mcts)
+IMPERIUM = Game("imperium", imperium_engine, imperium_hidden, imperium_bots, imperium_mcts)
+OATH = Game("oath", oath_engine, oath_hidden, oath_bots, oath_mcts)
+GAMES = pytest.mark.parametrize("game", [SCYTHE, IMPERIUM, OATH], ids=lambda g: g.name)
+
+
+def grown(game, point, simulations, word=7, c=0.5, widen=1.0):
+    """The tree `simulations` simulations grow for a decision point, and the search's word after."""
+    st, seat, mask = point
+    nodes, sums = new_tree(simulations + 1, game.mcts.MAX_PLAYERS)
+    words = rng.seed_words([word])
+    used = game.mcts.grow(st, 0, seat, 0, mask, words, 0, nodes, sums, 1, simulations, c, widen)
+    return nodes[:used], sums[:used], words
+
+
+def children(nodes, node=0):
+    out, child = [], nodes[node, FIRST]
+    while child >= 0:
+        out.append(child)
+        child = nodes[child, NEXT]
+    return out
+
+
+# ---------------------------------------------------------------- registry and options
+@GAMES
+def test_registered_with_checked_options(game):
+    name = f"{game.name}.mcts"
+    assert name in agent_names(game.name) and name not in agent_names("scythe" if game.name != "scythe" else "oath")
+    bot = make_agent(name, game=game.name, seed=1)
+    assert bot.needs_state and bot.simulations == type(bot).default_simulations >= 256 and bot.seconds is None
+    assert make_agent(name, seed=1, simulations=3, c=0.2, widen=2).kernel_options == (3, 0.2, 2.0)
+    assert make_agent(name, seed=1, style=game.bots.STYLE_NAMES[1]).style == 1
+    for bad in ({"simulations": 0}, {"simulations": 2.5}, {"seconds": 0}, {"simulations": 2, "seconds": 1.0},
+                {"style": "x"}, {"c": -1}, {"widen": 0}):
+        with pytest.raises(ValueError):
+            make_agent(name, seed=1, **bad)
+
+
+def test_options_in_an_agent_name():
+    assert split_options("scythe.mcts") == ("scythe.mcts", {})
+    assert split_options("scythe.mcts@simulations=256,c=0.3,style=rusher") == (
+        "scythe.mcts", {"simulations": 256, "c": 0.3, "style": "rusher"})
+    bot = make_agent("scythe.mcts@simulations=5,style=rusher", game="scythe", seed=1)
+    assert bot.name == "scythe.mcts@simulations=5,style=rusher" and bot.simulations == 5 and bot.style == 1
+    for bad in ("scythe.mcts@simulations", "scythe.mcts@=3", "scythe.mcts@budget=3", "scythe.builder@samples=2"):
+        with pytest.raises(ValueError, match="simulations|key=value|budget|samples"):
+            make_agent(bad, seed=1)
+
+
+# ---------------------------------------------------------------- legal, complete play
+@GAMES
+@pytest.mark.parametrize("n_players", [2, 3])
+def test_plays_whole_games_through_the_env(game, n_players):
+    """An MCTS seat at a table with a rule-based bot and random play, through the AEC env (which
+    rejects any illegal action), answers every phase; at 2 players the other seat is an MCTS
+    thinking by the clock."""
+    agents = [make_agent(f"{game.name}.mcts", seed=1, simulations=2),
+              make_agent(f"{game.name}.{game.bots.STYLE_NAMES[1]}", seed=2),
+              make_agent("random", seed=3)][:n_players]
+    if n_players == 2:
+        agents[1] = make_agent(f"{game.name}.mcts", seed=4, seconds=0.002, style=game.bots.STYLE_NAMES[1])
+    result = play_match(game.name, agents, seed=50 + n_players)
+    assert not result.truncated and result.decisions > 0
+    shared = len(set(result.scores)) == 1 and len(set(result.rewards)) == 1
+    assert max(result.rewards) == 1.0 or shared
+
+
+@GAMES
+def test_batch_kernel_agrees_with_single_decisions(game):
+    points = game.searched_points(2, 61, 4)
+    bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0)
+
+
+# ---------------------------------------------------------------- the tree
+@GAMES
+def test_the_tree_counts_every_simulation_once(game):
+    """Every simulation passes the root and one of its children; children are legal actions of
+    the root, each once, no more than widening allows; every node's visits are at least its
+    children's (a node is visited, then its child); value sums stay within [0, visits] per seat."""
+    for point in game.searched_points(2, 71, 3):
+        mask = point[2]
+        nodes, sums, _ = grown(game, point, 40)
+        kids = children(nodes)
+        actions = [int(nodes[k, ACTION]) for k in kids]
+        assert nodes[0, VISITS] == 40 and sum(nodes[k, VISITS] for k in kids) == 40
+        assert len(set(actions)) == len(actions) and all(mask[a] for a in actions)
+        assert 1 <= len(kids) <= min(int(mask.sum()), int(np.sqrt(41)) + 1)
+        for node in range(len(nodes)):
+            assert nodes[node, VISITS] >= sum(nodes[k, VISITS] for k in children(nodes, node))
+            assert (sums[node] >= 0).all() and (sums[node] <= nodes[node, VISITS] + 1e-9).all()
+
+
+def test_each_seat_is_valued_for_itself():
+    """A seat's values are its own margin over the best other, squashed: the leader's above 1/2,
+    the others' below, and a 3-seat table is not zero-sum (each trailing seat measures against the
+    leader)."""
+    out = np.zeros(4)
+    squashed_margins(np.array([10.0, 4.0, 2.0, 99.0]), 3, 5.0, out)
+    assert out[0] > 0.5 > out[1] > out[2] and out[3] == 0.0
+    assert out[1] == pytest.approx(1 / (1 + np.exp(6 / 5))) and out[0] == pytest.approx(1 / (1 + np.exp(-6 / 5)))
+
+
+# ---------------------------------------------------------------- reproducible, blind to hidden facts
+@GAMES
+@pytest.mark.rule("S0.10", "I17", "O9.4")
+def test_decisions_ignore_hidden_facts(game):
+    """The whole tree (its shape, visits and values), the action and the search's word are the same
+    after every fact hidden from the seat is resampled (others' hands, decks, the state's own
+    generator word) and again for the same word: only the search's word drives it."""
+    points = game.searched_points(2, 83, 4)
+    assert len(points) == 4
+    for k, (st, seat, mask) in enumerate(points):
+        nodes, sums, words = grown(game, (st, seat, mask), 24, word=k)
+        other = game.hidden.determinized(st, seat, seed=500 + k)
+        assert other[0]["rng"] != st[0]["rng"]
+        other_nodes, other_sums, other_words = grown(game, (other, seat, mask), 24, word=k)
+        np.testing.assert_array_equal(other_nodes, nodes)
+        np.testing.assert_array_equal(other_sums, sums)
+        assert other_words[0] == words[0]
+        expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0)
+        assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0) == expect
+        assert mask[expect]
+
+
+@GAMES
+def test_one_simulation_plays_the_rule_based_choice(game):
+    """The first child is the rule-based policy's action (the prior): with one simulation the
+    search plays as the bot it rolls out with."""
+    for k, (st, seat, mask) in enumerate(game.searched_points(2, 91, 3)):
+        bot = game.bots.policy_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0)
+        assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 1, 0.5, 1.0) == bot
+
+
+# ---------------------------------------------------------------- strength
+@GAMES
+def test_a_tiny_budget_beats_random(game):
+    """Four simulations per searched decision win every game against random play from either seat."""
+    for g in range(4):
+        agents = [make_agent(f"{game.name}.mcts", seed=g, simulations=4), make_agent("random", seed=g)]
+        if g % 2:
+            agents.reverse()
+        result = play_match(game.name, agents, seed=200 + g)
+        assert result.rewards[g % 2] == 1.0, (g, result.scores)
+
+
+def test_a_list_of_agents_keeps_each_names_options():
+    from meeplegym.agents import agent_list
+
+    assert agent_list("random, scythe.mcts@simulations=64,c=0.3 ,scythe.builder") == [
+        "random", "scythe.mcts@simulations=64,c=0.3", "scythe.builder"]
+    assert agent_list("scythe.mcts@c=0.3,scythe.mcts@c=1,widen=2") == ["scythe.mcts@c=0.3", "scythe.mcts@c=1,widen=2"]

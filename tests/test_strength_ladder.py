@@ -1,0 +1,39 @@
+"""benchmarks/strength.py: who sits where, and a ladder that resumes from its ledger."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.benchmark_scripts import load
+
+strength = load("strength")
+
+
+def test_seats_alternate_or_one_agent_faces_the_table():
+    assert [strength.seating(g, 4) for g in range(2)] == [[0, 1, 0, 1], [1, 0, 1, 0]]
+    assert [strength.seating(g, 3, lone=True) for g in range(4)] == [[0, 1, 1], [1, 0, 1], [1, 1, 0], [0, 1, 1]]
+    # every table is played with agent a in each of its seats
+    assert [strength.table_seed(g, 3, 10, lone=True) for g in range(6)] == [10, 10, 10, 11, 11, 11]
+    assert [strength.table_seed(g, 2, 10) for g in range(4)] == [10, 10, 11, 11]
+
+
+def test_a_ladder_resumes_from_its_ledger(tmp_path, monkeypatch):
+    ledger = tmp_path / "ladder.jsonl"
+    args = ["--game", "scythe", "--games", "2", "--agents", "scythe.builder", "random", "--jobs", "1",
+            "--ledger", str(ledger)]
+    first = strength.main(args)
+    rows = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert [row["job"][3] for row in rows] == [0, 1] and first[0].games == 2
+
+    def no_game(*job):
+        raise AssertionError(f"game {job} was in the ledger")
+
+    monkeypatch.setattr(strength, "play_game", no_game)
+    again = strength.main(args)
+    assert (again[0].wins, again[0].scores_a, again[0].decisions) == (first[0].wins, first[0].scores_a,
+                                                                       first[0].decisions)
+    ledger.write_text(ledger.read_text().replace(rows[0]["engine"], "0" * 16))
+    with pytest.raises(SystemExit, match="other sources"):
+        strength.main(args)
