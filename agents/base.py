@@ -91,6 +91,37 @@ class EngineBot(Agent):
         return out
 
 
+class SearchAgent(EngineBot):
+    """An engine bot that thinks about the decisions its game searches, for a count of `unit`
+    (samples, simulations; ``default_count``) or for ``seconds`` each (at least one), with
+    ``style``, the rule-based style of its own moves (one of ``styles``). Both are checked here."""
+
+    unit = "samples"
+    default_count = 1
+    styles: tuple[str, ...] = ()
+
+    def __init__(self, seed: int | None = None, count: int | None = None, seconds: float | None = None,
+                 style: str | None = None):
+        if count is not None and seconds is not None:
+            raise ValueError(f"give {self.unit} or seconds, not both")
+        if count is not None and (isinstance(count, bool) or int(count) != count or count < 1):
+            raise ValueError(f"{self.unit} must be a positive integer, got {count!r}")
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"seconds must be positive, got {seconds!r}")
+        if style is not None:
+            if style not in self.styles:
+                raise ValueError(f"unknown style {style!r}; choose from {', '.join(self.styles)}")
+            self.style = self.styles.index(style)
+        self.count = int(count) if count is not None else self.default_count
+        self.seconds = seconds
+        super().__init__(seed)
+
+    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
+        if self.seconds is not None:  # a clock per decision: one at a time
+            return Agent.act_batch(self, observations, action_masks, infos)
+        return super().act_batch(observations, action_masks, infos)
+
+
 def batch_records(infos) -> tuple[np.ndarray, np.ndarray]:
     """The engine records (one row per decision) and seats of a batch of infos."""
     if hasattr(infos, "states"):  # a StateBatch (training/opponents.py) holds the rows as one array already

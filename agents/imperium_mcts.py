@@ -18,7 +18,7 @@ import sys
 import numpy as np
 
 from meeplegym.agents import imperium_bots as bots
-from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins
+from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins, every_action, any_action
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import hidden, state
 from meeplegym.envs.imperium.rules import turn
@@ -33,6 +33,7 @@ N_STYLES = len(bots.STYLE_NAMES)
 VALUE_SCALE = 5.0  # VP of evaluation margin that move a seat's value from 0.5 to about 0.73
 
 policy = prior = bots.policy
+branches, branched = every_action, any_action  # the tree branches on every legal action
 
 
 @kernel
@@ -41,21 +42,6 @@ def searched(s, mask):
     past the horizon, ``beyond``)."""
     ph = s["phase"]
     return (ph == PH_TURN_TYPE or ph == PH_ACTIVATE) and mask.sum() >= 2
-
-
-@kernel
-def branches(s, mask):
-    pass  # every legal action
-
-
-@kernel
-def branched(s, a):
-    return True
-
-
-@kernel
-def between(s, style, mask, words, i):
-    return bots.policy(s, s["actor"], style, mask, words, i)
 
 
 @kernel
@@ -87,11 +73,5 @@ class ImperiumMcts(MctsBot):
     name = "imperium.mcts"
     styles = bots.STYLE_NAMES
     style = bots.EXPANDER
-    max_players = MAX_PLAYERS
-    default_simulations = 512
-    searched = staticmethod(searched_at)
-    policy_choice = staticmethod(policy_choice)
-    grow = staticmethod(grow)
-    choose = staticmethod(choose)
-    policy_at = staticmethod(search_at)
-    act_states = staticmethod(search_states)
+    default_count = 512
+    search_module = sys.modules[__name__]

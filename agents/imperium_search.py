@@ -94,7 +94,7 @@ class ImperiumSearchBot(SearchBot):
     name = "imperium.search"
     styles = bots.STYLE_NAMES
     style = bots.EXPANDER
-    default_samples = 8
+    default_count = 8
     searched = staticmethod(searched)
     add_samples = staticmethod(add_samples)
     policy_at = staticmethod(search_at)

@@ -28,11 +28,11 @@ reproducible, and it reads only what its seat can see.
 A game's search module (``agents/<game>_mcts.py``) names what differs, as module attributes the
 template reads: ``N_ACTIONS``, ``MAX_PLAYERS``, ``STATE_DTYPE``, ``N_STYLES``, the rules'
 ``legal`` / ``apply``, the hidden module's ``determinize``, and ``searched(s, mask)``,
-``policy(s, seat, style, mask, words, i)`` (the real play at decisions not searched),
+``policy(s, seat, style, mask, words, i)`` (the rule-based play at decisions not searched, at
+the table and in the simulations),
 ``branches(s, mask)`` (narrows in place the actions a node may branch on; the policy's own
 choice outside them is played without a search: ``branched(s, a)``), ``prior``
-(same arguments), ``between(s, style, mask, words, i)`` (the actor's move in a simulation, in
-`style`), ``horizon(s, start_turn, steps)`` (a rollout that started in turn `start_turn` and
+(same arguments), ``horizon(s, start_turn, steps)`` (a rollout that started in turn `start_turn` and
 took `steps` decisions ends here), ``beyond(s, root_turn)`` (a simulation of the decision taken in
 turn `root_turn`, in the tree or out of it, ends here: every simulation is valued at the same
 horizon) and ``values(s, seat, style, out)`` (out[q]: seat q's value in
@@ -47,7 +47,7 @@ import time
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import Agent, EngineBot, legal_actions
+from meeplegym.agents.base import SearchAgent, legal_actions
 from meeplegym.jit import kernel, kernel_for
 
 # the columns of a tree's int64 node table
@@ -68,6 +68,17 @@ def squashed_margins(raw, n, scale, out):
                 other = max(other, raw[r])
         margin = raw[q] - other if n > 1 else raw[q]
         out[q] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, margin / scale))))
+
+
+@kernel
+def every_action(s, mask):
+    """``branches`` for a game whose tree branches on every legal action of a searched decision."""
+
+
+@kernel
+def any_action(s, a):
+    """``branched`` for such a game."""
+    return True
 
 
 def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
@@ -170,7 +181,7 @@ def mcts_kernels(game, module_name: str):
                     if node < 0 and game.horizon(s, start_turn, steps):
                         break
                     p = s["actor"]
-                    game.apply(s, game.between(s, style if p == seat else opponent_style, here, words, i))
+                    game.apply(s, game.policy(s, p, style if p == seat else opponent_style, here, words, i))
                     steps += 1
                     continue
                 p = s["actor"]
@@ -262,47 +273,42 @@ def mcts_kernels(game, module_name: str):
     return searched_at, policy_choice, grow, choose, search_at, search_states
 
 
-class MctsBot(EngineBot):
+class MctsBot(SearchAgent):
     """A game's IS-MCTS agent (module doc). Options:
 
-    - ``simulations`` (default ``default_simulations``) or ``seconds`` per searched decision (think
+    - ``simulations`` (default ``default_count``) or ``seconds`` per searched decision (think
       for this long instead; at least one simulation);
     - ``style``: the rule-based style of the seat's own moves between searched decisions, in the
       simulations and at the table; the others are simulated in every style in turn;
     - ``c``: the UCB exploration constant (over each node's values rescaled to [0, 1]; default 0.5);
     - ``widen``: children a node may hold per square root of its visits (default 1.0).
 
-    Subclasses name the game's kernels (``searched`` = ``searched_at``, ``policy_choice``, ``grow``,
-    ``choose``, ``policy_at`` = ``search_at``, ``act_states`` = ``search_states``) and ``max_players``."""
+    A subclass names its game's search module, ``search_module``, whose kernels (made by
+    ``mcts_kernels``) it plays with."""
 
     name = "mcts"
-    default_simulations = 64
-    styles: tuple[str, ...] = ()
-    max_players = 0
-    grow = choose = searched = policy_choice = None
+    unit = "simulations"
+    default_count = 64
+    search_module = None
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        m = cls.search_module
+        cls.max_players = m.MAX_PLAYERS
+        for attr, made in (("searched", m.searched_at), ("policy_choice", m.policy_choice), ("grow", m.grow),
+                             ("choose", m.choose), ("policy_at", m.search_at), ("act_states", m.search_states)):
+            setattr(cls, attr, staticmethod(made))
 
     def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
                  style: str | None = None, c: float = 0.5, widen: float = 1.0):
-        if simulations is not None and seconds is not None:
-            raise ValueError("give simulations or seconds, not both")
-        if simulations is not None and (isinstance(simulations, bool) or int(simulations) != simulations
-                                        or simulations < 1):
-            raise ValueError(f"simulations must be a positive integer, got {simulations!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, got {seconds!r}")
         if not c >= 0:
             raise ValueError(f"c must be >= 0, got {c!r}")
         if not widen > 0:
             raise ValueError(f"widen must be positive, got {widen!r}")
-        if style is not None:
-            if style not in self.styles:
-                raise ValueError(f"unknown style {style!r}; choose from {', '.join(self.styles)}")
-            self.style = self.styles.index(style)
-        self.simulations = int(simulations) if simulations is not None else self.default_simulations
-        self.seconds = seconds
+        super().__init__(seed, simulations, seconds, style)
+        self.simulations = self.count
         self.c, self.widen = float(c), float(widen)
         self.kernel_options = (self.simulations, self.c, self.widen)
-        super().__init__(seed)
 
     def act(self, observation, action_mask, info=None) -> int:
         if self.seconds is None or info is None or "state" not in info:
@@ -323,8 +329,3 @@ class MctsBot(EngineBot):
             used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
                              self.c, self.widen)
         return int(self.choose(nodes, sums, seat, self.words, 0))
-
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
-        if self.seconds is not None:  # a clock per decision: one at a time
-            return Agent.act_batch(self, observations, action_masks, infos)
-        return super().act_batch(observations, action_masks, infos)

@@ -58,11 +58,6 @@ def branches(s, mask):
 
 
 @kernel
-def between(s, style, mask, words, i):
-    return bots.policy(s, s["actor"], style, mask, words, i)
-
-
-@kernel
 def horizon(s, start_turn, steps):
     """The action has settled: back at an Act-phase choice, the turn passed on, or a long chain."""
     return s["phase"] == PH_ACT or s["turn"] != start_turn or steps >= MAX_CHAIN
@@ -92,11 +87,5 @@ class OathMcts(MctsBot):
     name = "oath.mcts"
     styles = bots.STYLE_NAMES
     style = bots.WARLORD
-    max_players = MAX_PLAYERS
-    default_simulations = 512
-    searched = staticmethod(searched_at)
-    policy_choice = staticmethod(policy_choice)
-    grow = staticmethod(grow)
-    choose = staticmethod(choose)
-    policy_at = staticmethod(search_at)
-    act_states = staticmethod(search_states)
+    default_count = 512
+    search_module = sys.modules[__name__]

@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 from meeplegym.agents import scythe_bots as bots
-from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins
+from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins, every_action, any_action
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import hidden, state
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
@@ -32,27 +32,13 @@ WIN_SHARE = 0.7  # of a seat's value; the rest is its coin margin, squashed
 MARGIN_SCALE = 10.0  # coins of margin worth about a quarter of that rest
 
 policy = prior = bots.policy
+branches, branched = every_action, any_action  # the tree branches on every legal action
 
 
 @kernel
 def searched(s, mask):
     """Every seat's choice of section, when there is a choice."""
     return s["phase"] == PH_SECTION and mask.sum() >= 2
-
-
-@kernel
-def branches(s, mask):
-    pass  # every legal action
-
-
-@kernel
-def branched(s, a):
-    return True
-
-
-@kernel
-def between(s, style, mask, words, i):
-    return bots.policy(s, s["actor"], style, mask, words, i)
 
 
 @kernel
@@ -100,11 +86,5 @@ class ScytheMcts(MctsBot):
     name = "scythe.mcts"
     styles = bots.STYLE_NAMES
     style = bots.BUILDER
-    max_players = MAX_PLAYERS
-    default_simulations = 256
-    searched = staticmethod(searched_at)
-    policy_choice = staticmethod(policy_choice)
-    grow = staticmethod(grow)
-    choose = staticmethod(choose)
-    policy_at = staticmethod(search_at)
-    act_states = staticmethod(search_states)
+    default_count = 256
+    search_module = sys.modules[__name__]

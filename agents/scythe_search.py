@@ -91,7 +91,7 @@ class ScytheSearchBot(SearchBot):
     name = "scythe.search"
     styles = bots.STYLE_NAMES
     style = bots.BUILDER
-    default_samples = 8
+    default_count = 8
     searched = staticmethod(searched)
     add_samples = staticmethod(add_samples)
     policy_at = staticmethod(search_at)

@@ -33,7 +33,7 @@ import time
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import Agent, EngineBot, legal_actions
+from meeplegym.agents.base import SearchAgent, legal_actions
 from meeplegym.jit import kernel
 
 
@@ -64,7 +64,7 @@ def best_action(totals, mask, words, i):
     return best
 
 
-class SearchBot(EngineBot):
+class SearchBot(SearchAgent):
     """A game's search bot. Options: ``samples`` (determinized samples per searched decision;
     each plays every legal action out once) or ``seconds`` (think about each searched decision
     for this long instead, at least one sample), and ``style``, the rule-based style of the
@@ -75,27 +75,16 @@ class SearchBot(EngineBot):
     ``add_samples``."""
 
     name = "search"
-    default_samples = 8
-    styles: tuple[str, ...] = ()
+    unit = "samples"
+    default_count = 8
     searched = None
     add_samples = None
 
     def __init__(self, seed: int | None = None, samples: int | None = None, seconds: float | None = None,
                  style: str | None = None):
-        if samples is not None and seconds is not None:
-            raise ValueError("give samples or seconds, not both")
-        if samples is not None and (isinstance(samples, bool) or int(samples) != samples or samples < 1):
-            raise ValueError(f"samples must be a positive integer, got {samples!r}")
-        if seconds is not None and not seconds > 0:
-            raise ValueError(f"seconds must be positive, got {seconds!r}")
-        if style is not None:
-            if style not in self.styles:
-                raise ValueError(f"unknown style {style!r}; choose from {', '.join(self.styles)}")
-            self.style = self.styles.index(style)
-        self.samples = int(samples) if samples is not None else self.default_samples
-        self.seconds = seconds
+        super().__init__(seed, samples, seconds, style)
+        self.samples = self.count
         self.kernel_options = (self.samples,)
-        super().__init__(seed)
 
     def act(self, observation, action_mask, info=None) -> int:
         if self.seconds is None or info is None or "state" not in info:
@@ -112,8 +101,3 @@ class SearchBot(EngineBot):
             self.add_samples(states, 0, seat, self.style, mask, self.words, 0, 1, done, totals)
             done += 1
         return int(best_action(totals, mask, self.words, 0))
-
-    def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
-        if self.seconds is not None:  # a clock per decision: one at a time
-            return Agent.act_batch(self, observations, action_masks, infos)
-        return super().act_batch(observations, action_masks, infos)

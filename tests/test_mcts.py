@@ -78,7 +78,7 @@ def test_registered_with_checked_options(game):
     name = f"{game.name}.mcts"
     assert name in agent_names(game.name) and name not in agent_names("scythe" if game.name != "scythe" else "oath")
     bot = make_agent(name, game=game.name, seed=1)
-    assert bot.needs_state and bot.simulations == type(bot).default_simulations >= 256 and bot.seconds is None
+    assert bot.needs_state and bot.simulations == type(bot).default_count >= 256 and bot.seconds is None
     assert make_agent(name, seed=1, simulations=3, c=0.2, widen=2).kernel_options == (3, 0.2, 2.0)
     assert make_agent(name, seed=1, style=game.bots.STYLE_NAMES[1]).style == 1
     for bad in ({"simulations": 0}, {"simulations": 2.5}, {"seconds": 0}, {"simulations": 2, "seconds": 1.0},
