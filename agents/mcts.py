@@ -81,6 +81,77 @@ def any_action(s, a):
     return True
 
 
+@kernel
+def select(nodes, sums, node, mask, p, c):
+    """The legal child of `node` with the best UCB for seat p, its mean value rescaled to [0, 1]
+    over the legal children (values differ by little between actions in these games; the
+    rescaling keeps `c` meaningful in every game and every phase); -1 when none is legal.
+    Counts each legal child's availability; also returns how many are legal."""
+    low = np.inf
+    high = -np.inf
+    legal_children = 0
+    child = nodes[node, FIRST]
+    while child >= 0:
+        if mask[nodes[child, ACTION]]:
+            nodes[child, AVAIL] += 1
+            legal_children += 1
+            mean = sums[child, p] / nodes[child, VISITS]
+            low = min(low, mean)
+            high = max(high, mean)
+        child = nodes[child, NEXT]
+    spread = high - low if high > low else 1.0
+    best = -1
+    best_u = -np.inf
+    child = nodes[node, FIRST]
+    while child >= 0:
+        if mask[nodes[child, ACTION]]:
+            n = nodes[child, VISITS]
+            u = (sums[child, p] / n - low) / spread + c * math.sqrt(math.log(nodes[child, AVAIL]) / n)
+            if u > best_u:
+                best_u = u
+                best = child
+        child = nodes[child, NEXT]
+    return best, legal_children
+
+@kernel
+def untried(nodes, node, mask, scratch):
+    """scratch = the legal actions of `mask` with no child of `node` yet."""
+    scratch[:] = mask
+    child = nodes[node, FIRST]
+    while child >= 0:
+        scratch[nodes[child, ACTION]] = 0
+        child = nodes[child, NEXT]
+
+@kernel
+def add_child(nodes, node, action, used):
+    nodes[used, ACTION] = action
+    nodes[used, FIRST] = -1
+    nodes[used, NEXT] = nodes[node, FIRST]
+    nodes[used, VISITS] = 0
+    nodes[used, AVAIL] = 1
+    nodes[node, FIRST] = used
+
+@kernel
+def choose(nodes, sums, seat, words, i):
+    """The root's most visited child's action (ties: the better value for seat, then at random)."""
+    best = -1
+    best_n = -1
+    best_v = -np.inf
+    ties = 0
+    child = nodes[0, FIRST]
+    while child >= 0:
+        n = nodes[child, VISITS]
+        v = sums[child, seat] / max(n, 1)
+        if n > best_n or (n == best_n and v > best_v + 1e-12):
+            best, best_n, best_v, ties = child, n, v, 1
+        elif n == best_n and v > best_v - 1e-12:
+            ties += 1
+            if rng.below_at(words, i, ties) == 0:
+                best = child
+        child = nodes[child, NEXT]
+    return nodes[best, ACTION]
+
+
 def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
     """An empty tree for `capacity` nodes: the node table (root only) and the value sums per seat."""
     nodes = np.zeros((capacity, N_COLUMNS), dtype=np.int64)
@@ -89,63 +160,16 @@ def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def mcts_kernels(game, module_name: str):
-    """``searched_at``, ``policy_choice``, ``grow``, ``choose``, ``search_at`` and ``search_states`` over the game's search module
-    `game` (module doc), compiled and cached as `module_name`'s."""
+    """``searched_at``, ``policy_choice``, ``grow``, ``choose`` (shared), ``search_at`` and
+    ``search_states`` over the game's search module `game` (module doc), compiled and cached as
+    `module_name`'s. The module must bind them under these names: a copy calls another through
+    it, since a compiled function in a copy's closure pickles a fresh id into numba's cache key in
+    every process, and the copy would compile again in each (tests/test_signatures.py)."""
     kernel = kernel_for(module_name)
 
     @kernel
     def searched_at(states, b, mask):
         return game.searched(states[b], mask)
-
-    @kernel
-    def select(nodes, sums, node, mask, p, c):
-        """The legal child of `node` with the best UCB for seat p, its mean value rescaled to [0, 1]
-        over the legal children (values differ by little between actions in these games; the
-        rescaling keeps `c` meaningful in every game and every phase); -1 when none is legal.
-        Counts each legal child's availability; also returns how many are legal."""
-        low = np.inf
-        high = -np.inf
-        legal_children = 0
-        child = nodes[node, FIRST]
-        while child >= 0:
-            if mask[nodes[child, ACTION]]:
-                nodes[child, AVAIL] += 1
-                legal_children += 1
-                mean = sums[child, p] / nodes[child, VISITS]
-                low = min(low, mean)
-                high = max(high, mean)
-            child = nodes[child, NEXT]
-        spread = high - low if high > low else 1.0
-        best = -1
-        best_u = -np.inf
-        child = nodes[node, FIRST]
-        while child >= 0:
-            if mask[nodes[child, ACTION]]:
-                n = nodes[child, VISITS]
-                u = (sums[child, p] / n - low) / spread + c * math.sqrt(math.log(nodes[child, AVAIL]) / n)
-                if u > best_u:
-                    best_u = u
-                    best = child
-            child = nodes[child, NEXT]
-        return best, legal_children
-
-    @kernel
-    def untried(nodes, node, mask, scratch):
-        """scratch = the legal actions of `mask` with no child of `node` yet."""
-        scratch[:] = mask
-        child = nodes[node, FIRST]
-        while child >= 0:
-            scratch[nodes[child, ACTION]] = 0
-            child = nodes[child, NEXT]
-
-    @kernel
-    def add_child(nodes, node, action, used):
-        nodes[used, ACTION] = action
-        nodes[used, FIRST] = -1
-        nodes[used, NEXT] = nodes[node, FIRST]
-        nodes[used, VISITS] = 0
-        nodes[used, AVAIL] = 1
-        nodes[node, FIRST] = used
 
     @kernel
     def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen):
@@ -220,26 +244,6 @@ def mcts_kernels(game, module_name: str):
         return used
 
     @kernel
-    def choose(nodes, sums, seat, words, i):
-        """The root's most visited child's action (ties: the better value for seat, then at random)."""
-        best = -1
-        best_n = -1
-        best_v = -np.inf
-        ties = 0
-        child = nodes[0, FIRST]
-        while child >= 0:
-            n = nodes[child, VISITS]
-            v = sums[child, seat] / max(n, 1)
-            if n > best_n or (n == best_n and v > best_v + 1e-12):
-                best, best_n, best_v, ties = child, n, v, 1
-            elif n == best_n and v > best_v - 1e-12:
-                ties += 1
-                if rng.below_at(words, i, ties) == 0:
-                    best = child
-            child = nodes[child, NEXT]
-        return nodes[best, ACTION]
-
-    @kernel
     def policy_choice(states, b, seat, style, mask, words, i):
         """The game policy's action where the search does not think: a decision the tree does not
         search, or a choice of the policy the tree does not branch on; -1 where it does."""
@@ -255,20 +259,20 @@ def mcts_kernels(game, module_name: str):
     @kernel
     def search_at(states, b, seat, style, mask, words, i, simulations, c, widen):
         """The search's action for seat in states[b] (the game's policy where nothing is searched)."""
-        a = policy_choice(states, b, seat, style, mask, words, i)
+        a = game.policy_choice(states, b, seat, style, mask, words, i)
         if a >= 0:
             return a
         nodes = np.zeros((simulations + 1, N_COLUMNS), dtype=np.int64)
         nodes[0, ACTION] = nodes[0, FIRST] = nodes[0, NEXT] = -1
         sums = np.zeros((simulations + 1, game.MAX_PLAYERS))
-        grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
+        game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
         return choose(nodes, sums, seat, words, i)
 
     @kernel
     def search_states(states, seats, styles, masks, words, out, simulations, c, widen):
         """out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, ...) for the batch."""
         for b in range(states.shape[0]):
-            out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen)
+            out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen)
 
     return searched_at, policy_choice, grow, choose, search_at, search_states
 
