@@ -116,6 +116,17 @@ class SearchAgent(EngineBot):
         self.seconds = seconds
         super().__init__(seed)
 
+    def act(self, observation, action_mask, info=None) -> int:
+        if self.seconds is None or info is None or "state" not in info:
+            return super().act(observation, action_mask, info)
+        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
+        legal_actions(mask)
+        return int(self.think(info["state"], int(info["seat"]), mask))
+
+    def think(self, states, seat: int, mask) -> int:
+        """The action for states[0] after thinking ``seconds`` (the clock-bound search)."""
+        raise NotImplementedError
+
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         if self.seconds is not None:  # a clock per decision: one at a time
             return Agent.act_batch(self, observations, action_masks, infos)

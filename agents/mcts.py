@@ -47,7 +47,7 @@ import time
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import SearchAgent, legal_actions
+from meeplegym.agents.base import SearchAgent
 from meeplegym.jit import kernel, kernel_for
 
 # the columns of a tree's int64 node table
@@ -113,6 +113,7 @@ def select(nodes, sums, node, mask, p, c):
         child = nodes[child, NEXT]
     return best, legal_children
 
+
 @kernel
 def untried(nodes, node, mask, scratch):
     """scratch = the legal actions of `mask` with no child of `node` yet."""
@@ -122,6 +123,7 @@ def untried(nodes, node, mask, scratch):
         scratch[nodes[child, ACTION]] = 0
         child = nodes[child, NEXT]
 
+
 @kernel
 def add_child(nodes, node, action, used):
     nodes[used, ACTION] = action
@@ -130,6 +132,7 @@ def add_child(nodes, node, action, used):
     nodes[used, VISITS] = 0
     nodes[used, AVAIL] = 1
     nodes[node, FIRST] = used
+
 
 @kernel
 def choose(nodes, sums, seat, words, i):
@@ -152,7 +155,8 @@ def choose(nodes, sums, seat, words, i):
     return nodes[best, ACTION]
 
 
-def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
+@kernel
+def new_tree(capacity, max_players):
     """An empty tree for `capacity` nodes: the node table (root only) and the value sums per seat."""
     nodes = np.zeros((capacity, N_COLUMNS), dtype=np.int64)
     nodes[0, ACTION] = nodes[0, FIRST] = nodes[0, NEXT] = -1
@@ -160,8 +164,7 @@ def new_tree(capacity: int, max_players: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def mcts_kernels(game, module_name: str):
-    """``searched_at``, ``policy_choice``, ``grow``, ``choose`` (shared), ``search_at`` and
-    ``search_states`` over the game's search module `game` (module doc), compiled and cached as
+    """``searched_at``, ``policy_choice``, ``grow``, ``search_at`` and ``search_states`` over the game's search module `game` (module doc), compiled and cached as
     `module_name`'s. The module must bind them under these names: a copy calls another through
     it, since a compiled function in a copy's closure pickles a fresh id into numba's cache key in
     every process, and the copy would compile again in each (tests/test_signatures.py)."""
@@ -262,9 +265,7 @@ def mcts_kernels(game, module_name: str):
         a = game.policy_choice(states, b, seat, style, mask, words, i)
         if a >= 0:
             return a
-        nodes = np.zeros((simulations + 1, N_COLUMNS), dtype=np.int64)
-        nodes[0, ACTION] = nodes[0, FIRST] = nodes[0, NEXT] = -1
-        sums = np.zeros((simulations + 1, game.MAX_PLAYERS))
+        nodes, sums = new_tree(simulations + 1, game.MAX_PLAYERS)
         game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
         return choose(nodes, sums, seat, words, i)
 
@@ -274,7 +275,7 @@ def mcts_kernels(game, module_name: str):
         for b in range(states.shape[0]):
             out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen)
 
-    return searched_at, policy_choice, grow, choose, search_at, search_states
+    return searched_at, policy_choice, grow, search_at, search_states
 
 
 class MctsBot(SearchAgent):
@@ -300,7 +301,7 @@ class MctsBot(SearchAgent):
         m = cls.search_module
         cls.max_players = m.MAX_PLAYERS
         for attr, made in (("searched", m.searched_at), ("policy_choice", m.policy_choice), ("grow", m.grow),
-                             ("choose", m.choose), ("policy_at", m.search_at), ("act_states", m.search_states)):
+                           ("policy_at", m.search_at), ("act_states", m.search_states)):
             setattr(cls, attr, staticmethod(made))
 
     def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
@@ -314,15 +315,10 @@ class MctsBot(SearchAgent):
         self.c, self.widen = float(c), float(widen)
         self.kernel_options = (self.simulations, self.c, self.widen)
 
-    def act(self, observation, action_mask, info=None) -> int:
-        if self.seconds is None or info is None or "state" not in info:
-            return super().act(observation, action_mask, info)
-        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
-        legal_actions(mask)
-        states, seat = info["state"], int(info["seat"])
+    def think(self, states, seat: int, mask) -> int:
         a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)
         if a >= 0:
-            return int(a)
+            return a
         nodes, sums = new_tree(1024, self.max_players)
         used = 1
         deadline = time.perf_counter() + self.seconds
@@ -332,4 +328,4 @@ class MctsBot(SearchAgent):
                 sums = np.concatenate([sums, np.zeros_like(sums)])
             used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
                              self.c, self.widen)
-        return int(self.choose(nodes, sums, seat, self.words, 0))
+        return choose(nodes, sums, seat, self.words, 0)

@@ -33,7 +33,7 @@ import time
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import SearchAgent, legal_actions
+from meeplegym.agents.base import SearchAgent
 from meeplegym.jit import kernel
 
 
@@ -86,18 +86,13 @@ class SearchBot(SearchAgent):
         self.samples = self.count
         self.kernel_options = (self.samples,)
 
-    def act(self, observation, action_mask, info=None) -> int:
-        if self.seconds is None or info is None or "state" not in info:
-            return super().act(observation, action_mask, info)
-        mask = np.ascontiguousarray(action_mask, dtype=np.int8)
-        legal_actions(mask)
-        states, seat = info["state"], int(info["seat"])
+    def think(self, states, seat: int, mask) -> int:
         if not self.searched(states, 0, mask):
-            return super().act(observation, action_mask, info)
+            return self.policy_at(states, 0, seat, self.style, mask, self.words, 0, *self.kernel_options)
         totals = np.zeros(mask.shape[0])
         deadline = time.perf_counter() + self.seconds
         done = 0
         while done == 0 or time.perf_counter() < deadline:
             self.add_samples(states, 0, seat, self.style, mask, self.words, 0, 1, done, totals)
             done += 1
-        return int(best_action(totals, mask, self.words, 0))
+        return best_action(totals, mask, self.words, 0)

@@ -67,21 +67,26 @@ def kernel_sources(package_dir: Path = _PACKAGE_DIR) -> list[Path]:
             if path.name not in OUTSIDE_KERNELS]
 
 
+def _digest(sources, salt: str) -> str:
+    """A hash of the `sources` (file names and contents, in order) and, when one of them is
+    envs/imperium/automa_tables.py, of the user's Imperium automa tables it reads: data compiled
+    into the kernels from outside the sources."""
+    h = hashlib.sha1(salt.encode())
+    for path in sources:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
+    if tables and Path(tables).is_file() and any(path.name == "automa_tables.py" for path in sources):
+        h.update(Path(tables).read_bytes())
+    return h.hexdigest()[:16]
+
+
 def engine_digest(game: str | None = None, package_dir: Path = _PACKAGE_DIR, salt: str = "") -> str:
     """A hash of everything compiled into `game`'s kernels (every game's when None): the shared
     sources, the game's own and, for Imperium, a user's automa tables. The bot soak's ledgers
     carry it, so that games played on other sources are never counted for these."""
-    h = hashlib.sha1(salt.encode())
-    for path in kernel_sources(package_dir):
-        if game is None or game_of(path) in (None, game):
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
-    # data compiled into the kernels from outside the sources: the user's Imperium automa tables
-    # (envs/imperium/automa_tables.py reads the file this variable names)
-    tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
-    if game in (None, "imperium") and tables and Path(tables).is_file():
-        h.update(Path(tables).read_bytes())
-    return h.hexdigest()[:16]
+    return _digest([path for path in kernel_sources(package_dir) if game is None or game_of(path) in (None, game)],
+                   salt)
 
 
 def module_path(name: str, package_dir: Path = _PACKAGE_DIR) -> Path | None:
@@ -136,15 +141,7 @@ def kernel_stamp(starts: tuple[Path, ...], package_dir: Path = _PACKAGE_DIR) -> 
     Imperium automa tables."""
     # numba's cache key ignores NUMBA_BOUNDSCHECK: the folder keeps the two kinds apart, and so
     # does the stamp, for a user who names one folder for both
-    h = hashlib.sha1(f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}".encode())
-    sources = reach(starts, package_dir)
-    for path in sources:
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
-    if tables and Path(tables).is_file() and any(p.name == "automa_tables.py" for p in sources):
-        h.update(Path(tables).read_bytes())
-    return h.hexdigest()[:16]
+    return _digest(reach(starts, package_dir), f"boundscheck={os.environ.get('NUMBA_BOUNDSCHECK', '')}")
 
 
 class GameSourceLocator(UserProvidedCacheLocator):
