@@ -64,7 +64,8 @@ def values(s, seat, style, out):
     squashed_margins(raw, s["n_players"], VALUE_SCALE, out)
 
 
-searched_at, policy_choice, grow, search_at, search_states = mcts_kernels(sys.modules[__name__], __name__)
+(searched_at, policy_choice, simulate, grow, open_root, halve, search_at,
+ search_states) = mcts_kernels(sys.modules[__name__], __name__)
 
 
 class ImperiumMcts(MctsBot):

@@ -21,9 +21,17 @@ Cowling, Powley and Whitehouse 2012). Each **simulation**
    (``game.horizon``) and values the state reached for every seat in [0, 1] (``game.values``);
 5. **backs up** each seat's value along the path.
 
-The action played is the root's most visited child (ties broken by value, then at random). The
-only randomness is the search's generator word ``words[i]``: for a given word the search is
-reproducible, and it reads only what its seat can see.
+How the root shares the simulations is the agent's ``root`` option. By default (``halving``) it
+is **sequential halving** (Karnin, Koren and Somekh 2013; the root of Gumbel MuZero): the root
+opens a child for every action it may branch on (at most one per simulation, the prior's first),
+and in rounds each child still in gets an equal share of the simulations, every child played in
+the same worlds with the same draws (common random numbers: the children's values then differ by
+their actions, not by their luck; one world's value differences between actions are about 0.01),
+after which the better half by mean value stays; the last one left is played. Below the root the
+tree grows as above. With ``ucb`` the root is a node like any other and the action played is its
+most visited child (ties broken by value, then at random). The only randomness is the search's
+generator word ``words[i]``: for a given word the search is reproducible, and it reads only what
+its seat can see.
 
 A game's search module (``agents/<game>_mcts.py``) names what differs, as module attributes the
 template reads: ``N_ACTIONS``, ``MAX_PLAYERS``, ``STATE_DTYPE``, ``N_STYLES``, the rules'
@@ -156,6 +164,40 @@ def choose(nodes, sums, seat, words, i):
 
 
 @kernel
+def next_sample(nodes):
+    """The number of the search's next sample (world drawn), kept in the root's AVAIL column (the
+    root is no node's child); the opponents play every style in turn, by sample."""
+    k = nodes[0, AVAIL]
+    nodes[0, AVAIL] = k + 1
+    return k
+
+
+@kernel
+def halving_rounds(m):
+    """The rounds of sequential halving that take m root children down to one."""
+    rounds = 0
+    while m > 1:
+        m = (m + 1) // 2
+        rounds += 1
+    return rounds
+
+
+@kernel
+def keep_best_half(nodes, sums, children, m, seat):
+    """Order children[:m] by their mean value for seat, best first (stable); returns how many stay
+    (the better half, rounded up)."""
+    for k in range(1, m):
+        child = children[k]
+        v = sums[child, seat] / max(nodes[child, VISITS], 1)
+        j = k
+        while j > 0 and sums[children[j - 1], seat] / max(nodes[children[j - 1], VISITS], 1) < v:
+            children[j] = children[j - 1]
+            j -= 1
+        children[j] = child
+    return (m + 1) // 2
+
+
+@kernel
 def new_tree(capacity, max_players):
     """An empty tree for `capacity` nodes: the node table (root only) and the value sums per seat."""
     nodes = np.zeros((capacity, N_COLUMNS), dtype=np.int64)
@@ -164,87 +206,17 @@ def new_tree(capacity, max_players):
 
 
 def mcts_kernels(game, module_name: str):
-    """``searched_at``, ``policy_choice``, ``grow``, ``search_at`` and ``search_states`` over the game's search module `game` (module doc), compiled and cached as
-    `module_name`'s. The module must bind them under these names: a copy calls another through
-    it, since a compiled function in a copy's closure pickles a fresh id into numba's cache key in
-    every process, and the copy would compile again in each (tests/test_signatures.py)."""
+    """The search's kernels over the game's search module `game` (module doc), compiled and cached
+    as `module_name`'s, in this order: ``searched_at``, ``policy_choice``, ``simulate``, ``grow``,
+    ``open_root``, ``halve``, ``search_at``, ``search_states``. The module must bind them under
+    these names: a copy calls another through it, since a compiled function in a copy's closure
+    pickles a fresh id into numba's cache key in every process, and the copy would compile again in
+    each (tests/test_signatures.py)."""
     kernel = kernel_for(module_name)
 
     @kernel
     def searched_at(states, b, mask):
         return game.searched(states[b], mask)
-
-    @kernel
-    def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen):
-        """Run `simulations` simulations (module doc) into the tree (nodes, sums) of `used` nodes,
-        for seat's decision in states[b] whose legal actions are `mask`; returns the nodes used.
-        Stops early when the tree is full."""
-        world = np.empty(1, dtype=game.STATE_DTYPE)
-        here = np.zeros(game.N_ACTIONS, dtype=np.int8)
-        scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
-        path = np.empty(nodes.shape[0], dtype=np.int64)
-        values = np.zeros(game.MAX_PLAYERS)
-        # the root's first child: the game's prior on the true record (it reads only what the seat
-        # sees), so that one simulation plays what the rule-based policy plays at the table
-        root_prior = game.prior(states[b], seat, style, mask, words, i) if used == 1 else -1
-        for _ in range(simulations):
-            if used >= nodes.shape[0]:
-                break
-            opponent_style = nodes[0, VISITS] % game.N_STYLES  # the others in every style in turn
-            world[0] = states[b]
-            game.determinize(world[0], seat, words, i)
-            s = world[0]
-            node = 0
-            depth = 0
-            path[0] = 0
-            steps = 0
-            start_turn = s["turn"]
-            while s["terminal"] == 0 and steps < ROLLOUT_CAP and not game.beyond(s, states[b]["turn"]):
-                game.legal(s, here)
-                if node == 0:  # the root's actions are the seat's own, legal in the true state
-                    for a in range(game.N_ACTIONS):
-                        here[a] = here[a] & mask[a]
-                if node < 0 or (node > 0 and not game.searched(s, here)):  # the root is searched
-                    if node < 0 and game.horizon(s, start_turn, steps):
-                        break
-                    p = s["actor"]
-                    game.apply(s, game.policy(s, p, style if p == seat else opponent_style, here, words, i))
-                    steps += 1
-                    continue
-                p = s["actor"]
-                game.branches(s, here)
-                child, legal_children = select(nodes, sums, node, here, p, c)
-                allowed = max(1.0, widen * math.sqrt(nodes[node, VISITS] + 1.0))
-                if legal_children < here.sum() and legal_children < allowed and used < nodes.shape[0]:
-                    untried(nodes, node, here, scratch)
-                    if node == 0 and root_prior >= 0:
-                        a = root_prior
-                        root_prior = -1
-                    else:
-                        a = game.prior(s, p, style if p == seat else opponent_style, here, words, i)
-                    if a < 0 or scratch[a] == 0:
-                        a = rng.random_legal(scratch, words, i)
-                    add_child(nodes, node, a, used)
-                    depth += 1
-                    path[depth] = used
-                    used += 1
-                    game.apply(s, a)
-                    start_turn = s["turn"]
-                    node = -1  # out of the tree: the rollout
-                    steps = 0
-                    continue
-                if child < 0:
-                    break
-                depth += 1
-                path[depth] = child
-                node = child
-                game.apply(s, nodes[child, ACTION])
-            game.values(s, seat, style, values)
-            for k in range(depth + 1):
-                nodes[path[k], VISITS] += 1
-                for q in range(game.MAX_PLAYERS):
-                    sums[path[k], q] += values[q]
-        return used
 
     @kernel
     def policy_choice(states, b, seat, style, mask, words, i):
@@ -260,22 +232,169 @@ def mcts_kernels(game, module_name: str):
         return a
 
     @kernel
-    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen):
-        """The search's action for seat in states[b] (the game's policy where nothing is searched)."""
+    def simulate(s, root_turn, seat, style, opponent_style, words, i, nodes, sums, path, depth, used,
+                 root_mask, root_prior, c, widen, here, scratch, values):
+        """Play world `s` on from tree node path[depth]: down the tree, widening it by one node at
+        most, then the rollout (module doc); value the state reached and back the values up the
+        path. At the root only `root_mask`'s actions compete, and the first child opened there is
+        `root_prior` (when >= 0). Returns the nodes used and the root prior still to open."""
+        node = path[depth]
+        steps = 0
+        start_turn = s["turn"]
+        while s["terminal"] == 0 and steps < ROLLOUT_CAP and not game.beyond(s, root_turn):
+            game.legal(s, here)
+            if node == 0:  # the root's actions are the seat's own, legal in the true state
+                for a in range(game.N_ACTIONS):
+                    here[a] = here[a] & root_mask[a]
+            if node < 0 or (node > 0 and not game.searched(s, here)):  # the root is searched
+                if node < 0 and game.horizon(s, start_turn, steps):
+                    break
+                p = s["actor"]
+                game.apply(s, game.policy(s, p, style if p == seat else opponent_style, here, words, i))
+                steps += 1
+                continue
+            p = s["actor"]
+            game.branches(s, here)
+            child, legal_children = select(nodes, sums, node, here, p, c)
+            allowed = max(1.0, widen * math.sqrt(nodes[node, VISITS] + 1.0))
+            if legal_children < here.sum() and legal_children < allowed and used < nodes.shape[0]:
+                untried(nodes, node, here, scratch)
+                if node == 0 and root_prior >= 0:
+                    a = root_prior
+                    root_prior = -1
+                else:
+                    a = game.prior(s, p, style if p == seat else opponent_style, here, words, i)
+                if a < 0 or scratch[a] == 0:
+                    a = rng.random_legal(scratch, words, i)
+                add_child(nodes, node, a, used)
+                depth += 1
+                path[depth] = used
+                used += 1
+                game.apply(s, a)
+                start_turn = s["turn"]
+                node = -1  # out of the tree: the rollout
+                steps = 0
+                continue
+            if child < 0:
+                break
+            depth += 1
+            path[depth] = child
+            node = child
+            game.apply(s, nodes[child, ACTION])
+        game.values(s, seat, style, values)
+        for k in range(depth + 1):
+            nodes[path[k], VISITS] += 1
+            for q in range(game.MAX_PLAYERS):
+                sums[path[k], q] += values[q]
+        return used, root_prior
+
+    @kernel
+    def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen):
+        """Run `simulations` simulations from the root by UCB (module doc) into the tree (nodes,
+        sums) of `used` nodes, for seat's decision in states[b] whose legal actions are `mask`;
+        returns the nodes used. Stops early when the tree is full."""
+        world = np.empty(1, dtype=game.STATE_DTYPE)
+        here = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        path = np.empty(nodes.shape[0] + 1, dtype=np.int64)
+        values = np.zeros(game.MAX_PLAYERS)
+        # the root's first child: the game's prior on the true record (it reads only what the seat
+        # sees), so that one simulation plays what the rule-based policy plays at the table
+        root_prior = game.prior(states[b], seat, style, mask, words, i) if used == 1 else -1
+        for _ in range(simulations):
+            if used >= nodes.shape[0]:
+                break
+            world[0] = states[b]
+            game.determinize(world[0], seat, words, i)
+            path[0] = 0
+            used, root_prior = game.simulate(world[0], states[b]["turn"], seat, style, next_sample(nodes) % game.N_STYLES, words, i,
+                                             nodes, sums, path, 0, used, mask, root_prior, c, widen, here,
+                                             scratch, values)
+        return used
+
+    @kernel
+    def open_root(states, b, seat, style, mask, words, i, nodes, children, limit):
+        """Give the root a child for each action it will weigh, at most `limit` of those the tree
+        branches on in `mask`: the game's prior first (so that one simulation plays as the
+        rule-based policy), then others at random; children[:k] = their nodes. Returns k (the
+        tree then uses k + 1 nodes)."""
+        first = game.prior(states[b], seat, style, mask, words, i)  # as the policy would draw it at the table
+        here = mask.copy()
+        game.branches(states[b], here)
+        order = np.flatnonzero(here)
+        rng.shuffle_at(order, order.shape[0], words, i)
+        for k in range(order.shape[0]):
+            if order[k] == first:
+                order[0], order[k] = order[k], order[0]
+        k = min(order.shape[0], limit)
+        for j in range(k):
+            add_child(nodes, 0, order[j], j + 1)
+            children[j] = j + 1
+        return k
+
+    @kernel
+    def halve(states, b, seat, style, words, i, nodes, sums, used, children, m, samples, c, widen):
+        """One round of sequential halving at the root: `samples` samples for each of the root
+        children children[:m]. A sample is one world and one stream of rollout draws shared by
+        every child (common random numbers: the children's values then differ by their actions,
+        not by their luck); below each child the tree grows as in ``grow``. Returns the nodes used."""
+        world = np.empty(1, dtype=game.STATE_DTYPE)
+        line = np.empty(1, dtype=game.STATE_DTYPE)
+        line_words = np.zeros(1, dtype=np.uint64)
+        in_world = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        here = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
+        path = np.empty(nodes.shape[0] + 1, dtype=np.int64)
+        values = np.zeros(game.MAX_PLAYERS)
+        for _ in range(samples):
+            opponent_style = next_sample(nodes) % game.N_STYLES
+            world[0] = states[b]
+            game.determinize(world[0], seat, words, i)
+            game.legal(world[0], in_world)
+            word = rng.fresh_word_at(words, i)
+            for k in range(m):
+                child = children[k]
+                if not in_world[nodes[child, ACTION]]:
+                    continue  # not legal in this world: the child's mean stands on the others
+                line[0] = world[0]
+                game.apply(line[0], nodes[child, ACTION])
+                line_words[0] = word
+                path[0] = 0
+                path[1] = child
+                used, _ = game.simulate(line[0], states[b]["turn"], seat, style, opponent_style, line_words, 0,
+                                        nodes, sums, path, 1, used, in_world, -1, c, widen, here, scratch, values)
+        return used
+
+    @kernel
+    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen, halving):
+        """The search's action for seat in states[b] (the game's policy where nothing is searched):
+        by sequential halving at the root when `halving`, else by UCB from the root."""
         a = game.policy_choice(states, b, seat, style, mask, words, i)
         if a >= 0:
             return a
-        nodes, sums = new_tree(simulations + 1, game.MAX_PLAYERS)
-        game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
-        return choose(nodes, sums, seat, words, i)
+        if not halving:
+            nodes, sums = new_tree(simulations + 1, game.MAX_PLAYERS)
+            game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
+            return choose(nodes, sums, seat, words, i)
+        children = np.empty(game.N_ACTIONS, dtype=np.int64)
+        nodes, sums = new_tree(simulations + game.N_ACTIONS + 1, game.MAX_PLAYERS)
+        m = game.open_root(states, b, seat, style, mask, words, i, nodes, children, simulations)
+        used = m + 1
+        rounds = halving_rounds(m)
+        while m > 1:
+            used = game.halve(states, b, seat, style, words, i, nodes, sums, used, children, m,
+                              max(1, simulations // (rounds * m)), c, widen)
+            m = keep_best_half(nodes, sums, children, m, seat)
+        return nodes[children[0], ACTION]
 
     @kernel
-    def search_states(states, seats, styles, masks, words, out, simulations, c, widen):
+    def search_states(states, seats, styles, masks, words, out, simulations, c, widen, halving):
         """out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, ...) for the batch."""
         for b in range(states.shape[0]):
-            out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen)
+            out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen,
+                                    halving)
 
-    return searched_at, policy_choice, grow, search_at, search_states
+    return searched_at, policy_choice, simulate, grow, open_root, halve, search_at, search_states
 
 
 class MctsBot(SearchAgent):
@@ -285,6 +404,9 @@ class MctsBot(SearchAgent):
       for this long instead; at least one simulation);
     - ``style``: the rule-based style of the seat's own moves between searched decisions, in the
       simulations and at the table; the others are simulated in every style in turn;
+    - ``root``: how the root's children share the simulations: ``halving`` (sequential halving,
+      each round on the same worlds and draws for every child still in, Karnin et al. 2013; the
+      default) or ``ucb`` (UCB as at every other node, the most visited child wins);
     - ``c``: the UCB exploration constant (over each node's values rescaled to [0, 1]; default 0.5);
     - ``widen``: children a node may hold per square root of its visits (default 1.0).
 
@@ -295,37 +417,63 @@ class MctsBot(SearchAgent):
     unit = "simulations"
     default_count = 64
     search_module = None
+    roots = ("halving", "ucb")
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         m = cls.search_module
-        cls.max_players = m.MAX_PLAYERS
+        cls.max_players, cls.n_actions = m.MAX_PLAYERS, m.N_ACTIONS
         for attr, made in (("searched", m.searched_at), ("policy_choice", m.policy_choice), ("grow", m.grow),
+                           ("open_root", m.open_root), ("halve", m.halve),
                            ("policy_at", m.search_at), ("act_states", m.search_states)):
             setattr(cls, attr, staticmethod(made))
 
     def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
-                 style: str | None = None, c: float = 0.5, widen: float = 1.0):
+                 style: str | None = None, root: str = "halving", c: float = 0.5, widen: float = 1.0):
+        if root not in self.roots:
+            raise ValueError(f"unknown root {root!r}; choose from {', '.join(self.roots)}")
         if not c >= 0:
             raise ValueError(f"c must be >= 0, got {c!r}")
         if not widen > 0:
             raise ValueError(f"widen must be positive, got {widen!r}")
         super().__init__(seed, simulations, seconds, style)
         self.simulations = self.count
-        self.c, self.widen = float(c), float(widen)
-        self.kernel_options = (self.simulations, self.c, self.widen)
+        self.root, self.c, self.widen = root, float(c), float(widen)
+        self.kernel_options = (self.simulations, self.c, self.widen, root == "halving")
 
     def think(self, states, seat: int, mask) -> int:
         a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)
         if a >= 0:
             return a
-        nodes, sums = new_tree(1024, self.max_players)
-        used = 1
         deadline = time.perf_counter() + self.seconds
-        while used == 1 or time.perf_counter() < deadline:
-            if used + 64 > nodes.shape[0]:  # each simulation adds at most one node
-                nodes = np.concatenate([nodes, np.zeros_like(nodes)])
-                sums = np.concatenate([sums, np.zeros_like(sums)])
-            used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
-                             self.c, self.widen)
-        return choose(nodes, sums, seat, self.words, 0)
+        nodes, sums = new_tree(1024 + self.n_actions, self.max_players)
+        if self.root == "ucb":
+            used = 1
+            while used == 1 or time.perf_counter() < deadline:
+                nodes, sums = room_for(nodes, sums, used + 64)  # a simulation adds one node at most
+                used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
+                                 self.c, self.widen)
+            return choose(nodes, sums, seat, self.words, 0)
+        children = np.empty(self.n_actions, dtype=np.int64)
+        m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.n_actions)
+        used = m + 1
+        rounds_left = halving_rounds(m)
+        while m > 1:  # each round thinks for an equal share of the time left, one sample at least
+            round_end = time.perf_counter() + (deadline - time.perf_counter()) / rounds_left
+            done = 0
+            while done == 0 or time.perf_counter() < round_end:
+                nodes, sums = room_for(nodes, sums, used + m)
+                used = self.halve(states, 0, seat, self.style, self.words, 0, nodes, sums, used, children, m, 1,
+                                  self.c, self.widen)
+                done += 1
+            m = keep_best_half(nodes, sums, children, m, seat)
+            rounds_left -= 1
+        return int(nodes[children[0], ACTION])
+
+
+def room_for(nodes, sums, needed):
+    """The tree's tables, doubled while they hold fewer than `needed` nodes."""
+    while nodes.shape[0] < needed:
+        nodes = np.concatenate([nodes, np.zeros_like(nodes)])
+        sums = np.concatenate([sums, np.zeros_like(sums)])
+    return nodes, sums

@@ -77,7 +77,8 @@ def values(s, seat, style, out):
             out[q] += WIN_SHARE / winners
 
 
-searched_at, policy_choice, grow, search_at, search_states = mcts_kernels(sys.modules[__name__], __name__)
+(searched_at, policy_choice, simulate, grow, open_root, halve, search_at,
+ search_states) = mcts_kernels(sys.modules[__name__], __name__)
 
 
 class ScytheMcts(MctsBot):

@@ -14,7 +14,7 @@ import pytest
 from meeplegym import rng
 from meeplegym.agents import agent_names, imperium_bots, imperium_mcts, make_agent, oath_bots, oath_mcts, play_match
 from meeplegym.agents import scythe_bots, scythe_mcts
-from meeplegym.agents.mcts import ACTION, FIRST, NEXT, VISITS, new_tree, squashed_margins
+from meeplegym.agents.mcts import ACTION, FIRST, NEXT, VISITS, keep_best_half, new_tree, squashed_margins
 from meeplegym.agents.registry import split_options
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import hidden as imperium_hidden
@@ -79,10 +79,11 @@ def test_registered_with_checked_options(game):
     assert name in agent_names(game.name) and name not in agent_names("scythe" if game.name != "scythe" else "oath")
     bot = make_agent(name, game=game.name, seed=1)
     assert bot.needs_state and bot.simulations == type(bot).default_count >= 256 and bot.seconds is None
-    assert make_agent(name, seed=1, simulations=3, c=0.2, widen=2).kernel_options == (3, 0.2, 2.0)
+    assert make_agent(name, seed=1, simulations=3, c=0.2, widen=2).kernel_options == (3, 0.2, 2.0, True)
+    assert make_agent(name, seed=1, root="ucb").kernel_options[-1] is False
     assert make_agent(name, seed=1, style=game.bots.STYLE_NAMES[1]).style == 1
     for bad in ({"simulations": 0}, {"simulations": 2.5}, {"seconds": 0}, {"simulations": 2, "seconds": 1.0},
-                {"style": "x"}, {"c": -1}, {"widen": 0}):
+                {"style": "x"}, {"c": -1}, {"widen": 0}, {"root": "puct"}):
         with pytest.raises(ValueError):
             make_agent(name, seed=1, **bad)
 
@@ -102,14 +103,16 @@ def test_options_in_an_agent_name():
 @GAMES
 @pytest.mark.parametrize("n_players", [2, 3])
 def test_plays_whole_games_through_the_env(game, n_players):
-    """An MCTS seat at a table with a rule-based bot and random play, through the AEC env (which
-    rejects any illegal action), answers every phase; at 2 players the other seat is an MCTS
-    thinking by the clock."""
-    agents = [make_agent(f"{game.name}.mcts", seed=1, simulations=2),
+    """MCTS seats through the AEC env (which rejects any illegal action) answer every phase: at 2
+    players one searching by halving at the root and one by the clock; at 3, a UCB root, a
+    rule-based bot and a UCB root by the clock."""
+    agents = [make_agent(f"{game.name}.mcts", seed=1, simulations=3, root="halving" if n_players == 2 else "ucb"),
               make_agent(f"{game.name}.{game.bots.STYLE_NAMES[1]}", seed=2),
               make_agent("random", seed=3)][:n_players]
     if n_players == 2:
         agents[1] = make_agent(f"{game.name}.mcts", seed=4, seconds=0.002, style=game.bots.STYLE_NAMES[1])
+    else:
+        agents[2] = make_agent(f"{game.name}.mcts", seed=3, seconds=0.002, root="ucb")
     result = play_match(game.name, agents, seed=50 + n_players)
     assert not result.truncated and result.decisions > 0
     shared = len(set(result.scores)) == 1 and len(set(result.rewards)) == 1
@@ -117,9 +120,10 @@ def test_plays_whole_games_through_the_env(game, n_players):
 
 
 @GAMES
-def test_batch_kernel_agrees_with_single_decisions(game):
+@pytest.mark.parametrize("halving", [True, False], ids=["halving", "ucb"])
+def test_batch_kernel_agrees_with_single_decisions(game, halving):
     points = game.searched_points(2, 61, 4)
-    bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0)
+    bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0, halving)
 
 
 # ---------------------------------------------------------------- the tree
@@ -139,6 +143,42 @@ def test_the_tree_counts_every_simulation_once(game):
         for node in range(len(nodes)):
             assert nodes[node, VISITS] >= sum(nodes[k, VISITS] for k in children(nodes, node))
             assert (sums[node] >= 0).all() and (sums[node] <= nodes[node, VISITS] + 1e-9).all()
+
+
+def opened(game, point, word=7):
+    """The root of a halving search opened on every branched action: (nodes, sums, children, k, words)."""
+    st, seat, mask = point
+    nodes, sums = new_tree(4096, game.mcts.MAX_PLAYERS)
+    kids = np.empty(game.mcts.N_ACTIONS, dtype=np.int64)
+    words = rng.seed_words([word])
+    k = game.mcts.open_root(st, 0, seat, 0, mask, words, 0, nodes, kids, game.mcts.N_ACTIONS)
+    return nodes, sums, kids, k, words
+
+
+@GAMES
+def test_halving_weighs_every_child_on_the_same_worlds(game):
+    """A round of sequential halving plays each root child in the same worlds with the same draws
+    (common random numbers): a child's visits and values are the same whichever other children
+    share the round; every child legal in every world gets each sample; the better half by mean
+    value for the seat stays, best first."""
+    for point in game.searched_points(2, 97, 3):
+        st, seat, mask = point
+        nodes, sums, kids, k, words = opened(game, point)
+        if k < 2:
+            continue
+        assert set(int(nodes[c, ACTION]) for c in kids[:k]) <= set(np.flatnonzero(mask))
+        used = game.mcts.halve(st, 0, seat, 0, words, 0, nodes, sums, k + 1, kids, k, 5, 0.5, 1.0)
+        assert nodes[0, VISITS] == sum(nodes[c, VISITS] for c in kids[:k]) and max(nodes[kids[:k], VISITS]) == 5
+        alone_nodes, alone_sums, alone_kids, _, alone_words = opened(game, point)
+        game.mcts.halve(st, 0, seat, 0, alone_words, 0, alone_nodes, alone_sums, k + 1, alone_kids[1:], 1, 5,
+                        0.5, 1.0)
+        assert alone_words[0] == words[0]
+        assert alone_nodes[alone_kids[1], VISITS] == nodes[kids[1], VISITS]
+        np.testing.assert_allclose(alone_sums[alone_kids[1]], sums[kids[1]])
+        means = {int(c): sums[c, seat] / max(nodes[c, VISITS], 1) for c in kids[:k]}
+        kept = keep_best_half(nodes, sums, kids, k, seat)
+        assert kept == (k + 1) // 2 and used <= 4096
+        assert [means[int(c)] for c in kids[:k]] == sorted(means.values(), reverse=True)
 
 
 def test_each_seat_is_valued_for_itself():
@@ -168,9 +208,10 @@ def test_decisions_ignore_hidden_facts(game):
         np.testing.assert_array_equal(other_nodes, nodes)
         np.testing.assert_array_equal(other_sums, sums)
         assert other_words[0] == words[0]
-        expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0)
-        assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0) == expect
-        assert mask[expect]
+        for halving in (True, False):
+            expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0, halving)
+            assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0, halving) == expect
+            assert mask[expect]
 
 
 @GAMES
@@ -179,7 +220,8 @@ def test_one_simulation_plays_the_rule_based_choice(game):
     search plays as the bot it rolls out with."""
     for k, (st, seat, mask) in enumerate(game.searched_points(2, 91, 3)):
         bot = game.bots.policy_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0)
-        assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 1, 0.5, 1.0) == bot
+        for halving in (True, False):
+            assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 1, 0.5, 1.0, halving) == bot
 
 
 # ---------------------------------------------------------------- strength
