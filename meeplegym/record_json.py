@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from meeplegym import programs as P
 from meeplegym.errors import InvalidStateError
 
 
@@ -263,3 +264,70 @@ class RecordCodec:
             read_live(s, name, count_name, r.get(name), scratch.d.get(name), self.field)
         read_cards(s, r, self.card_fields, self.card_index, self.field)
         return out
+
+
+# ---------------------------------------------------------------- names for numbers
+def named_writer(names) -> Callable[[int], Any]:
+    """An enum value as its name (-1 as null; a value past the names as itself, which the
+    loader then refuses)."""
+    return lambda v: names[v] if 0 <= v < len(names) else None if v == -1 else v
+
+
+def named_reader(names, none: int | None = -1) -> Callable[[Any, str], int]:
+    """A name back to its value; null reads as `none` (refused when `none` is None)."""
+    def named(v, where: str) -> int:
+        if v is None and none is not None:
+            return none
+        if not isinstance(v, str) or v not in names:
+            raise InvalidStateError(f"{where}: {v!r} is not one of {', '.join(names)}")
+        return names.index(v)
+    return named
+
+
+def card_reader(index: dict[str, int], none: int, what: str, examples: str) -> Callable[[Any, str], int]:
+    """A card's name or id back to its index in the record (`index`); null reads as `none`."""
+    def card(v, where: str) -> int:
+        if v is None:
+            return none
+        if not isinstance(v, str) or v not in index:
+            raise InvalidStateError(f"{where}: unknown {what} {v!r} (e.g. {examples})")
+        return index[v]
+    return card
+
+
+class Programs:
+    """An effect-code table's programs by name (name -> first row; a program runs to its END row,
+    ``programs.OP_END``, and END rows only close programs), so that a saved program counter names
+    its program and its row within it (["Tavern Songs action", 2]) and stays valid when other
+    programs are added to the table. `empty` names row 0 where the game gives it a name."""
+
+    def __init__(self, code, starts: dict[str, int], example: str, empty: str | None = None):
+        self.code, self.starts, self.example, self.empty = code, starts, example, empty
+
+    def end(self, start: int) -> int:
+        """The END row closing the program that starts at `start`."""
+        end = start
+        while self.code[end][P.COL_OP] != P.OP_END:
+            end += 1
+        return end
+
+    def locate(self, pc: int, candidates) -> list | None:
+        """[name, row] in the first program of `candidates` ((name, start) pairs) that holds pc."""
+        for name, start in candidates:
+            if 0 < start <= pc <= self.end(start):
+                return [name, pc - start]
+        return None
+
+    def read(self, v, where: str) -> int:
+        """A program counter back from [program, row] (or a bare row)."""
+        if is_int(v):
+            return int_in(v, where, 0, len(self.code) - 1)
+        if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and is_int(v[1])):
+            raise InvalidStateError(f"{where}: expected [program, row] such as {self.example}, got {v!r}")
+        name, row = v
+        if name == self.empty:
+            return int_in(row, where, 0, 0)
+        if name not in self.starts:
+            raise InvalidStateError(f"{where}: unknown program {name!r}")
+        start = self.starts[name]
+        return start + int_in(row, f"{where}[1]", 0, self.end(start) - start)

@@ -45,7 +45,7 @@ from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.rules import frames, scoring, turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import RecordCodec, int_in, is_int, trimmed
+from meeplegym.record_json import Programs, RecordCodec, card_reader, int_in, named_reader, named_writer, trimmed
 
 FORMAT_VERSION = 1
 GAME = "imperium"
@@ -109,17 +109,9 @@ def _programs() -> dict[str, int]:
     return out
 
 
-PROGRAM_START = _programs()
-_PROGRAM_AT = sorted({start: name for name, start in reversed(PROGRAM_START.items())}.items())  # first name wins
+PROGRAMS = Programs(E.CODE, _programs(), "['JPN23 PLAY', 2]", empty=EMPTY_PROGRAM)
+_PROGRAM_AT = sorted({start: name for name, start in reversed(PROGRAMS.starts.items())}.items())  # first name wins
 _STARTS = [start for start, _ in _PROGRAM_AT]
-
-
-def _program_end(start: int) -> int:
-    """The END row closing the program that starts at `start` (END rows only close programs)."""
-    end = start
-    while E.CODE[end][P.COL_OP] != P.OP_END:
-        end += 1
-    return end
 
 
 def _write_pc(pc: int, record: int):
@@ -127,30 +119,12 @@ def _write_pc(pc: int, record: int):
     text is shared (all unrest cards run one program)."""
     if pc == 0:
         return [EMPTY_PROGRAM, 0]
-    if record >= 0:
-        for t, trigger in enumerate(TRIGGER_NAMES):
-            start = int(E.ENTRY[record, t])
-            if E.HAS_PROGRAM[record, t] and 0 < start <= pc <= _program_end(start):
-                return [f"{K.RECORD_IDS[record]} {trigger}", pc - start]
+    own = ([(f"{K.RECORD_IDS[record]} {trigger}", int(E.ENTRY[record, t]))
+            for t, trigger in enumerate(TRIGGER_NAMES) if E.HAS_PROGRAM[record, t]] if record >= 0 else [])
     k = bisect.bisect_right(_STARTS, pc) - 1
-    if k >= 0 and pc <= _program_end(_PROGRAM_AT[k][0]):
-        start, name = _PROGRAM_AT[k]
-        return [name, pc - start]
-    return pc  # not inside a known program: the row itself
-
-
-def _read_pc(v, where: str) -> int:
-    if is_int(v):
-        return int_in(v, where, 0, len(E.CODE) - 1)
-    if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and is_int(v[1])):
-        raise InvalidStateError(f"{where}: expected [program, row] such as ['JPN23 PLAY', 2], got {v!r}")
-    name, row = v
-    if name == EMPTY_PROGRAM:
-        return int_in(row, where, 0, 0)
-    if name not in PROGRAM_START:
-        raise InvalidStateError(f"{where}: unknown program {name!r}")
-    start = PROGRAM_START[name]
-    return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
+    nearest = [_PROGRAM_AT[k][::-1]] if k >= 0 else []
+    located = PROGRAMS.locate(pc, own + nearest)
+    return located if located is not None else pc  # not inside a known program: the row itself
 
 
 _CARD_ROWS = {card_id: r for r, card_id in enumerate(K.RECORD_IDS)}
@@ -161,32 +135,17 @@ def _writer(name: str):
     if name in CARD_VALUED:
         return lambda v: None if v < 0 else K.RECORD_IDS[v]
     if name in NAMED:
-        names = NAMED[name]
-        return lambda v: names[v] if 0 <= v < len(names) else None if v == -1 else v
+        return named_writer(NAMED[name])
     return int
 
 
 def _reader(name: str):
     if name == "fr_pc":
-        return _read_pc
+        return PROGRAMS.read
     if name in CARD_VALUED:
-        def card(v, where):
-            if v is None:
-                return -1
-            if not isinstance(v, str) or v not in _CARD_ROWS:
-                raise InvalidStateError(f"{where}: unknown card id {v!r} (e.g. 'JPN22', '3UNC14')")
-            return _CARD_ROWS[v]
-        return card
+        return card_reader(_CARD_ROWS, -1, "card id", "'JPN22', '3UNC14'")
     if name in NAMED:
-        names = NAMED[name]
-
-        def named(v, where):
-            if v is None and name == "nation":
-                return -1
-            if not isinstance(v, str) or v not in names:
-                raise InvalidStateError(f"{where}: {v!r} is not one of {', '.join(names)}")
-            return names.index(v)
-        return named
+        return named_reader(NAMED[name], none=-1 if name == "nation" else None)
     return None
 
 

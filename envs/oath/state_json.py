@@ -30,7 +30,6 @@ from typing import Any
 
 import numpy as np
 
-from meeplegym import programs as P
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath import effects as E
@@ -44,7 +43,7 @@ from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import RecordCodec, int_in, is_int
+from meeplegym.record_json import Programs, RecordCodec, card_reader, int_in, named_reader, named_writer
 
 FORMAT_VERSION = 3  # 2: the state of the last card powers (Deed Writer ... Sneak Attack); 3: `reconstructed`, `slum_card`
 GAME = "oath"
@@ -80,15 +79,7 @@ def _programs() -> dict[str, int]:
     return cards | {_site_program(power): int(E.SITE_ENTRY[power]) for power in E.SITE_POWERS}
 
 
-PROGRAM_START = _programs()
-
-
-def _program_end(start: int) -> int:
-    """The END row closing the program that starts at `start` (END rows only close programs)."""
-    end = start
-    while E.CODE[end][P.COL_OP] != P.OP_END:
-        end += 1
-    return end
+PROGRAMS = Programs(E.CODE, _programs(), "['Tavern Songs action', 2]")
 
 
 def _write_pc(pc: int, card: int):
@@ -97,22 +88,8 @@ def _write_pc(pc: int, card: int):
     starts = ([(f"{CARD_NAMES[card]} {E.KIND_NAMES[k]}", int(E.ENTRY[card, k])) for k in range(E.N_KINDS)]
               if 0 < card < ST.N_CARDS else  # no card: a site's power
               [(_site_program(power), int(E.SITE_ENTRY[power])) for power in E.SITE_POWERS])
-    for name, start in starts:
-        if 0 < start <= pc <= _program_end(start):
-            return [name, pc - start]
-    return pc  # not inside the card's programs: the row itself
-
-
-def _read_pc(v, where: str) -> int:
-    if is_int(v):
-        return int_in(v, where, 0, len(E.CODE) - 1)
-    if not (isinstance(v, list) and len(v) == 2 and isinstance(v[0], str) and is_int(v[1])):
-        raise InvalidStateError(f"{where}: expected [program, row] such as ['Tavern Songs action', 2], got {v!r}")
-    name, row = v
-    if name not in PROGRAM_START:
-        raise InvalidStateError(f"{where}: unknown program {name!r}")
-    start = PROGRAM_START[name]
-    return start + int_in(row, f"{where}[1]", 0, _program_end(start) - start)
+    located = PROGRAMS.locate(pc, starts)
+    return located if located is not None else pc  # not inside the card's programs: the row itself
 
 
 # ---------------------------------------------------------------- element conversions
@@ -120,32 +97,17 @@ def _writer(name: str):
     if name in CARD_VALUED:
         return lambda v: CARD_NAMES[v] if 0 < v < ST.N_CARDS else None if v == 0 else v
     if name in NAMED:
-        names = NAMED[name]
-        return lambda v: names[v] if 0 <= v < len(names) else None if v == -1 else v
+        return named_writer(NAMED[name])
     return int
 
 
 def _reader(name: str):
     if name == "pw_pc":
-        return _read_pc
+        return PROGRAMS.read
     if name in CARD_VALUED:
-        def card(v, where):
-            if v is None:
-                return 0
-            if not isinstance(v, str) or v not in _CARD_INDEX:
-                raise InvalidStateError(f"{where}: unknown card {v!r} (e.g. 'Longbows', 'Grand Scepter')")
-            return _CARD_INDEX[v]
-        return card
+        return card_reader(_CARD_INDEX, 0, "card", "'Longbows', 'Grand Scepter'")
     if name in NAMED:
-        names = NAMED[name]
-
-        def named(v, where):
-            if v is None:
-                return -1
-            if not isinstance(v, str) or v not in names:
-                raise InvalidStateError(f"{where}: {v!r} is not one of {', '.join(names)}")
-            return names.index(v)
-        return named
+        return named_reader(NAMED[name])
     return None
 
 
