@@ -77,7 +77,8 @@ class EngineBot(Agent):
             raise ValueError(f"{self.name} needs info['state'] and info['seat'] (run it with agents.play_match)")
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         legal_actions(mask)
-        return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0, *self.kernel_options))
+        return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0,
+                                  *self.options_for(np.asarray(observation)[None])))
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         if infos is None:
@@ -87,8 +88,13 @@ class EngineBot(Agent):
         styles = np.full(len(infos), self.style, dtype=np.int64)
         words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
         out = np.empty(len(infos), dtype=np.int64)
-        self.act_states(states, seats, styles, masks, words, out, *self.kernel_options)
+        self.act_states(states, seats, styles, masks, words, out, *self.options_for(observations))
         return out
+
+    def options_for(self, observations) -> tuple:
+        """The kernels' arguments after their usual ones, for a batch of decisions: the agent's
+        ``kernel_options`` unless something it computes from the observations joins them."""
+        return self.kernel_options
 
 
 class SearchAgent(EngineBot):
@@ -121,10 +127,11 @@ class SearchAgent(EngineBot):
             return super().act(observation, action_mask, info)
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         legal_actions(mask)
-        return int(self.think(info["state"], int(info["seat"]), mask))
+        return int(self.think(info["state"], int(info["seat"]), mask, observation))
 
-    def think(self, states, seat: int, mask) -> int:
-        """The action for states[0] after thinking ``seconds`` (the clock-bound search)."""
+    def think(self, states, seat: int, mask, observation=None) -> int:
+        """The action for states[0] (seen by seat as `observation`) after thinking ``seconds``
+        (the clock-bound search)."""
         raise NotImplementedError
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -313,19 +314,24 @@ def mcts_kernels(game, module_name: str):
         return used
 
     @kernel
-    def open_root(states, b, seat, style, mask, words, i, nodes, children, limit):
+    def open_root(states, b, seat, style, mask, words, i, nodes, children, limit, keys):
         """Give the root a child for each action it will weigh, at most `limit` of those the tree
-        branches on in `mask`: the game's prior first (so that one simulation plays as the
-        rule-based policy), then others at random; children[:k] = their nodes. Returns k (the
-        tree then uses k + 1 nodes)."""
+        branches on in `mask`; children[:k] = their nodes. Without `keys` (no rows) the game's
+        prior comes first (so that one simulation plays as the rule-based policy), then others at
+        random; with them, the actions of the highest keys[b] (a learned prior's logits plus
+        Gumbel noise: Gumbel MuZero's sample of the actions to weigh). Returns k (the tree then
+        uses k + 1 nodes)."""
         first = game.prior(states[b], seat, style, mask, words, i)  # as the policy would draw it at the table
         here = mask.copy()
         game.branches(states[b], here)
         order = np.flatnonzero(here)
-        rng.shuffle_at(order, order.shape[0], words, i)
-        for k in range(order.shape[0]):
-            if order[k] == first:
-                order[0], order[k] = order[k], order[0]
+        if keys.shape[0] > 0:
+            order = order[np.argsort(-keys[b][order], kind="mergesort")]
+        else:
+            rng.shuffle_at(order, order.shape[0], words, i)
+            for k in range(order.shape[0]):
+                if order[k] == first:
+                    order[0], order[k] = order[k], order[0]
         k = min(order.shape[0], limit)
         for j in range(k):
             add_child(nodes, 0, order[j], j + 1)
@@ -366,9 +372,10 @@ def mcts_kernels(game, module_name: str):
         return used
 
     @kernel
-    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen, halving):
+    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen, halving, consider, keys):
         """The search's action for seat in states[b] (the game's policy where nothing is searched):
-        by sequential halving at the root when `halving`, else by UCB from the root."""
+        by sequential halving at the root when `halving` (weighing at most `consider` children,
+        chosen by keys[b] when `keys` has rows: ``open_root``), else by UCB from the root."""
         a = game.policy_choice(states, b, seat, style, mask, words, i)
         if a >= 0:
             return a
@@ -378,7 +385,7 @@ def mcts_kernels(game, module_name: str):
             return choose(nodes, sums, seat, words, i)
         children = np.empty(game.N_ACTIONS, dtype=np.int64)
         nodes, sums = new_tree(simulations + game.N_ACTIONS + 1, game.MAX_PLAYERS)
-        m = game.open_root(states, b, seat, style, mask, words, i, nodes, children, simulations)
+        m = game.open_root(states, b, seat, style, mask, words, i, nodes, children, min(simulations, consider), keys)
         used = m + 1
         rounds = halving_rounds(m)
         while m > 1:
@@ -388,13 +395,30 @@ def mcts_kernels(game, module_name: str):
         return nodes[children[0], ACTION]
 
     @kernel
-    def search_states(states, seats, styles, masks, words, out, simulations, c, widen, halving):
+    def search_states(states, seats, styles, masks, words, out, simulations, c, widen, halving, consider, keys):
         """out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, ...) for the batch."""
         for b in range(states.shape[0]):
             out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen,
-                                    halving)
+                                    halving, consider, keys)
 
     return searched_at, policy_choice, simulate, grow, open_root, halve, search_at, search_states
+
+
+def evaluation_values(game, module_name: str):
+    """``values`` for a game that values a seat by its rule-based bots' evaluation of the state
+    (``game.evaluate(s, q, game.WEIGHTS[style])`` at the searcher's style) over the best other
+    seat's, squashed by ``game.VALUE_SCALE`` (a finished game: 1 for its winner, as the
+    evaluations give a win a thousand points), compiled as `module_name`'s."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def values(s, seat, style, out):
+        raw = np.empty(game.MAX_PLAYERS)
+        for q in range(s["n_players"]):
+            raw[q] = game.evaluate(s, q, game.WEIGHTS[style])
+        squashed_margins(raw, s["n_players"], game.VALUE_SCALE, out)
+
+    return values
 
 
 class MctsBot(SearchAgent):
@@ -407,6 +431,11 @@ class MctsBot(SearchAgent):
     - ``root``: how the root's children share the simulations: ``halving`` (sequential halving,
       each round on the same worlds and draws for every child still in, Karnin et al. 2013; the
       default) or ``ucb`` (UCB as at every other node, the most visited child wins);
+    - ``consider``: with ``halving``, the most root children weighed (default: every action the
+      tree branches on; never more than the simulations);
+    - ``prior``: an exported policy (``policy.pt`` of ``meeplegym train``) whose logits, plus
+      Gumbel noise from the agent's stream, choose the root children to weigh (with ``halving``:
+      the ``consider`` best; Gumbel MuZero's root) instead of the rule-based policy and chance;
     - ``c``: the UCB exploration constant (over each node's values rescaled to [0, 1]; default 0.5);
     - ``widen``: children a node may hold per square root of its visits (default 1.0).
 
@@ -429,9 +458,14 @@ class MctsBot(SearchAgent):
             setattr(cls, attr, staticmethod(made))
 
     def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
-                 style: str | None = None, root: str = "halving", c: float = 0.5, widen: float = 1.0):
+                 style: str | None = None, root: str = "halving", consider: int | None = None, prior=None,
+                 c: float = 0.5, widen: float = 1.0):
         if root not in self.roots:
             raise ValueError(f"unknown root {root!r}; choose from {', '.join(self.roots)}")
+        if consider is not None and (isinstance(consider, bool) or int(consider) != consider or consider < 1):
+            raise ValueError(f"consider must be a positive integer, got {consider!r}")
+        if prior is not None and root != "halving":
+            raise ValueError("a learned prior chooses the root children that halving weighs: give root=halving")
         if not c >= 0:
             raise ValueError(f"c must be >= 0, got {c!r}")
         if not widen > 0:
@@ -439,9 +473,41 @@ class MctsBot(SearchAgent):
         super().__init__(seed, simulations, seconds, style)
         self.simulations = self.count
         self.root, self.c, self.widen = root, float(c), float(widen)
-        self.kernel_options = (self.simulations, self.c, self.widen, root == "halving")
+        self.consider = int(consider) if consider is not None else self.n_actions
+        self.prior = self.learned_prior(prior) if prior is not None else None
+        self.kernel_options = (self.simulations, self.c, self.widen, root == "halving", self.consider,
+                               np.zeros((0, self.n_actions)))
 
-    def think(self, states, seat: int, mask) -> int:
+    def learned_prior(self, path):
+        from meeplegym.agents.policy_agent import PolicyAgent  # torch, only for a learned prior
+
+        if not Path(path).is_file():
+            raise ValueError(f"prior {path}: no such file (give an exported policy.pt)")
+        policy = PolicyAgent(path=path)
+        game = self.name.split(".")[0]
+        if policy.game != game or policy.num_actions != self.n_actions:
+            raise ValueError(f"prior {path} is a policy for {policy.game} ({policy.num_actions} actions), "
+                             f"not for {game} ({self.n_actions})")
+        return policy
+
+    def root_keys(self, observations) -> np.ndarray:
+        """The learned prior's logits for each observation plus Gumbel noise from the agent's stream."""
+        if observations is None or np.asarray(observations).dtype == object:
+            raise ValueError(f"{self.name} with a learned prior reads the seat's observation: pass it to act")
+        observations = np.asarray(observations, dtype=np.float32)
+        width = self.prior.model[0].in_features
+        if observations.shape[-1] != width:
+            raise ValueError(f"prior {self.prior.name} reads observations of {width} numbers, this table's have "
+                             f"{observations.shape[-1]} (a policy trained for another player count?)")
+        logits = self.prior.logits(observations).cpu().numpy().astype(np.float64)
+        return logits - np.log(-np.log(self.rng.random(logits.shape)))
+
+    def options_for(self, observations) -> tuple:
+        if self.prior is None:
+            return self.kernel_options
+        return self.kernel_options[:-1] + (self.root_keys(observations),)
+
+    def think(self, states, seat: int, mask, observation=None) -> int:
         a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)
         if a >= 0:
             return a
@@ -455,7 +521,8 @@ class MctsBot(SearchAgent):
                                  self.c, self.widen)
             return choose(nodes, sums, seat, self.words, 0)
         children = np.empty(self.n_actions, dtype=np.int64)
-        m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.n_actions)
+        keys = self.options_for(np.asarray(observation)[None])[-1]
+        m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.consider, keys)
         used = m + 1
         rounds_left = halving_rounds(m)
         while m > 1:  # each round thinks for an equal share of the time left, one sample at least

@@ -15,21 +15,20 @@ from __future__ import annotations
 
 import sys
 
-import numpy as np
-
 from meeplegym.agents import oath_bots as bots
-from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins
+from meeplegym.agents.mcts import MctsBot, evaluation_values, mcts_kernels
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import hidden, state
 from meeplegym.envs.oath.rules import turn
-from meeplegym.envs.oath.state import MAX_PLAYERS, PH_ACT
+from meeplegym.envs.oath.state import PH_ACT
 from meeplegym.jit import kernel
 
 # what the template (agents/mcts.py) reads besides this module's kernels
-N_ACTIONS = A.N_ACTIONS
+N_ACTIONS, MAX_PLAYERS = A.N_ACTIONS, state.MAX_PLAYERS
 STATE_DTYPE = state.STATE_DTYPE
 legal, apply, determinize = turn.legal, turn.apply, hidden.determinize
 N_STYLES = len(bots.STYLE_NAMES)
+evaluate, WEIGHTS = bots.evaluate, bots.WEIGHTS  # a seat's value: evaluation_values
 VALUE_SCALE = 5.0  # evaluation points of margin that move a seat's value from 0.5 to about 0.73
 MAX_CHAIN = bots.MAX_CHAIN  # follow-up decisions before a line is valued as it stands
 
@@ -68,16 +67,7 @@ def beyond(s, root_turn):
     return False  # no bound: each rollout ends where its own action settles
 
 
-@kernel
-def values(s, seat, style, out):
-    """out[q]: q's evaluation of the state over the best other's, squashed (a finished game: 1
-    for its winner, as the evaluation gives a win a thousand points)."""
-    raw = np.empty(MAX_PLAYERS)
-    for q in range(s["n_players"]):
-        raw[q] = bots.evaluate(s, q, bots.WEIGHTS[style])
-    squashed_margins(raw, s["n_players"], VALUE_SCALE, out)
-
-
+values = evaluation_values(sys.modules[__name__], __name__)
 (searched_at, policy_choice, simulate, grow, open_root, halve, search_at,
  search_states) = mcts_kernels(sys.modules[__name__], __name__)
 

@@ -86,7 +86,7 @@ class SearchBot(SearchAgent):
         self.samples = self.count
         self.kernel_options = (self.samples,)
 
-    def think(self, states, seat: int, mask) -> int:
+    def think(self, states, seat: int, mask, observation=None) -> int:
         if not self.searched(states, 0, mask):
             return self.policy_at(states, 0, seat, self.style, mask, self.words, 0, *self.kernel_options)
         totals = np.zeros(mask.shape[0])

@@ -79,11 +79,13 @@ def test_registered_with_checked_options(game):
     assert name in agent_names(game.name) and name not in agent_names("scythe" if game.name != "scythe" else "oath")
     bot = make_agent(name, game=game.name, seed=1)
     assert bot.needs_state and bot.simulations == type(bot).default_count >= 256 and bot.seconds is None
-    assert make_agent(name, seed=1, simulations=3, c=0.2, widen=2).kernel_options == (3, 0.2, 2.0, True)
-    assert make_agent(name, seed=1, root="ucb").kernel_options[-1] is False
+    options = make_agent(name, seed=1, simulations=3, c=0.2, widen=2, consider=4).kernel_options
+    assert options[:5] == (3, 0.2, 2.0, True, 4) and options[5].shape == (0, game.mcts.N_ACTIONS)
+    assert make_agent(name, seed=1, root="ucb").kernel_options[3] is False
     assert make_agent(name, seed=1, style=game.bots.STYLE_NAMES[1]).style == 1
     for bad in ({"simulations": 0}, {"simulations": 2.5}, {"seconds": 0}, {"simulations": 2, "seconds": 1.0},
-                {"style": "x"}, {"c": -1}, {"widen": 0}, {"root": "puct"}):
+                {"style": "x"}, {"c": -1}, {"widen": 0}, {"root": "puct"},
+                {"consider": 0}, {"consider": 1.5}, {"prior": "no/such/policy.pt"}):
         with pytest.raises(ValueError):
             make_agent(name, seed=1, **bad)
 
@@ -123,7 +125,9 @@ def test_plays_whole_games_through_the_env(game, n_players):
 @pytest.mark.parametrize("halving", [True, False], ids=["halving", "ucb"])
 def test_batch_kernel_agrees_with_single_decisions(game, halving):
     points = game.searched_points(2, 61, 4)
-    bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0, halving)
+    no_keys = np.zeros((0, game.mcts.N_ACTIONS))
+    bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0, halving, 3,
+                                 no_keys)
 
 
 # ---------------------------------------------------------------- the tree
@@ -151,7 +155,8 @@ def opened(game, point, word=7):
     nodes, sums = new_tree(4096, game.mcts.MAX_PLAYERS)
     kids = np.empty(game.mcts.N_ACTIONS, dtype=np.int64)
     words = rng.seed_words([word])
-    k = game.mcts.open_root(st, 0, seat, 0, mask, words, 0, nodes, kids, game.mcts.N_ACTIONS)
+    k = game.mcts.open_root(st, 0, seat, 0, mask, words, 0, nodes, kids, game.mcts.N_ACTIONS,
+                            np.zeros((0, game.mcts.N_ACTIONS)))
     return nodes, sums, kids, k, words
 
 
@@ -179,6 +184,59 @@ def test_halving_weighs_every_child_on_the_same_worlds(game):
         kept = keep_best_half(nodes, sums, kids, k, seat)
         assert kept == (k + 1) // 2 and used <= 4096
         assert [means[int(c)] for c in kids[:k]] == sorted(means.values(), reverse=True)
+
+
+def biased_policy(game, tmp_path, favoured, n_players=2):
+    """An exported policy for `game` whose logits are a bias alone: 50 for each action in
+    `favoured`, 0 for the others (the observation does not matter)."""
+    import torch
+
+    from meeplegym.agents.policy_agent import build_actor, save_policy
+    from meeplegym.registry import make_env
+
+    env = make_env(game.name, num_players=n_players)
+    size = env.unwrapped.game.observation_size
+    actor = build_actor(size, [4], game.mcts.N_ACTIONS)
+    with torch.no_grad():
+        for layer in (actor[0], actor[-1]):
+            layer.weight.zero_()
+            layer.bias.zero_()
+        actor[-1].bias[list(favoured)] = 50.0
+    return save_policy(tmp_path / "policy.pt", actor, game=game.name, num_players=n_players, hidden=[4],
+                       activation="relu", obs_mean=torch.zeros(size), obs_var=torch.ones(size)), size
+
+
+@GAMES
+def test_a_learned_prior_chooses_the_root_children_to_weigh(game, tmp_path):
+    """With a learned prior (an exported policy's logits plus Gumbel noise), halving weighs the
+    actions the policy ranks first: weighing one, the search plays the policy's favourite even
+    where the rule-based policy would not; a policy of another game, another table size or with
+    a UCB root is refused by name."""
+    points = game.searched_points(2, 97, 6)
+    overruled = 0
+    for k, (st, seat, mask) in enumerate(points):
+        bot = game.bots.policy_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0)
+        agent = make_agent(f"{game.name}.mcts", seed=k, simulations=16, consider=1)
+        if agent.policy_choice(st, 0, seat, agent.style, mask, agent.words.copy(), 0) >= 0:
+            continue  # the policy's own choice outside the tree: nothing is searched
+        here = mask.copy()
+        game.mcts.branches(st[0], here)
+        favourite = max(a for a in np.flatnonzero(here) if a != bot) if here.sum() > 1 else bot
+        path, size = biased_policy(game, tmp_path, [favourite])
+        agent = make_agent(f"{game.name}.mcts", seed=k, simulations=16, consider=1, prior=str(path))
+        assert agent.act(np.zeros(size, dtype=np.float32), mask, {"state": st, "seat": seat}) == favourite
+        overruled += favourite != bot
+    assert overruled >= 2
+    other = SCYTHE if game is not SCYTHE else IMPERIUM
+    path, size = biased_policy(other, tmp_path, [0])
+    with pytest.raises(ValueError, match="policy for"):
+        make_agent(f"{game.name}.mcts", prior=str(path))
+    path, size = biased_policy(game, tmp_path, [0])
+    with pytest.raises(ValueError, match="root=halving"):
+        make_agent(f"{game.name}.mcts", prior=str(path), root="ucb")
+    st, seat, mask = points[0]
+    with pytest.raises(ValueError, match="observations of"):
+        make_agent(f"{game.name}.mcts", prior=str(path)).act(np.zeros(size + 1), mask, {"state": st, "seat": seat})
 
 
 def test_each_seat_is_valued_for_itself():
@@ -209,8 +267,9 @@ def test_decisions_ignore_hidden_facts(game):
         np.testing.assert_array_equal(other_sums, sums)
         assert other_words[0] == words[0]
         for halving in (True, False):
-            expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0, halving)
-            assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, 24, 0.5, 1.0, halving) == expect
+            options = (24, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)))
+            expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, *options)
+            assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, *options) == expect
             assert mask[expect]
 
 
@@ -221,7 +280,8 @@ def test_one_simulation_plays_the_rule_based_choice(game):
     for k, (st, seat, mask) in enumerate(game.searched_points(2, 91, 3)):
         bot = game.bots.policy_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0)
         for halving in (True, False):
-            assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, 1, 0.5, 1.0, halving) == bot
+            options = (1, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)))
+            assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, *options) == bot
 
 
 # ---------------------------------------------------------------- strength
