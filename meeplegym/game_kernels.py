@@ -8,8 +8,8 @@ every game:
 - ``apply(s, a)``: plays legal action ``a`` and runs on to the next decision.
 
 From them the templates below make the kernels each game exports: the engine's entry points
-(`engine_kernels`), the checked stepping of the invariant suites (`checked_kernels`) and a bot's
-batch kernels (`bot_kernels`). numba cannot cache a kernel that takes another compiled function
+(`engine_kernels`), the checked stepping of the invariant suites (`checked_kernels`), a bot's
+batch kernels (`bot_kernels`) and the vector API's (`vector_kernels`). numba cannot cache a kernel that takes another compiled function
 as an argument, so a template takes the game's *modules* and its kernels call into them, frozen
 as constants when compiled -- one copy calls another through the game's module too, never as a
 closure variable: a compiled function in a closure pickles a fresh id into numba's cache key in
@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import numpy as np
 
+import numba as nb
+
 from meeplegym import rng
-from meeplegym.jit import kernel_for
+from meeplegym.jit import kernel_for, parallel_kernel, shell_kernel
 
 
 def engine_kernels(turn, n_actions: int, module_name: str):
@@ -197,3 +199,83 @@ def hidden_kernels(hidden, module_name: str):
         return out
 
     return determinize_at, determinized
+
+
+def vector_kernels(game, module_name: str):
+    """The vector API's batch kernels (meeplegym.vector) over a game's vector module `game`, in this
+    order: the shells ``observe``, ``reset_one`` and ``step_one``, and ``reset_batch``,
+    ``step_batch`` (threads over the games), ``step_batch_serial`` and ``restart_rows``; the module
+    binds them under these names (a copy calls another through it). The module supplies the
+    rules' ``legal`` / ``apply``, ``start(states, b, seed_word, setup_args)`` (exactly what
+    ``engine.new_game`` does, from the table's `setup_args` tuple), ``encode(s, seat, setup_args,
+    out)`` (the seat's observation) and ``finish(s, reward_mode, terminal, rewards, scores)`` (a
+    finished or truncated game's rewards and scores). Each game of the batch touches only its own
+    row and its own count of decisions (``decisions``); a game is truncated after `max_turns`
+    turns or `max_decisions` decisions (0: no limit) and restarts inside the step."""
+    kernel = kernel_for(module_name)
+    shell = kernel_for(module_name, shell_kernel)
+    parallel = kernel_for(module_name, parallel_kernel)
+
+    @shell
+    def observe(states, b, setup_args, with_obs, obs, masks, seats):
+        s = states[b]
+        seats[b] = s["actor"]
+        game.legal(s, masks[b])
+        if with_obs:
+            game.encode(s, s["actor"], setup_args, obs[b])
+
+    @shell
+    def reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
+        game.start(states, b, seed_words[b], setup_args)
+        decisions[b] = 0
+        game.observe(states, b, setup_args, with_obs, obs, masks, seats)
+
+    @shell
+    def step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
+                 with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+        rewards[b, :] = 0.0
+        if not active[b]:  # a paused game: untouched, nothing reported
+            terminated[b] = False
+            truncated[b] = False
+            return
+        s = states[b]
+        game.apply(s, acts[b])
+        decisions[b] += 1
+        terminated[b] = s["terminal"] == 1
+        truncated[b] = not terminated[b] and ((max_turns > 0 and s["turn"] >= max_turns)
+                                              or (max_decisions > 0 and decisions[b] >= max_decisions))
+        if terminated[b] or truncated[b]:
+            game.finish(s, reward_mode, terminated[b], rewards[b], scores[b])
+            game.reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
+        else:
+            game.observe(states, b, setup_args, with_obs, obs, masks, seats)
+
+    # The reset runs in one thread: it runs once per reset() of the env (a game that ends restarts
+    # inside the step), and a threaded copy of the whole setup would cost a compile of its own.
+    @kernel
+    def reset_batch(states, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
+        for b in range(states.shape[0]):
+            game.reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
+
+    # The step comes twice: threads (prange) for large batches, and a plain loop for small ones,
+    # where waking the thread pool costs more than the games.
+    @parallel
+    def step_batch(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
+                   with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+        for b in nb.prange(states.shape[0]):
+            game.step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+    @kernel
+    def step_batch_serial(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+        for b in range(states.shape[0]):
+            game.step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+
+    @kernel
+    def restart_rows(states, rows, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
+        for b in rows:
+            game.reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
+
+    return observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows

@@ -57,7 +57,7 @@ def parallel_kernel(fn):
     return _typed_scalars(nb.njit(parallel=True, cache=True)(fn))
 
 
-def kernel_for(module_name):
+def kernel_for(module_name, compile=None):
     """``@kernel`` for a function that one of meeplegym's templates (`meeplegym.game_kernels`)
     makes for a game: compiled and cached as a function of the game's module `module_name`.
 
@@ -67,9 +67,10 @@ def kernel_for(module_name):
     apart: numba names a cache entry by the source file and the function's qualified name, the
     same for every copy, and rebuilds a loaded entry by importing the function's module. Naming
     the function after the game's module gives each copy its own folder and an importable home,
-    and the cache stamps it with the sources that module reaches (`meeplegym._numba_cache`)."""
+    and the cache stamps it with the sources that module reaches (`meeplegym._numba_cache`).
+    `compile` is the decorator (``kernel`` by default; ``shell_kernel``, ``parallel_kernel``)."""
     def decorate(fn):
         fn.__module__ = module_name
         fn.__qualname__ = fn.__name__
-        return kernel(fn)
+        return (compile or kernel)(fn)
     return decorate

@@ -50,30 +50,49 @@ def first_illegal(masks, actions, active):
 
 
 class VectorGame(ABC):
-    """A game's batched kernels, as the shared `VectorEnv` calls them."""
+    """A game's batched kernels, as the shared `VectorEnv` calls them: the game's vector module
+    (``kernels``, whose batch kernels ``meeplegym.game_kernels.vector_kernels`` made) run on the
+    table that ``configure`` sets (``setup_args``, the tuple the module's ``start`` reads, and
+    ``max_decisions``, 0 for no limit). ``decisions`` holds each slot's decisions so far in its
+    current game."""
 
     name: str
     num_actions: int
     observation_size: int
     state_dtype: np.dtype
+    kernels = None
+    setup_args: tuple = ()
+    max_decisions: int = 0
+    decisions = np.zeros(0, dtype=np.int64)
 
     @abstractmethod
     def configure(self, num_players: int, options: dict) -> None:
         """Validate options (raise InvalidOptionError) and keep what the kernels need."""
 
     @abstractmethod
-    def reset(self, states, seed_words, obs, masks, seats, with_obs: bool) -> None: ...
+    def decision_name(self, state) -> str: ...
 
-    @abstractmethod
+    def _counters(self, batch: int) -> np.ndarray:
+        if self.decisions.shape[0] != batch:
+            self.decisions = np.zeros(batch, dtype=np.int64)
+        return self.decisions
+
+    def reset(self, states, seed_words, obs, masks, seats, with_obs: bool) -> None:
+        self.kernels.reset_batch(states, seed_words, self.setup_args, self._counters(states.shape[0]), with_obs, obs,
+                                 masks, seats)
+
     def step(self, states, actions, active, seed_words, max_turns: int, reward_mode: int, with_obs: bool,
-             obs, masks, seats, rewards, scores, terminated, truncated) -> None: ...
+             obs, masks, seats, rewards, scores, terminated, truncated) -> None:
+        k = self.kernels
+        step_batch = k.step_batch if states.shape[0] >= PARALLEL_FROM else k.step_batch_serial
+        step_batch(states, actions, active, seed_words, self.setup_args, self._counters(states.shape[0]), max_turns,
+                   self.max_decisions, reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
+                   truncated)
 
-    @abstractmethod
     def restart(self, states, rows, seed_words, obs, masks, seats, with_obs: bool) -> None:
         """Start a new game in each slot of `rows` from seed_words[row]."""
-
-    @abstractmethod
-    def decision_name(self, state) -> str: ...
+        self.kernels.restart_rows(states, rows, seed_words, self.setup_args, self._counters(states.shape[0]),
+                                  with_obs, obs, masks, seats)
 
 
 @dataclass
