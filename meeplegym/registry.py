@@ -29,8 +29,8 @@ GAMES: dict[str, GameEntry] = {
         "meeplegym.envs.imperium_v0",
         (2, 4),  # tables of players; one player plays the solo training mode (training=True)
         "Imperium: Horizons: the turn, the effect machine, the common deck, Trade Routes, all 14 nations and "
-        "the variants, the solo training mode included (num_players=1, training=True); the solo automa is "
-        "issue 5 (docs/rules_coverage.md).",
+        "the variants for 2-4 players; alone (num_players=1) against the automa (I14; not yet the Cultist "
+        "automa) or in the solo training mode (training=True) (docs/imperium.md, docs/rules_coverage.md).",
         vector="meeplegym.envs.imperium.vector:ImperiumVectorGame",
     ),
     "oath": GameEntry(

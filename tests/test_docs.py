@@ -68,3 +68,13 @@ def test_documented_cli_commands_use_options_that_exist(doc):
             assert option in options, f"{doc}: meeplegym {found.group(1)} has no {option}"
         checked += 1
     assert checked
+
+
+def test_numbers_in_the_docs_come_from_the_code():
+    """issue 51: docs/vector.md once gave 22,360 Imperium observation floats (it was 22,389) and
+    `meeplegym info` called the solo automa future work after it had landed."""
+    from meeplegym.encoders import imperium as imperium_encoder
+    from meeplegym.registry import GAMES
+
+    assert f"({imperium_encoder.OBS_SIZE:,} floats" in (ROOT / "docs/vector.md").read_text()
+    assert "automa (I14" in GAMES["imperium"].summary and "issue 5" not in GAMES["imperium"].summary
