@@ -204,14 +204,17 @@ def hidden_kernels(hidden, module_name: str):
 def vector_kernels(game, module_name: str):
     """The vector API's batch kernels (meeplegym.vector) over a game's vector module `game`, in this
     order: the shells ``observe``, ``reset_one`` and ``step_one``, and ``reset_batch``,
-    ``step_batch`` (threads over the games), ``step_batch_serial`` and ``restart_rows``; the module
+    ``step_batch`` (threads over the games), ``step_batch_serial``, ``restart_rows`` and
+    ``observe_rows``; the module
     binds them under these names (a copy calls another through it). The module supplies the
     rules' ``legal`` / ``apply``, ``start(states, b, seed_word, setup_args)`` (exactly what
     ``engine.new_game`` does, from the table's `setup_args` tuple), ``encode(s, seat, setup_args,
     out)`` (the seat's observation) and ``finish(s, reward_mode, terminal, rewards, scores)`` (a
     finished or truncated game's rewards and scores). Each game of the batch touches only its own
     row and its own count of decisions (``decisions``); a game is truncated after `max_turns`
-    turns or `max_decisions` decisions (0: no limit) and restarts inside the step."""
+    turns or `max_decisions` decisions (0: no limit) and restarts inside the step. A step given
+    `final_seats` (one seat per game; no rows: none) writes into final_obs[b] the state a game
+    ended in, seen by seat final_seats[b], before it restarts."""
     kernel = kernel_for(module_name)
     shell = kernel_for(module_name, shell_kernel)
     parallel = kernel_for(module_name, parallel_kernel)
@@ -232,7 +235,7 @@ def vector_kernels(game, module_name: str):
 
     @shell
     def step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
-                 with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+                 with_obs, obs, masks, seats, rewards, scores, terminated, truncated, final_seats, final_obs):
         rewards[b, :] = 0.0
         if not active[b]:  # a paused game: untouched, nothing reported
             terminated[b] = False
@@ -246,6 +249,8 @@ def vector_kernels(game, module_name: str):
                                               or (max_decisions > 0 and decisions[b] >= max_decisions))
         if terminated[b] or truncated[b]:
             game.finish(s, reward_mode, terminated[b], rewards[b], scores[b])
+            if final_seats.shape[0] > 0:
+                game.encode(s, final_seats[b], setup_args, final_obs[b])
             game.reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
         else:
             game.observe(states, b, setup_args, with_obs, obs, masks, seats)
@@ -261,21 +266,30 @@ def vector_kernels(game, module_name: str):
     # where waking the thread pool costs more than the games.
     @parallel
     def step_batch(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions, reward_mode,
-                   with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+                   with_obs, obs, masks, seats, rewards, scores, terminated, truncated, final_seats, final_obs):
         for b in nb.prange(states.shape[0]):
             game.step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
-                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated,
+                          final_seats, final_obs)
 
     @kernel
     def step_batch_serial(states, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
-                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated):
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated,
+                          final_seats, final_obs):
         for b in range(states.shape[0]):
             game.step_one(states, b, acts, active, seed_words, setup_args, decisions, max_turns, max_decisions,
-                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated)
+                          reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated, truncated,
+                          final_seats, final_obs)
 
     @kernel
     def restart_rows(states, rows, seed_words, setup_args, decisions, with_obs, obs, masks, seats):
         for b in rows:
             game.reset_one(states, b, seed_words, setup_args, decisions, with_obs, obs, masks, seats)
 
-    return observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows
+    @kernel
+    def observe_rows(states, rows, seats, setup_args, out):
+        """out[k] = the game in slot rows[k] seen by seat seats[k]."""
+        for k in range(rows.shape[0]):
+            game.encode(states[rows[k]], seats[k], setup_args, out[k])
+
+    return observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows, observe_rows

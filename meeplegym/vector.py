@@ -82,12 +82,16 @@ class VectorGame(ABC):
                                  masks, seats)
 
     def step(self, states, actions, active, seed_words, max_turns: int, reward_mode: int, with_obs: bool,
-             obs, masks, seats, rewards, scores, terminated, truncated) -> None:
+             obs, masks, seats, rewards, scores, terminated, truncated, final_seats, final_obs) -> None:
         k = self.kernels
         step_batch = k.step_batch if states.shape[0] >= PARALLEL_FROM else k.step_batch_serial
         step_batch(states, actions, active, seed_words, self.setup_args, self._counters(states.shape[0]), max_turns,
                    self.max_decisions, reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
-                   truncated)
+                   truncated, final_seats, final_obs)
+
+    def observe(self, states, rows, seats, out) -> None:
+        """out[k] = the game in slot rows[k] from seat seats[k]'s view."""
+        self.kernels.observe_rows(states, rows, seats, self.setup_args, out)
 
     def restart(self, states, rows, seed_words, obs, masks, seats, with_obs: bool) -> None:
         """Start a new game in each slot of `rows` from seed_words[row]."""
@@ -106,6 +110,9 @@ class VectorStep:
     terminated: np.ndarray  # (batch,) bool: the game ended by the rules at this step
     truncated: np.ndarray  # (batch,) bool: the game reached max_turns (Oath: or max_decisions) at this step
     final_scores: np.ndarray  # (batch, num_players) int64: scores of the game that just ended
+    #: (batch, observation_size) float32 when the step was given final_seats: in each row whose game
+    #: ended at this step, that game's last state seen by final_seats[row] (other rows: stale)
+    final_observation: np.ndarray | None = None
 
 
 class VectorEnv:
@@ -147,6 +154,9 @@ class VectorEnv:
         self._rows = np.arange(b, dtype=np.int64)
         self._all_active = np.ones(b, dtype=np.bool_)
         self._undo: list[np.ndarray] | None = None
+        self._no_seats = np.zeros(0, dtype=np.int64)
+        self._final_obs = np.zeros((0, 1), dtype=np.float32)  # made on the first step given final_seats
+        self._with_final = False  # the last step was given final_seats
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> VectorStep:
@@ -164,15 +174,19 @@ class VectorEnv:
         self._scores[:] = 0
         self._terminated[:] = False
         self._truncated[:] = False
+        self._with_final = False
         self._prepare_next_seeds(self._rows)
         return self._result()
 
-    def step(self, actions, active=None) -> VectorStep:
+    def step(self, actions, active=None, final_seats=None) -> VectorStep:
         """Apply one action per game. Any illegal action raises IllegalActionError naming its game
         and nothing changes in any game. With ``transactional=True`` an error inside the engine
-        changes nothing either (the step is undone; see `_save` for its cost). `active` (bool per game, optional) pauses the games where
-        it is False: their actions are ignored and their rows stay as they were, with no reward
-        and no done flag (e.g. while other seats of a multi-agent batch are being answered)."""
+        changes nothing either (the step is undone; see `_save` for its cost). `active` (bool per
+        game, optional) pauses the games where it is False: their actions are ignored and their
+        rows stay as they were, with no reward and no done flag (e.g. while other seats of a
+        multi-agent batch are being answered). `final_seats` (a seat per game, optional; needs
+        observations) fills ``final_observation``: a game that ends at this step restarts in the
+        same step, and this is its last state as that seat saw it (what a learner bootstraps from)."""
         actions = np.asarray(actions)
         if actions.shape != (self.batch,) or not np.issubdtype(actions.dtype, np.integer):
             raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
@@ -182,6 +196,7 @@ class VectorEnv:
             active = self._all_active
         else:
             active = _flags(active, self.batch)
+        final_seats = self._final_seats(final_seats)
         b = first_illegal(self._masks, actions, active)
         if b >= 0:
             raise IllegalActionError(int(actions[b]), self.game.decision_name(self.states[b]),
@@ -192,7 +207,7 @@ class VectorEnv:
             self.game.step(self.states, actions, active, self._seed_words, self.max_turns,
                            REWARD_MODE_CODES[self.reward_mode],
                            self.observations, self._obs, self._masks, self._seats, self._rewards, self._scores,
-                           self._terminated, self._truncated)
+                           self._terminated, self._truncated, final_seats, self._final_obs)
         except Exception as err:
             if self.transactional:
                 self._restore()
@@ -206,7 +221,36 @@ class VectorEnv:
             self.episodes[done] += 1
             self.game_seeds[done] += self.batch
             self._prepare_next_seeds(done)
+        self._with_final = final_seats.shape[0] > 0
         return self._result()
+
+    def _final_seats(self, final_seats) -> np.ndarray:
+        if final_seats is None:
+            return self._no_seats
+        if not self.observations:
+            raise InvalidOptionError("final_seats needs observations (make_vector(..., observations=True))")
+        seats = np.asarray(final_seats)
+        if seats.shape != (self.batch,) or not np.issubdtype(seats.dtype, np.integer) \
+                or seats.min() < 0 or seats.max() >= self.num_players:
+            raise ValueError(f"final_seats must be {self.batch} seats in 0..{self.num_players - 1}, "
+                             f"got {seats.tolist()[:8]}")
+        if self._final_obs.shape[0] != self.batch:
+            self._final_obs = np.zeros((self.batch, self.observation_size), dtype=np.float32)
+        return seats.astype(np.int64, copy=False)
+
+    def observe(self, rows, seats) -> np.ndarray:
+        """The games in slots `rows` as seats `seats` (one per row) see them now: (len(rows),
+        observation_size) float32, a new array."""
+        rows = np.asarray(rows, dtype=np.int64)
+        seats = np.asarray(seats, dtype=np.int64)
+        if rows.shape != seats.shape or rows.ndim != 1:
+            raise ValueError(f"rows and seats must be 1-d and of one length, got {rows.shape} and {seats.shape}")
+        if rows.size and (rows.min() < 0 or rows.max() >= self.batch or seats.min() < 0
+                          or seats.max() >= self.num_players):
+            raise IndexError(f"rows must be in 0..{self.batch - 1} and seats in 0..{self.num_players - 1}")
+        out = np.zeros((rows.size, self.observation_size), dtype=np.float32)
+        self.game.observe(self.states, rows, seats, out)
+        return out
 
     def restart(self, rows) -> VectorStep:
         """Abandon the games in `rows` and start each slot's next game (its seed sequence goes on
@@ -222,6 +266,7 @@ class VectorEnv:
         self._scores[rows] = 0
         self._terminated[rows] = False
         self._truncated[rows] = True
+        self._with_final = False
         self.episodes[rows] += 1
         self.game_seeds[rows] += self.batch
         self._prepare_next_seeds(rows)
@@ -263,7 +308,8 @@ class VectorEnv:
 
     def _result(self) -> VectorStep:
         return VectorStep(self._seats, self._obs if self.observations else None, self._masks, self._rewards,
-                          self._terminated, self._truncated, self._scores)
+                          self._terminated, self._truncated, self._scores,
+                          self._final_obs if self._with_final else None)
 
 
 def _flags(active, batch: int) -> np.ndarray:

@@ -41,7 +41,8 @@ def _tiny_ppo_args(out, **overrides):
 def test_adapter_returns_learner_decisions_with_aec_rewards(players, max_turns, scythe_kernels):
     """Every row waits on the learner after each step; each finished game replays in the AEC env
     from its seed with the same actions and gives the learner the same reward, decision count,
-    observations and final scores."""
+    observations, final scores and view of the state the game ended in (issue 50: the single-seat
+    env once reported the learner's last view before its final move instead)."""
     batch = 3
     adapter = SeatAdapter("scythe", batch, players, ["random"], seat="rotate", seed=40 + players, record=True,
                           max_turns=max_turns)
@@ -58,14 +59,15 @@ def test_adapter_returns_learner_decisions_with_aec_rewards(players, max_turns, 
             first_of_slot0 = b == 0 and not slot0_done
             finished.append((adapter.finished_actions[int(b)], int(out.episode_seed[b]), int(out.episode_seat[b]),
                              float(out.episode_return[b]), int(out.episode_length[b]), out.final_scores[b].copy(),
-                             bool(out.truncated[b]), slot0_obs if first_of_slot0 else None))
+                             bool(out.truncated[b]), out.final_observation[b].copy(),
+                             slot0_obs if first_of_slot0 else None))
             seats_seen.add(int(out.episode_seat[b]))
             slot0_done |= first_of_slot0
         if not slot0_done:
             slot0_obs.append(out.observation[0].copy())
     assert len(seats_seen) > 1  # the learner's seat rotates
     assert any(f[-1] is not None for f in finished)
-    for actions, seed, seat, ret, length, scores, truncated, observations in finished:
+    for actions, seed, seat, ret, length, scores, truncated, final, observations in finished:
         env = scythe_v0.env(num_players=players, max_turns=max_turns)
         env.reset(seed=seed)
         raw = env.unwrapped
@@ -79,6 +81,7 @@ def test_adapter_returns_learner_decisions_with_aec_rewards(players, max_turns, 
             env.step(a)
             reward += env.rewards[raw.possible_agents[seat]]
         assert all(env.terminations.values()) or all(env.truncations.values())
+        np.testing.assert_array_equal(env.observe(raw.possible_agents[seat])["observation"], final)
         assert all(env.truncations.values()) == truncated
         assert truncated == (max_turns is not None)
         assert decisions == length
@@ -220,6 +223,21 @@ def test_bad_adapter_options():
 
 
 # ==================================================================== Gymnasium and SB3 faces
+def test_gymnasium_env_ends_an_episode_on_the_state_it_ended_in(scythe_kernels):
+    """issue 50: the step that ends an episode returns the learner's view of the final state (what
+    SB3 bootstraps a truncated episode from), not its view before its last move."""
+    env = gymnasium.make("meeplegym/Scythe-v0", opponents=["random"], seat=0, num_players=2, max_turns=3)
+    obs, info = env.reset(seed=2)
+    pick = np.random.default_rng(0)
+    for _ in range(200):
+        before = obs
+        obs, reward, terminated, truncated, info = env.step(int(pick.choice(np.flatnonzero(info["action_mask"]))))
+        if terminated or truncated:
+            break
+    assert truncated and not np.array_equal(obs, before)
+    np.testing.assert_array_equal(obs, env.unwrapped.adapter._out.final_observation[0])
+
+
 def test_gymnasium_env_passes_check_env(scythe_kernels):
     from gymnasium.utils.env_checker import check_env
 

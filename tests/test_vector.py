@@ -16,8 +16,9 @@ from meeplegym.envs import scythe_v0
 
 def lockstep(game, players, batch, seed, steps, **options):
     """Step a vector env and one AEC env per slot with the same random actions and compare every
-    decision (seat, observation, mask), every reward and score, and every auto-reset.
-    Returns the vector env and the number of games that ended."""
+    decision (seat, observation, mask), every reward and score, every auto-reset, and the state a
+    game ended in as one of its seats saw it (``final_observation``, each slot asking for a seat
+    in turn). Returns the vector env and the number of games that ended."""
     venv = meeplegym.make_vector(game, batch, num_players=players, seed=seed, **options)
     envs = [meeplegym.make_env(game, num_players=players, **options) for _ in range(batch)]
     for b, env in enumerate(envs):
@@ -33,7 +34,8 @@ def lockstep(game, players, batch, seed, steps, **options):
             np.testing.assert_array_equal(result.observation[b], obs["observation"])
         actions = agent.act_batch(result.observation, result.action_mask)
         seeds_before = venv.game_seeds.copy()
-        result = venv.step(actions)
+        final_seats = (np.arange(batch) + venv.episodes) % players
+        result = venv.step(actions, final_seats=final_seats)
         for b, env in enumerate(envs):
             env.step(int(actions[b]))
             terminated = all(env.terminations.values())
@@ -43,6 +45,8 @@ def lockstep(game, players, batch, seed, steps, **options):
             if terminated or truncated:
                 ended += 1
                 np.testing.assert_array_equal(result.final_scores[b], env.unwrapped.scores())
+                seen = env.observe(env.possible_agents[final_seats[b]])["observation"]
+                np.testing.assert_array_equal(result.final_observation[b], seen)
                 assert venv.game_seeds[b] == seeds_before[b] + batch  # the documented seed sequence
                 env.reset(seed=int(venv.game_seeds[b]))
     return venv, ended

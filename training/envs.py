@@ -78,16 +78,16 @@ class SingleSeatEnv(gymnasium.Env):
             info = self._info()
             info["illegal_action"] = True
             return self.adapter.observation[0].copy(), -1.0, True, False, info
-        last_obs = self.adapter.observation[0].copy()
         out = self.adapter.step(np.array([a], dtype=np.int64))
         info = self._info()
         if out.done[0]:
             # The adapter has already started the next game in this slot: report the end of
-            # this one with the learner's last observation of it.
+            # this one with the state it ended in, as the learner's seat sees it.
             self._needs_reset = True
             info.update(final_scores=out.final_scores[0].tolist(), win=float(out.episode_win[0]),
                         seat=int(out.episode_seat[0]), episode_seed=int(out.episode_seed[0]))
-            return last_obs, float(out.reward[0]), bool(out.terminated[0]), bool(out.truncated[0]), info
+            return (out.final_observation[0].copy(), float(out.reward[0]), bool(out.terminated[0]),
+                    bool(out.truncated[0]), info)
         return out.observation[0].copy(), float(out.reward[0]), False, False, info
 
     def action_masks(self) -> np.ndarray:

@@ -154,15 +154,17 @@ class SeatStep:
     final_scores: np.ndarray  # (batch, num_players) int64
     episode_seed: np.ndarray  # (batch,) int64: replay the game with env.reset(seed=...)
     episode_opponents: np.ndarray  # (batch, num_players) int64: pool index per seat, -1 learner
+    final_observation: np.ndarray  # (batch, obs_size) float32: the learner's view of the state the game ended in
 
 
-def _step_rows(venv: VectorEnv, rows: np.ndarray, actions: np.ndarray) -> None:
-    """Advance only the games in `rows` by one decision each; the others are untouched."""
+def _step_rows(venv: VectorEnv, rows: np.ndarray, actions: np.ndarray, final_seats: np.ndarray) -> None:
+    """Advance only the games in `rows` by one decision each; the others are untouched. A game
+    that ends leaves its last state as final_seats[slot] saw it in ``final_observation``."""
     full = np.zeros(venv.batch, dtype=np.int64)
     full[rows] = actions
     active = np.zeros(venv.batch, dtype=np.bool_)
     active[rows] = True
-    venv.step(full, active=active)
+    venv.step(full, active=active, final_seats=final_seats)
 
 
 class SeatAdapter:
@@ -216,6 +218,7 @@ class SeatAdapter:
             episode_seat=np.zeros(b, np.int64), episode_win=np.zeros(b, np.float32),
             final_scores=np.zeros((b, n), np.int64), episode_seed=np.zeros(b, np.int64),
             episode_opponents=np.full((b, n), -1, np.int64),
+            final_observation=np.zeros((b, self.observation_size), np.float32),
         )
         self.actions: list[list[int]] = [[] for _ in range(b)]  # this game's actions per slot, when record
         self.finished_actions: dict[int, list[int]] = {}  # slot -> actions of its game that ended last
@@ -262,7 +265,7 @@ class SeatAdapter:
         if self.record:
             for b in rows:
                 self.actions[b].append(int(actions[b]))
-        _step_rows(self.venv, rows, actions[rows].astype(np.int64, copy=False))
+        _step_rows(self.venv, rows, actions[rows].astype(np.int64, copy=False), self.learner_seat)
         self._length[rows] += 1
         fresh = np.zeros(self.batch, dtype=bool)
         self._collect(rows, fresh)
@@ -313,10 +316,14 @@ class SeatAdapter:
         self._decisions[rows] += 1
         r = v.last_step.rewards[rows, self.learner_seat[rows]]
         ended = v.last_step.terminated[rows] | v.last_step.truncated[rows]
+        if ended.any():
+            o.final_observation[rows[ended]] = v.last_step.final_observation[rows[ended]]
         if self.max_decisions:
             capped = ~ended & (self._decisions[rows] >= self.max_decisions)
             if capped.any():
-                v.restart(rows[capped])
+                cut = rows[capped]
+                o.final_observation[cut] = v.observe(cut, self.learner_seat[cut])
+                v.restart(cut)
                 self.capped_games += int(capped.sum())
                 ended |= capped
         credit = ~fresh[rows]  # a game that ended before the learner moved in it is not its episode
@@ -375,5 +382,5 @@ class SeatAdapter:
             if self.record:
                 for b, a in zip(rows, actions):
                     self.actions[b].append(int(a))
-            _step_rows(v, rows, actions)
+            _step_rows(v, rows, actions, self.learner_seat)
             self._collect(rows, fresh)

@@ -60,8 +60,8 @@ def finish(s, reward_mode, terminal, rewards, scores):
 
 
 legal, apply = turn.legal, turn.apply
-(observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial,
- restart_rows) = vector_kernels(sys.modules[__name__], __name__)
+(observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows,
+ observe_rows) = vector_kernels(sys.modules[__name__], __name__)
 
 
 def check_max_decisions(value) -> int:
