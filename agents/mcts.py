@@ -57,7 +57,7 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import SearchAgent
-from meeplegym.jit import kernel, kernel_for
+from meeplegym.jit import kernel, kernel_for, shell_kernel
 
 # the columns of a tree's int64 node table
 ACTION, FIRST, NEXT, VISITS, AVAIL = range(5)
@@ -214,12 +214,13 @@ def mcts_kernels(game, module_name: str):
     pickles a fresh id into numba's cache key in every process, and the copy would compile again in
     each (tests/test_signatures.py)."""
     kernel = kernel_for(module_name)
+    shell = kernel_for(module_name, shell_kernel)
 
     @kernel
     def searched_at(states, b, mask):
         return game.searched(states[b], mask)
 
-    @kernel
+    @shell
     def policy_choice(states, b, seat, style, mask, words, i):
         """The game policy's action where the search does not think: a decision the tree does not
         search, or a choice of the policy the tree does not branch on; -1 where it does."""
@@ -409,9 +410,9 @@ def evaluation_values(game, module_name: str):
     (``game.evaluate(s, q, game.WEIGHTS[style])`` at the searcher's style) over the best other
     seat's, squashed by ``game.VALUE_SCALE`` (a finished game: 1 for its winner, as the
     evaluations give a win a thousand points), compiled as `module_name`'s."""
-    kernel = kernel_for(module_name)
+    shell = kernel_for(module_name, shell_kernel)
 
-    @kernel
+    @shell
     def values(s, seat, style, out):
         raw = np.empty(game.MAX_PLAYERS)
         for q in range(s["n_players"]):

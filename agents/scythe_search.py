@@ -9,19 +9,22 @@ option, where to move, what to build, combat) is the rule-based policy's, as in 
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from meeplegym import rng
 from meeplegym.agents import scythe_bots as bots
-from meeplegym.agents.search import SearchBot, best_action, model_style
+from meeplegym.agents.search import SearchBot, flat_kernels
 from meeplegym.envs.scythe import actions as A
-from meeplegym.envs.scythe.hidden import determinize
+from meeplegym.envs.scythe import hidden, state
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules.turn import apply, legal
-from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION, STATE_DTYPE
+from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION
 from meeplegym.jit import kernel, shell_kernel
 
+# what the template (agents/search.py) reads besides this module's kernels
 N_STYLES = len(bots.STYLE_NAMES)
+determinize, policy, STATE_DTYPE = hidden.determinize, bots.policy, state.STATE_DTYPE
 ROLLOUT_CAP = 4000  # decisions; a whole 2-player game between the bots takes about 400
 
 
@@ -50,39 +53,7 @@ def rollout_value(s, seat, style, opponent_style, words, i):
     return float(keys[seat, 0]) - best_other
 
 
-@shell_kernel
-def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
-    """totals[a] += the rollout value of each legal action a in `samples` fresh samples (numbered
-    from `first`, which sets the opponents' rollout style)."""
-    world = np.empty(1, dtype=STATE_DTYPE)
-    sim = np.empty(1, dtype=STATE_DTYPE)
-    rollout_words = np.zeros(1, dtype=np.uint64)
-    for k in range(first, first + samples):
-        world[0] = states[b]
-        determinize(world[0], seat, words, i)
-        word = rng.fresh_word_at(words, i)
-        for a in range(mask.shape[0]):
-            if mask[a]:
-                sim[0] = world[0]
-                apply(sim[0], a)
-                rollout_words[0] = word  # the same draws for every action: common random numbers
-                totals[a] += rollout_value(sim[0], seat, style, model_style(k, N_STYLES), rollout_words, 0)
-
-
-@shell_kernel
-def search_at(states, b, seat, style, mask, words, i, samples):
-    """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
-    if not searched(states, b, mask):
-        return bots.policy(states[b], seat, style, mask, words, i)
-    totals = np.zeros(mask.shape[0])
-    add_samples(states, b, seat, style, mask, words, i, samples, 0, totals)
-    return best_action(totals, mask, words, i)
-
-
-@kernel
-def search_states(states, seats, styles, masks, words, out, samples):
-    for b in range(states.shape[0]):
-        out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, samples)
+add_samples, search_at, search_states = flat_kernels(sys.modules[__name__], __name__)
 
 
 class ScytheSearchBot(SearchBot):

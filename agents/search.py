@@ -21,9 +21,12 @@ checked by look-ahead: policy improvement by rollouts, one level of the search t
 did not pay for itself here: the rollouts already play each turn out with the policy's own plan,
 and the same budget spent on more samples at the root bought more strength in our trials.
 
-Each game's module (``scythe_search``, ``imperium_search``) supplies the compiled kernels:
-``searched(states, b, mask)``, ``add_samples(states, b, seat, style, mask, words, i, samples, first,
-totals)`` and ``search_at`` / ``search_states`` (the policy for one state / a batch).
+Each game's module (``scythe_search``, ``imperium_search``) names what differs: ``searched(states,
+b, mask)`` and ``rollout_value(s, seat, style, opponent_style, words, i)`` (play record `s` out
+with the rule-based policies; its value for seat), besides the rules' ``apply``, the hidden
+module's ``determinize``, the bots' ``policy``, ``STATE_DTYPE`` and ``N_STYLES``; ``flat_kernels``
+makes ``add_samples(states, b, seat, style, mask, words, i, samples, first, totals)`` and
+``search_at`` / ``search_states`` (the policy for one state / a batch) from them.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import SearchAgent
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, kernel_for, shell_kernel
 
 
 @kernel
@@ -62,6 +65,49 @@ def best_action(totals, mask, words, i):
             if rng.below_at(words, i, ties) == 0:
                 best = a
     return best
+
+
+def flat_kernels(game, module_name: str):
+    """``add_samples``, ``search_at`` and ``search_states`` over the game's search module `game`
+    (module doc), compiled and cached as `module_name`'s; the module binds them under these names
+    (a copy calls another through it, as in ``meeplegym.game_kernels``)."""
+    kernel = kernel_for(module_name)
+    shell = kernel_for(module_name, shell_kernel)
+
+    @shell
+    def add_samples(states, b, seat, style, mask, words, i, samples, first, totals):
+        """totals[a] += the rollout value of each legal action a in `samples` fresh samples
+        (numbered from `first`, which sets the opponents' rollout style)."""
+        world = np.empty(1, dtype=game.STATE_DTYPE)
+        sim = np.empty(1, dtype=game.STATE_DTYPE)
+        rollout_words = np.zeros(1, dtype=np.uint64)
+        for k in range(first, first + samples):
+            world[0] = states[b]
+            game.determinize(world[0], seat, words, i)
+            word = rng.fresh_word_at(words, i)
+            for a in range(mask.shape[0]):
+                if mask[a]:
+                    sim[0] = world[0]
+                    game.apply(sim[0], a)
+                    rollout_words[0] = word  # the same draws for every action: common random numbers
+                    totals[a] += game.rollout_value(sim[0], seat, style, model_style(k, game.N_STYLES),
+                                                    rollout_words, 0)
+
+    @shell
+    def search_at(states, b, seat, style, mask, words, i, samples):
+        """The search bot's action for states[b] (the rule-based policy's where nothing is searched)."""
+        if not game.searched(states, b, mask):
+            return game.policy(states[b], seat, style, mask, words, i)
+        totals = np.zeros(mask.shape[0])
+        game.add_samples(states, b, seat, style, mask, words, i, samples, 0, totals)
+        return best_action(totals, mask, words, i)
+
+    @kernel
+    def search_states(states, seats, styles, masks, words, out, samples):
+        for b in range(states.shape[0]):
+            out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, samples)
+
+    return add_samples, search_at, search_states
 
 
 class SearchBot(SearchAgent):

@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = {"meeplegym": "meeplegym", "envs": "meeplegym.envs", "encoders": "meeplegym.encoders",
             "agents": "meeplegym.agents"}
 DECORATORS = {"kernel", "parallel_kernel", "shell_kernel"}
+#: the modules whose functions make kernels for each game (``kernel_for`` inside)
+TEMPLATES = ("meeplegym.game_kernels", "meeplegym.agents.mcts", "meeplegym.agents.search")
 
 
 def module_name(path: Path) -> str:
@@ -61,47 +63,64 @@ class Graph:
                 self.callers[callee].add(caller)
 
     def _template_copies(self, modules, trees, paths) -> list[tuple[str, str]]:
-        """The kernels a game gets from a template of meeplegym.game_kernels: for
-        ``a, b = engine_kernels(turn, ..., __name__)`` in a game's module, kernels ``module.a`` and
-        ``module.b`` calling what the template's kernels call on their module arguments
-        (``turn.legal``: the game's ``turn`` module; ``sys.modules[__name__]``: the module itself).
-        Adds the kernels; returns their calls."""
+        """The kernels a game gets from a template (a function of ``TEMPLATES`` that decorates its
+        nested kernels with ``kernel_for``): for ``a, b = engine_kernels(turn, ..., __name__)`` in
+        a game's module, kernels ``module.a`` and ``module.b`` calling what the template's kernels
+        call on their module arguments (``turn.legal``: the game's ``turn`` module;
+        ``sys.modules[__name__]``: the module itself, whose aliases resolve further) and on the
+        template's own module. Adds the kernels; returns their calls."""
         templates, calls = {}, []
-        for node in ast.parse((ROOT / "meeplegym" / "game_kernels.py").read_text()).body:
-            if isinstance(node, ast.FunctionDef) and node.name.endswith("_kernels"):
-                nested = {n.name: n for n in node.body if isinstance(n, ast.FunctionDef)
-                          and any(ast.unparse(d) == "kernel" for d in n.decorator_list)}
-                templates[f"meeplegym.game_kernels.{node.name}"] = ([a.arg for a in node.args.args], nested)
+        for home in TEMPLATES:
+            home_aliases, home_functions = modules[home]
+            for node in trees[home].body:
+                if not isinstance(node, ast.FunctionDef):
+                    continue
+                made = {}  # the template's decorator names -> the kind of kernel they make
+                for n in node.body:
+                    if (isinstance(n, ast.Assign) and isinstance(n.value, ast.Call)
+                            and ast.unparse(n.value.func) == "kernel_for"):
+                        kind = ast.unparse(n.value.args[1]) if len(n.value.args) > 1 else "kernel"
+                        made[ast.unparse(n.targets[0])] = kind
+                nested = {n.name: (n, made[ast.unparse(d)]) for n in node.body if isinstance(n, ast.FunctionDef)
+                          for d in n.decorator_list if ast.unparse(d) in made}
+                if nested:
+                    templates[f"{home}.{node.name}"] = ([a.arg for a in node.args.args], nested, home)
         for module, (aliases, _) in modules.items():
             for node in ast.walk(trees[module]):
                 if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
                         and aliases.get(node.func.id) in templates):
                     continue
-                params, nested = templates[aliases[node.func.id]]
+                params, nested, home = templates[aliases[node.func.id]]
                 bound = {}
                 for param, arg in zip(params, node.args):
                     if ast.unparse(arg) == "sys.modules[__name__]":
                         bound[param] = module
                     elif isinstance(arg, ast.Name) and arg.id in aliases:
                         bound[param] = aliases[arg.id]
-                for name, fn in nested.items():
+                for name, (fn, kind) in nested.items():
                     caller = f"{module}.{name}"
-                    self.kernels[caller] = ("kernel", fn.end_lineno - fn.lineno + 1, paths[module])
+                    self.kernels[caller] = (kind, fn.end_lineno - fn.lineno + 1, paths[module])
                     for call in ast.walk(fn):
                         if not isinstance(call, ast.Call):
                             continue
                         f = call.func
                         if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in bound:
-                            callee = f"{bound[f.value.id]}.{f.attr}"
+                            target = bound[f.value.id]
+                            target_aliases = modules.get(target, ({}, {}))[0]
+                            callee = target_aliases.get(f.attr, f"{target}.{f.attr}")
                         elif isinstance(f, ast.Name) and f.id in nested:
                             callee = f"{module}.{f.id}"
                         else:
-                            continue
+                            callee = self._resolve(home, *modules[home], f)
+                            if callee is None:
+                                continue
                         calls.append((caller, callee))
         return calls
 
     @staticmethod
     def _aliases(tree: ast.Module) -> dict[str, str]:
+        """Names a module binds to other modules' objects: imports, and assignments such as
+        ``legal, apply = turn.legal, turn.apply`` (over imported names)."""
         names = {}
         for node in tree.body:
             if isinstance(node, ast.Import):
@@ -110,6 +129,15 @@ class Graph:
             elif isinstance(node, ast.ImportFrom) and node.module:
                 for a in node.names:
                     names[a.asname or a.name] = f"{node.module}.{a.name}"
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    pairs = (zip(target.elts, node.value.elts)
+                             if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                             else [(target, node.value)])
+                    for name, value in pairs:
+                        if (isinstance(name, ast.Name) and isinstance(value, ast.Attribute)
+                                and isinstance(value.value, ast.Name) and value.value.id in names):
+                            names[name.id] = f"{names[value.value.id]}.{value.attr}"
         return names
 
     @staticmethod
