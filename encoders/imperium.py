@@ -24,6 +24,8 @@ CARD block of the action space (a B-face row stays zero: the physical card carri
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym import programs as P
@@ -38,6 +40,7 @@ from meeplegym.envs.imperium.rules import automa as AU
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import zones as Z
+from meeplegym.game_kernels import encoder_kernels
 from meeplegym.jit import kernel
 
 MAX_PLAYERS = ST.MAX_PLAYERS
@@ -432,13 +435,4 @@ def _encode_automa(s, out):
     out[b + 1] = max(-vp, 0)
 
 
-@kernel
-def encode_at(states, i, seat, out):
-    encode(states[i], seat, out)
-
-
-def observation(state, seat: int) -> np.ndarray:
-    """Seat's observation of one state record, as a new array."""
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    encode_at(np.asarray(state).reshape(1), 0, seat, out)
-    return out
+encode_at, observation = encoder_kernels(sys.modules[__name__], __name__)

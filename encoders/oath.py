@@ -22,6 +22,8 @@ prints the table.
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from meeplegym.encoders.features import FeatureTable
@@ -32,6 +34,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import state as ST
 from meeplegym.envs.oath.rules.board import BANDITS, bandits_rule, turn_player
 from meeplegym.envs.oath.rules.cards import facedown_position as _facedown_position
+from meeplegym.game_kernels import encoder_kernels
 from meeplegym.jit import kernel
 
 MAX_PLAYERS = ST.MAX_PLAYERS
@@ -510,13 +513,4 @@ def _encode_campaign(s, seat, n, out):
     out[at + N_SLOTS] = s["skulls"]
 
 
-@kernel
-def encode_at(states, i, seat, out):
-    encode(states[i], seat, out)
-
-
-def observation(state, seat: int) -> np.ndarray:
-    """Seat's observation of one state record, as a new array."""
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    encode_at(np.asarray(state).reshape(1), 0, seat, out)
-    return out
+encode_at, observation = encoder_kernels(sys.modules[__name__], __name__)

@@ -9,7 +9,8 @@ every game:
 
 From them the templates below make the kernels each game exports: the engine's entry points
 (`engine_kernels`), the checked stepping of the invariant suites (`checked_kernels`), a bot's
-batch kernels (`bot_kernels`) and the vector API's (`vector_kernels`). numba cannot cache a kernel that takes another compiled function
+batch kernels (`bot_kernels`), the vector API's (`vector_kernels`) and an encoder's entry points
+(`encoder_kernels`). numba cannot cache a kernel that takes another compiled function
 as an argument, so a template takes the game's *modules* and its kernels call into them, frozen
 as constants when compiled -- one copy calls another through the game's module too, never as a
 closure variable: a compiled function in a closure pickles a fresh id into numba's cache key in
@@ -293,3 +294,22 @@ def vector_kernels(game, module_name: str):
             game.encode(states[rows[k]], seats[k], setup_args, out[k])
 
     return observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows, observe_rows
+
+
+def encoder_kernels(encoder, module_name: str):
+    """``encode_at(states, i, seat, out)`` (the kernel the AEC env calls: states[i] as `seat` sees
+    it, into `out`) and ``observation(state, seat)`` (the same into a new array, from Python) for an
+    encoder module with ``encode(s, seat, out)`` and ``OBS_SIZE``."""
+    kernel = kernel_for(module_name)
+
+    @kernel
+    def encode_at(states, i, seat, out):
+        encoder.encode(states[i], seat, out)
+
+    def observation(state, seat: int) -> np.ndarray:
+        """Seat's observation of one state record, as a new array."""
+        out = np.zeros(encoder.OBS_SIZE, dtype=np.float32)
+        encoder.encode_at(np.asarray(state).reshape(1), 0, seat, out)
+        return out
+
+    return encode_at, observation
