@@ -9,6 +9,7 @@ dead-agent steps, observation/action spaces, and rejecting illegal actions with
 
 from __future__ import annotations
 
+import difflib
 import secrets
 from abc import ABC, abstractmethod
 from typing import Any
@@ -156,7 +157,11 @@ def check_options(raw_env_class, kwargs: dict) -> None:
 class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's order-enforcing wrapper with `last` and `step` passed straight to the env:
     the base class reaches each attribute they read through `__getattr__`, a quarter of the cost
-    of a decision in a Python loop. Behaviour is unchanged."""
+    of a decision in a Python loop. Behaviour is unchanged; ``str(env)`` is the env's name
+    (``scythe_v0``), not the wrapper's."""
+
+    def __str__(self) -> str:
+        return str(self.env)
 
     def last(self, observe: bool = True):
         if not self._has_reset:
@@ -174,7 +179,7 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 class TurnBasedEnv(AECEnv):
     """A PettingZoo AEC environment over a meeplegym `Game`."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(
         self,
@@ -237,7 +242,9 @@ class TurnBasedEnv(AECEnv):
         for key, value in (options or {}).items():
             if key in self.game.reset_options:
                 merged[key] = value
-            else:
+            elif difflib.get_close_matches(str(key), self.game.reset_options, n=1, cutoff=0.8):
+                # a likely typo of a known option is worth a word; other keys (PettingZoo's api_test
+                # passes {"options": 1}) are ignored quietly, as Gymnasium envs do
                 gymnasium.logger.warn(f"reset: ignoring unknown option {key!r}; known: {self.game.reset_options}")
         self._state = self.game.new_state(self.num_players, seed, merged)
         self._decisions = 0

@@ -34,8 +34,17 @@ CYCLES = {"scythe": (400, 400), "imperium": (1000, 500), "oath": (300, 300)}
 
 
 @pytest.mark.parametrize("game, players", _table_sizes())
-def test_pettingzoo_api(game, players):
+def test_pettingzoo_api(game, players, recwarn):
+    """PettingZoo's api_test passes, and says nothing about our envs (issue 50: it once warned on
+    every run about the reset option it passes to check that reset takes options)."""
     api_test(make(game, players), num_cycles=CYCLES[game][0])
+    assert not [w for w in recwarn if "meeplegym" in str(w.filename) or "reset:" in str(w.message)]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_env_names_itself_and_its_frame_rate(game):
+    env = make_env(game)
+    assert str(env) == f"{game}_v0" and env.metadata["render_fps"] > 0
 
 
 @pytest.mark.parametrize("game, players", _table_sizes())
@@ -160,3 +169,11 @@ def test_a_step_that_fails_inside_the_engine_is_undone(game, monkeypatch):
     monkeypatch.undo()
     env.step(action)  # and the game goes on from there
     assert _snapshot(env) != before
+
+
+def test_a_reset_option_that_looks_like_a_typo_is_named():
+    """Unknown reset options are ignored (as Gymnasium envs do), but a near miss of a known one
+    says so: 'nation' is not 'nations'."""
+    env = make_env("imperium")
+    with pytest.warns(UserWarning, match="ignoring unknown option 'nation'"):
+        env.reset(seed=1, options={"nation": ["japanese", "mayans"]})

@@ -82,6 +82,7 @@ class raw_env(TurnBasedEnv):
         "name": "imperium_v0",
         "render_modes": ["ansi", "human", "rgb_array"],
         "is_parallelizable": False,
+        "render_fps": 1,
     }
 
     def __init__(self, num_players: int = 2, render_mode=None, max_turns=None, reward_mode=None,
