@@ -78,7 +78,7 @@ class EngineBot(Agent):
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         legal_actions(mask)
         return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0,
-                                  *self.options_for(np.asarray(observation)[None])))
+                                  *self.options_for(observation)))
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         if infos is None:
@@ -92,8 +92,9 @@ class EngineBot(Agent):
         return out
 
     def options_for(self, observations) -> tuple:
-        """The kernels' arguments after their usual ones, for a batch of decisions: the agent's
-        ``kernel_options`` unless something it computes from the observations joins them."""
+        """The kernels' arguments after their usual ones, for one decision's observation or a
+        batch's: the agent's ``kernel_options`` unless something it computes from the
+        observations joins them."""
         return self.kernel_options
 
 

@@ -309,7 +309,8 @@ def mcts_kernels(game, module_name: str):
             world[0] = states[b]
             game.determinize(world[0], seat, words, i)
             path[0] = 0
-            used, root_prior = game.simulate(world[0], states[b]["turn"], seat, style, next_sample(nodes) % game.N_STYLES, words, i,
+            opponent_style = next_sample(nodes) % game.N_STYLES
+            used, root_prior = game.simulate(world[0], states[b]["turn"], seat, style, opponent_style, words, i,
                                              nodes, sums, path, 0, used, mask, root_prior, c, widen, here,
                                              scratch, values)
         return used
@@ -495,7 +496,7 @@ class MctsBot(SearchAgent):
         """The learned prior's logits for each observation plus Gumbel noise from the agent's stream."""
         if observations is None or np.asarray(observations).dtype == object:
             raise ValueError(f"{self.name} with a learned prior reads the seat's observation: pass it to act")
-        observations = np.asarray(observations, dtype=np.float32)
+        observations = np.atleast_2d(np.asarray(observations, dtype=np.float32))  # one decision: a batch of one
         width = self.prior.model[0].in_features
         if observations.shape[-1] != width:
             raise ValueError(f"prior {self.prior.name} reads observations of {width} numbers, this table's have "
@@ -522,7 +523,7 @@ class MctsBot(SearchAgent):
                                  self.c, self.widen)
             return choose(nodes, sums, seat, self.words, 0)
         children = np.empty(self.n_actions, dtype=np.int64)
-        keys = self.options_for(np.asarray(observation)[None])[-1]
+        keys = self.options_for(observation)[-1]
         m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.consider, keys)
         used = m + 1
         rounds_left = halving_rounds(m)
