@@ -20,9 +20,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from meeplegym import warmup
+from meeplegym import rewards, warmup
 from meeplegym.errors import IllegalActionError, InvalidOptionError, InvalidStateError, action_index
-from meeplegym.rewards import REWARD_MODES, final_rewards, resolve_reward_mode
+from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
 
 
@@ -100,6 +100,15 @@ class Game(ABC):
     def victory(self, state) -> str:
         """How a finished game was won, for balance reports; games with one way to win say "score"."""
         return "score"
+
+    def final_rewards(self, state, reward_mode: str) -> np.ndarray:
+        """Each seat's reward for a finished game under `reward_mode` (meeplegym.rewards)."""
+        n = int(state[0]["n_players"])
+        out = np.zeros(n, dtype=np.float64)
+        ranks = np.asarray(self.ranks(state), dtype=np.int64)
+        scores = np.asarray(self.scores(state), dtype=np.int64)
+        rewards.final_rewards(REWARD_MODES.index(reward_mode), ranks, scores, n, out)
+        return out
 
 
 class RecordGame(Game):
@@ -283,7 +292,7 @@ class TurnBasedEnv(AECEnv):
         self._state_changed()
         self.rewards = {ag: 0.0 for ag in self.agents}
         if self._terminal:
-            final = self._final_rewards()
+            final = self.game.final_rewards(state, self.reward_mode)
             for ag in self.agents:
                 self.rewards[ag] = float(final[self.agent_name_mapping[ag]])
                 self.terminations[ag] = True
@@ -373,6 +382,12 @@ class TurnBasedEnv(AECEnv):
         """How the game was won (Imperium: "scoring", "collapse" or "chaos"); None while it goes on."""
         return self.game.victory(self._state) if self._terminal else None
 
+    def new_game_state(self, seed: int) -> np.ndarray:
+        """A fresh game of this env's table and options dealt from `seed`, as the engine's
+        one-record state array; the env's own game is left alone (bridges to other libraries
+        deal their games with it)."""
+        return self.game.new_state(self.num_players, seed, self._options)
+
     def load_state_dict(self, d: dict) -> None:
         """Replace the game with a validated state dict (the env's agents restart from it)."""
         try:
@@ -406,14 +421,6 @@ class TurnBasedEnv(AECEnv):
             self.game.legal_mask(self._state, self._mask)
             self._mask_ready = True
         return self._mask
-
-    def _final_rewards(self) -> np.ndarray:
-        state = self._state
-        out = np.zeros(self.num_players, dtype=np.float64)
-        ranks = np.asarray(self.game.ranks(state), dtype=np.int64)
-        scores = np.asarray(self.game.scores(state), dtype=np.int64)
-        final_rewards(REWARD_MODES.index(self.reward_mode), ranks, scores, self.num_players, out)
-        return out
 
     def _sync_selection(self):
         # Dead agents step out with step(None), beginning with the one who would have acted.

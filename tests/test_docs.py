@@ -16,7 +16,7 @@ def _python_blocks(path):
 
 
 @pytest.mark.parametrize("doc", ["README.md", "docs/scythe.md", "docs/imperium.md", "docs/vector.md", "docs/tournaments.md",
-                                 "docs/seeing.md", "docs/oath.md"])
+                                 "docs/seeing.md", "docs/oath.md", "docs/interop.md"])
 def test_python_examples_run(doc):
     blocks = _python_blocks(ROOT / doc)
     assert blocks, f"{doc} has no python example"
