@@ -1,5 +1,6 @@
 """Third-party clients on our games, each a real library nobody here wrote (issue 50): PettingZoo's
-render test, and OpenSpiel's own checks and bots through ``meeplegym.openspiel``. (PettingZoo's
+render test, OpenSpiel's own checks and bots through ``meeplegym.openspiel``, RLlib's env check and
+PPO through ``meeplegym.rllib``. (PettingZoo's
 api_test and seed_test on every table size are in test_env_contract.py.)"""
 
 from __future__ import annotations
@@ -172,3 +173,47 @@ def test_a_saved_state_loads_only_into_its_table():
     assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
     with pytest.raises(InvalidOptionError, match="3 players"):
         bridge.load_state(load("imperium", players=2), saved)
+
+
+def test_rllib_checks_our_env_and_trains_one_ppo_iteration_with_its_action_masking_module():
+    """RLlib's own env check (default on) and one PPO iteration, through RLlib's PettingZooEnv and
+    its ActionMaskingTorchRLModule: no wrapper of the user's own (issue 50)."""
+    import ray
+    from ray.rllib.algorithms.ppo import PPOConfig
+    from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec
+    from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+    from ray.tune.registry import register_env
+
+    from meeplegym.rllib import rllib_env
+
+    check_multiagent_environments(rllib_env("oath", num_players=2))
+    register_env("meeplegym_oath", lambda config: rllib_env("oath", **config))
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        module = RLModuleSpec(module_class=ActionMaskingTorchRLModule, model_config={"fcnet_hiddens": [32]})
+        config = (PPOConfig().environment("meeplegym_oath", env_config={"num_players": 2})
+                  .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent_id, episode, **kw: "shared")
+                  .rl_module(rl_module_spec=MultiRLModuleSpec(rl_module_specs={"shared": module}))
+                  .env_runners(num_env_runners=0)
+                  .training(train_batch_size_per_learner=256, minibatch_size=64, num_epochs=1))
+        algo = config.build_algo()
+        result = algo.train()
+        algo.stop()
+    finally:
+        ray.shutdown()
+    assert result["env_runners"]["num_env_steps_sampled_lifetime"] >= 256
+    assert np.isfinite(result["learners"]["shared"]["total_loss"])
+
+
+def test_the_rllib_env_ends_a_game_on_an_illegal_action_and_the_actor_loses():
+    from meeplegym.rllib import rllib_env
+
+    env = rllib_env("scythe", num_players=2)
+    obs, _ = env.reset(seed=3)
+    (agent, seen), = obs.items()
+    assert set(seen) == {"observations", "action_mask"}
+    illegal = int(np.flatnonzero(seen["action_mask"] == 0)[0])
+    _, rewards, terminated, _, _ = env.step({agent: illegal})
+    assert terminated["__all__"] and rewards[agent] == -1.0
