@@ -235,6 +235,9 @@ class TurnBasedEnv(AECEnv):
         )
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
+        observation = self._observation_space["observation"]
+        self.state_space = spaces.Box(np.tile(observation.low, num_players), np.tile(observation.high, num_players),
+                                      (num_players * game.observation_size,), np.float32)
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent):
@@ -265,6 +268,16 @@ class TurnBasedEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._sync_selection()
+
+    def state(self) -> np.ndarray:
+        """The privileged global state for centralised critics (MAPPO-style trainers): every seat's
+        observation, seat 0's first, so it holds every seat's private information (hands, secret
+        objectives), and still not what no seat has seen (deck orders). In `state_space`."""
+        size = self.game.observation_size
+        out = np.empty(self.num_players * size, dtype=np.float32)
+        for seat in range(self.num_players):
+            self.game.observe(self._state, seat, out[seat * size:(seat + 1) * size])
+        return out
 
     def observe(self, agent):
         seat = self.agent_name_mapping[agent]

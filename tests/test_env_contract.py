@@ -10,6 +10,7 @@ import json
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
+from pettingzoo.test.state_test import test_state_space as check_state_space
 
 from meeplegym import IllegalActionError, make_env
 from meeplegym.errors import InvalidStateError
@@ -94,6 +95,17 @@ def test_every_legal_action_has_its_own_words(game, players, seed):
         words = [raw.action_to_str(a) for a in raw.legal_actions()]
         assert len(set(words)) == len(words), (raw.decision_name(), words)
         assert all(w.strip() for w in words)
+
+
+@pytest.mark.parametrize("game, players, seed", [("scythe", 3, 3), ("imperium", 3, 3), ("oath", 4, 3)])
+def test_the_global_state_is_every_seats_observation_in_the_state_space(game, players, seed):
+    """env.state() (issue 50: centralised critics) is each seat's observation in seat order, all
+    along a game, inside env.state_space; PettingZoo's own state-space check passes."""
+    check_state_space(make(game, players))
+    for env in _states_along_a_game(game, players, seed, 9):
+        state = env.state()
+        views = [env.observe(agent)["observation"] for agent in env.possible_agents]
+        assert np.array_equal(state, np.concatenate(views)) and env.state_space.contains(state)
 
 
 @pytest.mark.parametrize("game, players, every", [("scythe", 2, 11), ("scythe", 4, 13), ("imperium", 2, 11),
