@@ -1,10 +1,12 @@
 """Third-party clients on our games, each a real library nobody here wrote (issue 50): PettingZoo's
-render test, OpenSpiel's own checks and bots through ``meeplegym.openspiel``, RLlib's env check and
-PPO through ``meeplegym.rllib``. (PettingZoo's
+render test, Gymnasium's and Stable-Baselines3's env checkers on each game's single-seat env, a
+Tianshou collector over PettingZoo, OpenSpiel's own checks and bots through ``meeplegym.openspiel``,
+RLlib's env check and PPO through ``meeplegym.rllib``. (PettingZoo's
 api_test and seed_test on every table size are in test_env_contract.py.)"""
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pyspiel
 import pytest
@@ -12,6 +14,7 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 from open_spiel.python.bots import uniform_random
 from pettingzoo.test import render_test
 
+import meeplegym.training  # noqa: F401  (registers the single-seat Gymnasium envs)
 from meeplegym import IllegalActionError, make_env
 from meeplegym import openspiel as bridge
 from meeplegym.errors import InvalidOptionError
@@ -22,6 +25,40 @@ from meeplegym.registry import GAMES
 def test_pettingzoo_render_test_passes(game, capsys):
     render_test(lambda render_mode=None: make_env(game, render_mode=render_mode))
     assert "seat" in capsys.readouterr().out  # the human mode printed the table
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_gymnasium_and_sb3_check_the_single_seat_env(game):
+    from gymnasium.utils.env_checker import check_env
+    from stable_baselines3.common.env_checker import check_env as sb3_check_env
+
+    env = gymnasium.make(meeplegym.training.env_id(game), opponents=["random"], num_players=2).unwrapped
+    check_env(env, skip_render_check=True)
+    sb3_check_env(env, warn=False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_tianshou_collector_plays_whole_games_through_its_pettingzoo_wrapper(game):
+    """Tianshou's own PettingZooEnv and Collector, its masked random agent in every seat."""
+    from tianshou.algorithm.multiagent.marl import MultiAgentPolicy
+    from tianshou.algorithm.random import MARLRandomDiscreteMaskedOffPolicyAlgorithm
+    from tianshou.data import Collector, VectorReplayBuffer
+    from tianshou.env import DummyVectorEnv, PettingZooEnv
+
+    def make():
+        return PettingZooEnv(make_env(game, num_players=2))
+
+    probe = make()
+    random_agent = MARLRandomDiscreteMaskedOffPolicyAlgorithm(probe.action_space).policy
+    policy = MultiAgentPolicy({agent: random_agent for agent in probe.agents})
+    collector = Collector(policy, DummyVectorEnv([make, make]), VectorReplayBuffer(1_000, 2))
+    collector.reset()
+    if game != "oath":  # Tianshou takes ~5 ms a step: a few hundred steps here, whole games for Oath's short ones
+        assert collector.collect(n_step=300).n_collected_steps >= 300
+        return
+    stats = collector.collect(n_episode=2)
+    assert stats.n_collected_episodes == 2
+    assert sorted(np.asarray(stats.returns).ravel().tolist()) == [-1.0, -1.0, 1.0, 1.0]  # a winner and a loser each
 
 
 def load(game: str, **params) -> pyspiel.Game:
