@@ -235,9 +235,9 @@ class TurnBasedEnv(AECEnv):
         )
         self.action_spaces = {a: self._action_space for a in self.possible_agents}
         self.observation_spaces = {a: self._observation_space for a in self.possible_agents}
-        observation = self._observation_space["observation"]
-        self.state_space = spaces.Box(np.tile(observation.low, num_players), np.tile(observation.high, num_players),
-                                      (num_players * game.observation_size,), np.float32)
+        observation, seats = self._observation_space["observation"], int(num_players)
+        self.state_space = spaces.Box(np.tile(observation.low, seats), np.tile(observation.high, seats),
+                                      (seats * game.observation_size,), np.float32)
 
     # ---------------------------------------------------------------- spaces
     def observation_space(self, agent):

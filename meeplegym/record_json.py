@@ -31,6 +31,23 @@ def int_in(v, where: str, lo: int, hi: int) -> int:
     return int(v)
 
 
+def check_value_ranges(s, ranges: dict[str, tuple[int, int]], card_names=()) -> None:
+    """Every element of each field in `ranges` ({field: (lowest, highest)}) lies in its range; the
+    error names the first that does not: ``exhausted of JPN22: 5 outside 0..1`` for a field per
+    card (first axis as long as `card_names`), ``pool[1][2]: ...`` for the others."""
+    for name, (lo, hi) in ranges.items():
+        values = np.asarray(s[name])
+        bad = np.argwhere((values < lo) | (values > hi))
+        if not len(bad):
+            continue
+        at = tuple(int(i) for i in bad[0])
+        if values.ndim and len(card_names) == values.shape[0]:
+            where = f"{name} of {card_names[at[0]]}" + "".join(f"[{i}]" for i in at[1:])
+        else:
+            where = name + "".join(f"[{i}]" for i in at)
+        raise InvalidStateError(f"{where}: {int(values[at])} outside {lo}..{hi}")
+
+
 def dtype_range(dtype) -> tuple[int, int]:
     info = np.iinfo(dtype)
     return int(info.min), int(info.max)

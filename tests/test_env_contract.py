@@ -130,6 +130,64 @@ def _round_trips_along_a_game(game, players, every, **options):
         assert twin.unwrapped.legal_actions() == env.unwrapped.legal_actions()
 
 
+def _int_leaves(d, path=()):
+    """(path, value) of every integer in a state dict, the first item of each list only."""
+    if isinstance(d, dict):
+        for k, v in d.items():
+            yield from _int_leaves(v, path + (k,))
+    elif isinstance(d, list):
+        for i, v in enumerate(d[:1]):
+            yield from _int_leaves(v, path + (i,))
+    elif isinstance(d, int) and not isinstance(d, bool):
+        yield path, d
+
+
+def _with(d, path, value):
+    d = json.loads(json.dumps(d))
+    at = d
+    for k in path[:-1]:
+        at = at[k]
+    at[path[-1]] = value
+    return d
+
+
+# fields whose range holds 30,000: Scythe's coins and turn counter (a million), the final score,
+# a pending choice's index; Oath's battle-plan marks and stolen relics (bit sets)
+WIDE_FIELDS = {"rng", "coins", "turn", "final_score", "pending", "plan_flags", "thief_relics"}
+
+
+@pytest.mark.parametrize("game, players, decisions", [("scythe", 3, 60), ("imperium", 3, 400), ("oath", 4, 300)])
+def test_no_saved_field_takes_a_value_far_outside_the_game(game, players, decisions):
+    """issue 47/50: every integer of a saved state is range-checked on load. 30,000 anywhere
+    (a Scythe hex's resources, an Imperium pool, an Oath warband count ...) is refused, and so is
+    2 in any field the game declares a flag; the observation bounds rest on these ranges."""
+    env = make(game, players)
+    env.reset(seed=7)
+    random_moves(env, np.random.default_rng(7), decisions)
+    saved = env.unwrapped.state_to_dict()
+    flags = {name for name, (lo, hi) in getattr(_state_json(game), "VALUE_RANGES", {}).items() if (lo, hi) == (0, 1)}
+    accepted = []
+    for path, value in _int_leaves(saved):
+        if path[0] == "scratch":  # Imperium's stale pile entries past each count, kept byte-exact, never read
+            continue
+        field = next((k for k in reversed(path) if isinstance(k, str)), "")
+        tries = [] if field in WIDE_FIELDS else [30_000]
+        tries += [2] if field in flags and value != 2 else []
+        for bad in tries:
+            try:
+                env.unwrapped.load_state_dict(_with(saved, path, bad))
+            except InvalidStateError:
+                continue
+            accepted.append((path, bad))
+    assert not accepted
+
+
+def _state_json(game):
+    import importlib
+
+    return importlib.import_module(f"meeplegym.envs.{game}.state_json")
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_state_dict_nested_too_deeply_is_refused_and_nothing_changes(game):
     """issue 47: a 100,000-deep list where a saved state holds a list once raised RecursionError."""

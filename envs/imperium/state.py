@@ -270,3 +270,31 @@ STATE_DTYPE = np.dtype(
     ]
 )
 DERIVED_FIELDS = ("table_cards", "n_table_cards")
+
+# What a saved state may hold in the fields no other check bounds (state_json checks them on load;
+# the observation space's bounds follow from them): flags are 0/1, and counters the rules leave
+# open are capped well inside their integer type, so that play from a loaded state cannot wrap.
+MAX_TOKENS = 10_000  # resources in one pool or on one card (unlimited in the rules, I1.4)
+MAX_TURNS = 10_000  # rounds and turns of one game
+MAX_COUNT = 100  # a seat's action and exhaust tokens, hand limit, payments and step counters
+FLAG_FIELDS = (
+    "trade_routes", "terminal", "game_end_triggered", "final_round", "collapsed", "automa_side", "supreme_leader",
+    "kok_side", "face", "exhausted", "free_played", "kok_used", "deck_token", "solstice_done", "solstice_end",
+    "no_prg_pay", "ev_seen", "avoid", "ignore_state_turn", "play_unrest_turn", "fertile_as_production",
+    "returned_unrest_turn", "ignore_emp_next",
+)
+VALUE_RANGES: dict[str, tuple[int, int]] = {
+    **{name: (0, 1) for name in FLAG_FIELDS},
+    "variants": (0, 2 ** len(VARIANT_NAMES) - 1),
+    "round": (0, MAX_TURNS), "turn": (0, MAX_TURNS),
+    "automa_table": (0, 127), "difficulty": (0, len(DIFFICULTY_NAMES) - 1), "die": (-1, AUTOMA_SLOTS - 1),
+    "automa_next": (0, AUTOMA_SLOTS), "plays": (0, MAX_TURNS), "played_order": (0, MAX_TURNS),
+    "card_res": (0, MAX_TOKENS), "pool": (0, MAX_TOKENS), "fr_it_res": (0, MAX_TOKENS), "gained_prg": (0, MAX_TOKENS),
+    "actions": (0, MAX_COUNT), "exhaust_tokens": (0, MAX_COUNT), "hand_limit": (0, MAX_COUNT),
+    "pay_need": (0, MAX_COUNT), "op_left": (0, MAX_TOKENS), "op_sel": (-1, N_CARDS - 1),
+    "fr_loop": (0, MAX_COUNT), "fr_did": (0, MAX_COUNT),
+    "rounds_left": (-1, MAX_COUNT), "scoring_turn": (0, MAX_PLAYERS), "returns_left": (0, MAX_UNREST),
+    "collapse_unrest": (0, MAX_UNREST), "collapse_chaos": (-1, MAX_PLAYERS - 1), "allot": (0, 2**MAX_PLAYERS - 1),
+    "ev_depth": (0, MAX_DEPTH),
+    "ev_kind": (0, max(v for k, v in list(globals().items()) if k.startswith("EV_") and isinstance(v, int))),
+}

@@ -45,7 +45,16 @@ from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.rules import frames, scoring, turn
 from meeplegym.envs.imperium.rules.setup import build_table
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import Programs, RecordCodec, card_reader, int_in, named_reader, named_writer, trimmed
+from meeplegym.record_json import (
+    Programs,
+    RecordCodec,
+    card_reader,
+    check_value_ranges,
+    int_in,
+    named_reader,
+    named_writer,
+    trimmed,
+)
 
 FORMAT_VERSION = 1
 GAME = "imperium"
@@ -197,8 +206,14 @@ def state_from_dict(d: dict) -> np.ndarray:
     return out
 
 
+#: every field no other check bounds (state.VALUE_RANGES), with the automa's tables counted here
+VALUE_RANGES = {**ST.VALUE_RANGES, "automa_table": (0, len(E.AUTOMA_TABLE_NAMES) - 1)}
+
+
 def _check_ranges(s) -> None:
-    """Values the engine indexes with: out of range, a compiled kernel would read past an array."""
+    """Values the engine indexes with: out of range, a compiled kernel would read past an array;
+    then every other field within `VALUE_RANGES` (flags 0/1, counters capped)."""
+    check_value_ranges(s, VALUE_RANGES, K.RECORD_IDS)
     n = int(s["n_players"])
     int_in(n, "n_players", 1, ST.MAX_PLAYERS)  # 1: solo, against the automa (I14) or in training mode (I15.1)
     automa = int(s["automa"])

@@ -344,6 +344,25 @@ STATE_DTYPE = np.dtype(
     ]
 )
 
+# What a saved state may hold in the fields no other check bounds (state_json checks them on load;
+# the observation space's bounds follow from them): flags are 0/1, bit sets within their bits,
+# and counters the rules leave open capped well inside their integer type.
+MAX_TURNS = 10_000  # turns of one game, and the stamps handed out in it
+MAX_COUNT = 100  # dice, kills and the units a step still resolves
+MAX_WARBANDS = max(D.WARBANDS.values())  # one colour's warbands (purple, the Chancellor's: D.WARBANDS)
+VALUE_RANGES: dict[str, tuple[int, int]] = {
+    **{name: (0, 1) for name in ("terminal", "tgt_pf", "tgt_ds", "tgt_pawn", "end_act")},
+    "turn": (0, MAX_TURNS), "next_stamp": (0, MAX_TURNS), "visions_drawn": (0, N_VISIONS),
+    "slot_known": (0, 2**MAX_PLAYERS - 1), "site_discards": (0, 2**N_SUITS - 1),
+    "site_warbands": (0, MAX_WARBANDS), "bank_warbands": (0, MAX_WARBANDS), "cage_warbands": (0, MAX_WARBANDS),
+    "favor_owed": (0, D.FAVOR_TOTAL), "wake_left": (0, MAX_COUNT), "target": (TARGET_DS, N_CARDS - 1),
+    "attack_dice": (0, MAX_COUNT), "defense_dice": (0, MAX_COUNT), "skulls": (0, MAX_COUNT),
+    "attack": (0, MAX_TURNS), "defense": (0, MAX_TURNS), "kills": (0, MAX_COUNT), "camp_killed": (0, MAX_COUNT),
+    "pw_left": (-1, MAX_COUNT), "thief_relics": (0, 2 ** (FIRST_VISION - FIRST_RELIC) - 1), "end_die": (0, 6),
+    "move_count": (0, MAX_COUNT), "known": (-1, 2**MAX_PLAYERS - 1), "stamp": (0, MAX_TURNS),  # known -1: every seat
+    "tgt_card": (0, TGT_HUNTED),
+}
+
 
 def card_kind(card: int) -> str:
     """'denizen', 'edifice', 'relic' or 'vision' for a card id."""

@@ -43,7 +43,15 @@ from meeplegym.envs.oath.rules import persistent as PS
 from meeplegym.envs.oath.rules import powers as W
 from meeplegym.envs.oath.rules import turn
 from meeplegym.errors import InvalidStateError
-from meeplegym.record_json import Programs, RecordCodec, card_reader, int_in, named_reader, named_writer
+from meeplegym.record_json import (
+    Programs,
+    RecordCodec,
+    card_reader,
+    check_value_ranges,
+    int_in,
+    named_reader,
+    named_writer,
+)
 
 FORMAT_VERSION = 3  # 2: the state of the last card powers (Deed Writer ... Sneak Attack); 3: `reconstructed`, `slum_card`
 GAME = "oath"
@@ -137,8 +145,16 @@ def state_from_dict(d: dict) -> np.ndarray:
     return out
 
 
+#: every field no other check bounds (state.VALUE_RANGES), with the battle plans' marks and the
+#: powers' program counter counted here
+VALUE_RANGES = {**ST.VALUE_RANGES, "plan_flags": (0, 2 ** len(E.PLAN_FLAGS) - 1), "pw_pc": (0, len(E.CODE) - 1),
+                "bargain": (0, A.N_ACTIONS - 1), "bargain_give": (0, A.N_ACTIONS - 1)}
+
+
 def _check_ranges(s) -> None:
-    """Values the compiled rules index with before the invariant checks see them."""
+    """Values the compiled rules index with before the invariant checks see them; then every
+    other field within `VALUE_RANGES` (flags 0/1, bit sets, counters capped)."""
+    check_value_ranges(s, VALUE_RANGES, CARD_NAMES)
     n = int_in(int(s["n_players"]), "n_players", D.MIN_PLAYERS, D.MAX_PLAYERS)
     for name in ("actor", "current"):
         int_in(int(s[name]), name, 0, n - 1)
