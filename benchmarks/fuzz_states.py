@@ -37,6 +37,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from meeplegym import InvalidStateError
+from meeplegym.encoders import imperium as imperium_encoder
+from meeplegym.encoders import oath as oath_encoder
+from meeplegym.encoders import scythe as scythe_encoder
 from meeplegym.envs.imperium import state_json as imperium_json
 from meeplegym.envs.oath import state_json as oath_json
 from meeplegym.envs.scythe import state_json as scythe_json
@@ -46,6 +49,7 @@ from results_md import write_section  # noqa: E402
 from soak import GAMES  # noqa: E402  (engines, invariants, player counts and tables)
 
 STATE_JSON = {"scythe": scythe_json, "imperium": imperium_json, "oath": oath_json}
+ENCODERS = {"scythe": scythe_encoder, "imperium": imperium_encoder, "oath": oath_encoder}
 GAMES_PER_TABLE = 2  # random games per player count and table that give the base dicts
 BATCH = 64  # loaded states played per compiled call
 
@@ -245,7 +249,8 @@ def load(game: str, d: dict, what: str, index: int) -> tuple[np.ndarray | None, 
 
 
 def _reloads(game: str, states: np.ndarray, index: int, what: str, when: str) -> Break | None:
-    """None when states[0] saves and loads to the same bytes, else the break."""
+    """None when states[0] saves and loads to the same bytes and every seat's observation of it
+    lies in the observation space (0 to the encoder's OBS_HIGH), else the break."""
     json = STATE_JSON[game]
     try:
         again = json.state_from_dict(json.state_to_dict(states[0]))
@@ -253,6 +258,15 @@ def _reloads(game: str, states: np.ndarray, index: int, what: str, when: str) ->
         return Break(index, what, f"the {when} state does not load again: {type(err).__name__}: {err}")
     if again.tobytes() != states.tobytes():
         return Break(index, what, f"the {when} state reloads to other bytes")
+    encoder = ENCODERS[game]
+    for seat in range(int(states[0]["n_players"])):
+        seen = encoder.observation(states[0], seat)
+        outside = np.flatnonzero((seen < 0) | (seen > encoder.OBS_HIGH))
+        if len(outside):
+            k = int(outside[0])
+            feature = next(f.name for f in reversed(encoder.FEATURES.features) if f.offset <= k)
+            return Break(index, what, f"the {when} state's observation by seat {seat} leaves its space: "
+                                      f"{feature} (element {k}) is {seen[k]}, at most {encoder.OBS_HIGH[k]}")
     return None
 
 

@@ -37,6 +37,7 @@ from meeplegym.envs.imperium import effects as E
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.actions import MAX_OPTIONS
 from meeplegym.envs.imperium.rules import automa as AU
+from meeplegym.envs.imperium.rules import frames
 from meeplegym.envs.imperium.rules import scoring
 from meeplegym.envs.imperium.rules import turn as T
 from meeplegym.envs.imperium.rules import zones as Z
@@ -103,28 +104,45 @@ TURN_FLAGS = ("avoids the attack being resolved", "ignores BARB/EMP this turn (C
 PLAYER_STRIDE = 4 + N_NATIONS + 1 + N_STATE_ICONS + N_RESOURCES + 6 + N_PLAYER_COUNTS + len(TURN_FLAGS)
 OPTION_STRIDE = 1 + N_OP_SLOTS + 1 + N_RESOURCES
 
+# Upper bounds, from the caps a saved state is checked against (state.VALUE_RANGES) and the sizes
+# of the piles. A score is shown up to SCORE_CAP, far above any real game's (a hand-made save could
+# pile 10,000 prg into a pool).
+SCORE_CAP = 1_000
+_AMOUNT = int(E.CODE[:, E.C_N].max())  # the largest amount a program row names
+_HAND_LIMIT = ST.MAX_COUNT + int(Z.HAND_SIZE_BONUS.clip(0).sum())
+_CARD_HIGH = ((1,) * (N_WHERE + MAX_PLAYERS) + (ST.MAX_TOKENS,) * N_RESOURCES + (1, 1, 1, N_CARDS)
+              + (1,) * (N_CARD_EXTRAS - X_SOLSTICE_DONE))
+_PLAYER_HIGH = ((1,) * (4 + N_NATIONS + 1 + N_STATE_ICONS) + (ST.MAX_TOKENS,) * N_RESOURCES
+                + (ST.MAX_COUNT, ST.MAX_COUNT, ST.MAX_COUNT, _HAND_LIMIT, 1, 1) + (N_CARDS,) * N_PLAYER_COUNTS
+                + (1, 1, 127, 1, 1))  # treated_production: 0..127 on load
+_OPTION_HIGH = (1,) * (1 + N_OP_SLOTS) + (_AMOUNT,) + (1,) * N_RESOURCES
 FEATURES = FeatureTable()
 _CARDS = FEATURES.add(
     "card", N_CARDS * CARD_STRIDE,
     f"per catalogue row (the CARD action index), {CARD_STRIDE} values: where the seat sees it, one-hot "
     f"({', '.join(WHERE_NAMES)}); its owner, one-hot by relative seat; then {', '.join(CARD_EXTRAS)}. "
-    "All zero where the seat cannot see the card")
+    "All zero where the seat cannot see the card",
+    high=_CARD_HIGH)
 _PLAYERS = FEATURES.add(
     "player", MAX_PLAYERS * PLAYER_STRIDE,
     f"per relative seat, {PLAYER_STRIDE} values: seat present, its turn, deciding now, first player; nation "
     "one-hot (data.NationCode); power card on side B; state icons its state card shows (data.StateIcon: BARB, "
     "EMP, ...); pool mat, pop, prg, gds; action tokens, exhaust tokens, exhaust tokens at reset, hand limit, "
     f"King of Kings resolved, token on nation deck/development area; cards in {', '.join(PLAYER_COUNTS)}; "
-    f"{', '.join(TURN_FLAGS)}")
-_OWN_SCORE = FEATURES.add("own.score", 2, "the observing seat's VP if the game ended now (I10.3), as its "
-                          "positive and negative part (unrest scores -2: observations are non-negative)")
+    f"{', '.join(TURN_FLAGS)}",
+    high=_PLAYER_HIGH)
+_OWN_SCORE = FEATURES.add("own.score", 2, "the observing seat's VP if the game ended now (I10.3, up to 1,000 each way), as its "
+                          "positive and negative part (unrest scores -2: observations are non-negative)",
+    high=SCORE_CAP)
 _GAME = FEATURES.add(
     "game", MAX_PLAYERS - 1 + 8 + 1 + N_SMALL_PILES + 4 + N_VARIANTS,
     "players one-hot (2, 3, 4); round, turns completed, Trade Routes in use, game end triggered, final round "
     "under way, rounds left after the trigger (0 before it), collapsed, game over; cards in the main deck; "
     "cards in each small pile (region, uncivilised, civilised); cards in the fame pile, only King of Kings "
     "left, King of Kings on side B, cards in the unrest pile; the I15 variants in use (low aggression, quick "
-    "setup, precious cards, quick)")
+    "setup, precious cards, quick)",
+    high=((1,) * (MAX_PLAYERS - 1) + (ST.MAX_TURNS, ST.MAX_TURNS, 1, 1, 1, ST.MAX_COUNT, 1, 1, ST.MAX_MAIN_DECK)
+          + (ST.MAX_SMALL_PILE,) * N_SMALL_PILES + (ST.MAX_FAME, 1, 1, ST.MAX_UNREST) + (1,) * N_VARIANTS))
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
 _DEC = FEATURES.add("decision.dec", N_DECS, "pending decision inside a program, one-hot (state.DEC_NAMES)")
 _TURN = FEATURES.add(
@@ -136,28 +154,35 @@ _FRAME = FEATURES.add(
     "decision.frame", 1 + N_FRAME_KINDS + 2 * MAX_PLAYERS + 3,
     "programs running (stack depth); the top frame's kind one-hot (card played, ability, rules procedure), "
     "its owner and the player it affects now (relative seat one-hots), repetitions of the current 'up to', "
-    "MAYs taken since the last 'each', it runs a rules procedure (King of Kings, Innovate, draw-up)")
+    "MAYs taken since the last 'each', it runs a rules procedure (King of Kings, Innovate, draw-up)",
+    high=(ST.MAX_DEPTH,) + (1,) * (N_FRAME_KINDS + 2 * MAX_PLAYERS) + (ST.MAX_COUNT, ST.MAX_COUNT, 1))
 _STEP = FEATURES.add(
     "decision.step", N_OP_SLOTS + 1 + N_RESOURCES + 2 + N_RESOURCES,
     f"the pending row of the top frame: opcode one-hot (programs.OP_* 0-8, then effects.OP in order; room for "
     f"{N_OP_SLOTS}), its amount, its resource one-hot; progress inside the step (stage, picks left); resources "
-    "still owed by the payment under way (mat, pop, prg, gds)")
+    "still owed by the payment under way (mat, pop, prg, gds)",
+    high=(1,) * N_OP_SLOTS + (_AMOUNT,) + (1,) * N_RESOURCES + (frames.LOOK_ORDER + ST.MAX_DRAWN, ST.MAX_TOKENS)
+         + (ST.MAX_COUNT,) * N_RESOURCES)
 _OPTIONS = FEATURES.add(
     "decision.options", MAX_OPTIONS * OPTION_STRIDE,
     f"per CHOOSE option (up to {MAX_OPTIONS}), {OPTION_STRIDE} values: the pending CHOOSE has this option; "
-    "its first row's opcode one-hot, amount and resource one-hot")
+    "its first row's opcode one-hot, amount and resource one-hot",
+    high=_OPTION_HIGH)
 _EVENT = FEATURES.add(
     "decision.event", 1 + N_EVENT_KINDS + MAX_PLAYERS,
     f"events waiting for reactions; the first one's kind one-hot (state.EV_*, room for {N_EVENT_KINDS}) and "
-    "player (relative seat one-hot)")
+    "player (relative seat one-hot)",
+    high=(ST.MAX_EVENTS,) + (1,) * (N_EVENT_KINDS + MAX_PLAYERS))
 N_DIFFICULTIES = len(ST.DIFFICULTY_NAMES)
 _AUTOMA = FEATURES.add(
     "automa", 1 + N_DIFFICULTIES + 2 + ST.AUTOMA_SLOTS + 1 + ST.AUTOMA_SLOTS + 2,
     "the solo automa (I14; its seat is the next relative seat in the player block): playing; difficulty "
     "one-hot (state.DIFFICULTY_NAMES); Supreme Leader mode; its state card on the Empire side; the die's slot "
     "one-hot (slots 1-6), the die set aside; a face-down card under each slot marker; its score if the game "
-    "ended now (positive and negative part)")
+    "ended now (positive and negative part, up to 1,000 each)",
+    high=(1,) * (1 + N_DIFFICULTIES + 2 + ST.AUTOMA_SLOTS + 1 + ST.AUTOMA_SLOTS) + (SCORE_CAP, SCORE_CAP))
 OBS_SIZE = FEATURES.size
+OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
 
 _CODE = E.CODE
 _OPTIONS_TABLE = E.OPTIONS
@@ -405,8 +430,8 @@ def encode(s, seat, out):
     _encode_cards(s, seat, out)
     _encode_players(s, seat, out)
     vp = scoring.score(s, seat)
-    out[_OWN_SCORE] = max(vp, 0)
-    out[_OWN_SCORE + 1] = max(-vp, 0)
+    out[_OWN_SCORE] = min(max(vp, 0), SCORE_CAP)
+    out[_OWN_SCORE + 1] = min(max(-vp, 0), SCORE_CAP)
     _encode_game(s, out)
     _encode_decision(s, seat, out)
     if s["automa"] >= 0:
@@ -431,8 +456,8 @@ def _encode_automa(s, out):
         out[b + k] = 1.0 if s["slot_card"][k] >= 0 else 0.0
     b += ST.AUTOMA_SLOTS
     vp = AU.score(s)
-    out[b] = max(vp, 0)
-    out[b + 1] = max(-vp, 0)
+    out[b] = min(max(vp, 0), SCORE_CAP)
+    out[b + 1] = min(max(-vp, 0), SCORE_CAP)
 
 
 encode_at, observation = encoder_kernels(sys.modules[__name__], __name__)

@@ -91,12 +91,34 @@ SLOT_STRIDE = N_SITES + 5 + MAX_PLAYERS + N_SUITS + 1
 SEAT_STRIDE = 1 + N_SIDES + ST.N_COLOURS + 9 + N_SLOTS + 2
 N_BARGAINS = 1 + A.N_OPTIONS + A.MAX_NUMBER + 1  # none, OPTION k, NUMBER k
 
+# Upper bounds, from the component counts (favor is limited: D.FAVOR_TOTAL; warbands: D.WARBANDS)
+# and the caps a saved state is checked against (state.VALUE_RANGES, state.MAX_SECRETS).
+MAX_SECRETS = ST.MAX_SECRETS
+_FAVOR, _WARBANDS, _RELICS = D.FAVOR_TOTAL, ST.MAX_WARBANDS, ST.FIRST_VISION - ST.FIRST_RELIC
+_CARD_HIGH = (1,) * (N_WHERE + 1) + (_FAVOR, MAX_SECRETS) + (1,) * (len(CARD_EXTRAS) - 4) + (N_CARDS,)
+_SLOT_HIGH = (1,) * (N_SITES + 1) + (_FAVOR, MAX_SECRETS, _RELICS, 1) + (_WARBANDS,) * MAX_PLAYERS + (1,) * (N_SUITS + 1)
+_SEAT_HIGH = ((1,) * (1 + N_SIDES + ST.N_COLOURS)
+              + (D.SUPPLY_MAX, _FAVOR, MAX_SECRETS, MAX_SECRETS, _WARBANDS, _WARBANDS, N_CARDS, N_CARDS, _RELICS)
+              + (1,) * (N_SLOTS + 2))
+_GAME_HIGH = ((1,) * (MAX_PLAYERS - 1 + D.ROUNDS + 1 + N_OATHS) + (ST.N_VISIONS, ST.MAX_TURNS) + (_FAVOR,) * (N_SUITS + 1)
+              + (ST.MAX_PILE, ST.N_VISIONS, 1) * N_REGIONS + (1, ST.MAX_RELIC_DECK) + (1,) * (SPACES + 1)
+              + (_WARBANDS,) * MAX_PLAYERS + (1,) * (ST.N_VISIONS * (MAX_PLAYERS + 1)))
+_BANNER_HIGH = (1,) * (3 * (MAX_PLAYERS + 1)) + (1, _FAVOR, 1, MAX_SECRETS)
+_POWER_HIGH = (1,) * N_DECS + (ST.MAX_COUNT, 127) + (1,) * (N_SUITS + 2)  # pw_count: 0..127 on load
+_CAMPAIGN_HIGH = ((1,) * (MAX_PLAYERS + 2 + N_SLOTS + 3) + (ST.MAX_COUNT, ST.MAX_COUNT, ST.MAX_TURNS, ST.MAX_TURNS, ST.MAX_COUNT)
+                  + (1,) * (2 * MAX_PLAYERS) + (127,) * N_SLOTS + (_WARBANDS,) * MAX_PLAYERS
+                  + (1,) * ((N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS) + (ST.MAX_COUNT, ST.MAX_COUNT)
+                  + (1,) * N_SLOTS + (ST.MAX_COUNT,))
+_ACTION_HIGH = ((1,) * (N_MAJORS + 1) + (ST.MAX_DRAWN, 127) + (1,) * (2 + N_SLOTS + 1 + MAX_PLAYERS + 1 + N_DISCARD_TO
+                                                                    + MAX_PLAYERS + 1 + 1)
+                + (6,) + (1,) * (N_WARDEN + MAX_PLAYERS + 1 + ST.N_JINX - 1))  # the end die; a bid: any int8
 FEATURES = FeatureTable()
 _CARDS = FEATURES.add(
     "card", N_CARDS * CARD_STRIDE,
     f"per card id (the CARD action index; 0 and the ruined faces stay zero), {CARD_STRIDE} values: where the "
     f"seat sees it, one-hot ({', '.join(WHERE_NAMES)}); then {', '.join(CARD_EXTRAS)}. All zero where the seat "
-    "cannot see the card")
+    "cannot see the card",
+    high=_CARD_HIGH)
 _SLOTS = FEATURES.add(
     "slot", N_SLOTS * SLOT_STRIDE,
     f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown, "
@@ -104,12 +126,14 @@ _SLOTS = FEATURES.add(
     "faceup; favor and secrets lying on the site card; facedown relics beside it; bandits defend it (faceup, "
     "no warbands, no Bandit Crown held); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
     "it this turn (D1 Homeland), one bit per suit; it changes hands in the exchange under way, or has just and "
-    "waits on its new ruler's warbands (Deed Writer)")
+    "waits on its new ruler's warbands (Deed Writer)",
+    high=_SLOT_HIGH)
 _SEATS = FEATURES.add(
     "seat", MAX_PLAYERS * SEAT_STRIDE,
     f"per relative seat, {SEAT_STRIDE} values: present; side one-hot (Chancellor, Exile, Citizen); board colour "
     "one-hot; Supply, favor, secrets faceup, secrets facedown, warbands on the board, warbands in its colour's "
-    "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now")
+    "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now",
+    high=_SEAT_HIGH)
 _GAME = FEATURES.add(
     "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1
     + MAX_PLAYERS + ST.N_VISIONS * (MAX_PLAYERS + 1),
@@ -118,12 +142,14 @@ _GAME = FEATURES.add(
     "Visions in it and a Vision on top (their backs are public, O9.4); a Vision on top of the world deck (the "
     "top card's back is public, O2.1); relics in the relic deck; a relic on each Reliquary space; game over; "
     "warbands on the Obsidian Cage per relative seat of their colour (purple: the Chancellor's); per Vision "
-    "(data.VISIONS order), whose False Prophet warband is on it (relative seat one-hot, then nobody)")
+    "(data.VISIONS order), whose False Prophet warband is on it (relative seat one-hot, then nobody)",
+    high=_GAME_HIGH)
 _BANNERS = FEATURES.add(
     "banners", 3 * (MAX_PLAYERS + 1) + 4,
     "holder one-hot (relative seat, then nobody) of the Oathkeeper title, the People's Favor and the Darkest "
     "Secret; the title on its Usurper side; favor on the People's Favor; it is on its Mob side; secrets on the "
-    "Darkest Secret")
+    "Darkest Secret",
+    high=_BANNER_HIGH)
 _WINNER = FEATURES.add("winner", (MAX_PLAYERS + 1) + N_WINS,
                        "the winner (relative seat one-hot, then nobody) and how they won (state.WIN_NAMES)")
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
@@ -131,7 +157,8 @@ _POWER = FEATURES.add(
     "decision.power", N_DECS + 3 + N_SUITS + 1,
     "a power's pending decision one-hot (state.DEC_NAMES; zero outside the power phase); units still to "
     "resolve in its step; what its last count step counted; banks already used by a 'distinct' step (one bit "
-    "per suit); the Act phase ends after this decision; the power is a site's (The Tribunal)")
+    "per suit); the Act phase ends after this decision; the power is a site's (The Tribunal)",
+    high=_POWER_HIGH)
 _ACTION = FEATURES.add(
     "decision.action", (N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + N_DISCARD_TO
     + (MAX_PLAYERS + 1) + 1 + 1 + N_WARDEN + (MAX_PLAYERS + 1) + (ST.N_JINX - 1),
@@ -146,7 +173,8 @@ _ACTION = FEATURES.add(
     "second to go to a site); the attacker of a Sneak Attack "
     "campaign in another player's turn (relative seat, then nobody); the roll Jinx's ruler may reroll one-hot "
     "(a campaign's defense pool, its attack pool, Gambling Hall's dice, Relic Thief's dice showing a shield, "
-    "showing none)")
+    "showing none)",
+    high=_ACTION_HIGH)
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
     + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS + 1,
@@ -157,11 +185,13 @@ _CAMPAIGN = FEATURES.add(
     "(relative seat, then nobody); the battle plans' marks on the attacking, then the defending side "
     "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far; the "
     "site a power campaigns at as if the attacker's pawn were there (Captains, Wild Allies), one-hot; skulls "
-    "rolled, killing once Jinx's ruler keeps the roll")
+    "rolled, killing once Jinx's ruler keeps the roll",
+    high=_CAMPAIGN_HIGH)
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
-    "nobody); how many")
+    "nobody); how many",
+    high=(1,) * (4 + MAX_PLAYERS + 1) + (ST.MAX_COUNT,))
 _OFFER = FEATURES.add(
     "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + 2 * N_BARGAINS + (MAX_PLAYERS + 1),
     "the Citizenship offer or a power's exchange (O7.6.3) under way: with whom (relative seat, then nobody); the "
@@ -169,6 +199,7 @@ _OFFER = FEATURES.add(
     "k as in actions.py; a card is marked on the card); what the exchange gives, the same way; who proposes it "
     "(The Gathering's players in turn; relative seat, then nobody)")
 OBS_SIZE = FEATURES.size
+OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
 
 _PURPLE = ST.PURPLE
 _SIDE_EXILE = ST.SIDE_EXILE

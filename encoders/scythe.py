@@ -15,15 +15,21 @@ from meeplegym.encoders.features import FeatureTable
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
+    DROPPED_HERE,
     FIRST_WORKER,
     HAS_ENCOUNTER,
     IS_TUNNEL,
     MAT_TOP,
+    MAX_COINS,
     MAX_DIAL,
+    MAX_PILE,
     MAX_PLAYERS,
+    MAX_TURN,
     N_BOTTOM,
     N_CARD_VALUES,
+    N_COMBAT_CARDS,
     N_LOCATIONS,
+    N_MECHS,
     N_OBJECTIVE_CARDS,
     N_RESOURCES,
     N_SECTIONS,
@@ -43,20 +49,35 @@ from meeplegym.envs.scythe.state import (
     STAR_OBJECTIVE,
     TERRAIN,
 )
+from meeplegym.envs.scythe.data import COMBAT_CARD_COPIES, MAX_POPULARITY, MAX_POWER, STARS_PER_PLAYER
+from meeplegym.envs.scythe.invariants import (
+    MAX_CARD_LIMIT,
+    MAX_EFFECT_SUB,
+    MAX_MOVES,
+    MAX_PAY,
+    MAX_PRODUCE,
+    MAX_RETREATS,
+    MAX_STEPS,
+    MAX_STEPS_LEFT,
+)
 from meeplegym.envs.scythe.rules.board import control
 from meeplegym.jit import kernel
 
 N_TERRAINS = 7
 N_PHASES = len(PHASE_NAMES)
 
+# the largest counts any loadable state holds (the loader's and the invariants' limits)
+_COPIES = tuple(COMBAT_CARD_COPIES.values())  # combat cards of each value, 2..5
 FEATURES = FeatureTable()
 _LOC = FEATURES.add("location.terrain", N_LOCATIONS * N_TERRAINS,
                     "per location 0-53: terrain one-hot (mountain, farm, village, forest, tundra, lake, factory); all 0 for home bases")
 _LOC_FLAGS = FEATURES.add("location.flags", N_LOCATIONS * 3,
                           "per location: is a tunnel, carries an encounter token, is a home base")
-_LOC_RES = FEATURES.add("location.resources", N_LOCATIONS * N_RESOURCES, "per location: food, wood, metal, oil tokens")
+_LOC_RES = FEATURES.add("location.resources", N_LOCATIONS * N_RESOURCES, "per location: food, wood, metal, oil tokens",
+                        high=MAX_PILE)
 _LOC_UNITS = FEATURES.add("location.units", N_LOCATIONS * MAX_PLAYERS * 3,
-                          "per location, per relative player: character there (0/1), mechs there, workers there")
+                          "per location, per relative player: character there (0/1), mechs there, workers there",
+                          high=(1, N_MECHS, N_WORKERS))
 _LOC_STRUCT = FEATURES.add("location.structure", N_LOCATIONS * MAX_PLAYERS * N_STRUCTURES,
                            "per location, per relative player: one-hot of the structure standing there (mine, monument, armory, mill)")
 _LOC_CTRL = FEATURES.add("location.control", N_LOCATIONS * MAX_PLAYERS, "per location: one-hot of the relative player controlling it")
@@ -64,51 +85,67 @@ _P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: s
 _P_FACTION = FEATURES.add("player.faction", MAX_PLAYERS * 5, "per relative player: faction one-hot (Nordic, Rusviet, Crimea, Saxony, Polania)")
 _P_MAT = FEATURES.add("player.mat", MAX_PLAYERS * 5, "per relative player: player mat one-hot (Industrial..Agricultural)")
 _P_TRACKS = FEATURES.add("player.tracks", MAX_PLAYERS * 4,
-                         "per relative player: power, popularity, coins (0 for opponents unless public_coins), combat cards held")
-_P_STARS = FEATURES.add("player.stars", MAX_PLAYERS * N_STAR_KINDS, "per relative player: stars per kind (state.STAR_NAMES order)")
+                         "per relative player: power, popularity, coins (0 for opponents unless public_coins), combat cards held",
+                         high=(MAX_POWER, MAX_POPULARITY, MAX_COINS, N_COMBAT_CARDS))
+_P_STARS = FEATURES.add("player.stars", MAX_PLAYERS * N_STAR_KINDS, "per relative player: stars per kind (state.STAR_NAMES order)",
+                        high=STARS_PER_PLAYER)
 _P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per relative player: top-row slots whose cube was taken")
-_P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost")
+_P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost",
+                        high=int(BOTTOM_COST.max()))
 _P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)")
 _P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)")
-_P_OFF_MAT = FEATURES.add("player.off_mat", MAX_PLAYERS * 3, "per relative player: mechs deployed, structures built, workers off the mat")
+_P_OFF_MAT = FEATURES.add("player.off_mat", MAX_PLAYERS * 3, "per relative player: mechs deployed, structures built, workers off the mat",
+                          high=(N_MECHS, N_STRUCTURES, N_WORKERS))
 _P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per relative player: one-hot of the section used last turn")
 _P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now")
-_OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5")
+_OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5",
+                         high=_COPIES)
 _OWN_OBJ = FEATURES.add("own.objectives", N_OBJECTIVE_CARDS, "own objective cards (multi-hot over cards 1-23)")
 _OWN_UNITS = FEATURES.add("own.unit_location", N_UNITS * N_LOCATIONS,
                           "per own unit (character, mechs 1-4, workers 1-8: the unit, load and drop actions' order): "
                           "location one-hot, all 0 while on the mat")
 _G_TILE = FEATURES.add("game.structure_bonus", 6, "structure-bonus tile in play, one-hot (data.StructureBonusTile)")
 _G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)")
-_G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value")
-_G_TURN = FEATURES.add("game.turn", 1, "turns completed, all players together")
+_G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value",
+                        high=(N_COMBAT_CARDS, *_COPIES))
+_G_TURN = FEATURES.add("game.turn", 1, "turns completed, all players together",
+                       high=MAX_TURN)
 _D_PHASE = FEATURES.add("decision.phase", N_PHASES, "decision point one-hot (state.PHASE_NAMES)")
 _D_SECTION = FEATURES.add("decision.section", N_SECTIONS, "section chosen this turn, one-hot")
 _D_TOP = FEATURES.add("decision.top_action", 4, "top action of that section (Move, Bolster, Trade, Produce)")
 _D_MOVE = FEATURES.add("decision.move", 3 + 2 * N_UNITS + N_WORKERS + N_RESOURCES,
                        "Move in progress: units left to move, units already moved, unit selected (one-hot), workers loaded, "
-                       "resources carried, steps left for the selected unit, whether it has stepped (2: and dropped cargo at this stop)")
-_D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in progress: territories left, Mill used, territories already produced")
+                       "resources carried, steps left for the selected unit, whether it has stepped (2: and dropped cargo at this stop)",
+                       high=(MAX_MOVES, *[1] * (2 * N_UNITS + N_WORKERS), *[MAX_PILE] * N_RESOURCES, MAX_STEPS_LEFT, DROPPED_HERE))
+_D_PRODUCE = FEATURES.add("decision.produce", 2 + N_TERRITORIES, "Produce in progress: territories left, Mill used, territories already produced",
+                          high=(MAX_PRODUCE, 1, *[1] * N_TERRITORIES))
 _D_PENDING = FEATURES.add("decision.pending", N_LOCATIONS + 10,
                           "first half of a two-step choice: a location one-hot (produce amount) or an index one-hot (trade pair, cube, mech, structure, recruit)")
-_D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: resource one-hot, tokens left to pay, coins taken")
+_D_PAY = FEATURES.add("decision.pay", N_RESOURCES + 2, "payment in progress: resource one-hot, tokens left to pay, coins taken",
+                      high=(*[1] * N_RESOURCES, MAX_PAY, 1))
 _D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               "reveal window reached this turn (0-3), enemy workers sent home this turn, own factory card held, "
-                              "own objective stars still possible, Coercion used this turn")
+                              "own objective stars still possible, Coercion used this turn",
+                              high=(3, MAX_RETREATS, 1, 2, 1))
 _E_CARD = FEATURES.add("encounter.card", 28, "encounter card being resolved, one-hot (cards are shown, S15.1)")
 _F_CARDS = FEATURES.add("factory.cards", MAX_PLAYERS * 12, "per relative player: factory card taken, one-hot (face up, S16.4)")
 _F_POOL = FEATURES.add("factory.pool", 1 + 6 * 12,
-                       "cards left at the Factory; then, only for the player choosing one now, each slot's card one-hot")
+                       "cards left at the Factory; then, only for the player choosing one now, each slot's card one-hot",
+                       high=(6, *[1] * (6 * 12)))
 _F_RUN = FEATURES.add("factory.program", 3, "a factory card's program is running, a free Produce is running, the factory move is under way")
 _E_STATE = FEATURES.add("encounter.state", 3 + 3 + 1 + 1,
-                        "options already taken (3), option being resolved one-hot (3), program step, progress inside the step")
+                        "options already taken (3), option being resolved one-hot (3), program step, progress inside the step",
+                        high=(*[1] * 6, MAX_STEPS, MAX_EFFECT_SUB))
 _B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
 _B_PENDING = FEATURES.add("battle.pending", N_TERRITORIES, "territories where a battle still waits after this Move")
 _B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's")
-_B_LIMIT = FEATURES.add("battle.card_limit", 2, "most combat cards the attacker / defender may add")
+_B_LIMIT = FEATURES.add("battle.card_limit", 2, "most combat cards the attacker / defender may add",
+                        high=MAX_CARD_LIMIT)
 _B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
-                      "if the observer fights: its side (0 attacker, 1 defender), its dial one-hot (0-7), its cards added by value")
+                      "if the observer fights: its side (0 attacker, 1 defender), its dial one-hot (0-7), its cards added by value",
+                      high=(1, *[1] * (MAX_DIAL + 1), *_COPIES))
 OBS_SIZE = FEATURES.size
+OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
 
 
 @kernel

@@ -36,6 +36,7 @@ class Game(ABC):
     name: str
     num_actions: int
     observation_size: int
+    observation_high: np.ndarray  # each observation element's upper bound (the encoder's feature table)
     reset_options: tuple[str, ...] = ()  # options that reset(options=...) may change per game
 
     @abstractmethod
@@ -229,7 +230,7 @@ class TurnBasedEnv(AECEnv):
         self._action_space = spaces.Discrete(game.num_actions)
         self._observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, np.float32(2**20), (game.observation_size,), np.float32),
+                "observation": spaces.Box(np.zeros(game.observation_size, np.float32), game.observation_high, dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, (game.num_actions,), np.int8),
             }
         )

@@ -59,6 +59,7 @@ class VectorGame(ABC):
     name: str
     num_actions: int
     observation_size: int
+    observation_high: np.ndarray  # each observation element's upper bound
     state_dtype: np.dtype
     kernels = None
     setup_args: tuple = ()
@@ -139,6 +140,7 @@ class VectorEnv:
         self.transactional = bool(transactional)
         self.num_actions = game.num_actions
         self.observation_size = game.observation_size
+        self.observation_high = game.observation_high
         b = self.batch
         self.states = np.zeros(b, dtype=game.state_dtype)
         self._seed_words = np.zeros(b, dtype=np.uint64)

@@ -23,7 +23,6 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError, action_inde
 from meeplegym.training.opponents import SeatAdapter
 
 ILLEGAL_MODES = ("terminate", "raise")
-OBS_HIGH = np.float32(2**20)  # the AEC env's observation bound
 
 
 class SingleSeatEnv(gymnasium.Env):
@@ -49,7 +48,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.game = game
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, OBS_HIGH, (self.adapter.observation_size,), np.float32)
+        self.observation_space = spaces.Box(np.zeros_like(self.adapter.observation_high), self.adapter.observation_high, dtype=np.float32)
         self.action_space = spaces.Discrete(self.adapter.num_actions)
         self._games = 0
         self._needs_reset = True

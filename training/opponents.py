@@ -195,6 +195,7 @@ class SeatAdapter:
         self.num_players = self.venv.num_players
         self.num_actions = self.venv.num_actions
         self.observation_size = self.venv.observation_size
+        self.observation_high = self.venv.observation_high
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents, game, seed, weights)
         if delegate:
             check_delegation(game, delegate)

@@ -20,7 +20,6 @@ import numpy as np
 from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 
-from meeplegym.training.envs import OBS_HIGH
 from meeplegym.training.opponents import SeatAdapter
 
 
@@ -33,7 +32,7 @@ class SeatVecEnv(VecEnv):
                  num_players: int = 2, seed: int = 0, **options):
         self.adapter = SeatAdapter(game, num_envs, num_players, opponents, seat=seat, seed=seed, **options)
         self._seed = seed
-        observation_space = spaces.Box(0.0, OBS_HIGH, (self.adapter.observation_size,), np.float32)
+        observation_space = spaces.Box(np.zeros_like(self.adapter.observation_high), self.adapter.observation_high, dtype=np.float32)
         super().__init__(num_envs, observation_space, spaces.Discrete(self.adapter.num_actions))
         self._actions: np.ndarray | None = None
         self._start = time.time()

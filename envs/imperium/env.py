@@ -22,6 +22,7 @@ class ImperiumGame(RecordGame):
     name = "imperium"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
+    observation_high = encoder.OBS_HIGH
     reset_options = ("nations", "power_sides")
 
     def new_state(self, n_players, seed, options):

@@ -64,6 +64,7 @@ class ImperiumVectorGame(VectorGame):
     name = "imperium"
     num_actions = actions.N_ACTIONS
     observation_size = encoder.OBS_SIZE
+    observation_high = encoder.OBS_HIGH
     state_dtype = STATE_DTYPE
     kernels = sys.modules[__name__]
 

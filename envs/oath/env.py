@@ -23,6 +23,7 @@ class OathGame(RecordGame):
     name = "oath"
     num_actions = A.N_ACTIONS
     observation_size = encoder.OBS_SIZE
+    observation_high = encoder.OBS_HIGH
     reset_options = ("setup", "colours", "reconstructed_powers")
 
     def new_state(self, n_players, seed, options):

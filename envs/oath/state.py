@@ -348,6 +348,9 @@ STATE_DTYPE = np.dtype(
 # the observation space's bounds follow from them): flags are 0/1, bit sets within their bits,
 # and counters the rules leave open capped well inside their integer type.
 MAX_TURNS = 10_000  # turns of one game, and the stamps handed out in it
+# Secrets are unlimited in play (O9.3); a saved state holds at most this many, far more than a game
+# makes, so that a seat's count (an int8) cannot overflow when it gains them all.
+MAX_SECRETS = 100
 MAX_COUNT = 100  # dice, kills and the units a step still resolves
 MAX_WARBANDS = max(D.WARBANDS.values())  # one colour's warbands (purple, the Chancellor's: D.WARBANDS)
 VALUE_RANGES: dict[str, tuple[int, int]] = {

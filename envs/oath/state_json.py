@@ -353,9 +353,6 @@ def _phase_name(phase: int) -> str:
     return ST.PHASE_NAMES[phase] if 0 <= phase < ST.N_PHASES else str(phase)
 
 
-# Secrets are unlimited in play (O9.3); a saved state holds at most this many, far more than a game
-# makes, so that a seat's count (an int8) cannot overflow when it gains them all.
-MAX_SECRETS = 100
 
 
 def _check_secrets(s, n: int) -> None:
@@ -365,8 +362,8 @@ def _check_secrets(s, n: int) -> None:
         if (values < 0).any():
             raise InvalidStateError(f"{name}: {int(values.min())} secrets")
     total = sum(int(values.sum()) for _, values in places) + int(s["ds_tokens"])
-    if total > MAX_SECRETS:
-        raise InvalidStateError(f"secrets: {total} in play, more than the {MAX_SECRETS} a saved state may hold")
+    if total > ST.MAX_SECRETS:
+        raise InvalidStateError(f"secrets: {total} in play, more than the {ST.MAX_SECRETS} a saved state may hold")
 
 
 def _check_colours(s, n: int) -> None:

@@ -82,6 +82,7 @@ class OathVectorGame(VectorGame):
     name = "oath"
     num_actions = actions.N_ACTIONS
     observation_size = encoder.OBS_SIZE
+    observation_high = encoder.OBS_HIGH
     state_dtype = STATE_DTYPE
     kernels = sys.modules[__name__]
 

@@ -21,6 +21,7 @@ class ScytheGame(RecordGame):
     name = "scythe"
     num_actions = actions.N_ACTIONS
     observation_size = encoder.OBS_SIZE
+    observation_high = encoder.OBS_HIGH
     reset_options = OPTION_NAMES
 
     def __init__(self, public_coins: bool = False):

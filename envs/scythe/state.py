@@ -63,6 +63,13 @@ PH_TOP = 1
 PH_MOVE_SELECT = 2
 PH_MOVE_UNIT = 3
 DROPPED_HERE = 2  # value of "stepped": a Speed unit dropped cargo at its intermediate stop
+
+# Bounds on counts the rules leave open: far above any real game, far below their fields' widths
+# (int32 turn and coins, int16 resources), so that no loaded value can wrap during play (issue 47; state_json
+# checks them on load, and the observation bounds follow them).
+MAX_TURN = 1_000_000
+MAX_COINS = 1_000_000
+MAX_PILE = 10_000  # resources on one territory, or carried by one unit
 PH_TRADE_LOC = 4
 PH_PRODUCE_SELECT = 5
 PH_PRODUCE_AMOUNT = 6

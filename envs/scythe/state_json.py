@@ -35,7 +35,10 @@ from meeplegym.envs.scythe.state import (
     CHARACTER,
     COMBAT_DECK,
     FIRST_WORKER,
+    MAX_COINS,
+    MAX_PILE,
     MAX_PLAYERS,
+    MAX_TURN,
     MIN_CARD_VALUE,
     N_CARD_VALUES,
     N_ENCOUNTER_CARDS,
@@ -63,11 +66,6 @@ LOCATION_NAMES = tuple(data.location_name(i) for i in range(N_LOCATIONS))
 _LOCATION_IDS = {name.lower(): i for i, name in enumerate(LOCATION_NAMES)}
 
 
-# Bounds on counts the rules leave open: far above any real game, far below their fields' widths
-# (int32 turn and coins, int16 resources), so that no loaded value can wrap during play (issue 47).
-MAX_TURN = 1_000_000
-MAX_COINS = 1_000_000
-MAX_PILE = 10_000  # resources on one territory, or carried by one unit
 
 
 def _names(enum) -> tuple[str, ...]:
