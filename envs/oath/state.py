@@ -355,7 +355,9 @@ MAX_COUNT = 100  # dice, kills and the units a step still resolves
 MAX_WARBANDS = max(D.WARBANDS.values())  # one colour's warbands (purple, the Chancellor's: D.WARBANDS)
 VALUE_RANGES: dict[str, tuple[int, int]] = {
     **{name: (0, 1) for name in ("terminal", "tgt_pf", "tgt_ds", "tgt_pawn", "end_act")},
-    "turn": (0, MAX_TURNS), "next_stamp": (0, MAX_TURNS), "visions_drawn": (0, N_VISIONS),
+    # visions_drawn counts the draws (the track's spaces stop at 5, a Vision discarded to the world
+    # deck's bottom can be drawn again; the rules read only "3 or more")
+    "turn": (0, MAX_TURNS), "next_stamp": (0, MAX_TURNS), "visions_drawn": (0, MAX_COUNT),
     "slot_known": (0, 2**MAX_PLAYERS - 1), "site_discards": (0, 2**N_SUITS - 1),
     "site_warbands": (0, MAX_WARBANDS), "bank_warbands": (0, MAX_WARBANDS), "cage_warbands": (0, MAX_WARBANDS),
     "favor_owed": (0, D.FAVOR_TOTAL), "wake_left": (0, MAX_COUNT), "target": (TARGET_DS, N_CARDS - 1),
