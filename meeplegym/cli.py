@@ -51,17 +51,20 @@ def _game_options(pairs: list[str]) -> dict:
 @app.command()
 def info() -> None:
     """List the games, their player counts and their spaces."""
+    import importlib
+
     table = Table(title="meeplegym games")
     for col in ("game", "players", "actions", "observation", "about"):
         table.add_column(col)
     for entry in GAMES.values():
-        env = make_env(entry.name, num_players=entry.players[0])
-        agent = env.possible_agents[0]
+        # the sizes from the game's modules: building an env would compile its engine first
+        actions = importlib.import_module(f"meeplegym.envs.{entry.name}.actions")
+        encoder = importlib.import_module(f"meeplegym.encoders.{entry.name}")
         table.add_row(
-            f"{entry.name} ({env.metadata['name']})",
+            f"{entry.name} ({importlib.import_module(entry.module).raw_env.metadata['name']})",
             f"{entry.players[0]}-{entry.players[1]}",
-            str(env.action_space(agent).n),
-            str(env.observation_space(agent)["observation"].shape[0]),
+            str(actions.N_ACTIONS),
+            str(encoder.OBS_SIZE),
             entry.summary,
         )
     console.print(table)

@@ -11,10 +11,26 @@ from meeplegym.envs.scythe.actions import N_ACTIONS
 runner = CliRunner()
 
 
-def test_info_lists_scythe():
+def test_info_lists_every_game_with_its_envs_sizes_without_building_an_env(monkeypatch):
+    """issue 51: `meeplegym info` compiled all three engines (minutes on a cold cache) to read two numbers."""
+    from meeplegym import make_env
+    from meeplegym.aec import TurnBasedEnv
+    from meeplegym.registry import GAMES
+
+    sizes = {}
+    for game in GAMES:
+        env = make_env(game)
+        sizes[game] = (env.action_space("player_0").n, env.observation_space("player_0")["observation"].shape[0])
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("info built an env")
+
+    monkeypatch.setattr(TurnBasedEnv, "__init__", refuse)
     result = runner.invoke(app, ["info"])
     assert result.exit_code == 0, result.output
     assert "scythe_v0" in result.output and str(N_ACTIONS) in result.output
+    for actions, observation in sizes.values():
+        assert f" {actions} " in result.output and f" {observation} " in result.output
 
 
 def test_play_reaches_the_end_of_a_game_against_bots():
