@@ -418,7 +418,22 @@ def demo(
         console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {escape(bot)} in every seat)")
         balance(game="scythe", agent=bot, games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
                 out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None)
-    console.print("Next: [bold]meeplegym play scythe[/bold] to play a game yourself.")
+    console.print(f"Next: [bold]{escape(_own_command())} play scythe[/bold] to play a game yourself.")
+
+
+def _own_command() -> str:
+    """How to call meeplegym again from here: its name where it is on PATH, else the path it ran
+    from (`make demo` runs .venv/bin/meeplegym, and a fresh shell has no venv activated)."""
+    import shutil
+    import sys
+
+    ran = Path(sys.argv[0]).absolute()
+    if ran.name != "meeplegym" or shutil.which("meeplegym"):
+        return "meeplegym"
+    try:
+        return str(ran.relative_to(Path.cwd()))
+    except ValueError:
+        return str(ran)
 
 
 @app.command()

@@ -1,5 +1,7 @@
 """The command line works end to end (typer's runner, no subprocess)."""
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -225,3 +227,18 @@ def test_bad_paths_and_databases_are_named_before_any_game_is_played(tmp_path):
     assert not db.exists()  # no game was played
     assert "none.sqlite: no such database" in refused("replay", "0", "--db", str(tmp_path / "none.sqlite"))
     assert "does not exist" in refused("replay", "0", "--html", str(tmp_path / "missing" / "x.html"))
+
+
+def test_the_demos_next_step_names_a_command_that_runs_from_here(monkeypatch, tmp_path):
+    """issue 51: the demo's hint said `meeplegym play scythe`, not on PATH after `make demo`."""
+    import shutil
+    import sys
+
+    from meeplegym.cli import _own_command
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [str(tmp_path / ".venv" / "bin" / "meeplegym")])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert _own_command() == str(Path(".venv") / "bin" / "meeplegym")
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/meeplegym")
+    assert _own_command() == "meeplegym"
