@@ -436,7 +436,8 @@ def main(argv=None) -> int:
             "random, through the game's `state_from_dict`: rejected with a one-line `InvalidStateError`, or "
             f"accepted, saved and loaded to the same bytes, and played up to {args.decisions} decisions of random "
             "legal play with every invariant checked after every decision (compiled, bounds-checked), the state "
-            f"reached saving and loading again. Run {args.seed}; a break names the mutation that replays it "
+            "reached saving and loading again; every seat's observation of the loaded and of the reached state "
+            f"inside the observation space. Run {args.seed}; a break names the mutation that replays it "
             f"(`--only`).\n\n{table}{_break_list(tallies)}"))
     breaks = [b for t in tallies for b in t.breaks]
     for t in tallies:
