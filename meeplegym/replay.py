@@ -9,7 +9,7 @@ Records come from a JSON file (`save_record` / `load_record`) or from a tourname
 writes one page holding a picture per step (a step is a turn by default, or every decision), the
 action log in words (each action named in the state it was taken in), and the scores at each
 step. It needs nothing but a browser: the pictures are inlined, the script is a few lines.
-Arrow keys or the buttons step; ``#step=K`` in the address opens step K.
+Arrow keys or the buttons step; ``#step=K`` in the address opens step K, the log scrolled to it.
 """
 
 from __future__ import annotations
@@ -138,20 +138,20 @@ PAGE = """<!doctype html>
 <html><head><meta charset="utf-8"><title>{{title}}</title>
 <style>
 body { font-family: sans-serif; margin: 12px; background: #f6f3ec; color: #222; }
-#controls button { font-size: 16px; min-width: 44px; }
-#controls input { width: 420px; vertical-align: middle; }
-#main { display: flex; gap: 16px; align-items: flex-start; }
-#board { border: 1px solid #999; max-width: 75vw; }
-#log { height: 80vh; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; min-width: 300px; }
+#controls button { font-size: 15px; min-width: 44px; }
+#controls input { width: min(420px, 35vw); vertical-align: middle; }
+#main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(260px, 1fr); gap: 16px; align-items: start; }
+#board { border: 1px solid #999; width: 100%; height: auto; }
+#log { position: relative; height: 80vh; overflow-y: auto; font-size: 12px; margin: 0; padding-left: 44px; }
 #log li.now { background: #ffe9a8; }
 #log li.done { color: #999; }
 #status { color: #666; font-size: 12px; }
 </style></head>
 <body data-step="" data-status="loading">
 <h2>{{title}}</h2><div>{{who}}</div>
-<div id="controls"><button id="first" title="first (Home)">&#x23EE;</button><button id="prev" title="back (left arrow)">&#x25C0;</button>
-<input id="slider" type="range" min="0" value="0"><button id="next" title="forward (right arrow)">&#x25B6;</button>
-<button id="last" title="last (End)">&#x23ED;</button> <span id="where"></span></div>
+<div id="controls"><button id="first" title="Home">&laquo; first</button> <button id="prev" title="left arrow">&lsaquo; back</button>
+<input id="slider" type="range" min="0" value="0"> <button id="next" title="right arrow">next &rsaquo;</button>
+<button id="last" title="End">last &raquo;</button> <span id="where"></span></div>
 <div id="scores"></div>
 <div id="main"><img id="board" alt="the board at this step"><ol id="log" start="1"></ol></div>
 <div id="status"></div>
@@ -174,10 +174,19 @@ function show(k) {
     li.className = i < step.decision ? "done" : (i < next ? "now" : "");
   });
   const now = log.querySelector(".now");
-  if (now) { now.scrollIntoView({block: "nearest"}); }
+  if (now) { log.scrollTop = Math.max(0, now.offsetTop - log.clientHeight / 3); }  // the log alone, not the page
   document.body.dataset.step = k;
   document.body.dataset.status = "ok";
+  measure();
 }
+// what the browser test reads: the page fits the window's width, the current line shows in the log
+function measure() {
+  const now = log.querySelector(".now");
+  document.body.dataset.fits = document.documentElement.scrollWidth <= window.innerWidth ? "yes" : "no";
+  document.body.dataset.logShows = !now || (now.offsetTop >= log.scrollTop &&
+    now.offsetTop + now.offsetHeight <= log.scrollTop + log.clientHeight) ? "yes" : "no";
+}
+document.getElementById("board").onload = measure;
 document.getElementById("first").onclick = function () { show(0); };
 document.getElementById("prev").onclick = function () { show(+slider.value - 1); };
 document.getElementById("next").onclick = function () { show(+slider.value + 1); };

@@ -107,3 +107,17 @@ def test_the_page_steps_in_a_headless_browser(db, tmp_path):
     assert 'class="now"' in later
     image = headless.screenshot(f"{page.as_uri()}#step=3", tmp_path / "shot.png")
     assert image.size == (1400, 900) and len(image.getcolors(1 << 20)) > 20  # a drawn page, not a blank one
+
+
+@pytest.mark.skipif(headless.chromium() is None, reason=headless.SKIP_REASON)
+@pytest.mark.parametrize("width, height", [(1280, 800), (1920, 1080)])
+def test_the_page_fits_the_window_and_shows_the_steps_log_line(db, tmp_path, width, height):
+    """issue 51: at 1,400 px the page scrolled sideways and cut the log; opening at #step=N did not
+    bring line N into the log's view. The page itself reports both (data-fits, data-log-shows)."""
+    page = write_html(record_from_db(db, "0"), tmp_path / "r.html")
+    for step in (2, 10_000):  # an early step, and past the end (the last step)
+        out = subprocess.run([headless.chromium(), *headless.BROWSER_FLAGS, f"--window-size={width},{height}",
+                              "--dump-dom", f"{page.as_uri()}#step={step}"], capture_output=True, text=True,
+                             timeout=120).stdout
+        assert 'data-status="ok"' in out and 'data-fits="yes"' in out and 'data-log-shows="yes"' in out, (step, out[:300])
+    assert "first</button>" in out and "last &raquo;</button>" in out.replace("»", "&raquo;")  # words, not glyphs fonts lack
