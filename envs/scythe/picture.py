@@ -2,11 +2,11 @@
 
 Left, the map (spec D1): each territory a hexagon in its terrain's colour with its id, tunnels
 (a dark notch), encounter tokens still there (a gold disc), rivers (thick blue edges), the home
-bases (discs in the faction's colour, the two inactive ones grey); on it each faction's
-structures (a square with the structure's letter), character (a large disc), mechs (a square with
-their count), workers (a small disc with their count) and the resources lying there. Right, one
-panel per seat: faction and player mat, power and popularity tracks, coins, combat cards,
-stars by kind, what is still on the mat (mechs, structures, recruits, upgrades, workers), the
+bases (discs in the faction's colour, pale for factions not in the game, the two inactive ones
+grey); on it each faction's structures (a square with the structure's letter), character (a large
+disc), mechs (a square with their count), workers (a small disc with their count) and the
+resources lying there. Right, one panel per seat: faction and player mat, power and popularity
+tracks, coins, combat cards, stars by kind, what is still on the mat (mechs, structures, recruits, upgrades, workers), the
 section chosen last; then whose decision it is, or the final scores.
 """
 
@@ -76,10 +76,20 @@ def _map(draw, s) -> None:
             draw.ellipse((cx + 11, cy - 27, cx + 24, cy - 14), fill=ENCOUNTER, outline=d.INK)
     for a, b in data.RIVERS:
         draw.line(d.shared_edge(CENTRES[a], CENTRES[b], HEX), fill=RIVER, width=5)
+    playing = {int(f) for f in s["faction"][: s["n_players"]]}
     for base in data.HOME_BASES:
         cx, cy = CENTRES[base.id]
-        colour = FACTION_COLOUR[base.faction] if base.faction is not None else (200, 200, 200)
+        colour = _base_colour(base.faction, playing)
         draw.ellipse((cx - 26, cy - 26, cx + 26, cy + 26), fill=colour, outline=d.INK, width=2)
+
+
+def _base_colour(faction, playing: set[int]) -> tuple[int, int, int]:
+    """A seated faction's colour; pale for a faction not in this game; grey for the two bases
+    no faction starts on."""
+    if faction is None:
+        return (200, 200, 200)
+    colour = FACTION_COLOUR[faction]
+    return colour if int(faction) in playing else tuple((c + 3 * 235) // 4 for c in colour)
 
 
 def _units(draw, s, p: int, cx: float, y: float, units) -> None:

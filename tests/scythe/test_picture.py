@@ -105,3 +105,15 @@ def test_the_single_seat_gymnasium_env_renders_pictures_too():
     frame = env.render()
     assert frame.dtype == np.uint8 and frame.shape[2] == 3
     assert np.array_equal(frame, picture.rgb_array(env.unwrapped.adapter.venv.states[0]))
+
+
+def test_only_the_factions_in_the_game_have_their_home_base_in_full_colour(state):
+    """issue 51: the bases of the three factions not at a two-player table looked like the seated ones'."""
+    image = picture.rgb_array(state[0])
+    seated = {data.Faction.NORDIC, data.Faction.CRIMEA}
+    for base in data.HOME_BASES:
+        if base.faction is None:
+            continue
+        seen = _pixel(image, picture.CENTRES[base.id])
+        full = picture.FACTION_COLOUR[base.faction]
+        assert (seen == tuple(full)) == (base.faction in seated), base.name
