@@ -6,8 +6,9 @@ bases (discs in the faction's colour, pale for factions not in the game, the two
 grey); on it each faction's structures (a square with the structure's letter), character (a large
 disc), mechs (a square with their count), workers (a small disc with their count) and the
 resources lying there. Right, one panel per seat: faction and player mat, power and popularity
-tracks, coins, combat cards, stars by kind, what is still on the mat (mechs, structures, recruits, upgrades, workers), the
-section chosen last; then whose decision it is, or the final scores.
+tracks, coins, combat cards, stars by kind, what is still on the mat (mechs, structures,
+recruits, upgrades, workers), the section chosen last; then whose decision it is, or the final
+scores.
 """
 
 from __future__ import annotations
