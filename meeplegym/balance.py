@@ -100,8 +100,7 @@ def md_escape(text: str) -> str:
 
 
 def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: dict[str, int] | None = None) -> str:
-    lines = [f"# {md_escape(title)}", "", f"Fair win rate: {1 / players:.3f} (1/{players}). "
-             "Win rate with a Wilson 95% interval; ⚠ marks an interval that excludes the fair rate.", ""]
+    lines = [f"# {md_escape(title)}", "", _intro(players), ""]
     if victories and len(victories) > 1:
         total = sum(victories.values())
         lines += ["Games by how they ended: " + ", ".join(f"{md_escape(way)} {n} ({n / total:.1%})"
@@ -114,6 +113,20 @@ def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: 
                          f"{'⚠' if r.flagged else ''} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def _intro(players: int) -> str:
+    return (f"Fair win rate: {1 / players:.3f} (1/{players}). Win rate with a Wilson 95% interval; ⚠ marks an "
+            "interval that excludes the fair rate. A verdict is about the game as the agent in the title plays "
+            "it: a flagged faction or seat may be strong, or the agent may play it better or worse than the "
+            "others; the same sweep with other agents tells the two apart.")
+
+
+# the replay page's look (meeplegym/replay.py), so that the reports a user opens look alike
+STYLE = ("body { font-family: sans-serif; margin: 12px 20px; background: #f6f3ec; color: #222; max-width: 1100px; }"
+         " table { border-collapse: collapse; margin: 8px 0 20px; font-size: 13px; }"
+         " th, td { border: 1px solid #bbb; padding: 3px 8px; text-align: right; } td:first-child { text-align: left; }"
+         " th { background: #e8e2d4; } img { max-width: 100%; } p { max-width: 900px; }")
 
 
 def _plot(name: str, rows: list[Row], players: int) -> bytes:
@@ -148,7 +161,7 @@ def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str
     out.mkdir(parents=True, exist_ok=True)
     md = markdown(tables, players, title, victories)
     (out / "report.md").write_text(md)
-    parts = [f"<h1>{html.escape(title)}</h1>"]
+    parts = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(_intro(players))}</p>"]
     if victories and len(victories) > 1:
         total = sum(victories.values())
         parts.append("<p>Games by how they ended: " + html.escape(", ".join(
@@ -162,9 +175,10 @@ def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str
             f"<td>{r.low:.3f}–{r.high:.3f}</td><td>{r.mean_score:.1f}</td><td>{'⚠' if r.flagged else ''}</td></tr>"
             for r in rows)
         parts.append(f"<h2>By {html.escape(name)}</h2><img src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
-                     f"<table border=1 cellpadding=3><tr><th></th><th>games</th><th>win rate</th><th>95% interval</th>"
+                     f"<table><tr><th></th><th>games</th><th>win rate</th><th>95% interval</th>"
                      f"<th>mean score</th><th></th></tr>{table}</table>")
     page = out / "report.html"
-    page.write_text("<html><head><meta charset='utf-8'><title>" + html.escape(title) + "</title></head><body>"
+    head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
+    page.write_text(f"<html><head>{head}</head><body>"
                     + "".join(parts) + "</body></html>")
     return page

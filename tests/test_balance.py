@@ -129,3 +129,13 @@ def test_the_report_renders_in_a_browser(tmp_path):
     colours = image.getcolors(1 << 20)
     assert len(colours) > 50  # plots and text, not a blank or error page
     assert sum(n for n, (r, g, b) in colours if abs(r - g) > 40 or abs(g - b) > 40) > 2000  # coloured bars
+
+
+def test_the_report_says_a_verdict_rests_on_the_agent_and_looks_like_the_replay_page(tmp_path):
+    """issue 51: an unstyled serif page, and no word that a flag may be the agent's doing."""
+    tables = balance_tables(_games(), 3)
+    page = write_report(tables, 3, tmp_path / "out", "scythe: 3 players, scythe.builder in every seat").read_text()
+    md = (tmp_path / "out" / "report.md").read_text()
+    for text in (page, md):
+        assert "the agent in the title plays it" in text
+    assert "font-family: sans-serif" in page and "border=1" not in page
