@@ -112,7 +112,8 @@ def replay_steps(record: GameRecord, every: str = "turn", progress=None) -> tupl
             raise InvalidOptionError(f"the record has {len(record.actions)} actions but the game ended after {k}")
         turn = raw.turn_count
         seat = raw.agent_name_mapping[env.agent_selection]
-        log.append(f"turn {turn}, seat {seat}: {raw.action_to_str(int(action))}")
+        # the decision names what a bare answer means (Oath's "move warbands: how many" before a "4")
+        log.append(f"turn {turn}, seat {seat}, {raw.decision_name()}: {raw.action_to_str(int(action))}")
         env.step(int(action))  # an action the game does not allow raises IllegalActionError here
         if every == "decision" or raw.turn_count != turn or k == len(record.actions) - 1:
             snapshot(k + 1)

@@ -46,7 +46,7 @@ def test_a_tournament_game_replays_to_its_stored_scores(db, tmp_path):
     turns = [step["turn"] for step in data["steps"]]
     assert turns == list(range(turns[-1] + 1))  # by default one step per turn
     assert all(step["image"].startswith("data:image/png;base64,") for step in data["steps"])
-    assert all(re.match(r"turn \d+, seat [01]: \S", line) for line in data["log"])
+    assert all(re.match(r"turn \d+, seat [01], [^:]+: \S", line) for line in data["log"])
 
 
 def test_agent_names_are_text_on_the_page_never_placeholders_or_markup(db, tmp_path):
