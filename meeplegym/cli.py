@@ -198,6 +198,7 @@ def _ask(raw, undo: list[dict], about: dict) -> int | None:
     import json
 
     legal = raw.legal_actions()
+    console.print(f"[dim]{escape(raw.game.render.private_text(raw.state_record, about['seat']))}[/dim]")
     console.print(f"[bold]{escape(raw.decision_name())}[/bold]")
     for i, a in enumerate(legal):
         console.print(f"  {i:3d}  {escape(raw.action_to_str(int(a)))}")

@@ -111,6 +111,22 @@ def test_play_takes_a_human_choice_then_quits():
     assert "Section" in result.output
 
 
+@pytest.mark.parametrize("game, words", [("scythe", "your combat cards: "), ("imperium", "your hand: "),
+                                         ("oath", "your facedown advisers: ")])
+def test_a_person_playing_sees_their_hidden_cards_by_name(game, words):
+    """issue 51: in Imperium your hand showed only as "hand 5"; the board shows hidden cards as counts."""
+    from meeplegym import make_env
+
+    result = runner.invoke(app, ["play", game, "--seed", "3"], input="0\nq\n")
+    assert result.exit_code == 0, result.output
+    assert words in result.output
+    if game == "imperium":  # the names of the cards dealt to seat 0 of this game
+        env = make_env(game, num_players=2)
+        env.reset(seed=3)
+        hand = env.unwrapped.game.render.private_text(env.unwrapped.state_record, 0)
+        assert hand.split(": ", 1)[1].split(", ")[0] in result.output
+
+
 def test_unknown_game_is_refused():
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code != 0

@@ -135,3 +135,10 @@ def render_text(state) -> str:
     else:
         lines.append(f"Seat {int(s['actor'])} to act: {decision_text(s)}")
     return "\n".join(lines)
+
+
+def private_text(s, seat: int) -> str:
+    """What only `seat` sees of the game, for a person playing it (the board shows it as counts):
+    the cards in its hand, by name."""
+    hand = [card_name(s, c) for c in cards_in(s, ST.Z_HAND, seat)]
+    return f"your hand: {', '.join(hand) or 'empty'}"

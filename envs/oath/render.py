@@ -18,6 +18,7 @@ from meeplegym.envs.oath.state import (
     SIDE_NAMES,
     WIN_NAMES,
     Z_ADVISER,
+    Z_HAND,
     Z_PERSONAL,
     Z_SITE,
     Z_VISION_SPACE,
@@ -106,3 +107,12 @@ def render_text(s) -> str:
             decision += f" ({power}: {DEC_NAMES[int(s['pw_dec'])]})"
         lines.append(f"{DIM}{seat_text(s, int(s['actor']))} decides: {decision}{RESET}")
     return "\n".join(lines)
+
+
+def private_text(s, seat: int) -> str:
+    """What only `seat` sees of the game, for a person playing it (the board shows "facedown"):
+    its facedown advisers and the cards in its hand, by name."""
+    down = [card_name(c) for c in cards_at(s, Z_ADVISER, seat) if not s["faceup"][c]]
+    hand = [card_name(c) for c in cards_at(s, Z_HAND, seat)]
+    return (f"your facedown advisers: {', '.join(down) or 'none'}"
+            + (f"; in your hand: {', '.join(hand)}" if hand else ""))

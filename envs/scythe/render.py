@@ -97,3 +97,13 @@ def render_text(state) -> str:
     return "\n".join(lines)
 
 
+
+
+def private_text(state, seat: int) -> str:
+    """What only `seat` sees of the game, for a person playing it (the board shows it as counts):
+    its combat cards by value, its objective cards and its factory card."""
+    cards = [str(v) for v, n in zip(range(2, 6), state["hand"][seat]) for _ in range(int(n))]
+    objectives = [f"#{int(k) + 1} {data.OBJECTIVE_CARDS[int(k)].name}" for k in state["objectives"][seat] if k >= 0]
+    factory = int(state["factory_card"][seat])
+    return (f"your combat cards: {', '.join(cards) or 'none'}; objectives: {'; '.join(objectives) or 'none'}"
+            + (f"; factory card #{factory + 1}" if factory >= 0 else ""))
