@@ -126,6 +126,7 @@ def play(
     stand_in = RandomAgent(seed)
     undo: list[dict] = []  # the states before each of your decisions this turn
     last_turn = -1
+    others_did: list[str] = []
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         if terminated or truncated:
@@ -135,7 +136,9 @@ def play(
         current = raw.agent_name_mapping[agent]
         if agent != me:
             undo.clear()  # another seat acted: your decisions so far are committed
-            env.step(agent_action(agents[current], raw, current, obs))
+            action = agent_action(agents[current], raw, current, obs)
+            others_did.append(f"seat {current}, {raw.decision_name()}: {raw.action_to_str(int(action))}")
+            env.step(action)
             continue
         if autoplay:
             if window and raw.turn_count != last_turn:
@@ -143,6 +146,7 @@ def play(
                 last_turn = raw.turn_count
             env.step(stand_in.act(obs["observation"], mask))
             continue
+        _tell(others_did)
         action = None
         while action is None:  # your decision; taking one back brings an earlier one of this turn here again
             turn = raw.turn_count
@@ -191,6 +195,18 @@ class _Window:
 
     def close(self) -> None:
         self.pygame.display.quit()
+
+
+def _tell(others_did: list[str], most: int = 12) -> None:
+    """What the other seats did since your last decision, in order (the last `most`), then forget it."""
+    if not others_did:
+        return
+    earlier = len(others_did) - most
+    more = f" [dim]({earlier} earlier not shown)[/dim]" if earlier > 0 else ""
+    console.print(f"[dim]since your last decision:[/dim]{more}")
+    for line in others_did[-most:]:
+        console.print(f"  {escape(line)}")
+    others_did.clear()
 
 
 def _ask(raw, undo: list[dict], about: dict) -> int | None:

@@ -127,6 +127,13 @@ def test_a_person_playing_sees_their_hidden_cards_by_name(game, words):
         assert hand.split(": ", 1)[1].split(", ")[0] in result.output
 
 
+def test_a_person_playing_is_told_what_the_other_seats_did_since_their_last_decision():
+    """issue 51: you diffed the board yourself to find the opponents' moves."""
+    result = runner.invoke(app, ["play", "scythe", "--seed", "5", "--opponents", "scythe.builder"], input="0\n0\n0\n0\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "since your last decision:" in result.output and "  seat 1, " in result.output
+
+
 def test_unknown_game_is_refused():
     result = runner.invoke(app, ["play", "chess"])
     assert result.exit_code != 0
