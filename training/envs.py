@@ -48,7 +48,7 @@ class SingleSeatEnv(gymnasium.Env):
         self.game = game
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(np.zeros_like(self.adapter.observation_high), self.adapter.observation_high, dtype=np.float32)
+        self.observation_space = self.adapter.observation_space
         self.action_space = spaces.Discrete(self.adapter.num_actions)
         self._games = 0
         self._needs_reset = True

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from gymnasium import spaces
 
 from meeplegym.agents.base import Agent
 from meeplegym.agents.delegate import check_delegation, strategic_rows
@@ -195,7 +196,8 @@ class SeatAdapter:
         self.num_players = self.venv.num_players
         self.num_actions = self.venv.num_actions
         self.observation_size = self.venv.observation_size
-        self.observation_high = self.venv.observation_high
+        high = self.venv.observation_high  # the learner's observations: one seat's, in the encoder's bounds
+        self.observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents, game, seed, weights)
         if delegate:
             check_delegation(game, delegate)

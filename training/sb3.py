@@ -32,8 +32,7 @@ class SeatVecEnv(VecEnv):
                  num_players: int = 2, seed: int = 0, **options):
         self.adapter = SeatAdapter(game, num_envs, num_players, opponents, seat=seat, seed=seed, **options)
         self._seed = seed
-        observation_space = spaces.Box(np.zeros_like(self.adapter.observation_high), self.adapter.observation_high, dtype=np.float32)
-        super().__init__(num_envs, observation_space, spaces.Discrete(self.adapter.num_actions))
+        super().__init__(num_envs, self.adapter.observation_space, spaces.Discrete(self.adapter.num_actions))
         self._actions: np.ndarray | None = None
         self._start = time.time()
         self.recent_wins: list[float] = []  # win share of the games finished since the caller last cleared it

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplegym.envs.scythe import data
-from meeplegym.envs.scythe.state import FIRST_WORKER, PHASE_NAMES, STAR_NAMES
+from meeplegym.envs.scythe.state import FIRST_WORKER, MIN_CARD_VALUE, PHASE_NAMES, STAR_NAMES
 
 CELL = 14  # characters per hex column
 TERRAIN_CODE = {
@@ -102,7 +102,7 @@ def render_text(state) -> str:
 def private_text(state, seat: int) -> str:
     """What only `seat` sees of the game, for a person playing it (the board shows it as counts):
     its combat cards by value, its objective cards and its factory card."""
-    cards = [str(v) for v, n in zip(range(2, 6), state["hand"][seat]) for _ in range(int(n))]
+    cards = [str(MIN_CARD_VALUE + v) for v, n in enumerate(state["hand"][seat]) for _ in range(int(n))]
     objectives = [f"#{int(k) + 1} {data.OBJECTIVE_CARDS[int(k)].name}" for k in state["objectives"][seat] if k >= 0]
     factory = int(state["factory_card"][seat])
     return (f"your combat cards: {', '.join(cards) or 'none'}; objectives: {'; '.join(objectives) or 'none'}"
