@@ -80,12 +80,15 @@ def play(
     resume: str = typer.Option(None, help="a game saved with 's' to go on with (its seat and opponents come with it)"),
     autoplay: bool = typer.Option(False, help="let a random agent play your seat too (a demo of the interface)"),
     gui: bool = typer.Option(False, help="also show the picture of the game in a window (pygame; needs a display)"),
+    wide: bool = typer.Option(False, help="the full board (Scythe's is about 125 columns) instead of the compact "
+                              "one that fits 80"),
     option: list[str] = typer.Option([], "--option", help="a game option KEY=VALUE, repeatable "
                                      "(e.g. --players 1 --option training=true for Imperium's training mode)"),
 ) -> None:
-    """Play a game in the terminal: the board, a numbered menu of your legal actions in words, 'u' to
-    take back your last decision while it is still your turn, 's' to save, 'q' to quit; --gui
-    shows the picture of the game in a window beside it."""
+    """Play a game in the terminal: the board (80 columns wide; --wide for the full one), a numbered
+    menu of your legal actions in words, 'u' to take back your last decision while it is still your
+    turn, 's' to save, 'q' to quit, 'h' for help; --gui shows the picture of the game in a window
+    beside it."""
     import json
 
     from meeplegym.agents import RandomAgent, make_agent
@@ -121,6 +124,7 @@ def play(
     except (InvalidOptionError, InvalidStateError, KeyError, ValueError) as err:
         raise typer.BadParameter(str(err)) from None
     raw = env.unwrapped
+    board = _Board(raw, wide)
     window = _Window(raw) if gui else None
     me = env.possible_agents[seat]
     stand_in = RandomAgent(seed)
@@ -146,25 +150,48 @@ def play(
                 last_turn = raw.turn_count
             env.step(stand_in.act(obs["observation"], mask))
             continue
-        _tell(others_did)
         action = None
         while action is None:  # your decision; taking one back brings an earlier one of this turn here again
             turn = raw.turn_count
             if turn != last_turn:
-                console.print(Text.from_ansi(env.render()))
+                board.show()
                 last_turn = turn
+            _tell(others_did)  # below the board, beside the menu
             if window:
                 window.show()
-            action = _ask(raw, undo, {"game": game, "players": players, "seat": seat, "opponents": ",".join(names),
-                                      "options": options})
+            action = _ask(raw, board, undo, {"game": game, "players": players, "seat": seat,
+                                             "opponents": ",".join(names), "options": options})
         undo.append(raw.state_to_dict())
         env.step(action)
-    console.print(Text.from_ansi(env.render()))
+    board.show()
     _print_result(env)
     if window:
         window.show()
         console.print(f"window: {window.shown} pictures shown")
         window.close()
+
+
+class _Board:
+    """The board as terminal play prints it: each game's compact text (80 columns), or with --wide the
+    env's full render."""
+
+    def __init__(self, raw, wide: bool):
+        self.raw, self.wide = raw, wide
+
+    def show(self) -> None:
+        text = self.raw.render() if self.wide else self.raw.game.render.compact_text(self.raw.state_record)
+        console.print(Text.from_ansi(text), soft_wrap=True)  # laid out for its width: no re-wrapping by Rich
+
+
+PLAY_HELP = """\
+  a number  take that action
+  b         show the board again
+  u         take back your last decision (while it is still your turn)
+  s         save the game to a file; go on later with: meeplegym play --resume FILE
+  q         quit
+  h         this help
+The board: your seat is marked ">" when it is your turn; "since your last decision" lists what the
+other seats did, each with the decision it answered."""
 
 
 class _Window:
@@ -209,21 +236,26 @@ def _tell(others_did: list[str], most: int = 12) -> None:
     others_did.clear()
 
 
-def _ask(raw, undo: list[dict], about: dict) -> int | None:
+def _ask(raw, board: _Board, undo: list[dict], about: dict) -> int | None:
     """One decision from the keyboard: the legal action chosen, or None after an undo."""
     import json
 
     legal = raw.legal_actions()
-    console.print(f"[dim]{escape(raw.game.render.private_text(raw.state_record, about['seat']))}[/dim]")
+    render = raw.game.render
+    console.print(f"[dim]{escape(render.private_text(raw.state_record, about['seat']))}[/dim]")
     console.print(f"[bold]{escape(raw.decision_name())}[/bold]")
+    for note in getattr(render, "unavailable_text", lambda _: [])(raw.state_record):
+        console.print(f"  [dim]{escape(note)}[/dim]")
     for i, a in enumerate(legal):
         console.print(f"  {i:3d}  {escape(raw.action_to_str(int(a)))}")
     while True:
-        answer = typer.prompt("choose (number; b board, u undo, s save, q quit)")
+        answer = typer.prompt("choose (number; b board, u undo, s save, q quit, h help)")
         if answer == "q":
             raise typer.Exit()
-        if answer == "b":
-            console.print(Text.from_ansi(raw.render()))
+        if answer == "h":
+            console.print(escape(PLAY_HELP))
+        elif answer == "b":
+            board.show()
         elif answer == "s":
             path = typer.prompt("save to", default=f"{about['game']}-saved.json")
             Path(path).write_text(json.dumps({**about, "state": raw.state_to_dict()}))

@@ -160,7 +160,8 @@ def ensure(game: str, parts, console) -> None:
     and for how long, before the command's own progress bar starts."""
     cold = [p for p in parts if not is_warm(game, p)]
     if cold and os.environ.get("NUMBA_DISABLE_JIT") != "1":
-        with console.status(message(game, cold)):
+        console.print(message(game, cold))  # printed once: a spinner line wider than the terminal redraws badly
+        with console.status(f"compiling the {game.title()} kernels"):
             warm(game, cold)
 
 

@@ -13,6 +13,7 @@ from meeplegym.envs.imperium.action_names import RESOURCES, STATE_CODES, card_na
 from meeplegym.envs.imperium.effects import AUTOMA_TABLE_NAMES
 from meeplegym.envs.imperium.rules import automa, scoring
 from meeplegym.envs.imperium.rules.zones import state_icons
+from meeplegym.render import fit
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 NATIONS = {int(n.code): n.name for n in D.NATIONS}
@@ -142,3 +143,9 @@ def private_text(s, seat: int) -> str:
     the cards in its hand, by name."""
     hand = [card_name(s, c) for c in cards_in(s, ST.Z_HAND, seat)]
     return f"your hand: {', '.join(hand) or 'empty'}"
+
+
+def compact_text(s) -> str:
+    """The table in 80 columns, for terminal play: ``render_text``'s lines wrapped, each continuation
+    indented."""
+    return fit(render_text(s))

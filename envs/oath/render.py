@@ -24,6 +24,7 @@ from meeplegym.envs.oath.state import (
     Z_VISION_SPACE,
     card_name,
 )
+from meeplegym.render import fit
 
 BOLD, DIM, RESET = "\x1b[1m", "\x1b[2m", "\x1b[0m"
 SUITS = tuple(s.name.capitalize() for s in D.Suit)
@@ -116,3 +117,9 @@ def private_text(s, seat: int) -> str:
     hand = [card_name(c) for c in cards_at(s, Z_HAND, seat)]
     return (f"your facedown advisers: {', '.join(down) or 'none'}"
             + (f"; in your hand: {', '.join(hand)}" if hand else ""))
+
+
+def compact_text(s) -> str:
+    """The table in 80 columns, for terminal play: ``render_text``'s lines wrapped, each continuation
+    indented."""
+    return fit(render_text(s))
