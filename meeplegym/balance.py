@@ -1,24 +1,30 @@
 """Balance sweeps: one agent in every seat, many games, win rates by what each seat played.
 
 ``run_balance`` is a tournament of the same agent against itself (so differences come from
-the setup, not from the players), stored in SQLite like any tournament. ``balance_tables``
-groups the stored games by each seat-setup key (Scythe: faction, mat, faction×mat) and by seat
-(turn order): games, win rate with a Wilson 95% interval, mean score, and a flag where the
-interval excludes the fair rate 1/players. ``write_report`` writes Markdown, PNG plots and a
-self-contained HTML page.
+the setup, not from the players), stored in SQLite like any tournament; it can stop early once
+its intervals are narrow enough. ``balance_tables`` groups the stored games by each seat-setup
+key (Scythe: faction, mat, faction×mat) and by seat (turn order, from 0): games, win rate with a
+Wilson 95% interval, mean score, and a flag where the interval excludes the fair rate
+1/players. ``write_report`` writes Markdown, PNG plots and a self-contained HTML page.
+
+A verdict is about the game as the sweep's agent plays it. ``verdicts`` sets the sweeps of
+several agents side by side and keeps only what every agent agrees on; ``plan`` says, before a
+sweep, how many games it needs to detect a given difference from the fair rate.
 """
 
 from __future__ import annotations
 
 import base64
 import html
-import re
 import io
+import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 
 from meeplegym.stats import wilson_interval
-from meeplegym.tournament import Config, run_tournament, stored_games
+from meeplegym.tournament import Config, run_tournament, schedule, stored_games
 
 
 @dataclass
@@ -38,18 +44,38 @@ class Row:
 
 def run_balance(game: str, agent: str, games: int, players: int, db, seed: int = 0, workers: int = 1,
                 max_turns: int | None = None, progress=None, backend: str = "process",
-                address: str | None = None) -> list[dict]:
-    """Play (or resume) the sweep on `backend` (see meeplegym.tournament); every stored game."""
+                address: str | None = None, precision: float | None = None, check_every: int = 100) -> list[dict]:
+    """Play (or resume) the sweep on `backend` (see meeplegym.tournament); every stored game.
+
+    With `precision`, the sweep stops once every group's 95% interval reaches at most ±precision
+    (checked every `check_every` stored games), and `games` is the most it plays. The rule looks
+    at the intervals' widths only, which hardly depend on the win rates, so stopping early does
+    not bias the verdicts the way stopping at the first flag would."""
     # one agent in every seat: a new deal for every game (duplicate deals would compare it with itself)
-    config = Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns,
-                    duplicate=False)
-    tid = run_tournament(config, db, workers=workers, progress=progress, backend=backend, address=address)
+    config = sweep_config(game, agent, games, players, seed, max_turns)
+
+    def narrow_enough(done: int) -> bool:
+        return done % check_every == 0 and widest_half_interval(
+            balance_tables(stored_games(db, config.id), players)) <= precision
+
+    tid = run_tournament(config, db, workers=workers, progress=progress, backend=backend, address=address,
+                         stop=narrow_enough if precision is not None else None)
     return stored_games(db, tid)
+
+
+def sweep_config(game: str, agent: str, games: int, players: int, seed: int = 0, max_turns: int | None = None) -> Config:
+    return Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns,
+                  duplicate=False)
+
+
+def widest_half_interval(tables: dict[str, list["Row"]]) -> float:
+    """The largest half-width of any group's interval: the precision a sweep has reached."""
+    return max(((r.high - r.low) / 2 for rows in tables.values() for r in rows), default=1.0)
 
 
 def _categories(games: list[dict]) -> dict[str, callable]:
     keys = list(dict.fromkeys(k for g in games for setup in g["seat_setup"] for k in setup))  # the env's order
-    cats = {"seat": lambda g, i: f"seat {i + 1}"}
+    cats = {"seat": lambda g, i: f"seat {i}"}  # from 0, as everywhere else
     for k in keys:
         cats[k] = lambda g, i, k=k: str(g["seat_setup"][i].get(k))
     if len(keys) >= 2:  # the pairing of the first two setup keys (Scythe: faction x mat)
@@ -90,6 +116,89 @@ def balance_tables(games: list[dict], players: int) -> dict[str, list[Row]]:
     return tables
 
 
+def games_to_detect(difference: float, players: int, share: float, confidence: float = 0.95,
+                    power: float = 0.8) -> int:
+    """Games a sweep needs for a group holding `share` of the seats (one seat of `players`: 1/players)
+    whose true win rate is the fair rate ± `difference` to be flagged with probability `power`
+    (the two-sided test at `confidence` that the flag is; normal approximation, the harder side)."""
+    fair = 1 / players
+    z_flag, z_power = NormalDist().inv_cdf(1 - (1 - confidence) / 2), NormalDist().inv_cdf(power)
+    seats = 0.0
+    for true in (fair - difference, fair + difference):
+        if 0 < true < 1:
+            spread = z_flag * math.sqrt(fair * (1 - fair)) + z_power * math.sqrt(true * (1 - true))
+            seats = max(seats, (spread / difference) ** 2)
+    return math.ceil(seats / (players * share))
+
+
+@dataclass
+class PlanRow:
+    category: str
+    groups: int
+    rarest: str
+    share: float  # of the seats, held by the rarest group
+    games: int  # to detect the difference in the rarest group
+
+
+def plan(game: str, players: int, difference: float, seed: int = 0, deals: int = 400, options=None) -> list[PlanRow]:
+    """How many games a sweep needs, per table, to detect `difference` from the fair rate in its
+    rarest group; the groups' shares come from the sweep's own first `deals` deals, set up without
+    playing them."""
+    from meeplegym.registry import make_env
+
+    env = make_env(game, num_players=players, **(options or {}))
+    setups = []
+    for _, deal_seed, _ in schedule(sweep_config(game, "random", deals, players, seed))[:deals]:
+        env.reset(seed=deal_seed)
+        setups.append({"seat_setup": env.unwrapped.seat_setup(), "ranks": [0] * players, "scores": [0] * players})
+    rows = []
+    for name, key_of in _categories(setups).items():
+        counts: dict[str, int] = {}
+        for g in setups:
+            for i in range(players):
+                counts[key_of(g, i)] = counts.get(key_of(g, i), 0) + 1
+        rarest = min(counts, key=counts.get)
+        share = counts[rarest] / (len(setups) * players)
+        rows.append(PlanRow(name, len(counts), rarest, share, games_to_detect(difference, players, share)))
+    return rows
+
+
+@dataclass
+class Verdict:
+    key: str
+    rows: dict[str, Row | None]  # per agent; None where the agent's sweep has no such group
+    text: str  # "" where no agent flags the group
+    consistent: bool  # every agent flags it, on the same side of the fair rate
+
+
+def verdicts(tables_by_agent: dict[str, dict[str, list[Row]]], players: int) -> dict[str, list[Verdict]]:
+    """The sweeps of several agents side by side, table by table and group by group: a group is a
+    consistent verdict only where every agent's interval excludes the fair rate on the same side."""
+    fair = 1 / players
+    agents = list(tables_by_agent)
+    names = [n for n in tables_by_agent[agents[0]] if all(n in t for t in tables_by_agent.values())]
+    out = {}
+    for name in names:
+        by_agent = {a: {r.key: r for r in tables_by_agent[a][name]} for a in agents}
+        keys = list(dict.fromkeys(k for a in agents for k in by_agent[a]))
+        table = []
+        for key in keys:
+            rows = {a: by_agent[a].get(key) for a in agents}
+            sides = {a: (0 if r is None or not r.flagged else 1 if r.win_rate > fair else -1) for a, r in rows.items()}
+            flagged = [a for a, side in sides.items() if side]
+            consistent = len(flagged) == len(agents) and len(set(sides.values())) == 1
+            if consistent:
+                text = f"{'above' if sides[agents[0]] > 0 else 'below'} the fair rate with every agent"
+            elif flagged:
+                text = "flagged with " + ", ".join(
+                    f"{a} ({'above' if sides[a] > 0 else 'below'})" for a in flagged) + " only"
+            else:
+                text = ""
+            table.append(Verdict(key, rows, text, consistent))
+        out[name] = sorted(table, key=lambda v: (not v.consistent, not v.text, v.key))
+    return out
+
+
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$])")
 
 
@@ -99,14 +208,16 @@ def md_escape(text: str) -> str:
     return _MARKDOWN_SPECIAL.sub(r"\\\1", str(text))
 
 
-def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: dict[str, int] | None = None) -> str:
-    lines = [f"# {md_escape(title)}", "", _intro(players), ""]
+def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: dict[str, int] | None = None,
+             level: int = 1) -> str:
+    """The report in Markdown, its title a heading of `level`."""
+    lines = [f"{'#' * level} {md_escape(title)}", "", _intro(players), ""]
     if victories and len(victories) > 1:
         total = sum(victories.values())
         lines += ["Games by how they ended: " + ", ".join(f"{md_escape(way)} {n} ({n / total:.1%})"
                                                           for way, n in victories.items()) + ".", ""]
     for name, rows in tables.items():
-        lines += [f"## By {md_escape(name)}", "", "| | games | win rate | 95% interval | mean score | |",
+        lines += [f"{'#' * (level + 1)} By {md_escape(name)}", "", "| | games | win rate | 95% interval | mean score | |",
                   "|---|---:|---:|---|---:|---|"]
         for r in rows:
             lines.append(f"| {md_escape(r.key)} | {r.games} | {r.win_rate:.3f} | {r.low:.3f}–{r.high:.3f} | {r.mean_score:.1f} | "
@@ -181,4 +292,60 @@ def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str
     head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
     page.write_text(f"<html><head>{head}</head><body>"
                     + "".join(parts) + "</body></html>")
+    return page
+
+
+def _cell(row: Row | None) -> str:
+    return "-" if row is None else f"{row.win_rate:.3f} ({row.low:.3f}–{row.high:.3f}){' ⚠' if row.flagged else ''}"
+
+
+def comparison_markdown(tables_by_agent: dict[str, dict[str, list[Row]]], players: int, title: str) -> str:
+    """Several agents' sweeps: the verdicts side by side, then each agent's tables."""
+    agents = list(tables_by_agent)
+    lines = [f"# {md_escape(title)}", "", _comparison_intro(players, agents), ""]
+    for name, table in verdicts(tables_by_agent, players).items():
+        lines += [f"## By {md_escape(name)}: every agent", "",
+                  "| | " + " | ".join(md_escape(a) for a in agents) + " | verdict |",
+                  "|---|" + "---:|" * len(agents) + "---|"]
+        for v in table:
+            lines.append(f"| {md_escape(v.key)} | " + " | ".join(_cell(v.rows[a]) for a in agents)
+                         + f" | {'**' + v.text + '**' if v.consistent else md_escape(v.text)} |")
+        lines.append("")
+    for agent, tables in tables_by_agent.items():
+        lines += [markdown(tables, players, f"{agent} in every seat", level=2), ""]
+    return "\n".join(lines)
+
+
+def _comparison_intro(players: int, agents: list[str]) -> str:
+    return (f"Fair win rate: {1 / players:.3f} (1/{players}). Each cell: win rate (Wilson 95% interval) in the sweep "
+            f"where that agent plays every seat; ⚠ marks an interval that excludes the fair rate. A verdict in bold "
+            f"holds with every agent ({', '.join(agents)}): the game, not one agent's play, is the likelier cause. "
+            "A group flagged with some agents only rests on those agents.")
+
+
+def write_comparison_report(tables_by_agent: dict[str, dict[str, list[Row]]], players: int, out_dir, title: str) -> Path:
+    """report.md and a self-contained report.html of several agents' sweeps (``comparison_markdown``);
+    returns the HTML path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.md").write_text(comparison_markdown(tables_by_agent, players, title))
+    agents = list(tables_by_agent)
+    parts = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(_comparison_intro(players, agents))}</p>"]
+    for name, table in verdicts(tables_by_agent, players).items():
+        head = "".join(f"<th>{html.escape(a)}</th>" for a in agents)
+        body = "".join(
+            f"<tr><td>{html.escape(v.key)}</td>" + "".join(f"<td>{html.escape(_cell(v.rows[a]))}</td>" for a in agents)
+            + f"<td style='text-align:left'>{'<b>' if v.consistent else ''}{html.escape(v.text)}"
+              f"{'</b>' if v.consistent else ''}</td></tr>"
+            for v in table)
+        parts.append(f"<h2>By {html.escape(name)}: every agent</h2><table><tr><th></th>{head}<th>verdict</th></tr>"
+                     f"{body}</table>")
+    for agent, tables in tables_by_agent.items():
+        for name, rows in tables.items():
+            png = _plot(f"{name} ({agent})", rows, players)
+            parts.append(f"<h3>{html.escape(agent)}: by {html.escape(name)}</h3>"
+                         f"<img src='data:image/png;base64,{base64.b64encode(png).decode()}'>")
+    page = out / "report.html"
+    head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
+    page.write_text(f"<html><head>{head}</head><body>" + "".join(parts) + "</body></html>")
     return page

@@ -465,8 +465,9 @@ def demo(
     if balance_games > 0:
         bot = "scythe.builder" if "scythe.builder" in agent_names("scythe") else "random"
         console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {escape(bot)} in every seat)")
-        balance(game="scythe", agent=bot, games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
-                out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None)
+        balance(game="scythe", agent=[bot], games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
+                out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None,
+                precision=None, detect=None)
     console.print(f"Next: [bold]{escape(_own_command())} play scythe[/bold] to play a game yourself.")
 
 
@@ -657,8 +658,9 @@ def tournament(
 @app.command()
 def balance(
     game: str = typer.Argument("scythe", help="game to study"),
-    agent: str = typer.Option("random", help="the agent that plays every seat"),
-    games: int = typer.Option(1000, help="games to play"),
+    agent: list[str] = typer.Option(["random"], "--agent", help="the agent that plays every seat; repeat it for a "
+                                    "sweep per agent and verdicts that hold across them"),
+    games: int = typer.Option(1000, help="games to play per agent (with --precision: at most)"),
     players: int = typer.Option(4, "--players", "-n", help="players per game"),
     db: str = typer.Option("balance.sqlite", help="SQLite database the games are stored in (appends, resumes)"),
     out: str = typer.Option("balance-report", help="folder for report.md, the PNG plots and report.html"),
@@ -667,31 +669,75 @@ def balance(
     max_turns: int = typer.Option(0, help="truncate games after this many turns (0: play to the end)"),
     backend: str = typer.Option("process", help="where games run: process (this machine) or ray (a Ray cluster)"),
     address: str = typer.Option(None, help="address of a running Ray cluster (backend ray; default: start a local one)"),
+    precision: float = typer.Option(None, help="stop a sweep once every group's 95% interval is at most ± this "
+                                    "(checked every 100 games), e.g. 0.02"),
+    detect: float = typer.Option(None, help="play nothing: say how many games a sweep needs to detect this "
+                                 "difference from the fair win rate (e.g. 0.02) in each table's rarest group"),
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
-    faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report."""
-    from meeplegym.balance import balance_tables, run_balance, victory_counts, write_report
+    faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report. With several
+    --agent, one sweep per agent, and the report marks the verdicts every agent agrees on."""
+    from meeplegym.balance import (balance_tables, run_balance, verdicts, victory_counts, write_comparison_report,
+                                   write_report)
     from meeplegym.errors import InvalidOptionError
 
     _check_game(game)
+    if detect is not None:
+        _print_plan(game, players, detect, seed)
+        return
+    if precision is not None and not 0 < precision < 0.5:
+        raise typer.BadParameter("--precision must be between 0 and 0.5 (a half-width of a win-rate interval)")
     _database(db)
     _output_folder(out, "--out")
-    _compile_first(game, [agent])
-    with _bar(f"{game} balance, {agent} in every seat") as progress:
-        task = progress.add_task("games", total=games)
-        try:
-            played = run_balance(game, agent, games, players, db, seed=seed, workers=workers,
-                                 max_turns=max_turns or None, backend=backend, address=address,
-                                 progress=lambda done, total: progress.update(task, completed=done))
-        except InvalidOptionError as err:
-            raise typer.BadParameter(str(err)) from None
-    tables = balance_tables(played, players)
-    page = write_report(tables, players, out, f"{game}: {players} players, {agent} in every seat, {len(played)} games",
-                        victory_counts(played))
-    for name, rows in tables.items():
-        flagged = [r.key for r in rows if r.flagged]
-        console.print(f"by {name}: {len(rows)} groups" + (f", [red]off the fair rate: {escape(', '.join(flagged))}[/red]" if flagged else ""))
+    _compile_first(game, agent)
+    tables_by_agent, played = {}, []
+    for name in agent:
+        with _bar(f"{game} balance, {name} in every seat") as progress:
+            task = progress.add_task("games", total=games)
+            try:
+                played = run_balance(game, name, games, players, db, seed=seed, workers=workers,
+                                     max_turns=max_turns or None, backend=backend, address=address, precision=precision,
+                                     progress=lambda done, total: progress.update(task, completed=done))
+            except InvalidOptionError as err:
+                raise typer.BadParameter(str(err)) from None
+        if precision is not None and len(played) < games:
+            console.print(f"{escape(name)}: every interval within ±{precision} after {len(played)} games; stopped")
+        tables_by_agent[name] = balance_tables(played, players)
+    if len(agent) == 1:
+        page = write_report(tables_by_agent[agent[0]], players, out,
+                            f"{game}: {players} players, {agent[0]} in every seat, {len(played)} games",
+                            victory_counts(played))
+        for name, rows in tables_by_agent[agent[0]].items():
+            flagged = [r.key for r in rows if r.flagged]
+            console.print(f"by {name}: {len(rows)} groups"
+                          + (f", [red]off the fair rate: {escape(', '.join(flagged))}[/red]" if flagged else ""))
+    else:
+        page = write_comparison_report(tables_by_agent, players, out,
+                                       f"{game}: {players} players, sweeps of {', '.join(agent)}")
+        for name, table in verdicts(tables_by_agent, players).items():
+            held = [v.key for v in table if v.consistent]
+            console.print(f"by {name}: " + (f"[red]off the fair rate with every agent: {escape(', '.join(held))}[/red]"
+                                             if held else "no verdict that every agent shares"))
     console.print(f"report: {escape(str(page))}")
+
+
+def _print_plan(game: str, players: int, difference: float, seed: int) -> None:
+    from rich.table import Table
+
+    from meeplegym.balance import plan
+
+    if not 0 < difference < 1 / players:
+        raise typer.BadParameter(f"--detect must be between 0 and the fair win rate 1/{players}")
+    _compile_first(game)
+    table = Table(title=f"games to detect a win rate {difference:g} off the fair {1 / players:.3f} "
+                        f"(95% two-sided, power 80%)")
+    for column in ("table", "groups", "rarest group", "its share of seats", "games"):
+        table.add_column(column, justify="left" if column in ("table", "rarest group") else "right")
+    for row in plan(game, players, difference, seed=seed):
+        table.add_row(escape(row.category), str(row.groups), escape(row.rarest), f"{row.share:.3f}", f"{row.games:,}")
+    console.print(table)
+    console.print("A table's verdicts need its rarest group's number of games; fewer games still decide the groups "
+                  "that hold more seats.")
 
 
 @app.command()

@@ -184,9 +184,11 @@ def validate_backend(backend: str, workers: int, address: str | None) -> None:
 
 def run_tournament(config: Config, db: str | Path, workers: int = 1,
                    progress: Callable[[int, int], None] | None = None,
-                   backend: str = "process", address: str | None = None) -> str:
+                   backend: str = "process", address: str | None = None,
+                   stop: Callable[[int], bool] | None = None) -> str:
     """Play the games of `config` missing from `db` on `backend` (module doc); returns the
-    tournament id. progress(done, total) is called after each stored game."""
+    tournament id. progress(done, total) is called after each stored game; stop(done), when
+    given, likewise, and a True ends the run there (the rest can be played by a later run)."""
     validate(config)
     validate_backend(backend, workers, address)
     con = connect(db)
@@ -214,6 +216,8 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
             finished += 1
             if progress:
                 progress(finished, config.games)
+            if stop and stop(finished):
+                break
     con.close()
     return tid
 

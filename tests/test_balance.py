@@ -2,10 +2,24 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from tests import headless
 
-from meeplegym.balance import balance_tables, markdown, run_balance, victory_counts, write_report
+from meeplegym.balance import (
+    balance_tables,
+    comparison_markdown,
+    games_to_detect,
+    markdown,
+    plan,
+    run_balance,
+    verdicts,
+    victory_counts,
+    widest_half_interval,
+    write_comparison_report,
+    write_report,
+)
+from meeplegym.stats import wilson_interval
 
 
 def _games():
@@ -29,7 +43,7 @@ def test_tables_group_by_setup_and_seat_and_flag_imbalance():
     assert alpha.flagged and beta.flagged and beta.win_rate == pytest.approx((1 / 3) / 61)
     m1 = next(r for r in tables["mat"] if r.key == "m1")
     assert m1.games == 122 and m1.mean_score == pytest.approx((60 * 80 + 10) / 122)
-    assert [r.key for r in tables["seat"]] == ["seat 1", "seat 2", "seat 3"]
+    assert [r.key for r in tables["seat"]] == ["seat 0", "seat 1", "seat 2"]  # from 0, as everywhere else
 
 
 def test_fair_results_are_not_flagged():
@@ -139,3 +153,85 @@ def test_the_report_says_a_verdict_rests_on_the_agent_and_looks_like_the_replay_
     for text in (page, md):
         assert "the agent in the title plays it" in text
     assert "font-family: sans-serif" in page and "border=1" not in page
+
+
+def _sweep(rates: dict[str, float], games: int = 400) -> list[dict]:
+    """2-player games, factions "a" and "b", each winning a share `rates[f]` of the games at seat 0
+    (and the rest at seat 1): the factions' win rates are fixed, the seats fair."""
+    out = []
+    for i in range(games):
+        first, second = ("a", "b") if i % 2 == 0 else ("b", "a")
+        wins = (i // 2) % 100 < 100 * rates[first]
+        out.append({"seat_setup": [{"faction": first}, {"faction": second}], "ranks": [0, 1] if wins else [1, 0],
+                    "scores": [1, 1]})
+    return out
+
+
+def test_only_what_every_agent_flags_on_the_same_side_is_a_verdict(tmp_path):
+    """issue 52: with several agents, a flag that one agent's play explains must not read as the game's."""
+    tables = {"strong": balance_tables(_sweep({"a": 0.7, "b": 0.3}), 2),
+              "agrees": balance_tables(_sweep({"a": 0.65, "b": 0.35}), 2),
+              "fair": balance_tables(_sweep({"a": 0.5, "b": 0.5}), 2)}
+    two = {k: tables[k] for k in ("strong", "agrees")}
+    by_faction = {v.key: v for v in verdicts(two, 2)["faction"]}
+    assert by_faction["a"].consistent and by_faction["a"].text == "above the fair rate with every agent"
+    assert by_faction["b"].consistent and by_faction["b"].text.startswith("below")
+    three = {v.key: v for v in verdicts(tables, 2)["faction"]}
+    assert not three["a"].consistent and three["a"].text == "flagged with strong (above), agrees (above) only"
+    assert not any(v.text for v in verdicts(tables, 2)["seat"])  # the seats are fair in every sweep
+    md = comparison_markdown(two, 2, "two agents")
+    assert "**above the fair rate with every agent**" in md and "## strong in every seat" in md
+    page = write_comparison_report(tables, 2, tmp_path / "out", "three agents").read_text()
+    assert "flagged with strong (above), agrees (above) only" in page and "<b>" not in page.split("<body>")[1][:200]
+
+
+def test_the_games_a_sweep_needs_detect_the_difference_as_often_as_promised():
+    """issue 52's power planning: a sweep of the planned size flags a seat whose true win rate is
+    0.05 off the fair 0.5 in about 80% of sweeps (simulated), and a sweep of half the size less often."""
+    games = games_to_detect(0.05, players=2, share=0.5)
+    assert games == 783  # ((1.96 * 0.5 + 0.8416 * sqrt(0.55 * 0.45)) / 0.05) ** 2, rounded up
+    rng = np.random.default_rng(0)
+
+    def flagged_share(n: int) -> float:
+        wins = rng.binomial(n, 0.55, size=4000)
+        return float(np.mean([not wilson_interval(w, n)[0] <= 0.5 <= wilson_interval(w, n)[1] for w in wins]))
+
+    assert 0.76 <= flagged_share(games) <= 0.84
+    assert flagged_share(games // 2) < 0.6
+    assert games_to_detect(0.05, players=4, share=0.05) > games_to_detect(0.05, players=4, share=0.25)
+
+
+def test_a_plan_reads_the_groups_shares_from_the_sweeps_own_deals(scythe_kernels):
+    rows = {r.category: r for r in plan("scythe", 4, 0.05, deals=200)}
+    assert rows["seat"].share == pytest.approx(0.25) and rows["seat"].games == games_to_detect(0.05, 4, 0.25)
+    assert rows["faction"].groups == 5 and 0.15 < rows["faction"].share <= 0.2  # 4 of 5 factions each game
+    assert rows["faction x mat"].games > rows["faction"].games
+
+
+def test_a_sweep_stops_once_its_intervals_are_narrow_enough(tmp_path, scythe_kernels):
+    db = tmp_path / "b.sqlite"
+    loose = run_balance("scythe", "random", games=40, players=2, db=db, max_turns=6, precision=0.49, check_every=4)
+    assert len(loose) == 4 and widest_half_interval(balance_tables(loose, 2)) <= 0.49
+    tight = run_balance("scythe", "random", games=12, players=2, db=tmp_path / "c.sqlite", max_turns=6,
+                        precision=0.01, check_every=4)
+    assert len(tight) == 12  # never narrow enough: the cap
+
+
+def test_the_balance_command_plans_and_compares_agents(tmp_path, scythe_kernels):
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    runner = CliRunner()
+    planned = runner.invoke(app, ["balance", "scythe", "-n", "4", "--detect", "0.05", "--db", str(tmp_path / "none.sqlite")])
+    assert planned.exit_code == 0, planned.output
+    assert "faction x mat" in planned.output and f"{games_to_detect(0.05, 4, 0.25):,}" in planned.output
+    assert not (tmp_path / "none.sqlite").exists()  # a plan plays nothing
+    out = tmp_path / "report"
+    both = runner.invoke(app, ["balance", "scythe", "--agent", "random", "--agent", "scythe.builder", "--games", "4",
+                               "-n", "2", "--max-turns", "6", "--db", str(tmp_path / "b.sqlite"), "--out", str(out)])
+    assert both.exit_code == 0, both.output
+    md = (out / "report.md").read_text()
+    assert "## By faction: every agent" in md and "| random | scythe.builder | verdict |" in md
+    bad = runner.invoke(app, ["balance", "scythe", "--detect", "0.4", "-n", "4"])
+    assert bad.exit_code != 0 and "--detect must be between 0 and the fair win rate 1/4" in bad.output
