@@ -33,6 +33,8 @@ MARGIN = 28
 PANEL_X = 650
 PANEL_HEIGHT = 118
 WIDTH = 1090
+RESOURCE_FONT = 12
+RESOURCE_GAP = 3
 
 TERRAIN_COLOUR = {
     data.Terrain.MOUNTAIN: (170, 165, 160), data.Terrain.FARM: (236, 214, 120),
@@ -70,7 +72,7 @@ def _map(draw, s) -> None:
     for t in data.TERRITORIES:
         cx, cy = CENTRES[t.id]
         draw.polygon(d.hexagon(cx, cy, HEX), fill=TERRAIN_COLOUR[t.terrain], outline=(90, 90, 90))
-        d.text(draw, (cx, cy - HEX + 5), str(t.id), 11, d.INK, "mt")
+        d.text(draw, (cx, cy - HEX + 5), str(t.id), 12, d.INK, "mt")
         if t.tunnel:
             draw.pieslice((cx - 28, cy - 24, cx - 10, cy - 6), 180, 360, fill=(70, 60, 55))
         if s["encounter_token"][t.id]:
@@ -123,14 +125,19 @@ def _pieces(draw, s) -> None:
         for row, p in enumerate(here):  # two factions share a hex only during a battle
             _units(draw, s, p, cx, cy - 2 + 15 * row, s["unit_loc"][p] == loc)
     for t in data.TERRITORIES:
-        held = [(r, int(c)) for r, c in enumerate(s["resources"][t.id]) if c]
-        cx, cy = CENTRES[t.id]
-        x = cx - 8 * len(held)
-        for r, count in held:
-            label = f"{count}{RESOURCE_LETTER[r]}"
-            draw.rectangle(draw.textbbox((x, cy + 22), label, font=d.font(11), anchor="lm"), fill=(255, 255, 255))
-            d.text(draw, (x, cy + 22), label, 11, RESOURCE_COLOUR[r], "lm")
-            x += 16 if count < 10 else 22
+        _resource_labels(draw, s["resources"][t.id], *CENTRES[t.id])
+
+
+def _resource_labels(draw, resources, cx: float, cy: float) -> None:
+    """A territory's resources as one row of labels ("2m"), centred below its units, each on a white
+    box as wide as its text, with a gap between boxes."""
+    labels = [(f"{int(c)}{RESOURCE_LETTER[r]}", RESOURCE_COLOUR[r]) for r, c in enumerate(resources) if c]
+    widths = [draw.textlength(label, font=d.font(RESOURCE_FONT)) + 4 for label, _ in labels]
+    x = cx - (sum(widths) + RESOURCE_GAP * (len(labels) - 1)) / 2
+    for (label, colour), width in zip(labels, widths):
+        draw.rectangle((x, cy + 14, x + width, cy + 29), fill=(255, 255, 255), outline=colour)
+        d.text(draw, (x + width / 2, cy + 22), label, RESOURCE_FONT, colour, "mm")
+        x += width + RESOURCE_GAP
 
 
 def _panel(draw, s, p: int, y: int) -> None:
@@ -180,9 +187,10 @@ def picture(s):
     d.text(draw, (PANEL_X, 10), f"Scythe, turn {int(s['turn'])}: {status}", 14)
     for p in range(n):
         _panel(draw, s, p, 36 + p * PANEL_HEIGHT)
-    d.text(draw, (MARGIN, height - 18), "disc character · square mech · small disc workers · "
-           "lettered square structure (Mine, moNument, Armory, miLl) · gold encounter · notch tunnel · "
-           "blue edge river · f/w/m/o food/wood/metal/oil", 11, d.MUTED)
+    d.text(draw, (MARGIN, height - 36), "disc: character · square: mechs · small disc: workers · lettered square: "
+           "structure (Mine, moNument, Armory, miLl)", 13, d.INK)
+    d.text(draw, (MARGIN, height - 18), "gold disc: encounter · notch: tunnel · blue edge: river · "
+           "f/w/m/o: food, wood, metal, oil", 13, d.INK)
     return image
 
 

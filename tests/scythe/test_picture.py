@@ -117,3 +117,26 @@ def test_only_the_factions_in_the_game_have_their_home_base_in_full_colour(state
         seen = _pixel(image, picture.CENTRES[base.id])
         full = picture.FACTION_COLOUR[base.faction]
         assert (seen == tuple(full)) == (base.faction in seated), base.name
+
+
+def test_resource_labels_never_overlap_and_stay_centred_on_their_territory():
+    """issue 51: the labels of a territory holding several resources overlapped."""
+    from PIL import Image, ImageDraw
+
+    class Recording:
+        def __init__(self):
+            self.draw, self.boxes = ImageDraw.Draw(Image.new("RGB", (200, 100))), []
+
+        def rectangle(self, box, **kwargs):
+            self.boxes.append(box)
+
+        def __getattr__(self, name):
+            return getattr(self.draw, name)
+
+    for amounts in ((1, 1, 1, 1), (12, 3, 100, 7), (0, 25, 0, 9)):
+        canvas = Recording()
+        picture._resource_labels(canvas, np.array(amounts), 100, 40)
+        boxes = canvas.boxes
+        assert len(boxes) == sum(1 for a in amounts if a)
+        assert all(left[2] < right[0] for left, right in zip(boxes, boxes[1:])), boxes  # a gap between labels
+        assert abs((boxes[0][0] + boxes[-1][2]) / 2 - 100) < 1  # centred
