@@ -26,10 +26,10 @@ SEED = 5
 
 
 class Terminal:
-    """One tmux server of its own (a private socket) running one command in a WIDTH×HEIGHT window."""
+    """One tmux server of its own (a private socket in `folder`) running one command in a WIDTH×HEIGHT window."""
 
-    def __init__(self, command: str, name: str):
-        self.tmux = ["tmux", "-L", f"meeplegym-test-{os.getpid()}-{name}", "-f", os.devnull]
+    def __init__(self, command: str, folder: Path):
+        self.tmux = ["tmux", "-S", str(folder / "tmux.socket"), "-f", os.devnull]
         subprocess.run([*self.tmux, "new-session", "-d", "-x", str(WIDTH), "-y", str(HEIGHT), command], check=True)
 
     def screen(self) -> list[str]:
@@ -91,9 +91,9 @@ def words(text: str) -> str:
 
 @pytest.mark.parametrize("game, opponent", [("scythe", "scythe.builder"), ("imperium", "imperium.expander"),
                                             ("oath", "oath.warlord")])
-def test_terminal_play_fits_80_columns_and_shows_the_last_opponent_action(game, opponent):
+def test_terminal_play_fits_80_columns_and_shows_the_last_opponent_action(game, opponent, tmp_path):
     meeplegym = Path(sys.executable).with_name("meeplegym")
-    terminal = Terminal(f"{meeplegym} play {game} --seed {SEED} --opponents {opponent}", game)
+    terminal = Terminal(f"{meeplegym} play {game} --seed {SEED} --opponents {opponent}", tmp_path)
     try:
         terminal.wait_for_prompt(1)
         decisions, expected = 0, []
