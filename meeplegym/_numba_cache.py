@@ -27,6 +27,8 @@ from pathlib import Path
 from numba.core import config
 from numba.core.caching import UserProvidedCacheLocator
 
+from meeplegym import variants
+
 GAME_NAMES = ("scythe", "imperium", "oath")
 _KERNEL_PACKAGES = ("envs", "encoders", "agents")
 # Modules no kernel can reach: they define none and no module that does imports them (the test
@@ -68,9 +70,10 @@ def kernel_sources(package_dir: Path = _PACKAGE_DIR) -> list[Path]:
 
 
 def _digest(sources, salt: str) -> str:
-    """A hash of the `sources` (file names and contents, in order) and, when one of them is
-    envs/imperium/automa_tables.py, of the user's Imperium automa tables it reads: data compiled
-    into the kernels from outside the sources."""
+    """A hash of the `sources` (file names and contents, in order) and of the data compiled into
+    the kernels from outside them: when one of them is envs/imperium/automa_tables.py, the user's
+    Imperium automa tables it reads; when one is the data module of the game of this process's
+    variant (`meeplegym.variants`), what the variant changes."""
     h = hashlib.sha1(salt.encode())
     for path in sources:
         h.update(path.name.encode())
@@ -78,6 +81,9 @@ def _digest(sources, salt: str) -> str:
     tables = os.environ.get("MEEPLEGYM_IMPERIUM_AUTOMA_TABLES")
     if tables and Path(tables).is_file() and any(path.name == "automa_tables.py" for path in sources):
         h.update(Path(tables).read_bytes())
+    variant = variants.active()
+    if variant and any(path.name == "data.py" and game_of(path) == variant["game"] for path in sources):
+        h.update(variants.digest(variant).encode())
     return h.hexdigest()[:16]
 
 
@@ -172,9 +178,12 @@ class GameSourceLocator(UserProvidedCacheLocator):
 
 def cache_dir() -> Path:
     """The folder of this process's compiled kernels; bounds-checked kernels (NUMBA_BOUNDSCHECK=1,
-    as `make test` runs) live apart, since numba would load either into the other kind of run."""
+    as `make test` runs) live apart, since numba would load either into the other kind of run, and
+    so do a variant's."""
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meeplegym" / "numba"
-    return base / ("boundscheck" if os.environ.get("NUMBA_BOUNDSCHECK") == "1" else "default")
+    folder = base / ("boundscheck" if os.environ.get("NUMBA_BOUNDSCHECK") == "1" else "default")
+    variant = variants.active()  # its kernels apart: numba keeps one build of a function per folder
+    return folder / f"variant-{variants.digest(variant)}" if variant else folder
 
 
 def configure() -> None:

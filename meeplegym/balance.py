@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from statistics import NormalDist
 
+from meeplegym import variants
 from meeplegym.stats import wilson_interval
 from meeplegym.tournament import Config, run_tournament, schedule, stored_games
 
@@ -63,9 +64,12 @@ def run_balance(game: str, agent: str, games: int, players: int, db, seed: int =
     return stored_games(db, tid)
 
 
-def sweep_config(game: str, agent: str, games: int, players: int, seed: int = 0, max_turns: int | None = None) -> Config:
+def sweep_config(game: str, agent: str, games: int, players: int, seed: int = 0, max_turns: int | None = None,
+                 variant: str | None = None) -> Config:
+    """The sweep's tournament: of this process's variant of `game` unless `variant` (a recorded one,
+    ``meeplegym.variants.canonical``; "" for the printed game) says otherwise."""
     return Config(game=game, agents=(agent,) * players, games=games, players=players, seed=seed, max_turns=max_turns,
-                  duplicate=False)
+                  duplicate=False, variant=variants.playing(game) if variant is None else variant)
 
 
 def widest_half_interval(tables: dict[str, list["Row"]]) -> float:
@@ -102,11 +106,10 @@ def balance_tables(games: list[dict], players: int) -> dict[str, list[Row]]:
     for name, key_of in _categories(games).items():
         acc: dict[str, list[float]] = {}
         for g in games:
-            winners = sum(1 for r in g["ranks"] if r == 0)
             for i in range(len(g["ranks"])):
                 entry = acc.setdefault(key_of(g, i), [0, 0.0, 0.0])
                 entry[0] += 1
-                entry[1] += (1.0 / winners) if g["ranks"][i] == 0 else 0.0
+                entry[1] += _win_share(g, i)
                 entry[2] += g["scores"][i]
         rows = []
         for key, (n, wins, total) in acc.items():
@@ -197,6 +200,69 @@ def verdicts(tables_by_agent: dict[str, dict[str, list[Row]]], players: int) -> 
             table.append(Verdict(key, rows, text, consistent))
         out[name] = sorted(table, key=lambda v: (not v.consistent, not v.text, v.key))
     return out
+
+
+@dataclass
+class Change:
+    """How a group fared in a variant against the printed game, over the same deals."""
+
+    key: str
+    games: int  # deals in which the group had a seat
+    base: float  # win rate in the printed game
+    difference: float  # win rate, variant - base
+    low: float  # the interval of the difference (paired; Bonferroni over the table's groups)
+    high: float
+    score_change: float  # mean score, variant - base
+    flagged: bool  # the interval excludes no change
+
+    @property
+    def variant(self) -> float:
+        return self.base + self.difference
+
+
+def paired_changes(base: list[dict], variant: list[dict], players: int, confidence: float = 0.95) -> dict[str, list[Change]]:
+    """Per table and group, the change in win rate and mean score from the printed game's games to
+    the variant's, deal by deal: each deal (seed) played on both sides, its seats set up alike.
+    A group's interval is the paired one of the mean difference per deal, at `confidence` shared
+    out over the table's groups (Bonferroni), so that a table flags a group by chance with at
+    most 1 - confidence probability."""
+    by_seed = {g["seed"]: g for g in variant}
+    pairs = [(g, by_seed[g["seed"]]) for g in base if g["seed"] in by_seed]
+    for g, v in pairs:
+        if g["seat_setup"] != v["seat_setup"]:
+            raise ValueError(f"deal {g['seed']} is set up differently in the two sweeps: they are not paired")
+    setup_only = [{**g, "victory": None} for g, _ in pairs]  # groups by setup, not by how a game ended
+    out = {}
+    for name, key_of in _categories(setup_only).items():
+        per_key: dict[str, list[tuple[float, float, float, float]]] = {}
+        for (g, v), plain in zip(pairs, setup_only):
+            shares: dict[str, list[float]] = {}
+            for i in range(players):
+                entry = shares.setdefault(key_of(plain, i), [0.0, 0.0, 0.0, 0.0])
+                entry[0] += _win_share(g, i)
+                entry[1] += _win_share(v, i)
+                entry[2] += g["scores"][i]
+                entry[3] += v["scores"][i]
+            for key, entry in shares.items():
+                per_key.setdefault(key, []).append(tuple(entry))
+        z = NormalDist().inv_cdf(1 - (1 - confidence) / (2 * max(1, len(per_key))))
+        rows = []
+        for key, deals in per_key.items():
+            n = len(deals)
+            diffs = [v - b for b, v, _, _ in deals]
+            mean = sum(diffs) / n
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 1.0
+            half = z * spread / math.sqrt(n)
+            base_rate = sum(b for b, _, _, _ in deals) / n
+            rows.append(Change(key, n, base_rate, mean, mean - half, mean + half,
+                               sum(vs - bs for _, _, bs, vs in deals) / n, not mean - half <= 0 <= mean + half))
+        out[name] = sorted(rows, key=lambda r: -abs(r.difference))
+    return out
+
+
+def _win_share(game: dict, seat: int) -> float:
+    winners = sum(1 for r in game["ranks"] if r == 0)
+    return 1.0 / winners if game["ranks"][seat] == 0 else 0.0
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$])")
@@ -345,6 +411,70 @@ def write_comparison_report(tables_by_agent: dict[str, dict[str, list[Row]]], pl
             png = _plot(f"{name} ({agent})", rows, players)
             parts.append(f"<h3>{html.escape(agent)}: by {html.escape(name)}</h3>"
                          f"<img src='data:image/png;base64,{base64.b64encode(png).decode()}'>")
+    page = out / "report.html"
+    head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
+    page.write_text(f"<html><head>{head}</head><body>" + "".join(parts) + "</body></html>")
+    return page
+
+
+def paired_markdown(changes: dict[str, list[Change]], players: int, title: str, variant_text: str) -> str:
+    lines = [f"# {md_escape(title)}", "", md_escape(variant_text), "", _paired_intro(players), ""]
+    for name, rows in changes.items():
+        lines += [f"## By {md_escape(name)}", "", "| | deals | printed | variant | change (interval) | score change | |",
+                  "|---|---:|---:|---:|---|---:|---|"]
+        for r in rows:
+            lines.append(f"| {md_escape(r.key)} | {r.games} | {r.base:.3f} | {r.variant:.3f} | {r.difference:+.3f} "
+                         f"({r.low:+.3f} to {r.high:+.3f}) | {r.score_change:+.1f} | {'⚠' if r.flagged else ''} |")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def _paired_intro(players: int) -> str:
+    return (f"The printed game and the variant played on the same deals (each deal's seed on both sides, its seats "
+            f"set up alike), the same agent in every seat. Win rates (fair: {1 / players:.3f}); the change is the "
+            "variant's minus the printed game's, with a paired 95% interval shared out over the table's groups "
+            "(Bonferroni); ⚠ marks a change whose interval excludes zero.")
+
+
+def _change_plot(name: str, rows: list[Change]) -> bytes:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(8, 0.35 * len(rows) + 1.2))
+    ys = range(len(rows))
+    errors = [[r.difference - r.low for r in rows], [r.high - r.difference for r in rows]]
+    ax.barh(ys, [r.difference for r in rows], xerr=errors, color=["#c0504d" if r.flagged else "#4f81bd" for r in rows],
+            capsize=3)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(list(ys), [r.key.replace("$", r"\$") for r in rows], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("change in win rate, variant - printed (95% interval, Bonferroni)")
+    ax.set_title(f"by {name}".replace("$", r"\$"))
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=110)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def write_paired_report(changes: dict[str, list[Change]], players: int, out_dir, title: str, variant_text: str) -> Path:
+    """report.md and a self-contained report.html of a paired comparison; returns the HTML path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.md").write_text(paired_markdown(changes, players, title, variant_text))
+    parts = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(variant_text)}</p>",
+             f"<p>{html.escape(_paired_intro(players))}</p>"]
+    for name, rows in changes.items():
+        png = _change_plot(name, rows)
+        table = "".join(
+            f"<tr><td>{html.escape(r.key)}</td><td>{r.games}</td><td>{r.base:.3f}</td><td>{r.variant:.3f}</td>"
+            f"<td>{r.difference:+.3f} ({r.low:+.3f} to {r.high:+.3f})</td><td>{r.score_change:+.1f}</td>"
+            f"<td>{'⚠' if r.flagged else ''}</td></tr>" for r in rows)
+        parts.append(f"<h2>By {html.escape(name)}</h2><img src='data:image/png;base64,{base64.b64encode(png).decode()}'>"
+                     "<table><tr><th></th><th>deals</th><th>printed</th><th>variant</th><th>change (interval)</th>"
+                     f"<th>score change</th><th></th></tr>{table}</table>")
     page = out / "report.html"
     head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
     page.write_text(f"<html><head>{head}</head><body>" + "".join(parts) + "</body></html>")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -15,6 +17,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
+from meeplegym import variants
 from meeplegym.agents.registry import agent_list
 from meeplegym.registry import GAMES, make_env
 
@@ -363,6 +366,8 @@ def replay(
     try:
         record = load_record(source) if source.endswith(".json") else record_from_db(_database(db, must_exist=True), source)
         _check_game(record.game)
+        if record.variant != variants.playing(record.game):
+            raise typer.Exit(_replay_in_variant(record, ["replay", source, "--db", db, "--html", html_out, "--every", every]))
         _compile_first(record.game)
         with _bar(f"replaying {record.game}") as progress:
             task = progress.add_task("decisions", total=len(record.actions))
@@ -370,6 +375,21 @@ def replay(
     except InvalidOptionError as err:
         raise typer.BadParameter(str(err)) from None
     console.print(f"{escape(str(page))}: {len(record.actions)} decisions of {record.game}; open it in a browser")
+
+
+def _replay_in_variant(record, args: list[str]) -> int:
+    """`meeplegym ARGS` again in a child process playing the variant the game was played in (as
+    recorded: no file of the designer's is needed)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "variant.json"
+        path.write_text(record.variant)
+        env = dict(os.environ, **{variants.ENV: str(path)})
+        env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
+        console.print(f"this game was played in {escape(variants.label(record.variant))}: replaying it in a child process")
+        return subprocess.call([sys.executable, "-m", "meeplegym.cli", *args], env=env)
 
 
 def _print_result(env) -> None:
@@ -467,7 +487,7 @@ def demo(
         console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {escape(bot)} in every seat)")
         balance(game="scythe", agent=[bot], games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
                 out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None,
-                precision=None, detect=None)
+                precision=None, detect=None, variant=None, compare=False)
     console.print(f"Next: [bold]{escape(_own_command())} play scythe[/bold] to play a game yourself.")
 
 
@@ -673,10 +693,15 @@ def balance(
                                     "(checked every 100 games), e.g. 0.02"),
     detect: float = typer.Option(None, help="play nothing: say how many games a sweep needs to detect this "
                                  "difference from the fair win rate (e.g. 0.02) in each table's rarest group"),
+    variant: str = typer.Option(None, help="a variant file (TOML: the printed numbers it changes; see docs/balance.md)"),
+    compare: bool = typer.Option(False, help="with --variant: play the printed game and the variant on the same "
+                                 "deals and report the change per group"),
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
     faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report. With several
-    --agent, one sweep per agent, and the report marks the verdicts every agent agrees on."""
+    --agent, one sweep per agent, and the report marks the verdicts every agent agrees on. With
+    --variant, the sweep plays a designer's variant; with --compare too, the printed game and the
+    variant side by side."""
     from meeplegym.balance import (balance_tables, run_balance, verdicts, victory_counts, write_comparison_report,
                                    write_report)
     from meeplegym.errors import InvalidOptionError
@@ -687,8 +712,18 @@ def balance(
         return
     if precision is not None and not 0 < precision < 0.5:
         raise typer.BadParameter("--precision must be between 0 and 0.5 (a half-width of a win-rate interval)")
+    if compare and (variant is None or len(agent) != 1 or precision is not None):
+        raise typer.BadParameter("--compare needs a --variant and one --agent (and plays every game: no --precision)")
     _database(db)
     _output_folder(out, "--out")
+    sweep = ["--games", str(games), "-n", str(players), "--db", db, "--workers", str(workers), "--seed", str(seed),
+             "--max-turns", str(max_turns), *(["--precision", str(precision)] if precision is not None else [])]
+    if variant is not None and _variant_path(game, variant) != os.environ.get(variants.ENV):
+        if compare:
+            _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, sweep)
+            return
+        raise typer.Exit(_in_variant_process(game, variant, [*sum((["--agent", a] for a in agent), []), *sweep,
+                                                             "--out", out, "--variant", variant]))
     _compile_first(game, agent)
     tables_by_agent, played = {}, []
     for name in agent:
@@ -703,9 +738,10 @@ def balance(
         if precision is not None and len(played) < games:
             console.print(f"{escape(name)}: every interval within ±{precision} after {len(played)} games; stopped")
         tables_by_agent[name] = balance_tables(played, players)
+    of = f", {variants.label(variants.playing(game))}" if variants.playing(game) else ""
     if len(agent) == 1:
         page = write_report(tables_by_agent[agent[0]], players, out,
-                            f"{game}: {players} players, {agent[0]} in every seat, {len(played)} games",
+                            f"{game}{of}: {players} players, {agent[0]} in every seat, {len(played)} games",
                             victory_counts(played))
         for name, rows in tables_by_agent[agent[0]].items():
             flagged = [r.key for r in rows if r.flagged]
@@ -713,11 +749,68 @@ def balance(
                           + (f", [red]off the fair rate: {escape(', '.join(flagged))}[/red]" if flagged else ""))
     else:
         page = write_comparison_report(tables_by_agent, players, out,
-                                       f"{game}: {players} players, sweeps of {', '.join(agent)}")
+                                       f"{game}{of}: {players} players, sweeps of {', '.join(agent)}")
         for name, table in verdicts(tables_by_agent, players).items():
             held = [v.key for v in table if v.consistent]
             console.print(f"by {name}: " + (f"[red]off the fair rate with every agent: {escape(', '.join(held))}[/red]"
                                              if held else "no verdict that every agent shares"))
+    console.print(f"report: {escape(str(page))}")
+
+
+def _variant_path(game: str, path: str) -> str:
+    """The variant file `path`, checked against `game`'s tables (a clear error naming what is
+    wrong), as an absolute path."""
+    import importlib
+
+    try:
+        found = variants.read(path)
+        if found["game"] != game:
+            raise variants.InvalidVariantError(f"{path} is a variant of {found['game']}, not {game}")
+        variants.apply(found, game, importlib.import_module(f"meeplegym.envs.{game}.data").VARIANT_TABLES)
+    except variants.InvalidVariantError as err:
+        raise typer.BadParameter(str(err)) from None
+    return str(Path(path).resolve())
+
+
+def _in_variant_process(game: str, path: str, args: list[str]) -> int:
+    """`meeplegym balance GAME ARGS` in a child process that plays the variant in `path`: its numbers
+    are compiled into kernels of their own, so the child compiles them on the variant's first run."""
+    import subprocess
+
+    env = dict(os.environ, **{variants.ENV: _variant_path(game, path)})
+    env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
+    console.print(f"playing {escape(variants.describe(variants.read(path)))} in a child process (its kernels are "
+                  "its own: compiled on its first run, loaded after)")
+    return subprocess.call([sys.executable, "-m", "meeplegym.cli", "balance", game, *args], env=env)
+
+
+def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
+                     max_turns: int, workers: int, sweep: list[str]) -> None:
+    """The printed game's sweep here, the variant's in a child process, then the paired report."""
+    from meeplegym.balance import paired_changes, sweep_config, write_paired_report
+    from meeplegym.tournament import stored_games
+
+    Path(out).mkdir(exist_ok=True)  # its parent is checked: it holds the printed game's and the variant's reports
+    if _in_variant_process(game, path, ["--agent", agent, *sweep, "--out", str(Path(out) / "variant"),
+                                        "--variant", path]) != 0:
+        raise typer.Exit(1)
+    base_out = str(Path(out) / "printed")
+    balance(game=game, agent=[agent], games=games, players=players, db=db, out=base_out, workers=workers, seed=seed, max_turns=max_turns, backend="process", address=None,
+            precision=None, detect=None, variant=None, compare=False)
+    found = variants.read(path)
+    variant_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None,
+                                                  variants.canonical(found)).id)
+    base_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None, "").id)
+    try:
+        changes = paired_changes(base_games, variant_games, players)
+    except ValueError as err:  # a deal set up differently on the two sides: not a paired comparison
+        raise typer.BadParameter(str(err)) from None
+    page = write_paired_report(changes, players, out, f"{game}: {players} players, {agent} in every seat, "
+                               f"the printed game against a variant, {len(base_games)} deals",
+                               variants.describe(found))
+    for name, rows in changes.items():
+        moved = [f"{r.key} {r.difference:+.3f}" for r in rows if r.flagged]
+        console.print(f"by {name}: " + (f"[red]changed: {escape(', '.join(moved))}[/red]" if moved else "no change beyond chance"))
     console.print(f"report: {escape(str(page))}")
 
 

@@ -38,10 +38,16 @@ class GameRecord:
     options: dict = field(default_factory=dict)
     max_turns: int | None = None
     agents: list[str] | None = None
+    variant: str = ""  # the designer's variant it was played in (meeplegym.variants.canonical), "" for the printed game
 
     def make_env(self, **extra):
+        from meeplegym import variants
         from meeplegym.registry import make_env
 
+        if self.variant != variants.playing(self.game):
+            raise InvalidOptionError(f"this game was played in {variants.label(self.variant)}, and this process plays "
+                                     f"{variants.label(variants.playing(self.game))}: replay it with "
+                                     f"{variants.ENV} naming that variant (`meeplegym replay` does it itself)")
         return make_env(self.game, num_players=self.num_players, max_turns=self.max_turns, **self.options, **extra)
 
 
@@ -82,7 +88,8 @@ def record_from_db(db, game_id: str) -> GameRecord:
     config = json.loads(config)
     agents = json.loads(agents)
     return GameRecord(game=game, num_players=len(agents), seed=seed, actions=json.loads(actions),
-                      options=dict(config.get("options") or []), max_turns=config.get("max_turns"), agents=agents)
+                      options=dict(config.get("options") or []), max_turns=config.get("max_turns"), agents=agents,
+                      variant=config.get("variant", ""))
 
 
 def _png(frame) -> str:

@@ -41,6 +41,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from meeplegym import variants
 from meeplegym.errors import InvalidOptionError
 from meeplegym.stats import wilson_interval
 
@@ -82,12 +83,15 @@ class Config:
     max_turns: int | None = None
     options: tuple[tuple[str, object], ...] = ()  # env options, e.g. (("public_coins", True),)
     duplicate: bool = True  # each deal played once per seat rotation of its lineup (module doc)
+    variant: str = ""  # what a designer's variant changes (`meeplegym.variants.canonical`), "" for the printed game
 
     @property
     def id(self) -> str:
         fields = asdict(self)
         if not self.duplicate:
             del fields["duplicate"]  # the one schedule before duplicate deals: earlier databases resume
+        if not self.variant:
+            del fields["variant"]  # the printed game: databases from before variants resume
         blob = json.dumps(fields, sort_keys=True, default=list)
         return hashlib.sha1(blob.encode()).hexdigest()[:16]
 
@@ -153,6 +157,11 @@ def validate(config: Config) -> None:
                                  " (name an agent twice to let it play itself)")
     if config.games < 1:
         raise InvalidOptionError(f"games must be positive, got {config.games}")
+    here = variants.playing(config.game)
+    if config.variant != here:
+        raise InvalidOptionError(f"the tournament is of {variants.label(config.variant)}, but this process plays "
+                                 f"{variants.label(here)}: a variant is played with {variants.ENV} naming its file "
+                                 "(the commands' --variant FILE)")
 
 
 def _check_policy(name: str, config: Config) -> None:

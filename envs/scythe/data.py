@@ -24,6 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from meeplegym import variants
+
 __all__ = [
     # enums
     "Terrain", "Resource", "Faction", "Mat", "TopAction", "BottomAction", "Structure",
@@ -663,6 +665,36 @@ ENCOUNTER_TOKENS = len(ENCOUNTER_IDS)  # 11 (spec S1.1; seed PT l.293)
 MAX_COMBAT_STARS = 2  # except Saxony (spec S14.7; seed PT l.890)
 OBJECTIVE_CARDS_IN_HAND = 2  # (spec S17.1; seed PT l.970)
 LIMITS_SOURCE = "spec S0.4, S1, S18, D2, D4; seed PT l.74-180 (components), l.862, l.990-1000"
+
+
+# ======================================================================== variants
+def _bottom_costs_fit(mat: PlayerMat) -> str | None:
+    for b in mat.bottom:
+        if b.cost < b.fixed:
+            return (f"bottom.{b.action.name.lower()}.cost {b.cost} is below its {b.fixed} boxes no upgrade "
+                    "can cover")
+    return None
+
+
+#: What a variant file may change (meeplegym.variants), by component name.
+VARIANT_TABLES: dict[str, variants.VariantTable] = {
+    "faction_mats": variants.VariantTable(
+        FACTION_MATS, lambda m: m.faction.name.lower(),
+        {"start_power": (0, MAX_POWER), "start_combat_cards": (0, 10)}),
+    "player_mats": variants.VariantTable(
+        PLAYER_MATS, lambda m: m.name.lower(),
+        {"start_popularity": (0, MAX_POPULARITY), "start_coins": (0, 100),
+         **{f"bottom.{b.name.lower()}.{number}": (0, 9) for b in BottomAction for number in ("cost", "coins")}},
+        parts={"bottom": tuple(b.name.lower() for b in BottomAction)}, check=_bottom_costs_fit),
+    "structure_bonuses": variants.VariantTable(
+        STRUCTURE_BONUSES, lambda t: t.tile.name.lower(), {"coins": (0, 30)}),
+    "popularity_bands": variants.VariantTable(
+        POPULARITY_BANDS, lambda b: f"{b.low}-{b.high}", {"per_star": (0, 20), "per_territory": (0, 20),
+                                                         "per_two_resources": (0, 20)}),
+}
+_VARIED = variants.applied("scythe", VARIANT_TABLES)
+FACTION_MATS, PLAYER_MATS = _VARIED["faction_mats"], _VARIED["player_mats"]
+STRUCTURE_BONUSES, POPULARITY_BANDS = _VARIED["structure_bonuses"], _VARIED["popularity_bands"]
 
 
 # ========================================================================= helpers

@@ -1,0 +1,177 @@
+"""Designers' variants (issue 52): a TOML file changes printed numbers; it is checked against the
+game's tables, compiled into kernels of its own, recorded with the games, and compared with the
+printed game deal by deal."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from dataclasses import asdict
+
+import pytest
+
+from meeplegym import variants
+from meeplegym._numba_cache import cache_dir, engine_digest
+from meeplegym.balance import paired_changes
+from meeplegym.envs.scythe import data
+from meeplegym.errors import InvalidOptionError
+from meeplegym.tournament import Config, validate
+
+RUSVIET_WEAKER = """
+game = "scythe"
+name = "Rusviet starts with 2 power"
+
+[faction_mats.rusviet]
+start_power = 2
+
+[player_mats.industrial]
+start_coins = 5
+bottom.deploy.cost = 2
+"""
+
+
+@pytest.fixture
+def variant_file(tmp_path):
+    path = tmp_path / "rusviet.toml"
+    path.write_text(RUSVIET_WEAKER)
+    return path
+
+
+def test_a_variant_changes_the_numbers_it_names_and_nothing_else(variant_file):
+    tables = variants.apply(variants.read(variant_file), "scythe", data.VARIANT_TABLES)
+    rusviet = tables["faction_mats"][data.Faction.RUSVIET]
+    assert rusviet.start_power == 2 and rusviet.start_combat_cards == data.FACTION_MATS[data.Faction.RUSVIET].start_combat_cards
+    industrial = tables["player_mats"][data.Mat.INDUSTRIAL]
+    assert industrial.start_coins == 5 and industrial.bottom[data.BottomAction.DEPLOY].cost == 2
+    assert industrial.bottom[data.BottomAction.UPGRADE] == data.PLAYER_MATS[data.Mat.INDUSTRIAL].bottom[0]
+    assert tables["faction_mats"][data.Faction.NORDIC] == data.FACTION_MATS[data.Faction.NORDIC]
+    assert data.FACTION_MATS[data.Faction.RUSVIET].start_power == 3  # the printed table is left as printed
+    assert variants.apply(variants.read(variant_file), "oath", {}) == {}  # another game's variant changes nothing
+
+
+@pytest.mark.parametrize("text, words", [
+    ('game = "chess"', "`game` must be one of scythe, imperium, oath, not 'chess'"),
+    ('game = "scythe"\n[faction_matz.rusviet]\nstart_power = 2', "scythe has no table 'faction_matz'"),
+    ('game = "scythe"\n[faction_mats.russia]\nstart_power = 2', "faction_mats: no component 'russia' (components: nordic,"),
+    ('game = "scythe"\n[faction_mats.rusviet]\npower = 2', "faction_mats.rusviet: no number 'power' a variant can change"),
+    ('game = "scythe"\n[faction_mats.rusviet]\nstart_power = 17', "faction_mats.rusviet.start_power: 17 is not a whole number in 0..16"),
+    ('game = "scythe"\n[faction_mats.rusviet]\nstart_power = 2.5', "2.5 is not a whole number"),
+    ('game = "scythe"\n[structure_bonuses.adjacent_lakes]\ncoins = [1, 2]', "give a list of 8 numbers"),
+    ('game = "scythe"\n[player_mats.industrial]\nbottom.deploy.cost = 0', "bottom.deploy.cost 0 is below its"),
+    ('game = "scythe"\n[player_mats.industrial]\nbottom.tax.cost = 1', "no number 'bottom.tax.cost'"),
+    ('game = "scythe"\nfaction_mats = 3', "give components as [faction_mats.NAME] tables"),
+    ('game = "scythe"\n[faction_mats.rusviet', "not a readable variant file"),
+])
+def test_a_wrong_variant_is_refused_naming_what_is_wrong(tmp_path, text, words):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(variants.InvalidVariantError) as err:
+        variants.apply(variants.read(path), "scythe", data.VARIANT_TABLES)
+    assert words in str(err.value)
+
+
+def test_a_variant_has_kernels_of_its_own_and_leaves_the_other_games_alone(variant_file, monkeypatch):
+    printed = {g: engine_digest(g) for g in variants.GAMES}
+    printed_folder = cache_dir()
+    monkeypatch.setenv(variants.ENV, str(variant_file))
+    varied = {g: engine_digest(g) for g in variants.GAMES}
+    assert varied["scythe"] != printed["scythe"]
+    assert varied["imperium"] == printed["imperium"] and varied["oath"] == printed["oath"]
+    assert cache_dir().parent == printed_folder and cache_dir().name.startswith("variant-")
+    other = variant_file.with_name("other.toml")
+    other.write_text(RUSVIET_WEAKER.replace("start_power = 2", "start_power = 1"))
+    monkeypatch.setenv(variants.ENV, str(other))
+    assert engine_digest("scythe") not in (printed["scythe"], varied["scythe"])
+
+
+def test_a_game_set_up_under_a_variant_starts_from_its_numbers(variant_file):
+    """The data module applies the variant when it is imported, before any rule reads a table."""
+    script = ("from meeplegym import make_env\n"
+              "env = make_env('scythe', num_players=2, factions=['rusviet', 'nordic'], mats=['industrial', 'patriotic'])\n"
+              "env.reset(seed=0)\n"
+              "players = env.unwrapped.state_to_dict()['players']\n"
+              "print([(p['power'], p['coins']) for p in players])\n")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")  # the set-up only: no compile needed
+    printed = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    varied = subprocess.run([sys.executable, "-c", script], env={**env, variants.ENV: str(variant_file)},
+                            capture_output=True, text=True, check=True)
+    # Nordic on Patriotic is the same in both; Rusviet on Industrial: 2 power instead of 3, $5 instead of $4
+    assert printed.stdout.strip() == "[(4, 6), (3, 4)]" and varied.stdout.strip() == "[(4, 6), (2, 5)]"
+
+
+def test_a_tournament_records_its_variant_and_plays_only_in_a_process_of_that_variant(variant_file):
+    printed = Config(game="scythe", agents=("random", "random"), games=4, players=2)
+    fields = asdict(printed)
+    del fields["variant"]  # the id of the printed game's tournaments is as before variants: old databases resume
+    assert printed.id == hashlib.sha1(json.dumps(fields, sort_keys=True, default=list).encode()).hexdigest()[:16]
+    recorded = variants.canonical(variants.read(variant_file))
+    varied = Config(game="scythe", agents=("random", "random"), games=4, players=2, variant=recorded)
+    assert varied.id != printed.id and json.loads(recorded)["faction_mats"]["rusviet"]["start_power"] == 2
+    with pytest.raises(InvalidOptionError, match="the tournament is of the variant Rusviet starts with 2 power"):
+        validate(varied)  # this process plays the printed game
+
+
+def test_a_variant_game_is_not_replayed_in_the_printed_game(variant_file, tmp_path):
+    from meeplegym.replay import GameRecord
+
+    record = GameRecord("scythe", 2, 0, [], variant=variants.canonical(variants.read(variant_file)))
+    with pytest.raises(InvalidOptionError, match="this game was played in the variant Rusviet starts with 2 power"):
+        record.make_env()
+    again = tmp_path / "recorded.json"  # what a database records reads back as the same variant
+    again.write_text(record.variant)
+    assert variants.canonical(variants.read(again)) == record.variant
+
+
+def _game(seed, setup, ranks, scores):
+    return {"seed": seed, "seat_setup": [{"faction": f} for f in setup], "ranks": ranks, "scores": scores}
+
+
+def test_the_paired_comparison_pairs_deals_and_flags_only_a_change_beyond_chance():
+    base, varied = [], []
+    for seed in range(200):
+        setup = ("a", "b") if seed % 2 else ("b", "a")
+        a_seat = setup.index("a")
+        base.append(_game(seed, setup, [0, 1] if seed % 4 < 2 else [1, 0], [10, 10]))  # "a" wins half
+        wins_a = seed % 10 < 8  # "a" wins 80% in the variant
+        ranks = [0, 1] if (a_seat == 0) == wins_a else [1, 0]
+        varied.append(_game(seed, setup, ranks, [12, 10]))
+    changes = {r.key: r for r in paired_changes(base, varied, 2)["faction"]}
+    assert changes["a"].games == 200 and changes["a"].base == pytest.approx(0.5)
+    assert changes["a"].difference == pytest.approx(0.3) and changes["a"].flagged
+    assert changes["b"].difference == pytest.approx(-0.3) and changes["b"].flagged
+    same = {r.key: r for r in paired_changes(base, base, 2)["faction"]}
+    assert not same["a"].flagged and same["a"].difference == 0
+    varied[3]["seat_setup"] = varied[3]["seat_setup"][::-1]
+    with pytest.raises(ValueError, match="deal 3 is set up differently"):
+        paired_changes(base, varied, 2)
+
+
+def test_balance_compares_a_variant_with_the_printed_game_on_the_same_deals(variant_file, tmp_path, scythe_kernels):
+    """End to end: the variant's sweep in a child process (its own kernels), the printed game's
+    here, then the paired report; both sweeps are stored with what they played."""
+    from typer.testing import CliRunner
+
+    from meeplegym.balance import sweep_config
+    from meeplegym.cli import app
+    from meeplegym.tournament import stored_games
+
+    db, out = tmp_path / "b.sqlite", tmp_path / "report"
+    result = CliRunner().invoke(app, ["balance", "scythe", "--variant", str(variant_file), "--compare", "--agent", "random",
+                                      "--games", "6", "-n", "2", "--max-turns", "6", "--db", str(db), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    md = (out / "report.md").read_text()
+    assert "the printed game against a variant, 6 deals" in md and "start\\_power = 2" in md
+    recorded = variants.canonical(variants.read(variant_file))
+    varied = stored_games(db, sweep_config("scythe", "random", 6, 2, 0, 6, recorded).id)
+    printed = stored_games(db, sweep_config("scythe", "random", 6, 2, 0, 6, "").id)
+    assert [g["seat_setup"] for g in varied] == [g["seat_setup"] for g in printed] and len(printed) == 6
+    assert (out / "printed" / "report.html").exists() and (out / "variant" / "report.html").exists()
+    page = tmp_path / "replay.html"  # a variant's game replays in that variant, from what the database recorded
+    replayed = CliRunner().invoke(app, ["replay", f"{sweep_config('scythe', 'random', 6, 2, 0, 6, recorded).id}:0",
+                                        "--db", str(db), "--html", str(page)])
+    assert replayed.exit_code == 0 and "replaying it in a child process" in replayed.output and page.exists()
+    wrong = CliRunner().invoke(app, ["balance", "imperium", "--variant", str(variant_file), "--db", str(db)])
+    assert wrong.exit_code != 0 and "is a variant of scythe, not imperium" in " ".join(wrong.output.replace("│", " ").split())
