@@ -283,13 +283,19 @@ def markdown(tables: dict[str, list[Row]], players: int, title: str, victories: 
         lines += ["Games by how they ended: " + ", ".join(f"{md_escape(way)} {n} ({n / total:.1%})"
                                                           for way, n in victories.items()) + ".", ""]
     for name, rows in tables.items():
-        lines += [f"{'#' * (level + 1)} By {md_escape(name)}", "", "| | games | win rate | 95% interval | mean score | |",
-                  "|---|---:|---:|---|---:|---|"]
-        for r in rows:
-            lines.append(f"| {md_escape(r.key)} | {r.games} | {r.win_rate:.3f} | {r.low:.3f}–{r.high:.3f} | {r.mean_score:.1f} | "
-                         f"{'⚠' if r.flagged else ''} |")
-        lines.append("")
+        lines += _md_table(f"{'#' * (level + 1)} By {md_escape(name)}",
+                           ["", "games", "win rate", "95% interval", "mean score", ""], "|---|---:|---:|---|---:|---|",
+                           [[md_escape(r.key), str(r.games), f"{r.win_rate:.3f}", f"{r.low:.3f}–{r.high:.3f}",
+                             f"{r.mean_score:.1f}", "⚠" if r.flagged else ""] for r in rows])
     return "\n".join(lines)
+
+
+def _md_table(heading: str, columns: list[str], rule: str, rows: list[list[str]]) -> list[str]:
+    """A Markdown table under `heading`, then a blank line."""
+    def line(cells: list[str]) -> str:
+        return "|" + "|".join(f" {c} " if c else " " for c in cells) + "|"
+
+    return [heading, "", line(columns), rule, *(line(cells) for cells in rows), ""]
 
 
 def _intro(players: int) -> str:
@@ -370,13 +376,10 @@ def comparison_markdown(tables_by_agent: dict[str, dict[str, list[Row]]], player
     agents = list(tables_by_agent)
     lines = [f"# {md_escape(title)}", "", _comparison_intro(players, agents), ""]
     for name, table in verdicts(tables_by_agent, players).items():
-        lines += [f"## By {md_escape(name)}: every agent", "",
-                  "| | " + " | ".join(md_escape(a) for a in agents) + " | verdict |",
-                  "|---|" + "---:|" * len(agents) + "---|"]
-        for v in table:
-            lines.append(f"| {md_escape(v.key)} | " + " | ".join(_cell(v.rows[a]) for a in agents)
-                         + f" | {'**' + v.text + '**' if v.consistent else md_escape(v.text)} |")
-        lines.append("")
+        lines += _md_table(f"## By {md_escape(name)}: every agent", ["", *map(md_escape, agents), "verdict"],
+                           "|---|" + "---:|" * len(agents) + "---|",
+                           [[md_escape(v.key), *(_cell(v.rows[a]) for a in agents),
+                             f"**{v.text}**" if v.consistent else md_escape(v.text)] for v in table])
     for agent, tables in tables_by_agent.items():
         lines += [markdown(tables, players, f"{agent} in every seat", level=2), ""]
     return "\n".join(lines)
@@ -420,12 +423,12 @@ def write_comparison_report(tables_by_agent: dict[str, dict[str, list[Row]]], pl
 def paired_markdown(changes: dict[str, list[Change]], players: int, title: str, variant_text: str) -> str:
     lines = [f"# {md_escape(title)}", "", md_escape(variant_text), "", _paired_intro(players), ""]
     for name, rows in changes.items():
-        lines += [f"## By {md_escape(name)}", "", "| | deals | printed | variant | change (interval) | score change | |",
-                  "|---|---:|---:|---:|---|---:|---|"]
-        for r in rows:
-            lines.append(f"| {md_escape(r.key)} | {r.games} | {r.base:.3f} | {r.variant:.3f} | {r.difference:+.3f} "
-                         f"({r.low:+.3f} to {r.high:+.3f}) | {r.score_change:+.1f} | {'⚠' if r.flagged else ''} |")
-        lines.append("")
+        lines += _md_table(f"## By {md_escape(name)}",
+                           ["", "deals", "printed", "variant", "change (interval)", "score change", ""],
+                           "|---|---:|---:|---:|---|---:|---|",
+                           [[md_escape(r.key), str(r.games), f"{r.base:.3f}", f"{r.variant:.3f}",
+                             f"{r.difference:+.3f} ({r.low:+.3f} to {r.high:+.3f})", f"{r.score_change:+.1f}",
+                             "⚠" if r.flagged else ""] for r in rows])
     return "\n".join(lines)
 
 
