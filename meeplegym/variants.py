@@ -91,23 +91,39 @@ def _check_value(where: str, value, low: int, high: int) -> None:
         raise InvalidVariantError(f"{where}: {value!r} is not a whole number in {low}..{high}")
 
 
-def _current(record, path: list[str], parts: dict[str, tuple[str, ...]]):
-    value = getattr(record, path[0])
-    if len(path) == 1:
-        return value
-    item = value[parts[path[0]].index(path[1])]
-    return _current(item, path[2:], parts) if path[2:] else item
+def _get(obj, name: str, names: tuple[str, ...]):
+    """Field `name` of a dataclass or a NamedTuple, or the element a tuple's `names` call `name`."""
+    if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
+        return obj[names.index(name)]
+    if obj is None or not hasattr(obj, name):
+        raise AttributeError(name)
+    return getattr(obj, name)
 
 
-def _replace(record, path: list[str], value, parts: dict[str, tuple[str, ...]]):
-    head, rest = path[0], path[1:]
-    current = getattr(record, head)
-    if not rest:
-        return dataclasses.replace(record, **{head: tuple(value) if isinstance(current, tuple) else value})
-    index = parts[head].index(rest[0])
-    items = list(current)
-    items[index] = _replace(items[index], rest[1:], value, parts) if rest[1:] else value
-    return dataclasses.replace(record, **{head: tuple(items)})
+def _set(obj, name: str, value, names: tuple[str, ...]):
+    if hasattr(obj, "_fields"):
+        return obj._replace(**{name: value})
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.replace(obj, **{name: value})
+    items = list(obj)
+    items[names.index(name)] = value
+    return tuple(items)
+
+
+def _current(obj, path: list[str], parts: dict[str, tuple[str, ...]], owner: str = ""):
+    child = _get(obj, path[0], parts.get(owner, ()))
+    return _current(child, path[1:], parts, path[0]) if path[1:] else child
+
+
+def _replace(obj, path: list[str], value, parts: dict[str, tuple[str, ...]], owner: str = ""):
+    """`obj` with the number at `path` (record fields, NamedTuple fields, a tuple's named elements) set."""
+    names = parts.get(owner, ())
+    child = _get(obj, path[0], names)
+    if path[1:]:
+        new = _replace(child, path[1:], value, parts, path[0])
+    else:
+        new = tuple(value) if isinstance(child, tuple) else value
+    return _set(obj, path[0], new, names)
 
 
 def apply(variant: dict, game: str, tables: dict[str, VariantTable]) -> dict[str, tuple]:
@@ -137,13 +153,19 @@ def apply(variant: dict, game: str, tables: dict[str, VariantTable]) -> dict[str
                     raise InvalidVariantError(f"{table}.{name}: no number {path!r} a variant can change "
                                               f"(numbers: {', '.join(spec.numbers)})")
                 _check_value(f"{table}.{name}.{path}", value, *spec.numbers[path])
-                printed = _current(records[k], path.split("."), spec.parts)
+                try:
+                    printed = _current(records[k], path.split("."), spec.parts)
+                except (AttributeError, ValueError):
+                    raise InvalidVariantError(f"{table}.{name} has no {path} to change") from None
                 if not isinstance(printed, tuple) and isinstance(value, list):
                     raise InvalidVariantError(f"{table}.{name}.{path}: give one number (printed: {printed})")
                 if isinstance(printed, tuple) and (not isinstance(value, list) or len(value) != len(printed)):
                     raise InvalidVariantError(f"{table}.{name}.{path}: give a list of {len(printed)} numbers "
                                               f"(printed: {list(printed)})")
-                records[k] = _replace(records[k], path.split("."), value, spec.parts)
+                try:
+                    records[k] = _replace(records[k], path.split("."), value, spec.parts)
+                except ValueError as err:  # the record's own consistency check
+                    raise InvalidVariantError(f"{table}.{name}.{path} = {value}: {err}") from None
             problem = spec.check(records[k])
             if problem:
                 raise InvalidVariantError(f"{table}.{name}: {problem}")

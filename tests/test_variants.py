@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from dataclasses import asdict
+from pathlib import Path
 
 import pytest
 
@@ -100,6 +101,38 @@ def test_a_game_set_up_under_a_variant_starts_from_its_numbers(variant_file):
                             capture_output=True, text=True, check=True)
     # Nordic on Patriotic is the same in both; Rusviet on Industrial: 2 power instead of 3, $5 instead of $4
     assert printed.stdout.strip() == "[(4, 6), (3, 4)]" and varied.stdout.strip() == "[(4, 6), (2, 5)]"
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "variants"
+
+
+@pytest.mark.parametrize("example, script, printed, varied", [
+    ("imperium-cheaper-dredging.toml", "from meeplegym.envs.imperium import catalogue as K\n"
+     "print(K.DEV_COST[K.RECORD_IDS.index('ABB3')][0])", "5", "4"),
+    ("oath-richer-salt-flats.toml", "from meeplegym.envs.oath import data as D\nfrom meeplegym.envs.oath.rules import setup\n"
+     "print(setup.SITE_FAVOR[D.SITE_BY_NAME['Salt Flats'].id])", "2", "3"),
+    ("scythe-rusviet-power-2.toml", "from meeplegym.envs.scythe import state\n"
+     "print(state.FACTION_POWER[1])", "3", "2"),
+])
+def test_each_games_example_variant_reaches_the_tables_its_rules_read(example, script, printed, varied):
+    """docs/variants/ has one example per game; under MEEPLEGYM_VARIANT the arrays compiled into the
+    kernels hold the variant's number (importing them compiles nothing)."""
+    env = dict(os.environ)
+    before = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
+    after = subprocess.run([sys.executable, "-c", script], env={**env, variants.ENV: str(EXAMPLES / example)},
+                           capture_output=True, text=True, check=True)
+    assert (before.stdout.strip(), after.stdout.strip()) == (printed, varied)
+
+
+def test_imperium_and_oath_variants_are_checked_too():
+    from meeplegym.envs.imperium import data as imperium
+    from meeplegym.envs.oath import data as oath
+
+    with pytest.raises(variants.InvalidVariantError, match="cards.3fam1 has no dev_cost.mat to change"):
+        variants.apply({"game": "imperium", "cards": {"3fam1": {"dev_cost": {"mat": 2}}}}, "imperium",
+                       imperium.VARIANT_TABLES)  # a card without a development cost
+    with pytest.raises(variants.InvalidVariantError, match="sites.plains.capacity: 4 is not a whole number in 0..3"):
+        variants.apply({"game": "oath", "sites": {"plains": {"capacity": 4}}}, "oath", oath.VARIANT_TABLES)
 
 
 def test_a_tournament_records_its_variant_and_plays_only_in_a_process_of_that_variant(variant_file):

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import NamedTuple, Union
 
+from meeplegym import variants
+
 __all__ = [
     # vocabulary
     "Suit", "StateIcon", "TypeIcon", "Header", "Start", "PlayerCount", "Expansion",
@@ -1427,6 +1429,14 @@ del (REG, UNC, CIV, TRI, FAME, UNREST, GADGET, POWER, TROUTE, BARB, EMP, ISLE, V
 CARDS: tuple[Card, ...] = (
     SHARED_CARDS + COMMON_CARDS + TRADE_ROUTE_CARDS + tuple(c for cs in NATION_CARDS.values() for c in cs)
 )
+#: What a variant file may change (meeplegym.variants), by card id: a printed VP number, a
+#: development cost. The rules read CARDS (and CARD_BY_ID), so a variant changes them there.
+VARIANT_TABLES: dict[str, variants.VariantTable] = {
+    "cards": variants.VariantTable(
+        CARDS, lambda c: c.id.lower(),
+        {"vp.amount": (-10, 30), **{f"dev_cost.{r}": (0, 20) for r in ("mat", "pop", "prg", "gds")}}),
+}
+CARDS = variants.applied("imperium", VARIANT_TABLES)["cards"]
 CARD_BY_ID: dict[str, Card] = {c.id: c for c in CARDS}
 
 #: Cards whose VP the typed rules cannot express (kept as UnstructuredVP).  Empty for

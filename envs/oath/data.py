@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from enum import IntEnum, IntFlag
 from typing import NamedTuple
 
+from meeplegym import variants
+
 __all__ = [
     # vocabulary
     "Suit", "Region", "Restriction", "Ability", "MajorAction", "Side", "Colour", "BoardSide",
@@ -415,6 +417,15 @@ SITES: tuple[Site, ...] = (
     Site(21, "The Hidden Place", 2, relics=1, recover=B1S, power=SitePower.HIDDEN_PLACE),
     Site(22, "The Tribunal", 2, relics=1, recover=P, recover_suit=Suit.ORDER, power=SitePower.TRIBUNAL),
 )
+#: What a variant file may change (meeplegym.variants), by site name ("fertile_valley"): how
+#: many denizens and edifices it holds, and the favor and secrets its reveal takes from the
+#: shared bank (D1).
+VARIANT_TABLES: dict[str, variants.VariantTable] = {
+    "sites": variants.VariantTable(
+        SITES, lambda site: site.name.lower().replace(" ", "_"),
+        {"capacity": (0, max(site.capacity for site in SITES)), "favor": (0, 5), "secrets": (0, 5)}),
+}
+SITES = variants.applied("oath", VARIANT_TABLES)["sites"]
 del P, B2F, B1S, B2S
 SITE_BY_NAME: dict[str, Site] = {s.name: s for s in SITES}
 
