@@ -717,10 +717,12 @@ def balance(
     _database(db)
     _output_folder(out, "--out")
     sweep = ["--games", str(games), "-n", str(players), "--db", db, "--workers", str(workers), "--seed", str(seed),
-             "--max-turns", str(max_turns), *(["--precision", str(precision)] if precision is not None else [])]
+             "--max-turns", str(max_turns), "--backend", backend, *(["--address", address] if address else []),
+             *(["--precision", str(precision)] if precision is not None else [])]
     if variant is not None and _variant_path(game, variant) != os.environ.get(variants.ENV):
         if compare:
-            _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, sweep)
+            _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, backend, address,
+                             sweep)
             return
         raise typer.Exit(_in_variant_process(game, variant, [*sum((["--agent", a] for a in agent), []), *sweep,
                                                              "--out", out, "--variant", variant]))
@@ -785,7 +787,7 @@ def _in_variant_process(game: str, path: str, args: list[str]) -> int:
 
 
 def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
-                     max_turns: int, workers: int, sweep: list[str]) -> None:
+                     max_turns: int, workers: int, backend: str, address: str | None, sweep: list[str]) -> None:
     """The printed game's sweep here, the variant's in a child process, then the paired report."""
     from meeplegym.balance import paired_changes, sweep_config, write_paired_report
     from meeplegym.tournament import stored_games
@@ -795,8 +797,9 @@ def _compare_variant(game: str, agent: str, path: str, games: int, players: int,
                                         "--variant", path]) != 0:
         raise typer.Exit(1)
     base_out = str(Path(out) / "printed")
-    balance(game=game, agent=[agent], games=games, players=players, db=db, out=base_out, workers=workers, seed=seed, max_turns=max_turns, backend="process", address=None,
-            precision=None, detect=None, variant=None, compare=False)
+    balance(game=game, agent=[agent], games=games, players=players, db=db, out=base_out, workers=workers, seed=seed,
+            max_turns=max_turns, backend=backend, address=address, precision=None, detect=None, variant=None,
+            compare=False)
     found = variants.read(path)
     variant_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None,
                                                   variants.canonical(found)).id)

@@ -35,6 +35,7 @@ import hashlib
 import itertools
 import json
 import multiprocessing
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -126,6 +127,9 @@ def _play_one(job):
     from meeplegym.agents import make_agent, play_match
 
     config, idx, seed, seats = job
+    if config.variant != variants.playing(config.game):  # a worker started without the variant
+        raise InvalidOptionError(f"a worker plays {variants.label(variants.playing(config.game))}, the tournament "
+                                 f"{variants.label(config.variant)}: start it with {variants.ENV} set")
     # the games of one deal differ in their agents' seeds too (a lineup of one agent repeated
     # would otherwise replay one game); without duplicate deals, seeds are as they always were
     again = idx % config.players if config.duplicate else 0
@@ -248,11 +252,13 @@ def _ray_results(jobs, workers: int, address: str | None) -> Iterator:
     except ImportError:
         raise InvalidOptionError("backend 'ray' needs Ray: pip install 'meeplegym[dist]'") from None
     started = not ray.is_initialized()
+    # a variant's file travels by name: on a cluster it must lie at the same path on every node
+    runtime_env = {"env_vars": {variants.ENV: os.environ[variants.ENV]}} if os.environ.get(variants.ENV) else None
     if started:
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, runtime_env=runtime_env)
         else:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, log_to_driver=False, runtime_env=runtime_env)
     try:
         play = ray.remote(num_cpus=1)(_play_one)
         window = max(1, int(ray.cluster_resources().get("CPU", workers))) * RAY_TASKS_PER_CPU

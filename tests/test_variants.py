@@ -145,6 +145,10 @@ def test_a_tournament_records_its_variant_and_plays_only_in_a_process_of_that_va
     assert varied.id != printed.id and json.loads(recorded)["faction_mats"]["rusviet"]["start_power"] == 2
     with pytest.raises(InvalidOptionError, match="the tournament is of the variant Rusviet starts with 2 power"):
         validate(varied)  # this process plays the printed game
+    from meeplegym.tournament import _play_one
+
+    with pytest.raises(InvalidOptionError, match="start it with MEEPLEGYM_VARIANT set"):
+        _play_one((varied, 0, 0, ("random", "random")))  # a worker (a Ray node) without the variant plays nothing
 
 
 def test_a_variant_game_is_not_replayed_in_the_printed_game(variant_file, tmp_path):
