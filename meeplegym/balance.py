@@ -462,6 +462,45 @@ def _change_plot(name: str, rows: list[Change]) -> bytes:
     return buf.getvalue()
 
 
+def _heat_maps(name: str, rows: list[Change]) -> bytes:
+    """Three grids of a pairing (Scythe's faction x mat): the printed game's win rates, the variant's,
+    and the change, a ⚠ on the changes beyond chance."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    first = sorted({r.key.split(" / ")[0] for r in rows})
+    second = sorted({r.key.split(" / ")[1] for r in rows})
+    grids = {what: np.full((len(first), len(second)), np.nan) for what in ("printed", "variant", "change")}
+    marks = []
+    for r in rows:
+        a, b = r.key.split(" / ")
+        i, j = first.index(a), second.index(b)
+        grids["printed"][i, j], grids["variant"][i, j], grids["change"][i, j] = r.base, r.variant, r.difference
+        if r.flagged:
+            marks.append((i, j))
+    fig, axes = plt.subplots(1, 3, figsize=(15, 0.45 * len(first) + 2.2))
+    widest = max(0.01, float(np.nanmax(np.abs(grids["change"]))))
+    for ax, (what, grid) in zip(axes, grids.items()):
+        change = what == "change"
+        image = ax.imshow(grid, cmap="RdBu" if change else "viridis", vmin=-widest if change else 0,
+                          vmax=widest if change else 1, aspect="auto")
+        ax.set_xticks(range(len(second)), [k.replace("$", r"\$") for k in second], rotation=40, ha="right", fontsize=8)
+        ax.set_yticks(range(len(first)), [k.replace("$", r"\$") for k in first], fontsize=8)
+        ax.set_title(f"{what}: {name}".replace("$", r"\$"), fontsize=10)
+        fig.colorbar(image, ax=ax, shrink=0.8)
+        if change:
+            for i, j in marks:
+                ax.text(j, i, "⚠", ha="center", va="center", fontsize=10)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100)
+    plt.close(fig)
+    return buf.getvalue()
+
+
 def write_paired_report(changes: dict[str, list[Change]], players: int, out_dir, title: str, variant_text: str) -> Path:
     """report.md and a self-contained report.html of a paired comparison; returns the HTML path."""
     out = Path(out_dir)
@@ -471,6 +510,10 @@ def write_paired_report(changes: dict[str, list[Change]], players: int, out_dir,
              f"<p>{html.escape(_paired_intro(players))}</p>"]
     for name, rows in changes.items():
         png = _change_plot(name, rows)
+        if " x " in name and all(" / " in r.key for r in rows):  # a pairing of two setup keys: heat maps
+            maps = _heat_maps(name, rows)
+            parts.append(f"<h2>By {html.escape(name)}: printed, variant, change</h2>"
+                         f"<img src='data:image/png;base64,{base64.b64encode(maps).decode()}'>")
         table = "".join(
             f"<tr><td>{html.escape(r.key)}</td><td>{r.games}</td><td>{r.base:.3f}</td><td>{r.variant:.3f}</td>"
             f"<td>{r.difference:+.3f} ({r.low:+.3f} to {r.high:+.3f})</td><td>{r.score_change:+.1f}</td>"

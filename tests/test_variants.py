@@ -166,7 +166,7 @@ def _game(seed, setup, ranks, scores):
     return {"seed": seed, "seat_setup": [{"faction": f} for f in setup], "ranks": ranks, "scores": scores}
 
 
-def test_the_paired_comparison_pairs_deals_and_flags_only_a_change_beyond_chance():
+def test_the_paired_comparison_pairs_deals_and_flags_only_a_change_beyond_chance(tmp_path):
     base, varied = [], []
     for seed in range(200):
         setup = ("a", "b") if seed % 2 else ("b", "a")
@@ -181,6 +181,12 @@ def test_the_paired_comparison_pairs_deals_and_flags_only_a_change_beyond_chance
     assert changes["b"].difference == pytest.approx(-0.3) and changes["b"].flagged
     same = {r.key: r for r in paired_changes(base, base, 2)["faction"]}
     assert not same["a"].flagged and same["a"].difference == 0
+    pytest.importorskip("matplotlib")
+    from meeplegym.balance import write_paired_report
+
+    crossed = [dict(g, seat_setup=[dict(seat, mat=f"m{k}") for k, seat in enumerate(g["seat_setup"])]) for g in base]
+    page = write_paired_report(paired_changes(crossed, crossed, 2), 2, tmp_path, "t", "v").read_text()
+    assert "By faction x mat: printed, variant, change" in page  # the heat maps of a pairing of two setup keys
     varied[3]["seat_setup"] = varied[3]["seat_setup"][::-1]
     with pytest.raises(ValueError, match="deal 3 is set up differently"):
         paired_changes(base, varied, 2)
