@@ -641,6 +641,7 @@ def tournament(
     address: str = typer.Option(None, help="address of a running Ray cluster (backend ray; default: start a local one)"),
     duplicate: bool = typer.Option(True, help="play each deal (factions, mats, nations, roles) once per seat rotation "
                                    "of its lineup, so every agent plays every seat of every deal"),
+    variant: str = typer.Option(None, help="a variant file: play the game with its numbers (docs/balance.md)"),
 ) -> None:
     """Play a tournament balanced by seat and by deal, store every game, and print ratings and head-to-head results."""
     from meeplegym.errors import InvalidOptionError
@@ -648,8 +649,14 @@ def tournament(
 
     _check_game(game)
     _database(db)
-    config = Config(game=game, agents=tuple(agent_list(agents)), games=games,
-                    players=players, seed=seed, max_turns=max_turns or None, duplicate=duplicate)
+    if variant is not None and _variant_path(game, variant) != os.environ.get(variants.ENV):
+        raise typer.Exit(_in_variant_process(game, variant, [
+            "tournament", game, "--agents", agents, "--games", str(games), "-n", str(players), "--db", db,
+            "--workers", str(workers), "--seed", str(seed), "--max-turns", str(max_turns), "--backend", backend,
+            *(["--address", address] if address else []), "--duplicate" if duplicate else "--no-duplicate",
+            "--variant", variant]))
+    config = Config(game=game, agents=tuple(agent_list(agents)), games=games, players=players, seed=seed,
+                    max_turns=max_turns or None, duplicate=duplicate, variant=variants.playing(game))
     _compile_first(game, config.agents)
     with _bar(f"{game} tournament") as progress:
         task = progress.add_task("games", total=games)
@@ -724,8 +731,8 @@ def balance(
             _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, backend, address,
                              sweep)
             return
-        raise typer.Exit(_in_variant_process(game, variant, [*sum((["--agent", a] for a in agent), []), *sweep,
-                                                             "--out", out, "--variant", variant]))
+        raise typer.Exit(_in_variant_process(game, variant, ["balance", game, *sum((["--agent", a] for a in agent), []),
+                                                             *sweep, "--out", out, "--variant", variant]))
     _compile_first(game, agent)
     tables_by_agent, played = {}, []
     for name in agent:
@@ -775,15 +782,15 @@ def _variant_path(game: str, path: str) -> str:
 
 
 def _in_variant_process(game: str, path: str, args: list[str]) -> int:
-    """`meeplegym balance GAME ARGS` in a child process that plays the variant in `path`: its numbers
-    are compiled into kernels of their own, so the child compiles them on the variant's first run."""
+    """`meeplegym ARGS` in a child process that plays the variant in `path`: its numbers are
+    compiled into kernels of their own, so the child compiles them on the variant's first run."""
     import subprocess
 
     env = dict(os.environ, **{variants.ENV: _variant_path(game, path)})
     env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
     console.print(f"playing {escape(variants.describe(variants.read(path)))} in a child process (its kernels are "
                   "its own: compiled on its first run, loaded after)")
-    return subprocess.call([sys.executable, "-m", "meeplegym.cli", "balance", game, *args], env=env)
+    return subprocess.call([sys.executable, "-m", "meeplegym.cli", *args], env=env)
 
 
 def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
@@ -793,7 +800,7 @@ def _compare_variant(game: str, agent: str, path: str, games: int, players: int,
     from meeplegym.tournament import stored_games
 
     Path(out).mkdir(exist_ok=True)  # its parent is checked: it holds the printed game's and the variant's reports
-    if _in_variant_process(game, path, ["--agent", agent, *sweep, "--out", str(Path(out) / "variant"),
+    if _in_variant_process(game, path, ["balance", game, "--agent", agent, *sweep, "--out", str(Path(out) / "variant"),
                                         "--variant", path]) != 0:
         raise typer.Exit(1)
     base_out = str(Path(out) / "printed")
@@ -923,6 +930,25 @@ def list_agents(game: str = typer.Argument(None, help="only agents that play thi
     for name in agent_names(game):
         entry = AGENTS[name]
         table.add_row(name, ", ".join(entry.games) if entry.games else "any", entry.summary)
+    console.print(table)
+
+
+@app.command("variants")
+def list_variant_numbers(game: str = typer.Argument("scythe", help="the game whose changeable numbers to list")) -> None:
+    """What a variant file of GAME may change: each table, its components, and each number with its
+    allowed range (docs/balance.md)."""
+    import importlib
+
+    _check_game(game)
+    tables = importlib.import_module(f"meeplegym.envs.{game}.data").VARIANT_TABLES
+    table = Table(title=f"{game}: what a variant may change ([TABLE.COMPONENT] then NUMBER = value)")
+    for col in ("table", "components", "numbers (allowed range)"):
+        table.add_column(col)
+    for name, spec in tables.items():
+        names = spec.names()
+        shown = ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
+        numbers = ", ".join(f"{path} ({low}..{high})" for path, (low, high) in spec.numbers.items())
+        table.add_row(name, escape(shown), escape(numbers))
     console.print(table)
 
 

@@ -216,5 +216,20 @@ def test_balance_compares_a_variant_with_the_printed_game_on_the_same_deals(vari
     replayed = CliRunner().invoke(app, ["replay", f"{sweep_config('scythe', 'random', 6, 2, 0, 6, recorded).id}:0",
                                         "--db", str(db), "--html", str(page)])
     assert replayed.exit_code == 0 and "replaying it in a child process" in replayed.output and page.exists()
+    played = CliRunner().invoke(app, ["tournament", "scythe", "--agents", "random,random", "--games", "2", "--max-turns",
+                                      "4", "--db", str(tmp_path / "t.sqlite"), "--variant", str(variant_file)])
+    assert played.exit_code == 0, played.output
+    tournament = Config(game="scythe", agents=("random", "random"), games=2, players=2, max_turns=4, variant=recorded)
+    assert len(stored_games(tmp_path / "t.sqlite", tournament.id)) == 2  # stored as the variant's tournament
     wrong = CliRunner().invoke(app, ["balance", "imperium", "--variant", str(variant_file), "--db", str(db)])
     assert wrong.exit_code != 0 and "is a variant of scythe, not imperium" in " ".join(wrong.output.replace("│", " ").split())
+
+
+def test_the_variants_command_lists_what_each_game_may_change():
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    for game, words in (("scythe", "start_power (0..16)"), ("imperium", "dev_cost.mat (0..20)"), ("oath", "favor (0..5)")):
+        result = CliRunner().invoke(app, ["variants", game], env={"COLUMNS": "200"})
+        assert result.exit_code == 0 and words in result.output, result.output
