@@ -721,6 +721,8 @@ def balance(
         raise typer.BadParameter("--precision must be between 0 and 0.5 (a half-width of a win-rate interval)")
     if compare and (variant is None or len(agent) != 1 or precision is not None):
         raise typer.BadParameter("--compare needs a --variant and one --agent (and plays every game: no --precision)")
+    if compare and variants.playing(game):
+        raise typer.BadParameter(f"--compare sets the variant against the printed game: unset {variants.ENV}")
     _database(db)
     _output_folder(out, "--out")
     sweep = ["--games", str(games), "-n", str(players), "--db", db, "--workers", str(workers), "--seed", str(seed),
