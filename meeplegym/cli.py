@@ -478,7 +478,7 @@ def demo(
             console.print(f"\n[bold]{name}: tournament of {escape(', '.join(bots))}[/bold] ({tournament_games} games, 2 players)")
             tournament(game=name, agents=",".join(bots), games=tournament_games, players=2,
                        db=str(Path(out) / "results.sqlite"), workers=1, seed=seed, max_turns=0, backend="process",
-                       address=None, duplicate=True)
+                       address=None, duplicate=True, variant=None)
             played = Config(game=name, agents=tuple(bots), games=tournament_games, players=2, seed=seed).id
             page = write_html(record_from_db(Path(out) / "results.sqlite", f"{played}:0"), Path(out) / f"replay-{name}.html")
             console.print(f"the first game of it, to step through in a browser: [bold]{escape(str(page))}[/bold]")
@@ -943,15 +943,12 @@ def list_variant_numbers(game: str = typer.Argument("scythe", help="the game who
 
     _check_game(game)
     tables = importlib.import_module(f"meeplegym.envs.{game}.data").VARIANT_TABLES
-    table = Table(title=f"{game}: what a variant may change ([TABLE.COMPONENT] then NUMBER = value)")
-    for col in ("table", "components", "numbers (allowed range)"):
-        table.add_column(col)
+    console.print(f"[bold]{game}[/bold]: what a variant file may change, as [TABLE.COMPONENT] then NUMBER = value")
     for name, spec in tables.items():
         names = spec.names()
         shown = ", ".join(names[:12]) + (f", … ({len(names)} in all)" if len(names) > 12 else "")
         numbers = ", ".join(f"{path} ({low}..{high})" for path, (low, high) in spec.numbers.items())
-        table.add_row(name, escape(shown), escape(numbers))
-    console.print(table)
+        console.print(f"[bold]{name}[/bold]: {escape(shown)}\n  numbers: {escape(numbers)}")
 
 
 if __name__ == "__main__":

@@ -231,5 +231,5 @@ def test_the_variants_command_lists_what_each_game_may_change():
     from meeplegym.cli import app
 
     for game, words in (("scythe", "start_power (0..16)"), ("imperium", "dev_cost.mat (0..20)"), ("oath", "favor (0..5)")):
-        result = CliRunner().invoke(app, ["variants", game], env={"COLUMNS": "200"})
-        assert result.exit_code == 0 and words in result.output, result.output
+        result = CliRunner().invoke(app, ["variants", game])
+        assert result.exit_code == 0 and words in " ".join(result.output.split()), result.output
