@@ -827,8 +827,6 @@ def _compare_variant(game: str, agent: str, path: str, games: int, players: int,
 
 
 def _print_plan(game: str, players: int, difference: float, seed: int) -> None:
-    from rich.table import Table
-
     from meeplegym.balance import plan
 
     if not 0 < difference < 1 / players:
