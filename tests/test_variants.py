@@ -113,13 +113,23 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "variants"
      "print(setup.SITE_FAVOR[D.SITE_BY_NAME['Salt Flats'].id])", "2", "3"),
     ("scythe-rusviet-power-2.toml", "from meeplegym.envs.scythe import state\n"
      "print(state.FACTION_POWER[1])", "3", "2"),
+    ('game = "scythe"\n[recruit_bonuses.deploy]\namount = 3', "from meeplegym.envs.scythe import data, state\n"
+     "print(state.ROB_AMOUNT[1], data.RECRUIT_ONGOING_BONUS[data.BottomAction.DEPLOY])", "1 +$1", "3 +$3"),
+    ('game = "oath"\n[denizens.second_wind]\ncost.burn_favor = 2', "from meeplegym.envs.oath import data as D\n"
+     "from meeplegym.envs.oath.rules import board\nn = D.DENIZEN_BY_NAME['Second Wind'].number\n"
+     "print(board.COST[n].tolist(), D.DENIZEN_BY_NUMBER[n].cost.burn_favor)", "[0, 1, 1, 0] 1", "[0, 1, 2, 0] 2"),
 ])
-def test_each_games_example_variant_reaches_the_tables_its_rules_read(example, script, printed, varied):
+def test_each_games_example_variant_reaches_the_tables_its_rules_read(example, script, printed, varied, tmp_path):
     """docs/variants/ has one example per game; under MEEPLEGYM_VARIANT the arrays compiled into the
     kernels hold the variant's number (importing them compiles nothing)."""
+    if example.endswith(".toml"):
+        example = EXAMPLES / example
+    else:  # a variant written here
+        (tmp_path / "v.toml").write_text(example)
+        example = tmp_path / "v.toml"
     env = dict(os.environ)
     before = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True)
-    after = subprocess.run([sys.executable, "-c", script], env={**env, variants.ENV: str(EXAMPLES / example)},
+    after = subprocess.run([sys.executable, "-c", script], env={**env, variants.ENV: str(example)},
                            capture_output=True, text=True, check=True)
     assert (before.stdout.strip(), after.stdout.strip()) == (printed, varied)
 

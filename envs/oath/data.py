@@ -28,6 +28,7 @@ numbered 0-22 in D1 order.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum, IntFlag
 from typing import NamedTuple
@@ -417,17 +418,7 @@ SITES: tuple[Site, ...] = (
     Site(21, "The Hidden Place", 2, relics=1, recover=B1S, power=SitePower.HIDDEN_PLACE),
     Site(22, "The Tribunal", 2, relics=1, recover=P, recover_suit=Suit.ORDER, power=SitePower.TRIBUNAL),
 )
-#: What a variant file may change (meeplegym.variants), by site name ("fertile_valley"): how
-#: many denizens and edifices it holds, and the favor and secrets its reveal takes from the
-#: shared bank (D1).
-VARIANT_TABLES: dict[str, variants.VariantTable] = {
-    "sites": variants.VariantTable(
-        SITES, lambda site: site.name.lower().replace(" ", "_"),
-        {"capacity": (0, max(site.capacity for site in SITES)), "favor": (0, 5), "secrets": (0, 5)}),
-}
-SITES = variants.applied("oath", VARIANT_TABLES)["sites"]
 del P, B2F, B1S, B2S
-SITE_BY_NAME: dict[str, Site] = {s.name: s for s in SITES}
 
 
 # =============================================================================== D2 denizens
@@ -666,6 +657,27 @@ DENIZENS: tuple[Denizen, ...] = (
         _d(174, "Sacred Ground", restriction=SITE_ONLY, locked=True, ab=PERSISTENT),
     )),
 )
+
+
+def variant_key(name: str) -> str:
+    """A card's or site's name as a variant file names it: "Long-Lost Heir" -> "long_lost_heir"."""
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+#: What a variant file may change (meeplegym.variants): a site's capacity for denizens and
+#: edifices and the favor and secrets its reveal takes from the shared bank (D1); a denizen's
+#: power cost, the favor and secrets placed on it and burned (O0.3).
+VARIANT_TABLES: dict[str, variants.VariantTable] = {
+    "sites": variants.VariantTable(
+        SITES, lambda site: variant_key(site.name),
+        {"capacity": (0, max(site.capacity for site in SITES)), "favor": (0, 5), "secrets": (0, 5)}),
+    "denizens": variants.VariantTable(
+        DENIZENS, lambda denizen: variant_key(denizen.name),
+        {f"cost.{token}": (0, 5) for token in Cost._fields}),
+}
+_VARIED = variants.applied("oath", VARIANT_TABLES)
+SITES, DENIZENS = _VARIED["sites"], _VARIED["denizens"]
+SITE_BY_NAME: dict[str, Site] = {s.name: s for s in SITES}
 DENIZEN_BY_NUMBER: dict[int, Denizen] = {d.number: d for d in DENIZENS}
 DENIZEN_BY_NAME: dict[str, Denizen] = {d.name: d for d in DENIZENS}
 

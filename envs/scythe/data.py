@@ -471,11 +471,15 @@ RECRUIT_ONGOING_BONUSES: tuple[RecruitOngoingBonus, ...] = (
 )
 _KIND_WORD = {RecruitBonus.POWER: "power", RecruitBonus.COINS: "coin",
               RecruitBonus.POPULARITY: "popularity", RecruitBonus.COMBAT_CARDS: "combat card"}
+
+
+def _recruit_bonus_words(bonuses) -> dict[BottomAction, str]:
+    return {b.action: (f"+${b.amount}" if b.kind is RecruitBonus.COINS else f"+{b.amount} {_KIND_WORD[b.kind]}")
+            for b in bonuses}
+
+
 #: Readable form, e.g. {BottomAction.UPGRADE: "+1 power", BottomAction.DEPLOY: "+$1", ...}.
-RECRUIT_ONGOING_BONUS: dict[BottomAction, str] = {
-    b.action: (f"+${b.amount}" if b.kind is RecruitBonus.COINS else f"+{b.amount} {_KIND_WORD[b.kind]}")
-    for b in RECRUIT_ONGOING_BONUSES
-}
+RECRUIT_ONGOING_BONUS: dict[BottomAction, str] = _recruit_bonus_words(RECRUIT_ONGOING_BONUSES)
 
 #: Each one-time recruit slot gives 2 of its kind (spec S10.1, D2; seed PT l.795-800,
 #: ES l.155-159, IT l.118).
@@ -691,10 +695,14 @@ VARIANT_TABLES: dict[str, variants.VariantTable] = {
     "popularity_bands": variants.VariantTable(
         POPULARITY_BANDS, lambda b: f"{b.low}-{b.high}", {"per_star": (0, 20), "per_territory": (0, 20),
                                                          "per_two_resources": (0, 20)}),
+    "recruit_bonuses": variants.VariantTable(
+        RECRUIT_ONGOING_BONUSES, lambda b: b.action.name.lower(), {"amount": (0, 5)}),
 }
 _VARIED = variants.applied("scythe", VARIANT_TABLES)
 FACTION_MATS, PLAYER_MATS = _VARIED["faction_mats"], _VARIED["player_mats"]
 STRUCTURE_BONUSES, POPULARITY_BANDS = _VARIED["structure_bonuses"], _VARIED["popularity_bands"]
+RECRUIT_ONGOING_BONUSES = _VARIED["recruit_bonuses"]
+RECRUIT_ONGOING_BONUS = _recruit_bonus_words(RECRUIT_ONGOING_BONUSES)
 
 
 # ========================================================================= helpers
