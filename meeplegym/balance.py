@@ -312,12 +312,26 @@ STYLE = ("body { font-family: sans-serif; margin: 12px 20px; background: #f6f3ec
          " th { background: #e8e2d4; } img { max-width: 100%; } p { max-width: 900px; }")
 
 
-def _plot(name: str, rows: list[Row], players: int) -> bytes:
+def _pyplot():
+    """matplotlib's pyplot on the Agg backend (no display needed)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def _png(plt, fig, dpi: int) -> bytes:
+    """`fig` as PNG bytes; the figure is closed."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=dpi)
+    plt.close(fig)
+    return buf.getvalue()
+
+
+def _plot(name: str, rows: list[Row], players: int) -> bytes:
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(rows) + 1.2))
     ys = range(len(rows))
     rates = [r.win_rate for r in rows]
@@ -330,10 +344,7 @@ def _plot(name: str, rows: list[Row], players: int) -> bytes:
     ax.set_title(f"win rate by {name}".replace("$", r"\$"))
     ax.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    plt.close(fig)
-    return buf.getvalue()
+    return _png(plt, fig, dpi=110)
 
 
 def write_report(tables: dict[str, list[Row]], players: int, out_dir, title: str,
@@ -440,11 +451,7 @@ def _paired_intro(players: int) -> str:
 
 
 def _change_plot(name: str, rows: list[Change]) -> bytes:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     fig, ax = plt.subplots(figsize=(8, 0.35 * len(rows) + 1.2))
     ys = range(len(rows))
     errors = [[r.difference - r.low for r in rows], [r.high - r.difference for r in rows]]
@@ -456,20 +463,15 @@ def _change_plot(name: str, rows: list[Change]) -> bytes:
     ax.set_xlabel("change in win rate, variant - printed (95% interval, Bonferroni)")
     ax.set_title(f"by {name}".replace("$", r"\$"))
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=110)
-    plt.close(fig)
-    return buf.getvalue()
+    return _png(plt, fig, dpi=110)
 
 
 def _heat_maps(name: str, rows: list[Change]) -> bytes:
     """Three grids of a pairing (Scythe's faction x mat): the printed game's win rates, the variant's,
     and the change, a ⚠ on the changes beyond chance."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
     import numpy as np
+
+    plt = _pyplot()
 
     first = sorted({r.key.split(" / ")[0] for r in rows})
     second = sorted({r.key.split(" / ")[1] for r in rows})
@@ -495,10 +497,7 @@ def _heat_maps(name: str, rows: list[Change]) -> bytes:
             for i, j in marks:
                 ax.text(j, i, "⚠", ha="center", va="center", fontsize=10)
     fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100)
-    plt.close(fig)
-    return buf.getvalue()
+    return _png(plt, fig, dpi=100)
 
 
 def write_paired_report(changes: dict[str, list[Change]], players: int, out_dir, title: str, variant_text: str) -> Path:

@@ -380,16 +380,22 @@ def replay(
 def _replay_in_variant(record, args: list[str]) -> int:
     """`meeplegym ARGS` again in a child process playing the variant the game was played in (as
     recorded: no file of the designer's is needed)."""
-    import subprocess
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "variant.json"
         path.write_text(record.variant)
-        env = dict(os.environ, **{variants.ENV: str(path)})
-        env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
         console.print(f"this game was played in {escape(variants.label(record.variant))}: replaying it in a child process")
-        return subprocess.call([sys.executable, "-m", "meeplegym.cli", *args], env=env)
+        return _meeplegym_child(str(path), args)
+
+
+def _meeplegym_child(variant_file: str, args: list[str]) -> int:
+    """`meeplegym ARGS` in a child process with MEEPLEGYM_VARIANT naming `variant_file`; its exit status."""
+    import subprocess
+
+    env = dict(os.environ, **{variants.ENV: variant_file})
+    env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
+    return subprocess.call([sys.executable, "-m", "meeplegym.cli", *args], env=env)
 
 
 def _print_result(env) -> None:
@@ -749,7 +755,8 @@ def balance(
         if precision is not None and len(played) < games:
             console.print(f"{escape(name)}: every interval within ±{precision} after {len(played)} games; stopped")
         tables_by_agent[name] = balance_tables(played, players)
-    of = f", {variants.label(variants.playing(game))}" if variants.playing(game) else ""
+    playing = variants.playing(game)
+    of = f", {variants.label(playing)}" if playing else ""
     if len(agent) == 1:
         page = write_report(tables_by_agent[agent[0]], players, out,
                             f"{game}{of}: {players} players, {agent[0]} in every seat, {len(played)} games",
@@ -786,13 +793,10 @@ def _variant_path(game: str, path: str) -> str:
 def _in_variant_process(game: str, path: str, args: list[str]) -> int:
     """`meeplegym ARGS` in a child process that plays the variant in `path`: its numbers are
     compiled into kernels of their own, so the child compiles them on the variant's first run."""
-    import subprocess
-
-    env = dict(os.environ, **{variants.ENV: _variant_path(game, path)})
-    env.pop("NUMBA_CACHE_DIR", None)  # the child picks the variant's own cache folder
+    checked = _variant_path(game, path)
     console.print(f"playing {escape(variants.describe(variants.read(path)))} in a child process (its kernels are "
                   "its own: compiled on its first run, loaded after)")
-    return subprocess.call([sys.executable, "-m", "meeplegym.cli", *args], env=env)
+    return _meeplegym_child(checked, args)
 
 
 def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
