@@ -276,16 +276,9 @@ def play_checked(game: str, states: np.ndarray, seeds: list[int], decisions: int
     codes = np.zeros(len(states), dtype=np.int64)
     fuzzed = GAMES[game]
     words = fuzzed.engine.random_words(seeds)
-    if game == "scythe":  # the checks of a loaded state: hand-edited positions need no history
-        fuzzed.invariants.play_random_checked(states, words, decisions, played, codes, 1, False)
-    else:
-        fuzzed.invariants.play_random_checked(states, words, decisions, played, codes)
+    # the checks of a loaded state: hand-edited positions need no history
+    fuzzed.invariants.play_random_checked(states, words, decisions, played, codes, True)
     return played, codes
-
-
-def _explain(game: str, s) -> str:
-    inv = GAMES[game].invariants
-    return (inv.explain(s, strict=False) if game == "scythe" else inv.explain(s)) or "no legal action"
 
 
 def play(game: str, batch: list[tuple[int, str, np.ndarray]], seed: int, decisions: int, tally: Tally) -> None:
@@ -308,7 +301,8 @@ def play(game: str, batch: list[tuple[int, str, np.ndarray]], seed: int, decisio
     for k, (index, what, _) in enumerate(batch):
         code = int(codes[k])
         if code not in (inv.OK, inv.NOT_FINISHED):
-            tally.breaks.append(Break(index, what, f"after {played[k]} decisions: {_explain(game, states[k])}"))
+            why = inv.explain(states[k], loaded=True) or inv.describe(code)  # a step check names no state
+            tally.breaks.append(Break(index, what, f"after {played[k]} decisions: {why}"))
         elif (broke := _reloads(game, states[k:k + 1], index, what, f"played ({played[k]} decisions)")) is not None:
             tally.breaks.append(broke)
 

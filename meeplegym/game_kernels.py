@@ -67,12 +67,18 @@ def engine_kernels(turn, n_actions: int, module_name: str):
     return legal_mask_at, apply_at, play_random
 
 
-def checked_kernels(turn, invariants, n_actions: int, module_name: str):
-    """``check_at``, ``await_decision``, ``play_random_checked``, ``start_checked`` and
-    ``step_checked`` for a game whose
-    `invariants` module defines ``check_into(s, where)`` (the code of the first broken invariant,
-    or OK; ``where`` names what broke it) and the codes OK, NO_LEGAL_ACTION, NOT_FINISHED and
-    ILLEGAL_CHOICE, for the game's invariants module `module_name`."""
+def checked_kernels(turn, invariants, n_actions: int, module_name: str, step_checks: bool = False):
+    """``check_at``, ``await_decision``, ``diagnose_at``, ``play_random_checked``, ``start_checked``
+    and ``step_checked`` for the game's invariants module `module_name` (`invariants`), which
+    defines
+
+    - ``check_into(s, where)``: the code of the first broken invariant of a position reached in
+      play, or OK (``where`` names what broke it: [seat or pile, item], -1 where none applies);
+    - ``check_loaded_into(s, where)``: the same for a loaded position, which may waive what only a
+      game's history guarantees (or be ``check_into`` itself);
+    - ``check_step(before, after)``: what one decision may never undo, run after every decision
+      when `step_checks` (the copy of the record it needs is skipped otherwise);
+    - the codes OK, NO_LEGAL_ACTION, NOT_FINISHED and ILLEGAL_CHOICE."""
     kernel = kernel_for(module_name)
 
     @kernel
@@ -81,38 +87,55 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         return invariants.check_into(states[i], where)
 
     @kernel
-    def await_decision(s, mask, where):
-        """Check `s`, then fill `mask` with the legal actions of its next decision (none once the
-        game is over): the code of the first broken invariant, NO_LEGAL_ACTION for a live state
-        without a legal action, else OK."""
+    def await_decision(s, mask, where, loaded):
+        """Check `s` (as a loaded position when `loaded`), then fill `mask` with the legal actions
+        of its next decision (none once the game is over): the code of the first broken
+        invariant, NO_LEGAL_ACTION for a live state without a legal action, else OK."""
         mask[:] = 0
-        code = invariants.check_into(s, where)
+        if loaded:
+            code = invariants.check_loaded_into(s, where)
+        else:
+            code = invariants.check_into(s, where)
         if code == invariants.OK and s["terminal"] == 0:
             turn.legal(s, mask)
             if mask.sum() == 0:
+                where[:] = -1
                 code = invariants.NO_LEGAL_ACTION
         return code
 
     @kernel
-    def play_random_checked(states, words, max_decisions, decisions, violations):
-        """Random legal play with ``check_into`` after every decision.
+    def diagnose_at(states, i, where, loaded):
+        """``await_decision`` on states[i]: every invariant, and a legal action if the game is live.
+        Finding the legal actions may write scratch fields into the record: pass a copy."""
+        mask = np.zeros(n_actions, dtype=np.int8)
+        return invariants.await_decision(states[i], mask, where, loaded)
+
+    @kernel
+    def play_random_checked(states, words, max_decisions, decisions, violations, loaded=False):
+        """Random legal play with every check after every decision (those of a loaded position
+        when `loaded`, for play from hand-edited or fuzzed positions).
 
         decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
         (NOT_FINISHED when the game is still running after max_decisions), found after
         decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
         mask = np.zeros(n_actions, dtype=np.int8)
         where = np.zeros(2, dtype=np.int64)
+        before = np.empty(1, dtype=states.dtype)
         for b in range(states.shape[0]):
             s = states[b]
             count = 0
-            code = invariants.await_decision(s, mask, where)
+            code = invariants.await_decision(s, mask, where, loaded)
             while code == invariants.OK and s["terminal"] == 0:
                 if count >= max_decisions:
                     code = invariants.NOT_FINISHED
                     break
+                if step_checks:
+                    before[0] = s
                 turn.apply(s, rng.random_legal(mask, words, b))
                 count += 1
-                code = invariants.await_decision(s, mask, where)
+                code = invariants.await_decision(s, mask, where, loaded)
+                if code == invariants.OK and step_checks:
+                    code = invariants.check_step(before[0], s)
             decisions[b] = count
             violations[b] = code
 
@@ -123,7 +146,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         where = np.zeros(2, dtype=np.int64)
         waiting = 0
         for b in range(states.shape[0]):
-            violations[b] = invariants.await_decision(states[b], masks[b], where)
+            violations[b] = invariants.await_decision(states[b], masks[b], where, False)
             if violations[b] == invariants.OK and states[b]["terminal"] == 0:
                 waiting += 1
         return waiting
@@ -137,6 +160,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
         a game still running after max_decisions is NOT_FINISHED. Returns how many games await a
         decision. Any policy drives it from Python, e.g. the bots' ``act_states`` (meeplegym.agents.soak)."""
         where = np.zeros(2, dtype=np.int64)
+        before = np.empty(1, dtype=states.dtype)
         waiting = 0
         for b in range(states.shape[0]):
             s = states[b]
@@ -146,9 +170,13 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
             if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
                 code = invariants.ILLEGAL_CHOICE
             else:
+                if step_checks:
+                    before[0] = s
                 turn.apply(s, a)
                 decisions[b] += 1
-                code = invariants.await_decision(s, masks[b], where)
+                code = invariants.await_decision(s, masks[b], where, False)
+                if code == invariants.OK and step_checks:
+                    code = invariants.check_step(before[0], s)
                 if code == invariants.OK and s["terminal"] == 0 and decisions[b] >= max_decisions:
                     code = invariants.NOT_FINISHED
             violations[b] = code
@@ -158,7 +186,7 @@ def checked_kernels(turn, invariants, n_actions: int, module_name: str):
                 waiting += 1
         return waiting
 
-    return check_at, await_decision, play_random_checked, start_checked, step_checked
+    return check_at, await_decision, diagnose_at, play_random_checked, start_checked, step_checked
 
 
 def bot_kernels(bots, module_name: str):

@@ -51,8 +51,7 @@ class ImperiumGame(RecordGame):
         return action_names.action_to_str(states[0], action)
 
     def check(self, states):
-        problems = invariants.check(states[0])
-        return "; ".join(problems) if problems else None
+        return invariants.explain(states[0]) or None
 
     def victory(self, states):
         """I10.3-I10.4 by VP, or I10.5: the unrest pile ran out ("chaos" when the Cultists win it

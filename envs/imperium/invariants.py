@@ -25,7 +25,7 @@ import sys
 
 import numpy as np
 
-from meeplegym.violations import Violations
+from meeplegym.violations import Violations, card_details
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium.rules import turn
@@ -280,10 +280,12 @@ def check_into(s, where):
     return OK
 
 
-check_at, await_decision, play_random_checked, start_checked, step_checked = checked_kernels(
+check_loaded_into = check_into  # a loaded position is held to every check
+
+check_at, await_decision, diagnose_at, play_random_checked, start_checked, step_checked = checked_kernels(
     turn, sys.modules[__name__], A.N_ACTIONS, __name__)
 
 
 # ---------------------------------------------------------------- Python helpers
-_WORDS = Violations(_TABLE, check_at, lambda card: K.RECORD_IDS[card])
-describe, explain, check = _WORDS.describe, _WORDS.explain, _WORDS.check
+_WORDS = Violations(_TABLE, diagnose_at, card_details(lambda card: K.RECORD_IDS[card]))
+describe, diagnose, explain, check = _WORDS.describe, _WORDS.diagnose, _WORDS.explain, _WORDS.check

@@ -36,7 +36,6 @@ from typing import Any
 import numpy as np
 
 from meeplegym import programs as P
-from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import effects as E
@@ -194,15 +193,11 @@ def state_from_dict(d: dict) -> np.ndarray:
         scoring.note_collapse(s)  # saved after the collapse, with the cards as they were then
     _check_ranges(s)
     try:
-        problems = invariants.check(s)
-    except (IndexError, ValueError) as err:
+        problem = invariants.explain(s, loaded=True)  # a live state also needs a legal action:
+    except (IndexError, ValueError) as err:  # e.g. a payment owing what no pool can pay
         raise InvalidStateError(f"inconsistent state: {err}") from None
-    if problems:
-        raise InvalidStateError(f"inconsistent state: {'; '.join(problems)}")
-    mask = np.zeros(A.N_ACTIONS, dtype=np.bool_)
-    turn.legal(out.copy()[0], mask)  # on a copy: the playability probes write scratch frames
-    if not s["terminal"] and not mask.any():  # e.g. a payment owing what no pool can pay
-        raise InvalidStateError(f"inconsistent state: {invariants.describe(invariants.NO_LEGAL_ACTION)}")
+    if problem:
+        raise InvalidStateError(f"inconsistent state: {problem}")
     return out
 
 

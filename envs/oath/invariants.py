@@ -59,7 +59,7 @@ from meeplegym.envs.oath.state import (
     Z_VISION_SPACE,
     Z_WORLD_DECK,
 )
-from meeplegym.violations import Violations
+from meeplegym.violations import Violations, card_details
 from meeplegym.game_kernels import checked_kernels
 from meeplegym.jit import kernel
 
@@ -288,10 +288,12 @@ def check_into(s, where):
     return OK
 
 
-check_at, await_decision, play_random_checked, start_checked, step_checked = checked_kernels(
+check_loaded_into = check_into  # a loaded position is held to every check
+
+check_at, await_decision, diagnose_at, play_random_checked, start_checked, step_checked = checked_kernels(
     turn, sys.modules[__name__], A.N_ACTIONS, __name__)
 
 
 # ---------------------------------------------------------------- Python helpers
-_WORDS = Violations(_TABLE, check_at, S.card_name)
-describe, explain, check = _WORDS.describe, _WORDS.explain, _WORDS.check
+_WORDS = Violations(_TABLE, diagnose_at, card_details(S.card_name))
+describe, diagnose, explain, check = _WORDS.describe, _WORDS.diagnose, _WORDS.explain, _WORDS.check

@@ -135,13 +135,9 @@ def state_from_dict(d: dict) -> np.ndarray:
     out = CODEC.from_dict(d)
     s = out[0]
     _check_ranges(s)
-    problems = invariants.check(s)
-    if problems:
-        raise InvalidStateError(f"inconsistent state: {'; '.join(problems)}")
-    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    turn.legal(out.copy()[0], mask)
-    if not s["terminal"] and not mask.any():
-        raise InvalidStateError("inconsistent state: the player to act has no legal action")
+    problem = invariants.explain(s, loaded=True)  # a live state also needs a legal action
+    if problem:
+        raise InvalidStateError(f"inconsistent state: {problem}")
     return out
 
 

@@ -50,7 +50,7 @@ class ScytheGame(RecordGame):
         return actions.action_to_str(states[0], action)
 
     def check(self, states):
-        return invariants.explain(states[0])
+        return invariants.explain(states[0]) or None
 
     def ranks(self, states):
         s = states[0]

@@ -1,42 +1,49 @@
 """What every Scythe state must satisfy: the engine's debug-mode checks, in one place.
 
-``check(state)`` returns 0 when one state record is consistent, otherwise the code of the first
-broken invariant (``VIOLATIONS[code]`` names it, ``describe(code)`` says it in words and
-``explain(state)`` adds the seat and the item). ``check_step(before, after)`` adds what one
-decision may never undo (a star lost, a mech back on the mat ...). Both are numba kernels that
-also run as plain Python under ``NUMBA_DISABLE_JIT=1``, and they never index outside the record
-whatever its bytes hold, so they also validate loaded states (``state_json.state_from_dict``).
+``check_into(s, where)`` is a numba kernel: 0 when the state record is consistent, otherwise the
+code of the first broken invariant (``VIOLATIONS[code]`` names it), with the seat in
+``where[0]`` and the item (unit, territory, card slot, field ...) in ``where[1]``, -1 where none
+applies. ``check_step(before, after)`` adds what one decision may never undo (a star lost, a
+mech back on the mat ...). ``describe(code)`` says a code in words; ``check(s)`` and
+``explain(s)`` give the first broken invariant of a record with its seat, item and phase (a live
+state without a legal action included), as ``meeplegym.violations`` does for every game. The
+kernels also run as plain Python under ``NUMBA_DISABLE_JIT=1``, and they never index outside
+the record whatever its bytes hold, so they also validate loaded states
+(``state_json.state_from_dict``).
 
 Invariants (spec sections in brackets): conservation of the 42 combat cards, the 23 objective
 cards, the 28 encounter cards and the factory cards; tracks and counts within their limits
 (S0.4, S0.5); units and structures where the rules allow them (S0.2, S3.5, S9, S13.2);
 upgrade cubes = covered boxes (S7), recruits = one-time bonuses used (S10); stars placed exactly
 when earned and the end at the sixth (S18, S19.1); the turn bookkeeping consistent with the
-decision point (every field a phase reads is in range, so ``legal_mask`` and ``apply`` never
+decision point (every field a phase reads is in range, so ``turn.legal`` and ``turn.apply`` never
 index out of bounds); and a live state always has a legal action.
 
-Loading (``strict=False``, what ``state_from_dict`` uses) keeps every check the engine needs to
-play on safely and waives the ones only a game's history guarantees, so that hand-edited
-scenarios load: the seat to act vs the turn counter (TURN_ORDER), which objective/factory
-cards are where (only "no more than 23 objective cards" and valid card numbers stay), the lake
-rules for units and tokens, and stars vs goals (STAR_WITHOUT_GOAL, GOAL_WITHOUT_STAR, a live
-game at 6 stars). ``LOAD_WAIVED`` lists those codes.
+Loading (``check_loaded_into``, what ``state_from_dict`` uses through ``explain(s, loaded=True)``)
+keeps every check the engine needs to play on safely and waives the ones only a game's history
+guarantees, so that hand-edited scenarios load: the seat to act vs the turn counter
+(TURN_ORDER), which objective/factory cards are where (only "no more than 23 objective cards"
+and valid card numbers stay), the lake rules for units and tokens, and stars vs goals
+(STAR_WITHOUT_GOAL, GOAL_WITHOUT_STAR, a live game at 6 stars). ``LOAD_WAIVED`` lists those
+codes.
 
-``play_random_checked`` is ``engine.play_random`` with both checks after every decision, for
-the invariant tests and ``benchmarks/soak.py``.
+``play_random_checked``, ``start_checked`` and ``step_checked`` (the shared template,
+``meeplegym.game_kernels.checked_kernels``) play with both checks after every decision, for the
+invariant tests and ``benchmarks/soak.py``.
 """
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
-from meeplegym import rng
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data
 from meeplegym.envs.scythe.rules.board import controlled_total, destinations, new_control, new_occupancy
 from meeplegym.envs.scythe.rules.bottom import coercion_available
 from meeplegym.envs.scythe.rules.gains import star_count
-from meeplegym.envs.scythe.rules.turn import apply, legal
+from meeplegym.envs.scythe.rules import turn
 from meeplegym.envs.scythe.state import (
     DROPPED_HERE,
     BASE_FACTION,
@@ -112,11 +119,14 @@ from meeplegym.envs.scythe.state import (
     STARS_TO_END,
     TERRAIN,
 )
-from meeplegym.jit import kernel
+from meeplegym.game_kernels import checked_kernels
+from meeplegym.jit import kernel, shell_kernel
+from meeplegym.violations import Violations
 
 __all__ = [
-    "VIOLATIONS", "CODES", "LOAD_WAIVED", "check", "check_into", "check_at", "check_batch", "check_step",
-    "describe", "explain", "play_random_checked", "start_checked", "step_checked",
+    "VIOLATIONS", "CODES", "LOAD_WAIVED", "check", "check_into", "check_loaded_into", "check_at", "check_step",
+    "await_decision", "diagnose_at", "describe", "diagnose", "explain", "play_random_checked", "start_checked",
+    "step_checked",
 ]
 
 # ---------------------------------------------------------------- violation codes
@@ -1219,7 +1229,7 @@ def _check_turn(s, where, strict):
 
 
 @kernel
-def check_into(s, where, strict=True):
+def _check(s, where, strict):
     """The code of the first broken invariant of record `s` (0: none); where[0] receives the
     seat concerned and where[1] the item (unit, territory, card slot, field ...), -1 if none.
     strict=False: the checks of a loaded state (LOAD_WAIVED waived)."""
@@ -1240,33 +1250,19 @@ def check_into(s, where, strict=True):
         code = _check_stars(s, where, strict)
     if code == OK:
         code = _check_turn(s, where, strict)
-    if code == OK and s["phase"] != PH_GAME_OVER:
-        # last: legal_mask may trust everything checked above
-        mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-        legal(s, mask)
-        if mask.sum() == 0:
-            code = _fail(where, NO_LEGAL_ACTION, -1, -1)
     return code
 
 
-@kernel
-def check(s):
-    """0 when state record `s` is consistent, else the code of the first broken invariant."""
-    where = np.empty(2, dtype=np.int64)
-    return check_into(s, where)
+@shell_kernel
+def check_into(s, where):
+    """Every invariant of a position reached in play (see ``_check``)."""
+    return _check(s, where, True)
 
 
-@kernel
-def check_at(states, i):
-    """check(states[i]): numba dispatches arrays far faster than records from Python."""
-    return check(states[i])
-
-
-@kernel
-def check_batch(states, out):
-    """out[b] = check(states[b]) for every record of the batch."""
-    for b in range(states.shape[0]):
-        out[b] = check(states[b])
+@shell_kernel
+def check_loaded_into(s, where):
+    """The invariants of a loaded position: LOAD_WAIVED waived (see the module docstring)."""
+    return _check(s, where, False)
 
 
 @kernel
@@ -1338,109 +1334,11 @@ def _same_record(a, b):
     return True
 
 
-@kernel
-def play_random_checked(states, words, max_decisions, decisions, violations, every=1, strict=True):
-    """``engine.play_random`` with ``check`` on every state and ``check_step`` across every
-    decision (every `every`-th with every > 1, for the slow pure-Python mode); strict=False
-    checks what a loaded state must satisfy (``check_into``), for play from hand-edited positions.
-
-    decisions[b]: decisions played; violations[b]: 0, or the code of the first violation
-    (NOT_FINISHED when the game is still running after max_decisions), found after
-    decisions[b] decisions. words: one uint64 generator word per game, advanced in place."""
-    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
-    before = np.empty(1, dtype=states.dtype)
-    where = np.empty(2, dtype=np.int64)
-    for b in range(states.shape[0]):
-        s = states[b]
-        count = 0
-        code = check_into(s, where, strict)
-        while code == OK and s["phase"] != PH_GAME_OVER:
-            if count >= max_decisions:
-                code = NOT_FINISHED
-                break
-            before[0] = s
-            legal(s, mask)
-            a = rng.random_legal(mask, words, b)
-            if a < 0:
-                code = NO_LEGAL_ACTION
-                break
-            apply(s, a)
-            count += 1
-            if count % every == 0 or s["phase"] == PH_GAME_OVER:
-                code = check_into(s, where, strict)
-                if code == OK:
-                    code = check_step(before[0], s)
-        decisions[b] = count
-        violations[b] = code
-
-
-@kernel
-def _await(s, mask):
-    """``check`` on `s`, then `mask` filled with the legal actions of its next decision (none once
-    the game is over): the code of the first broken invariant, else OK."""
-    mask[:] = 0
-    code = check(s)
-    if code == OK and s["phase"] != PH_GAME_OVER:
-        legal(s, mask)
-    return code
-
-
-@kernel
-def start_checked(states, masks, violations):
-    """Check every game of the batch before its first decision (see ``step_checked``): masks[b]
-    receives the legal actions, violations[b] the code. Returns how many games await a decision."""
-    waiting = 0
-    for b in range(states.shape[0]):
-        violations[b] = _await(states[b], masks[b])
-        if violations[b] == OK and states[b]["phase"] != PH_GAME_OVER:
-            waiting += 1
-    return waiting
-
-
-@kernel
-def step_checked(states, acts, masks, decisions, violations, max_decisions):
-    """One checked decision in every game of the batch still running (not over, no violation):
-    acts[b], a policy's choice from masks[b], is applied to states[b], then ``check`` and
-    ``check_step``; masks[b] then holds the next decision's legal actions (none once the game is
-    over or broken). An action outside the mask is ILLEGAL_CHOICE (a policy bug) and is not
-    applied; a game still running after max_decisions is NOT_FINISHED. Returns how many games
-    await a decision. Any policy drives it from Python, e.g. the bots' ``act_states``
-    (meeplegym.agents.soak)."""
-    before = np.empty(1, dtype=states.dtype)
-    waiting = 0
-    for b in range(states.shape[0]):
-        s = states[b]
-        if violations[b] != OK or s["phase"] == PH_GAME_OVER:
-            continue
-        a = acts[b]
-        if a < 0 or a >= masks.shape[1] or masks[b, a] == 0:
-            code = ILLEGAL_CHOICE
-        else:
-            before[0] = s
-            apply(s, a)
-            decisions[b] += 1
-            code = _await(s, masks[b])
-            if code == OK:
-                code = check_step(before[0], s)
-            if code == OK and s["phase"] != PH_GAME_OVER and decisions[b] >= max_decisions:
-                code = NOT_FINISHED
-        violations[b] = code
-        if code != OK:
-            masks[b, :] = 0
-        elif s["phase"] != PH_GAME_OVER:
-            waiting += 1
-    return waiting
+check_at, await_decision, diagnose_at, play_random_checked, start_checked, step_checked = checked_kernels(
+    turn, sys.modules[__name__], A.N_ACTIONS, __name__, step_checks=True)
 
 
 # ---------------------------------------------------------------- Python helpers
-def describe(code: int) -> str:
-    """The invariant a code names, in words."""
-    try:
-        return VIOLATIONS[int(code)]
-    except KeyError:
-        return f"unknown invariant code {code!r}"
-
-
 def _unit(u):
     return "character" if u == CHARACTER else (f"mech {u}" if u < FIRST_WORKER else f"worker {u - FIRST_WORKER + 1}")
 
@@ -1476,17 +1374,9 @@ _ITEM_NAMES = {
 _PHASE_CODES = {PENDING, SELECTION, CARGO, EFFECT, BATTLE, PAYMENT, WINDOW, ACTOR_PHASE, FACTORY_PICK, NO_LEGAL_ACTION}
 
 
-def explain(state, strict: bool = True) -> str | None:
-    """None when `state` (a record) is consistent, else the broken invariant with its seat and
-    item, e.g. "power outside 0..16 (seat 1)"."""
-    where = np.full(2, -1, dtype=np.int64)
-    code = int(check_into(state, where, strict))
-    if code == OK:
-        return None
-    seat, item = int(where[0]), int(where[1])
-    parts = []
-    if seat >= 0:
-        parts.append(f"seat {seat}")
+def _details(code: int, seat: int, item: int, state) -> list[str]:
+    """The seat, the item by name, and the phase where the code concerns the decision in progress."""
+    parts = [f"seat {seat}"] if seat >= 0 else []
     if item >= 0:
         name = _ITEM_NAMES.get(code)
         try:
@@ -1496,4 +1386,8 @@ def explain(state, strict: bool = True) -> str | None:
     phase = int(state["phase"])
     if code in _PHASE_CODES and 0 <= phase < N_PHASES:
         parts.append(f"at '{PHASE_NAMES[phase]}'")
-    return describe(code) + (f" ({', '.join(parts)})" if parts else "")
+    return parts
+
+
+_WORDS = Violations(_TABLE, diagnose_at, _details)
+describe, diagnose, explain, check = _WORDS.describe, _WORDS.diagnose, _WORDS.explain, _WORDS.check

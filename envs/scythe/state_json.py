@@ -13,7 +13,7 @@ shown to a player: observations (``encoders``) are what a seat may see.
 
 ``state_from_dict`` checks every field's type and range (an error names its path, e.g.
 ``players[1].units.mech 2``), builds a fresh record, and then runs the engine's own invariant
-checks on it (``invariants.explain(..., strict=False)``), so a corrupted or hand-edited dict
+checks on it (``invariants.explain(..., loaded=True)``), so a corrupted or hand-edited dict
 that the engine could not play from (more cards than the game has, two structures on one
 territory, a battle step without a battle, a payment that cannot be completed ...) raises
 ``InvalidStateError`` and nothing is loaded. Load mode waives only what a game's history
@@ -355,8 +355,8 @@ def state_from_dict(d: dict) -> np.ndarray:
 
     _read_turn(s, r.sub("turn_in_progress"))
     # The engine's own invariants: conservation, placement, stars, the decision in progress.
-    problem = invariants.explain(s, strict=False)
-    if problem is not None:
+    problem = invariants.explain(s, loaded=True)
+    if problem:
         raise InvalidStateError(f"inconsistent state: {problem}")
     return out
 

@@ -206,8 +206,8 @@ def _play_from(states, n, seed):
             return
         turn.legal(s, mask)
         engine.step(s, int(pick.choice(np.flatnonzero(mask))), mask)
-        code = inv.check_into(s, where, False)
-        assert code == 0, f"after a legal action: {inv.explain(s, strict=False)}"
+        code = inv.check_loaded_into(s, where)
+        assert code == 0, f"after a legal action: {inv.explain(s, loaded=True)}"
 
 
 def _real(phase=None, n=2, where=None):
@@ -378,8 +378,8 @@ def test_corrupted_record_fields_never_crash_the_checker_or_a_checked_engine(scy
         index = np.unravel_index(data.draw(st.integers(0, max(1, int(np.prod(dtype.shape))) - 1)), dtype.shape)
         states[name][(0,) + tuple(index)] = np.array(data.draw(st.integers(-3, 60))).astype(dtype.base)
     s = states[0]
-    strict = inv.check(s)
-    loose = inv.check_into(s, np.zeros(2, np.int64), False)
+    strict = inv.diagnose(s)[0]
+    loose = inv.diagnose(s, loaded=True)[0]
     assert strict in inv.VIOLATIONS and loose in inv.VIOLATIONS
     if loose == 0 and s["phase"] != PH_GAME_OVER:
         _play_from(states, 15, data.draw(st.integers(0, 1000)))

@@ -59,7 +59,7 @@ def checker_codes(games, decisions, per_field):
                 bad = states[b : b + 1].copy()
                 index = np.unravel_index(int(pick.integers(0, max(1, int(np.prod(dtype.shape))))), dtype.shape)
                 bad[name][(0,) + tuple(index)] = np.array(int(pick.integers(-3, 60))).astype(dtype.base)
-                codes.append(int(invariants.check(bad[0])))
+                codes.append(invariants.diagnose(bad[0])[0])
     return codes
 
 def run(games, chunk, chunks, checked_decisions, corrupt_after):
