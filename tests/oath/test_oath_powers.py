@@ -3,6 +3,8 @@ powers (O7.3) and Rest powers (O4.3.5), each class through cards whose programs 
 
 from __future__ import annotations
 
+import ast
+import inspect
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from meeplegym.envs.oath import effects as E
 from meeplegym.envs.oath import invariants, render
 from meeplegym.envs.oath import state as S
 from meeplegym.envs.oath import state_json
+from meeplegym.envs.oath.rules import powers
 from meeplegym.errors import IllegalActionError
 from tests.oath import scenario as sc
 from tests.oath.scenario import ID, MOUNTAIN, PLAINS, ROCKY_COAST, SH, SH2, X2, B, word_for
@@ -694,3 +697,45 @@ def test_a_prophesied_vision_discarded_by_citizenship_kills_the_warband():
     sc.play(s, A.END)  # red discards it, as from a Search
     assert s["zone"][ID["Rebellion"]] == S.Z_DISCARD and (s["phase"], s["actor"]) == (S.PH_ACT, 0)
     assert sc.warbands_of(s, RED) == D.WARBANDS[D.Colour.RED] and invariants.check(s) == []
+
+
+# ---------------------------------------------------------------- one "can do" and one "do" per asking step
+def _opcodes(test):
+    """The opcodes a switch case tests for: `op == E.OP_X`, or several joined by `or`."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+    for part in parts:
+        assert isinstance(part, ast.Compare) and ast.unparse(part.left) == "op", ast.unparse(test)
+    return [ast.unparse(part.comparators[0]) for part in parts]
+
+
+def _switch_cases(name):
+    """{opcode constant: the function its case calls} for a switch of rules/powers.py (plain
+    `if`s that return, or one if/elif chain)."""
+    tree = ast.parse(inspect.getsource(powers))
+    switch = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name)
+    cases = {}
+    nodes = [n for n in switch.body if isinstance(n, ast.If)]
+    while nodes:
+        node = nodes.pop(0)
+        (call,) = node.body
+        for constant in _opcodes(node.test):
+            assert constant not in cases, f"{name} has two cases for {constant}"
+            cases[constant] = call.value.func.id
+        nodes += [n for n in node.orelse if isinstance(n, ast.If)]
+    return cases
+
+
+def test_every_asking_step_has_one_pair_named_alike_in_both_switches():
+    """`choices` (can do) and `resolve` (do) handle the same opcodes, each through its own
+    `_<step>_choices` / `_<step>` pair, and every opcode that can ask a decision is there."""
+    asked = _switch_cases("choices")
+    answered = _switch_cases("resolve")
+    assert set(asked) == set(answered), set(asked) ^ set(answered)
+    for constant, function in answered.items():
+        assert asked[constant] == f"{function}_choices", (constant, asked[constant], function)
+        assert callable(getattr(powers, function)) and callable(getattr(powers, asked[constant]))
+    tree = ast.parse(inspect.getsource(powers.decision_of.py_func if hasattr(powers.decision_of, "py_func")
+                                       else powers.decision_of))
+    asking = {ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("OP_")}
+    assert asking == set(asked), asking ^ set(asked)
+

@@ -3,8 +3,10 @@ and the interpreter that runs its program (effects.py) step by step, stopping at
 (PH_POWER, `pw_dec`). Action powers are minor actions (O6.2), When-played powers run right after
 the card is played faceup (O7.3), Rest powers are offered after the Rest's own steps (O4.3.5).
 
-A step that asks something fills the mask in `choices` and resolves one answer in `resolve`; a
-step of N units (favor from "each" bank) asks N times. Every other step runs in `perform`.
+A step that asks something has a pair of kernels side by side: `_<step>_choices(s, p, pc, mask)`
+marks its answers and says how many, `_<step>(s, p, pc, a)` plays one (`_kill_choices` beside
+`_kill`). The switches `choices` and `resolve` pick the pair, one case per step; a step of N
+units (favor from "each" bank) asks N times. Every other step runs in `perform`.
 """
 
 from __future__ import annotations
@@ -387,46 +389,282 @@ def discardable(s, c):
     return not M.locked(s, c)
 
 
+# ================================================================== the steps that ask: one pair each
+# `choices` and `resolve` name the same pairs for the same opcodes (tests/oath/test_oath_powers.py).
 @kernel
 def choices(s, p, pc, mask):
     """The answers to the asking step at pc (marks in mask); how many."""
-    op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
-    n = 0
-    if op == E.OP_MOVE_FAVOR:  # one unit from a bank with favor, not the target
-        for b in range(N_SUITS):
-            if s["favor_bank"][b] > 0 and not CODE[pc, E.C_SUITS] >> b & 1:
-                mask[A.SUIT + b] = 1
-                n += 1
+    op = CODE[pc, P.COL_OP]
+    if op == E.OP_MOVE_FAVOR:
+        return _move_favor_choices(s, p, pc, mask)
+    if op == E.OP_GAIN or op == E.OP_MOVE_BANK:
+        return _bank_choices(s, p, pc, mask)
+    if op == E.OP_TAKE:
+        return _take_choices(s, p, pc, mask)
+    if op == E.OP_KILL:
+        return _kill_choices(s, p, pc, mask)
+    if op == E.OP_SACRIFICE_EVEN:
+        return _sacrifice_even_choices(s, p, pc, mask)
+    if op == E.OP_CONVOY:
+        return _convoy_choices(s, p, pc, mask)
+    if op == E.OP_HOMESTEAD:
+        return _homestead_choices(s, p, pc, mask)
+    if op == E.OP_PEEK_PILE:
+        return _peek_pile_choices(s, p, pc, mask)
+    if op == E.OP_DISCARD_ADVISER:
+        return _discard_adviser_choices(s, p, pc, mask)
+    if op == E.OP_TAME:
+        return _tame_choices(s, p, pc, mask)
+    if op == E.OP_RELIC_DRAW:
+        return _relic_draw_choices(s, p, pc, mask)
+    if op == E.OP_RELIQUARY_TAKE or op == E.OP_RELIQUARY_PEEK:
+        return _reliquary_choices(s, p, pc, mask)
+    if op == E.OP_RELIC_BREAK:
+        return _relic_break_choices(s, p, pc, mask)
+    if op == E.OP_DEEDS:
+        return _deeds_choices(s, p, pc, mask)
+    if op == E.OP_LEVEL:
+        return _level_choices(s, p, pc, mask)
+    if op == E.OP_RIOTS:
+        return _riots_choices(s, p, pc, mask)
+    if op == E.OP_REVELATION:
+        return _revelation_choices(s, p, pc, mask)
+    if op == E.OP_RELIC_RETURN:
+        return _relic_return_choices(s, p, pc, mask)
+    if op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE:
+        return _swap_choices(s, p, pc, mask)
+    if op == E.OP_PICK_ADVISER:
+        return _pick_adviser_choices(s, p, pc, mask)
+    if op == E.OP_SWAP_HERE:
+        return _swap_here_choices(s, p, pc, mask)
+    if op == E.OP_TO_SITE:
+        return _to_site_choices(s, p, pc, mask)
+    if op == E.OP_ROVING:
+        return _roving_choices(s, p, pc, mask)
+    if op == E.OP_PIPER:
+        return _piper_choices(s, p, pc, mask)
+    if op == E.OP_PICK_SEAT:
+        return _pick_seat_choices(s, p, pc, mask)
+    if op == E.OP_WITCH_TRADE:
+        return _witch_trade_choices(s, p, pc, mask)
+    if op == E.OP_EXCHANGE:
+        return _exchange_choices(s, p, pc, mask)
+    if op == E.OP_GATHERING:
+        return _gathering_choices(s, p, pc, mask)
+    if op == E.OP_GATHER:
+        return _gather_choices(s, p, pc, mask)
+    if op == E.OP_PICK_FACEDOWN or op == E.OP_SWAP_FACEDOWN or op == E.OP_PEEK_FACEDOWN:
+        return _facedown_choices(s, p, pc, mask)
+    if op == E.OP_CAMPAIGN_AT:
+        return _campaign_at_choices(s, p, pc, mask)
+    if op == E.OP_BLACKMAIL:
+        return _blackmail_choices(s, p, pc, mask)
+    if op == E.OP_PICK_RELIC:
+        return _pick_relic_choices(s, p, pc, mask)
+    if op == E.OP_PROPHET:
+        return _prophet_choices(s, p, pc, mask)
+    if op == E.OP_SPIRE:
+        return _spire_choices(s, p, pc, mask)
+    if op == E.OP_MESSENGER:
+        return _messenger_choices(s, p, pc, mask)
+    if op == E.OP_UNCAGE:
+        return _uncage_choices(s, p, pc, mask)
+    if op == E.OP_WHISTLE:
+        return _whistle_choices(s, p, pc, mask)
+    if op == E.OP_PALANQUIN:
+        return _palanquin_choices(s, p, pc, mask)
+    if op == E.OP_TRAVEL_TO_SUIT:
+        return _travel_to_suit_choices(s, p, pc, mask)
+    return 0
+
+
+@kernel
+def resolve(s, p, pc, a):
+    """One answer to the asking step at pc."""
+    op = CODE[pc, P.COL_OP]
+    if op == E.OP_MOVE_FAVOR:
+        _move_favor(s, p, pc, a)
     elif op == E.OP_GAIN or op == E.OP_MOVE_BANK:
-        suits = 0
-        if src == E.FROM_SITE or src == E.FROM_HOSTED:  # a bank matching a card at your site
-            for c in range(1, FIRST_RELIC):
-                if s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and B.card_suit(s, c) >= 0:
-                    suits |= 1 << B.card_suit(s, c)
-        for b in range(N_SUITS):
-            if s["favor_bank"][b] == 0 or (src == E.FROM_DISTINCT and s["pw_banks"] >> b & 1):
-                continue
-            if src == E.FROM_HOSTED and B.matching_advisers(s, p, b) == 0:
-                continue
-            if ((src == E.FROM_SITE or src == E.FROM_HOSTED) and not suits >> b & 1) or (
-                    op == E.OP_MOVE_BANK and CODE[pc, E.C_SUITS] >> b & 1):
-                continue
+        _bank(s, p, pc, a)
+    elif op == E.OP_TAKE:
+        _take(s, p, pc, a)
+    elif op == E.OP_KILL:
+        _kill(s, p, pc, a)
+    elif op == E.OP_SACRIFICE_EVEN:
+        _sacrifice_even(s, p, pc, a)
+    elif op == E.OP_CONVOY:
+        _convoy(s, p, pc, a)
+    elif op == E.OP_HOMESTEAD:
+        _homestead(s, p, pc, a)
+    elif op == E.OP_PEEK_PILE:
+        _peek_pile(s, p, pc, a)
+    elif op == E.OP_DISCARD_ADVISER:
+        _discard_adviser(s, p, pc, a)
+    elif op == E.OP_TAME:
+        _tame(s, p, pc, a)
+    elif op == E.OP_RELIC_DRAW:
+        _relic_draw(s, p, pc, a)
+    elif op == E.OP_RELIQUARY_TAKE or op == E.OP_RELIQUARY_PEEK:
+        _reliquary(s, p, pc, a)
+    elif op == E.OP_RELIC_BREAK:
+        _relic_break(s, p, pc, a)
+    elif op == E.OP_DEEDS:
+        _deeds(s, p, pc, a)
+    elif op == E.OP_LEVEL:
+        _level(s, p, pc, a)
+    elif op == E.OP_RIOTS:
+        _riots(s, p, pc, a)
+    elif op == E.OP_REVELATION:
+        _revelation(s, p, pc, a)
+    elif op == E.OP_RELIC_RETURN:
+        _relic_return(s, p, pc, a)
+    elif op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE:
+        _swap(s, p, pc, a)
+    elif op == E.OP_PICK_ADVISER:
+        _pick_adviser(s, p, pc, a)
+    elif op == E.OP_SWAP_HERE:
+        _swap_here(s, p, pc, a)
+    elif op == E.OP_TO_SITE:
+        _to_site(s, p, pc, a)
+    elif op == E.OP_ROVING:
+        _roving(s, p, pc, a)
+    elif op == E.OP_PIPER:
+        _piper(s, p, pc, a)
+    elif op == E.OP_PICK_SEAT:
+        _pick_seat(s, p, pc, a)
+    elif op == E.OP_WITCH_TRADE:
+        _witch_trade(s, p, pc, a)
+    elif op == E.OP_EXCHANGE:
+        _exchange(s, p, pc, a)
+    elif op == E.OP_GATHERING:
+        _gathering(s, p, pc, a)
+    elif op == E.OP_GATHER:
+        _gather(s, p, pc, a)
+    elif op == E.OP_PICK_FACEDOWN or op == E.OP_SWAP_FACEDOWN or op == E.OP_PEEK_FACEDOWN:
+        _facedown(s, p, pc, a)
+    elif op == E.OP_CAMPAIGN_AT:
+        _campaign_at(s, p, pc, a)
+    elif op == E.OP_BLACKMAIL:
+        _blackmail(s, p, pc, a)
+    elif op == E.OP_PICK_RELIC:
+        _pick_relic(s, p, pc, a)
+    elif op == E.OP_PROPHET:
+        _prophet(s, p, pc, a)
+    elif op == E.OP_SPIRE:
+        _spire(s, p, pc, a)
+    elif op == E.OP_MESSENGER:
+        _messenger(s, p, pc, a)
+    elif op == E.OP_UNCAGE:
+        _uncage(s, p, pc, a)
+    elif op == E.OP_WHISTLE:
+        _whistle(s, p, pc, a)
+    elif op == E.OP_PALANQUIN:
+        _palanquin(s, p, pc, a)
+    elif op == E.OP_TRAVEL_TO_SUIT:
+        _travel_to_suit(s, p, pc, a)
+
+
+@shell_kernel
+def _move_favor_choices(s, p, pc, mask):
+    # one unit from a bank with favor, not the target
+    n = 0
+    for b in range(N_SUITS):
+        if s["favor_bank"][b] > 0 and not CODE[pc, E.C_SUITS] >> b & 1:
             mask[A.SUIT + b] = 1
             n += 1
-    elif op == E.OP_TAKE:  # a player at your site with some (a secret: never their last)
-        least = 2 if what == E.WHAT_SECRET else 1
-        for q in range(s["n_players"]):
-            have = s["secrets"][q] if what == E.WHAT_SECRET else s["favor"][q]
-            if q != p and s["pawn"][q] == s["pawn"][p] and have >= least:
-                mask[A.SEAT + q] = 1
-                n += 1
-    elif op == E.OP_KILL and src == E.FROM_SITE:
+    return n
+
+
+@shell_kernel
+def _move_favor(s, p, pc, a):
+    b = a - A.SUIT
+    to = 0
+    while not CODE[pc, E.C_SUITS] >> to & 1:
+        to += 1
+    s["favor_bank"][b] -= 1
+    s["favor_bank"][to] += 1
+
+
+@shell_kernel
+def _bank_choices(s, p, pc, mask):
+    op = CODE[pc, P.COL_OP]
+    src = CODE[pc, E.C_FROM]
+    n = 0
+    suits = 0
+    if src == E.FROM_SITE or src == E.FROM_HOSTED:  # a bank matching a card at your site
+        for c in range(1, FIRST_RELIC):
+            if s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and B.card_suit(s, c) >= 0:
+                suits |= 1 << B.card_suit(s, c)
+    for b in range(N_SUITS):
+        if s["favor_bank"][b] == 0 or (src == E.FROM_DISTINCT and s["pw_banks"] >> b & 1):
+            continue
+        if src == E.FROM_HOSTED and B.matching_advisers(s, p, b) == 0:
+            continue
+        if ((src == E.FROM_SITE or src == E.FROM_HOSTED) and not suits >> b & 1) or (
+                op == E.OP_MOVE_BANK and CODE[pc, E.C_SUITS] >> b & 1):
+            continue
+        mask[A.SUIT + b] = 1
+        n += 1
+    return n
+
+
+@shell_kernel
+def _bank(s, p, pc, a):
+    op = CODE[pc, P.COL_OP]
+    src = CODE[pc, E.C_FROM]
+    if op == E.OP_GAIN:
+        b = a - A.SUIT
+        unit = src == E.FROM_EACH or src == E.FROM_DISTINCT
+        B.gain_from_bank(s, p, b, 1 if unit else min(amount(s, pc), s["favor_bank"][b]))
+        s["pw_banks"] |= 1 << b
+    elif op == E.OP_MOVE_BANK:
+        b = a - A.SUIT
+        to = 0
+        while not CODE[pc, E.C_SUITS] >> to & 1:
+            to += 1
+        s["favor_bank"][to] += s["favor_bank"][b]
+        s["favor_bank"][b] = 0
+
+
+@shell_kernel
+def _take_choices(s, p, pc, mask):
+    # a player at your site with some (a secret: never their last)
+    what = CODE[pc, E.C_WHAT]
+    n = 0
+    least = 2 if what == E.WHAT_SECRET else 1
+    for q in range(s["n_players"]):
+        have = s["secrets"][q] if what == E.WHAT_SECRET else s["favor"][q]
+        if q != p and s["pawn"][q] == s["pawn"][p] and have >= least:
+            mask[A.SEAT + q] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _take(s, p, pc, a):
+    what = CODE[pc, E.C_WHAT]
+    q = a - A.SEAT
+    if what == E.WHAT_SECRET:
+        k = min(amount(s, pc), s["secrets"][q] - 1)
+        s["secrets"][q] -= k
+        s["secrets"][p] += k
+    else:
+        k = min(amount(s, pc), s["favor"][q])
+        s["favor"][q] -= k
+        B.add_favor(s, p, k)
+
+
+@shell_kernel
+def _kill_choices(s, p, pc, mask):
+    src = CODE[pc, E.C_FROM]
+    n = 0
+    if src == E.FROM_SITE:
         region = SLOT_REGION[s["pawn"][p]]
         for slot in range(N_SLOTS):
             if SLOT_REGION[slot] == region and B.site_colour(s, slot) >= 0:
                 mask[A.SLOT + slot] = 1
                 n += 1
-    elif op == E.OP_KILL and src == E.FROM_REGION:  # a site of your region or a board there
+    elif src == E.FROM_REGION:  # a site of your region or a board there
         region = SLOT_REGION[s["pawn"][p]]
         for slot in range(N_SLOTS):
             if SLOT_REGION[slot] == region and B.site_colour(s, slot) >= 0:
@@ -436,241 +674,701 @@ def choices(s, p, pc, mask):
             if SLOT_REGION[s["pawn"][q]] == region and s["board_warbands"][q] > 0:
                 mask[A.SEAT + q] = 1
                 n += 1
-    elif op == E.OP_KILL:  # a board; with suits, of a player with a faceup adviser of them
+    else:  # a board; with suits, of a player with a faceup adviser of them
         suits = CODE[pc, E.C_SUITS]
         for q in range(s["n_players"]):
             if s["board_warbands"][q] > 0 and (suits == 0 or has_adviser_of(s, q, suits)):
                 mask[A.SEAT + q] = 1
                 n += 1
-    elif op == E.OP_SACRIFICE_EVEN:
-        for k in range(2, min(s["board_warbands"][p], A.MAX_NUMBER) + 1, 2):
-            mask[A.NUMBER + k] = 1
-            n += 1
-    elif op == E.OP_CONVOY:
-        here = SLOT_REGION[s["pawn"][p]]
-        for region in range(N_REGIONS):
-            if region != here and s["discard_size"][region] > 0:
-                mask[A.OPTION + region] = 1
-                n += 1
-    elif op == E.OP_HOMESTEAD:
-        if M.slum_takes(s, s["pawn"][p]):
-            for c in range(1, FIRST_RELIC):
-                if (s["zone"][c] == Z_ADVISER and s["where"][c] == p and s["faceup"][c] and discardable(s, c)
-                        and M.RESTRICTION[c] != M.ADVISER_ONLY):
-                    mask[A.CARD + c] = 1
-                    n += 1
-    elif op == E.OP_PEEK_PILE:
-        for region in range(N_REGIONS):
-            for k in range(s["discard_size"][region]):
-                if not (s["known"][s["discard"][region, k]] >> p & 1):
-                    mask[A.OPTION + region] = 1
-            n += mask[A.OPTION + region]
-    elif op == E.OP_DISCARD_ADVISER:
-        for c in range(1, FIRST_VISION):
-            if s["zone"][c] == Z_ADVISER and s["faceup"][c] and discardable(s, c):
-                q = s["where"][c]
-                if q != p and ((src == E.FROM_HERE and s["pawn"][q] == s["pawn"][p])
-                               or (src == E.FROM_DS and s["ds_holder"] == q and s["pf_holder"] != q)):
-                    mask[A.CARD + c] = 1
-                    n += 1
-    elif op == E.OP_TAME:
-        for c in range(1, FIRST_RELIC):
-            suit = B.card_suit(s, c)
-            if (s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and (suit == BEAST or suit == NOMAD)
-                    and discardable(s, c)):
-                mask[A.CARD + c] = 1
-                n += 1
-    elif op == E.OP_RELIC_DRAW:
-        if s["pw_it"] > 0:
-            mask[A.OPTION + 0] = 1
-            mask[A.END] = 1
-            n = 2
-    elif op == E.OP_RELIQUARY_TAKE or op == E.OP_RELIQUARY_PEEK:
-        for k in range(RELIQUARY_SPACES):
-            if s["reliquary"][k] > 0:
-                mask[A.OPTION + k] = 1
-                n += 1
-    elif op == E.OP_RELIC_BREAK:
-        for k in range(MAX_SITE_RELICS):
-            r = C.site_relic(s, s["pawn"][p], k)
-            if r > 0 and not M.locked(s, r):
-                mask[A.FACEDOWN + k] = 1
-                n += 1
-    elif op == E.OP_DEEDS:  # at least one warband: the new ruler must rule the site
-        slot = next_deed(s)
-        if slot >= 0:
-            q = s["deed_taker"][slot] - 1
-            least = N.staying(s, q)
-            most = min(s["board_warbands"][q], A.MAX_NUMBER) if B.places_at_sites(s, q) else 0
-            C.numbers_upto(mask, least, most)
-            n = max(most - least + 1, 0)
-    else:
-        n = more_choices(s, p, pc, mask)
     return n
 
 
-@kernel
-def more_choices(s, p, pc, mask):
-    """choices, for the steps that move cards between places and the steps asked of others."""
-    op, src, suits = CODE[pc, P.COL_OP], CODE[pc, E.C_FROM], CODE[pc, E.C_SUITS]
+@shell_kernel
+def _kill(s, p, pc, a):
+    src = CODE[pc, E.C_FROM]
+    if src == E.FROM_REGION and a < A.SEAT:
+        slot = a - A.SLOT
+        col = B.site_colour(s, slot)
+        s["site_warbands"][slot, col] -= 1
+        s["bank_warbands"][col] += 1
+    elif src == E.FROM_SITE:
+        slot = a - A.SLOT
+        col = B.site_colour(s, slot)
+        k = min(amount(s, pc), s["site_warbands"][slot, col])
+        s["site_warbands"][slot, col] -= k
+        s["bank_warbands"][col] += k
+    else:
+        q = a - A.SEAT
+        k = min(1 if src == E.FROM_REGION else amount(s, pc), s["board_warbands"][q])
+        s["board_warbands"][q] -= k
+        s["bank_warbands"][board_colour(s, q)] += k
+
+
+@shell_kernel
+def _sacrifice_even_choices(s, p, pc, mask):
+    n = 0
+    for k in range(2, min(s["board_warbands"][p], A.MAX_NUMBER) + 1, 2):
+        mask[A.NUMBER + k] = 1
+        n += 1
+    return n
+
+
+@shell_kernel
+def _sacrifice_even(s, p, pc, a):
+    k = a - A.NUMBER
+    s["board_warbands"][p] -= k
+    s["bank_warbands"][board_colour(s, p)] += k
+    s["secrets"][p] += k // 2
+
+
+@shell_kernel
+def _convoy_choices(s, p, pc, mask):
+    n = 0
+    here = SLOT_REGION[s["pawn"][p]]
+    for region in range(N_REGIONS):
+        if region != here and s["discard_size"][region] > 0:
+            mask[A.OPTION + region] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _convoy(s, p, pc, a):
+    convoy(s, p, a - A.OPTION)
+
+
+@shell_kernel
+def _homestead_choices(s, p, pc, mask):
+    n = 0
+    if M.slum_takes(s, s["pawn"][p]):
+        for c in range(1, FIRST_RELIC):
+            if (s["zone"][c] == Z_ADVISER and s["where"][c] == p and s["faceup"][c] and discardable(s, c)
+                    and M.RESTRICTION[c] != M.ADVISER_ONLY):
+                mask[A.CARD + c] = 1
+                n += 1
+    return n
+
+
+@shell_kernel
+def _homestead(s, p, pc, a):
+    c = a - A.CARD
+    C.place(s, c, Z_SITE, s["pawn"][p], 1)
+    N.note_slum(s, c)
+
+
+@shell_kernel
+def _peek_pile_choices(s, p, pc, mask):
+    n = 0
+    for region in range(N_REGIONS):
+        for k in range(s["discard_size"][region]):
+            if not (s["known"][s["discard"][region, k]] >> p & 1):
+                mask[A.OPTION + region] = 1
+        n += mask[A.OPTION + region]
+    return n
+
+
+@shell_kernel
+def _peek_pile(s, p, pc, a):
+    region = a - A.OPTION
+    for k in range(s["discard_size"][region]):
+        s["known"][s["discard"][region, k]] |= 1 << p
+
+
+@shell_kernel
+def _discard_adviser_choices(s, p, pc, mask):
+    src = CODE[pc, E.C_FROM]
+    n = 0
+    for c in range(1, FIRST_VISION):
+        if s["zone"][c] == Z_ADVISER and s["faceup"][c] and discardable(s, c):
+            q = s["where"][c]
+            if q != p and ((src == E.FROM_HERE and s["pawn"][q] == s["pawn"][p])
+                           or (src == E.FROM_DS and s["ds_holder"] == q and s["pf_holder"] != q)):
+                mask[A.CARD + c] = 1
+                n += 1
+    return n
+
+
+@shell_kernel
+def _discard_adviser(s, p, pc, a):
+    M.discard_card(s, p, a - A.CARD)
+
+
+@shell_kernel
+def _tame_choices(s, p, pc, mask):
+    n = 0
+    for c in range(1, FIRST_RELIC):
+        suit = B.card_suit(s, c)
+        if (s["zone"][c] == Z_SITE and s["where"][c] == s["pawn"][p] and (suit == BEAST or suit == NOMAD)
+                and discardable(s, c)):
+            mask[A.CARD + c] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _tame(s, p, pc, a):
+    c = a - A.CARD
+    suit = B.card_suit(s, c)
+    M.discard_card(s, p, c)
+    B.gain_from_bank(s, p, suit, TAME_FAVOR)
+
+
+@shell_kernel
+def _relic_draw_choices(s, p, pc, mask):
+    n = 0
+    if s["pw_it"] > 0:
+        mask[A.OPTION + 0] = 1
+        mask[A.END] = 1
+        n = 2
+    return n
+
+
+@shell_kernel
+def _relic_draw(s, p, pc, a):
+    r = s["pw_it"]
+    if a == A.OPTION + 0:
+        M.take_relic(s, p, r)
+    else:
+        C.relic_push_bottom(s, r)
+    s["pw_it"] = 0
+
+
+@shell_kernel
+def _reliquary_choices(s, p, pc, mask):
+    n = 0
+    for k in range(RELIQUARY_SPACES):
+        if s["reliquary"][k] > 0:
+            mask[A.OPTION + k] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _reliquary(s, p, pc, a):
+    op = CODE[pc, P.COL_OP]
+    if op == E.OP_RELIQUARY_TAKE:
+        take_from_reliquary(s, p, a - A.OPTION)
+    else:
+        r = s["reliquary"][a - A.OPTION]
+        s["known"][r] |= 1 << p
+        s["pw_it"] = r
+
+
+@shell_kernel
+def _relic_break_choices(s, p, pc, mask):
+    n = 0
+    for k in range(MAX_SITE_RELICS):
+        r = C.site_relic(s, s["pawn"][p], k)
+        if r > 0 and not M.locked(s, r):
+            mask[A.FACEDOWN + k] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _relic_break(s, p, pc, a):
+    C.relic_push_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
+
+
+@shell_kernel
+def _deeds_choices(s, p, pc, mask):
+    # at least one warband: the new ruler must rule the site
+    n = 0
+    slot = next_deed(s)
+    if slot >= 0:
+        q = s["deed_taker"][slot] - 1
+        least = N.staying(s, q)
+        most = min(s["board_warbands"][q], A.MAX_NUMBER) if B.places_at_sites(s, q) else 0
+        C.numbers_upto(mask, least, most)
+        n = max(most - least + 1, 0)
+    return n
+
+
+@shell_kernel
+def _deeds(s, p, pc, a):
+    slot = next_deed(s)
+    q = s["deed_taker"][slot] - 1
+    k = a - A.NUMBER
+    s["board_warbands"][q] -= k
+    s["site_warbands"][slot, B.ruling_colour(s, q)] += k
+    s["deed_taker"][slot] = 0
+
+
+@shell_kernel
+def _level_choices(s, p, pc, mask):
+    # first the fullest banks, then the emptiest of the others
+    n = 0
+    source = -1 if s["pw_left"] != 1 else lowest_bit(s["pw_banks"])
+    if source < 0:
+        best = s["favor_bank"].max()
+    else:
+        best = 127
+        for b in range(N_SUITS):
+            if b != source:
+                best = min(best, s["favor_bank"][b])
+    for b in range(N_SUITS):
+        if b != source and s["favor_bank"][b] == best and (source >= 0 or best > 0):
+            mask[A.SUIT + b] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _level(s, p, pc, a):
+    b = a - A.SUIT
+    if s["pw_left"] == 2:
+        s["pw_banks"] = 1 << b
+    else:
+        source = lowest_bit(s["pw_banks"])
+        k = min(CODE[pc, E.C_N], s["favor_bank"][source])
+        s["favor_bank"][source] -= k
+        s["favor_bank"][b] += k
+
+
+@shell_kernel
+def _riots_choices(s, p, pc, mask):
+    n = 0
+    counts = suits_on_map(s)
+    most = counts.max()
+    for b in range(N_SUITS):
+        if most > 0 and counts[b] == most:
+            mask[A.SUIT + b] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _riots(s, p, pc, a):
+    this = s["pw_card"]
+    b = a - A.SUIT
+    for c in range(1, FIRST_RELIC):
+        if s["zone"][c] == Z_SITE and B.card_suit(s, c) == b and c != this and not M.locked(s, c):
+            M.discard_card(s, p, c)
+
+
+@shell_kernel
+def _revelation_choices(s, p, pc, mask):
+    n = 0
+    q = responder(s, p)
+    for k in range(min(B.spendable_favor(s, q), A.MAX_NUMBER) + 1):
+        mask[A.NUMBER + k] = 1
+        n += 1
+    return n
+
+
+@shell_kernel
+def _revelation(s, p, pc, a):
+    q = responder(s, p)
+    k = a - A.NUMBER
+    B.spend_favor(s, q, k)
+    B.burn_favor(s, k)
+    s["secrets"][q] += k
+
+
+@shell_kernel
+def _relic_return_choices(s, p, pc, mask):
+    n = 0
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        if s["zone"][r] == Z_PERSONAL and s["where"][r] == p and r != GRAND_SCEPTER:
+            mask[A.CARD + r] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _relic_return(s, p, pc, a):
+    r = a - A.CARD
+    M.return_tokens(s, r, p, False)
+    C.relic_push_bottom(s, r)
+
+
+@shell_kernel
+def _swap_choices(s, p, pc, mask):
+    op = CODE[pc, P.COL_OP]
+    suits = CODE[pc, E.C_SUITS]
     this = s["pw_card"]
     n = 0
-    if op == E.OP_LEVEL:  # first the fullest banks, then the emptiest of the others
-        source = -1 if s["pw_left"] != 1 else lowest_bit(s["pw_banks"])
-        if source < 0:
-            best = s["favor_bank"].max()
-        else:
-            best = 127
-            for b in range(N_SUITS):
-                if b != source:
-                    best = min(best, s["favor_bank"][b])
-        for b in range(N_SUITS):
-            if b != source and s["favor_bank"][b] == best and (source >= 0 or best > 0):
-                mask[A.SUIT + b] = 1
-                n += 1
-    elif op == E.OP_RIOTS:
-        counts = suits_on_map(s)
-        most = counts.max()
-        for b in range(N_SUITS):
-            if most > 0 and counts[b] == most:
-                mask[A.SUIT + b] = 1
-                n += 1
-    elif op == E.OP_REVELATION:
-        q = responder(s, p)
-        for k in range(min(B.spendable_favor(s, q), A.MAX_NUMBER) + 1):
-            mask[A.NUMBER + k] = 1
-            n += 1
-    elif op == E.OP_RELIC_RETURN:
-        for r in range(FIRST_RELIC, FIRST_VISION):
-            if s["zone"][r] == Z_PERSONAL and s["where"][r] == p and r != GRAND_SCEPTER:
-                mask[A.CARD + r] = 1
-                n += 1
-    elif op == E.OP_SWAP_ADVISER:  # another player's faceup adviser, both councils keeping their limits
+    if op == E.OP_SWAP_ADVISER:  # another player's faceup adviser, both councils keeping their limits
         for c in range(1, FIRST_VISION):
             if (s["zone"][c] == Z_ADVISER and s["where"][c] != p and movable(s, c, suits)
                     and swap_fits(s, this, c)):
                 mask[A.CARD + c] = 1
                 n += 1
-    elif op == E.OP_SWAP_SITE:
+    else:
         for c in range(1, FIRST_EDIFICE):
             if (s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and movable(s, c, suits)
                     and M.RESTRICTION[c] != M.ADVISER_ONLY):
                 mask[A.CARD + c] = 1
                 n += 1
-    elif op == E.OP_PICK_ADVISER:  # for a site: never an adviser-only card; the next step must be able to act
-        for c in range(1, FIRST_EDIFICE):
-            if (s["zone"][c] == Z_ADVISER and (src != E.FROM_OWN or s["where"][c] == p) and movable(s, c, suits)
-                    and M.RESTRICTION[c] != M.ADVISER_ONLY and placeable(s, p, pc + 1, c)):
-                mask[A.CARD + c] = 1
-                n += 1
-    elif op == E.OP_SWAP_HERE:
-        for c in range(1, FIRST_EDIFICE):
-            if swappable_here(s, p, s["pw_it"], c):
-                mask[A.CARD + c] = 1
-                n += 1
-    elif op == E.OP_TO_SITE:
-        for slot in range(N_SLOTS):
-            if M.slum_takes(s, slot):
-                mask[A.SLOT + slot] = 1
-                n += 1
-    elif op == E.OP_ROVING:  # a denizen at any other site
-        for c in range(1, FIRST_EDIFICE):
-            if s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and s["faceup"][c] and not M.locked(s, c):
-                mask[A.CARD + c] = 1
-                n += 1
-    elif op == E.OP_PIPER:
-        for q in range(s["n_players"]):
-            if q != p and M.council_fits(s, q, this, True, False):
-                mask[A.SEAT + q] = 1
-                n += 1
-    elif op == E.OP_PICK_SEAT:  # for an exchange, only a partner with whom one can be made
-        exchange_next = CODE[pc + 1, P.COL_OP] == E.OP_EXCHANGE
-        for q in range(s["n_players"]):
-            if q != p and (src != E.FROM_HERE or s["pawn"][q] == s["pawn"][p]) and (
-                    not exchange_next or exchangeable(s, p, q, CODE[pc + 1, E.C_SUITS])):
-                mask[A.SEAT + q] = 1
-                n += 1
-    elif op == E.OP_WITCH_TRADE:  # END (stop) is always there; n counts the trades still possible
-        q = s["offer_target"]
-        if s["secrets"][p] >= 1 and s["favor"][q] >= 1 and PS.gives_secrets(s, p):
-            mask[A.OPTION + 0] = 1
+    return n
+
+
+@shell_kernel
+def _swap(s, p, pc, a):
+    this = s["pw_card"]
+    swap_cards(s, this, a - A.CARD)
+    N.note_slum(s, this)
+    N.note_slum(s, a - A.CARD)
+
+
+@shell_kernel
+def _pick_adviser_choices(s, p, pc, mask):
+    # for a site: never an adviser-only card; the next step must be able to act
+    src = CODE[pc, E.C_FROM]
+    suits = CODE[pc, E.C_SUITS]
+    n = 0
+    for c in range(1, FIRST_EDIFICE):
+        if (s["zone"][c] == Z_ADVISER and (src != E.FROM_OWN or s["where"][c] == p) and movable(s, c, suits)
+                and M.RESTRICTION[c] != M.ADVISER_ONLY and placeable(s, p, pc + 1, c)):
+            mask[A.CARD + c] = 1
             n += 1
-        if B.spendable_favor(s, p) >= WITCH_FAVOR and s["secrets"][q] >= 1 and PS.gives_secrets(s, q):
-            mask[A.OPTION + 1] = 1
+    return n
+
+
+@shell_kernel
+def _pick_adviser(s, p, pc, a):
+    s["pw_it"] = a - A.CARD
+
+
+@shell_kernel
+def _swap_here_choices(s, p, pc, mask):
+    n = 0
+    for c in range(1, FIRST_EDIFICE):
+        if swappable_here(s, p, s["pw_it"], c):
+            mask[A.CARD + c] = 1
             n += 1
-        mask[A.END] = 1
-    elif op == E.OP_EXCHANGE:
-        n = exchange_choices(s, p, CODE[pc, E.C_SUITS], s["pw_left"], mask)
-    elif op == E.OP_GATHERING:
-        n = gathering_choices(s, p, pc, mask)
-    elif op == E.OP_GATHER:  # the asked player comes (OPTION 0) or stays (END)
+    return n
+
+
+@shell_kernel
+def _swap_here(s, p, pc, a):
+    swap_cards(s, s["pw_it"], a - A.CARD)
+    N.note_slum(s, s["pw_it"])
+    s["pw_it"] = 0
+
+
+@shell_kernel
+def _to_site_choices(s, p, pc, mask):
+    n = 0
+    for slot in range(N_SLOTS):
+        if M.slum_takes(s, slot):
+            mask[A.SLOT + slot] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _to_site(s, p, pc, a):
+    C.place(s, s["pw_it"], Z_SITE, a - A.SLOT, 1)
+    N.note_slum(s, s["pw_it"])
+    s["pw_it"] = 0
+
+
+@shell_kernel
+def _roving_choices(s, p, pc, mask):
+    # a denizen at any other site
+    this = s["pw_card"]
+    n = 0
+    for c in range(1, FIRST_EDIFICE):
+        if s["zone"][c] == Z_SITE and s["where"][c] != s["where"][this] and s["faceup"][c] and not M.locked(s, c):
+            mask[A.CARD + c] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _roving(s, p, pc, a):
+    this = s["pw_card"]
+    c = a - A.CARD
+    slot = s["where"][c]
+    M.discard_card(s, p, c)
+    C.place(s, this, Z_SITE, slot, 1)
+    N.note_slum(s, this)
+
+
+@shell_kernel
+def _piper_choices(s, p, pc, mask):
+    this = s["pw_card"]
+    n = 0
+    for q in range(s["n_players"]):
+        if q != p and M.council_fits(s, q, this, True, False):
+            mask[A.SEAT + q] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _piper(s, p, pc, a):
+    this = s["pw_card"]
+    q = a - A.SEAT
+    C.place(s, this, Z_ADVISER, q, 1)
+    take_favor(s, p, q, PIPER_FAVOR)
+
+
+@shell_kernel
+def _pick_seat_choices(s, p, pc, mask):
+    # for an exchange, only a partner with whom one can be made
+    src = CODE[pc, E.C_FROM]
+    n = 0
+    exchange_next = CODE[pc + 1, P.COL_OP] == E.OP_EXCHANGE
+    for q in range(s["n_players"]):
+        if q != p and (src != E.FROM_HERE or s["pawn"][q] == s["pawn"][p]) and (
+                not exchange_next or exchangeable(s, p, q, CODE[pc + 1, E.C_SUITS])):
+            mask[A.SEAT + q] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _pick_seat(s, p, pc, a):
+    # the partner of the next step, as an offer's target is
+    s["offer_target"] = a - A.SEAT
+
+
+@shell_kernel
+def _witch_trade_choices(s, p, pc, mask):
+    # END (stop) is always there; n counts the trades still possible
+    n = 0
+    q = s["offer_target"]
+    if s["secrets"][p] >= 1 and s["favor"][q] >= 1 and PS.gives_secrets(s, p):
+        mask[A.OPTION + 0] = 1
+        n += 1
+    if B.spendable_favor(s, p) >= WITCH_FAVOR and s["secrets"][q] >= 1 and PS.gives_secrets(s, q):
+        mask[A.OPTION + 1] = 1
+        n += 1
+    mask[A.END] = 1
+    return n
+
+
+@shell_kernel
+def _witch_trade(s, p, pc, a):
+    q = s["offer_target"]
+    if a == A.END:
+        s["pw_left"] = 1  # the step ends with this answer
+    elif a == A.OPTION + 0:
+        s["secrets"][p] -= 1
+        s["secrets"][q] += 1
+        take_favor(s, p, q, WITCH_FAVOR)
+    else:
+        B.give_favor(s, p, q, WITCH_FAVOR)
+        s["secrets"][q] -= 1
+        s["secrets"][p] += 1
+
+
+@shell_kernel
+def _exchange_choices(s, p, pc, mask):
+    return exchange_choices(s, p, CODE[pc, E.C_SUITS], s["pw_left"], mask)
+
+
+@shell_kernel
+def _exchange(s, p, pc, a):
+    exchange_step(s, p, s["pw_left"], a)
+
+
+@shell_kernel
+def _gather_choices(s, p, pc, mask):
+    # the asked player comes (OPTION 0) or stays (END)
+    mask[A.OPTION + 0] = 1
+    mask[A.END] = 1
+    return 1
+
+
+@shell_kernel
+def _gather(s, p, pc, a):
+    this = s["pw_card"]
+    if a == A.OPTION + 0:
+        s["pawn"][gatherer(s)] = s["where"][this]
+
+
+@shell_kernel
+def _campaign_at_choices(s, p, pc, mask):
+    src = CODE[pc, E.C_FROM]
+    suits = CODE[pc, E.C_SUITS]
+    n = 0
+    for slot in range(N_SLOTS):
+        if ((B.rules_site(s, p, slot) if src == E.FROM_OWN else holds_suits(s, slot, suits))
+                and K.can_campaign_at(s, p, slot)):
+            mask[A.SLOT + slot] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _campaign_at(s, p, pc, a):
+    # the program ends into the campaign
+    s["camp_from"] = a - A.SLOT
+    s["free_campaign"] = FREE_TAKEN
+    s["pw_after"] = PH_CAMPAIGN_DEFENDER
+
+
+@shell_kernel
+def _blackmail_choices(s, p, pc, mask):
+    # asked of the holder, only when they can pay
+    n = 0
+    if B.spendable_favor(s, s["where"][s["pw_it"]]) >= BLACKMAIL_FAVOR:
         mask[A.OPTION + 0] = 1
         mask[A.END] = 1
-        n = 1
-    elif E.BY_POSITION[op]:
-        n = facedown_choices(s, p, pc, mask)
-    elif op == E.OP_CAMPAIGN_AT:
-        for slot in range(N_SLOTS):
-            if ((B.rules_site(s, p, slot) if src == E.FROM_OWN else holds_suits(s, slot, suits))
-                    and K.can_campaign_at(s, p, slot)):
-                mask[A.SLOT + slot] = 1
-                n += 1
-    elif op == E.OP_BLACKMAIL:  # asked of the holder, only when they can pay
-        if B.spendable_favor(s, s["where"][s["pw_it"]]) >= BLACKMAIL_FAVOR:
-            mask[A.OPTION + 0] = 1
-            mask[A.END] = 1
-            n = 2
-    elif op == E.OP_PICK_RELIC:
-        for r in range(FIRST_RELIC, FIRST_VISION):
-            q = s["where"][r]
-            if (s["zone"][r] == Z_PERSONAL and q != p and s["pawn"][q] == s["pawn"][p]
-                    and not PS.relic_guarded(s, p, r)):
-                mask[A.CARD + r] = 1
-                n += 1
-    elif op == E.OP_PROPHET:
-        if s["bank_warbands"][board_colour(s, p)] > 0:
-            for v in range(FIRST_VISION, N_CARDS):
-                if s["zone"][v] == Z_VISION_SPACE and s["where"][v] != p and s["prophet"][v - FIRST_VISION] < 0:
-                    mask[A.CARD + v] = 1
-                    n += 1
-    elif op == E.OP_SPIRE:
-        if C.len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
-            for k in range(1, SPIRE_MOST + 1):
-                mask[A.NUMBER + k] = 1
-                n += 1
-    elif op == E.OP_MESSENGER:
-        n += N.regroup_legal(s, p, mask)
-        mask[A.END] = 1
-    elif op == E.OP_UNCAGE:  # SEAT q: one warband of q's colour from the Cage to q's board
-        for q in range(s["n_players"]):
-            if s["cage_warbands"][board_colour(s, q)] > 0:
-                mask[A.SEAT + q] = 1
-                n += 1
-        mask[A.END] = 1
-    elif op == E.OP_WHISTLE:
-        here = s["pawn"][p]
-        for q in range(s["n_players"]):
-            if s["pawn"][q] != here and M.travel_cost(s, q, here) >= 0:
-                mask[A.SEAT + q] = 1
-                n += 1
-    elif op == E.OP_PALANQUIN:
-        q = s["offer_target"]
-        for slot in range(N_SLOTS):
-            if M.travel_cost(s, q, slot) >= 0:
-                mask[A.SLOT + slot] = 1
-                n += 1
-    elif op == E.OP_TRAVEL_TO_SUIT:
-        suit = B.SUITLESS if s["pw_it"] <= 0 else B.SUIT_OF[s["pw_it"]]
-        for slot in range(N_SLOTS):
-            if M.travel_cost(s, p, slot) >= 0 and suit != B.SUITLESS and M.holds_suit(s, slot, suit):
-                mask[A.SLOT + slot] = 1
-                n += 1
-        if n == 0:  # none holds that suit within reach: travel normally, still for free
-            for slot in range(N_SLOTS):
-                if M.travel_cost(s, p, slot) >= 0:
-                    mask[A.SLOT + slot] = 1
-                    n += 1
+        n = 2
     return n
+
+
+@shell_kernel
+def _blackmail(s, p, pc, a):
+    r = s["pw_it"]
+    q = s["where"][r]
+    if a == A.OPTION + 0:
+        B.give_favor(s, q, p, BLACKMAIL_FAVOR)
+    else:
+        M.take_relic(s, p, r)
+    s["pw_it"] = 0
+    s["pw_left"] = 1  # one answer ends it
+
+
+@shell_kernel
+def _pick_relic_choices(s, p, pc, mask):
+    n = 0
+    for r in range(FIRST_RELIC, FIRST_VISION):
+        q = s["where"][r]
+        if (s["zone"][r] == Z_PERSONAL and q != p and s["pawn"][q] == s["pawn"][p]
+                and not PS.relic_guarded(s, p, r)):
+            mask[A.CARD + r] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _pick_relic(s, p, pc, a):
+    s["pw_it"] = a - A.CARD
+
+
+@shell_kernel
+def _prophet_choices(s, p, pc, mask):
+    n = 0
+    if s["bank_warbands"][board_colour(s, p)] > 0:
+        for v in range(FIRST_VISION, N_CARDS):
+            if s["zone"][v] == Z_VISION_SPACE and s["where"][v] != p and s["prophet"][v - FIRST_VISION] < 0:
+                mask[A.CARD + v] = 1
+                n += 1
+    return n
+
+
+@shell_kernel
+def _prophet(s, p, pc, a):
+    s["bank_warbands"][board_colour(s, p)] -= 1
+    s["prophet"][a - A.CARD - FIRST_VISION] = p
+
+
+@shell_kernel
+def _spire_choices(s, p, pc, mask):
+    n = 0
+    if C.len_dispossessed(s) > 0 and nth_denizen_down(s, SLOT_REGION[s["pawn"][p]], 0) >= 0:
+        for k in range(1, SPIRE_MOST + 1):
+            mask[A.NUMBER + k] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _spire(s, p, pc, a):
+    spire(s, p, a - A.NUMBER)
+
+
+@shell_kernel
+def _messenger_choices(s, p, pc, mask):
+    n = N.regroup_legal(s, p, mask)
+    mask[A.END] = 1
+    return n
+
+
+@shell_kernel
+def _messenger(s, p, pc, a):
+    if a == A.END:
+        s["pw_left"] = 1
+    else:
+        N.regroup(s, p, a)
+
+
+@shell_kernel
+def _uncage_choices(s, p, pc, mask):
+    # SEAT q: one warband of q's colour from the Cage to q's board
+    n = 0
+    for q in range(s["n_players"]):
+        if s["cage_warbands"][board_colour(s, q)] > 0:
+            mask[A.SEAT + q] = 1
+            n += 1
+    mask[A.END] = 1
+    return n
+
+
+@shell_kernel
+def _uncage(s, p, pc, a):
+    if a == A.END:
+        s["pw_left"] = 1
+    else:
+        q = a - A.SEAT
+        s["cage_warbands"][board_colour(s, q)] -= 1
+        s["board_warbands"][q] += 1
+
+
+@shell_kernel
+def _whistle_choices(s, p, pc, mask):
+    n = 0
+    here = s["pawn"][p]
+    for q in range(s["n_players"]):
+        if s["pawn"][q] != here and M.travel_cost(s, q, here) >= 0:
+            mask[A.SEAT + q] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _whistle(s, p, pc, a):
+    this = s["pw_card"]
+    q = a - A.SEAT
+    M.arrive(s, q, s["pawn"][p], False)
+    s["secrets"][q] += s["card_secrets"][this]
+    s["card_secrets"][this] = 0
+
+
+@shell_kernel
+def _palanquin_choices(s, p, pc, mask):
+    n = 0
+    q = s["offer_target"]
+    for slot in range(N_SLOTS):
+        if M.travel_cost(s, q, slot) >= 0:
+            mask[A.SLOT + slot] = 1
+            n += 1
+    return n
+
+
+@shell_kernel
+def _palanquin(s, p, pc, a):
+    slot = a - A.SLOT
+    q = s["offer_target"]
+    s["pawn"][p] = slot  # put there, not travelling: the site is revealed by q's arrival
+    M.arrive(s, q, slot, False)
+
+
+@shell_kernel
+def _travel_to_suit_choices(s, p, pc, mask):
+    n = 0
+    suit = B.SUITLESS if s["pw_it"] <= 0 else B.SUIT_OF[s["pw_it"]]
+    for slot in range(N_SLOTS):
+        if M.travel_cost(s, p, slot) >= 0 and suit != B.SUITLESS and M.holds_suit(s, slot, suit):
+            mask[A.SLOT + slot] = 1
+            n += 1
+    if n == 0:  # none holds that suit within reach: travel normally, still for free
+        for slot in range(N_SLOTS):
+            if M.travel_cost(s, p, slot) >= 0:
+                mask[A.SLOT + slot] = 1
+                n += 1
+    return n
+
+
+@shell_kernel
+def _travel_to_suit(s, p, pc, a):
+    M.arrive(s, p, a - A.SLOT, False)
+    s["pw_it"] = 0
 
 
 @kernel
@@ -790,7 +1488,7 @@ def exchangeable(s, p, q, goods):
 
 
 @shell_kernel
-def gathering_choices(s, p, pc, mask):
+def _gathering_choices(s, p, pc, mask):
     q, stage = gathering_turn(s, p)
     goods = CODE[pc, E.C_SUITS]
     if stage == 0:
@@ -798,6 +1496,17 @@ def gathering_choices(s, p, pc, mask):
         mask[A.END] = 1
         return n
     return exchange_choices(s, q, goods, GATHERING_STAGES - stage, mask)
+
+
+@shell_kernel
+def _gathering(s, p, pc, a):
+    q, stage = gathering_turn(s, p)
+    if stage > 0:
+        exchange_step(s, q, GATHERING_STAGES - stage, a)
+    elif a == A.END:  # no exchange for q: on to the next player
+        s["pw_left"] -= GATHERING_STAGES - 1
+    else:
+        s["offer_target"] = a - A.SEAT
 
 
 @shell_kernel
@@ -830,7 +1539,7 @@ def next_deed(s):
 
 
 @kernel
-def facedown_choices(s, p, pc, mask):
+def _facedown_choices(s, p, pc, mask):
     """The steps naming facedown cards by position: first a player (or, peeking, a site), then
     OPTION k for their k-th facedown card. Peeking offers only what p has not seen; picking for
     a swap needs two players with facedown advisers."""
@@ -879,7 +1588,7 @@ def unseen_facedown(s, p, zone, where):
 
 
 @kernel
-def facedown_resolve(s, p, pc, a):
+def _facedown(s, p, pc, a):
     op = CODE[pc, P.COL_OP]
     if s["pw_left"] == 2:  # whose council, or which site
         if a >= A.SEAT:
@@ -968,7 +1677,7 @@ def movable(s, c, suits):
 
 
 @kernel
-def exchange(s, a, b):
+def swap_cards(s, a, b):
     """Cards a and b trade places (zone and owner or site); each keeps its tokens."""
     za, wa = s["zone"][a], s["where"][a]
     s["zone"][a], s["where"][a] = s["zone"][b], s["where"][b]
@@ -981,9 +1690,9 @@ def swap_fits(s, a, b):
     holder discarding down afterwards if need be (minor.discard_down_due)."""
     owner_a = s["where"][a] if s["zone"][a] == Z_ADVISER else -1
     owner_b = s["where"][b] if s["zone"][b] == Z_ADVISER else -1
-    exchange(s, a, b)
+    swap_cards(s, a, b)
     fits = (owner_a < 0 or M.council_keeps(s, owner_a)) and (owner_b < 0 or M.council_keeps(s, owner_b))
-    exchange(s, a, b)
+    swap_cards(s, a, b)
     return fits
 
 
@@ -1029,231 +1738,6 @@ def suits_on_map(s):
         if s["zone"][c] == Z_SITE and B.card_suit(s, c) >= 0:
             counts[B.card_suit(s, c)] += 1
     return counts
-
-
-@kernel
-def resolve(s, p, pc, a):
-    """One answer to the asking step at pc."""
-    op, what, src = CODE[pc, P.COL_OP], CODE[pc, E.C_WHAT], CODE[pc, E.C_FROM]
-    if op == E.OP_GAIN:
-        b = a - A.SUIT
-        unit = src == E.FROM_EACH or src == E.FROM_DISTINCT
-        B.gain_from_bank(s, p, b, 1 if unit else min(amount(s, pc), s["favor_bank"][b]))
-        s["pw_banks"] |= 1 << b
-    elif op == E.OP_MOVE_BANK:
-        b = a - A.SUIT
-        to = 0
-        while not CODE[pc, E.C_SUITS] >> to & 1:
-            to += 1
-        s["favor_bank"][to] += s["favor_bank"][b]
-        s["favor_bank"][b] = 0
-    elif op == E.OP_TAKE:
-        q = a - A.SEAT
-        if what == E.WHAT_SECRET:
-            k = min(amount(s, pc), s["secrets"][q] - 1)
-            s["secrets"][q] -= k
-            s["secrets"][p] += k
-        else:
-            k = min(amount(s, pc), s["favor"][q])
-            s["favor"][q] -= k
-            B.add_favor(s, p, k)
-    elif op == E.OP_MOVE_FAVOR:
-        b = a - A.SUIT
-        to = 0
-        while not CODE[pc, E.C_SUITS] >> to & 1:
-            to += 1
-        s["favor_bank"][b] -= 1
-        s["favor_bank"][to] += 1
-    elif op == E.OP_SACRIFICE_EVEN:
-        k = a - A.NUMBER
-        s["board_warbands"][p] -= k
-        s["bank_warbands"][board_colour(s, p)] += k
-        s["secrets"][p] += k // 2
-    elif op == E.OP_CONVOY:
-        convoy(s, p, a - A.OPTION)
-    elif op == E.OP_HOMESTEAD:
-        c = a - A.CARD
-        C.place(s, c, Z_SITE, s["pawn"][p], 1)
-        N.note_slum(s, c)
-    elif op == E.OP_KILL and src == E.FROM_REGION and a < A.SEAT:
-        slot = a - A.SLOT
-        col = B.site_colour(s, slot)
-        s["site_warbands"][slot, col] -= 1
-        s["bank_warbands"][col] += 1
-    elif op == E.OP_KILL and src == E.FROM_SITE:
-        slot = a - A.SLOT
-        col = B.site_colour(s, slot)
-        k = min(amount(s, pc), s["site_warbands"][slot, col])
-        s["site_warbands"][slot, col] -= k
-        s["bank_warbands"][col] += k
-    elif op == E.OP_KILL:
-        q = a - A.SEAT
-        k = min(1 if src == E.FROM_REGION else amount(s, pc), s["board_warbands"][q])
-        s["board_warbands"][q] -= k
-        s["bank_warbands"][board_colour(s, q)] += k
-    elif op == E.OP_PEEK_PILE:
-        region = a - A.OPTION
-        for k in range(s["discard_size"][region]):
-            s["known"][s["discard"][region, k]] |= 1 << p
-    elif op == E.OP_DISCARD_ADVISER:
-        M.discard_card(s, p, a - A.CARD)
-    elif op == E.OP_TAME:
-        c = a - A.CARD
-        suit = B.card_suit(s, c)
-        M.discard_card(s, p, c)
-        B.gain_from_bank(s, p, suit, TAME_FAVOR)
-    elif op == E.OP_RELIC_DRAW:
-        r = s["pw_it"]
-        if a == A.OPTION + 0:
-            M.take_relic(s, p, r)
-        else:
-            C.relic_push_bottom(s, r)
-        s["pw_it"] = 0
-    elif op == E.OP_RELIC_BREAK:
-        C.relic_push_bottom(s, C.site_relic(s, s["pawn"][p], a - A.FACEDOWN))
-    elif op == E.OP_RELIQUARY_TAKE:
-        take_from_reliquary(s, p, a - A.OPTION)
-    elif op == E.OP_RELIQUARY_PEEK:
-        r = s["reliquary"][a - A.OPTION]
-        s["known"][r] |= 1 << p
-        s["pw_it"] = r
-    elif op == E.OP_DEEDS:
-        slot = next_deed(s)
-        q = s["deed_taker"][slot] - 1
-        k = a - A.NUMBER
-        s["board_warbands"][q] -= k
-        s["site_warbands"][slot, B.ruling_colour(s, q)] += k
-        s["deed_taker"][slot] = 0
-    else:
-        resolve_more(s, p, pc, a)
-
-
-@kernel
-def resolve_more(s, p, pc, a):
-    op = CODE[pc, P.COL_OP]
-    this = s["pw_card"]
-    if op == E.OP_LEVEL:
-        b = a - A.SUIT
-        if s["pw_left"] == 2:
-            s["pw_banks"] = 1 << b
-        else:
-            source = lowest_bit(s["pw_banks"])
-            k = min(CODE[pc, E.C_N], s["favor_bank"][source])
-            s["favor_bank"][source] -= k
-            s["favor_bank"][b] += k
-    elif op == E.OP_RIOTS:
-        b = a - A.SUIT
-        for c in range(1, FIRST_RELIC):
-            if s["zone"][c] == Z_SITE and B.card_suit(s, c) == b and c != this and not M.locked(s, c):
-                M.discard_card(s, p, c)
-    elif op == E.OP_REVELATION:
-        q = responder(s, p)
-        k = a - A.NUMBER
-        B.spend_favor(s, q, k)
-        B.burn_favor(s, k)
-        s["secrets"][q] += k
-    elif op == E.OP_RELIC_RETURN:
-        r = a - A.CARD
-        M.return_tokens(s, r, p, False)
-        C.relic_push_bottom(s, r)
-    elif op == E.OP_SWAP_ADVISER or op == E.OP_SWAP_SITE:
-        exchange(s, this, a - A.CARD)
-        N.note_slum(s, this)
-        N.note_slum(s, a - A.CARD)
-    elif op == E.OP_PICK_ADVISER:
-        s["pw_it"] = a - A.CARD
-    elif op == E.OP_PICK_SEAT:  # the partner of the next step, as an offer's target is
-        s["offer_target"] = a - A.SEAT
-    elif op == E.OP_SWAP_HERE:
-        exchange(s, s["pw_it"], a - A.CARD)
-        N.note_slum(s, s["pw_it"])
-        s["pw_it"] = 0
-    elif op == E.OP_TO_SITE:
-        C.place(s, s["pw_it"], Z_SITE, a - A.SLOT, 1)
-        N.note_slum(s, s["pw_it"])
-        s["pw_it"] = 0
-    elif op == E.OP_ROVING:
-        c = a - A.CARD
-        slot = s["where"][c]
-        M.discard_card(s, p, c)
-        C.place(s, this, Z_SITE, slot, 1)
-        N.note_slum(s, this)
-    elif op == E.OP_PIPER:
-        q = a - A.SEAT
-        C.place(s, this, Z_ADVISER, q, 1)
-        take_favor(s, p, q, PIPER_FAVOR)
-    elif op == E.OP_PICK_RELIC:
-        s["pw_it"] = a - A.CARD
-    elif op == E.OP_PROPHET:
-        s["bank_warbands"][board_colour(s, p)] -= 1
-        s["prophet"][a - A.CARD - FIRST_VISION] = p
-    elif op == E.OP_EXCHANGE:
-        exchange_step(s, p, s["pw_left"], a)
-    elif op == E.OP_GATHER:
-        if a == A.OPTION + 0:
-            s["pawn"][gatherer(s)] = s["where"][this]
-    elif op == E.OP_GATHERING:
-        q, stage = gathering_turn(s, p)
-        if stage > 0:
-            exchange_step(s, q, GATHERING_STAGES - stage, a)
-        elif a == A.END:  # no exchange for q: on to the next player
-            s["pw_left"] -= GATHERING_STAGES - 1
-        else:
-            s["offer_target"] = a - A.SEAT
-    elif op == E.OP_BLACKMAIL:
-        r = s["pw_it"]
-        q = s["where"][r]
-        if a == A.OPTION + 0:
-            B.give_favor(s, q, p, BLACKMAIL_FAVOR)
-        else:
-            M.take_relic(s, p, r)
-        s["pw_it"] = 0
-        s["pw_left"] = 1  # one answer ends it
-    elif op == E.OP_SPIRE:
-        spire(s, p, a - A.NUMBER)
-    elif op == E.OP_MESSENGER:
-        if a == A.END:
-            s["pw_left"] = 1
-        else:
-            N.regroup(s, p, a)
-    elif op == E.OP_UNCAGE:
-        if a == A.END:
-            s["pw_left"] = 1
-        else:
-            q = a - A.SEAT
-            s["cage_warbands"][board_colour(s, q)] -= 1
-            s["board_warbands"][q] += 1
-    elif op == E.OP_WHISTLE:
-        q = a - A.SEAT
-        M.arrive(s, q, s["pawn"][p], False)
-        s["secrets"][q] += s["card_secrets"][this]
-        s["card_secrets"][this] = 0
-    elif op == E.OP_PALANQUIN:
-        slot = a - A.SLOT
-        q = s["offer_target"]
-        s["pawn"][p] = slot  # put there, not travelling: the site is revealed by q's arrival
-        M.arrive(s, q, slot, False)
-    elif op == E.OP_TRAVEL_TO_SUIT:
-        M.arrive(s, p, a - A.SLOT, False)
-        s["pw_it"] = 0
-    elif E.BY_POSITION[op]:
-        facedown_resolve(s, p, pc, a)
-    elif op == E.OP_CAMPAIGN_AT:  # the program ends into the campaign
-        s["camp_from"] = a - A.SLOT
-        s["free_campaign"] = FREE_TAKEN
-        s["pw_after"] = PH_CAMPAIGN_DEFENDER
-    elif op == E.OP_WITCH_TRADE:
-        q = s["offer_target"]
-        if a == A.END:
-            s["pw_left"] = 1  # the step ends with this answer
-        elif a == A.OPTION + 0:
-            s["secrets"][p] -= 1
-            s["secrets"][q] += 1
-            take_favor(s, p, q, WITCH_FAVOR)
-        else:
-            B.give_favor(s, p, q, WITCH_FAVOR)
-            s["secrets"][q] -= 1
-            s["secrets"][p] += 1
 
 
 @shell_kernel
