@@ -14,6 +14,7 @@ import numpy as np
 BACKGROUND = (246, 243, 236)
 INK = (35, 35, 35)
 MUTED = (120, 120, 120)
+SECONDARY = (80, 80, 80)  # a panel's second line of text: lighter than INK, legible at 12 px
 #: One colour per seat for games without faction colours (Imperium, Oath).
 SEAT_COLOURS = ((200, 60, 50), (50, 100, 190), (60, 150, 70), (215, 160, 30), (130, 70, 160), (40, 150, 160))
 

@@ -59,8 +59,8 @@ def _market(draw, s) -> None:
            f"piles: {piles}   main deck {int(s['main_size'])}   unrest {int(s['unrest_size'])}   "
            f"fame {int(s['fame_size'])} (King of Kings side {'AB'[int(s['kok_side'])]})", 12)
     exiled = [card_name(s, c) for c in cards_in(s, ST.Z_EXILE)]
-    d.text(draw, (70, MARKET_Y + TILE_H + 28), d.fit(draw, "exile: " + (", ".join(exiled) or "-"), WIDTH - 90, 11), 11,
-           d.MUTED)
+    d.text(draw, (70, MARKET_Y + TILE_H + 28), d.fit(draw, "exile: " + (", ".join(exiled) or "-"), WIDTH - 90, 12), 12,
+           d.SECONDARY)
 
 
 def _panel(draw, s, p: int, y: int) -> None:
@@ -86,7 +86,7 @@ def _panel(draw, s, p: int, y: int) -> None:
              f"history {len(cards_in(s, ST.Z_HISTORY, p))} · development {len(cards_in(s, ST.Z_DEVELOPMENT, p))}")
     if s["terminal"]:
         sizes += f"   final score {scoring.score(s, p)}"
-    d.text(draw, (38, y + 28), sizes, 11, d.MUTED)
+    d.text(draw, (38, y + 28), sizes, 12, d.SECONDARY)
     in_play = cards_in(s, ST.Z_PLAY, p)
     per_row = (WIDTH - 40) // (PLAY_W + 6)
     shown = in_play[: PLAY_ROWS * per_row]

@@ -121,7 +121,7 @@ def _slot(draw, s, k: int, x: int, y: int, width: int) -> None:
     tokens = [f"{int(s[f][k])} {w}" for f, w in (("slot_favor", "favor"), ("slot_secrets", "secrets")) if s[f][k]]
     notes = ([f"{len(relics)} facedown relic{'s' * (len(relics) != 1)}"] if relics else []) + tokens
     if notes:
-        d.text(draw, (x + width - 8, y + 6), ", ".join(notes), 11, d.MUTED, "ra")
+        d.text(draw, (x + width - 8, y + 6), ", ".join(notes), 12, d.SECONDARY, "ra")
     for i, c in enumerate(c for c in here if card_kind(c) != "relic"):
         tile(draw, s, c, x + 8 + i * (TILE_W + 6), y + 48)
 
@@ -148,12 +148,12 @@ def _panel(draw, s, p: int, y: int) -> None:
     d.text(draw, (34, y + 8), f"seat {p}: {colour_name(s, p)}, {side}", 13)
     d.text(draw, (34, y + 26), f"Supply {int(s['supply'][p])}, favor {int(s['favor'][p])}, secrets "
            f"{int(s['secrets'][p])} + {int(s['secrets_down'][p])} facedown, warbands {int(s['board_warbands'][p])} "
-           f"on the board, {bank} in the bank", 11, d.MUTED)
+           f"on the board, {bank} in the bank", 12, d.SECONDARY)
     held = cards_at(s, Z_PERSONAL, p)
     banners = [name for name, who in (("People's Favor", "pf_holder"), ("Darkest Secret", "ds_holder")) if s[who] == p]
     extra = ", ".join([card_name(c) for c in held] + banners)
     if extra:
-        d.text(draw, (WIDTH - 16, y + 8), d.fit(draw, "holds " + extra, WIDTH // 2, 11), 11, d.INK, "ra")
+        d.text(draw, (WIDTH - 16, y + 8), d.fit(draw, "holds " + extra, WIDTH // 2, 12), 12, d.INK, "ra")
     advisers = cards_at(s, Z_ADVISER, p)
     for i, c in enumerate(advisers):
         tile(draw, s, c, 34 + i * (TILE_W + 6), y + 44)

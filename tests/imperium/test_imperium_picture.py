@@ -68,3 +68,12 @@ def test_the_acting_seat_is_framed(state):
     frame_y = {p: picture.PANELS_Y + p * picture.PANEL_HEIGHT + 1 for p in range(2)}
     assert _pixel(image, 300, frame_y[actor]) == drawing.INK
     assert _pixel(image, 300, frame_y[1 - actor]) != drawing.INK
+
+
+def test_a_panels_pile_line_is_dark_enough_to_read(state):
+    """The second line of a panel (hand, draw pile, ... sizes) is drawn in drawing.SECONDARY at
+    12 px: the old 11 px light grey was hard to read."""
+    image = picture.rgb_array(state[0])
+    y = picture.PANELS_Y + 28
+    band = image[y: y + 16, 38: 600].astype(int).sum(axis=2) // 3
+    assert band.min() <= sum(drawing.SECONDARY) // 3 + 15  # text there, and as dark as SECONDARY

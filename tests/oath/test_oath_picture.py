@@ -61,3 +61,15 @@ def test_a_facedown_adviser_shows_its_back_and_never_its_suit():
     assert _pixel(picture.rgb_array(s), x, y) == picture.BACK
     s["faceup"][wolves] = 1
     assert _pixel(picture.rgb_array(s), x, y) == picture.suit_colour(wolves)
+
+
+def test_a_panels_supply_line_is_dark_enough_to_read():
+    """The second line of a panel (Supply, favor, secrets, warbands) is drawn in
+    drawing.SECONDARY at 12 px: the old 11 px light grey was hard to read."""
+    from meeplegym import drawing
+
+    s = sc.ready()
+    image = picture.rgb_array(s)
+    y = picture.MAP_Y + 24 + 3 * picture.SLOT_H + 26
+    band = image[y: y + 16, 34: 600].astype(int).sum(axis=2) // 3
+    assert band.min() <= sum(drawing.SECONDARY) // 3 + 15  # text there, and as dark as SECONDARY
