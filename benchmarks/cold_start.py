@@ -12,7 +12,14 @@ and counts what the cold run left on disk: compiled signatures (numba's ``.nbc``
 signature), functions (``.nbi`` index files) and bytes. ``--profile`` adds the functions that
 cost the most compile time (self time, callees excluded: numba's compile events nest) and the
 ones compiled for the most signatures. ``--write`` rewrites the "cold start" section of
-benchmarks/RESULTS.md and benchmarks/results/cold_start.json.
+benchmarks/RESULTS.md and benchmarks/results/cold_start.json. These runs compile in the process
+that needs the kernels (MEEPLEGYM_FIRST_RUN=wait): what the compile costs.
+
+``--first-run`` measures instead what a new user meets by default (MEEPLEGYM_FIRST_RUN=background):
+on an empty cache, import + the AEC env's first step and the vector API's first step (4 games)
+while the kernels run as Python, the AEC env's decisions per second then, the time until the
+other process has compiled them, and the decisions per second after the switch ("first run"
+section).
 
 The games run one after another, so each has the machine to itself (numba compiles on one core).
 """
@@ -83,13 +90,48 @@ print(json.dumps({"import_and_first_step_s": t1 - t0, "first_vector_step_s": t2 
                   "compiled_signatures": times.signatures}))
 """
 
+# The child of --first-run: the default first run, kernels as Python until another process has them.
+_FIRST_RUN_PROBE = r"""
+import json, time
+t0 = time.perf_counter()
+import numpy as np
+import meeplegym
+from meeplegym import warmup
+
+def play(env, seconds):
+    pick, n, start = np.random.default_rng(0), 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        if not env.agents:
+            env.reset(seed=n)
+        obs, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(pick.choice(np.flatnonzero(obs["action_mask"]))))
+        n += 1
+    return n / (time.perf_counter() - start)
+
+env = meeplegym.make_env(GAME, num_players=2)
+env.reset(seed=0)
+env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+t1 = time.perf_counter()
+venv = meeplegym.make_vector(GAME, 4, num_players=2, seed=0)
+step = venv.reset(seed=0)
+venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
+t2 = time.perf_counter()
+as_python = play(env, 10.0)
+warmup.wait_for_compile()
+t3 = time.perf_counter()
+play(env, 1.0)  # loads the compiled kernels
+compiled = play(env, 5.0)
+print(json.dumps({"first_step_s": t1 - t0, "first_vector_step_s": t2 - t1, "python_per_s": as_python,
+                  "compiled_after_s": t3 - t0, "compiled_per_s": compiled}))
+"""
+
 BOTS = {"scythe": "scythe.builder", "imperium": "imperium.expander", "oath": "oath.warlord"}
 PHASES = ("import_and_first_step_s", "first_vector_step_s", "first_threaded_vector_step_s", "first_bot_decision_s")
 
 
-def run_probe(game: str, cache: str, python: str) -> dict:
-    code = f"GAME = {game!r}\nBOT = {BOTS[game]!r}\n" + _PROBE
-    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+def run_probe(game: str, cache: str, python: str, first_run: bool = False) -> dict:
+    code = f"GAME = {game!r}\nBOT = {BOTS[game]!r}\n" + (_FIRST_RUN_PROBE if first_run else _PROBE)
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, MEEPLEGYM_FIRST_RUN="background" if first_run else "wait")
     # run outside the checkout, so that `python` imports the meeplegym installed in it
     proc = subprocess.run([python, "-c", code], env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
     if proc.returncode:
@@ -114,6 +156,28 @@ def measure(game: str, python: str = sys.executable) -> dict:
     profile = {"self_s": cold.pop("compile_self_s"), "signatures": cold.pop("compiled_signatures")}
     warm.pop("compile_self_s"), warm.pop("compiled_signatures")
     return {"cold": cold, "warm": warm, "cache": on_disk, "profile": profile}
+
+
+def measure_first_run(game: str) -> dict:
+    with tempfile.TemporaryDirectory() as cache:
+        return run_probe(game, cache, sys.executable, first_run=True)
+
+
+def first_run_markdown(results: dict) -> str:
+    from results_md import machine
+
+    lines = [f"Machine: {machine()}. Each game in a fresh process on an empty numba cache, as a new user meets "
+             "it (MEEPLEGYM_FIRST_RUN=background, the default): the kernels run as Python while another process "
+             "compiles them, then compiled. Decisions per second: the AEC env with a random agent, 2 players. "
+             "`python benchmarks/cold_start.py --first-run --write` regenerates this section.", "",
+             "| game | import + first AEC step | first vector step (4 games) | decisions/s as Python "
+             "| compiled after | decisions/s compiled | compiled / Python |",
+             "|---|---|---|---|---|---|---|"]
+    for game, r in results.items():
+        lines.append(f"| {game} | {r['first_step_s']:.1f} s | {r['first_vector_step_s']:.1f} s | "
+                     f"{r['python_per_s']:.0f} | {r['compiled_after_s']:.0f} s | {r['compiled_per_s']:.0f} | "
+                     f"{r['compiled_per_s'] / r['python_per_s']:.0f}x |")
+    return "\n".join(lines)
 
 
 def print_result(game: str, r: dict, top: int) -> None:
@@ -174,7 +238,20 @@ def main() -> None:
     parser.add_argument("--section", default="cold start",
                         help="the RESULTS.md section --write rewrites (and the JSON file's name)")
     parser.add_argument("--json", type=Path, help="also write the raw results (profile included) here")
+    parser.add_argument("--first-run", action="store_true",
+                        help="measure the default first run (kernels as Python until compiled) instead")
     args = parser.parse_args()
+    if args.first_run:
+        results = {game: measure_first_run(game) for game in args.games.split(",")}
+        for game, r in results.items():
+            print(game, json.dumps(r), flush=True)
+        if args.write:
+            from results_md import write_section
+
+            here = Path(__file__).resolve().parent
+            (here / "results" / "first_run.json").write_text(json.dumps(results, indent=1))
+            write_section("first run", first_run_markdown(results))
+        return
     results, baseline = {}, {} if args.baseline else None
     for game in args.games.split(","):
         if args.baseline:

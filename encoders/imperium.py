@@ -203,7 +203,7 @@ def _op_slot(op):
 @kernel
 def where(s, seat, c):
     """Where `seat` sees physical card c (W_*), or -1 if it cannot see it (I17)."""
-    z = s["zone"][c]
+    z = int(s["zone"][c])
     own = s["owner"][c] == seat
     if z == ST.Z_HAND:
         return W_HAND if own else -1
@@ -236,7 +236,7 @@ def where(s, seat, c):
     if z == ST.Z_UNDER_MARKET:
         return W_UNDER + int(s["pile_index"][c])
     if z == ST.Z_SMALL_PILE:
-        k = s["pile_index"][c]
+        k = int(s["pile_index"][c])
         if c == Z.face_up_tributary(s, k):
             return W_SMALL_PILE
     return -1  # main deck, fame pile, unrest pile, out of the game, and any zone added later
@@ -284,7 +284,7 @@ def _encode_players(s, seat, out):
     n = Z.n_seats(s)
     counts = np.zeros((MAX_PLAYERS, N_PLAYER_COUNTS), dtype=np.int32)
     for c in Z.table(s):
-        p = s["owner"][c]
+        p = int(s["owner"][c])
         if p < 0 or p >= n:
             continue
         for k in range(N_PLAYER_COUNTS):
@@ -378,7 +378,7 @@ def _encode_decision(s, seat, out):
     out[_TURN + N_AFTER + MAX_PLAYERS] = s["solstice_end"]
     _seat_one_hot(out, _TURN + N_AFTER + MAX_PLAYERS + 1, seat, s["reshuffling"], n)
 
-    depth = s["depth"]
+    depth = int(s["depth"])
     out[_FRAME] = depth
     for f in range(depth):
         _mark(s, seat, out, s["fr_card"][f], X_IN_STACK)
@@ -412,7 +412,7 @@ def _encode_decision(s, seat, out):
                 out[b] = 1.0
                 _encode_row(out, b + 1, _CODE[_OPTIONS_TABLE[row[_COL_RES] + k][0]])
     for i in range(s["n_drawn"]):
-        c = s["drawn"][i]
+        c = int(s["drawn"][i])
         if 0 <= c < N_CARDS and s["owner"][c] == seat:
             _mark(s, seat, out, c, X_DRAWN)
     out[_EVENT] = s["n_events"]

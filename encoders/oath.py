@@ -220,9 +220,9 @@ def where(s, seat, c):
     """Where `seat` sees card c (W_*), or -1 where it cannot see it."""
     if c == 0 or not sees(s, seat, c):
         return -1
-    z = s["zone"][c]
+    z = int(s["zone"][c])
     w = int(s["where"][c])  # int8 arithmetic would wrap in pure-Python mode
-    n = s["n_players"]
+    n = int(s["n_players"])
     if z == ST.Z_WORLD_DECK:
         return W_WORLD
     if z == ST.Z_DISCARD:
@@ -275,7 +275,7 @@ def encode(s, seat, out):
     asked = s["bargain"] - A.CARD if bargained else -1
     given = s["bargain_give"] - A.CARD if exchanging else -1
     for c in range(1, N_CARDS):
-        z = s["zone"][c]
+        z = int(s["zone"][c])
         if z == ST.Z_ADVISER:
             if s["faceup"][c]:
                 advisers_up[s["where"][c]] += 1

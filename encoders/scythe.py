@@ -174,10 +174,10 @@ def _battle_pending(s, t):
 def encode(s, seat, public_coins, out):
     """Write seat's observation of state s into out (float32, OBS_SIZE)."""
     out[:] = 0.0
-    n = s["n_players"]
+    n = int(s["n_players"])
     for loc in range(N_LOCATIONS):
         if loc < N_TERRITORIES:
-            out[_LOC + loc * N_TERRAINS + TERRAIN[loc]] = 1.0
+            out[_LOC + loc * N_TERRAINS + int(TERRAIN[loc])] = 1.0
             out[_LOC_FLAGS + loc * 3] = IS_TUNNEL[loc]
             out[_LOC_FLAGS + loc * 3 + 1] = s["encounter_token"][loc] * HAS_ENCOUNTER[loc]
             for r in range(N_RESOURCES):
@@ -192,19 +192,19 @@ def encode(s, seat, public_coins, out):
     for p in range(n):
         rp = _rel(seat, p, n)
         for u in range(N_UNITS):
-            loc = s["unit_loc"][p, u]
+            loc = int(s["unit_loc"][p, u])
             if loc < 0:
                 continue
             kind = 0 if u == 0 else (1 if u < FIRST_WORKER else 2)
             out[_LOC_UNITS + (loc * MAX_PLAYERS + rp) * 3 + kind] += 1.0
         for k in range(N_STRUCTURES):
-            loc = s["structure_loc"][p, k]
+            loc = int(s["structure_loc"][p, k])
             if loc >= 0:
                 out[_LOC_STRUCT + (loc * MAX_PLAYERS + rp) * N_STRUCTURES + k] = 1.0
                 out[_P_OFF_MAT + rp * 3 + 1] += 1.0
         out[_P_PRESENT + rp] = 1.0
-        out[_P_FACTION + rp * 5 + s["faction"][p]] = 1.0
-        out[_P_MAT + rp * 5 + s["mat"][p]] = 1.0
+        out[_P_FACTION + rp * 5 + int(s["faction"][p])] = 1.0
+        out[_P_MAT + rp * 5 + int(s["mat"][p])] = 1.0
         out[_P_TRACKS + rp * 4] = s["power"][p]
         out[_P_TRACKS + rp * 4 + 1] = s["popularity"][p]
         if p == seat or public_coins:
@@ -230,34 +230,34 @@ def encode(s, seat, public_coins, out):
             if s["unit_loc"][p, u] >= 0:
                 out[_P_OFF_MAT + rp * 3 + (0 if u < FIRST_WORKER else 2)] += 1.0
         if s["last_section"][p] >= 0:
-            out[_P_SECTION + rp * N_SECTIONS + s["last_section"][p]] = 1.0
+            out[_P_SECTION + rp * N_SECTIONS + int(s["last_section"][p])] = 1.0
         out[_P_TURN + rp * 2] = 1.0 if p == s["first_player"] else 0.0
         out[_P_TURN + rp * 2 + 1] = 1.0 if p == s["actor"] and s["terminal"] == 0 else 0.0
     for v in range(N_CARD_VALUES):
         out[_OWN_HAND + v] = s["hand"][seat, v]
         out[_G_CARDS + 1 + v] = s["discard"][v]
     for u in range(N_UNITS):  # the unit actions name units by index: say where each one stands
-        loc = s["unit_loc"][seat, u]
+        loc = int(s["unit_loc"][seat, u])
         if loc >= 0:
             out[_OWN_UNITS + u * N_LOCATIONS + loc] = 1.0
     for k in range(2):
         if s["objectives"][seat, k] >= 0:
-            out[_OWN_OBJ + s["objectives"][seat, k]] = 1.0
-    out[_G_TILE + s["bonus_tile"]] = 1.0
+            out[_OWN_OBJ + int(s["objectives"][seat, k])] = 1.0
+    out[_G_TILE + int(s["bonus_tile"])] = 1.0
     out[_G_PLAYERS + n - 2] = 1.0
     out[_G_CARDS] = s["deck_size"]
     out[_G_TURN] = s["turn"]
-    out[_D_PHASE + s["phase"]] = 1.0
-    section = s["section"]
+    out[_D_PHASE + int(s["phase"])] = 1.0
+    section = int(s["section"])
     if section >= 0:
         out[_D_SECTION + section] = 1.0
         if section < 4:
-            out[_D_TOP + MAT_TOP[s["mat"][s["current"]], section]] = 1.0
+            out[_D_TOP + int(MAT_TOP[s["mat"][s["current"]], section])] = 1.0
     out[_D_MOVE] = s["moves_left"]
     for u in range(N_UNITS):
         out[_D_MOVE + 1 + u] = s["moved"][u]
     if s["selected"] >= 0:
-        out[_D_MOVE + 1 + N_UNITS + s["selected"]] = 1.0
+        out[_D_MOVE + 1 + N_UNITS + int(s["selected"])] = 1.0
     for w in range(N_WORKERS):
         out[_D_MOVE + 1 + 2 * N_UNITS + w] = s["cargo_workers"][w]
     for r in range(N_RESOURCES):
@@ -268,14 +268,14 @@ def encode(s, seat, public_coins, out):
     out[_D_PRODUCE + 1] = s["mill_produced"]
     for t in range(N_TERRITORIES):
         out[_D_PRODUCE + 2 + t] = s["produced"][t]
-    pending = s["pending"]
+    pending = int(s["pending"])
     if pending >= 0:
         if s["phase"] == PH_PRODUCE_AMOUNT:  # pending is a territory
             out[_D_PENDING + pending] = 1.0
         elif pending < 10:
             out[_D_PENDING + N_LOCATIONS + pending] = 1.0
     if s["pay_resource"] >= 0:
-        out[_D_PAY + s["pay_resource"]] = 1.0
+        out[_D_PAY + int(s["pay_resource"])] = 1.0
     out[_D_PAY + N_RESOURCES] = s["pay_left"]
     out[_D_PAY + N_RESOURCES + 1] = s["take_coins"]
     for t in range(N_TERRITORIES):
@@ -288,24 +288,24 @@ def encode(s, seat, public_coins, out):
     out[_D_TURN_EVENTS + 4] = s["coercion_used"]
     for p in range(n):
         if s["factory_card"][p] >= 0:
-            out[_F_CARDS + _rel(seat, p, n) * 12 + s["factory_card"][p]] = 1.0
+            out[_F_CARDS + _rel(seat, p, n) * 12 + int(s["factory_card"][p])] = 1.0
     for k in range(6):
         if s["factory_pool"][k] >= 0:
             out[_F_POOL] += 1.0
             if s["phase"] == PH_FACTORY_PICK and s["actor"] == seat:
-                out[_F_POOL + 1 + k * 12 + s["factory_pool"][k]] = 1.0
+                out[_F_POOL + 1 + k * 12 + int(s["factory_pool"][k])] = 1.0
     out[_F_RUN] = 1.0 if s["effect_source"] == EFFECT_FACTORY else 0.0
     out[_F_RUN + 1] = s["produce_free"]
     out[_F_RUN + 2] = s["factory_move"]
     if s["effect_source"] == EFFECT_ENCOUNTER:
-        out[_E_CARD + s["effect_card"]] = 1.0
+        out[_E_CARD + int(s["effect_card"])] = 1.0
         for k in range(3):
             out[_E_STATE + k] = 1.0 if s["options_taken"] & (1 << k) else 0.0
         if s["effect_option"] >= 0:
-            out[_E_STATE + 3 + s["effect_option"]] = 1.0
+            out[_E_STATE + 3 + int(s["effect_option"])] = 1.0
         out[_E_STATE + 6] = s["effect_pc"]
         out[_E_STATE + 7] = s["effect_sub"]
-    t = s["battle_loc"]
+    t = int(s["battle_loc"])
     if t >= 0:
         out[_B_LOC + t] = 1.0
         for side in range(2):
@@ -313,7 +313,7 @@ def encode(s, seat, public_coins, out):
             out[_B_LIMIT + side] = s["card_limit"][side]
             if _battle_seat(s, side) == seat:
                 out[_B_OWN] = side
-                out[_B_OWN + 1 + s["dial"][side]] = 1.0
+                out[_B_OWN + 1 + int(s["dial"][side])] = 1.0
                 for v in range(N_CARD_VALUES):
                     out[_B_OWN + 2 + MAX_DIAL + v] = s["battle_cards"][side, v]
 

@@ -55,6 +55,11 @@ def game_of(path: Path) -> str | None:
     return _game_named(*path.parent.parts[-2:], path.stem)
 
 
+def game_of_module(name: str) -> str | None:
+    """The game a module belongs to (meeplegym.envs.oath.turn, meeplegym.encoders.oath), or None."""
+    return _game_named(*name.split("."))
+
+
 def _game_named(*parts: str) -> str | None:
     for part in parts:
         for game in GAME_NAMES:

@@ -219,7 +219,7 @@ class TurnBasedEnv(AECEnv):
         self.reward_mode = reward_mode
         self.num_players = num_players
         self._options = dict(options or {})
-        warmup.announce(game.name, "engine")
+        warmup.first_run(game.name, ("engine",))
         # Validate the options now (bad options fail at construction, not at reset).
         self._state = game.new_state(num_players, 0, self._options)
         self._mask = np.zeros(game.num_actions, dtype=np.int8)
@@ -291,6 +291,7 @@ class TurnBasedEnv(AECEnv):
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action):
+        warmup.poll()  # a first run's kernels run as Python until another process has compiled them
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

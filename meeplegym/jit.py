@@ -9,12 +9,26 @@ a full compile of its callee tree, saved to the cache as its own object: that wa
 engines' signatures (issue 45). uint64 (random words) keeps its type. A kernel that really needs
 a literal (a heterogeneous tuple index) fails to type here, loudly, at its first compile. String
 literals (record field names) are kept.
+
+A game in `interpreted_games` runs its kernels as plain Python instead of compiling them: how the
+env answers at once on a cold cache while another process compiles (`meeplegym.warmup.first_run`).
+A kernel called from Python with no compiled version for its arguments asks its dispatcher's
+``_compile_for_args`` for one; for such a game that returns the kernel's Python function, whose
+calls to other kernels take the same way. The bots' kernels (meeplegym.agents) always compile: a
+search bot's playouts in Python would take minutes a decision.
 """
 
 from __future__ import annotations
 
+import threading
+
 import numba as nb
+import numpy as np
 from numba.core import types
+from numba.core.dispatcher import OmittedArg
+
+interpreted_games: set[str] = set()
+_python_calls = threading.local()  # .open: a kernel runs as Python on this thread
 
 
 def _plain(t):
@@ -38,9 +52,44 @@ def _typed_scalars(dispatcher):
     return dispatcher
 
 
+def _python_while_interpreted(dispatcher):
+    """Let `dispatcher` run as Python while its game is in `interpreted_games` (see above)."""
+    if not hasattr(dispatcher, "_compile_for_args"):
+        return dispatcher  # NUMBA_DISABLE_JIT=1
+    module = dispatcher.py_func.__module__
+    if module.startswith("meeplegym.agents"):
+        return dispatcher
+    from meeplegym._numba_cache import game_of_module
+
+    game = game_of_module(module)
+    compile_for_args = dispatcher._compile_for_args
+    py_func = dispatcher.py_func
+
+    def as_python(*args):
+        args = [a.value if isinstance(a, OmittedArg) else a for a in args]
+        if getattr(_python_calls, "open", False):
+            return py_func(*args)
+        # numba's own arithmetic widens a state field's int8 to int64; numpy's keeps int8 and
+        # would wrap where numba does not: an overflow is an error here, never a different game
+        _python_calls.open = True
+        try:
+            with np.errstate(over="raise", divide="raise", invalid="raise"):
+                return py_func(*args)
+        finally:
+            _python_calls.open = False
+
+    def compiled_or_python(*args, **kws):
+        if interpreted_games and (game in interpreted_games or game is None):
+            return as_python  # numba calls what this returns, with the same arguments
+        return compile_for_args(*args, **kws)
+
+    dispatcher._compile_for_args = compiled_or_python
+    return dispatcher
+
+
 def kernel(fn):
     """A compiled, cached engine function; see the module docstring."""
-    return _typed_scalars(nb.njit(cache=True)(fn))
+    return _python_while_interpreted(_typed_scalars(nb.njit(cache=True)(fn)))
 
 
 def shell_kernel(fn):
@@ -49,12 +98,12 @@ def shell_kernel(fn):
     entry points. numba links a compiled kernel's whole callee tree into it and optimises it
     again, so each layer of shells costs a compile of everything below it; typed in place, a
     shell costs a typing of its own few lines per caller."""
-    return _typed_scalars(nb.njit(cache=True, inline="always")(fn))
+    return _python_while_interpreted(_typed_scalars(nb.njit(cache=True, inline="always")(fn)))
 
 
 def parallel_kernel(fn):
     """A kernel whose ``nb.prange`` loops run on numba's thread pool."""
-    return _typed_scalars(nb.njit(parallel=True, cache=True)(fn))
+    return _python_while_interpreted(_typed_scalars(nb.njit(parallel=True, cache=True)(fn)))
 
 
 def kernel_for(module_name, compile=None):

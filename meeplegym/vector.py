@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from meeplegym import rng
+from meeplegym import jit, rng
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 from meeplegym.jit import kernel
@@ -189,6 +189,10 @@ class VectorEnv:
         multi-agent batch are being answered). `final_seats` (a seat per game, optional; needs
         observations) fills ``final_observation``: a game that ends at this step restarts in the
         same step, and this is its last state as that seat saw it (what a learner bootstraps from)."""
+        if jit.interpreted_games:  # a first run: switch to the compiled kernels once they are in
+            from meeplegym import warmup
+
+            warmup.poll()
         actions = np.asarray(actions)
         if actions.shape != (self.batch,) or not np.issubdtype(actions.dtype, np.integer):
             raise IllegalActionError(actions if actions.size <= 8 else f"array{actions.shape}",
@@ -342,5 +346,5 @@ def make_vector(game: str, batch: int, num_players: int = 2, seed: int = 0, **op
     module, cls = entry.vector.split(":")
     from meeplegym import warmup  # in here: no kernel module may import what the cache stamp leaves out
 
-    warmup.announce(game, "vector")
+    warmup.first_run(game, ("vector",))
     return VectorEnv(getattr(importlib.import_module(module), cls)(), batch, num_players, seed, **options)

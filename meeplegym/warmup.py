@@ -7,14 +7,21 @@ seconds to minutes per game, so:
   bundled bots, the invariant checker), in this process;
 - `meeplegym warmup [GAME...]` (`warm_in_processes`) runs one process per game, both cores busy,
   with a progress bar;
-- `announce(game, part)` prints, once per process, what is about to compile and about how long it
-  takes, unless numba's cache holds it compiled from the present sources (`is_warm`);
-  `ensure(game, parts, console)` is the CLI's form: it compiles under a spinner that says so before
+- `announce(game, part)` prints, once per process, what is about to compile here and about how long
+  it takes (the bots);
+- `first_run(game, parts)`, where the AEC env and the vector API are made, once per process: unless
+  numba's cache holds `parts` compiled from the present sources (`is_warm`), it starts a process
+  that compiles them and lets this one run the game's kernels as plain Python meanwhile
+  (`meeplegym.jit.interpreted_games`), so the env answers at once, a few hundred times slower;
+  `poll()`, at every step, switches to the compiled kernels when that process is done. With
+  MEEPLEGYM_FIRST_RUN=wait it prints what is about to compile here and for how long instead;
+- `ensure(game, parts, console)` is the CLI's form: it compiles under a spinner that says so before
   any progress bar starts, so that no bar sits frozen at 0.
 """
 
 from __future__ import annotations
 
+import fcntl
 import importlib
 import importlib.util
 import os
@@ -26,7 +33,7 @@ import time
 
 import numpy as np
 
-from meeplegym import _numba_cache
+from meeplegym import _numba_cache, jit
 
 PARTS = ("engine", "vector", "bots", "checker")
 PART_NAMES = {"engine": "engine and AEC env", "vector": "vector API", "bots": "bundled bots",
@@ -73,14 +80,102 @@ def message(game: str, parts) -> str:
 
 
 def announce(game: str, part: str, kernel=None) -> None:
-    """Tell the user, once per process, that `part` of `game` is about to compile (if it is; when
-    `kernel` is given, whether that kernel is cached decides)."""
+    """Tell the user, once per process, that `part` of `game` is about to compile here (if it is;
+    when `kernel` is given, whether that kernel is cached decides): the bots, which always compile."""
     if (game, part) in _announced or os.environ.get("NUMBA_DISABLE_JIT") == "1":
         return
     _announced.add((game, part))
     if not (_numba_cache.is_cached(kernel) if kernel is not None else is_warm(game, part)):
-        print(f"meeplegym: {message(game, [part])} (`meeplegym warmup {game}` does it ahead of time)",
-              file=sys.stderr, flush=True)
+        _say_compiling_here(game, [part])
+
+
+def _say_compiling_here(game: str, parts) -> None:
+    print(f"meeplegym: {message(game, parts)} (`meeplegym warmup {game}` does it ahead of time)",
+          file=sys.stderr, flush=True)
+
+
+FIRST_RUN = "MEEPLEGYM_FIRST_RUN"
+FIRST_RUN_MODES = ("background", "wait")
+_background: dict[str, list[tuple[subprocess.Popen, object, float]]] = {}  # game: (process, its stderr, start)
+_last_poll = [0.0]
+
+
+def first_run(game: str, parts) -> None:
+    """Where the env or the vector API of `game` is made: if `parts` are not compiled yet, compile
+    them in another process and run `game`'s kernels as Python until they are (or, with
+    MEEPLEGYM_FIRST_RUN=wait, say that the first call will compile them here)."""
+    if os.environ.get("NUMBA_DISABLE_JIT") == "1":
+        return
+    new = [p for p in parts if (game, p) not in _announced]
+    _announced.update((game, p) for p in new)
+    cold = [p for p in new if not is_warm(game, p)]
+    if not cold:
+        return
+    mode = os.environ.get(FIRST_RUN, "background")
+    if mode not in FIRST_RUN_MODES:
+        raise ValueError(f"{FIRST_RUN} must be one of {', '.join(FIRST_RUN_MODES)}, got {mode!r}")
+    if mode == "wait":
+        _say_compiling_here(game, cold)
+        return
+    errors = tempfile.TemporaryFile("w+")
+    # its own session: Ctrl-C here leaves it to finish the cache for the next run
+    process = subprocess.Popen([sys.executable, "-m", "meeplegym.warmup", game, ",".join(cold)],
+                               stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+                               env={**os.environ, FIRST_RUN: "wait"})
+    _background.setdefault(game, []).append((process, errors, time.monotonic()))
+    jit.interpreted_games.add(game)
+    seconds = sum(EXPECTED_S[game][p] for p in cold)
+    print(f"meeplegym: the {game.title()} kernels ({', '.join(PART_NAMES[p] for p in cold)}) are not compiled "
+          f"from these sources yet. Another process compiles them now (about {_duration(seconds)} on a 2-core "
+          f"machine); until it is done, this one runs them as plain Python, a few hundred times slower. "
+          f"`meeplegym warmup {game}` compiles ahead of time; {FIRST_RUN}=wait compiles in this process.",
+          file=sys.stderr, flush=True)
+
+
+def poll(every: float = 0.5) -> None:
+    """Switch each game whose compiling process has ended to its compiled kernels (looked at no
+    more often than `every` seconds: the env calls this at every step)."""
+    if not _background or time.monotonic() - _last_poll[0] < every:
+        return
+    _last_poll[0] = time.monotonic()
+    for game, jobs in list(_background.items()):
+        if any(process.poll() is None for process, _, _ in jobs):
+            continue
+        del _background[game]
+        jit.interpreted_games.discard(game)
+        failed = [(process, errors) for process, errors, _ in jobs if process.returncode]
+        for process, errors in failed:
+            errors.seek(0)
+            print(f"meeplegym: compiling the {game.title()} kernels in another process failed (exit "
+                  f"{process.returncode}); they compile in this one at their next call. Its last words:\n"
+                  f"{errors.read()[-2000:]}", file=sys.stderr, flush=True)
+        if not failed:
+            seconds = time.monotonic() - min(start for _, _, start in jobs)
+            print(f"meeplegym: the {game.title()} kernels are compiled ({seconds:.0f} s); this process runs "
+                  f"them compiled from now on", file=sys.stderr, flush=True)
+        for _, errors, _ in jobs:
+            errors.close()
+
+
+def wait_for_compile(game: str | None = None) -> None:
+    """Block until the compiling processes `first_run` started (for `game`, or all) have ended, and
+    switch to the compiled kernels: for a script that wants full speed before it starts."""
+    for name, jobs in list(_background.items()):
+        if game in (None, name):
+            for process, _, _ in jobs:
+                process.wait()
+    poll(every=0.0)
+
+
+def _compile_alone(game: str, parts) -> None:
+    """The compiling process: one at a time per game and cache (several envs, Ray workers), so a
+    second one waits for the first and then loads what it compiled."""
+    lock_path = os.path.join(os.environ.get("NUMBA_CACHE_DIR") or str(_numba_cache.cache_dir()),
+                             f"compiling-{game}.lock")
+    os.makedirs(os.path.dirname(lock_path), exist_ok=True)
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        warm(game, parts, on_done=lambda part, seconds: print(part, f"{seconds:.1f}", flush=True))
 
 
 def _duration(seconds: float) -> str:
@@ -206,9 +301,6 @@ def warm_in_processes(games, parts, console) -> None:
 
 
 if __name__ == "__main__":  # one game's warm-up process: `python -m meeplegym.warmup GAME PART,PART`
-    def _report(part: str, seconds: float) -> None:
-        print(part, f"{seconds:.1f}", flush=True)
-
     from meeplegym import warmup  # this file runs as __main__: the env announces through the imported module
 
-    warmup.warm(sys.argv[1], sys.argv[2].split(","), on_done=_report)
+    warmup._compile_alone(sys.argv[1], sys.argv[2].split(","))

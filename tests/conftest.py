@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 import numpy as np
 import pytest
 
+# A test that makes an env on a cold cache (its own NUMBA_CACHE_DIR) compiles it in its process, as
+# before the first-run tier: tests/test_first_run.py tests the tier itself (`meeplegym.warmup`).
+os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")
 
 # ---------------------------------------------------------------- pytest-xdist (`make test`)
 # numba compiles a kernel in every process that needs it until one of them has saved it to the
