@@ -169,6 +169,9 @@ def first_run_markdown(results: dict) -> str:
     lines = [f"Machine: {machine()}. Each game in a fresh process on an empty numba cache, as a new user meets "
              "it (MEEPLEGYM_FIRST_RUN=background, the default): the kernels run as Python while another process "
              "compiles them, then compiled. Decisions per second: the AEC env with a random agent, 2 players. "
+             "\"Compiled after\": until the background compiles of the AEC env's part and the vector API's part "
+             "(`meeplegym.warmup`: each part's whole warm-up, the state loader's checks and the threaded "
+             "vector step included) are in, with this process playing on the other core. "
              "`python benchmarks/cold_start.py --first-run --write` regenerates this section.", "",
              "| game | import + first AEC step | first vector step (4 games) | decisions/s as Python "
              "| compiled after | decisions/s compiled | compiled / Python |",

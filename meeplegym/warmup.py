@@ -12,7 +12,7 @@ seconds to minutes per game, so:
 - `first_run(game, parts)`, where the AEC env and the vector API are made, once per process: unless
   numba's cache holds `parts` compiled from the present sources (`is_warm`), it starts a process
   that compiles them and lets this one run the game's kernels as plain Python meanwhile
-  (`meeplegym.jit.interpreted_games`), so the env answers at once, a few hundred times slower;
+  (`meeplegym.jit.interpreted_games`), so the env answers at once, 70 to 220 times slower (benchmarks/RESULTS.md, "first run");
   `poll()`, at every step, switches to the compiled kernels when that process is done. With
   MEEPLEGYM_FIRST_RUN=wait it prints what is about to compile here and for how long instead;
 - `ensure(game, parts, console)` is the CLI's form: it compiles under a spinner that says so before
@@ -95,6 +95,9 @@ def _say_compiling_here(game: str, parts) -> None:
 
 
 FIRST_RUN = "MEEPLEGYM_FIRST_RUN"
+# Seconds until the background compiles of the engine and vector API parts were both in, with the
+# first process playing on the other core: benchmarks/RESULTS.md "first run"; the AEC env alone needs less.
+BACKGROUND_S = {"scythe": 155, "imperium": 290, "oath": 285}
 FIRST_RUN_MODES = ("background", "wait")
 _background: dict[str, list[tuple[subprocess.Popen, object, float]]] = {}  # game: (process, its stderr, start)
 _last_poll = [0.0]
@@ -124,10 +127,9 @@ def first_run(game: str, parts) -> None:
                                env={**os.environ, FIRST_RUN: "wait"})
     _background.setdefault(game, []).append((process, errors, time.monotonic()))
     jit.interpreted_games.add(game)
-    seconds = sum(EXPECTED_S[game][p] for p in cold)
     print(f"meeplegym: the {game.title()} kernels ({', '.join(PART_NAMES[p] for p in cold)}) are not compiled "
-          f"from these sources yet. Another process compiles them now (about {_duration(seconds)} on a 2-core "
-          f"machine); until it is done, this one runs them as plain Python, a few hundred times slower. "
+          f"from these sources yet. Another process compiles them now (up to about {_duration(BACKGROUND_S[game])} "
+          f"on a 2-core machine); until it is done, this one runs them as plain Python, about 100 times slower. "
           f"`meeplegym warmup {game}` compiles ahead of time; {FIRST_RUN}=wait compiles in this process.",
           file=sys.stderr, flush=True)
 
