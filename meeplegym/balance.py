@@ -45,22 +45,26 @@ class Row:
 
 def run_balance(game: str, agent: str, games: int, players: int, db, seed: int = 0, workers: int = 1,
                 max_turns: int | None = None, progress=None, backend: str = "process",
-                address: str | None = None, precision: float | None = None, check_every: int = 100) -> list[dict]:
+                address: str | None = None, precision: float | None = None, check_every: int = 100,
+                stop_at: int | None = None) -> list[dict]:
     """Play (or resume) the sweep on `backend` (see meeplegym.tournament); every stored game.
 
     With `precision`, the sweep stops once every group's 95% interval reaches at most ±precision
     (checked every `check_every` stored games), and `games` is the most it plays. The rule looks
     at the intervals' widths only, which hardly depend on the win rates, so stopping early does
-    not bias the verdicts the way stopping at the first flag would."""
+    not bias the verdicts the way stopping at the first flag would. With `stop_at`, it stops once
+    that many games are stored (a round of a sequential paired comparison)."""
     # one agent in every seat: a new deal for every game (duplicate deals would compare it with itself)
     config = sweep_config(game, agent, games, players, seed, max_turns)
 
-    def narrow_enough(done: int) -> bool:
-        return done % check_every == 0 and widest_half_interval(
+    def enough(done: int) -> bool:
+        if stop_at is not None and done >= stop_at:
+            return True
+        return precision is not None and done % check_every == 0 and widest_half_interval(
             balance_tables(stored_games(db, config.id), players)) <= precision
 
     tid = run_tournament(config, db, workers=workers, progress=progress, backend=backend, address=address,
-                         stop=narrow_enough if precision is not None else None)
+                         stop=enough if precision is not None or stop_at is not None else None)
     return stored_games(db, tid)
 
 
@@ -72,8 +76,9 @@ def sweep_config(game: str, agent: str, games: int, players: int, seed: int = 0,
                   duplicate=False, variant=variants.playing(game) if variant is None else variant)
 
 
-def widest_half_interval(tables: dict[str, list["Row"]]) -> float:
-    """The largest half-width of any group's interval: the precision a sweep has reached."""
+def widest_half_interval(tables: dict[str, list]) -> float:
+    """The largest half-width of any group's interval (a sweep's `Row`s, a comparison's `Change`s):
+    the precision it has reached."""
     return max(((r.high - r.low) / 2 for rows in tables.values() for r in rows), default=1.0)
 
 

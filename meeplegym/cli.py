@@ -493,7 +493,7 @@ def demo(
         console.print(f"\n[bold]scythe: balance sweep[/bold] ({balance_games} games, 4 players, {escape(bot)} in every seat)")
         balance(game="scythe", agent=[bot], games=balance_games, players=4, db=str(Path(out) / "balance.sqlite"),
                 out=str(Path(out) / "balance-report"), workers=1, seed=seed, max_turns=0, backend="process", address=None,
-                precision=None, detect=None, variant=None, compare=False)
+                precision=None, detect=None, variant=None, compare=False, stop_at=None)
     console.print(f"Next: [bold]{escape(_own_command())} play scythe[/bold] to play a game yourself.")
 
 
@@ -708,7 +708,9 @@ def balance(
                                  "difference from the fair win rate (e.g. 0.02) in each table's rarest group"),
     variant: str = typer.Option(None, help="a variant file (TOML: the printed numbers it changes; see docs/balance.md)"),
     compare: bool = typer.Option(False, help="with --variant: play the printed game and the variant on the same "
-                                 "deals and report the change per group"),
+                                 "deals and report the change per group (with --precision: until every paired "
+                                 "interval is at most ± that, checked at 100, 200, 400, ... deals)"),
+    stop_at: int = typer.Option(None, hidden=True, help="stop once this many games are stored (--compare's rounds)"),
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
     faction x mat), with Wilson intervals; writes a Markdown + PNG + HTML report. With several
@@ -725,22 +727,23 @@ def balance(
         return
     if precision is not None and not 0 < precision < 0.5:
         raise typer.BadParameter("--precision must be between 0 and 0.5 (a half-width of a win-rate interval)")
-    if compare and (variant is None or len(agent) != 1 or precision is not None):
-        raise typer.BadParameter("--compare needs a --variant and one --agent (and plays every game: no --precision)")
+    if compare and (variant is None or len(agent) != 1):
+        raise typer.BadParameter("--compare needs a --variant and one --agent")
     if compare and variants.playing(game):
         raise typer.BadParameter(f"--compare sets the variant against the printed game: unset {variants.ENV}")
     _database(db)
     _output_folder(out, "--out")
     sweep = ["--games", str(games), "-n", str(players), "--db", db, "--workers", str(workers), "--seed", str(seed),
-             "--max-turns", str(max_turns), "--backend", backend, *(["--address", address] if address else []),
-             *(["--precision", str(precision)] if precision is not None else [])]
+             "--max-turns", str(max_turns), "--backend", backend, *(["--address", address] if address else [])]
     if variant is not None and _variant_path(game, variant) != os.environ.get(variants.ENV):
         if compare:
             _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, backend, address,
-                             sweep)
+                             sweep, precision)
             return
         raise typer.Exit(_in_variant_process(game, variant, ["balance", game, *sum((["--agent", a] for a in agent), []),
-                                                             *sweep, "--out", out, "--variant", variant]))
+                                                             *sweep, *(["--precision", str(precision)] if precision else []),
+                                                             *(["--stop-at", str(stop_at)] if stop_at else []),
+                                                             "--out", out, "--variant", variant]))
     _compile_first(game, agent)
     tables_by_agent, played = {}, []
     for name in agent:
@@ -749,7 +752,7 @@ def balance(
             try:
                 played = run_balance(game, name, games, players, db, seed=seed, workers=workers,
                                      max_turns=max_turns or None, backend=backend, address=address, precision=precision,
-                                     progress=lambda done, total: progress.update(task, completed=done))
+                                     stop_at=stop_at, progress=lambda done, total: progress.update(task, completed=done))
             except InvalidOptionError as err:
                 raise typer.BadParameter(str(err)) from None
         if precision is not None and len(played) < games:
@@ -800,29 +803,42 @@ def _in_variant_process(game: str, path: str, args: list[str]) -> int:
 
 
 def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
-                     max_turns: int, workers: int, backend: str, address: str | None, sweep: list[str]) -> None:
-    """The printed game's sweep here, the variant's in a child process, then the paired report."""
-    from meeplegym.balance import paired_changes, sweep_config, write_paired_report
+                     max_turns: int, workers: int, backend: str, address: str | None, sweep: list[str],
+                     precision: float | None) -> None:
+    """The printed game's sweep here, the variant's in a child process, then the paired report.
+    With `precision`, both sides play in rounds of 100, 200, 400, ... deals until every paired
+    interval is at most ±precision (or `games` deals are played): the rule reads the intervals'
+    widths only, as a sweep's --precision does."""
+    from meeplegym.balance import paired_changes, sweep_config, widest_half_interval, write_paired_report
     from meeplegym.tournament import stored_games
 
     Path(out).mkdir(exist_ok=True)  # its parent is checked: it holds the printed game's and the variant's reports
-    if _in_variant_process(game, path, ["balance", game, "--agent", agent, *sweep, "--out", str(Path(out) / "variant"),
-                                        "--variant", path]) != 0:
-        raise typer.Exit(1)
-    base_out = str(Path(out) / "printed")
-    balance(game=game, agent=[agent], games=games, players=players, db=db, out=base_out, workers=workers, seed=seed,
-            max_turns=max_turns, backend=backend, address=address, precision=None, detect=None, variant=None,
-            compare=False)
     found = variants.read(path)
-    variant_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None,
-                                                  variants.canonical(found)).id)
-    base_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None, "").id)
-    try:
-        changes = paired_changes(base_games, variant_games, players)
-    except ValueError as err:  # a deal set up differently on the two sides: not a paired comparison
-        raise typer.BadParameter(str(err)) from None
+    target = games if precision is None else min(games, 100)
+    while True:
+        round_only = ["--stop-at", str(target)] if target < games else []
+        if _in_variant_process(game, path, ["balance", game, "--agent", agent, *sweep, *round_only,
+                                            "--out", str(Path(out) / "variant"), "--variant", path]) != 0:
+            raise typer.Exit(1)
+        balance(game=game, agent=[agent], games=games, players=players, db=db, out=str(Path(out) / "printed"),
+                workers=workers, seed=seed, max_turns=max_turns, backend=backend, address=address, precision=None,
+                detect=None, variant=None, compare=False, stop_at=target if target < games else None)
+        variant_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None,
+                                                      variants.canonical(found)).id)
+        base_games = stored_games(db, sweep_config(game, agent, games, players, seed, max_turns or None, "").id)
+        try:
+            changes = paired_changes(base_games, variant_games, players)
+        except ValueError as err:  # a deal set up differently on the two sides: not a paired comparison
+            raise typer.BadParameter(str(err)) from None
+        deals = len({g["seed"] for g in base_games} & {g["seed"] for g in variant_games})
+        if precision is None or target >= games:
+            break
+        if widest_half_interval(changes) <= precision:
+            console.print(f"every paired interval within ±{precision} after {deals} deals; stopped")
+            break
+        target = min(games, 2 * target)
     page = write_paired_report(changes, players, out, f"{game}: {players} players, {agent} in every seat, "
-                               f"the printed game against a variant, {len(base_games)} deals",
+                               f"the printed game against a variant, {deals} deals",
                                variants.describe(found))
     for name, rows in changes.items():
         moved = [f"{r.key} {r.difference:+.3f}" for r in rows if r.flagged]

@@ -201,7 +201,8 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
                    stop: Callable[[int], bool] | None = None) -> str:
     """Play the games of `config` missing from `db` on `backend` (module doc); returns the
     tournament id. progress(done, total) is called after each stored game; stop(done), when
-    given, likewise, and a True ends the run there (the rest can be played by a later run)."""
+    given, likewise (and once before the first game), and a True ends the run there (the rest can be
+    played by a later run)."""
     validate(config)
     validate_backend(backend, workers, address)
     con = connect(db)
@@ -214,6 +215,9 @@ def run_tournament(config: Config, db: str | Path, workers: int = 1,
     finished = len(done)
     if progress:
         progress(finished, config.games)
+    if stop and stop(finished):  # a resumed run that has what it came for
+        con.close()
+        return tid
     results = _ray_results(jobs, workers, address) if backend == "ray" else _results(jobs, workers)
     with contextlib.closing(results):  # an interruption stops the workers (or the Ray instance) at once
         for idx, result, seconds in results:

@@ -235,6 +235,33 @@ def test_balance_compares_a_variant_with_the_printed_game_on_the_same_deals(vari
     assert wrong.exit_code != 0 and "is a variant of scythe, not imperium" in " ".join(wrong.output.replace("│", " ").split())
 
 
+def test_a_comparison_with_precision_plays_rounds_until_every_paired_interval_is_narrow(
+        variant_file, tmp_path, scythe_kernels, monkeypatch):
+    """--compare --precision: both sides play 100 deals, then 200, ...; the paired intervals are
+    read after each round (here made wide after the first and narrow after the second)."""
+    from typer.testing import CliRunner
+
+    from meeplegym import balance
+    from meeplegym.balance import sweep_config
+    from meeplegym.cli import app
+    from meeplegym.tournament import stored_games
+
+    read = []
+    monkeypatch.setattr(balance, "widest_half_interval", lambda changes: read.append(changes) or (0.3 if len(read) == 1 else 0.01))
+    db, out = tmp_path / "b.sqlite", tmp_path / "report"
+    result = CliRunner().invoke(app, ["balance", "scythe", "--variant", str(variant_file), "--compare", "--agent", "random",
+                                      "--games", "1000", "-n", "2", "--max-turns", "2", "--precision", "0.05",
+                                      "--db", str(db), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert len(read) == 2
+    recorded = variants.canonical(variants.read(variant_file))
+    varied = stored_games(db, sweep_config("scythe", "random", 1000, 2, 0, 2, recorded).id)
+    printed = stored_games(db, sweep_config("scythe", "random", 1000, 2, 0, 2, "").id)
+    assert len(printed) == len(varied) == 200  # one worker: the rounds end at 100 and 200 games exactly
+    assert "every paired interval within ±0.05 after 200 deals; stopped" in " ".join(result.output.split())
+    assert "the printed game against a variant, 200 deals" in (out / "report.md").read_text()
+
+
 def test_the_variants_command_lists_what_each_game_may_change():
     from typer.testing import CliRunner
 
