@@ -174,15 +174,28 @@ def plan(game: str, players: int, difference: float, seed: int = 0, deals: int =
 @dataclass
 class Verdict:
     key: str
-    rows: dict[str, Row | None]  # per agent; None where the agent's sweep has no such group
+    rows: dict[str, "Row | Change | None"]  # per agent; None where the agent's sweep has no such group
     text: str  # "" where no agent flags the group
-    consistent: bool  # every agent flags it, on the same side of the fair rate
+    consistent: bool  # every agent flags it, on the same side
 
 
 def verdicts(tables_by_agent: dict[str, dict[str, list[Row]]], players: int) -> dict[str, list[Verdict]]:
     """The sweeps of several agents side by side, table by table and group by group: a group is a
     consistent verdict only where every agent's interval excludes the fair rate on the same side."""
     fair = 1 / players
+    return _side_by_side(tables_by_agent, lambda r: 0 if not r.flagged else 1 if r.win_rate > fair else -1,
+                         ("above", "below"), "{} the fair rate with every agent")
+
+
+def change_verdicts(changes_by_agent: dict[str, dict[str, list["Change"]]]) -> dict[str, list[Verdict]]:
+    """Several agents' paired comparisons side by side: a change is a consistent verdict only where
+    every agent's paired interval excludes no change on the same side."""
+    return _side_by_side(changes_by_agent, lambda c: 0 if not c.flagged else 1 if c.difference > 0 else -1,
+                         ("up", "down"), "{} with every agent")
+
+
+def _side_by_side(tables_by_agent: dict, side_of, words: tuple[str, str], consistent_text: str) -> dict[str, list[Verdict]]:
+    """Group by group, which agents flag it and on which side (`side_of` a row: 1, -1, or 0 when not flagged)."""
     agents = list(tables_by_agent)
     names = [n for n in tables_by_agent[agents[0]] if all(n in t for t in tables_by_agent.values())]
     out = {}
@@ -192,14 +205,14 @@ def verdicts(tables_by_agent: dict[str, dict[str, list[Row]]], players: int) -> 
         table = []
         for key in keys:
             rows = {a: by_agent[a].get(key) for a in agents}
-            sides = {a: (0 if r is None or not r.flagged else 1 if r.win_rate > fair else -1) for a, r in rows.items()}
+            sides = {a: 0 if r is None else side_of(r) for a, r in rows.items()}
             flagged = [a for a, side in sides.items() if side]
             consistent = len(flagged) == len(agents) and len(set(sides.values())) == 1
             if consistent:
-                text = f"{'above' if sides[agents[0]] > 0 else 'below'} the fair rate with every agent"
+                text = consistent_text.format(words[0] if sides[agents[0]] > 0 else words[1])
             elif flagged:
                 text = "flagged with " + ", ".join(
-                    f"{a} ({'above' if sides[a] > 0 else 'below'})" for a in flagged) + " only"
+                    f"{a} ({words[0] if sides[a] > 0 else words[1]})" for a in flagged) + " only"
             else:
                 text = ""
             table.append(Verdict(key, rows, text, consistent))
@@ -433,6 +446,47 @@ def write_comparison_report(tables_by_agent: dict[str, dict[str, list[Row]]], pl
     page = out / "report.html"
     head = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
     page.write_text(f"<html><head>{head}</head><body>" + "".join(parts) + "</body></html>")
+    return page
+
+
+def _change_cell(change: Change | None) -> str:
+    return "-" if change is None else (f"{change.difference:+.3f} ({change.low:+.3f} to {change.high:+.3f})"
+                                       f"{' ⚠' if change.flagged else ''}")
+
+
+def _paired_agents_intro(players: int, agents: list[str]) -> str:
+    return (f"{_paired_intro(players)} One comparison per agent ({', '.join(agents)}), on the same deals; a change in "
+            "bold holds with every agent: the variant, not one agent's play, is the likelier cause. Each agent's own "
+            "report is in the folder named after it.")
+
+
+def write_paired_agents_report(changes_by_agent: dict[str, dict[str, list[Change]]], players: int, out_dir,
+                               title: str, variant_text: str) -> Path:
+    """report.md and report.html of several agents' paired comparisons of one variant, side by side
+    (`change_verdicts`); returns the HTML path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    agents = list(changes_by_agent)
+    tables = change_verdicts(changes_by_agent)
+    lines = [f"# {md_escape(title)}", "", md_escape(variant_text), "", _paired_agents_intro(players, agents), ""]
+    parts = [f"<h1>{html.escape(title)}</h1>", f"<p>{html.escape(variant_text)}</p>",
+             f"<p>{html.escape(_paired_agents_intro(players, agents))}</p>"]
+    for name, table in tables.items():
+        lines += _md_table(f"## By {md_escape(name)}: the change with every agent", ["", *map(md_escape, agents), "verdict"],
+                           "|---|" + "---|" * len(agents) + "---|",
+                           [[md_escape(v.key), *(_change_cell(v.rows[a]) for a in agents),
+                             f"**{v.text}**" if v.consistent else md_escape(v.text)] for v in table])
+        head = "".join(f"<th>{html.escape(a)}</th>" for a in agents)
+        body = "".join(
+            f"<tr><td>{html.escape(v.key)}</td>" + "".join(f"<td>{html.escape(_change_cell(v.rows[a]))}</td>" for a in agents)
+            + f"<td style='text-align:left'>{'<b>' if v.consistent else ''}{html.escape(v.text)}"
+              f"{'</b>' if v.consistent else ''}</td></tr>" for v in table)
+        parts.append(f"<h2>By {html.escape(name)}: the change with every agent</h2>"
+                     f"<table><tr><th></th>{head}<th>verdict</th></tr>{body}</table>")
+    (out / "report.md").write_text("\n".join(lines))
+    page = out / "report.html"
+    style = f"<meta charset='utf-8'><title>{html.escape(title)}</title><style>{STYLE}</style>"
+    page.write_text(f"<html><head>{style}</head><body>" + "".join(parts) + "</body></html>")
     return page
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -708,8 +709,9 @@ def balance(
                                  "difference from the fair win rate (e.g. 0.02) in each table's rarest group"),
     variant: str = typer.Option(None, help="a variant file (TOML: the printed numbers it changes; see docs/balance.md)"),
     compare: bool = typer.Option(False, help="with --variant: play the printed game and the variant on the same "
-                                 "deals and report the change per group (with --precision: until every paired "
-                                 "interval is at most ± that, checked at 100, 200, 400, ... deals)"),
+                                 "deals and report the change per group (with several --agent: the changes "
+                                 "every agent agrees on; with --precision: until every paired interval is at most "
+                                 "± that, checked at 100, 200, 400, ... deals)"),
     stop_at: int = typer.Option(None, hidden=True, help="stop once this many games are stored (--compare's rounds)"),
 ) -> None:
     """Win rate and mean score by seat and by what each seat played (Scythe: faction, mat,
@@ -727,8 +729,8 @@ def balance(
         return
     if precision is not None and not 0 < precision < 0.5:
         raise typer.BadParameter("--precision must be between 0 and 0.5 (a half-width of a win-rate interval)")
-    if compare and (variant is None or len(agent) != 1):
-        raise typer.BadParameter("--compare needs a --variant and one --agent")
+    if compare and variant is None:
+        raise typer.BadParameter("--compare needs a --variant")
     if compare and variants.playing(game):
         raise typer.BadParameter(f"--compare sets the variant against the printed game: unset {variants.ENV}")
     _database(db)
@@ -737,8 +739,8 @@ def balance(
              "--max-turns", str(max_turns), "--backend", backend, *(["--address", address] if address else [])]
     if variant is not None and _variant_path(game, variant) != os.environ.get(variants.ENV):
         if compare:
-            _compare_variant(game, agent[0], variant, games, players, db, out, seed, max_turns, workers, backend, address,
-                             sweep, precision)
+            _compare_variant_by_agents(game, agent, variant, games, players, db, out, seed, max_turns, workers, backend,
+                                       address, sweep, precision)
             return
         raise typer.Exit(_in_variant_process(game, variant, ["balance", game, *sum((["--agent", a] for a in agent), []),
                                                              *sweep, *(["--precision", str(precision)] if precision else []),
@@ -802,13 +804,45 @@ def _in_variant_process(game: str, path: str, args: list[str]) -> int:
     return _meeplegym_child(checked, args)
 
 
+def _compare_variant_by_agents(game: str, agents: list[str], path: str, games: int, players: int, db: str, out: str,
+                               seed: int, max_turns: int, workers: int, backend: str, address: str | None,
+                               sweep: list[str], precision: float | None) -> None:
+    """One paired comparison per agent (each in its own folder when there are several), then the
+    changes every agent agrees on."""
+    from meeplegym.balance import change_verdicts, write_paired_agents_report
+
+    if len(agents) == 1:
+        _compare_variant(game, agents[0], path, games, players, db, out, seed, max_turns, workers, backend, address,
+                         sweep, precision)
+        return
+    Path(out).mkdir(exist_ok=True)
+    changes = {}
+    for name in agents:
+        console.print(f"\n[bold]{escape(name)}[/bold] in every seat")
+        changes[name] = _compare_variant(game, name, path, games, players, db, str(Path(out) / _folder_name(name)),
+                                         seed, max_turns, workers, backend, address, sweep, precision)
+    page = write_paired_agents_report(changes, players, out, f"{game}: {players} players, the printed game against a "
+                                      f"variant, with {', '.join(agents)}", variants.describe(variants.read(path)))
+    console.print()
+    for name, table in change_verdicts(changes).items():
+        held = [f"{v.key} ({v.text.split()[0]})" for v in table if v.consistent]
+        console.print(f"by {name}: " + (f"[red]changed with every agent: {escape(', '.join(held))}[/red]"
+                                         if held else "no change that every agent shares"))
+    console.print(f"report: {escape(str(page))}")
+
+
+def _folder_name(agent: str) -> str:
+    """A folder name for an agent's name (options included: `scythe.mcts@simulations=64`)."""
+    return re.sub(r"[^A-Za-z0-9._-]", "_", agent)
+
+
 def _compare_variant(game: str, agent: str, path: str, games: int, players: int, db: str, out: str, seed: int,
                      max_turns: int, workers: int, backend: str, address: str | None, sweep: list[str],
-                     precision: float | None) -> None:
+                     precision: float | None) -> dict:
     """The printed game's sweep here, the variant's in a child process, then the paired report.
     With `precision`, both sides play in rounds of 100, 200, 400, ... deals until every paired
     interval is at most ±precision (or `games` deals are played): the rule reads the intervals'
-    widths only, as a sweep's --precision does."""
+    widths only, as a sweep's --precision does. Returns the changes."""
     from meeplegym.balance import paired_changes, sweep_config, widest_half_interval, write_paired_report
     from meeplegym.tournament import stored_games
 
@@ -844,6 +878,7 @@ def _compare_variant(game: str, agent: str, path: str, games: int, players: int,
         moved = [f"{r.key} {r.difference:+.3f}" for r in rows if r.flagged]
         console.print(f"by {name}: " + (f"[red]changed: {escape(', '.join(moved))}[/red]" if moved else "no change beyond chance"))
     console.print(f"report: {escape(str(page))}")
+    return changes
 
 
 def _print_plan(game: str, players: int, difference: float, seed: int) -> None:

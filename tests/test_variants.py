@@ -262,6 +262,55 @@ def test_a_comparison_with_precision_plays_rounds_until_every_paired_interval_is
     assert "the printed game against a variant, 200 deals" in (out / "report.md").read_text()
 
 
+def test_a_change_is_a_verdict_only_where_every_agent_moves_it_the_same_way():
+    from meeplegym.balance import Change, change_verdicts
+
+    def change(key, difference, flagged):
+        return Change(key, 100, 0.25, difference, difference - 0.05, difference + 0.05, 0.0, flagged)
+
+    by_agent = {
+        "builder": {"faction": [change("rusviet", -0.10, True), change("saxony", 0.04, True), change("nordic", 0.01, False)]},
+        "rusher": {"faction": [change("rusviet", -0.08, True), change("saxony", -0.04, True), change("nordic", 0.0, False)]},
+    }
+    table = {v.key: v for v in change_verdicts(by_agent)["faction"]}
+    assert table["rusviet"].consistent and table["rusviet"].text == "down with every agent"
+    assert not table["saxony"].consistent
+    assert table["saxony"].text == "flagged with builder (up), rusher (down) only"
+    assert not table["nordic"].consistent and table["nordic"].text == ""
+    assert [v.key for v in change_verdicts(by_agent)["faction"]][0] == "rusviet"  # the verdicts first
+
+
+def test_a_comparison_with_several_agents_reports_each_and_what_they_share(variant_file, tmp_path, monkeypatch):
+    """Each agent's comparison (tested end to end above) in a folder of its own, then the changes
+    side by side; the comparisons themselves are stand-ins here (a bot's variant kernels would
+    compile for minutes)."""
+    from typer.testing import CliRunner
+
+    from meeplegym import cli
+    from meeplegym.balance import Change
+
+    ran = []
+
+    def compare(game, agent, path, games, players, db, out, *rest):
+        ran.append((agent, out))
+        moved = -0.1 if agent == "random" else -0.08
+        return {"faction": [Change("rusviet", games, 0.4, moved, moved - 0.02, moved + 0.02, 0.0, True),
+                            Change("saxony", games, 0.2, 0.01, -0.02, 0.04, 0.0, False)]}
+
+    monkeypatch.setattr(cli, "_compare_variant", compare)
+    out = tmp_path / "report"
+    result = CliRunner().invoke(cli.app, ["balance", "scythe", "--variant", str(variant_file), "--compare", "--agent", "random",
+                                          "--agent", "scythe.mcts@simulations=8", "--games", "4", "-n", "2",
+                                          "--db", str(tmp_path / "b.sqlite"), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert ran == [("random", str(out / "random")), ("scythe.mcts@simulations=8", str(out / "scythe.mcts_simulations_8"))]
+    md = (out / "report.md").read_text()
+    assert "with random, scythe.mcts@simulations=8" in md and "## By faction: the change with every agent" in md
+    assert "| rusviet | -0.100 (-0.120 to -0.080) ⚠ | -0.080 (-0.100 to -0.060) ⚠ | **down with every agent** |" in md
+    assert "by faction: changed with every agent: rusviet (down)" in " ".join(result.output.split())
+    assert (out / "report.html").exists()
+
+
 def test_the_variants_command_lists_what_each_game_may_change():
     from typer.testing import CliRunner
 
