@@ -152,7 +152,7 @@ N_KINDS = 4
 KIND_NAMES = ("action", "played", "rest", "modifier")
 
 # step opcodes (after the shared control ops)
-_STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
+_OPS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", "keep_secrets", "tithe", "move_bank",
                "peek_discard", "peek_pile", "peek_world", "discard_adviser", "discard_region", "tame", "relic_draw",
                "relic_break", "garrison", "key_city", "citizen", "end_act", "relic_bottom", "sacrifice_even",
                "move_favor", "convoy", "homestead", "reliquary_take", "reliquary_peek", "take_it", "give_ds",
@@ -162,17 +162,79 @@ _STEP_WORDS = ("gain", "take", "kill", "count", "ds_add", "ds_burn", "ds_keep", 
                "messenger", "whistle", "palanquin", "reveal_discard", "travel_to_suit", "exchange", "pick_facedown",
                "inquire", "swap_facedown", "peek_facedown", "campaign_at", "gather", "gathering", "uncage", "deeds",
                "prophet")
-(OP_GAIN, OP_TAKE, OP_KILL, OP_COUNT, OP_DS_ADD, OP_DS_BURN, OP_DS_KEEP, OP_KEEP_SECRETS, OP_TITHE, OP_MOVE_BANK,
- OP_PEEK_DISCARD, OP_PEEK_PILE, OP_PEEK_WORLD, OP_DISCARD_ADVISER, OP_DISCARD_REGION, OP_TAME, OP_RELIC_DRAW,
- OP_RELIC_BREAK, OP_GARRISON, OP_KEY_CITY, OP_CITIZEN, OP_END_ACT, OP_RELIC_BOTTOM, OP_SACRIFICE_EVEN,
- OP_MOVE_FAVOR, OP_CONVOY, OP_HOMESTEAD, OP_RELIQUARY_TAKE, OP_RELIQUARY_PEEK, OP_TAKE_IT, OP_GIVE_DS,
- OP_DISSENT, OP_RELIC_TAKE, OP_RELIC_RETURN, OP_LEVEL, OP_REST_RETURNS, OP_SWAP_ADVISER, OP_SWAP_SITE,
- OP_PICK_ADVISER, OP_TO_SITE, OP_SWAP_HERE, OP_ROVING, OP_PIPER, OP_RIOTS, OP_REVELATION, OP_PICK_SEAT,
- OP_WITCH_TRADE, OP_ORACLE, OP_REPAIR, OP_SPIRE, OP_PILGRIMAGE, OP_SALT, OP_PICK_RELIC, OP_BLACKMAIL, OP_MESSENGER,
- OP_WHISTLE, OP_PALANQUIN, OP_REVEAL_DISCARD, OP_TRAVEL_TO_SUIT, OP_EXCHANGE, OP_PICK_FACEDOWN, OP_INQUIRE,
- OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN, OP_CAMPAIGN_AT, OP_GATHER, OP_GATHERING, OP_UNCAGE, OP_DEEDS, OP_PROPHET) = range(
-    P.FIRST_GAME_OP, P.FIRST_GAME_OP + len(_STEP_WORDS))
-_OPS = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_STEP_WORDS)}
+OP = {w: P.FIRST_GAME_OP + k for k, w in enumerate(_OPS)}
+# The opcodes by name, for the compiled code (numba reads module constants, not dict lookups);
+# tests/oath/test_oath_powers.py checks that each is OP_<NAME> = OP["<name>"].
+OP_GAIN = OP["gain"]
+OP_TAKE = OP["take"]
+OP_KILL = OP["kill"]
+OP_COUNT = OP["count"]
+OP_DS_ADD = OP["ds_add"]
+OP_DS_BURN = OP["ds_burn"]
+OP_DS_KEEP = OP["ds_keep"]
+OP_KEEP_SECRETS = OP["keep_secrets"]
+OP_TITHE = OP["tithe"]
+OP_MOVE_BANK = OP["move_bank"]
+OP_PEEK_DISCARD = OP["peek_discard"]
+OP_PEEK_PILE = OP["peek_pile"]
+OP_PEEK_WORLD = OP["peek_world"]
+OP_DISCARD_ADVISER = OP["discard_adviser"]
+OP_DISCARD_REGION = OP["discard_region"]
+OP_TAME = OP["tame"]
+OP_RELIC_DRAW = OP["relic_draw"]
+OP_RELIC_BREAK = OP["relic_break"]
+OP_GARRISON = OP["garrison"]
+OP_KEY_CITY = OP["key_city"]
+OP_CITIZEN = OP["citizen"]
+OP_END_ACT = OP["end_act"]
+OP_RELIC_BOTTOM = OP["relic_bottom"]
+OP_SACRIFICE_EVEN = OP["sacrifice_even"]
+OP_MOVE_FAVOR = OP["move_favor"]
+OP_CONVOY = OP["convoy"]
+OP_HOMESTEAD = OP["homestead"]
+OP_RELIQUARY_TAKE = OP["reliquary_take"]
+OP_RELIQUARY_PEEK = OP["reliquary_peek"]
+OP_TAKE_IT = OP["take_it"]
+OP_GIVE_DS = OP["give_ds"]
+OP_DISSENT = OP["dissent"]
+OP_RELIC_TAKE = OP["relic_take"]
+OP_RELIC_RETURN = OP["relic_return"]
+OP_LEVEL = OP["level"]
+OP_REST_RETURNS = OP["rest_returns"]
+OP_SWAP_ADVISER = OP["swap_adviser"]
+OP_SWAP_SITE = OP["swap_site"]
+OP_PICK_ADVISER = OP["pick_adviser"]
+OP_TO_SITE = OP["to_site"]
+OP_SWAP_HERE = OP["swap_here"]
+OP_ROVING = OP["roving"]
+OP_PIPER = OP["piper"]
+OP_RIOTS = OP["riots"]
+OP_REVELATION = OP["revelation"]
+OP_PICK_SEAT = OP["pick_seat"]
+OP_WITCH_TRADE = OP["witch_trade"]
+OP_ORACLE = OP["oracle"]
+OP_REPAIR = OP["repair"]
+OP_SPIRE = OP["spire"]
+OP_PILGRIMAGE = OP["pilgrimage"]
+OP_SALT = OP["salt"]
+OP_PICK_RELIC = OP["pick_relic"]
+OP_BLACKMAIL = OP["blackmail"]
+OP_MESSENGER = OP["messenger"]
+OP_WHISTLE = OP["whistle"]
+OP_PALANQUIN = OP["palanquin"]
+OP_REVEAL_DISCARD = OP["reveal_discard"]
+OP_TRAVEL_TO_SUIT = OP["travel_to_suit"]
+OP_EXCHANGE = OP["exchange"]
+OP_PICK_FACEDOWN = OP["pick_facedown"]
+OP_INQUIRE = OP["inquire"]
+OP_SWAP_FACEDOWN = OP["swap_facedown"]
+OP_PEEK_FACEDOWN = OP["peek_facedown"]
+OP_CAMPAIGN_AT = OP["campaign_at"]
+OP_GATHER = OP["gather"]
+OP_GATHERING = OP["gathering"]
+OP_UNCAGE = OP["uncage"]
+OP_DEEDS = OP["deeds"]
+OP_PROPHET = OP["prophet"]
 # columns
 C_N, C_WHAT, C_FROM, C_SUITS = 2, 3, 4, 5
 N_COUNT = -1  # C_N of a step that uses the last count
@@ -199,9 +261,9 @@ _CONDITIONS = {"exile": COND_EXILE, "no_favor": COND_NO_FAVOR, "exile_titled": C
 class _Oath(P.Vocabulary):
     def step(self, words, flags):
         name, args = words[0], words[1:]
-        if name not in _OPS:
+        if name not in OP:
             raise ValueError(f"unknown keyword {name!r}")
-        cols = {P.COL_OP: _OPS[name], C_N: 1, C_WHAT: -1, C_FROM: FROM_NONE, C_SUITS: 0}
+        cols = {P.COL_OP: OP[name], C_N: 1, C_WHAT: -1, C_FROM: FROM_NONE, C_SUITS: 0}
         for w in args:
             if w.isdigit():
                 cols[C_N] = int(w)
@@ -233,12 +295,12 @@ class _Oath(P.Vocabulary):
 
 
 #: the steps done with the player a pick_seat step picked (held in the state's offer_target)
-WITH_PARTNER = np.zeros(P.FIRST_GAME_OP + len(_STEP_WORDS), dtype=np.bool_)
+WITH_PARTNER = np.zeros(P.FIRST_GAME_OP + len(OP), dtype=np.bool_)
 WITH_PARTNER[[OP_WITCH_TRADE, OP_PALANQUIN, OP_EXCHANGE, OP_INQUIRE, OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN,
               OP_GATHERING]] = True
 WITH_PARTNER.setflags(write=False)
 #: the steps that name a player's facedown cards by position (OPTION k: the k-th put there)
-BY_POSITION = np.zeros(P.FIRST_GAME_OP + len(_STEP_WORDS), dtype=np.bool_)
+BY_POSITION = np.zeros(P.FIRST_GAME_OP + len(OP), dtype=np.bool_)
 BY_POSITION[[OP_PICK_FACEDOWN, OP_SWAP_FACEDOWN, OP_PEEK_FACEDOWN]] = True
 BY_POSITION.setflags(write=False)
 

@@ -739,3 +739,8 @@ def test_every_asking_step_has_one_pair_named_alike_in_both_switches():
     asking = {ast.unparse(n) for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr.startswith("OP_")}
     assert asking == set(asked), asking ^ set(asked)
 
+
+def test_opcode_constants_are_named_from_the_table():
+    for name, code in E.OP.items():
+        assert getattr(E, f"OP_{name.upper()}") == code, name
+    assert sorted(E.OP.values()) == list(range(min(E.OP.values()), min(E.OP.values()) + len(E.OP)))
