@@ -37,6 +37,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+# What both children time first: the AEC env's first step (t1), then the vector API's (t2).
+_FIRST_STEPS = r"""
+env = meeplegym.make_env(GAME, num_players=2)
+env.reset(seed=0)
+env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+t1 = time.perf_counter()
+venv = meeplegym.make_vector(GAME, 4, num_players=2, seed=0)
+step = venv.reset(seed=0)
+venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
+t2 = time.perf_counter()
+"""
+
 # The child process: runs the three first calls and reports their times and, with a profile,
 # numba's compile events per function.
 _PROBE = r"""
@@ -68,14 +80,7 @@ event.register("numba:compile", times)
 import numpy as np
 import meeplegym
 from meeplegym.agents import make_agent
-env = meeplegym.make_env(GAME, num_players=2)
-env.reset(seed=0)
-env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-t1 = time.perf_counter()
-venv = meeplegym.make_vector(GAME, 4, num_players=2, seed=0)
-step = venv.reset(seed=0)
-venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
-t2 = time.perf_counter()
+""" + _FIRST_STEPS + r"""
 venv = meeplegym.make_vector(GAME, 64, num_players=2, seed=0)  # from 64 games: the threaded kernels
 step = venv.reset(seed=0)
 venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
@@ -108,14 +113,7 @@ def play(env, seconds):
         n += 1
     return n / (time.perf_counter() - start)
 
-env = meeplegym.make_env(GAME, num_players=2)
-env.reset(seed=0)
-env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-t1 = time.perf_counter()
-venv = meeplegym.make_vector(GAME, 4, num_players=2, seed=0)
-step = venv.reset(seed=0)
-venv.step(np.array([int(np.flatnonzero(m)[0]) for m in step.action_mask]))
-t2 = time.perf_counter()
+""" + _FIRST_STEPS + r"""
 as_python = play(env, 10.0)
 warmup.wait_for_compile()
 t3 = time.perf_counter()
