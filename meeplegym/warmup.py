@@ -21,7 +21,6 @@ seconds to minutes per game, so:
 
 from __future__ import annotations
 
-import fcntl
 import importlib
 import importlib.util
 import os
@@ -176,7 +175,12 @@ def _compile_alone(game: str, parts) -> None:
                              f"compiling-{game}.lock")
     os.makedirs(os.path.dirname(lock_path), exist_ok=True)
     with open(lock_path, "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: no lock, so two first runs at once compile twice
+            fcntl = None
+        if fcntl:
+            fcntl.flock(lock, fcntl.LOCK_EX)
         warm(game, parts, on_done=lambda part, seconds: print(part, f"{seconds:.1f}", flush=True))
 
 
