@@ -163,3 +163,38 @@ def test_scythe_says_which_bottom_actions_a_turn_would_skip_and_the_engine_skips
                 raw.load_state_dict(saved)
         env.step(int(rng.choice(raw.legal_actions())))
     assert checked[True] >= 5 and checked[False] >= 5, checked
+
+
+def test_oath_says_why_each_missing_major_action_is_missing():
+    """issue 51: at the choice of an action, play names every major action the mask leaves out, and
+    only those, with its Supply cost when the Supply held is short of it (O5)."""
+    from meeplegym.envs.oath import actions as A
+    from meeplegym.envs.oath import render
+    from meeplegym.envs.oath.data import MajorAction
+    from meeplegym.envs.oath.state import PH_ACT
+
+    env = make_env("oath", num_players=3)
+    env.reset(seed=2)
+    raw, rng = env.unwrapped, np.random.default_rng(2)
+    kinds = {"costs": 0, "lacks": 0}
+    for _ in range(800):
+        if raw.game.is_terminal(raw._state):
+            break
+        state = raw.state_record
+        if state["phase"] == PH_ACT:
+            before = state.tobytes()
+            notes = {note.split(":")[0]: note for note in render.unavailable_text(state)}
+            assert state.tobytes() == before  # the rules tried their modifiers on a copy
+            mask = raw._legal_mask()
+            for action in MajorAction:
+                name = action.name.title()
+                assert (name in notes) == (mask[A.MAJOR + int(action)] == 0), (name, notes)
+                if name in notes and "costs" in notes[name]:
+                    cost, held = (int(w) for w in notes[name].replace(",", "").split() if w.isdigit())
+                    assert held == state["supply"][state["actor"]] < cost
+                    kinds["costs"] += 1
+                elif name in notes:
+                    kinds["lacks"] += 1
+        env.step(int(rng.choice(raw.legal_actions())))
+    assert kinds["costs"] >= 10 and kinds["lacks"] >= 10, kinds
+

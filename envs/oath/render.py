@@ -9,9 +9,11 @@ import numpy as np
 
 from meeplegym.envs.oath import data as D
 from meeplegym.envs.oath.actions import slot_name
+from meeplegym.envs.oath.rules import campaign, major, modifiers
 from meeplegym.envs.oath.state import (
     DEC_NAMES,
     FIRST_VISION,
+    PH_ACT,
     PH_GAME_OVER,
     PH_POWER,
     PHASE_NAMES,
@@ -123,3 +125,52 @@ def compact_text(s) -> str:
     """The table in 80 columns, for terminal play: ``render_text``'s lines wrapped, each continuation
     indented."""
     return fit(render_text(s))
+
+
+def _python(kernel):
+    """A rule's plain Python function: a person's reasons are read without compiling anything."""
+    return getattr(kernel, "py_func", kernel)
+
+
+# what a major action needs besides Supply, for the reason that names it (O5.1-O5.6)
+_NOTHING_TO = {D.MajorAction.SEARCH: "no deck or discard pile you may search now",
+               D.MajorAction.MUSTER: "no card you may muster with now (each takes a favor or a secret)",
+               D.MajorAction.TRADE: "no denizen you may trade with now",
+               D.MajorAction.RECOVER: "nothing here you may recover now",
+               D.MajorAction.CAMPAIGN: "no one you may campaign against now",
+               D.MajorAction.TRAVEL: "no site you may travel to now"}
+
+
+def _cheapest_supply(s, p: int, action: D.MajorAction) -> int:
+    """The least Supply `action` can cost p now, by the rules' own costs; -1 if nothing can be paid for."""
+    if action == D.MajorAction.SEARCH:
+        return min(int(_python(major.world_search_cost)(s, p)), int(_python(major.discard_search_cost)(s)))
+    if action == D.MajorAction.CAMPAIGN:
+        return int(_python(campaign.campaign_supply)(s))
+    if action == D.MajorAction.TRAVEL:
+        costs = [int(_python(major.travel_cost)(s, p, to)) for to in range(len(s["slot_site"]))]
+        return min((c for c in costs if c >= 0), default=-1)
+    return int(major.SUPPLY_OF[int(action)])
+
+
+def unavailable_text(state) -> list[str]:
+    """Why major actions are missing at the choice of an action (O4.2), for a person playing: the
+    Supply the action costs at least against the Supply held (O5), or, with the Supply there, what
+    it lacks. Reads the rules' own functions on a copy of the state (they try modifiers on it)."""
+    if state["phase"] != PH_ACT:
+        return []
+    s = state.copy()
+    p = int(s["actor"])
+    notes = []
+    for action in D.MajorAction:
+        can = (_python(campaign.can_campaign)(s, p) if action == D.MajorAction.CAMPAIGN
+               else _python(modifiers.possible_with_any)(s, p, int(action)))
+        if can:
+            continue
+        cost, supply = _cheapest_supply(s, p, action), int(s["supply"][p])
+        if cost > supply:
+            notes.append(f"{action.name.title()}: costs {cost} Supply, you have {supply}")
+        else:
+            notes.append(f"{action.name.title()}: {_NOTHING_TO[action]}")
+    return notes
+
