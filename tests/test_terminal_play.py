@@ -198,3 +198,34 @@ def test_oath_says_why_each_missing_major_action_is_missing():
         env.step(int(rng.choice(raw.legal_actions())))
     assert kinds["costs"] >= 10 and kinds["lacks"] >= 10, kinds
 
+
+def test_imperium_says_why_each_card_in_hand_cannot_be_played():
+    """issue 51: in the Activate loop, play names every card of the hand the mask leaves out, and
+    only those, with the rule that keeps it there (I5.1 no action left, I5.4 the state icon, I6.3)."""
+    from meeplegym.envs.imperium import actions as A
+    from meeplegym.envs.imperium import render
+    from meeplegym.envs.imperium.action_names import card_name
+    from meeplegym.envs.imperium.state import PH_ACTIVATE, Z_HAND
+
+    env = make_env("imperium", num_players=2)
+    env.reset(seed=3)
+    raw, rng = env.unwrapped, np.random.default_rng(3)
+    reasons = {}
+    for _ in range(900):
+        if raw.game.is_terminal(raw._state):
+            break
+        state = raw.state_record
+        if state["phase"] == PH_ACTIVATE:
+            before = state.tobytes()
+            notes = render.unavailable_text(state)
+            assert state.tobytes() == before  # the cost probe played on a copy
+            mask = raw._legal_mask()
+            missing = [card_name(state, c) for c in render.cards_in(state, Z_HAND, int(state["actor"]))
+                       if not mask[A.CARD + c]]
+            assert [note.split(": ")[0] for note in notes] == missing
+            assert all(state["actions"][state["actor"]] == 0 for note in notes if "no action left" in note)
+            for note in notes:
+                reasons[note.split("(")[-1]] = reasons.get(note.split("(")[-1], 0) + 1
+        env.step(int(rng.choice(raw.legal_actions())))
+    assert {"I5.1)", "I5.4)", "I6.3)"} <= set(reasons), reasons
+

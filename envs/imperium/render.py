@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
 from meeplegym.envs.imperium import state as ST
 from meeplegym.envs.imperium.action_names import RESOURCES, STATE_CODES, card_name, decision_text
-from meeplegym.envs.imperium.effects import AUTOMA_TABLE_NAMES
-from meeplegym.envs.imperium.rules import automa, scoring
+from meeplegym.envs.imperium.effects import AUTOMA_TABLE_NAMES, TRIG_PLAY
+from meeplegym.envs.imperium.rules import automa, scoring, steps, turn, zones
 from meeplegym.envs.imperium.rules.zones import state_icons
 from meeplegym.render import fit
 
@@ -149,3 +150,37 @@ def compact_text(s) -> str:
     """The table in 80 columns, for terminal play: ``render_text``'s lines wrapped, each continuation
     indented."""
     return fit(render_text(s))
+
+
+def _python(kernel):
+    """A rule's plain Python function: a person's reasons are read without compiling anything."""
+    return getattr(kernel, "py_func", kernel)
+
+
+def unavailable_text(state) -> list[str]:
+    """Why cards in the hand cannot be played, in the Activate loop (I5), for a person playing: no
+    action left (I5.1), a state icon that is not the player's state (I5.4), a card that cannot be
+    played, or a text that can do nothing now with its costs paid (I6.3). Reads the rules' own
+    functions on a copy of the state (the cost probe plays on it)."""
+    if state["phase"] != ST.PH_ACTIVATE:
+        return []
+    s = state.copy()
+    p = int(s["actor"])
+    mask = np.zeros(A.N_ACTIONS, dtype=np.int8)
+    _python(turn.legal)(s, mask)
+    notes = []
+    for c in cards_in(s, ST.Z_HAND, p):
+        if mask[A.CARD + c]:
+            continue
+        record = int(_python(zones.rec)(s, c))
+        if s["actions"][p] == 0 and not _python(turn.plays_free)(s, c):
+            why = "no action left this turn (I5.1)"
+        elif not s["ignore_state_turn"][p] and not _python(zones.state_allows)(s, p, c):
+            why = "its state icon is not your state (I5.4)"
+        elif steps.HAS_PROGRAM[record, TRIG_PLAY] and steps.ENTRY[record, TRIG_PLAY] == 0:
+            why = "it cannot be played"
+        else:
+            why = "its text can do nothing now, or its cost cannot be paid (I6.3)"
+        notes.append(f"{card_name(s, c)}: {why}")
+    return notes
+
