@@ -54,7 +54,7 @@ soak: $(VENV)/.installed-test
 
 # Pure-Python engine run (coverage/debug mode) of the engine-agreement tests.
 nojit: $(VENV)/.installed-test
-	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q tests/scythe/test_invariants.py -k "nojit or smoke"
+	NUMBA_DISABLE_JIT=1 $(BIN)/python -m pytest -q tests/scythe/test_scythe_invariants.py -k "nojit or smoke"
 
 bench: $(VENV)/.installed-bench
 	$(BIN)/python benchmarks/throughput.py

@@ -12,7 +12,7 @@ Prints a markdown table per game (games, decisions, violations, seconds per play
 for each violation, the game (players, seed) and the decision where it appeared; exits 1 on any
 violation or a game that did not end within --max-decisions. Game ``seed`` with ``n`` players
 is ``engine.new_game(n, seed, **table)`` played by the random chooser
-``engine.random_words([seed + 2**32])``, the convention of tests/scythe/test_invariants.py,
+``engine.random_words([seed + 2**32])``, the convention of tests/scythe/test_scythe_invariants.py,
 whose ``replay(n, seed)`` walks such a game one decision at a time; the game's tables (Imperium:
 with and without Trade Routes and the I15 variants) take turns by seed, and a failure names its
 table.

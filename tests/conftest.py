@@ -22,10 +22,10 @@ os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")
 # sharing a costly kernel go to the same one; the modules with the costliest kernels of their
 # own are handed out first. Only the speed of the run depends on the lists below, never a result.
 
-_SAME_WORKER_AS = {"tests/scythe/test_hidden.py": "tests/scythe/test_bots.py"}  # the bots' policy_at
+_SAME_WORKER_AS = {"tests/scythe/test_scythe_hidden.py": "tests/scythe/test_scythe_bots.py"}  # the bots' policy_at
 _ONE_UNIT_DIRS = ("tests/imperium/", "tests/oath/")  # each folder's modules share one engine
-_COMPILE_FIRST = ("tests/imperium/", "tests/scythe/test_bots.py", "tests/test_vector.py",
-                  "tests/scythe/test_invariants.py")
+_COMPILE_FIRST = ("tests/imperium/", "tests/scythe/test_scythe_bots.py", "tests/test_vector.py",
+                  "tests/scythe/test_scythe_invariants.py")
 
 
 def _unit(nodeid: str) -> str:

@@ -13,7 +13,7 @@ state; the digests must match this process's:
 
 Batch sizes, positions in a batch, threads and the AEC/vector agreement are tests/test_vector.py
 and tests/imperium/test_imperium_vector.py; Scythe's checked play and checker under both modes
-are tests/scythe/test_nojit.py.
+are tests/scythe/test_scythe_nojit.py.
 """
 
 from __future__ import annotations

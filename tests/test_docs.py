@@ -78,3 +78,12 @@ def test_numbers_in_the_docs_come_from_the_code():
 
     assert f"({imperium_encoder.OBS_SIZE:,} floats" in (ROOT / "docs/vector.md").read_text()
     assert "automa (I14" in GAMES["imperium"].summary and "issue 5" not in GAMES["imperium"].summary
+
+
+def test_each_games_tests_are_named_after_the_game():
+    """docs/architecture.md: tests/<game>/test_<game>_<topic>.py, one scheme for the three games."""
+    tests = Path(__file__).resolve().parent
+    for game in ("scythe", "imperium", "oath"):
+        names = sorted(p.name for p in (tests / game).glob("test_*.py"))
+        assert names and all(n.startswith(f"test_{game}_") for n in names), [n for n in names if not n.startswith(f"test_{game}_")]
+

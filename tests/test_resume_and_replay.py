@@ -8,7 +8,7 @@
 - A recorded replay (seed + actions, ``play_match(..., record=True)``) re-run through the env or
   the game's engine ends with the same scores.
 
-Round trips at every decision point are per game (tests/scythe/test_save_load.py,
+Round trips at every decision point are per game (tests/scythe/test_scythe_save_load.py,
 tests/imperium/test_imperium_env.py).
 """
 

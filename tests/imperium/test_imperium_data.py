@@ -8,9 +8,6 @@ kinds.  They skip when the spec is not beside the checkout (set ``IMPERIUM_SPEC`
 at it).  The expected counts and spot checks below are typed from the spec's prose and
 the seed rulebook (``seed PT l.N`` = line N of shared/seeds/001_536c6dbce7700501.txt) and
 always run.
-
-(The file is not called ``test_data.py``: ``tests/scythe/test_data.py`` has that basename
-and the test folders are not packages, so pytest would refuse the second one.)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scenario helpers for the Scythe rules tests (``test_rules_*.py``).
+"""Scenario helpers for the Scythe rules tests (``test_scythe_*.py``).
 
 Every scenario is built as a state-JSON dict (``state_json.state_to_dict`` of a fresh game),
 edited with the functions below, and loaded with ``state_json.state_from_dict``; no test pokes

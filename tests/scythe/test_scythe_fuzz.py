@@ -36,9 +36,9 @@ from tests.fuzzing import (NUMPY_INTS, action_values, env_snapshot, fuzz, is_int
                            play_prefix, try_env_actions)
 
 try:
-    from . import test_invariants as ti
+    from . import test_scythe_invariants as ti
 except ImportError:
-    import test_invariants as ti
+    import test_scythe_invariants as ti
 
 FACTIONS = [f.name.lower() for f in data.Faction]
 MATS = [m.name.lower() for m in data.Mat]

@@ -44,9 +44,9 @@ from meeplegym.envs.scythe.state import (
 from meeplegym.envs.scythe.state_json import state_from_dict, state_to_dict
 
 try:
-    from . import test_invariants as ti
+    from . import test_scythe_invariants as ti
 except ImportError:
-    import test_invariants as ti
+    import test_scythe_invariants as ti
 
 
 def _through_json(d: dict) -> dict:
