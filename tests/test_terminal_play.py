@@ -165,37 +165,44 @@ def test_scythe_says_which_bottom_actions_a_turn_would_skip_and_the_engine_skips
     assert checked[True] >= 5 and checked[False] >= 5, checked
 
 
+def _notes_along_a_random_game(game: str, players: int, seed: int, decisions: int, phase: int):
+    """At each decision of a seeded random game that is in `phase`: the state, what play prints
+    about unavailable choices (read without changing the state: the rules' probes run on a copy),
+    and the legal mask."""
+    env = make_env(game, num_players=players)
+    env.reset(seed=seed)
+    raw, rng = env.unwrapped, np.random.default_rng(seed)
+    for _ in range(decisions):
+        if raw.game.is_terminal(raw._state):
+            return
+        state = raw.state_record
+        if state["phase"] == phase:
+            before = state.tobytes()
+            notes = raw.game.render.unavailable_text(state)
+            assert state.tobytes() == before
+            yield state, notes, raw._legal_mask()
+        env.step(int(rng.choice(raw.legal_actions())))
+
+
 def test_oath_says_why_each_missing_major_action_is_missing():
     """issue 51: at the choice of an action, play names every major action the mask leaves out, and
     only those, with its Supply cost when the Supply held is short of it (O5)."""
     from meeplegym.envs.oath import actions as A
-    from meeplegym.envs.oath import render
     from meeplegym.envs.oath.data import MajorAction
     from meeplegym.envs.oath.state import PH_ACT
 
-    env = make_env("oath", num_players=3)
-    env.reset(seed=2)
-    raw, rng = env.unwrapped, np.random.default_rng(2)
     kinds = {"costs": 0, "lacks": 0}
-    for _ in range(800):
-        if raw.game.is_terminal(raw._state):
-            break
-        state = raw.state_record
-        if state["phase"] == PH_ACT:
-            before = state.tobytes()
-            notes = {note.split(":")[0]: note for note in render.unavailable_text(state)}
-            assert state.tobytes() == before  # the rules tried their modifiers on a copy
-            mask = raw._legal_mask()
-            for action in MajorAction:
-                name = action.name.title()
-                assert (name in notes) == (mask[A.MAJOR + int(action)] == 0), (name, notes)
-                if name in notes and "costs" in notes[name]:
-                    cost, held = (int(w) for w in notes[name].replace(",", "").split() if w.isdigit())
-                    assert held == state["supply"][state["actor"]] < cost
-                    kinds["costs"] += 1
-                elif name in notes:
-                    kinds["lacks"] += 1
-        env.step(int(rng.choice(raw.legal_actions())))
+    for state, notes, mask in _notes_along_a_random_game("oath", 3, 2, 800, PH_ACT):
+        notes = {note.split(":")[0]: note for note in notes}
+        for action in MajorAction:
+            name = action.name.title()
+            assert (name in notes) == (mask[A.MAJOR + int(action)] == 0), (name, notes)
+            if name in notes and "costs" in notes[name]:
+                cost, held = (int(w) for w in notes[name].replace(",", "").split() if w.isdigit())
+                assert held == state["supply"][state["actor"]] < cost
+                kinds["costs"] += 1
+            elif name in notes:
+                kinds["lacks"] += 1
     assert kinds["costs"] >= 10 and kinds["lacks"] >= 10, kinds
 
 
@@ -207,25 +214,12 @@ def test_imperium_says_why_each_card_in_hand_cannot_be_played():
     from meeplegym.envs.imperium.action_names import card_name
     from meeplegym.envs.imperium.state import PH_ACTIVATE, Z_HAND
 
-    env = make_env("imperium", num_players=2)
-    env.reset(seed=3)
-    raw, rng = env.unwrapped, np.random.default_rng(3)
     reasons = {}
-    for _ in range(900):
-        if raw.game.is_terminal(raw._state):
-            break
-        state = raw.state_record
-        if state["phase"] == PH_ACTIVATE:
-            before = state.tobytes()
-            notes = render.unavailable_text(state)
-            assert state.tobytes() == before  # the cost probe played on a copy
-            mask = raw._legal_mask()
-            missing = [card_name(state, c) for c in render.cards_in(state, Z_HAND, int(state["actor"]))
-                       if not mask[A.CARD + c]]
-            assert [note.split(": ")[0] for note in notes] == missing
-            assert all(state["actions"][state["actor"]] == 0 for note in notes if "no action left" in note)
-            for note in notes:
-                reasons[note.split("(")[-1]] = reasons.get(note.split("(")[-1], 0) + 1
-        env.step(int(rng.choice(raw.legal_actions())))
+    for state, notes, mask in _notes_along_a_random_game("imperium", 2, 3, 900, PH_ACTIVATE):
+        missing = [card_name(state, c) for c in render.cards_in(state, Z_HAND, int(state["actor"]))
+                   if not mask[A.CARD + c]]
+        assert [note.split(": ")[0] for note in notes] == missing
+        assert all(state["actions"][state["actor"]] == 0 for note in notes if "no action left" in note)
+        for note in notes:
+            reasons[note.split("(")[-1]] = reasons.get(note.split("(")[-1], 0) + 1
     assert {"I5.1)", "I5.4)", "I6.3)"} <= set(reasons), reasons
-
