@@ -8,6 +8,7 @@ tables in benchmarks/RESULTS.md.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -17,6 +18,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")  # time compiled code: on a cold cache compile, never run as Python
 from results_md import write_section  # noqa: E402
 
 from meeplegym.balance import balance_tables, markdown, run_balance, victory_counts  # noqa: E402

@@ -16,10 +16,13 @@ import argparse
 import hashlib
 import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
 import numpy as np
+
+os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")  # the compiled engine's play: on a cold cache compile here
 
 STRIDE = 10  # decisions between two hashes of the state
 TABLES = {  # engine.new_game options per game, beside the player count

@@ -42,7 +42,7 @@ print(json.dumps({{k: v["decisions_per_s"] for k, v in out.items()}}))
 
 def measure(python: str, game: str, seconds: float, games: int, cache: Path) -> dict:
     code = _CHILD.format(here=str(HERE), game=game, seconds=seconds, games=games)
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "MEEPLEGYM_FIRST_RUN": "wait"}  # compiled code only
     proc = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir(), env=env)
     if proc.returncode:
         raise RuntimeError(f"{python} {game}: {proc.stderr[-3000:]}")

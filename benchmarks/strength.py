@@ -42,6 +42,7 @@ from meeplegym.registry import GAMES
 from meeplegym.stats import wilson_interval
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")  # time compiled code: on a cold cache compile, never run as Python
 from results_md import write_section  # noqa: E402
 
 
