@@ -116,7 +116,9 @@ def play(
     names = names * (players - 1) if len(names) == 1 else names
     if len(names) != players - 1:
         raise typer.BadParameter(f"give one opponent or {players - 1}, got {len(names)}")
-    _compile_first(game, names)
+    if any(name.startswith(f"{game}.") for name in names):
+        _compile_first(game, names)  # bots compile before they play, the engine with them
+    # else, on a cold cache, the env answers at once: a person's pace needs no compiled engine
     try:
         env = make_env(game, num_players=players, render_mode="ansi", **options)
         others = iter(names)

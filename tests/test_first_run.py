@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -105,6 +106,38 @@ def test_a_cold_cache_steps_at_once_while_another_process_compiles():
     assert seen == {"interpreted": ["scythe"], "running": True, "compiled": 0}
     assert "Another process compiles them now" in out.stderr
     assert "meeplegym warmup scythe" in out.stderr and "MEEPLEGYM_FIRST_RUN=wait" in out.stderr
+
+
+def _kill_compilers_of(cache: str) -> int:
+    """Kill the background compilers whose numba cache is `cache` (they outlive the command that
+    started them, by design); how many there were."""
+    killed = 0
+    for proc in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{proc}/environ", "rb") as f:
+                if f"NUMBA_CACHE_DIR={cache}".encode() in f.read().split(b"\0"):
+                    os.kill(int(proc), signal.SIGKILL)
+                    killed += 1
+        except (OSError, ValueError):
+            continue
+    return killed
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the background compiler through /proc")
+def test_terminal_play_against_random_starts_at_once_on_a_cold_cache():
+    """`meeplegym play` compiles before it starts only when bots play; against `random` the board
+    and the menu come at once while another process compiles."""
+    with tempfile.TemporaryDirectory() as cache:
+        try:
+            out = subprocess.run([sys.executable, "-m", "meeplegym.cli", "play", "oath", "--players", "2", "--seed", "1"],
+                                 input="q\n", capture_output=True, text=True, timeout=300,
+                                 env={**os.environ, "NUMBA_CACHE_DIR": cache, warmup.FIRST_RUN: "background",
+                                      "COLUMNS": "100"})
+        finally:
+            compilers = _kill_compilers_of(cache)
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert "Another process compiles them now" in out.stderr and "compiling the Oath kernels" not in out.stdout
+    assert "choose" in out.stdout and compilers >= 1
 
 
 @pytest.fixture
