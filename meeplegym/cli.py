@@ -61,7 +61,7 @@ def info() -> None:
     for col in ("game", "players", "actions", "observation", "about"):
         table.add_column(col)
     for entry in GAMES.values():
-        # the sizes from the game's modules: building an env would compile its engine first
+        # the sizes from the game's modules: building an env would start a compile of its engine
         actions = importlib.import_module(f"meeplegym.envs.{entry.name}.actions")
         encoder = importlib.import_module(f"meeplegym.encoders.{entry.name}")
         table.add_row(
