@@ -4,8 +4,10 @@ Names are ``<game>.<style>`` for game-specific bots and a bare name for agents t
 game; ``policy:PATH`` names an exported policy (``runs/x/policy.pt``), so trained agents join
 matches and tournaments by the same kind of name. ``NAME@key=value,key=value`` sets an agent's
 options in its name (``scythe.mcts@simulations=256,c=0.3``), so a tournament or a ladder can pit
-configurations of one agent against each other; the agent keeps the whole name. ``make_agent(name, game=..., seed=...)`` builds one; ``agent_names(game)`` lists what
-plays a game.
+configurations of one agent against each other; the agent keeps the whole name. The option
+``epsilon`` weakens any agent (``scythe.builder@epsilon=0.3`` plays a random legal action 30% of
+the time, `agents/weakened.py`). ``make_agent(name, game=..., seed=...)`` builds one;
+``agent_names(game)`` lists what plays a game.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import importlib
 from dataclasses import dataclass
 
 from meeplegym.agents.base import Agent
+from meeplegym.agents.weakened import Weakened
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ def make_agent(name: str, game: str | None = None, seed: int | None = None, **kw
         raise KeyError(f"unknown agent {name!r}; available: {', '.join(agent_names(game))}") from None
     if game is not None and entry.games is not None and game not in entry.games:
         raise ValueError(f"agent {name!r} plays {', '.join(entry.games)}, not {game!r}")
+    epsilon = kwargs.pop("epsilon", None)
     module, cls = entry.target.split(":")
     try:
         agent = getattr(importlib.import_module(module), cls)(seed=seed, **kwargs)
@@ -135,6 +139,11 @@ def make_agent(name: str, game: str | None = None, seed: int | None = None, **kw
         if not kwargs:
             raise
         raise ValueError(f"agent {name!r}: {e}") from None  # an option the agent does not take
+    if epsilon is not None:
+        try:
+            agent = Weakened(agent, epsilon, seed)
+        except ValueError as e:
+            raise ValueError(f"agent {full_name!r}: {e}") from None
     if named_options:
         agent.name = full_name  # results and ratings tell the configurations apart
     return agent
