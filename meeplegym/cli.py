@@ -553,12 +553,18 @@ def train(
     critic_warmup: int = typer.Option(0, help="ppo: the first updates fit only the value head (with --init-policy)"),
     delegate: str = typer.Option("", help="a bundled bot that plays the learner's turns except their strategic "
                                  "decisions (Scythe: the section; Imperium: turn type and Activate choices)"),
+    opponent_sampling: str = typer.Option("uniform", help="ppo: how opponents are drawn from the pool: uniform, or "
+                                          "pfsp (the ones the learner beats least, most often)"),
+    pfsp_power: float = typer.Option(2.0, help="ppo: pfsp weighs an opponent by (1 - win rate against it) ** this"),
+    shaping_coef: float = typer.Option(0.0, help="ppo: potential-based shaping by the learner's score margin, "
+                                       "times this (e.g. 0.01 for Scythe's coins; 0: off)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
-    if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup):
-        raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy and --critic-warmup "
-                                 "are options of --algo ppo")
+    if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup
+                          or opponent_sampling != "uniform" or shaping_coef):
+        raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy, --critic-warmup, "
+                                 "--opponent-sampling and --shaping-coef are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -587,7 +593,9 @@ def train(
     if algo == "ppo":
         args = dataclasses.replace(args, reward_scale=reward_scale, teacher=teacher, teacher_coef=teacher_coef,
                                    teacher_steps=teacher_steps, pretrain_samples=pretrain_samples,
-                                   init_policy=init_policy, critic_warmup=critic_warmup)
+                                   init_policy=init_policy, critic_warmup=critic_warmup,
+                                   opponent_sampling=opponent_sampling, pfsp_power=pfsp_power,
+                                   shaping_coef=shaping_coef)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     _compile_first(game, [opponents, eval_opponents, teacher, delegate], vector=True)

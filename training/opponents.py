@@ -38,6 +38,7 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.vector import VectorEnv, make_vector
 
 SEAT_MODES = ("rotate", "random")
+SAMPLING_MODES = ("uniform", "pfsp")
 
 
 class StateBatch(Sequence):
@@ -68,12 +69,29 @@ def _is_policy_path(spec: str) -> bool:
 class OpponentPool:
     """The agents that may sit in the learner's opponents' seats, with sampling weights.
 
-    Entries are registered agent names (``"random"``, ``"scythe.builder"``), `Agent` objects, or
-    paths to exported policies (``"runs/x/policy.pt"`` or ``"policy:runs/x/policy.pt"``).
-    Indices never change once given out: `replace` swaps the agent in a slot (e.g. a newer
-    snapshot of the learner) and `set_weight` retires one (weight 0)."""
+    Entries are registered agent names (``"random"``, ``"scythe.builder"``, a weakened
+    ``"scythe.builder@epsilon=0.5"``), `Agent` objects, or paths to exported policies
+    (``"runs/x/policy.pt"`` or ``"policy:runs/x/policy.pt"``). Indices never change once given
+    out: `replace` swaps the agent in a slot (e.g. a newer snapshot of the learner) and
+    `set_weight` retires one (weight 0).
 
-    def __init__(self, opponents, game: str = "scythe", seed: int | None = 0, weights=None):
+    `sampling` is ``"uniform"`` (each agent in proportion to its weight) or ``"pfsp"``,
+    prioritised fictitious self-play (AlphaStar's "hard" weighting): the weight is multiplied
+    by ``(1 - w) ** pfsp_power``, w the learner's recent win rate against that agent
+    (`record_games` keeps it; 0.5 before any game), so the opponents the learner beats least
+    are met most. Each keeps at least ``PFSP_FLOOR`` of its weight, so its win rate stays current
+    and an opponent the learner has mastered still shows up now and then."""
+
+    PFSP_FLOOR = 0.05
+    WIN_MEMORY = 0.99  # per game against an agent, its older games count this much less: about the last 100
+
+    def __init__(self, opponents, game: str = "scythe", seed: int | None = 0, weights=None,
+                 sampling: str = "uniform", pfsp_power: float = 2.0):
+        if sampling not in SAMPLING_MODES:
+            raise InvalidOptionError(f"opponent sampling must be one of {SAMPLING_MODES}, got {sampling!r}")
+        if not pfsp_power >= 0:
+            raise InvalidOptionError(f"pfsp_power must be at least 0, got {pfsp_power!r}")
+        self.sampling, self.pfsp_power = sampling, float(pfsp_power)
         if isinstance(opponents, (str, Agent)):
             opponents = [opponents]
         opponents = list(opponents)
@@ -85,6 +103,8 @@ class OpponentPool:
         self.base_seed = 0 if seed is None else int(seed)
         self.agents: list[Agent] = []
         self.weights: list[float] = []
+        self.wins: list[float] = []  # the learner's wins against each agent, older games decayed
+        self.games: list[float] = []  # its games against each agent, decayed alike
         for i, spec in enumerate(opponents):
             self.add(spec, 1.0 if weights is None else float(weights[i]))
 
@@ -107,10 +127,14 @@ class OpponentPool:
         agent = self.resolve(spec)
         self.agents.append(agent)
         self.weights.append(float(weight))
+        self.wins.append(0.0)
+        self.games.append(0.0)
         return len(self.agents) - 1
 
     def replace(self, index: int, spec) -> None:
+        """A new agent in slot `index`; the learner's record against the old one is forgotten."""
         self.agents[index] = self.resolve(spec)
+        self.wins[index] = self.games[index] = 0.0
 
     def set_weight(self, index: int, weight: float) -> None:
         self.weights[index] = float(weight)
@@ -121,13 +145,32 @@ class OpponentPool:
         for i, agent in enumerate(self.agents):
             agent.seed(self.base_seed + 7919 * (i + 1))
 
-    def sample(self, rng: np.random.Generator, size) -> np.ndarray:
+    def record_games(self, opponents: np.ndarray, wins: np.ndarray) -> None:
+        """The learner's results: `wins[g]` (1, a tie's share, or 0) in finished game g against the pool
+        indices in row g of `opponents` (-1 marks the learner's seat; each opponent seat counts)."""
+        for row, win in zip(np.atleast_2d(opponents), np.atleast_1d(wins)):
+            for k in row[row >= 0]:
+                self.wins[k] = self.WIN_MEMORY * self.wins[k] + float(win)
+                self.games[k] = self.WIN_MEMORY * self.games[k] + 1.0
+
+    def win_rates(self) -> np.ndarray:
+        """The learner's recent win rate against each agent, 0.5 (one imagined drawn game) before any."""
+        return (np.asarray(self.wins) + 0.5) / (np.asarray(self.games) + 1.0)
+
+    def sampling_weights(self) -> np.ndarray:
+        """The probability of drawing each agent for a seat."""
         w = np.asarray(self.weights, dtype=np.float64)
+        if self.sampling == "pfsp":
+            w = w * np.maximum((1.0 - self.win_rates()) ** self.pfsp_power, self.PFSP_FLOOR)
         if w.sum() <= 0:
             raise InvalidOptionError("every opponent in the pool has weight 0")
-        if len(w) == 1:
+        return w / w.sum()
+
+    def sample(self, rng: np.random.Generator, size) -> np.ndarray:
+        p = self.sampling_weights()
+        if len(p) == 1:
             return np.zeros(size, dtype=np.int64)
-        return rng.choice(len(w), size=size, p=w / w.sum())
+        return rng.choice(len(p), size=size, p=p)
 
     @property
     def names(self) -> list[str]:
@@ -173,7 +216,8 @@ class SeatAdapter:
 
     `seat` is a seat number, ``"rotate"`` (slot b plays seat ``(b + g) % num_players`` in its
     g-th game, so seats are balanced) or ``"random"`` (drawn per game). Opponents are drawn per
-    game and per seat from the pool (uniformly unless weighted). `max_decisions` cuts a game
+    game and per seat from the pool (`OpponentPool.sampling_weights`); each finished game's result
+    goes back to the pool (`OpponentPool.record_games`). `max_decisions` cuts a game
     short (``truncated``, no reward, scores 0) after that many decisions of all seats: a guard
     against decision cycles that a deterministic policy may never leave (the turn counter, and
     so ``max_turns``, does not move inside a turn). `delegate` (a bundled bot's name) keeps only
@@ -203,6 +247,7 @@ class SeatAdapter:
             check_delegation(game, delegate)
         self.delegate = make_agent(delegate, game=game, seed=seed) if delegate else None
         self.record = record
+        self._scorer = None  # the game's `scores`, for score_margins
         self.max_decisions = int(max_decisions) if max_decisions else 0
         b, n = self.batch, self.num_players
         self.learner_seat = np.zeros(b, dtype=np.int64)
@@ -279,6 +324,21 @@ class SeatAdapter:
         """The learner's legal masks now, (batch, num_actions) bool."""
         return self.venv.last_step.action_mask.astype(bool)
 
+    def score_margins(self) -> np.ndarray:
+        """Each game's learner-seat score minus the best other seat's, as the game stands now
+        (`Game.scores`: Scythe's and Imperium's running counts; Oath has no score before its
+        end, so 0 there); float64 (batch,). Alone at the table, the seat's own score."""
+        if self._scorer is None:  # the AEC env's game knows the running scores
+            from meeplegym.registry import make_env
+
+            self._scorer = make_env(self.game, num_players=self.num_players).unwrapped.game
+        out = np.zeros(self.batch)
+        for b in range(self.batch):
+            scores = np.asarray(self._scorer.scores(self.venv.states[b:b + 1]), dtype=np.float64)
+            others = np.delete(scores, self.learner_seat[b])
+            out[b] = scores[self.learner_seat[b]] - (others.max() if others.size else 0.0)
+        return out
+
     @property
     def observation(self) -> np.ndarray:
         return self.venv.last_step.observation
@@ -353,6 +413,8 @@ class SeatAdapter:
             top = scores.max(axis=1)
             share = 1.0 / (scores == top[:, None]).sum(axis=1)
             o.episode_win[real] = np.where(v.last_step.terminated[real] & (mine == top), share, 0.0)
+            finished = real[v.last_step.terminated[real]]  # a game cut short is neither won nor lost
+            self.pool.record_games(self.opponent_of[finished], o.episode_win[finished])
         if self.record:
             for b in done:
                 self.finished_actions[int(b)] = self.actions[b]

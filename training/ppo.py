@@ -20,6 +20,7 @@ import argparse
 import csv
 import dataclasses
 import pickle
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +43,8 @@ class Args:
     game: str = "scythe"
     num_players: int = 2
     opponents: str = "random"  # comma-separated agent names / policy paths; "self" adds learner snapshots
+    opponent_sampling: str = "uniform"  # or pfsp: the opponents the learner beats least are drawn most (OpponentPool)
+    pfsp_power: float = 2.0  # pfsp weighs each opponent by (1 - the learner's win rate against it) ** this
     seat: str = "rotate"  # the learner's seat: a number, "rotate" or "random"
     total_steps: int = 2_000_000  # learner decisions to train on
     num_envs: int = 64  # games stepped together
@@ -62,6 +65,7 @@ class Args:
     separate_critic: bool = False  # the value network gets a trunk of its own instead of sharing the policy's
     reward_mode: str = "rank"  # rank (+1 first .. -1 last), score, or margin (score minus the best other seat's)
     reward_scale: float = 1.0  # multiplies the rewards the learner trains on (e.g. 0.01 for Scythe's margin in coins)
+    shaping_coef: float = 0.0  # potential-based shaping: the potential is this times the learner's score margin (0: off)
     max_turns: int = 0  # truncate games after this many turns (0: play to the end)
     teacher: str = ""  # an agent (name or policy path) whose move at each learner decision the policy also learns
     teacher_coef: float = 1.0  # weight of the teacher's cross-entropy at the start of the run
@@ -221,7 +225,19 @@ def build_pool(args: Args) -> tuple[OpponentPool, bool]:
     names = agent_list(args.opponents)
     self_play = SELF in names
     names = [s for s in names if s != SELF]
-    return OpponentPool(names or ["random"], args.game, args.seed), self_play
+    pool = OpponentPool(names or ["random"], args.game, args.seed, sampling=args.opponent_sampling,
+                        pfsp_power=args.pfsp_power)
+    return pool, self_play
+
+
+def shaping_potential(env: SeatAdapter, args: Args) -> np.ndarray:
+    """Φ of each game's learner decision: `shaping_coef` times the learner's score margin now.
+    A step is rewarded γΦ(next) - Φ(now), with Φ = 0 once the game is over, so over a game the
+    shaping adds up to -Φ(first decision): it cannot change which policy is best (Ng, Harada and
+    Russell, 1999), only how soon the learner hears that a move gained or lost points."""
+    if not args.shaping_coef:
+        return np.zeros(env.batch)
+    return args.shaping_coef * env.score_margins()
 
 
 def plain_args(args: Args) -> dict:
@@ -403,6 +419,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             if Path(path).exists():
                 snapshots.append(path)
                 snapshot_slots.append(pool.add(path))
+        if len(ckpt.get("pool_games", [])) == len(pool):  # the learner's record against each opponent (pfsp)
+            pool.wins, pool.games = list(ckpt["pool_wins"]), list(ckpt["pool_games"])
     # Updates left to reach total_steps (a resumed run may use another batch size).
     num_updates = start_update - 1 + max(0, -(-(args.total_steps - global_step) // args.batch_size))
 
@@ -429,7 +447,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
                 "global_step": global_step, "games": games_done, "args": plain_args(args),
                 "seconds": seconds_before + time.time() - start_time, "pretrained": pretrained,
-                "torch_rng": torch.get_rng_state(), "snapshots": snapshots}
+                "torch_rng": torch.get_rng_state(), "snapshots": snapshots,
+                "pool_wins": list(pool.wins), "pool_games": list(pool.games)}
         torch.save(ckpt, out / "checkpoint.pt.tmp")
         (out / "checkpoint.pt.tmp").replace(checkpoint_path)
 
@@ -476,6 +495,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     next_obs = torch.tensor(step.observation, device=device)  # a copy: the env reuses its buffers
     next_mask = torch.as_tensor(step.action_mask, device=device).bool()
     next_done = torch.zeros(B, device=device)
+    potential = shaping_potential(env, args)
+    shaping_return = np.zeros(B)  # each game's shaping so far, reported apart from its reward
+    recent_shaping: list[float] = []
     recent_wins: list[float] = []
     recent_returns: list[float] = []
     recent_lengths: list[int] = []
@@ -505,7 +527,15 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
             step = env.step(action.cpu().numpy())
             global_step += B
-            rew_buf[t] = torch.as_tensor(step.reward, device=device) * args.reward_scale
+            reward = step.reward * args.reward_scale
+            if args.shaping_coef:
+                # A game that ended is worth 0 now; its row already holds the next game's first decision.
+                next_potential = shaping_potential(env, args)
+                shaping = args.gamma * np.where(step.done, 0.0, next_potential) - potential
+                potential = next_potential
+                shaping_return += shaping
+                reward = reward + shaping
+            rew_buf[t] = torch.as_tensor(reward, dtype=torch.float32, device=device)
             next_obs = torch.tensor(step.observation, device=device)
             next_mask = torch.as_tensor(step.action_mask, device=device).bool()
             next_done = torch.as_tensor(step.done, device=device, dtype=torch.float32)
@@ -514,6 +544,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 recent_wins.extend(step.episode_win[ended].tolist())
                 recent_returns.extend(step.episode_return[ended].tolist())
                 recent_lengths.extend(step.episode_length[ended].tolist())
+                recent_shaping.extend(shaping_return[ended].tolist())
+                shaping_return[ended] = 0.0
                 games_done += ended.size
 
         # ---- generalised advantage estimation (a done row starts a new game: no bootstrap across it)
@@ -581,6 +613,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         # ---- logging, snapshots, checkpoints, evaluation
         sps = (global_step - start_step) / max(time.time() - sps_start_time, 1e-9)
         recent_wins, recent_returns, recent_lengths = recent_wins[-200:], recent_returns[-200:], recent_lengths[-200:]
+        recent_shaping = recent_shaping[-200:]
         stats = {
             "update": update, "updates": num_updates, "samples": global_step, "total": args.total_steps,
             "sps": sps, "games": games_done, "loss": loss.item(), "policy_loss": pg_loss.item(),
@@ -592,6 +625,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             "train_win_rate": float(np.mean(recent_wins)) if recent_wins else float("nan"),
             "episode_return": float(np.mean(recent_returns)) if recent_returns else float("nan"),
             "episode_length": float(np.mean(recent_lengths)) if recent_lengths else float("nan"),
+            "shaping_return": float(np.mean(recent_shaping)) if recent_shaping else float("nan"),
+            "pool": [{"name": name, "win_rate": float(w), "weight": float(p)}  # one entry per pool slot
+                     for name, w, p in zip(pool.names, pool.win_rates(), pool.sampling_weights())],
         }
         if writer is not None:
             for key in ("loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "lr"):
@@ -604,6 +640,12 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 writer.add_scalar("charts/train_win_rate", stats["train_win_rate"], global_step)
                 writer.add_scalar("charts/episode_return", stats["episode_return"], global_step)
                 writer.add_scalar("charts/episode_length", stats["episode_length"], global_step)
+                if args.shaping_coef:  # the rewards above are the game's; the shaping added to them is here
+                    writer.add_scalar("charts/shaping_return", stats["shaping_return"], global_step)
+            for slot, entry in enumerate(stats["pool"]):
+                tag = f"{slot}_" + re.sub(r"[^\w.@=-]", "_", entry["name"])
+                writer.add_scalar(f"pool/win_rate/{tag}", entry["win_rate"], global_step)
+                writer.add_scalar(f"pool/weight/{tag}", entry["weight"], global_step)
         if self_play and args.snapshot_every and update % args.snapshot_every == 0:
             add_snapshot(update)
         last = update == num_updates
