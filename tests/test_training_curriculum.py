@@ -76,6 +76,8 @@ def test_weakened_bots_by_name_lose_strength_as_epsilon_grows(scythe_kernels):
     assert 0.2 <= builder_vs[0.0] <= 0.8 and builder_vs[1.0] == 0.0
     with pytest.raises(ValueError, match=r"scythe.builder@epsilon=1.5.*epsilon is a probability"):
         make_agent("scythe.builder@epsilon=1.5", game="scythe")
+    pool = OpponentPool(["random", "scythe.builder@epsilon=0.5"], "scythe")  # the pool takes the names too
+    assert pool.names == ["random", "scythe.builder@epsilon=0.5"] and pool.agents[1].epsilon == 0.5
 
 
 # ==================================================================== prioritised sampling

@@ -33,7 +33,7 @@ from gymnasium import spaces
 
 from meeplegym.agents.base import Agent
 from meeplegym.agents.delegate import check_delegation, strategic_rows
-from meeplegym.agents.registry import AGENTS, make_agent
+from meeplegym.agents.registry import AGENTS, make_agent, split_options
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.vector import VectorEnv, make_vector
 
@@ -115,7 +115,7 @@ class OpponentPool:
             return spec
         if not isinstance(spec, str):
             raise InvalidOptionError(f"an opponent is an agent name, a policy path or an Agent, got {spec!r}")
-        if spec in AGENTS:
+        if split_options(spec)[0] in AGENTS:  # a name, options after '@' included
             return make_agent(spec, game=self.game, seed=seed)
         if _is_policy_path(spec):
             path = spec.removeprefix("policy:")
