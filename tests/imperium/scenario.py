@@ -3,7 +3,6 @@ test needs them, and small helpers to play actions by name."""
 
 from __future__ import annotations
 
-import numpy as np
 
 from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import catalogue as K
@@ -14,6 +13,13 @@ from meeplegym.envs.imperium.rules import frames
 from meeplegym.envs.imperium.rules import zones as Z
 from meeplegym.envs.imperium.state import (PH_ACTIVATE, PH_CLEANUP_MARKET, Z_BOX, Z_DISCARD, Z_DRAW, Z_HAND, Z_HISTORY,
                                             Z_MARKET)
+from meeplegym.envs.imperium.action_names import action_to_str
+from meeplegym.envs.imperium.state_json import state_from_dict, state_to_dict
+from tests.scenario_kit import ScenarioKit
+
+# the verbs every game's scenario module shares (tests/scenario_kit.py)
+act, legal, legal_names, act_named, assert_illegal, assert_round_trip = ScenarioKit(
+    engine.step, engine.legal_mask, action_to_str, state_to_dict, state_from_dict).verbs()
 
 
 def card(card_id: str) -> int:
@@ -100,10 +106,6 @@ def to_market(s, slot: int, card_id: str) -> int:
     return c
 
 
-def legal(s) -> list[int]:
-    return [int(a) for a in np.flatnonzero(engine.legal_mask(s))]
-
-
 def options(s) -> list[int]:
     """The option numbers legal at a choice (CHOOSE, may)."""
     return sorted(a - A.OPTION for a in legal(s))
@@ -112,10 +114,6 @@ def options(s) -> list[int]:
 def cards(s) -> list[int]:
     """The cards legal to pick now."""
     return sorted(a - A.CARD for a in legal(s) if a >= A.CARD)
-
-
-def act(s, action: int) -> None:
-    engine.step(s, action)
 
 
 def activate(s):

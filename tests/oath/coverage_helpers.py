@@ -30,12 +30,12 @@ def search_keep(s, name, *modifiers):
     """Search the world deck with `name` on top, using `modifiers` (card names), keep `name` and
     discard the rest; the game then asks where the kept card goes."""
     sc.world_top(s, name)
-    sc.play(s, SEARCH)
+    sc.act(s, SEARCH)
     if modifiers:
-        sc.play(s, *(card(m) for m in modifiers), A.END)
-    sc.play(s, A.OPTION + 0, card(name))
+        sc.act(s, *(card(m) for m in modifiers), A.END)
+    sc.act(s, A.OPTION + 0, card(name))
     while s["phase"] == S.PH_SEARCH_DISCARD:
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
 
 
 def clear_site(s, slot):

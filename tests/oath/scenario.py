@@ -14,6 +14,12 @@ from meeplegym.envs.oath.chronicle import ChronicleState
 from meeplegym import rng
 from meeplegym.envs.oath.rules import campaign as K
 from meeplegym.envs.oath.rules import cards as C
+from meeplegym.envs.oath.state_json import state_from_dict, state_to_dict
+from tests.scenario_kit import ScenarioKit
+
+# the verbs every game's scenario module shares (tests/scenario_kit.py); Oath names an action (action, state)
+act, legal, legal_names, act_named, assert_illegal, assert_round_trip = ScenarioKit(
+    engine.step, engine.legal_mask, lambda s, a: A.action_to_str(a, s), state_to_dict, state_from_dict).verbs()
 
 ID = S.CARD_IDS
 COLOURS = ["red", "blue", "yellow", "brown", "white"]
@@ -97,19 +103,6 @@ def discard_top(s, region, *names):
     """Put cards on top of a region's discard pile, the last named on top."""
     for name in names:
         C.discard_push(s, region, move(s, name, S.Z_BOX))
-
-
-def legal(s) -> list[int]:
-    return np.flatnonzero(engine.legal_mask(s)).tolist()
-
-
-def legal_names(s) -> list[str]:
-    return [A.action_to_str(a, s) for a in legal(s)]
-
-
-def play(s, *actions):
-    for a in actions:
-        engine.step(s, a)
 
 
 def favor_total(s):

@@ -30,7 +30,7 @@ def search_world(harp):
     sc.world_top(s, *top)
     for name in top:
         s["known"][ID[name]] = 0
-    sc.play(s, SEARCH, *([card("Truthful Harp")] if harp else []), A.END, A.OPTION + 0)
+    sc.act(s, SEARCH, *([card("Truthful Harp")] if harp else []), A.END, A.OPTION + 0)
     return s, [ID[name] for name in top]
 
 
@@ -60,7 +60,7 @@ def test_oracular_pig_peeks_at_the_top_three_cards_of_the_world_deck():
         s["known"][ID[name]] = 0
     deck = s["world"][:s["world_size"]].copy()
     assert card("Oracular Pig") in sc.legal(s)
-    sc.play(s, card("Oracular Pig"))
+    sc.act(s, card("Oracular Pig"))
     assert [int(s["known"][ID[name]]) for name in top] == [1 << 1] * 3 + [0]
     assert (s["world"][:s["world_size"]] == deck).all() and s["phase"] == S.PH_ACT
 
@@ -74,12 +74,12 @@ def defended_by_rampart(rampart_at):
         sc.put_site(s, rampart_at, "River")
         give_site(s, rampart_at, BLUE)
     rampart = edifice(s, "Bandit Rampart", rampart_at)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)  # the Rocky Coast alone
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)  # the Rocky Coast alone
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, A.NUMBER + 4)
+    sc.act(s, A.NUMBER + 4)
     offered = s["phase"] == S.PH_CAMPAIGN_PLANS and A.CARD + rampart in sc.legal(s)
     if offered:
-        sc.play(s, A.CARD + rampart)
+        sc.act(s, A.CARD + rampart)
     return offered, int(s["attack_dice"])
 
 
@@ -103,7 +103,7 @@ def red_wakes_with_sanctuary(*relics, banner=None, drawn=3):
         sc.move(s, name, S.Z_PERSONAL, 1)
     if banner:
         s[banner] = 1
-    sc.play(s, A.END)  # the Chancellor's turn ends; red wakes
+    sc.act(s, A.END)  # the Chancellor's turn ends; red wakes
     return s
 
 

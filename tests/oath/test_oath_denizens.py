@@ -35,11 +35,11 @@ def finish(s):
     """Play the campaign out: occupy with one warband, no sacrifice, the first answer otherwise."""
     while s["phase"] != S.PH_ACT:
         if s["phase"] == S.PH_CAMPAIGN_OCCUPY:
-            sc.play(s, A.NUMBER + 1)
+            sc.act(s, A.NUMBER + 1)
         elif s["phase"] == S.PH_CAMPAIGN_SACRIFICE:
-            sc.play(s, A.END)
+            sc.act(s, A.END)
         else:
-            sc.play(s, sc.legal(s)[0])
+            sc.act(s, sc.legal(s)[0])
 
 
 def red_attacks_the_empire(chancellor=(), ally=(), attacker=(), dice=4):
@@ -56,9 +56,9 @@ def red_attacks_the_empire(chancellor=(), ally=(), attacker=(), dice=4):
     for seat, names in ((0, chancellor), (3, ally), (1, attacker)):
         for name in names:
             adviser(s, name, seat)
-    sc.play(s, CAMPAIGN, A.SEAT + 0, A.END, A.NUMBER + dice)
+    sc.act(s, CAMPAIGN, A.SEAT + 0, A.END, A.NUMBER + dice)
     assert s["phase"] == S.PH_CAMPAIGN_ALLY and s["actor"] == 3
-    sc.play(s, A.OPTION + 0, A.OPTION + 0)  # yellow joins; the Chancellor lets it
+    sc.act(s, A.OPTION + 0, A.OPTION + 0)  # yellow joins; the Chancellor lets it
     assert s["ally"][3] == 1 and s["phase"] == S.PH_CAMPAIGN_PLANS
     return s
 
@@ -74,7 +74,7 @@ def test_disgraced_captain_adds_four_attack_dice_against_a_site_holding_an_order
     declare(s, 2, pawn=False)
     assert plans_of(s) == [card("Disgraced Captain")] and s["actor"] == 1
     s["rng"] = word_for([B], [SW] * 6)
-    sc.play(s, card("Disgraced Captain"))
+    sc.act(s, card("Disgraced Captain"))
     assert s["attack_dice"] == 2 + 4 and s["attack"] == 6
     assert s["card_favor"][captain] == 1 and s["favor"][1] == 0  # one favor placed, one burned
     s = duel(red_board=6, blue_site=1, blue_board=0)  # the Plains' Longbows (Order) is not targeted
@@ -108,9 +108,9 @@ def test_cracked_sage_adds_or_removes_four_attack_dice_against_an_arcane_adviser
     give_favor(s, 1, 1)
     declare(s, 2, pawn=False)
     assert plans_of(s) == [card("Cracked Sage")]
-    sc.play(s, card("Cracked Sage"))
+    sc.act(s, card("Cracked Sage"))
     assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [PLUS, MINUS]
-    sc.play(s, PLUS)
+    sc.act(s, PLUS)
     assert s["attack_dice"] == 6
     assert s["card_secrets"][sage] == 1 and s["secrets"][1] == 0 and s["favor"][1] == 0
     s = duel(red_board=8, blue_site=1, blue_board=0)  # on the defence it takes 4 away
@@ -118,7 +118,7 @@ def test_cracked_sage_adds_or_removes_four_attack_dice_against_an_arcane_adviser
     adviser(s, "Augury", 1)
     give_favor(s, 2, 1)
     declare(s, 5, pawn=False)
-    sc.play(s, card("Cracked Sage"), MINUS)
+    sc.act(s, card("Cracked Sage"), MINUS)
     assert s["attack_dice"] == 1
     s = duel(red_board=8, blue_site=1, blue_board=0)  # no Arcane adviser across the table
     adviser(s, "Cracked Sage", 1)
@@ -136,9 +136,9 @@ def test_fire_talkers_move_three_attack_dice_for_the_darkest_secrets_holder():
     s["ds_holder"] = 2  # blue, the defender
     declare(s, 4, pawn=False)
     assert s["actor"] == 2 and plans_of(s) == [card("Fire Talkers")]
-    sc.play(s, card("Fire Talkers"))
+    sc.act(s, card("Fire Talkers"))
     assert sc.legal(s) == [PLUS, MINUS]
-    sc.play(s, MINUS)
+    sc.act(s, MINUS)
     assert s["attack_dice"] == 1
     assert s["card_secrets"][talkers] == 0 and s["secrets_down"][2] == 1  # paid outside blue's turn (O7.1.2)
     s = duel(red_board=8, blue_site=1, blue_board=0)
@@ -157,7 +157,7 @@ def test_rusting_ray_ignores_the_hollow_swords_the_enemy_rolls():
     declare(s, 3, pawn=False)
     assert s["actor"] == 2 and plans_of(s) == [card("Rusting Ray")]
     s["rng"] = word_for([B], [HS, HS, SW])
-    sc.play(s, card("Rusting Ray"))
+    sc.act(s, card("Rusting Ray"))
     assert s["attack"] == 1  # two hollow swords would have added 1
     s = duel(red_board=5, blue_site=1, blue_board=0)
     adviser(s, "Rusting Ray", 2)  # without the Darkest Secret: not offered
@@ -176,24 +176,24 @@ def test_portal_makes_travel_to_its_site_free_and_ignores_site_powers():
     s = sc.ready()
     sc.put_site(s, 3, "Narrow Pass")  # the only way into the Provinces, unless site powers are ignored
     portal = sc.move(s, "Portal", S.Z_SITE, MOUNTAIN)  # the Chancellor rules the Mountain
-    sc.play(s, TRAVEL, A.END)
+    sc.act(s, TRAVEL, A.END)
     assert A.SLOT + MOUNTAIN not in sc.legal(s)  # without the Portal the Narrow Pass bars the way
     s = sc.ready()
     sc.put_site(s, 3, "Narrow Pass")
     portal = sc.move(s, "Portal", S.Z_SITE, MOUNTAIN)
-    sc.play(s, TRAVEL, card("Portal"), A.END)
+    sc.act(s, TRAVEL, card("Portal"), A.END)
     assert s["card_secrets"][portal] == 1 and s["secrets"][0] == 0
     assert A.SLOT + MOUNTAIN in sc.legal(s)
-    sc.play(s, A.SLOT + MOUNTAIN)
+    sc.act(s, A.SLOT + MOUNTAIN)
     assert s["pawn"][0] == MOUNTAIN and s["supply"][0] == 7  # Cradle to Provinces would cost 2
     s = sc.ready()
     sc.move(s, "Portal", S.Z_SITE, MOUNTAIN)
-    sc.play(s, TRAVEL, card("Portal"), A.END, A.SLOT + ROCKY_COAST)  # neither to nor from its site
+    sc.act(s, TRAVEL, card("Portal"), A.END, A.SLOT + ROCKY_COAST)  # neither to nor from its site
     assert s["pawn"][0] == ROCKY_COAST and s["supply"][0] == 7 - 4
     s = sc.ready()
     sc.move(s, "Portal", S.Z_SITE, MOUNTAIN)
     s["pawn"][0] = MOUNTAIN
-    sc.play(s, TRAVEL, card("Portal"), A.END, A.SLOT + ROCKY_COAST)  # from its site
+    sc.act(s, TRAVEL, card("Portal"), A.END, A.SLOT + ROCKY_COAST)  # from its site
     assert s["pawn"][0] == ROCKY_COAST and s["supply"][0] == 7  # Provinces to Hinterland would cost 2
 
 
@@ -204,23 +204,23 @@ def test_observatory_lets_its_visitor_search_any_discard_pile():
     s = sc.ready()
     sc.move(s, "Observatory", S.Z_SITE, PLAINS)  # the Chancellor's pawn is at the Plains
     sc.discard_top(s, hinterland, "Scouts")
-    sc.play(s, SEARCH)
+    sc.act(s, SEARCH)
     assert sc.legal(s) == [A.END, card("Observatory")]
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert A.OPTION + 3 not in sc.legal(s)  # two regions out: not without the Observatory
     s = sc.ready()
     sc.move(s, "Observatory", S.Z_SITE, PLAINS)
     sc.discard_top(s, hinterland, "Scouts")
-    sc.play(s, SEARCH, card("Observatory"), A.END)
+    sc.act(s, SEARCH, card("Observatory"), A.END)
     assert A.OPTION + 3 in sc.legal(s)
     pile = int(s["discard_size"][hinterland])  # Scouts on top of the Horse Archers
-    sc.play(s, A.OPTION + 3)  # the Hinterland's pile
+    sc.act(s, A.OPTION + 3)  # the Hinterland's pile
     assert s["n_drawn"] == pile and ID["Scouts"] in s["drawn"][:pile].tolist()
     assert s["discard_size"][hinterland] == 0 and s["supply"][0] == 7 - 2
     s = sc.ready()
     sc.move(s, "Observatory", S.Z_SITE, MOUNTAIN)  # ruled, but the pawn is elsewhere
     sc.discard_top(s, hinterland, "Scouts")
-    sc.play(s, SEARCH, card("Observatory"), A.END)  # offered (ruled), but it does nothing from afar
+    sc.act(s, SEARCH, card("Observatory"), A.END)  # offered (ruled), but it does nothing from afar
     assert s["phase"] == S.PH_SEARCH_SOURCE and A.OPTION + 3 not in sc.legal(s)
 
 
@@ -230,17 +230,17 @@ def test_cracking_ground_moves_one_attack_die_per_targeted_site():
     s = duel(red_board=8, blue_site=1, blue_board=0)
     _blue_rules_the_mountain(s, 1)
     adviser(s, "Cracking Ground", 1)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.SLOT + MOUNTAIN, A.END, A.NUMBER + 3)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.SLOT + MOUNTAIN, A.END, A.NUMBER + 3)
     assert s["tgt_slot"][ROCKY_COAST] == 1 and s["tgt_slot"][MOUNTAIN] == 1
     assert plans_of(s) == [card("Cracking Ground")]
     dice = int(s["attack_dice"])  # 3 declared, less the Mountain's die (D1)
-    sc.play(s, card("Cracking Ground"), PLUS)
+    sc.act(s, card("Cracking Ground"), PLUS)
     assert s["attack_dice"] == dice + 2 and s["secrets"][1] == 0  # the secret is burned
     assert s["card_secrets"][ID["Cracking Ground"]] == 0
     s = duel(red_board=8, blue_site=1, blue_board=0)  # one site targeted: one die
     adviser(s, "Cracking Ground", 1)
     declare(s, 3, pawn=False)
-    sc.play(s, card("Cracking Ground"), MINUS)
+    sc.act(s, card("Cracking Ground"), MINUS)
     assert s["attack_dice"] == 3 - 1
 
 
@@ -253,7 +253,7 @@ def test_outriders_ignore_the_skulls_the_attacker_rolls():
     declare(s, 3, pawn=False)
     assert plans_of(s) == [card("Outriders")]
     s["rng"] = word_for([B], [SK, SK, SW])
-    sc.play(s, card("Outriders"))
+    sc.act(s, card("Outriders"))
     assert s["attack"] == 2 + 2 + 1 and s["board_warbands"][1] == 8
     s = duel(red_board=8, blue_site=4, blue_board=0)
     adviser(s, "Outriders", 2)  # an attacker's plan: not the defender's
@@ -270,9 +270,9 @@ def test_field_promotion_gains_three_warbands_for_the_victor():
     bank = int(s["bank_warbands"][RED])
     declare(s, 4, pawn=False)
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, card("Field Promotion"))
+    sc.act(s, card("Field Promotion"))
     assert s["card_favor"][promo] == 1 and s["attack"] == 4
-    sc.play(s, A.NUMBER + 1)  # victorious: one warband onto the Rocky Coast
+    sc.act(s, A.NUMBER + 1)  # victorious: one warband onto the Rocky Coast
     assert s["phase"] == S.PH_ACT
     assert s["board_warbands"][1] == 8 - 1 + 3 and s["bank_warbands"][RED] == bank - 3
     s = duel(red_board=8, blue_site=1, blue_board=0)  # defeated: nothing gained
@@ -281,7 +281,7 @@ def test_field_promotion_gains_three_warbands_for_the_victor():
     bank = int(s["bank_warbands"][RED])
     declare(s, 4, pawn=False)
     s["rng"] = word_for([SH2], [HS] * 4)
-    sc.play(s, card("Field Promotion"))
+    sc.act(s, card("Field Promotion"))
     assert (s["attack"], s["defense"]) == (2, 3)
     finish(s)
     assert s["board_warbands"][1] == 8 - 4 and s["bank_warbands"][RED] == bank + 4
@@ -290,7 +290,7 @@ def test_field_promotion_gains_three_warbands_for_the_victor():
     give_favor(s, 2, 1)
     declare(s, 2, pawn=False)
     s["rng"] = word_for([B], [HS, HS])
-    sc.play(s, card("Field Promotion"))
+    sc.act(s, card("Field Promotion"))
     assert (s["attack"], s["defense"]) == (1, 2)
     finish(s)
     assert s["board_warbands"][2] == 0 + 3 and s["site_warbands"][ROCKY_COAST, BLUE] == 2
@@ -305,7 +305,7 @@ def test_traveling_doctor_spares_a_defeated_force_and_is_discarded():
     declare(s, 4, pawn=False)
     assert plans_of(s) == [card("Traveling Doctor")]
     s["rng"] = word_for([SH2], [HS] * 4)
-    sc.play(s, card("Traveling Doctor"))
+    sc.act(s, card("Traveling Doctor"))
     assert (s["attack"], s["defense"]) == (2, 3)
     finish(s)
     assert s["board_warbands"][1] == 8 and s["zone"][doctor] == S.Z_DISCARD  # half (4) would have died
@@ -313,7 +313,7 @@ def test_traveling_doctor_spares_a_defeated_force_and_is_discarded():
     doctor = adviser(s, "Traveling Doctor", 1)
     declare(s, 4, pawn=False)
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, card("Traveling Doctor"))
+    sc.act(s, card("Traveling Doctor"))
     finish(s)
     assert s["zone"][doctor] == S.Z_ADVISER and s["board_warbands"][1] == 8 - 1
 
@@ -325,7 +325,7 @@ def test_traveling_doctor_spares_a_defeated_defending_force_and_outlasts_sticky_
     doctor = adviser(s, "Traveling Doctor", 2)
     declare(s, 6)  # the site and the pawn: 3 defense dice
     s["rng"] = word_for([B] * 3, [SW] * 6)
-    sc.play(s, card("Traveling Doctor"))
+    sc.act(s, card("Traveling Doctor"))
     assert (s["attack"], s["defense"]) == (6, 5)
     finish(s)
     assert s["board_warbands"][2] == 3 + 2 and s["site_warbands"][ROCKY_COAST, BLUE] == 0  # none killed (2 would die)
@@ -335,9 +335,9 @@ def test_traveling_doctor_spares_a_defeated_defending_force_and_outlasts_sticky_
     doctor = adviser(s, "Traveling Doctor", 1)
     give_favor(s, 2, 1)
     declare(s, 2, pawn=False)
-    sc.play(s, card("Traveling Doctor"))
+    sc.act(s, card("Traveling Doctor"))
     s["rng"] = word_for([B], [HS, HS])
-    sc.play(s, card("Sticky Fire"), A.END)  # 1 against 2, no sacrifice: red is defeated
+    sc.act(s, card("Sticky Fire"), A.END)  # 1 against 2, no sacrifice: red is defeated
     assert s["phase"] == S.PH_ACT and s["board_warbands"][1] == 4 and s["zone"][doctor] == S.Z_DISCARD
 
 
@@ -349,7 +349,7 @@ def test_storyteller_adds_a_secret_to_the_darkest_secret():
     s["ds_holder"], s["ds_tokens"] = 2, 1
     secrets = s["secrets"].copy()
     assert card("Storyteller") in sc.legal(s)
-    sc.play(s, card("Storyteller"))
+    sc.act(s, card("Storyteller"))
     assert s["phase"] == S.PH_ACT and s["ds_tokens"] == 2 and s["ds_holder"] == 2
     assert (s["secrets"] == secrets).all()  # nobody's own secrets pay for it
     assert s["card_favor"][teller] == 1 and s["favor"][0] == 1
@@ -365,7 +365,7 @@ def test_village_constable_moves_two_attack_dice_unless_the_enemy_holds_the_peop
         s["pf_holder"] = pf_holder
         declare(s, 4, pawn=False)
         assert s["actor"] == 2 and plans_of(s) == [card("Village Constable")]
-        sc.play(s, card("Village Constable"), MINUS)
+        sc.act(s, card("Village Constable"), MINUS)
         assert s["attack_dice"] == 2
     s = duel(red_board=8, blue_site=1, blue_board=0)
     sc.move(s, "Village Constable", S.Z_SITE, ROCKY_COAST)
@@ -382,10 +382,10 @@ def test_the_great_levy_adds_three_dice_and_ignores_skulls_unless_the_enemy_hold
     give_favor(s, 1, 2)
     declare(s, 2, pawn=False)
     assert plans_of(s) == [card("The Great Levy")]
-    sc.play(s, card("The Great Levy"))
+    sc.act(s, card("The Great Levy"))
     assert s["card_favor"][levy] == 2 and s["favor"][1] == 0
     s["rng"] = word_for([B], [SK, SK, SW, SW, HS])
-    sc.play(s, PLUS)
+    sc.act(s, PLUS)
     assert s["attack_dice"] == 5 and s["attack"] == 2 + 2 + 1 + 1 + 0
     assert s["board_warbands"][1] == 8  # two skulls rolled, none killed
     s = duel(red_board=8, blue_site=4, blue_board=0)
@@ -402,13 +402,13 @@ def test_rowdy_pub_musters_one_extra_warband_on_itself():
     s = sc.ready()
     pub = sc.move(s, "Rowdy Pub", S.Z_SITE, PLAINS)
     board = int(s["board_warbands"][0])
-    sc.play(s, MUSTER, card("Rowdy Pub"), A.END, card("Rowdy Pub"))
+    sc.act(s, MUSTER, card("Rowdy Pub"), A.END, card("Rowdy Pub"))
     assert s["board_warbands"][0] == board + 2 + 1
     assert s["card_favor"][pub] == 1 and s["supply"][0] == 7 - 1
     s = sc.ready()
     sc.move(s, "Rowdy Pub", S.Z_SITE, PLAINS)
     board = int(s["board_warbands"][0])
-    sc.play(s, MUSTER, card("Rowdy Pub"), A.END, card("Longbows"))  # mustering on another card
+    sc.act(s, MUSTER, card("Rowdy Pub"), A.END, card("Longbows"))  # mustering on another card
     assert s["board_warbands"][0] == board + 2
 
 
@@ -420,13 +420,13 @@ def test_the_old_oak_gives_an_extra_secret_to_a_trader_with_a_beast_adviser():
     oak = sc.move(s, "The Old Oak", S.Z_SITE, PLAINS)
     sc.move(s, "Wolves", S.Z_ADVISER, 0, 1)  # one Beast adviser
     secrets = int(s["secrets"][0])
-    sc.play(s, TRADE, card("The Old Oak"), A.END, card("The Old Oak"), FOR_SECRETS)
+    sc.act(s, TRADE, card("The Old Oak"), A.END, card("The Old Oak"), FOR_SECRETS)
     assert s["secrets"][0] == secrets + 1 + 1  # one per matching adviser, one more for the Oak
     assert s["card_favor"][oak] == 2
     s = sc.ready()
     sc.move(s, "The Old Oak", S.Z_SITE, PLAINS)  # no Beast adviser: no extra secret
     secrets = int(s["secrets"][0])
-    sc.play(s, TRADE, card("The Old Oak"), A.END, card("The Old Oak"), FOR_SECRETS)
+    sc.act(s, TRADE, card("The Old Oak"), A.END, card("The Old Oak"), FOR_SECRETS)
     assert s["secrets"][0] == secrets  # no matching adviser, no Beast adviser: nothing at all
 
 
@@ -438,7 +438,7 @@ def test_nature_worship_moves_one_attack_die_per_beast_adviser():
     adviser(s, "Wolves", 1)  # Beast
     sc.move(s, "Bracken", S.Z_SITE, sc.PLAINS)  # a Beast card at a site: no adviser, not counted
     declare(s, 3, pawn=False)
-    sc.play(s, card("Nature Worship"), PLUS)
+    sc.act(s, card("Nature Worship"), PLUS)
     assert s["attack_dice"] == 3 + 2 and s["secrets"][1] == 0
 
 
@@ -448,7 +448,7 @@ def test_nature_worship_on_the_defence_counts_the_beast_advisers_of_the_whole_de
     s = red_attacks_the_empire(chancellor=["Nature Worship"], ally=["Wolves"])
     assert s["actor"] == 0 and card("Nature Worship") in plans_of(s)
     dice = int(s["attack_dice"])
-    sc.play(s, card("Nature Worship"), MINUS)
+    sc.act(s, card("Nature Worship"), MINUS)
     assert s["attack_dice"] == dice - 2  # Nature Worship (the Chancellor's) and Wolves (yellow's)
 
 
@@ -459,12 +459,12 @@ def test_birdsong_trades_with_beast_and_nomad_cards_for_no_supply():
     s["supply"][0] = 0
     sc.move(s, "Birdsong", S.Z_ADVISER, 0, 1)
     sc.move(s, "Wolves", S.Z_SITE, PLAINS)  # Beast
-    sc.play(s, TRADE)
+    sc.act(s, TRADE)
     assert sc.legal(s) == [card("Birdsong")]  # only with it can the Trade be paid
-    sc.play(s, card("Birdsong"), A.END)
+    sc.act(s, card("Birdsong"), A.END)
     assert sc.legal(s) == [card("Wolves")]  # Longbows (Order) would still cost a Supply
     favor = int(s["favor"][0])
-    sc.play(s, card("Wolves"), FOR_FAVOR)
+    sc.act(s, card("Wolves"), FOR_FAVOR)
     assert s["supply"][0] == 0 and s["favor"][0] == favor + 1 + 1  # Birdsong is a Beast adviser too
 
 
@@ -491,7 +491,7 @@ def test_war_tortoise_ignores_the_enemys_skull_and_double_shield_faces():
     declare(s, 4, pawn=False)
     assert s["actor"] == 2 and plans_of(s) == [card("War Tortoise")]
     s["rng"] = word_for([B], [SK, SW, HS, HS])
-    sc.play(s, card("War Tortoise"))
+    sc.act(s, card("War Tortoise"))
     assert s["attack"] == 0 + 1 + 1  # the skull face's two swords count nothing
     assert s["board_warbands"][1] == 5 - 1  # its skull still kills
     s = duel(red_board=8, blue_site=1, blue_board=0)  # on the attack
@@ -499,7 +499,7 @@ def test_war_tortoise_ignores_the_enemys_skull_and_double_shield_faces():
     give_favor(s, 1, 1)
     declare(s, 4)  # the site and the pawn: 3 defense dice
     s["rng"] = word_for([SH2, SH, B], [HS] * 4)
-    sc.play(s, card("War Tortoise"))
+    sc.act(s, card("War Tortoise"))
     assert s["defense"] == 1 + 1  # one shield counted (not three), and the site's warband
 
 
@@ -513,10 +513,10 @@ def test_walled_garden_adds_a_defense_die_per_beast_card_at_any_site_when_its_si
     declare(s, 4, pawn=False)
     assert s["actor"] == 2 and plans_of(s) == [card("Walled Garden")]
     dice = int(s["defense_dice"])
-    sc.play(s, card("Walled Garden"))
+    sc.act(s, card("Walled Garden"))
     assert sc.legal(s) == [PLUS, MINUS]
     s["rng"] = word_for([B] * (dice + 2), [SW] * 4)
-    sc.play(s, PLUS)
+    sc.act(s, PLUS)
     assert s["defense_dice"] == dice + 2
     s = duel(red_board=8, blue_site=1, blue_board=0)
     _blue_rules_the_mountain(s, 1)
@@ -532,12 +532,12 @@ def test_faithful_friend_gains_four_supply_when_played():
     s = sc.ready()
     s["supply"][0] = 3
     sc.world_top(s, "Faithful Friend")
-    sc.play(s, SEARCH, A.OPTION + 0, card("Faithful Friend"))
+    sc.act(s, SEARCH, A.OPTION + 0, card("Faithful Friend"))
     while s["phase"] == S.PH_SEARCH_DISCARD:
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     supply = int(s["supply"][0])
     assert A.OPTION + 0 not in sc.legal(s)  # adviser-only: never to a site
-    sc.play(s, A.OPTION + 1)
+    sc.act(s, A.OPTION + 1)
     assert s["supply"][0] == supply + 4
     s = sc.ready()
     s["supply"][0] = 7
@@ -555,17 +555,17 @@ def test_mountain_giant_moves_one_or_three_attack_dice_and_is_discarded():
     s = duel(red_board=8, blue_site=1, blue_board=0)
     giant = adviser(s, "Mountain Giant", 1)
     declare(s, 2, pawn=False)
-    sc.play(s, card("Mountain Giant"))
+    sc.act(s, card("Mountain Giant"))
     assert sc.legal(s) == [A.OPTION + k for k in range(4)]
     s["rng"] = word_for([B], [SW] * 5)
-    sc.play(s, A.OPTION + 2)  # +3
+    sc.act(s, A.OPTION + 2)  # +3
     assert s["attack_dice"] == 5 and s["card_secrets"][giant] == 1
     finish(s)
     assert s["zone"][giant] == S.Z_DISCARD
     s = duel(red_board=8, blue_site=1, blue_board=0)
     adviser(s, "Mountain Giant", 2)
     declare(s, 4, pawn=False)
-    sc.play(s, card("Mountain Giant"), A.OPTION + 1)  # -1
+    sc.act(s, card("Mountain Giant"), A.OPTION + 1)  # -1
     assert s["attack_dice"] == 3
 
 
@@ -578,7 +578,7 @@ def test_rival_khan_moves_four_attack_dice_against_a_nomad_adviser_and_is_discar
     declare(s, 2, pawn=False)
     assert plans_of(s) == [card("Rival Khan")]
     s["rng"] = word_for([B], [SW] * 6)
-    sc.play(s, card("Rival Khan"), PLUS)
+    sc.act(s, card("Rival Khan"), PLUS)
     assert s["attack_dice"] == 6
     finish(s)
     assert s["zone"][khan] == S.Z_DISCARD
@@ -599,10 +599,10 @@ def test_great_crusade_moves_one_attack_die_per_nomad_card_ruled_and_is_discarde
     # the Elders (Nomad) lie at the Rocky Coast, which blue rules; Horse Archers (Nomad) is red's
     adviser(s, "Horse Archers", 1)
     declare(s, 5, pawn=False)
-    sc.play(s, A.END)  # red uses no plan
+    sc.act(s, A.END)  # red uses no plan
     assert s["actor"] == 2 and card("Great Crusade") in plans_of(s)
     s["rng"] = word_for([B], [SW] * 2)
-    sc.play(s, card("Great Crusade"), MINUS)
+    sc.act(s, card("Great Crusade"), MINUS)
     assert s["attack_dice"] == 5 - 3
     finish(s)
     assert s["zone"][crusade] == S.Z_DISCARD
@@ -614,7 +614,7 @@ def test_great_crusade_on_the_defence_counts_the_nomad_cards_the_whole_defending
     s = red_attacks_the_empire(chancellor=["Great Crusade"], ally=["Tents"])
     assert s["actor"] == 0 and card("Great Crusade") in plans_of(s)
     dice = int(s["attack_dice"])
-    sc.play(s, card("Great Crusade"), MINUS)
+    sc.act(s, card("Great Crusade"), MINUS)
     # Great Crusade, the Elders at the Rocky Coast (an Imperial site), and yellow's Tents
     assert s["attack_dice"] == dice - 3
 
@@ -628,7 +628,7 @@ def test_storm_caller_adds_two_defense_dice_and_is_discarded():
     assert s["actor"] == 2 and plans_of(s) == [card("Storm Caller")]
     dice = int(s["defense_dice"])
     s["rng"] = word_for([B] * (dice + 2), [SW] * 4)
-    sc.play(s, card("Storm Caller"))
+    sc.act(s, card("Storm Caller"))
     assert s["defense_dice"] == dice + 2 and s["attack_dice"] == 4
     finish(s)
     assert s["zone"][caller] == S.Z_DISCARD

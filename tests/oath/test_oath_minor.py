@@ -33,11 +33,11 @@ def citizen(s, p):
 def test_move_warbands_between_your_site_and_board():
     s = sc.ready()  # the Chancellor rules the Plains with 2
     assert TO_BOARD in sc.legal(s) and TO_SITE in sc.legal(s)
-    sc.play(s, TO_BOARD)
+    sc.act(s, TO_BOARD)
     assert sc.legal(s) == [A.NUMBER + 1]  # never the last
-    sc.play(s, A.NUMBER + 1)
+    sc.act(s, A.NUMBER + 1)
     assert s["site_warbands"][PLAINS, S.PURPLE] == 1 and s["board_warbands"][0] == 4
-    sc.play(s, TO_SITE, A.NUMBER + 4)
+    sc.act(s, TO_SITE, A.NUMBER + 4)
     assert s["site_warbands"][PLAINS, S.PURPLE] == 5 and s["board_warbands"][0] == 0
     sc.as_current(s, 1)  # red at the Plains rules nothing there
     assert TO_BOARD not in sc.legal(s) and TO_SITE not in sc.legal(s)
@@ -48,11 +48,11 @@ def test_a_citizen_needs_the_chancellors_leave_to_take_warbands_off_a_site():
     s = sc.ready()
     citizen(s, 3)
     sc.as_current(s, 3)  # yellow, a Citizen at the Plains, where the Empire has 2
-    sc.play(s, TO_BOARD, A.NUMBER + 1)
+    sc.act(s, TO_BOARD, A.NUMBER + 1)
     assert s["phase"] == S.PH_PERMIT and s["actor"] == 0
-    sc.play(s, A.END)  # refused
+    sc.act(s, A.END)  # refused
     assert s["site_warbands"][PLAINS, S.PURPLE] == 2 and s["phase"] == S.PH_ACT and s["actor"] == 3
-    sc.play(s, TO_BOARD, A.NUMBER + 1, A.OPTION + 0)
+    sc.act(s, TO_BOARD, A.NUMBER + 1, A.OPTION + 0)
     assert s["site_warbands"][PLAINS, S.PURPLE] == 1 and s["board_warbands"][3] == 1
 
 
@@ -60,13 +60,13 @@ def test_a_citizen_needs_the_chancellors_leave_to_take_warbands_off_a_site():
 def test_imperial_players_give_and_take_with_permission():
     s = sc.ready()
     citizen(s, 3)
-    sc.play(s, GIVE)
+    sc.act(s, GIVE)
     assert sc.legal(s) == [A.SEAT + 3]  # the only Imperial player at the Plains
-    sc.play(s, A.SEAT + 3, A.NUMBER + 2)
+    sc.act(s, A.SEAT + 3, A.NUMBER + 2)
     assert s["actor"] == 3
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert list(s["board_warbands"][[0, 3]]) == [1, 2]
-    sc.play(s, TAKE, A.SEAT + 3, A.NUMBER + 1, A.OPTION + 0)
+    sc.act(s, TAKE, A.SEAT + 3, A.NUMBER + 1, A.OPTION + 0)
     assert list(s["board_warbands"][[0, 3]]) == [2, 1]
     assert sc.warbands_of(s, S.PURPLE) == 24
 
@@ -83,23 +83,23 @@ def test_citizenship_offer_accepted():
     s["supply"][1] = 2
     s["favor"][0] += 2
     s["shared_favor"] -= 2
-    sc.play(s, OFFER)
+    sc.act(s, OFFER)
     assert sc.legal(s) == [A.SEAT + k for k in (1, 2, 3)]  # the Exiles
-    sc.play(s, A.SEAT + 1)
+    sc.act(s, A.SEAT + 1)
     assert sc.legal(s) == [A.OPTION + k for k in range(4)]
-    sc.play(s, A.OPTION + 2)  # the relic covering Careless
-    sc.play(s, A.NUMBER + 3)  # bargain: the Chancellor gives 3 favor
+    sc.act(s, A.OPTION + 2)  # the relic covering Careless
+    sc.act(s, A.NUMBER + 3)  # bargain: the Chancellor gives 3 favor
     relic = int(s["reliquary"][2])
     # the Chancellor may let red peek at any Reliquary relic first (O6.6.1)
     assert s["phase"] == S.PH_OFFER_PEEK and s["actor"] == 0
     assert sc.legal(s) == [A.END] + [A.FACEDOWN + A.RELIQUARY_AT + k for k in range(4)]
     assert sc.legal_names(s)[3] == "let them peek at the relic on the Careless space"
-    sc.play(s, A.FACEDOWN + A.RELIQUARY_AT + 2)
+    sc.act(s, A.FACEDOWN + A.RELIQUARY_AT + 2)
     assert s["known"][relic] >> 1 & 1 and not s["known"][int(s["reliquary"][1])] >> 1 & 1
     assert A.FACEDOWN + A.RELIQUARY_AT + 2 not in sc.legal(s)  # seen already
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["phase"] == S.PH_OFFER_ANSWER and s["actor"] == 1
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["side"][1] == S.SIDE_CITIZEN and s["supply"][1] == 7
     assert s["board_warbands"][1] == 3 and s["site_warbands"][ROCKY_COAST, S.PURPLE] == 2
     assert s["site_warbands"][ROCKY_COAST, RED] == 0 and s["bank_warbands"][RED] == 14
@@ -113,9 +113,9 @@ def test_citizenship_offer_accepted():
 @pytest.mark.rule("O6.6.2")
 def test_an_offer_declined_changes_nothing():
     s = sc.ready()
-    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END)  # no bargain, no peek
+    sc.act(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END)  # no bargain, no peek
     before = s.copy()
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     for field in ("side", "reliquary", "favor", "board_warbands", "bank_warbands"):
         assert (s[field] == before[field]).all()
     assert s["phase"] == S.PH_ACT
@@ -126,7 +126,7 @@ def test_an_offer_to_yourself_or_an_exile_who_has_seen_every_relic_asks_no_peek(
     s = sc.ready()
     for k in range(4):
         s["known"][int(s["reliquary"][k])] |= 1 << 2
-    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END)
+    sc.act(s, OFFER, A.SEAT + 2, A.OPTION + 0, A.END)
     assert s["phase"] == S.PH_OFFER_ANSWER and s["actor"] == 2
 
 
@@ -140,14 +140,14 @@ def test_when_purple_runs_short_the_new_citizen_picks_which_warbands_go():
     s["bank_warbands"][RED] -= 3
     s["bank_warbands"][S.PURPLE] = 4  # red holds 3 on its board and 3 on the map: two must go
     totals = (sc.warbands_of(s, RED), sc.warbands_of(s, S.PURPLE))
-    sc.play(s, OFFER, A.SEAT + 1, A.OPTION + 0, A.END, A.END, A.OPTION + 0)
+    sc.act(s, OFFER, A.SEAT + 1, A.OPTION + 0, A.END, A.END, A.OPTION + 0)
     assert s["phase"] == S.PH_SHED and s["actor"] == 1 and s["side"][1] == S.SIDE_EXILE
     assert sc.legal(s) == [A.SLOT + MOUNTAIN, A.SLOT + ROCKY_COAST, A.SEAT + 1]
     assert sc.legal_names(s) == ["remove your warband at Mountain (Provinces 1)",
                                  "remove your warband at Rocky Coast (Hinterland 1)", "remove a warband from your board"]
-    sc.play(s, A.SLOT + MOUNTAIN)  # red gives up the Mountain ...
+    sc.act(s, A.SLOT + MOUNTAIN)  # red gives up the Mountain ...
     assert s["phase"] == S.PH_SHED and s["site_warbands"][MOUNTAIN].sum() == 0
-    sc.play(s, A.SEAT + 1)  # ... and one off its board; the rest turn purple
+    sc.act(s, A.SEAT + 1)  # ... and one off its board; the rest turn purple
     assert s["side"][1] == S.SIDE_CITIZEN and s["phase"] == S.PH_ACT and s["actor"] == 0
     assert s["board_warbands"][1] == 2 and s["site_warbands"][ROCKY_COAST, S.PURPLE] == 2
     assert s["bank_warbands"][S.PURPLE] == 0 and s["bank_warbands"][RED] == 14
@@ -161,9 +161,9 @@ def test_a_forced_citizenship_waits_for_the_picks_then_its_power_goes_on():
     sc.move(s, "Ballot Box", S.Z_SITE, PLAINS, 1)
     s["pf_holder"] = 1
     s["bank_warbands"][S.PURPLE] = 2  # red holds 3 on its board: one must go
-    sc.play(s, A.CARD + ID["Ballot Box"])
+    sc.act(s, A.CARD + ID["Ballot Box"])
     assert s["phase"] == S.PH_SHED and s["actor"] == 1 and sc.legal(s) == [A.SEAT + 1]
-    sc.play(s, A.SEAT + 1)
+    sc.act(s, A.SEAT + 1)
     assert s["side"][1] == S.SIDE_CITIZEN and s["board_warbands"][1] == 2 and s["bank_warbands"][S.PURPLE] == 0
     assert s["current"] == 2  # the Act phase ended with the program, as without the picks
 
@@ -174,14 +174,14 @@ def test_the_bargain_menu_offers_only_what_the_giver_holds():
     s["favor"][0], s["favor"][2], s["secrets"][2] = 2, 0, 3
     s["pf_holder"] = 2
     sc.move(s, "Map", S.Z_PERSONAL, 2)
-    sc.play(s, OFFER, A.SEAT + 2, A.OPTION + 1)
+    sc.act(s, OFFER, A.SEAT + 2, A.OPTION + 1)
     names = sc.legal(s)
     assert A.NUMBER + 1 in names and A.NUMBER + 2 in names and A.NUMBER + 3 not in names
     assert A.NUMBER + 11 not in names  # blue has no favor
     assert A.NUMBER + 33 in names and A.NUMBER + 34 not in names
     assert A.OPTION + 2 in names and A.OPTION + 0 not in names
     assert A.CARD + ID["Map"] in names and A.CARD + S.GRAND_SCEPTER in names
-    sc.play(s, A.CARD + ID["Map"], A.END, A.OPTION + 0)
+    sc.act(s, A.CARD + ID["Map"], A.END, A.OPTION + 0)
     assert s["zone"][ID["Map"]] == S.Z_PERSONAL and s["where"][ID["Map"]] == 0
 
 
@@ -196,9 +196,9 @@ def test_exiling_a_citizen_costs_five_adjusted():
     s["favor"][0] += 3
     s["shared_favor"] -= 3
     # 5, +1 as yellow holds the People's Favor, -1 as the Chancellor holds the title
-    sc.play(s, EXILE)
+    sc.act(s, EXILE)
     assert sc.legal(s) == [A.SEAT + 3]
-    sc.play(s, A.SEAT + 3)
+    sc.act(s, A.SEAT + 3)
     assert s["favor"][0] == 0 and s["favor"][3] == 1 + 5
     assert s["side"][3] == S.SIDE_EXILE and s["board_warbands"][3] == 2 and s["supply"][3] == 7
     assert sc.warbands_of(s, S.PURPLE) == 24 and sc.warbands_of(s, YELLOW) == 14
@@ -214,7 +214,7 @@ def test_self_exile_pays_the_scepter_holder_and_ends_the_act_phase():
     s["shared_favor"] -= 3
     sc.as_current(s, 1)
     assert SELF_EXILE in sc.legal(s)  # price: 1 secret + 2 warbands = 3
-    sc.play(s, SELF_EXILE)
+    sc.act(s, SELF_EXILE)
     assert s["side"][1] == S.SIDE_EXILE and s["favor"][1] == 1 and s["favor"][0] == 2 + 3
     assert s["current"] == 2  # red's turn is over
     assert sc.warbands_of(s, S.PURPLE) == 24 and sc.warbands_of(s, RED) == 14
@@ -227,7 +227,7 @@ def test_the_scepter_holder_peeks_at_the_reliquary():
     relic = int(s["reliquary"][0])
     space_0 = A.FACEDOWN + A.RELIQUARY_AT
     assert [a for a in sc.legal(s) if a >= A.FACEDOWN + A.RELIQUARY_AT and a < A.CARD] == [space_0 + k for k in range(4)]
-    sc.play(s, space_0)
+    sc.act(s, space_0)
     assert s["known"][relic] & 1 and space_0 not in sc.legal(s)
     sc.as_current(s, 1)
     assert not any(space_0 + k in sc.legal(s) for k in range(4))
@@ -237,9 +237,9 @@ def test_the_scepter_holder_peeks_at_the_reliquary():
 def test_a_scepter_taken_in_a_campaign_is_unusable_that_turn():
     s = duel(red_board=8, blue_site=1, blue_board=0)
     sc.move(s, "Grand Scepter", S.Z_PERSONAL, 2)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.CARD + S.GRAND_SCEPTER, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.CARD + S.GRAND_SCEPTER, A.END)
     s["rng"] = word_for([B] * 6, [SW] * 6)
-    sc.play(s, A.NUMBER + 6, A.NUMBER + 0)
+    sc.act(s, A.NUMBER + 6, A.NUMBER + 0)
     assert s["zone"][S.GRAND_SCEPTER] == S.Z_PERSONAL and s["where"][S.GRAND_SCEPTER] == 1
     assert OFFER not in sc.legal(s) and EXILE not in sc.legal(s)
     s["phase"] = S.PH_BEGIN_TURN  # red's next turn
@@ -252,12 +252,12 @@ def test_a_scepter_taken_in_a_campaign_is_unusable_that_turn():
 def test_greedy_draws_two_more_and_caps_the_cost():
     s = sc.ready()
     s["reliquary"][3] = 0
-    sc.play(s, SEARCH, A.OPTION + 0)
+    sc.act(s, SEARCH, A.OPTION + 0)
     assert s["n_drawn"] == 5
     s = sc.ready()
     s["reliquary"][3] = 0
     s["visions_drawn"] = 1  # the world deck would cost 3
-    sc.play(s, SEARCH)
+    sc.act(s, SEARCH)
     assert sc.legal(s) == [A.OPTION + 1]
 
 
@@ -267,9 +267,9 @@ def test_decadent_travel():
     s["reliquary"][1] = 0
     s["pawn"][0] = MOUNTAIN
     s["supply"][0] = 2
-    sc.play(s, TRAVEL)
+    sc.act(s, TRAVEL)
     assert A.SLOT + PLAINS in sc.legal(s) and A.SLOT + ROCKY_COAST not in sc.legal(s)  # 2 + 1 > 2
-    sc.play(s, A.SLOT + PLAINS)
+    sc.act(s, A.SLOT + PLAINS)
     assert s["supply"][0] == 2  # into the Cradle for nothing
 
 
@@ -277,7 +277,7 @@ def test_decadent_travel():
 def test_careless_trades_a_favor_instead_of_a_secret():
     s = sc.ready()
     s["reliquary"][2] = 0
-    sc.play(s, TRADE, A.CARD + ID["Longbows"], A.OPTION + 0)
+    sc.act(s, TRADE, A.CARD + ID["Longbows"], A.OPTION + 0)
     assert s["secrets"][0] == 1 and s["card_favor"][ID["Longbows"]] == 1 and s["favor"][0] == 2 - 1 + 1
 
 
@@ -289,8 +289,8 @@ def test_brutal_kills_the_whole_defeated_force():
     s["pawn"][2] = ROCKY_COAST
     s["board_warbands"][0] = 5
     s["bank_warbands"][S.PURPLE] -= 2
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.OPTION + 2, A.END)  # blue's pawn (blue rules nothing)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.OPTION + 2, A.END)  # blue's pawn (blue rules nothing)
     s["rng"] = word_for([B, B], [SW] * 5)
-    sc.play(s, A.NUMBER + 5, A.END)  # no battle plan (the Chancellor rules Longbows at the Plains)
+    sc.act(s, A.NUMBER + 5, A.END)  # no battle plan (the Chancellor rules Longbows at the Plains)
     assert s["board_warbands"][2] == 0 and sc.warbands_of(s, int(D.Colour.BLUE)) == 14  # all 3 dead
     assert np.all(s["board_warbands"][[0]] == 5)

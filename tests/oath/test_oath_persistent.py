@@ -34,9 +34,9 @@ def draw_and_keep(s, p, name):
     """p searches the world deck with `name` on top and keeps it: the play's options are asked."""
     sc.as_current(s, p)
     sc.world_top(s, name, "Scouts", "Tents")
-    sc.play(s, SEARCH, A.OPTION + 0, card(name))
+    sc.act(s, SEARCH, A.OPTION + 0, card(name))
     while s["phase"] == S.PH_SEARCH_DISCARD:
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert s["phase"] == S.PH_PLAY
 
 
@@ -83,7 +83,7 @@ def test_vow_of_obedience_secret_police_and_sacred_ground_keep_visions_facedown(
 def test_vow_of_poverty_and_forest_council_on_trade_and_muster():
     s = sc.ready()
     sc.move(s, "Vow of Poverty", S.Z_ADVISER, 0)
-    sc.play(s, TRADE, card("Longbows"))
+    sc.act(s, TRADE, card("Longbows"))
     assert sc.legal(s) == [A.OPTION + 1]  # for secrets only
     s = sc.ready()
     sc.move(s, "Forest Council", S.Z_SITE, PLAINS)
@@ -91,10 +91,10 @@ def test_vow_of_poverty_and_forest_council_on_trade_and_muster():
     sc.as_current(s, 1)
     s["favor"][1] = 2
     s["secrets"][1] = 1
-    sc.play(s, TRADE)
+    sc.act(s, TRADE)
     assert card("Wolves") not in sc.legal(s) and card("Longbows") in sc.legal(s)
     sc.as_current(s, 0)
-    sc.play(s, MUSTER)
+    sc.act(s, MUSTER)
     assert card("Wolves") in sc.legal(s)  # its ruler is not barred
 
 
@@ -118,18 +118,18 @@ def test_boiling_lake_and_grasping_vines_kill_travellers_warbands():
     sc.move(s, "Boiling Lake", S.Z_SITE, MOUNTAIN)
     sc.as_current(s, 1)
     board = int(s["board_warbands"][1])
-    sc.play(s, TRAVEL, A.SLOT + MOUNTAIN)
+    sc.act(s, TRAVEL, A.SLOT + MOUNTAIN)
     assert s["pawn"][1] == MOUNTAIN and s["board_warbands"][1] == board - 2
     s = sc.ready()
     sc.move(s, "Boiling Lake", S.Z_SITE, MOUNTAIN)
     board = int(s["board_warbands"][0])
-    sc.play(s, TRAVEL, A.SLOT + MOUNTAIN)  # the Chancellor rules it
+    sc.act(s, TRAVEL, A.SLOT + MOUNTAIN)  # the Chancellor rules it
     assert s["board_warbands"][0] == board
     s = sc.ready()
     sc.move(s, "Grasping Vines", S.Z_SITE, ROCKY_COAST)  # its ruler rules the Plains the Exile leaves
     sc.as_current(s, 1)
     board = int(s["board_warbands"][1])
-    sc.play(s, TRAVEL, A.SLOT + MOUNTAIN)
+    sc.act(s, TRAVEL, A.SLOT + MOUNTAIN)
     assert s["board_warbands"][1] == board - 1
 
 
@@ -145,7 +145,7 @@ def test_vow_of_peace_forbids_campaigns_and_sacrifices_against_its_holder():
         if vow:
             sc.move(s, "Vow of Peace", S.Z_ADVISER, 2)
         s["rng"] = word_for([B], [SW])
-        sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+        sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
         assert s["attack"] == 1 and s["defense"] == 2
         assert (s["phase"] == S.PH_CAMPAIGN_SACRIFICE) != vow  # with the Vow: lost, unsacrificed
     assert s["board_warbands"][1] == 3
@@ -163,7 +163,7 @@ def test_marsh_spirit_beast_tamer_and_true_names_bar_battle_plans():
             sc.move(s, name, S.Z_ADVISER, 2)
         if marsh:
             sc.move(s, "Marsh Spirit", S.Z_SITE, ROCKY_COAST)  # the targeted site
-        sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+        sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
         return {a - A.CARD for a in sc.legal(s) if a >= A.CARD} if s["phase"] == S.PH_CAMPAIGN_PLANS else set()
 
     assert offered() == {ID["Longbows"], ID["Rangers"], ID["Mercenaries"]}
@@ -178,13 +178,13 @@ def test_toll_roads_charge_a_favor_to_enter_its_rulers_sites():
     sc.move(s, "Toll Roads", S.Z_SITE, PLAINS)  # the Chancellor rules the Plains and the Mountain
     sc.as_current(s, 1)
     s["favor"][1] = 0
-    sc.play(s, TRAVEL)
+    sc.act(s, TRAVEL)
     assert A.SLOT + MOUNTAIN not in sc.legal(s) and A.SLOT + 1 in sc.legal(s)  # a site nobody rules
     s = sc.ready()
     sc.move(s, "Toll Roads", S.Z_SITE, PLAINS)
     sc.as_current(s, 1)
     favor = int(s["favor"][1]), int(s["favor"][0])
-    sc.play(s, TRAVEL, A.SLOT + MOUNTAIN)
+    sc.act(s, TRAVEL, A.SLOT + MOUNTAIN)
     assert (int(s["favor"][1]), int(s["favor"][0])) == (favor[0] - 1, favor[1] + 1)
 
 
@@ -197,9 +197,9 @@ def test_curfew_and_forced_labor_tolls_on_trade_and_search():
     assert TRADE not in sc.legal(s)
     s["favor"][1] = 1
     chancellor = int(s["favor"][0])
-    sc.play(s, TRADE, card("Longbows"))
+    sc.act(s, TRADE, card("Longbows"))
     assert sc.legal(s) == [A.OPTION + 0]  # for secrets would need 2 favor and the toll
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["favor"][0] == chancellor + 1 and s["card_secrets"][ID["Longbows"]] == 1
     s = sc.ready()
     sc.move(s, "Forced Labor", S.Z_SITE, MOUNTAIN)
@@ -207,7 +207,7 @@ def test_curfew_and_forced_labor_tolls_on_trade_and_search():
     s["favor"][1] = 0
     assert SEARCH not in sc.legal(s)
     s["favor"][1] = 1
-    sc.play(s, SEARCH, A.OPTION + 0)
+    sc.act(s, SEARCH, A.OPTION + 0)
     assert s["favor"][1] == 0 and s["favor"][0] == chancellor + 1
 
 
@@ -230,16 +230,16 @@ def test_gleaming_armor_and_insect_swarm_make_enemy_plans_dearer():
     sc.move(s, "Insect Swarm", S.Z_ADVISER, 2)
     s["favor"][1], s["secrets"][1] = 1, 1
     shared = int(s["shared_favor"])
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
     assert card("Longbows") in sc.legal(s)
-    sc.play(s, card("Longbows"))
+    sc.act(s, card("Longbows"))
     assert s["secrets"][1] == 0 and s["card_secrets"][ID["Longbows"]] == 1  # placed, in red's turn
     assert s["favor"][1] == 0 and s["shared_favor"] == shared + 1  # burned
     s = duel(red_board=6, blue_site=1, blue_board=0)
     sc.move(s, "Longbows", S.Z_ADVISER, 1)
     sc.move(s, "Gleaming Armor", S.Z_ADVISER, 2)
     s["secrets"][1] = 0
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
     assert s["phase"] != S.PH_CAMPAIGN_PLANS  # no secret for the surcharge: nothing to offer
 
 
@@ -254,10 +254,10 @@ def test_tome_guardians_keep_the_darkest_secret_from_its_rulers_enemies():
         s["secrets"][1] = 5
         recover = RECOVER in sc.legal(s)
         if recover:
-            sc.play(s, RECOVER)
+            sc.act(s, RECOVER)
             recover = A.OPTION + 1 in sc.legal(s)
         sc.as_current(s, 1)
-        sc.play(s, CAMPAIGN, A.SEAT + 0)
+        sc.act(s, CAMPAIGN, A.SEAT + 0)
         return recover, A.OPTION + 1 in sc.legal(s)
 
     assert offers(False) == (True, True)
@@ -272,7 +272,7 @@ def test_sealing_ward_adds_a_defense_die_per_targeted_relic():
         sc.move(s, "Cup of Plenty", S.Z_PERSONAL, 2)
         if sealed:
             sc.move(s, "Sealing Ward", S.Z_ADVISER, 2)
-        sc.play(s, CAMPAIGN, A.SEAT + 2, card("Cup of Plenty"), A.END, A.NUMBER + 1)
+        sc.act(s, CAMPAIGN, A.SEAT + 2, card("Cup of Plenty"), A.END, A.NUMBER + 1)
         assert s["phase"] == S.PH_CAMPAIGN_PLANS
         return int(s["defense_dice"])
 
@@ -291,7 +291,7 @@ def test_circlet_of_command_and_lost_tongue_shield_relics_and_banners():
         s["pf_holder"] = 2
         for name, zone, seat in setup:
             sc.move(s, name, zone, seat)
-        sc.play(s, CAMPAIGN, A.SEAT + 2)
+        sc.act(s, CAMPAIGN, A.SEAT + 2)
         return s, {a for a in sc.legal(s) if a >= A.CARD or a == A.OPTION + 0}
 
     _, free = targets()
@@ -306,7 +306,7 @@ def test_circlet_of_command_and_lost_tongue_shield_relics_and_banners():
     def pawn_dice(circlet):
         s, _ = targets(*([("Circlet of Command", S.Z_PERSONAL, 2)] if circlet else []))
         sc.move(s, "Longbows", S.Z_ADVISER, 1)  # so that the campaign stops at the battle plans
-        sc.play(s, PAWN, A.END, A.NUMBER + 1)
+        sc.act(s, PAWN, A.END, A.NUMBER + 1)
         return int(s["defense_dice"])
 
     assert pawn_dice(True) == pawn_dice(False) + 1
@@ -330,7 +330,7 @@ def test_saddle_makers_pays_for_other_players_nomad_and_order_cards():
         s["favor_bank"][:] = 3
         favor = int(s["favor"][2])
         draw_and_keep(s, player, name)
-        sc.play(s, option)
+        sc.act(s, option)
         return int(s["favor"][2]) - favor, s["favor_bank"].tolist()
 
     gain, banks = holder_gain(1, "Longbows", A.OPTION + 1)  # Order, a faceup adviser
@@ -351,7 +351,7 @@ def test_chaos_cult_takes_a_favor_from_whoever_takes_the_title():
             sc.move(s, "Chaos Cult", S.Z_ADVISER, 2)
         s["ds_holder"] = 1  # seat 1 meets the Oathkeeper goal; the Chancellor no longer does
         favor = int(s["favor"][1]), int(s["favor"][2])
-        sc.play(s, SEARCH)  # the title is settled after any decision
+        sc.act(s, SEARCH)  # the title is settled after any decision
         assert s["title_holder"] == 1
         assert (int(s["favor"][1]), int(s["favor"][2])) == ((favor[0] - 1, favor[1] + 1) if held else favor)
 
@@ -364,7 +364,7 @@ def test_vow_of_renewal_takes_burned_favor_and_bars_the_peoples_favor():
             sc.move(s, "Vow of Renewal", S.Z_ADVISER, 2)
         s["pawn"][0] = MOUNTAIN  # recover here: burn 2 favor
         shared, holder = int(s["shared_favor"]), int(s["favor"][2])
-        sc.play(s, RECOVER, A.FACEDOWN + 0)
+        sc.act(s, RECOVER, A.FACEDOWN + 0)
         assert sc.favor_total(s) == D.FAVOR_TOTAL
         return int(s["shared_favor"]) - shared, int(s["favor"][2]) - holder
 
@@ -372,7 +372,7 @@ def test_vow_of_renewal_takes_burned_favor_and_bars_the_peoples_favor():
     assert recover_relic(True) == (0, 2)
     s = sc.ready()
     s["favor"][0] = 5
-    sc.play(s, RECOVER)
+    sc.act(s, RECOVER)
     assert A.OPTION + 0 in sc.legal(s)
     s = sc.ready()
     s["favor"][0] = 5
@@ -386,7 +386,7 @@ def test_vow_of_silence_bars_the_darkest_secret_and_giving_secrets_and_pays_its_
     sc.move(s, "Vow of Silence", S.Z_ADVISER, 2)
     s["ds_holder"], s["ds_tokens"], s["secrets"][0] = S.NOBODY, 0, 4
     secrets = int(s["secrets"][2])
-    sc.play(s, RECOVER, A.OPTION + 1, A.NUMBER + 3)
+    sc.act(s, RECOVER, A.OPTION + 1, A.NUMBER + 3)
     assert s["ds_holder"] == 0 and s["secrets"][2] == secrets + 3
 
     def ds_recoverable(vow):
@@ -404,7 +404,7 @@ def test_vow_of_silence_bars_the_darkest_secret_and_giving_secrets_and_pays_its_
         s["secrets"][2] = 3
         if vow:
             sc.move(s, "Vow of Silence", S.Z_ADVISER, 2)
-        sc.play(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0)
+        sc.act(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0)
         return A.NUMBER + MN.SECRETS_ASK + 1 in sc.legal(s)
 
     assert asked_secrets(False) and not asked_secrets(True)
@@ -417,14 +417,14 @@ def test_halls_of_debate_and_mockery_on_the_peoples_favor():
         s["pf_holder"] = 2
         if hall:
             edifice(s, "Hall of Debate", MOUNTAIN)
-        sc.play(s, CAMPAIGN, A.SEAT + 2)
+        sc.act(s, CAMPAIGN, A.SEAT + 2)
         assert (A.OPTION + 0 in sc.legal(s)) != hall
     for hall in (False, True):
         s = sc.ready()
         s["pf_tokens"], s["pf_holder"], s["pf_mob"], s["favor"][0] = 1, 2, 0, 5
         if hall:
             edifice(s, "Hall of Mockery", MOUNTAIN)
-        sc.play(s, RECOVER, A.OPTION + 0, A.NUMBER + 2, A.SUIT + 0)
+        sc.act(s, RECOVER, A.OPTION + 0, A.NUMBER + 2, A.SUIT + 0)
         assert s["pf_holder"] == 0 and s["pf_mob"] == int(hall)
 
 
@@ -449,7 +449,7 @@ def test_sprawling_rampart_adds_a_die_to_each_targeted_site_of_its_ruler():
         sc.move(s, "Longbows", S.Z_ADVISER, 1)  # so that the campaign stops at the battle plans
         if rampart_at is not None:
             edifice(s, "Sprawling Rampart", rampart_at)
-        sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)  # the Rocky Coast is targeted
+        sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)  # the Rocky Coast is targeted
         assert s["phase"] == S.PH_CAMPAIGN_PLANS
         return int(s["defense_dice"])
 
@@ -465,18 +465,18 @@ def test_herald_gains_a_favor_of_its_holders_choice_after_a_campaign_against_a_p
     s["favor_bank"][:] = 0
     s["favor_bank"][int(D.Suit.ARCANE)] = 2
     favor = int(s["favor"][3])
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
     while s["phase"] not in (S.PH_ACT, S.PH_REACT):
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert s["phase"] == S.PH_REACT and s["actor"] == 3
     assert sc.legal(s) == [A.SUIT + int(D.Suit.ARCANE)]  # only a bank with favor
-    sc.play(s, A.SUIT + int(D.Suit.ARCANE))
+    sc.act(s, A.SUIT + int(D.Suit.ARCANE))
     assert s["favor"][3] == favor + 1 and s["phase"] == S.PH_ACT and s["actor"] == 1
     s = duel(red_board=6, blue_site=1, blue_board=0)
     sc.move(s, "Herald", S.Z_ADVISER, 1)  # its holder's own campaign
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 1)
     while s["phase"] not in (S.PH_ACT, S.PH_REACT):
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert s["phase"] == S.PH_ACT
 
 
@@ -487,9 +487,9 @@ def test_book_binders_gains_two_favor_after_another_player_reveals_a_vision():
     s["favor_bank"][:] = 3
     favor = int(s["favor"][2])
     draw_and_keep(s, 1, "Faith")
-    sc.play(s, VISION)
+    sc.act(s, VISION)
     assert s["phase"] == S.PH_REACT and s["actor"] == 2 and len(sc.legal(s)) == S.N_SUITS
-    sc.play(s, A.SUIT + int(D.Suit.HEARTH))
+    sc.act(s, A.SUIT + int(D.Suit.HEARTH))
     assert s["favor"][2] == favor + 2 and s["favor_bank"][int(D.Suit.HEARTH)] == 1
     assert s["phase"] == S.PH_ACT and s["current"] == s["actor"] == 1
     assert sc.favor_total(s) == D.FAVOR_TOTAL
@@ -504,15 +504,15 @@ def test_squalid_district_lets_its_ruler_change_the_end_die():
         s["round"] = 5  # the Chancellor holds the title: the end die is rolled, winning on a 6
         sc.as_current(s, 3)
         s["rng"] = next(w for w in (rng.seed_word(k) for k in range(1, 1000)) if _die(w) == die)
-        sc.play(s, A.END)
+        sc.act(s, A.END)
         while s["phase"] == S.PH_REST:
-            sc.play(s, A.END)
+            sc.act(s, A.END)
         if change is not None:
             assert s["phase"] == S.PH_REACT and s["actor"] == 0
             saved = state_json.state_to_dict(s)
             assert saved["react_card"] == "Festival District" and saved["end_die"] == die
             assert state_json.state_from_dict(saved).tobytes() == s.tobytes()
-            sc.play(s, A.OPTION + change)
+            sc.act(s, A.OPTION + change)
         return s
 
     assert end_round_5(False, 5)["round"] == 6
@@ -533,25 +533,25 @@ def test_way_station_travel_free_for_its_ruler_or_for_a_favor_to_its_ruler():
     s = sc.ready()
     sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)  # the Chancellor rules it
     supply = int(s["supply"][0])
-    sc.play(s, TRAVEL, A.SLOT + ROCKY_COAST)
+    sc.act(s, TRAVEL, A.SLOT + ROCKY_COAST)
     assert s["pawn"][0] == ROCKY_COAST and s["supply"][0] == supply  # its ruler: no Supply
     s = sc.ready()
     sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)
     sc.as_current(s, 1)
     s["favor"][1], s["supply"][1] = 1, 0
     favor = int(s["favor"][0])
-    sc.play(s, TRAVEL)
+    sc.act(s, TRAVEL)
     assert A.SLOT + ROCKY_COAST in sc.legal(s) and A.SLOT + MOUNTAIN not in sc.legal(s)
-    sc.play(s, A.SLOT + ROCKY_COAST)  # the only way: a favor to the Chancellor
+    sc.act(s, A.SLOT + ROCKY_COAST)  # the only way: a favor to the Chancellor
     assert s["pawn"][1] == ROCKY_COAST and (s["favor"][1], s["favor"][0]) == (0, favor + 1)
     s = sc.ready()
     sc.move(s, "Way Station", S.Z_SITE, ROCKY_COAST)
     sc.as_current(s, 1)
     s["favor"][1] = 1
     supply = int(s["supply"][1])
-    sc.play(s, TRAVEL, A.SLOT + ROCKY_COAST)
+    sc.act(s, TRAVEL, A.SLOT + ROCKY_COAST)
     assert s["phase"] == S.PH_TRAVEL_FREE and sc.legal(s) == [A.END, A.OPTION + 1]
-    sc.play(s, A.END)  # pay Supply instead
+    sc.act(s, A.END)  # pay Supply instead
     assert s["favor"][1] == 1 and s["supply"][1] < supply
 
 
@@ -586,7 +586,7 @@ def _roving_terror_targets(bloodline, seat):
     sc.move(s, "Tents", S.Z_SITE, sc.CRADLE_2)
     s["secrets"][seat] = 1
     sc.as_current(s, seat)
-    sc.play(s, card("Roving Terror"))
+    sc.act(s, card("Roving Terror"))
     return {name for name in ("Scouts", "Tents") if card(name) in sc.legal(s)}
 
 
@@ -612,12 +612,12 @@ def test_relic_thief_rolls_for_relics_taken_in_its_holders_region():
         relic = C.site_relic(s, MOUNTAIN, 0)
         discord = int(s["favor_bank"][int(D.Suit.DISCORD)])
         s["rng"] = word_for(faces, [])
-        sc.play(s, RECOVER, A.FACEDOWN + 0)
+        sc.act(s, RECOVER, A.FACEDOWN + 0)
         if s["phase"] != S.PH_REACT:
             return s, relic, None
         assert s["actor"] == 2 and s["react_card"] == thief and sc.legal(s) == [A.END, A.OPTION + 0]
         assert sc.legal_names(s) == ["let them keep the relics", "pay to roll for the relics just taken (Relic Thief)"]
-        sc.play(s, answer)
+        sc.act(s, answer)
         assert s["phase"] == S.PH_ACT and s["actor"] == 1
         return s, relic, int(s["favor_bank"][int(D.Suit.DISCORD)]) - discord
 
@@ -644,15 +644,15 @@ def test_vow_of_union_brings_the_warbands_at_ruled_sites_into_the_attack():
     s = duel(red_board=2, blue_site=1, blue_board=0)
     _red_rules_the_mountain(s, 3)
     sc.move(s, "Vow of Union", S.Z_ADVISER, 1)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)
     assert sc.legal(s)[-1] == A.NUMBER + 5  # the board's 2 and the Mountain's 3
     s["rng"] = word_for([B], [sc.SK] * 3 + [sc.HS] * 2)
-    sc.play(s, A.NUMBER + 5)
+    sc.act(s, A.NUMBER + 5)
     assert s["board_warbands"][1] == 0 and s["site_warbands"][MOUNTAIN, sc.RED] == 2  # the skulls: board first
     assert s["phase"] == S.PH_ACT and s["site_warbands"][ROCKY_COAST, sc.BLUE] == 0  # won, nobody to occupy
     s = duel(red_board=2, blue_site=1, blue_board=0)
     _red_rules_the_mountain(s, 3)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)
     assert sc.legal(s)[-1] == A.NUMBER + 2  # without the Vow: the board alone
 
 
@@ -679,7 +679,7 @@ def test_vow_of_kinship_keeps_its_holders_favor_in_the_nomad_bank():
     nomads = int(s["favor_bank"][nomad])
     keep_and_play(s, "Vow of Kinship", 1)  # a faceup adviser: all the holder's favor moves there
     assert s["favor"][0] == 0 and s["favor_bank"][nomad] == nomads + 2
-    sc.play(s, MUSTER, A.CARD + ID["Longbows"])  # spending: Muster's favor comes from the Nomad bank
+    sc.act(s, MUSTER, A.CARD + ID["Longbows"])  # spending: Muster's favor comes from the Nomad bank
     assert s["card_favor"][ID["Longbows"]] == 1 and s["favor_bank"][nomad] == nomads + 1 and s["favor"][0] == 0
     beasts = int(s["favor_bank"][beast])
     keep_and_play(s, "Wolves", 0)  # gaining: the play's favor from the Beast bank goes into the Nomad bank
@@ -689,9 +689,9 @@ def test_vow_of_kinship_keeps_its_holders_favor_in_the_nomad_bank():
     sc.move(s, "Witch's Bargain", S.Z_ADVISER, 1)
     s["favor"][1] += 2
     s["shared_favor"] -= 2
-    sc.play(s, A.CARD + ID["Witch's Bargain"], A.SEAT + 0)
+    sc.act(s, A.CARD + ID["Witch's Bargain"], A.SEAT + 0)
     assert sc.legal(s) == [A.END, A.OPTION + 1]  # not "a secret for 2 of their favor"
-    sc.play(s, A.OPTION + 1, A.END)
+    sc.act(s, A.OPTION + 1, A.END)
     assert s["favor"][0] == 0 and s["favor_bank"][nomad] == nomads + 4 and s["secrets"][1] == 2
     assert sc.favor_total(s) == D.FAVOR_TOTAL
 
@@ -705,19 +705,19 @@ def test_bandit_crown_rules_the_empty_sites_and_defends_them_with_bandits_that_n
         sc.move(s, "Bandit Crown", S.Z_PERSONAL, 2)
         assert BD.rules_site(s, 2, 1) and not BD.bandits_rule(s, 1) and BD.sites_ruled(s, 2) == 2
         s["pawn"][1] = 1
-        sc.play(s, CAMPAIGN)
+        sc.act(s, CAMPAIGN)
         assert sc.legal(s) == [A.SEAT + 2]  # blue defends it: no bandits to fight there
-        sc.play(s, A.SEAT + 2)
+        sc.act(s, A.SEAT + 2)
         assert s["tgt_slot"][1] == 1  # blue rules red's site: it is a target
         s["rng"] = word_for([B], dice)
-        sc.play(s, A.END, A.NUMBER + len(dice))
+        sc.act(s, A.END, A.NUMBER + len(dice))
         assert s["defense"] == 1  # no shield: the site's one bandit is blue's force
         board = int(s["board_warbands"][1])
         if red_wins:  # the bandit hides: nothing of blue's dies, red occupies
             assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["board_warbands"][2] == 0
         else:
             assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE
-            sc.play(s, A.END)
+            sc.act(s, A.END)
             assert s["board_warbands"][1] == board - board // 2
 
 
@@ -725,21 +725,21 @@ def test_bandit_crown_rules_the_empty_sites_and_defends_them_with_bandits_that_n
 def test_bandit_crown_lets_its_holder_take_the_last_warband_off_a_site():
     s = duel(red_board=4, blue_site=2, blue_board=0)
     sc.as_current(s, 2)
-    sc.play(s, A.OPTION + S.MOVE_TO_BOARD)
+    sc.act(s, A.OPTION + S.MOVE_TO_BOARD)
     assert sc.legal(s) == [A.NUMBER + 1]  # never the last
     s = duel(red_board=4, blue_site=2, blue_board=0)
     sc.as_current(s, 2)
     sc.move(s, "Bandit Crown", S.Z_PERSONAL, 2)
-    sc.play(s, A.OPTION + S.MOVE_TO_BOARD)
+    sc.act(s, A.OPTION + S.MOVE_TO_BOARD)
     assert sc.legal(s) == [A.NUMBER + 1, A.NUMBER + 2]  # the bandits hold the site for blue
-    sc.play(s, A.NUMBER + 2)
+    sc.act(s, A.NUMBER + 2)
     assert s["site_warbands"][ROCKY_COAST].sum() == 0 and BD.rules_site(s, 2, ROCKY_COAST)
 # ---------------------------------------------------------------- Jinx (D2)
 def _red_attacks_blues_site(red_board, blue_site, *rolls):
     """Red (seat 1) campaigns against blue at the Rocky Coast, the site alone (1 defense die),
     the rolls fixed to `rolls` (word_for_rolls); the attack dice are asked next."""
     s = duel(red_board=red_board, blue_site=blue_site, blue_board=0)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)
     s["rng"] = sc.word_for_rolls(*rolls)
     return s
 
@@ -751,14 +751,14 @@ def test_jinx_rerolls_the_attack_and_only_the_kept_rolls_skulls_kill():
         jinx = sc.move(s, "Jinx", S.Z_ADVISER, 1)  # S
         s["secrets"][1] = secrets
         s["card_secrets"][jinx] = carrying
-        sc.play(s, A.NUMBER + 2)
+        sc.act(s, A.NUMBER + 2)
         if s["phase"] != S.PH_REACT:
             return s, jinx
         # the first roll: 4 swords and two skulls that have not killed yet
         assert s["actor"] == 1 and s["react_card"] == jinx and s["jinx_roll"] == S.JINX_ATTACK
         assert (s["attack"], s["defense"], s["skulls"]) == (4, 1, 2) and s["board_warbands"][1] == 4
         assert sc.legal_names(s) == ["keep the roll", "pay to reroll all the dice just rolled (Jinx)"]
-        sc.play(s, answer)
+        sc.act(s, answer)
         assert s["jinx_roll"] == S.JINX_NONE and s["react_card"] == 0
         return s, jinx
 
@@ -779,10 +779,10 @@ def test_jinx_lets_the_defender_who_rules_it_reroll_the_defense_before_the_attac
     s = _red_attacks_blues_site(4, 2, ("defense", [sc.SH2]), ("defense", [B]), ("attack", [SW, SW, SW]))
     jinx = sc.move(s, "Jinx", S.Z_SITE, ROCKY_COAST)  # at blue's site: blue rules it
     s["secrets"][1] = s["secrets"][2] = 1
-    sc.play(s, A.NUMBER + 3)
+    sc.act(s, A.NUMBER + 3)
     assert s["phase"] == S.PH_REACT and s["actor"] == 2 and s["jinx_roll"] == S.JINX_DEFENSE
     assert (s["attack"], s["defense"]) == (0, 4)  # two shields and the site's two warbands; no attack yet
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     # rerolled: a blank, 2 in all, and red's 3 swords win; red rules no Jinx, so is not asked
     assert (s["attack"], s["defense"]) == (3, 2) and s["phase"] == S.PH_CAMPAIGN_OCCUPY
     assert s["secrets"][2] == 0 and s["secrets_down"][2] == 1 and s["card_secrets"][jinx] == 0  # outside its turn
@@ -798,11 +798,11 @@ def test_jinx_rerolls_gambling_hall_and_relic_thief_dice():
     s["favor_bank"][4] = 6
     s["shared_favor"] -= 3
     s["rng"] = sc.word_for_rolls(("defense", [B] * 4), ("defense", [sc.SH2, sc.SH, sc.X2, B]))
-    sc.play(s, card("Gambling Hall"))
+    sc.act(s, card("Gambling Hall"))
     assert s["phase"] == S.PH_REACT and s["actor"] == 0 and s["jinx_roll"] == S.JINX_GAMBLE and s["pw_count"] == 0
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["phase"] == S.PH_POWER and len(sc.legal(s)) == 6  # the reroll's 6 shields, from any one bank
-    sc.play(s, A.SUIT + 4)
+    sc.act(s, A.SUIT + 4)
     assert s["favor"][0] == 6 and s["secrets"][0] == 0
 
     s = sc.ready()
@@ -816,9 +816,9 @@ def test_jinx_rerolls_gambling_hall_and_relic_thief_dice():
         s["favor"][seat] = k
     relic = C.site_relic(s, MOUNTAIN, 0)
     s["rng"] = sc.word_for_rolls(("defense", [sc.SH]), ("defense", [B]))
-    sc.play(s, RECOVER, A.FACEDOWN + 0, A.OPTION + 0)  # blue pays and rolls a shield: caught
+    sc.act(s, RECOVER, A.FACEDOWN + 0, A.OPTION + 0)  # blue pays and rolls a shield: caught
     assert s["phase"] == S.PH_REACT and s["actor"] == 2 and s["jinx_roll"] == S.JINX_THIEF_CAUGHT
-    sc.play(s, A.OPTION + 0)  # rerolled: a blank, blue takes the relic
+    sc.act(s, A.OPTION + 0)  # rerolled: a blank, blue takes the relic
     assert s["where"][relic] == 2 and s["secrets"][2] == 0 and s["secrets_down"][2] == 2
     assert s["phase"] == S.PH_ACT and s["actor"] == 1 and s["thief_taker"] == -1
 
@@ -838,9 +838,9 @@ def _yellow_sneaks(s, at, board=4):
 
 def _red_loses_to_blue(s):
     """Red's campaign against blue's site (1 die against 3 warbands), red defeated and losing 2 of 4."""
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)
     s["rng"] = word_for([B], [sc.HS])
-    sc.play(s, A.NUMBER + 1, A.END)  # no sacrifice
+    sc.act(s, A.NUMBER + 1, A.END)  # no sacrifice
 
 
 @pytest.mark.rule("O7.6", "D2", "O5.5.1", "O4.2")
@@ -853,18 +853,18 @@ def test_sneak_attack_campaigns_against_the_player_who_just_did_then_their_turn_
     assert s["phase"] == S.PH_REACT and s["actor"] == 3 and s["react_card"] == sneak
     assert sc.legal_names(s) == ["do not campaign",
                                  "campaign against the player who just did, paying no Supply (Sneak Attack)"]
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     # yellow attacks red, spending no Supply, in red's turn; blue, who rules the site, is not the defender
     assert s["phase"] == S.PH_CAMPAIGN_TARGETS and s["current"] == 3 and s["actor"] == 3 and s["interrupted"] == 1
     assert s["defender"] == 1 and s["supply"][3] == yellow_supply
     assert sc.legal(s) == [PAWN]  # red rules nothing here: its pawn is the target at yellow's site
-    sc.play(s, PAWN, A.END)
+    sc.act(s, PAWN, A.END)
     s["rng"] = word_for([B, B], [SW] * 4)
-    sc.play(s, A.NUMBER + 4)
+    sc.act(s, A.NUMBER + 4)
     assert (s["attack"], s["defense"]) == (4, 2)  # no shield, red's board of 2
     while s["phase"] != S.PH_ACT:  # red loses 1, yellow banishes nobody and burns nothing
         assert s["phase"] in (S.PH_CAMPAIGN_BANISH, S.PH_CAMPAIGN_BURN) and s["actor"] == 3
-        sc.play(s, A.END)
+        sc.act(s, A.END)
     # red's turn goes on in its Act phase; yellow's campaign set off no second Sneak Attack
     assert s["current"] == 1 and s["actor"] == 1 and s["interrupted"] == -1 and s["turn"] == turn
     assert s["board_warbands"][1] == 1 and s["supply"][1] == red_supply - 2 and s["supply"][3] == yellow_supply
@@ -885,9 +885,9 @@ def test_sneak_attack_is_asked_only_after_another_player_it_can_campaign_against
     s = duel(red_board=4, blue_site=3, blue_board=0)
     _yellow_sneaks(s, ROCKY_COAST)
     sc.as_current(s, 3)  # yellow's own campaign: nobody else's to answer
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END)
     s["rng"] = word_for([B], [sc.HS])
-    sc.play(s, A.NUMBER + 1, A.END)
+    sc.act(s, A.NUMBER + 1, A.END)
     assert s["phase"] == S.PH_ACT and s["current"] == 3 and s["actor"] == 3
 
 
@@ -898,12 +898,12 @@ def test_after_a_sneak_attack_the_interrupted_player_still_gets_second_winds_cam
     s["shared_favor"] -= 2 - int(s["favor"][1])
     s["favor"][1], s["secrets"][1] = 2, 1
     sneak = _yellow_sneaks(s, ROCKY_COAST, board=0)
-    sc.play(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 4)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, A.END, A.NUMBER + 4)
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, card("Second Wind"), A.NUMBER + 1)  # red won and occupies the Rocky Coast with one
+    sc.act(s, card("Second Wind"), A.NUMBER + 1)  # red won and occupies the Rocky Coast with one
     assert s["phase"] == S.PH_REACT and s["react_card"] == sneak and s["free_campaign"] == S.FREE_SECOND_WIND
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["current"] == 3 and s["free_campaign"] == S.FREE_NONE and s["tgt_slot"][ROCKY_COAST] == 1
-    sc.play(s, A.END, A.NUMBER + 0)  # red rules yellow's site now: it is the target; no warbands to roll
+    sc.act(s, A.END, A.NUMBER + 0)  # red rules yellow's site now: it is the target; no warbands to roll
     assert s["phase"] == S.PH_REACT and s["react_card"] == ID["Second Wind"]
     assert s["current"] == 1 and s["actor"] == 1 and s["interrupted"] == -1  # red's travel, then its campaign

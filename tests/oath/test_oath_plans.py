@@ -30,7 +30,7 @@ def card(name):
 
 def declare(s, dice, pawn=True):
     """Red campaigns against blue (the site, and the pawn if asked) with `dice` attack dice."""
-    sc.play(s, CAMPAIGN, A.SEAT + 2, *([PAWN] if pawn else []), A.END, A.NUMBER + dice)
+    sc.act(s, CAMPAIGN, A.SEAT + 2, *([PAWN] if pawn else []), A.END, A.NUMBER + dice)
 
 
 def give_favor(s, seat, k):
@@ -46,14 +46,14 @@ def test_the_attacker_picks_the_sign_of_longbows_before_the_rolls():
     declare(s, 4, pawn=False)
     assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 1
     assert sc.legal(s) == [A.END, card("Longbows")]
-    sc.play(s, card("Longbows"))
+    sc.act(s, card("Longbows"))
     assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [PLUS, MINUS]
     assert sc.legal_names(s) == ["Longbows: +1 attack dice", "Longbows: -1 attack dice"]
     s["rng"] = word_for([B], [SW] * 5)
-    sc.play(s, PLUS)  # the last plan: the rolls follow at once
+    sc.act(s, PLUS)  # the last plan: the rolls follow at once
     assert s["attack_dice"] == 5 and s["attack"] == 5
     assert s["plan_user"][ID["Longbows"]] == 2  # seat 1 + 1
-    sc.play(s, A.NUMBER + 1)  # occupy; the campaign ends
+    sc.act(s, A.NUMBER + 1)  # occupy; the campaign ends
     assert s["phase"] == S.PH_ACT and s["plan_user"].sum() == 0  # the marks are cleared
 
 
@@ -65,11 +65,11 @@ def test_a_die_taken_from_an_empty_attack_pool_adds_a_defense_die():
     assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 2  # red has no plan: blue is asked
     defense = int(s["defense_dice"])
     s["rng"] = word_for([B, B], [])
-    sc.play(s, card("Bear Traps"))
+    sc.act(s, card("Bear Traps"))
     assert s["attack_dice"] == 0 and s["defense_dice"] == defense + 1
     assert s["board_warbands"][1] == 2  # Bear Traps killed one
     assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE  # 0 against the site's 1: two sacrificed would win
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["board_warbands"][1] == 1  # defeated: half of the two die
 
 
@@ -79,7 +79,7 @@ def test_only_the_ruler_of_a_plan_may_use_it():
     sc.move(s, "Longbows", S.Z_SITE, ROCKY_COAST)  # blue rules the Rocky Coast; red only stands there
     declare(s, 2, pawn=False)
     assert s["phase"] == S.PH_CAMPAIGN_PLANS and s["actor"] == 2  # not offered to red
-    sc.play(s, card("Longbows"), MINUS)
+    sc.act(s, card("Longbows"), MINUS)
     assert s["attack_dice"] == 1
 
 
@@ -103,11 +103,11 @@ def test_costs_are_paid_on_the_card_in_your_turn_and_to_the_bank_outside_it():
     s["favor_bank"][int(D.Suit.DISCORD)] -= 1
     hearth = int(s["favor_bank"][int(D.Suit.HEARTH)])
     declare(s, 3, pawn=False)
-    sc.play(s, card("Mercenaries"), PLUS)  # red has no other plan: blue's turn comes by itself
+    sc.act(s, card("Mercenaries"), PLUS)  # red has no other plan: blue's turn comes by itself
     assert s["card_favor"][c] == 2 and s["favor"][1] == 1 and s["attack_dice"] == 6
     assert s["actor"] == 2
     s["rng"] = word_for([B, B], [SW] * 6)
-    sc.play(s, card("Extra Provisions"))
+    sc.act(s, card("Extra Provisions"))
     assert s["favor"][2] == 1 and s["favor_bank"][int(D.Suit.HEARTH)] == hearth + 1
     assert s["card_favor"][ID["Extra Provisions"]] == 0
     assert sc.favor_total(s) == D.FAVOR_TOTAL
@@ -122,7 +122,7 @@ def test_specialist_silences_the_defender():
     give_favor(s, 2, 1)
     declare(s, 2, pawn=False)
     s["rng"] = word_for([B], [SW, SW])
-    sc.play(s, card("Specialist"))
+    sc.act(s, card("Specialist"))
     assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["favor"][2] == 1  # blue was never asked
 
 
@@ -133,14 +133,14 @@ def test_code_of_honor_allows_no_other_plan_on_its_side():
     adviser(s, "Longbows", 1)
     declare(s, 2, pawn=False)
     s["rng"] = word_for([B], [SW] * 3)
-    sc.play(s, card("Longbows"), PLUS)  # Code of Honor after another plan: not offered, so the rolls follow
+    sc.act(s, card("Longbows"), PLUS)  # Code of Honor after another plan: not offered, so the rolls follow
     assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["plan_user"][ID["Code of Honor"]] == 0
     s2 = duel(red_board=5, blue_site=1, blue_board=0)
     adviser(s2, "Code of Honor", 1)
     adviser(s2, "Longbows", 1)
     declare(s2, 2, pawn=False)
     s2["rng"] = word_for([B], [SW] * 4)
-    sc.play(s2, card("Code of Honor"), PLUS)
+    sc.act(s2, card("Code of Honor"), PLUS)
     assert s2["attack"] == 4 and s2["plan_user"][ID["Longbows"]] == 0  # nothing more was offered
 
 
@@ -157,10 +157,10 @@ def test_a_defeated_defenders_losses_with_their_plans(plan, killed):
     declare(s, 4)
     if plan:
         assert s["actor"] == 2
-        sc.play(s, card(plan))
+        sc.act(s, card(plan))
     # attack 4 beats defense 3 (the site's 1 and the board's 2); blue picks losses only while two places hold them
     while s["phase"] == S.PH_CAMPAIGN_LOSSES:
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert sc.warbands_of(s, BLUE) == 14
     assert int(s["bank_warbands"][BLUE]) - bank == killed
 
@@ -174,11 +174,11 @@ def test_victorious_plans_pay_out_and_plans_that_say_so_are_discarded():
     give_favor(s, 1, 1)
     order = int(s["favor_bank"][int(D.Suit.ORDER)])
     declare(s, 2, pawn=False)
-    sc.play(s, card("Battle Honors"), card("Horse Archers"), PLUS)
+    sc.act(s, card("Battle Honors"), card("Horse Archers"), PLUS)
     s["rng"] = word_for([B], [SW] * 8)
-    sc.play(s, card("Mercenaries"), PLUS)
+    sc.act(s, card("Mercenaries"), PLUS)
     assert s["attack"] == 8 and s["phase"] == S.PH_CAMPAIGN_OCCUPY
-    sc.play(s, A.NUMBER + 1)
+    sc.act(s, A.NUMBER + 1)
     assert s["favor"][1] == 2 and s["favor_bank"][int(D.Suit.ORDER)] == order - 2
     assert s["zone"][archers] == S.Z_DISCARD  # "at end, discard"
     assert s["zone"][mercs] == S.Z_ADVISER and s["zone"][honors] == S.Z_ADVISER  # Mercenaries: only when defeated
@@ -190,7 +190,7 @@ def test_mercenaries_are_discarded_when_defeated():
     give_favor(s, 1, 1)
     declare(s, 1)
     s["rng"] = word_for([B] * 5, [])
-    sc.play(s, card("Mercenaries"), MINUS)  # a bad choice, and legal: 0 dice, a defense die more
+    sc.act(s, card("Mercenaries"), MINUS)  # a bad choice, and legal: 0 dice, a defense die more
     assert s["phase"] == S.PH_ACT and s["zone"][mercs] == S.Z_DISCARD
 
 
@@ -201,9 +201,9 @@ def test_the_bandits_use_their_costless_plans_in_their_favour():
     s["bank_warbands"][BLUE] += 1
     sc.move(s, "Longbows", S.Z_SITE, ROCKY_COAST)  # the bandits rule the warband-free Rocky Coast
     sc.move(s, "Extra Provisions", S.Z_SITE, ROCKY_COAST)  # costs a favor: the bandits never use it
-    sc.play(s, CAMPAIGN, A.OPTION + 0, A.END)
+    sc.act(s, CAMPAIGN, A.OPTION + 0, A.END)
     s["rng"] = word_for([B], [SW] * 2)
-    sc.play(s, A.NUMBER + 3)
+    sc.act(s, A.NUMBER + 3)
     assert s["attack_dice"] == 2 and s["defense_dice"] == 1  # Longbows -1; Extra Provisions unused
 
 
@@ -215,14 +215,14 @@ def test_the_marks_of_lancers_rangers_and_mounted_patrol():
     give_favor(s, 1, 1)
     declare(s, 3, pawn=False)
     s["rng"] = word_for([B], [SK, SK, SW])
-    sc.play(s, card("Lancers"), card("Rangers"))  # the defense pool holds 1 die: no +2
+    sc.act(s, card("Lancers"), card("Rangers"))  # the defense pool holds 1 die: no +2
     assert s["attack"] == 2 * (2 + 2 + 1)  # doubled
     assert s["board_warbands"][1] == 8  # the skulls killed nothing
     s2 = duel(red_board=8, blue_site=1, blue_board=0)
     adviser(s2, "Mounted Patrol", 2)
     declare(s2, 4, pawn=False)
     s2["rng"] = word_for([B], [SW, SW])
-    sc.play(s2, card("Mounted Patrol"))
+    sc.act(s2, card("Mounted Patrol"))
     assert s2["attack"] == 2  # only half of the four dice were rolled
 
 
@@ -233,10 +233,10 @@ def test_zealots_sacrifice_three_at_a_time_while_outnumbered():
     give_favor(s, 1, 1)
     declare(s, 1)
     s["rng"] = word_for([B, B, B], [HS])
-    sc.play(s, card("Zealots"))
+    sc.act(s, card("Zealots"))
     # defense 0 + 2 + 3 = 5 against 0: 6 needed, 2 sacrificed warbands at 3 each (force 5 > 3)
     assert s["phase"] == S.PH_CAMPAIGN_SACRIFICE
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["attack"] == 6 and s["board_warbands"][1] == 1
 
 
@@ -250,11 +250,11 @@ def test_slander_burns_all_the_favor_and_book_burning_the_secrets_but_one():
     s["secrets"][2], s["secrets_down"][2] = 2, 2
     declare(s, 4)
     s["rng"] = word_for([B] * 3, [SW] * 4)
-    sc.play(s, card("Slander"), card("Book Burning"))
+    sc.act(s, card("Slander"), card("Book Burning"))
     assert s["phase"] == S.PH_CAMPAIGN_OCCUPY
-    sc.play(s, A.NUMBER + 1, A.END)  # occupy, leave the pawn
+    sc.act(s, A.NUMBER + 1, A.END)  # occupy, leave the pawn
     assert s["secrets"][2] + s["secrets_down"][2] == 1
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["favor"][2] == 0 and sc.favor_total(s) == D.FAVOR_TOTAL
 
 
@@ -277,13 +277,13 @@ def test_military_parade_and_cursed_cauldron_pay_the_victor():
     banks = s["favor_bank"].copy()
     favor = int(s["favor"][1])
     declare(s, 4, pawn=False)
-    sc.play(s, card("Cursed Cauldron"))
+    sc.act(s, card("Cursed Cauldron"))
     s["rng"] = word_for([B], [SW] * 4)  # one defense die, and the defending force's 3
-    sc.play(s, card("Military Parade"))
+    sc.act(s, card("Military Parade"))
     while s["phase"] == S.PH_CAMPAIGN_LOSSES:  # half of 3 dies: the site's warband first
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert s["camp_killed"].tolist() == [0, 1]
-    sc.play(s, A.NUMBER + 1)  # occupy the Rocky Coast
+    sc.act(s, A.NUMBER + 1)  # occupy the Rocky Coast
     assert s["phase"] == S.PH_ACT
     assert s["board_warbands"][1] == 8 - 1 + 1  # one gained per enemy warband killed
     gained = (banks - s["favor_bank"]).tolist()
@@ -299,10 +299,10 @@ def test_kindred_warriors_ignore_skulls_and_count_the_suits_you_rule():
     adviser(s, "Wolves", 1)  # Beast
     s["secrets"][1] = 1
     declare(s, 1, pawn=False)
-    sc.play(s, card("Kindred Warriors"))
+    sc.act(s, card("Kindred Warriors"))
     assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN
     s["rng"] = word_for([B], [SK] * 3)
-    sc.play(s, PLUS)  # Order and Beast: 1 + 2 attack dice
+    sc.act(s, PLUS)  # Order and Beast: 1 + 2 attack dice
     assert s["attack"] == 6 and s["board_warbands"][1] == 4  # three skulls rolled, none killed
     assert s["camp_killed"].tolist() == [0, 0]
 
@@ -318,7 +318,7 @@ def test_hearts_and_minds_makes_the_defence_victorious_without_a_roll():
         declare(s, 4, pawn=False)
         assert s["actor"] == 2 and card("Hearts and Minds") in sc.legal(s)
         word = int(s["rng"])
-        sc.play(s, card("Hearts and Minds"))
+        sc.act(s, card("Hearts and Minds"))
         assert s["phase"] == S.PH_ACT and int(s["rng"]) == word  # no die was rolled
         assert s["board_warbands"][1] == 3  # red's defeated force (its board of 6) loses half
         assert s["site_warbands"][ROCKY_COAST, BLUE] == 1
@@ -331,15 +331,15 @@ def test_wrestlers_sacrifice_a_warband_of_the_defending_force_where_its_user_pic
     adviser(s, "Wrestlers", 2)
     declare(s, 3)  # the site and the pawn: 1 + 2 defense dice
     assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Wrestlers")]
-    sc.play(s, card("Wrestlers"))
+    sc.act(s, card("Wrestlers"))
     assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN
     assert sc.legal(s) == [A.OPTION + ROCKY_COAST, A.OPTION + S.N_SLOTS + 2]  # the site, or blue's board
     assert "sacrifice a warband at the board of seat 2" in sc.legal_names(s)[1]
     s["rng"] = word_for([B] * 4, [SW] * 3)
-    sc.play(s, A.OPTION + S.N_SLOTS + 2)
+    sc.act(s, A.OPTION + S.N_SLOTS + 2)
     assert s["defense_dice"] == 4 and s["board_warbands"][2] == 2
     assert s["defense"] == 4 and s["attack"] == 3  # the force: 2 at the site, 2 on the board
-    sc.play(s, A.END)  # no sacrifice: red is defeated
+    sc.act(s, A.END)  # no sacrifice: red is defeated
     assert s["site_warbands"][ROCKY_COAST, BLUE] == 2 and s["board_warbands"][1] == 5 - 2
     assert sc.warbands_of(s, BLUE) == 14
 
@@ -349,13 +349,13 @@ def test_wrestlers_with_one_place_to_sacrifice_from_ask_nothing_and_need_a_warba
     s = duel(red_board=5, blue_site=2, blue_board=0)
     adviser(s, "Wrestlers", 2)
     declare(s, 2, pawn=False)
-    sc.play(s, card("Wrestlers"))
+    sc.act(s, card("Wrestlers"))
     assert s["site_warbands"][ROCKY_COAST, BLUE] == 1 and s["defense_dice"] == 2
     s = duel(red_board=5, blue_site=1, blue_board=0)
     adviser(s, "Wrestlers", 2)
     s["site_warbands"][ROCKY_COAST, BLUE] = 0  # a site without warbands: the bandits' to defend
     s["bank_warbands"][BLUE] += 1
-    sc.play(s, CAMPAIGN, A.OPTION + 0)
+    sc.act(s, CAMPAIGN, A.OPTION + 0)
     assert s["defender"] == -2 and card("Wrestlers") not in sc.legal(s)
 
 
@@ -375,11 +375,11 @@ def test_martial_culture_lets_an_exile_who_defeats_an_exile_become_a_citizen():
     declare(s, 4, pawn=False)
     assert sc.legal(s) == [A.END, card("Martial Culture")]
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, card("Martial Culture"))
-    sc.play(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast, then decides
+    sc.act(s, card("Martial Culture"))
+    sc.act(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast, then decides
     assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.OPTION + 0]
     assert sc.legal_names(s) == ["stay an Exile", "become a Citizen (Martial Culture)"]
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["side"][1] == S.SIDE_CITIZEN and s["current"] != 1  # red's Act phase ended
     assert s["site_warbands"][ROCKY_COAST, S.PURPLE] == 1  # its warbands turned purple
 
@@ -390,9 +390,9 @@ def test_martial_culture_asks_nothing_of_a_defeated_user():
     _martial_culture_for_red(s)
     declare(s, 4, pawn=False)
     s["rng"] = word_for([SH2], [HS] * 4)
-    sc.play(s, card("Martial Culture"))
+    sc.act(s, card("Martial Culture"))
     assert (s["attack"], s["defense"]) == (2, 3)
-    sc.play(s, A.END)  # no sacrifice: red is defeated
+    sc.act(s, A.END)  # no sacrifice: red is defeated
     assert s["phase"] == S.PH_ACT and s["side"][1] == S.SIDE_EXILE
 
 
@@ -410,20 +410,20 @@ def test_warning_signals_move_the_defenders_warbands_before_the_rolls():
     signals = adviser(s, "Warning Signals", 2)
     declare(s, 4)  # the site and the pawn: 1 + 2 defense dice, and 1 for blue's title (two sites ruled)
     assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Warning Signals")] and s["defense_dice"] == 4
-    sc.play(s, card("Warning Signals"))
+    sc.act(s, card("Warning Signals"))
     off = [A.OPTION + sc.MOUNTAIN, A.OPTION + ROCKY_COAST]
     onto = [A.SLOT + sc.MOUNTAIN, A.SLOT + ROCKY_COAST]
     assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [A.END, *off, *onto]
-    sc.play(s, off[0], off[0])  # two off the Mountain: its last warband stays
+    sc.act(s, off[0], off[0])  # two off the Mountain: its last warband stays
     assert s["site_warbands"][sc.MOUNTAIN, BLUE] == 1 and s["board_warbands"][2] == 4
     assert sc.legal(s) == [A.END, off[1], *onto]
-    sc.play(s, onto[1])  # once one goes onto a site, none comes off
+    sc.act(s, onto[1])  # once one goes onto a site, none comes off
     assert sc.legal(s) == [A.END, *onto]
     assert sc.legal_names(s)[2].startswith("Warning Signals: a warband from your board to Rocky Coast")
     s["rng"] = word_for([B] * 4, [SW] * 4)
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["defense"] == 3 + 3  # the force: 3 at the targeted site and 3 on blue's board (its pawn is there)
-    sc.play(s, A.END)  # no sacrifice: red is defeated
+    sc.act(s, A.END)  # no sacrifice: red is defeated
     assert s["zone"][signals] == S.Z_DISCARD  # at end, discard
     assert sc.warbands_of(s, BLUE) == 14
 
@@ -446,17 +446,17 @@ def test_sticky_fire_lets_the_victorious_attacker_kill_the_whole_defending_force
         give_favor(s, 2, 1)
         declare(s, 6)  # the site and the pawn: 1 + 2 defense dice
         s["rng"] = word_for([B] * 3, [SW] * 6)
-        sc.play(s, card("Sticky Fire"))
+        sc.act(s, card("Sticky Fire"))
         assert (s["attack"], s["defense"]) == (6, 5)  # the defending force: 2 at the site, 3 on the board
         assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.OPTION + 0]
         assert sc.legal_names(s) == ["kill as usual",
                                      "kill the whole enemy force and give them 1 favor (Sticky Fire)"]
         if burn:
-            sc.play(s, A.OPTION + 0)  # every warband dies: no loss is asked
+            sc.act(s, A.OPTION + 0)  # every warband dies: no loss is asked
             assert s["camp_killed"].tolist() == [0, 5] and s["favor"].tolist()[1:3] == [1, 2]
             assert s["phase"] == S.PH_CAMPAIGN_OCCUPY
         else:
-            sc.play(s, A.END)
+            sc.act(s, A.END)
             assert s["phase"] == S.PH_CAMPAIGN_LOSSES and s["kills"] == 2  # half, where blue picks
             assert s["favor"].tolist()[1:3] == [2, 1]
 
@@ -470,11 +470,11 @@ def test_sticky_fire_on_the_defence_kills_the_whole_defeated_attacking_force():
     declare(s, 2, pawn=False)
     assert s["actor"] == 2
     s["rng"] = word_for([B], [HS, HS])
-    sc.play(s, card("Sticky Fire"))
+    sc.act(s, card("Sticky Fire"))
     assert (s["attack"], s["defense"]) == (1, 2)
-    sc.play(s, A.END)  # no sacrifice: red is defeated
+    sc.act(s, A.END)  # no sacrifice: red is defeated
     assert s["phase"] == S.PH_REACT and s["actor"] == 2
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["board_warbands"][1] == 0 and s["favor"].tolist()[1:3] == [1, 0]
     assert s["phase"] == S.PH_ACT and s["actor"] == 1
     s = duel(red_board=4, blue_site=2, blue_board=0)  # a force Billowing Fog spares is not asked about
@@ -482,9 +482,9 @@ def test_sticky_fire_on_the_defence_kills_the_whole_defeated_attacking_force():
     adviser(s, "Billowing Fog", 1)
     s["secrets"][1] = 2
     declare(s, 2, pawn=False)
-    sc.play(s, card("Billowing Fog"))
+    sc.act(s, card("Billowing Fog"))
     s["rng"] = word_for([B], [HS, HS])
-    sc.play(s, card("Sticky Fire"), A.END)
+    sc.act(s, card("Sticky Fire"), A.END)
     assert s["phase"] == S.PH_ACT and s["board_warbands"][1] == 4
 
 
@@ -496,16 +496,16 @@ def test_second_wind_travels_and_campaigns_again_spending_no_supply():
     s["secrets"][1] = 1
     declare(s, 4, pawn=False)
     s["rng"] = word_for([B], [SW] * 4)
-    sc.play(s, card("Second Wind"))
+    sc.act(s, card("Second Wind"))
     assert s["card_secrets"][wind] == 1 and s["favor"][1] == 1
-    sc.play(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast
+    sc.act(s, A.NUMBER + 1)  # red won: it occupies the Rocky Coast
     assert s["phase"] == S.PH_REACT and s["actor"] == 1 and s["react_card"] == wind
     assert A.END in sc.legal(s) and A.SLOT + sc.PLAINS in sc.legal(s) and A.SLOT + ROCKY_COAST not in sc.legal(s)
     supply = int(s["supply"][1])
-    sc.play(s, A.SLOT + sc.PLAINS)
+    sc.act(s, A.SLOT + sc.PLAINS)
     assert s["pawn"][1] == sc.PLAINS and s["supply"][1] == supply
     assert s["phase"] == S.PH_FREE_CAMPAIGN and s["actor"] == 1
-    sc.play(s, A.OPTION + 0, A.SEAT + 0)  # the Chancellor rules the Plains
+    sc.act(s, A.OPTION + 0, A.SEAT + 0)  # the Chancellor rules the Plains
     assert s["supply"][1] == supply and s["defender"] == 0
 
 
@@ -517,7 +517,7 @@ def test_second_wind_gives_nothing_to_a_defeated_attacker():
     s["secrets"][1] = 1
     declare(s, 4, pawn=False)
     s["rng"] = word_for([SH2], [HS] * 4)
-    sc.play(s, card("Second Wind"), A.END)  # 2 against 3, no sacrifice
+    sc.act(s, card("Second Wind"), A.END)  # 2 against 3, no sacrifice
     assert s["phase"] == S.PH_ACT and s["pawn"][1] == ROCKY_COAST and s["free_campaign"] == S.FREE_NONE
 
 
@@ -527,16 +527,16 @@ def test_obsidian_cage_holds_the_defeated_defenders_survivors_until_its_action_f
     cage = sc.move(s, "Obsidian Cage", S.Z_PERSONAL, 1)
     declare(s, 6)  # the site and the pawn: 1 + 2 defense dice
     s["rng"] = word_for([B] * 3, [SW] * 6)
-    sc.play(s, card("Obsidian Cage"))
+    sc.act(s, card("Obsidian Cage"))
     assert (s["attack"], s["defense"]) == (6, 5)
     while s["phase"] != S.PH_ACT:  # blue loses 2 of 5, red occupies with one, banishes nobody, burns nothing
-        sc.play(s, A.NUMBER + 1 if s["phase"] == S.PH_CAMPAIGN_OCCUPY else sc.legal(s)[0])
+        sc.act(s, A.NUMBER + 1 if s["phase"] == S.PH_CAMPAIGN_OCCUPY else sc.legal(s)[0])
     assert s["cage_warbands"][BLUE] == 3 and s["board_warbands"][2] == 0  # the survivors, the board's too
     assert s["site_warbands"][ROCKY_COAST].tolist()[BLUE] == 0 and sc.warbands_of(s, BLUE) == 14
     assert s["zone"][cage] == S.Z_PERSONAL  # a relic is kept
-    sc.play(s, card("Obsidian Cage"))
+    sc.act(s, card("Obsidian Cage"))
     assert sc.legal(s) == [A.END, A.SEAT + 2]  # blue's colour: blue's board
-    sc.play(s, A.SEAT + 2, A.SEAT + 2, A.END)
+    sc.act(s, A.SEAT + 2, A.SEAT + 2, A.END)
     assert s["cage_warbands"][BLUE] == 1 and s["board_warbands"][2] == 2 and s["phase"] == S.PH_ACT
 
 
@@ -546,7 +546,7 @@ def test_obsidian_cage_on_the_defence_takes_the_defeated_attackers_survivors():
     sc.move(s, "Obsidian Cage", S.Z_PERSONAL, 2)
     declare(s, 2, pawn=False)
     s["rng"] = word_for([B], [HS, HS])
-    sc.play(s, card("Obsidian Cage"), A.END)  # 1 against 2, no sacrifice: red is defeated
+    sc.act(s, card("Obsidian Cage"), A.END)  # 1 against 2, no sacrifice: red is defeated
     assert s["board_warbands"][1] == 0 and s["cage_warbands"][RED] == 2  # half died, the rest caged
     assert sc.warbands_of(s, RED) == 14 and s["phase"] == S.PH_ACT
 
@@ -560,7 +560,7 @@ def test_peace_envoy_on_the_defence_pays_a_favor_per_die_and_wins_with_nobody_ki
     declare(s, 3)  # the site and the pawn: 3 defense dice
     assert s["actor"] == 2 and card("Peace Envoy") in sc.legal(s)
     word = int(s["rng"])
-    sc.play(s, card("Peace Envoy"))
+    sc.act(s, card("Peace Envoy"))
     assert int(s["rng"]) == word and s["phase"] == S.PH_ACT  # victorious at once, no die rolled
     assert s["favor"][1] == 3 and s["favor"][2] == 0  # 1 for the cost (to the bank), 3 to red
     assert s["board_warbands"][1] == 5 and s["site_warbands"][ROCKY_COAST, BLUE] == 2  # nobody killed
@@ -581,7 +581,7 @@ def test_peace_envoy_needs_the_enemy_at_your_site_and_wins_the_attack_without_ki
     give_favor(s, 1, 4)
     give_favor(s, 2, 0)
     declare(s, 3, pawn=False)  # the site: 1 defense die
-    sc.play(s, card("Peace Envoy"))
+    sc.act(s, card("Peace Envoy"))
     assert s["favor"][1] == 4 - 1 - 1 and s["favor"][2] == 1  # the cost on the card, a favor per die to blue
     assert s["phase"] == S.PH_CAMPAIGN_OCCUPY and s["camp_killed"].tolist() == [0, 0]
     assert s["site_warbands"][ROCKY_COAST, BLUE] == 0 and s["board_warbands"][2] == 3 + 2  # routed home
@@ -596,9 +596,9 @@ def test_hospital_takes_the_defenders_losses_to_its_site_instead_of_killing_them
     declare(s, 6)  # the site and the pawn: 1 + 2 defense dice, and 1 for blue's title
     assert s["actor"] == 2 and sc.legal(s) == [A.END, card("Hospital")]
     s["rng"] = word_for([B] * 4, [SW] * 6)
-    sc.play(s, card("Hospital"))
+    sc.act(s, card("Hospital"))
     assert (s["attack"], s["defense"]) == (6, 5) and s["phase"] == S.PH_CAMPAIGN_LOSSES
-    sc.play(s, A.SLOT + ROCKY_COAST, A.SEAT + 2)  # the two losses blue picks
+    sc.act(s, A.SLOT + ROCKY_COAST, A.SEAT + 2)  # the two losses blue picks
     assert s["site_warbands"][sc.MOUNTAIN, BLUE] == 3 and s["bank_warbands"][BLUE] == bank
     assert s["camp_killed"].tolist() == [0, 0]  # nobody died (Cursed Cauldron would gain nothing)
     assert s["board_warbands"][2] == 2 + 1  # the rest routed home, the site's survivor too
@@ -621,10 +621,10 @@ def test_hospital_takes_the_attackers_skull_and_defeat_losses_while_its_user_rul
     declare(s, 2, pawn=False)
     assert s["actor"] == 1 and sc.legal(s) == [A.END, card("Hospital")]
     s["rng"] = word_for([SH2], [SK, HS])
-    sc.play(s, card("Hospital"))  # the skull: a warband to the Mountain, not to the bank
+    sc.act(s, card("Hospital"))  # the skull: a warband to the Mountain, not to the bank
     assert s["board_warbands"][1] == 3 and s["site_warbands"][sc.MOUNTAIN, RED] == 2
     assert (s["attack"], s["defense"]) == (2, 4)
-    sc.play(s, A.END)  # no sacrifice: defeated, and half of the 3 goes to the Mountain too
+    sc.act(s, A.END)  # no sacrifice: defeated, and half of the 3 goes to the Mountain too
     assert s["board_warbands"][1] == 2 and s["site_warbands"][sc.MOUNTAIN, RED] == 3
     assert s["bank_warbands"][RED] == bank and s["phase"] == S.PH_ACT
 
@@ -644,18 +644,18 @@ def test_relic_hunter_targets_facedown_relics_at_targeted_sites_and_may_put_them
         declare(s, 4, pawn=False)
         assert s["actor"] == 1 and sc.legal(s) == [A.END, card("Relic Hunter")]
         dice = int(s["defense_dice"])
-        sc.play(s, card("Relic Hunter"))
+        sc.act(s, card("Relic Hunter"))
         assert s["phase"] == S.PH_CAMPAIGN_PLAN_SIGN and sc.legal(s) == [A.END, A.SLOT + ROCKY_COAST]
         assert sc.legal_names(s)[1] == "Relic Hunter: target a facedown relic at Rocky Coast (Hinterland 1)"
         s["rng"] = word_for([B] * (dice + 1), [SW] * 4)
-        sc.play(s, A.SLOT + ROCKY_COAST)  # the only one: the rolls follow
+        sc.act(s, A.SLOT + ROCKY_COAST)  # the only one: the rolls follow
         assert s["defense_dice"] == dice + 1 and s["tgt_card"][relic] == S.TGT_HUNTED
-        sc.play(s, A.NUMBER + 1)  # red won and occupies
+        sc.act(s, A.NUMBER + 1)  # red won and occupies
         assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1
         assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.CARD + relic]
         assert sc.legal_names(s) == ["keep the relics (Relic Hunter)",
                                      "put Book of Records under the relic deck (Relic Hunter)"]
-        sc.play(s, A.END if keep else A.CARD + relic)
+        sc.act(s, A.END if keep else A.CARD + relic)
         assert s["phase"] == S.PH_ACT and s["tgt_card"].sum() == 0
         if keep:
             assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1
@@ -685,12 +685,12 @@ def test_wild_mounts_discards_a_beast_card_instead_of_the_nomad_plans():
         declare(s, 3, pawn=False)
         assert sc.legal(s) == [A.END, card("Horse Archers"), card("Wild Mounts")]
         s["rng"] = word_for([B], [SW] * 6)
-        sc.play(s, card("Horse Archers"), PLUS, card("Wild Mounts"))
-        sc.play(s, A.NUMBER + 1)  # red won and occupies: the campaign is over
+        sc.act(s, card("Horse Archers"), PLUS, card("Wild Mounts"))
+        sc.act(s, A.NUMBER + 1)  # red won and occupies: the campaign is over
         assert s["phase"] == S.PH_REACT and s["actor"] == 1 and sc.legal(s) == [A.END, A.CARD + wolves]
         assert sc.legal_names(s) == ["discard the Nomad battle plans (Wild Mounts)",
                                      "discard Wolves instead of your Nomad battle plans (Wild Mounts)"]
-        sc.play(s, A.CARD + wolves if spare else A.END)
+        sc.act(s, A.CARD + wolves if spare else A.END)
         assert s["phase"] == S.PH_ACT and s["plan_user"].sum() == 0 and s["wild_mounts"] == S.MOUNTS_UNASKED
         assert (s["zone"][archers] == S.Z_ADVISER) == spare
         assert (s["zone"][wolves] == S.Z_ADVISER) == (not spare)

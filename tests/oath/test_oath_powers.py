@@ -32,10 +32,10 @@ def card(name):
 def keep_and_play(s, name, option):
     """Search the world deck with `name` on top, keep it, discard the rest, play it."""
     sc.world_top(s, name)
-    sc.play(s, SEARCH, A.OPTION + 0, card(name))
+    sc.act(s, SEARCH, A.OPTION + 0, card(name))
     while s["phase"] == S.PH_SEARCH_DISCARD:
-        sc.play(s, sc.legal(s)[0])
-    sc.play(s, A.OPTION + option)
+        sc.act(s, sc.legal(s)[0])
+    sc.act(s, A.OPTION + option)
 
 
 # ---------------------------------------------------------------- access and cost (O7.1)
@@ -61,14 +61,14 @@ def test_a_cost_placed_on_a_card_blocks_it_until_the_rest():
     s = sc.ready()
     sc.move(s, "Spirit Snare", S.Z_ADVISER, 0, 1)
     s["favor_bank"][:] = [0, 0, 0, 0, 3, 0]
-    sc.play(s, card("Spirit Snare"))
+    sc.act(s, card("Spirit Snare"))
     assert s["phase"] == S.PH_POWER and sc.legal(s) == [A.SUIT + int(D.Suit.BEAST)]
-    sc.play(s, A.SUIT + int(D.Suit.BEAST))
+    sc.act(s, A.SUIT + int(D.Suit.BEAST))
     assert s["secrets"][0] == 0 and s["card_secrets"][ID["Spirit Snare"]] == 1 and s["favor"][0] == 3
     assert card("Spirit Snare") not in sc.legal(s) and s["phase"] == S.PH_ACT
     s["secrets"][0] = 1
     assert card("Spirit Snare") not in sc.legal(s)  # still carrying its secret
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["card_secrets"][ID["Spirit Snare"]] == 0 and s["secrets"][0] == 2  # home at the Rest (O4.3.2)
 
 
@@ -79,9 +79,9 @@ def test_a_power_that_cannot_be_paid_is_not_offered():
     assert card("Alchemist") not in sc.legal(s)
     s["secrets"][0] = 2
     assert card("Alchemist") in sc.legal(s)
-    sc.play(s, card("Alchemist"))
+    sc.act(s, card("Alchemist"))
     for b in (0, 0, 1, 5):
-        sc.play(s, A.SUIT + b)
+        sc.act(s, A.SUIT + b)
     assert s["favor"][0] == 2 + 4 and list(s["favor_bank"]) == [1, 2, 3, 3, 3, 2]
     assert s["secrets"][0] == 0 and s["card_secrets"][ID["Alchemist"]] == 1
     assert sc.favor_total(s) == D.FAVOR_TOTAL
@@ -93,9 +93,9 @@ def test_take_from_a_player_at_your_site():
     s = sc.ready()
     sc.move(s, "Charming Friend", S.Z_ADVISER, 0, 1)  # S: take 1 favor from a player here
     s["favor"][2] = 0
-    sc.play(s, card("Charming Friend"))
+    sc.act(s, card("Charming Friend"))
     assert sc.legal(s) == [A.SEAT + 1, A.SEAT + 3]  # blue has no favor
-    sc.play(s, A.SEAT + 3)
+    sc.act(s, A.SEAT + 3)
     assert s["favor"][3] == 0 and s["favor"][0] == 3
 
 
@@ -105,7 +105,7 @@ def test_sleight_of_hand_never_takes_a_last_secret():
     sc.move(s, "Sleight of Hand", S.Z_ADVISER, 0, 1)  # F
     assert card("Sleight of Hand") not in sc.legal(s)  # everyone here has one secret only
     s["secrets"][2] = 3
-    sc.play(s, card("Sleight of Hand"), A.SEAT + 2)
+    sc.act(s, card("Sleight of Hand"), A.SEAT + 2)
     assert s["secrets"][2] == 2 and s["secrets"][0] == 2 and s["card_favor"][ID["Sleight of Hand"]] == 1
 
 
@@ -113,13 +113,13 @@ def test_sleight_of_hand_never_takes_a_last_secret():
 def test_wolves_kill_on_any_board_and_wizard_school_ends_the_act_phase():
     s = sc.ready()
     sc.move(s, "Wolves", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Wolves"))
+    sc.act(s, card("Wolves"))
     assert sc.legal(s) == [A.SEAT + k for k in range(4)]  # yours allowed
-    sc.play(s, A.SEAT + 1)
+    sc.act(s, A.SEAT + 1)
     assert s["board_warbands"][1] == 2 and sc.warbands_of(s, RED) == 14
     sc.move(s, "Wizard School", S.Z_SITE, PLAINS)
     s["favor"][0] = 1
-    sc.play(s, card("Wizard School"))
+    sc.act(s, card("Wizard School"))
     assert s["current"] == 1  # the Chancellor's turn ended
     assert s["secrets"][0] == 2  # one gained, one back from Wolves at the Rest
 
@@ -129,7 +129,7 @@ def test_tavern_songs_peeks_and_is_not_offered_once_nothing_is_new():
     s = sc.ready()
     sc.discard_top(s, 0, "Scouts", "Keep")
     sc.move(s, "Tavern Songs", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Tavern Songs"))
+    sc.act(s, card("Tavern Songs"))
     assert all(s["known"][ID[n]] & 1 for n in ("Scouts", "Keep", "Ancient Binding"))
     assert card("Tavern Songs") not in sc.legal(s)
 
@@ -139,7 +139,7 @@ def test_map_goes_to_the_bottom_of_the_relic_deck():
     s = sc.ready()
     sc.move(s, "Map", S.Z_PERSONAL, 0)
     s["supply"][0] = 1
-    sc.play(s, card("Map"))
+    sc.act(s, card("Map"))
     assert s["supply"][0] == 5 and s["zone"][ID["Map"]] == S.Z_RELIC_DECK and s["relic_deck"][0] == ID["Map"]
 
 
@@ -160,9 +160,9 @@ def test_salad_days_takes_from_three_different_banks():
     s = sc.ready()
     keep_and_play(s, "Salad Days", 0)  # to the Plains: 1 Hearth favor first, then the power
     assert s["phase"] == S.PH_POWER and len(sc.legal(s)) == 6
-    sc.play(s, A.SUIT + 0)
+    sc.act(s, A.SUIT + 0)
     assert A.SUIT + 0 not in sc.legal(s) and len(sc.legal(s)) == 5
-    sc.play(s, A.SUIT + 1, A.SUIT + 2)
+    sc.act(s, A.SUIT + 1, A.SUIT + 2)
     assert s["favor"][0] == 2 + 1 + 3 and s["phase"] == S.PH_ACT
 
 
@@ -172,7 +172,7 @@ def test_long_lost_heir_may_make_an_exile_a_citizen():
     sc.as_current(s, 1)
     keep_and_play(s, "Long-Lost Heir", 1)
     assert s["phase"] == S.PH_POWER and sc.legal(s) == [A.END, A.OPTION + 0]
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["side"][1] == S.SIDE_CITIZEN and s["supply"][1] == 7 and s["current"] == 2  # the Act phase ended
     assert sc.warbands_of(s, S.PURPLE) == 24
 
@@ -183,11 +183,11 @@ def test_rest_powers_are_offered_once_each_after_the_rest():
     s = sc.ready()
     sc.move(s, "Insomnia", S.Z_ADVISER, 0, 1)
     sc.move(s, "Vow of Poverty", S.Z_ADVISER, 0, 1)  # only with no favor
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["phase"] == S.PH_REST and sc.legal(s) == [A.END, card("Insomnia")]
-    sc.play(s, card("Insomnia"))
+    sc.act(s, card("Insomnia"))
     assert s["secrets"][0] == 2 and sc.legal(s) == [A.END]
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["current"] == 1
 
 
@@ -196,24 +196,24 @@ def test_naysayers_take_from_the_chancellor_while_an_exile_holds_the_title():
     s = sc.ready()
     sc.as_current(s, 1)
     sc.move(s, "Naysayers", S.Z_ADVISER, 1, 1)
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["current"] == 2  # no Rest decision: the power would do nothing
     s = sc.ready()
     sc.as_current(s, 1)
     sc.move(s, "Naysayers", S.Z_ADVISER, 1, 1)
     s["oath"] = [o.name for o in D.OATHS].index("The People")
     s["pf_holder"], s["title_holder"] = 2, 2  # blue, an Exile, keeps the title by holding the banner
-    sc.play(s, A.END, card("Naysayers"))
+    sc.act(s, A.END, card("Naysayers"))
     assert s["favor"][1] == 2 and s["favor"][0] == 1
 
 
 def test_a_power_decision_refuses_other_answers():
     s = sc.ready()
     sc.move(s, "Wolves", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Wolves"))
+    sc.act(s, card("Wolves"))
     before = s.copy()
     with pytest.raises(IllegalActionError):
-        sc.play(s, A.SUIT + 0)
+        sc.act(s, A.SUIT + 0)
     assert s.tobytes() == before.tobytes()
 
 
@@ -230,9 +230,9 @@ def test_scryer_looks_through_a_whole_discard_pile():
     s = sc.ready()
     sc.move(s, "Scryer", S.Z_ADVISER, 0, 1)
     sc.discard_top(s, 2, "Scouts", "Keep")
-    sc.play(s, card("Scryer"))
+    sc.act(s, card("Scryer"))
     assert s["phase"] == S.PH_POWER and A.OPTION + 2 in sc.legal(s)
-    sc.play(s, A.OPTION + 2)
+    sc.act(s, A.OPTION + 2)
     assert all(s["known"][int(c)] & 1 for c in s["discard"][2][:s["discard_size"][2]])
 
 
@@ -240,14 +240,14 @@ def test_scryer_looks_through_a_whole_discard_pile():
 def test_memory_of_home_and_plague_engines_move_bank_favor():
     s = sc.ready()
     sc.move(s, "Memory of Home", S.Z_ADVISER, 0, 1)  # xS
-    sc.play(s, card("Memory of Home"))
+    sc.act(s, card("Memory of Home"))
     assert A.SUIT + HEARTH_BANK not in sc.legal(s)
-    sc.play(s, A.SUIT + 0)
+    sc.act(s, A.SUIT + 0)
     assert s["favor_bank"][0] == 0 and s["favor_bank"][HEARTH_BANK] == 6
     s = sc.ready()
     sc.move(s, "Plague Engines", S.Z_ADVISER, 0, 1)  # S, xS: every player 1 favor per site ruled
     s["secrets"][0] = 2
-    sc.play(s, card("Plague Engines"))
+    sc.act(s, card("Plague Engines"))
     assert s["favor"][0] == 0 and s["favor_bank"][int(D.Suit.ARCANE)] == 3 + 2  # 3 sites, 2 favor
     assert sc.favor_total(s) == D.FAVOR_TOTAL
 
@@ -256,9 +256,9 @@ def test_memory_of_home_and_plague_engines_move_bank_favor():
 def test_forgotten_vault_chooses_and_never_burns_the_last_secret():
     s = sc.ready()
     sc.move(s, "Forgotten Vault", S.Z_SITE, PLAINS)
-    sc.play(s, card("Forgotten Vault"))
+    sc.act(s, card("Forgotten Vault"))
     assert s["phase"] == S.PH_POWER and sc.legal(s) == [A.OPTION + 0]  # 1 secret on it: only add
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["ds_tokens"] == 2
 
 
@@ -266,14 +266,14 @@ def test_forgotten_vault_chooses_and_never_burns_the_last_secret():
 def test_siege_engines_and_relic_breaker():
     s = sc.ready()
     sc.move(s, "Siege Engines", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Siege Engines"))
+    sc.act(s, card("Siege Engines"))
     assert sc.legal(s) == [A.SLOT + PLAINS]  # the only site of the Cradle with warbands
-    sc.play(s, A.SLOT + PLAINS)
+    sc.act(s, A.SLOT + PLAINS)
     assert s["site_warbands"][PLAINS, S.PURPLE] == 0 and sc.warbands_of(s, S.PURPLE) == 24
     s = sc.ready()
     s["pawn"][0] = MOUNTAIN
     sc.move(s, "Relic Breaker", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Relic Breaker"), A.FACEDOWN + 0)
+    sc.act(s, card("Relic Breaker"), A.FACEDOWN + 0)
     assert s["relic_deck"][0] == ID["Ivory Eye"] and s["board_warbands"][0] == 6
 
 
@@ -282,7 +282,7 @@ def test_ancient_binding_burns_secrets_to_one():
     s = sc.ready()
     sc.move(s, "Ancient Binding", S.Z_ADVISER, 0, 1)  # S, xS
     s["secrets"][:4] = [3, 4, 1, 0]
-    sc.play(s, card("Ancient Binding"))
+    sc.act(s, card("Ancient Binding"))
     assert list(s["secrets"][:4]) == [0, 1, 1, 0] and s["card_secrets"][ID["Ancient Binding"]] == 1
 
 
@@ -292,16 +292,16 @@ def test_assassin_and_armed_mob_discard_faceup_advisers():
     sc.move(s, "Assassin", S.Z_ADVISER, 0, 1)
     sc.move(s, "Scouts", S.Z_ADVISER, 2, 1)
     sc.move(s, "A Small Favor", S.Z_ADVISER, 3, 1)  # locked: safe
-    sc.play(s, card("Assassin"))
+    sc.act(s, card("Assassin"))
     assert sc.legal(s) == [card("Scouts")]
-    sc.play(s, card("Scouts"))
+    sc.act(s, card("Scouts"))
     assert s["zone"][ID["Scouts"]] == S.Z_DISCARD
     s = sc.ready()
     sc.move(s, "Armed Mob", S.Z_SITE, PLAINS)
     sc.move(s, "Scouts", S.Z_ADVISER, 1, 1)
     assert card("Armed Mob") not in sc.legal(s)  # nobody holds the Darkest Secret
     s["ds_holder"] = 1
-    sc.play(s, card("Armed Mob"), card("Scouts"))
+    sc.act(s, card("Armed Mob"), card("Scouts"))
     assert s["zone"][ID["Scouts"]] == S.Z_DISCARD
 
 
@@ -313,9 +313,9 @@ def test_gambling_hall_takes_the_shields_rolled():
     s["favor_bank"][4] = 6
     s["shared_favor"] -= 3
     s["rng"] = word_for([SH2, SH, X2, B], [])
-    sc.play(s, card("Gambling Hall"))
+    sc.act(s, card("Gambling Hall"))
     assert len(sc.legal(s)) == 6  # 6 shields (2 + 1, doubled), from any one bank
-    sc.play(s, A.SUIT + 4)
+    sc.act(s, A.SUIT + 4)
     assert s["favor"][0] == 6 and s["favor_bank"][4] == 0
 
 
@@ -325,14 +325,14 @@ def test_drawing_a_relic_keeps_it_or_puts_it_under():
     sc.move(s, "Dowsing Sticks", S.Z_PERSONAL, 0)  # S, xF, xF
     s["favor"][0] = 2
     top = int(s["relic_deck"][s["relic_size"] - 1])
-    sc.play(s, card("Dowsing Sticks"))
+    sc.act(s, card("Dowsing Sticks"))
     assert s["phase"] == S.PH_POWER and s["known"][top] & 1 and sc.legal(s) == [A.END, A.OPTION + 0]
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["relic_deck"][0] == top
     s = sc.ready()
     top = int(s["relic_deck"][s["relic_size"] - 1])
     keep_and_play(s, "Family Heirloom", 1)
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["zone"][top] == S.Z_PERSONAL and s["where"][top] == 0
 
 
@@ -369,7 +369,7 @@ def test_counting_powers():
     s = sc.ready()
     sc.move(s, "Wayside Inn", S.Z_ADVISER, 0, 1)
     keep_and_play(s, "Fabled Feast", 1)  # Hearth cards ruled: Wayside Inn and itself
-    sc.play(s, A.SUIT + 0)
+    sc.act(s, A.SUIT + 0)
     assert s["favor"][0] == 2 + 2
 
 
@@ -393,7 +393,7 @@ def test_bewitch_needs_more_secrets_than_the_chancellor():
     sc.as_current(s, 1)
     s["secrets"][1] = 2
     keep_and_play(s, "Bewitch", 1)
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert s["side"][1] == S.SIDE_CITIZEN
 
 
@@ -401,15 +401,15 @@ def test_bewitch_needs_more_secrets_than_the_chancellor():
 def test_silver_tongue_and_taming_charm_use_the_cards_at_your_site():
     s = sc.ready()
     sc.move(s, "Silver Tongue", S.Z_ADVISER, 0, 1)
-    sc.play(s, A.END)
-    sc.play(s, card("Silver Tongue"))
+    sc.act(s, A.END)
+    sc.act(s, card("Silver Tongue"))
     assert sc.legal(s) == [A.SUIT + int(D.Suit.ORDER)]  # Longbows is the only card at the Plains
     s = sc.ready()
     sc.move(s, "Taming Charm", S.Z_ADVISER, 0, 1)
     sc.move(s, "Wolves", S.Z_SITE, PLAINS)
-    sc.play(s, card("Taming Charm"))
+    sc.act(s, card("Taming Charm"))
     assert sc.legal(s) == [card("Wolves")]
-    sc.play(s, card("Wolves"))
+    sc.act(s, card("Wolves"))
     assert s["zone"][ID["Wolves"]] == S.Z_DISCARD and s["favor"][0] == 2 + 2
 
 
@@ -436,9 +436,9 @@ def test_a_limiter_makes_you_discard_down_first():
     facedown = [c for c in range(1, S.N_CARDS) if s["zone"][c] == S.Z_ADVISER and s["where"][c] == 0
                 and not s["faceup"][c]][0]
     assert sc.legal(s) == sorted([A.CARD + facedown, card("Scouts")])
-    sc.play(s, card("Scouts"))
+    sc.act(s, card("Scouts"))
     assert s["phase"] == S.PH_PLAY_REPLACE  # still three with Insomnia
-    sc.play(s, A.CARD + facedown)
+    sc.act(s, A.CARD + facedown)
     assert s["zone"][ID["Insomnia"]] == S.Z_ADVISER and s["phase"] == S.PH_ACT
 
 
@@ -447,9 +447,9 @@ def test_a_limiter_with_too_many_locked_advisers_cannot_be_played_as_adviser():
     s = sc.ready()
     _council(s, 0, "Keep", "A Small Favor")  # both locked, plus the facedown one
     sc.world_top(s, "Insomnia")
-    sc.play(s, SEARCH, A.OPTION + 0, card("Insomnia"))
+    sc.act(s, SEARCH, A.OPTION + 0, card("Insomnia"))
     while s["phase"] == S.PH_SEARCH_DISCARD:
-        sc.play(s, sc.legal(s)[0])
+        sc.act(s, sc.legal(s)[0])
     assert A.OPTION + 1 not in sc.legal(s)  # two locked advisers and Insomnia would exceed 2
     assert A.OPTION + 2 in sc.legal(s)  # facedown it has no power (the facedown one can go)
 
@@ -471,7 +471,7 @@ def test_marriage_counts_as_two_hearth_advisers():
     s = sc.ready()
     _council(s, 0, "Marriage")
     sc.move(s, "Wayside Inn", S.Z_SITE, PLAINS)
-    sc.play(s, A.MAJOR + int(D.MajorAction.TRADE), card("Wayside Inn"), A.OPTION + 0)
+    sc.act(s, A.MAJOR + int(D.MajorAction.TRADE), card("Wayside Inn"), A.OPTION + 0)
     assert s["favor"][0] == 2 + 1 + 2
 
 
@@ -482,9 +482,9 @@ def test_terror_spells_kill_two_in_your_region_for_the_darkest_secrets_holder():
     sc.move(s, "Terror Spells", S.Z_ADVISER, 0, 1)
     assert card("Terror Spells") not in sc.legal(s)  # only with the Darkest Secret
     s["ds_holder"] = 0
-    sc.play(s, card("Terror Spells"))
+    sc.act(s, card("Terror Spells"))
     assert sc.legal(s) == [A.SLOT + PLAINS] + [A.SEAT + k for k in range(4)]
-    sc.play(s, A.SEAT + 1, A.SLOT + PLAINS)
+    sc.act(s, A.SEAT + 1, A.SLOT + PLAINS)
     assert s["board_warbands"][1] == 2 and s["site_warbands"][PLAINS, S.PURPLE] == 1
     assert s["phase"] == S.PH_ACT
 
@@ -496,9 +496,9 @@ def test_blood_pact_sacrifices_pairs_for_secrets():
     s["secrets"][0] = 1
     s["board_warbands"][0] = 5
     s["bank_warbands"][S.PURPLE] -= 2
-    sc.play(s, card("Blood Pact"))
+    sc.act(s, card("Blood Pact"))
     assert sc.legal(s) == [A.NUMBER + 2, A.NUMBER + 4]
-    sc.play(s, A.NUMBER + 4)
+    sc.act(s, A.NUMBER + 4)
     assert s["board_warbands"][0] == 1 and s["secrets"][0] == 2 and sc.warbands_of(s, S.PURPLE) == 24
 
 
@@ -508,17 +508,17 @@ def test_second_chance_and_memory_of_nature():
     sc.move(s, "Second Chance", S.Z_ADVISER, 0, 1)  # a board of a player with an Order or Discord adviser
     assert card("Second Chance") not in sc.legal(s)  # nobody has a faceup Order or Discord adviser
     sc.move(s, "Scouts", S.Z_ADVISER, 2, 1)
-    sc.play(s, card("Second Chance"))
+    sc.act(s, card("Second Chance"))
     assert sc.legal(s) == [A.SEAT + 2]
     board = int(s["board_warbands"][0])
-    sc.play(s, A.SEAT + 2)
+    sc.act(s, A.SEAT + 2)
     assert s["board_warbands"][2] == 2 and s["board_warbands"][0] == board + 1
     s = sc.ready()
     sc.move(s, "Memory of Nature", S.Z_ADVISER, 0, 1)
     sc.move(s, "Wolves", S.Z_SITE, PLAINS)  # one Beast card on the map: one favor moves
-    sc.play(s, card("Memory of Nature"))
+    sc.act(s, card("Memory of Nature"))
     assert A.SUIT + int(D.Suit.BEAST) not in sc.legal(s)
-    sc.play(s, A.SUIT + 0)
+    sc.act(s, A.SUIT + 0)
     assert s["favor_bank"][int(D.Suit.BEAST)] == 4 and s["phase"] == S.PH_ACT
 
 
@@ -527,16 +527,16 @@ def test_convoys_and_homesteaders():
     s = sc.ready()
     sc.move(s, "Convoys", S.Z_SITE, PLAINS)
     before = [int(c) for c in s["discard"][1][:s["discard_size"][1]]]
-    sc.play(s, card("Convoys"))
+    sc.act(s, card("Convoys"))
     assert sc.legal(s) == [A.OPTION + 1, A.OPTION + 2]
-    sc.play(s, A.OPTION + 1)
+    sc.act(s, A.OPTION + 1)
     assert s["discard_size"][1] == 0 and [int(c) for c in s["discard"][0][1:s["discard_size"][0]]] == before
     s = sc.ready()
     sc.move(s, "Homesteaders", S.Z_ADVISER, 0, 1)
     sc.move(s, "Scouts", S.Z_ADVISER, 0, 1)
-    sc.play(s, card("Homesteaders"))
+    sc.act(s, card("Homesteaders"))
     assert sc.legal(s) == sorted([card("Homesteaders"), card("Scouts")])
-    sc.play(s, card("Scouts"))
+    sc.act(s, card("Scouts"))
     assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["where"][ID["Scouts"]] == PLAINS
 
 
@@ -550,10 +550,10 @@ def test_royal_ambitions_makes_a_citizen_with_a_reliquary_relic():
     s["bank_warbands"][S.PURPLE] += 4
     s["bank_warbands"][RED] -= 2
     keep_and_play(s, "Royal Ambitions", 1)
-    sc.play(s, A.OPTION + 0)  # yes
+    sc.act(s, A.OPTION + 0)  # yes
     assert s["side"][1] == S.SIDE_CITIZEN and s["phase"] == S.PH_POWER
     relic = int(s["reliquary"][3])
-    sc.play(s, A.OPTION + 3)  # the relic on Greedy, unseen
+    sc.act(s, A.OPTION + 3)  # the relic on Greedy, unseen
     assert s["zone"][relic] == S.Z_PERSONAL and s["where"][relic] == 1 and s["reliquary"][3] == 0
     assert s["current"] == 2  # the Act phase ended
 
@@ -564,10 +564,10 @@ def test_skeleton_key_peeks_at_the_reliquary_where_the_chancellor_rules():
     sc.as_current(s, 1)  # red at the Plains, which the Empire rules
     sc.move(s, "Skeleton Key", S.Z_PERSONAL, 1)  # S, xS
     s["secrets"][1] = 2
-    sc.play(s, card("Skeleton Key"), A.OPTION + 1)
+    sc.act(s, card("Skeleton Key"), A.OPTION + 1)
     relic = int(s["reliquary"][1])
     assert s["known"][relic] >> 1 & 1 and sc.legal(s) == [A.END, A.OPTION + 0]
-    sc.play(s, A.END)  # leave it
+    sc.act(s, A.END)  # leave it
     assert s["reliquary"][1] == relic
 
 
@@ -589,7 +589,7 @@ def test_ancient_pact_trades_the_darkest_secret_for_citizenship():
     sc.as_current(s, 1)
     s["ds_holder"] = 1
     keep_and_play(s, "Ancient Pact", 1)
-    sc.play(s, A.OPTION + 0, A.OPTION + 0)  # yes; the relic on Brutal
+    sc.act(s, A.OPTION + 0, A.OPTION + 0)  # yes; the relic on Brutal
     assert s["ds_holder"] == 0 and s["side"][1] == S.SIDE_CITIZEN and s["reliquary"][0] == 0
 
 
@@ -610,9 +610,9 @@ def _prophet_on_rebellion(s):
     assert "Rebellion" in sc.legal_names(s)
     before = s.copy()
     with pytest.raises(IllegalActionError):
-        sc.play(s, card("Conquest"))
+        sc.act(s, card("Conquest"))
     assert s.tobytes() == before.tobytes()
-    sc.play(s, card("Rebellion"))
+    sc.act(s, card("Rebellion"))
     assert s["bank_warbands"][RED] == bank - 1 and sc.warbands_of(s, RED) == D.WARBANDS[D.Colour.RED]
     assert s["prophet"][_vision("Rebellion")] == 1 and s["phase"] == S.PH_ACT
     assert invariants.check(s) == []
@@ -641,7 +641,7 @@ def test_false_prophet_counts_another_players_vision_as_its_own():
     for _ in range(20):
         if s["terminal"]:
             break
-        sc.play(s, A.OPTION + 0 if s["phase"] == S.PH_PEOPLES_FAVOR else A.END)
+        sc.act(s, A.OPTION + 0 if s["phase"] == S.PH_PEOPLES_FAVOR else A.END)
     assert s["winner"] == 1 and s["win_kind"] == S.WIN_VISIONARY  # at red's next Wake
     s = sc.ready()  # the Chancellor is no Exile: nothing happens
     sc.move(s, "Rebellion", S.Z_VISION_SPACE, 2)
@@ -662,7 +662,7 @@ def test_a_prophesied_vision_replaced_goes_to_the_prophet_as_if_searched():
     assert (s["phase"], s["actor"], s["playing"]) == (S.PH_PLAY, 1, ID["Rebellion"])
     assert (s["zone"][ID["Rebellion"]], s["where"][ID["Rebellion"]]) == (S.Z_HAND, 1)
     assert A.OPTION + 3 in sc.legal(s) and "reveal it as your Vision" in sc.legal_names(s)
-    sc.play(s, A.OPTION + 3)  # red's own Vision (none now: Conquest went to blue) is Rebellion
+    sc.act(s, A.OPTION + 3)  # red's own Vision (none now: Conquest went to blue) is Rebellion
     assert (s["zone"][ID["Rebellion"]], s["where"][ID["Rebellion"]]) == (S.Z_VISION_SPACE, 1)
     assert (s["phase"], s["actor"], s["current"]) == (S.PH_ACT, 2, 2)  # blue's turn goes on
     assert invariants.check(s) == []
@@ -679,9 +679,9 @@ def test_book_binders_pays_for_a_prophesied_vision_played_in_another_players_tur
     keep_and_play(s, "Conquest", 3)  # blue's own Vision: its Book Binders pays nothing
     assert (s["phase"], s["actor"]) == (S.PH_PLAY, 1)
     favor = int(s["favor"][2])
-    sc.play(s, A.OPTION + 3)  # red reveals Rebellion in blue's turn: blue's Book Binders pays blue
+    sc.act(s, A.OPTION + 3)  # red reveals Rebellion in blue's turn: blue's Book Binders pays blue
     assert (s["phase"], s["actor"], s["react_card"]) == (S.PH_REACT, 2, ID["Book Binders"])
-    sc.play(s, sc.legal(s)[0])
+    sc.act(s, sc.legal(s)[0])
     assert s["favor"][2] == favor + 2 and (s["phase"], s["actor"]) == (S.PH_ACT, 2)
 
 
@@ -691,10 +691,10 @@ def test_a_prophesied_vision_discarded_by_citizenship_kills_the_warband():
     _prophet_on_rebellion(s)
     sc.as_current(s, 0)
     s["supply"][2] = 2
-    sc.play(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END, A.OPTION + 0)  # no bargain, no peek; blue accepts
+    sc.act(s, A.OPTION + S.ACT_OFFER, A.SEAT + 2, A.OPTION + 0, A.END, A.END, A.OPTION + 0)  # no bargain, no peek; blue accepts
     assert s["side"][2] == S.SIDE_CITIZEN and s["prophet"][_vision("Rebellion")] == -1
     assert (s["phase"], s["actor"]) == (S.PH_PLAY, 1) and sc.legal(s)[0] == A.END
-    sc.play(s, A.END)  # red discards it, as from a Search
+    sc.act(s, A.END)  # red discards it, as from a Search
     assert s["zone"][ID["Rebellion"]] == S.Z_DISCARD and (s["phase"], s["actor"]) == (S.PH_ACT, 0)
     assert sc.warbands_of(s, RED) == D.WARBANDS[D.Colour.RED] and invariants.check(s) == []
 

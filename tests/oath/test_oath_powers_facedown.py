@@ -55,13 +55,13 @@ def test_inquisitor_peeks_at_an_adviser_here_and_pays_its_holder_the_favor():
     sc.move(s, "Inquisitor", S.Z_ADVISER, 0, 1)  # F
     s["pawn"][3] = MOUNTAIN  # away: not asked
     favor = s["favor"].copy()
-    sc.play(s, card("Inquisitor"))
+    sc.act(s, card("Inquisitor"))
     assert sc.legal(s) == [A.SEAT + 1, A.SEAT + 2]  # players here with a facedown adviser
-    sc.play(s, A.SEAT + 2)
+    sc.act(s, A.SEAT + 2)
     assert sc.legal(s) == [A.OPTION + 0] and s["pw_dec"] == S.DEC_OPTION
     target = facedown_advisers(s, 2)[0]
     assert not knows(s, 0, target)
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert knows(s, 0, target) and s["zone"][target] == S.Z_ADVISER and s["where"][target] == 2
     assert s["favor"][0] == favor[0] - 1 and s["favor"][2] == favor[2] + 1  # the favor placed on Inquisitor
     assert s["card_favor"][ID["Inquisitor"]] == 0 and s["phase"] == S.PH_ACT
@@ -73,12 +73,12 @@ def test_inquisitor_finding_the_conspiracy_takes_it_to_play_or_discard():
     sc.move(s, "Inquisitor", S.Z_ADVISER, 0, 1)
     sc.move(s, "Conspiracy", S.Z_ADVISER, 1, 0)  # red's second facedown adviser
     favor = s["favor"].copy()
-    sc.play(s, card("Inquisitor"), A.SEAT + 1, A.OPTION + 1)
+    sc.act(s, card("Inquisitor"), A.SEAT + 1, A.OPTION + 1)
     assert s["phase"] == S.PH_PLAY and s["playing"] == CONSPIRACY
     assert s["zone"][CONSPIRACY] == S.Z_HAND and s["where"][CONSPIRACY] == 0
     assert s["favor"][1] == favor[1] and s["card_favor"][ID["Inquisitor"]] == 1  # no payment to red
     assert A.END in sc.legal(s)  # discarding it is allowed
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["zone"][CONSPIRACY] == S.Z_DISCARD and s["phase"] == S.PH_ACT
 
 
@@ -88,11 +88,11 @@ def test_dream_thief_swaps_two_facedown_advisers_of_different_players_unseen():
     s = sc.ready()
     sc.move(s, "Dream Thief", S.Z_ADVISER, 0, 1)  # FF
     red, yellow = facedown_advisers(s, 1)[0], facedown_advisers(s, 3)[0]
-    sc.play(s, card("Dream Thief"))
+    sc.act(s, card("Dream Thief"))
     assert sc.legal(s) == [A.SEAT + q for q in range(4)]  # your own facedown adviser may go too
-    sc.play(s, A.SEAT + 1, A.OPTION + 0)
+    sc.act(s, A.SEAT + 1, A.OPTION + 0)
     assert sc.legal(s) == [A.SEAT + 0, A.SEAT + 2, A.SEAT + 3]  # never the first one's holder
-    sc.play(s, A.SEAT + 3, A.OPTION + 0)
+    sc.act(s, A.SEAT + 3, A.OPTION + 0)
     assert (s["where"][red], s["where"][yellow]) == (3, 1)
     assert s["faceup"][red] == 0 and s["faceup"][yellow] == 0
     assert knows(s, 3, red) and knows(s, 1, yellow)  # each sees its new adviser
@@ -119,13 +119,13 @@ def test_ivory_eye_peeks_at_a_facedown_site_for_its_user_alone():
     sc.move(s, "Ivory Eye", S.Z_PERSONAL, 0)  # S
     s["secrets"][0] = 1
     facedown_slots = [k for k in range(S.N_SLOTS) if not s["slot_faceup"][k]]
-    sc.play(s, card("Ivory Eye"))
+    sc.act(s, card("Ivory Eye"))
     offered = sc.legal(s)
     assert [A.SLOT + k for k in facedown_slots] == [a for a in offered if A.SLOT <= a < A.SEAT]
     assert [A.SEAT + 1, A.SEAT + 2, A.SEAT + 3] == [a for a in offered if A.SEAT <= a < A.SUIT]
     slot = facedown_slots[0]
     assert not sees_site(s, 0, slot)
-    sc.play(s, A.SLOT + slot)
+    sc.act(s, A.SLOT + slot)
     assert s["phase"] == S.PH_ACT and s["slot_faceup"][slot] == 0
     assert sees_site(s, 0, slot) and not sees_site(s, 1, slot)
     assert s["card_secrets"][ID["Ivory Eye"]] == 1
@@ -137,19 +137,19 @@ def test_ivory_eye_peeks_at_a_relic_at_any_site_or_another_players_adviser_never
     sc.move(s, "Ivory Eye", S.Z_PERSONAL, 0)
     s["secrets"][0] = 3
     relic = sc.move(s, "Map", S.Z_SITE, ROCKY_COAST, 0)
-    sc.play(s, card("Ivory Eye"))
+    sc.act(s, card("Ivory Eye"))
     assert A.SLOT + ROCKY_COAST in sc.legal(s) and A.SLOT + PLAINS not in sc.legal(s)
-    sc.play(s, A.SLOT + ROCKY_COAST)
+    sc.act(s, A.SLOT + ROCKY_COAST)
     assert sc.legal(s) == [A.OPTION + 0]
-    sc.play(s, A.OPTION + 0)
+    sc.act(s, A.OPTION + 0)
     assert knows(s, 0, relic) and not knows(s, 1, relic) and s["zone"][relic] == S.Z_SITE
     assert card("Ivory Eye") not in sc.legal(s)  # the Eye carries its secret until the Rest
     s["card_secrets"][ID["Ivory Eye"]] = 0
-    sc.play(s, card("Ivory Eye"))
+    sc.act(s, card("Ivory Eye"))
     assert A.SLOT + ROCKY_COAST not in sc.legal(s)  # nothing unseen there any more
-    sc.play(s, A.SEAT + 2, A.OPTION + 0)
+    sc.act(s, A.SEAT + 2, A.OPTION + 0)
     assert knows(s, 0, facedown_advisers(s, 2)[0])
     s["card_secrets"][ID["Ivory Eye"]] = 0
-    sc.play(s, card("Ivory Eye"))
+    sc.act(s, card("Ivory Eye"))
     assert A.SEAT + 2 not in sc.legal(s) and A.SEAT + 1 in sc.legal(s)
     assert np.all(s["slot_known"] == 0)

@@ -66,5 +66,5 @@ def test_without_reconstructed_powers_hall_of_mockery_leaves_the_peoples_favor_a
             with_blank_faces(s)
         s["pf_tokens"], s["pf_holder"], s["pf_mob"], s["favor"][0] = 1, 2, 0, 5
         edifice(s, "Hall of Mockery", MOUNTAIN)
-        sc.play(s, RECOVER, A.OPTION + 0, A.NUMBER + 2, A.SUIT + 0)
+        sc.act(s, RECOVER, A.OPTION + 0, A.NUMBER + 2, A.SUIT + 0)
         assert s["pf_holder"] == 0 and s["pf_mob"] == int(not blank)

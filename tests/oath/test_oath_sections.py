@@ -95,7 +95,7 @@ def test_turns_go_clockwise_from_the_purple_chancellor():
     assert S.PURPLE not in s["colour"][1:s["n_players"]].tolist()
     seen = []
     for _ in range(4):
-        sc.play(s, A.END)
+        sc.act(s, A.END)
         seen.append((int(s["current"]), int(s["round"])))
     assert seen == [(1, 1), (2, 1), (3, 1), (0, 2)]
 
@@ -113,7 +113,7 @@ def test_suits_and_favor_banks_follow_the_spec_order():
     s["favor_bank"][:] = 0
     s["pf_tokens"], s["pf_holder"] = 5, 2
     set_favor(s, 0, 6)
-    sc.play(s, RECOVER, A.OPTION + 0, A.NUMBER + 6, A.SUIT + int(D.Suit.HEARTH))
+    sc.act(s, RECOVER, A.OPTION + 0, A.NUMBER + 6, A.SUIT + int(D.Suit.HEARTH))
     assert s["favor_bank"].tolist() == [1, 1, 0, 1, 1, 1]  # Hearth, Beast, Nomad, Discord, Arcane
     assert sc.favor_total(s) == D.FAVOR_TOTAL
 
@@ -190,7 +190,7 @@ def test_a_vision_drawn_from_a_discard_pile_neither_stops_the_draw_nor_counts():
     s = sc.ready()
     sc.discard_top(s, 0, "Scouts", "Wrestlers", "Faith")  # Faith on top of the Cradle pile
     drawn = int(s["visions_drawn"])
-    sc.play(s, SEARCH, A.OPTION + 1)
+    sc.act(s, SEARCH, A.OPTION + 1)
     assert s["n_drawn"] == 3 and ID["Faith"] in s["drawn"][:3].tolist()
     assert s["visions_drawn"] == drawn
 
@@ -269,9 +269,9 @@ def test_the_usurper_wins_at_their_own_wake_before_acting():
     """An Exile holding the Usurper side wins at the start of their own turn, not during another
     player's, and before any Act-phase decision."""
     s = red_usurper_at_the_chancellors_turn()
-    sc.play(s, A.MAJOR + int(D.MajorAction.MUSTER), A.CARD + ID["Longbows"])
+    sc.act(s, A.MAJOR + int(D.MajorAction.MUSTER), A.CARD + ID["Longbows"])
     assert not s["terminal"] and s["current"] == 0  # the Chancellor's turn goes on
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["terminal"] and (s["winner"], s["win_kind"]) == (1, S.WIN_USURPER)
     assert s["current"] == 1 and s["round"] == 1
 
@@ -282,7 +282,7 @@ def test_the_usurper_win_is_checked_before_a_vision():
     s = red_usurper_at_the_chancellors_turn()
     sc.move(s, "Conquest", S.Z_VISION_SPACE, 1)
     s["visions_drawn"] = 3
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert (s["winner"], s["win_kind"]) == (1, S.WIN_USURPER)
 
 
@@ -292,7 +292,7 @@ def test_the_oathkeeper_side_is_no_usurper_win_yet():
     the Exile acts."""
     s = red_usurper_at_the_chancellors_turn()
     s["usurper"] = 0
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert not s["terminal"] and s["usurper"] == 1 and s["phase"] == S.PH_ACT and s["current"] == 1
 
 

@@ -35,7 +35,7 @@ def play_here(site, name, relic=None):
         sc.move(s, relic, S.Z_SITE, PLAINS, faceup=0)
     search_keep(s, name)
     before = s.copy()
-    sc.play(s, TO_SITE)
+    sc.act(s, TO_SITE)
     return s, before
 
 
@@ -91,7 +91,7 @@ def attack_dice_declared(at, chosen=3):
     s = sc.ready()
     sc.as_current(s, 1)
     s["pawn"][1] = at
-    sc.play(s, CAMPAIGN, A.SEAT + 0, A.END, A.NUMBER + chosen)
+    sc.act(s, CAMPAIGN, A.SEAT + 0, A.END, A.NUMBER + chosen)
     assert s["phase"] == S.PH_CAMPAIGN_PLANS  # Longbows, the Empire's: the pools are built, nothing rolled
     assert s["tgt_slot"].tolist() == [int(k == at) for k in range(D.SLOTS)]
     return int(s["attack_dice"])
@@ -115,19 +115,19 @@ def test_narrow_pass_must_be_targeted_with_any_target_beyond_it():
     sc.put_site(s, PROV_2, "Narrow Pass")
     give_site(s, PROV_2, S.PURPLE)  # the Empire rules the Pass as well
     sc.as_current(s, 1)  # red at the Plains
-    sc.play(s, CAMPAIGN, A.SEAT + 0, A.SLOT + MOUNTAIN)
+    sc.act(s, CAMPAIGN, A.SEAT + 0, A.SLOT + MOUNTAIN)
     assert s["tgt_slot"][MOUNTAIN] == 1 and s["tgt_slot"][PROV_2] == 1
     assert s["tgt_slot"][ROCKY_COAST] == 0  # the Hinterland has no Pass
     s = sc.ready()
     sc.put_site(s, PROV_2, "Narrow Pass")
     give_site(s, PROV_2, RED)  # red's own Pass: the Mountain is declared alone
     sc.as_current(s, 1)
-    sc.play(s, CAMPAIGN, A.SEAT + 0, A.SLOT + MOUNTAIN)
+    sc.act(s, CAMPAIGN, A.SEAT + 0, A.SLOT + MOUNTAIN)
     assert s["tgt_slot"][MOUNTAIN] == 1 and s["tgt_slot"][PROV_2] == 0
     s = sc.ready()
     sc.put_site(s, PROV_2, "Narrow Pass")  # faceup, no warbands: the bandits' Pass
     sc.as_current(s, 1)
-    sc.play(s, CAMPAIGN, A.SEAT + 0)
+    sc.act(s, CAMPAIGN, A.SEAT + 0)
     assert A.SLOT + MOUNTAIN not in sc.legal(s) and A.SLOT + ROCKY_COAST in sc.legal(s)
 
 
@@ -140,14 +140,14 @@ def test_the_hidden_place_is_targeted_only_by_flipping_a_secret():
     give_site(s, PROV_2, S.PURPLE)
     sc.as_current(s, 1)
     s["secrets"][1] = 0
-    sc.play(s, CAMPAIGN, A.SEAT + 0)
+    sc.act(s, CAMPAIGN, A.SEAT + 0)
     assert A.SLOT + PROV_2 not in sc.legal(s) and A.SLOT + MOUNTAIN in sc.legal(s)
     s = sc.ready()
     sc.put_site(s, PROV_2, "The Hidden Place")
     give_site(s, PROV_2, S.PURPLE)
     sc.as_current(s, 1)
     s["secrets"][1] = 2
-    sc.play(s, CAMPAIGN, A.SEAT + 0, A.SLOT + PROV_2)
+    sc.act(s, CAMPAIGN, A.SEAT + 0, A.SLOT + PROV_2)
     assert s["tgt_slot"][PROV_2] == 1 and s["secrets"][1] == 1 and s["secrets_down"][1] == 1
 
 
@@ -161,9 +161,9 @@ def test_barren_coast_sails_to_another_coast_for_one_past_a_narrow_pass():
     sc.put_site(s, HINT_2, "Narrow Pass")
     s["pawn"][0] = sc.CRADLE_2
     s["supply"][0] = 1
-    sc.play(s, TRAVEL)
+    sc.act(s, TRAVEL)
     assert sc.legal(s) == [A.SLOT + PLAINS, A.SLOT + ROCKY_COAST]
-    sc.play(s, A.SLOT + ROCKY_COAST)
+    sc.act(s, A.SLOT + ROCKY_COAST)
     assert s["pawn"][0] == ROCKY_COAST and s["supply"][0] == 0
 
 
@@ -177,9 +177,9 @@ def test_opportunity_sites_give_a_secret_at_the_wake(site):
     s["slot_secrets"][sc.CRADLE_2] = 2
     s["pawn"][1] = sc.CRADLE_2
     secrets = int(s["secrets"][1])
-    sc.play(s, A.END)  # the Chancellor's turn ends; red wakes at the site
+    sc.act(s, A.END)  # the Chancellor's turn ends; red wakes at the site
     assert s["phase"] == S.PH_OPPORTUNITY and s["current"] == 1
-    sc.play(s, A.OPTION + 1)
+    sc.act(s, A.OPTION + 1)
     assert s["secrets"][1] == secrets + 1 and s["slot_secrets"][sc.CRADLE_2] == 1 and s["phase"] == S.PH_ACT
 
 
@@ -189,7 +189,7 @@ def test_an_emptied_opportunity_site_asks_nothing():
     s = sc.ready()
     sc.put_site(s, sc.CRADLE_2, "Salt Flats")
     s["pawn"][1] = sc.CRADLE_2
-    sc.play(s, A.END)
+    sc.act(s, A.END)
     assert s["current"] == 1 and s["phase"] == S.PH_ACT
 
 
@@ -222,7 +222,7 @@ def test_a_relic_costs_what_its_site_prints(site):
     def relic_offered(s):
         if RECOVER not in sc.legal(s):
             return False  # nothing at all to recover (the banners want more than is held)
-        sc.play(s, RECOVER)
+        sc.act(s, RECOVER)
         return A.FACEDOWN + 0 in sc.legal(s)
 
     need_favor, need_secrets = {D.RecoverCost.PLACE_3_FAVOR: (3, 0), D.RecoverCost.BURN_2_SECRETS: (0, 2),
@@ -231,7 +231,7 @@ def test_a_relic_costs_what_its_site_prints(site):
     s = recover(need_favor + 1, need_secrets + 1)
     assert relic_offered(s)
     banks = s["favor_bank"].copy()
-    sc.play(s, A.FACEDOWN + 0)
+    sc.act(s, A.FACEDOWN + 0)
     assert s["zone"][ID["Map"]] == S.Z_PERSONAL and s["where"][ID["Map"]] == 0
     assert (s["favor"][0], s["secrets"][0]) == (1, 1)
     paid_to = (s["favor_bank"] - banks).tolist()
@@ -246,9 +246,9 @@ def test_great_slum_lets_you_discard_a_card_there_before_playing_to_it():
     s = sc.ready()
     sc.put_site(s, PLAINS, "Great Slum")  # Longbows stays at the slot
     search_keep(s, "Scouts")
-    sc.play(s, TO_SITE)
+    sc.act(s, TO_SITE)
     assert card("Longbows") in sc.legal(s) and A.END in sc.legal(s)  # may, not must
-    sc.play(s, card("Longbows"))
+    sc.act(s, card("Longbows"))
     assert s["zone"][ID["Longbows"]] == S.Z_DISCARD and s["where"][ID["Longbows"]] == int(D.Region.PROVINCES)
     assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["where"][ID["Scouts"]] == PLAINS
     # a full Great Slum (capacity 3) still takes a card: the discard first makes the room
@@ -258,9 +258,9 @@ def test_great_slum_lets_you_discard_a_card_there_before_playing_to_it():
     sc.move(s, "Rangers", S.Z_SITE, PLAINS)
     search_keep(s, "Scouts")
     assert TO_SITE in sc.legal(s)
-    sc.play(s, TO_SITE)
+    sc.act(s, TO_SITE)
     assert A.END not in sc.legal(s) and card("Wolves") in sc.legal(s)  # now a must
-    sc.play(s, card("Wolves"))
+    sc.act(s, card("Wolves"))
     assert s["zone"][ID["Scouts"]] == S.Z_SITE and s["zone"][ID["Wolves"]] == S.Z_DISCARD
 
 
@@ -276,10 +276,10 @@ def test_great_slum_asks_a_power_that_moves_a_card_there_too():
             sc.move(s, "Rangers", S.Z_SITE, PLAINS)
         sc.move(s, "Homesteaders", S.Z_ADVISER, 0)
         sc.move(s, "Scouts", S.Z_ADVISER, 0)
-        sc.play(s, card("Homesteaders"), card("Scouts"))
+        sc.act(s, card("Homesteaders"), card("Scouts"))
         assert s["phase"] == S.PH_SLUM and s["zone"][ID["Scouts"]] == S.Z_SITE
         assert card("Longbows") in sc.legal(s) and card("Scouts") not in sc.legal(s)
         assert (A.END in sc.legal(s)) != full
         assert invariants.explain(s) == ""  # one over the capacity only while the discard is asked
-        sc.play(s, card("Longbows"))
+        sc.act(s, card("Longbows"))
         assert s["zone"][ID["Longbows"]] == S.Z_DISCARD and s["phase"] == S.PH_ACT and s["slum_card"] == 0

@@ -2,7 +2,9 @@
 
 Every scenario is built as a state-JSON dict (``state_json.state_to_dict`` of a fresh game),
 edited with the functions below, and loaded with ``state_json.state_from_dict``; no test pokes
-record fields directly. Locations may be given as ids (0-53, spec D1) or readable names
+record fields directly. ``act``, ``legal`` (ascending ids), ``legal_names``, ``act_named``,
+``assert_illegal`` and ``assert_round_trip`` are the verbs all three games share
+(tests/scenario_kit.py). Locations may be given as ids (0-53, spec D1) or readable names
 ("Farm 12", "Nordic base"); units as "character", "mech 1".."mech 4", "worker 1".."worker 8";
 sections 1-4 as printed on the mat.
 
@@ -23,13 +25,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping
 
-import numpy as np
-import pytest
-
-from meeplegym import IllegalActionError
 from meeplegym.envs.scythe import actions as A
 from meeplegym.envs.scythe import data, engine
 from meeplegym.envs.scythe.state_json import UNIT_NAMES, state_from_dict, state_to_dict
+from tests.scenario_kit import ScenarioKit
 
 RESOURCES = tuple(r.name.lower() for r in data.Resource)  # food, wood, metal, oil
 STRUCTURES = tuple(s.name.lower() for s in data.Structure)  # mine, monument, armory, mill
@@ -38,6 +37,10 @@ SLOTS = tuple(s.name.lower() for s in data.UpgradeSlot)
 ONE_TIME_BONUSES = tuple(b.name.lower() for b in data.RecruitBonus)  # power, coins, popularity, combat_cards
 STAR_KINDS = ("upgrades", "mechs", "structures", "recruits", "workers", "objective", "combat", "popularity", "power")
 COMBAT_DECK = {v: n for v, n in data.COMBAT_CARD_COPIES.items()}  # value -> copies (42 cards)
+
+# the verbs every game's scenario module shares (tests/scenario_kit.py)
+act, legal, legal_names, act_named, assert_illegal, assert_round_trip = ScenarioKit(
+    engine.step, engine.legal_mask, A.action_to_str, state_to_dict, state_from_dict).verbs()
 
 
 # ---------------------------------------------------------------- names
@@ -270,13 +273,6 @@ def pl(rec, seat: int) -> dict:
     return state_to_dict(rec)["players"][seat]
 
 
-def act(rec, *actions: int):
-    """Apply the actions one after the other through engine.step (legality checked)."""
-    for a in actions:
-        engine.step(rec, a)
-    return rec
-
-
 def to_bottom(rec, k: int):
     """Choose mat section k, skip its top action if offered, and stop at the bottom action."""
     act(rec, section(k))
@@ -284,10 +280,6 @@ def to_bottom(rec, k: int):
         act(rec, PASS)
     assert phase(rec) == "bottom action", phase(rec)
     return rec
-
-
-def legal(rec) -> set[int]:
-    return {int(a) for a in np.flatnonzero(engine.legal_mask(rec))}
 
 
 def legal_block(rec, start: int, size: int) -> set[int]:
@@ -303,12 +295,6 @@ def legal_units(rec) -> set[str]:
     return {UNIT_NAMES[u] for u in legal_block(rec, A.UNIT, 13)}
 
 
-def assert_illegal(rec, action) -> None:
-    """The action raises IllegalActionError and the state (as JSON) is exactly unchanged."""
-    before = state_to_dict(rec)
-    with pytest.raises(IllegalActionError):
-        engine.step(rec, action)
-    assert state_to_dict(rec) == before
 
 
 # ---------------------------------------------------------------- action ids

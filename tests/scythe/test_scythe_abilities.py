@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-try:
-    from . import scenario as sc
-except ImportError:
-    import scenario as sc
+from tests.scythe import scenario as sc
 
 LAKES = {6, 8, 16, 21, 30, 32, 41}
 TUNNELS = {9, 14, 17, 28, 31, 36}

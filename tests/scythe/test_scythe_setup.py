@@ -11,10 +11,7 @@ import pytest
 from meeplegym.envs.scythe import engine
 from meeplegym.envs.scythe.state_json import state_to_dict
 
-try:
-    from . import scenario as sc
-except ImportError:
-    import scenario as sc
+from tests.scythe import scenario as sc
 
 # spec D2: faction -> (start power, start combat cards, base, start-worker hexes)
 FACTION = {
@@ -186,4 +183,4 @@ def test_first_turn_any_section():
     d = _game(("nordic", "rusviet"), ("patriotic", "industrial"))
     assert all(p["last_section"] is None for p in d["players"])
     rec = sc.load(d)
-    assert sc.legal(rec) == {sc.section(k) for k in (1, 2, 3, 4)}
+    assert set(sc.legal(rec)) == {sc.section(k) for k in (1, 2, 3, 4)}
