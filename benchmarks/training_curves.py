@@ -11,6 +11,10 @@ sittings it took.
 ``--final --opponents random,scythe.builder --games 1000`` evaluates each run's ``policy.pt``
 instead, sampling and greedy, on seeds the training evaluations never used: the headline numbers.
 
+``--compare NAME`` writes one table instead, a row per run folder: the run's last evaluation and
+the settings in which the runs differ (read from each ``checkpoint.pt``), e.g. the same command
+with and without shaping over three seeds.
+
 ``--sps GAME`` measures samples/s instead: each path (``ppo``, ``maskable-ppo``) trains
 ``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread, after
 a tiny warm-up run that loads (or compiles) the kernels.
@@ -115,11 +119,51 @@ def run_section(run: dict, picture: Path, note: str = "") -> str:
     return (f"## {run['name']}: {run['game']}, {run['num_players']} players\n\n"
             f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`"
             + (f", the learner's tactics played by `{meta['delegate']}` (`--delegate`)" if meta.get("delegate") else "")
-            + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far. "
+            + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far"
+            + (f", trained at commit {meta['commit']}" if meta.get("commit") else "") + ". "
             f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
             f"in training. Last evaluation: "
             + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + f". {note}".rstrip() + "\n\n"
             f"![learning curve of {run['name']}](results/{picture.name})\n\n{curve_table(run)}\n")
+
+
+def run_settings(folder: Path) -> dict:
+    """The arguments a run was started with and the code commits it trained at, as its checkpoint
+    keeps them (plain values)."""
+    import torch
+
+    ckpt = torch.load(folder / "checkpoint.pt", weights_only=True)
+    return {**ckpt["args"], "commit": "+".join(ckpt.get("commits", [])) or "not recorded"}
+
+
+def compare_section(name: str, folders: list[Path], note: str = "") -> str:
+    """A row per run: the settings that differ between the runs, then its last evaluation."""
+    runs = [read_run(f) for f in folders]
+    settings = [run_settings(f) for f in folders]
+    differ = [k for k in settings[0] if k != "out" and len({repr(s.get(k)) for s in settings}) > 1]
+    same = settings[0]
+    opponents = list(dict.fromkeys(r["opponent"] for run in runs for r in run["rows"]))
+    lines = ["| run | " + " | ".join(f"`{k}`" for k in differ) + " | samples | hours | "
+             + " | ".join(f"vs {o}" for o in opponents) + " |",
+             "|---|" + "---|" * len(differ) + "---:|---:|" + "---:|" * len(opponents)]
+    for run, setting in zip(runs, settings):
+        last = run["rows"][-1]
+        final = {r["opponent"]: r for r in run["rows"] if r["samples"] == last["samples"]}
+        cells = []
+        for o in opponents:
+            if o not in final:
+                cells.append("")
+                continue
+            rate, games = final[o]["win_rate"], final[o]["games"]
+            lo, hi = wilson_interval(rate * games, games)
+            cells.append(f"{rate:.1%} [{lo:.0%}–{hi:.0%}]")
+        lines.append(f"| {run['name']} | " + " | ".join(str(setting.get(k)) for k in differ)
+                     + f" | {last['samples']:,} | {last['seconds'] / 3600:.2f} | " + " | ".join(cells) + " |")
+    common = ", ".join(f"`{k}={same[k]}`" for k in ("game", "num_players", "opponents", "total_steps", "num_envs",
+                                                    "num_steps", "reward_mode", "commit") if k not in differ)
+    return (f"## {name}\n\nThe runs' last evaluations ({runs[0]['rows'][-1]['games']} games per opponent, seats "
+            f"swapped, the policy sampling as in training); the runs share {common}. {note}".rstrip()
+            + "\n\n" + "\n".join(lines) + "\n")
 
 
 def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
@@ -186,6 +230,7 @@ def main() -> None:
                         help="evaluate each run's policy.pt (sampled and greedy) instead of writing its curve")
     parser.add_argument("--opponents", default="random", help="comma-separated opponents for --final")
     parser.add_argument("--games", type=int, default=400, help="games per opponent and mode for --final")
+    parser.add_argument("--compare", metavar="NAME", help="one table NAME comparing the runs' last evaluations")
     parser.add_argument("--note", default="", help="a sentence for each section (what else ran, how a run was started)")
     parser.add_argument("--write", action="store_true", help="write the sections to benchmarks/training.md")
     args = parser.parse_args()
@@ -194,7 +239,9 @@ def main() -> None:
     sections = []
     if args.sps:
         sections.append((f"sps: {args.sps} {args.players}p", measure_sps(args.sps, args.players, args.sps_steps, args.note)))
-    for folder in args.runs:
+    if args.compare:
+        sections.append((f"compare: {args.compare}", compare_section(args.compare, args.runs, args.note)))
+    for folder in args.runs if not args.compare else []:
         if args.final:
             opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
             sections.append((f"final: {folder.name}", final_section(folder, opponents, args.games, args.note)))

@@ -644,3 +644,21 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
     final = training_curves.final_section(tmp_path / "run", ["random"], games=2)
     rows = [line for line in final.splitlines() if line.startswith("| random |")]
     assert [row.split(" | ")[1] for row in rows] == ["sampled", "greedy"] and all(" | 2 | " in row for row in rows)
+
+
+def test_runs_record_their_commit_and_compare_in_one_table(tmp_path, scythe_kernels):
+    """Each export names the code commit and seed it was trained at; `--compare` puts runs that
+    differ in a setting side by side, naming only the settings that differ."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import training_curves
+    from meeplegym.training import ppo
+
+    for seed, coef in ((1, 0.0), (2, 0.05)):
+        ppo.train(_tiny_ppo_args(tmp_path / f"s{seed}", eval_opponents="random", eval_games=2, max_turns=4,
+                                 seed=seed, shaping_coef=coef))
+    meta = training_curves.read_run(tmp_path / "s1")["meta"]
+    assert meta["commit"] == ppo.code_commit() != "" and meta["seed"] == 1
+    table = training_curves.compare_section("shaping", [tmp_path / "s1", tmp_path / "s2"])
+    header = next(line for line in table.splitlines() if line.startswith("| run |"))
+    assert header.startswith("| run | `shaping_coef` | `seed` | samples | hours | vs random")
+    assert "| s2 | 0.05 | 2 | 512 |" in table and f"`commit={ppo.code_commit()}`" in table

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import csv
 import dataclasses
+import functools
 import pickle
 import re
 import time
@@ -247,6 +248,19 @@ def plain_args(args: Args) -> dict:
     return {k: v if isinstance(v, plain) else getattr(v, "name", repr(v)) for k, v in dataclasses.asdict(args).items()}
 
 
+@functools.cache
+def code_commit() -> str:
+    """The commit of the code being trained with (``git describe --always --dirty``: "-dirty" when
+    tracked files differ from it), or "unknown" outside a git checkout; every export records it."""
+    import subprocess
+
+    try:
+        return subprocess.run(["git", "describe", "--always", "--dirty", "--abbrev=12"], capture_output=True,
+                              text=True, check=True, cwd=Path(__file__).resolve().parent).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
 def load_checkpoint(path: Path, device) -> dict:
     """A training checkpoint: tensors and plain values only (numbers, strings, lists, dicts), read
     with ``weights_only=True`` so that a crafted file cannot run code; anything else is refused."""
@@ -267,7 +281,8 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
-                             "obs_count": float(model.norm.count), "delegate": args.delegate})
+                             "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
+                             "seed": args.seed})
 
 
 # An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
@@ -403,6 +418,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     # ---- resume: the model, optimiser and counters come back; games in progress restart.
     start_update, global_step, games_done = 1, 0, 0
     seconds_before = 0.0  # training seconds of earlier runs of this --out, so eval.csv's clock runs on
+    commits: list[str] = []  # the code commit of each sitting of this run, as the samples were trained
     pretrained = False  # the behaviour cloning warm start is done
     snapshots: list[str] = []  # exported learner snapshots in the pool, oldest first
     snapshot_slots: list[int] = []  # their pool indices
@@ -413,6 +429,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         optimizer.load_state_dict(ckpt["optimizer"])
         start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
         seconds_before = ckpt.get("seconds", 0.0)
+        commits = list(ckpt.get("commits", []))
         pretrained = ckpt.get("pretrained", False)
         torch.set_rng_state(ckpt["torch_rng"].cpu())  # map_location may have moved it
         for path in ckpt.get("snapshots", []):
@@ -448,7 +465,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 "global_step": global_step, "games": games_done, "args": plain_args(args),
                 "seconds": seconds_before + time.time() - start_time, "pretrained": pretrained,
                 "torch_rng": torch.get_rng_state(), "snapshots": snapshots,
-                "pool_wins": list(pool.wins), "pool_games": list(pool.games)}
+                "pool_wins": list(pool.wins), "pool_games": list(pool.games),
+                "commits": commits if commits[-1:] == [code_commit()] else commits + [code_commit()]}
         torch.save(ckpt, out / "checkpoint.pt.tmp")
         (out / "checkpoint.pt.tmp").replace(checkpoint_path)
 
