@@ -1,4 +1,10 @@
-"""A feature table: named, documented slices of a flat observation vector (shared by all games)."""
+"""A feature table: named, documented slices of a flat observation vector (shared by all games).
+
+Each element also has a role, so a learner can drop what cannot change at its table: ``ANY`` (it
+may change in any game), ``TABLE`` (fixed by the table: the map, the player count), or a relative
+seat k >= 0 (it describes the k-th seat from the observer's, and stays 0 at a table of k seats
+or fewer). `FeatureTable.live_columns(n)` keeps the elements that may change at a table of n.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,25 @@ import numpy as np
 from meeplegym.jit import kernel
 
 
+ANY = -1  # an element's role: it may change in any game
+TABLE = -2  # an element's role: fixed by the table (the map, the number of players), the same all game long
+
+
+def seat_major(max_players: int, inner: int = 1) -> tuple[int, ...]:
+    """The roles of a per-seat block laid out seat by seat, `inner` values each: (0, 0, 1, 1, ...)."""
+    return tuple(seat for seat in range(max_players) for _ in range(inner))
+
+
+def varying(n: int) -> tuple[int, ...]:
+    """The roles of `n` elements that may change in any game."""
+    return (ANY,) * n
+
+
+def fixed(n: int) -> tuple[int, ...]:
+    """The roles of `n` elements fixed by the table."""
+    return (TABLE,) * n
+
+
 @dataclass(frozen=True)
 class Feature:
     name: str
@@ -16,6 +41,7 @@ class Feature:
     size: int
     meaning: str
     high: tuple[float, ...]  # the largest value of each element of one repeating group, tiled over the feature
+    roles: tuple[int, ...] = (ANY,)  # each element's role (ANY, TABLE or a relative seat) in one group, tiled alike
 
 
 class FeatureTable:
@@ -26,21 +52,36 @@ class FeatureTable:
         self.features: list[Feature] = []
         self.size = 0
 
-    def add(self, name: str, size: int, meaning: str, high=1) -> int:
+    def add(self, name: str, size: int, meaning: str, high=1, roles=ANY) -> int:
         """`high`: the largest value an element can take, in any state the game's loader accepts:
         one number for every element (1: flags and one-hots), or the values of one repeating
-        group (per seat, per location ...) in order, tiled over the feature."""
+        group (per seat, per location ...) in order, tiled over the feature. `roles`: each
+        element's role (module doc), one for all or a repeating group tiled the same way."""
         group = tuple(float(h) for h in np.atleast_1d(high))
-        if size % len(group):
-            raise ValueError(f"{name}: a group of {len(group)} bounds does not tile {size} values")
+        role_group = tuple(int(r) for r in np.atleast_1d(roles))
+        for what, g in (("bounds", group), ("roles", role_group)):
+            if size % len(g):
+                raise ValueError(f"{name}: a group of {len(g)} {what} does not tile {size} values")
         offset = self.size
-        self.features.append(Feature(name, offset, size, meaning, group))
+        self.features.append(Feature(name, offset, size, meaning, group, role_group))
         self.size += size
         return offset
 
     def high(self) -> np.ndarray:
         """Every element's upper bound, as the observation vector lays them out (float32)."""
         return np.concatenate([np.tile(f.high, f.size // len(f.high)) for f in self.features]).astype(np.float32)
+
+    def roles(self) -> np.ndarray:
+        """Every element's role, as the observation vector lays them out (int64)."""
+        return np.concatenate([np.tile(f.roles, f.size // len(f.roles)) for f in self.features]).astype(np.int64)
+
+    def live_columns(self, seats: int) -> np.ndarray:
+        """The elements that may change at a table of `seats` seats (ascending indices): not fixed
+        by the table, and not about a relative seat the table does not have. (A seat is a player's
+        or, in Imperium's solo game, the automa's: each encoder's ``live_columns(num_players)``
+        says how many a table has.)"""
+        roles = self.roles()
+        return np.flatnonzero((roles == ANY) | ((roles >= 0) & (roles < seats)))
 
     def __getitem__(self, name: str) -> Feature:
         for f in self.features:
@@ -49,8 +90,9 @@ class FeatureTable:
         raise KeyError(name)
 
     def markdown(self) -> str:
-        rows = ["| feature | offset | size | at most | meaning |", "|---|---|---|---|---|"]
-        rows += [f"| `{f.name}` | {f.offset} | {f.size} | {_bounds(f.high)} | {f.meaning} |" for f in self.features]
+        rows = ["| feature | offset | size | at most | varies | meaning |", "|---|---|---|---|---|---|"]
+        rows += [f"| `{f.name}` | {f.offset} | {f.size} | {_bounds(f.high)} | {_roles(f.roles)} | {f.meaning} |"
+                 for f in self.features]
         return "\n".join(rows)
 
 
@@ -65,6 +107,13 @@ def _bounds(group: tuple[float, ...]) -> str:
         else:
             runs.append([h, 1])
     return "(" + ", ".join(f"{h:,.0f}×{n}" if n > 1 else f"{h:,.0f}" for h, n in runs) + ")"
+
+
+def _roles(group: tuple[int, ...]) -> str:
+    """A group's roles for the table: "yes", "per seat" (only at the table's seats), "no" (fixed
+    by the table), or those that mix, in that order."""
+    kinds = {"yes" if r == ANY else "no" if r == TABLE else "per seat" for r in group}
+    return ", ".join(k for k in ("yes", "per seat", "no") if k in kinds)
 
 
 @kernel

@@ -29,7 +29,7 @@ import sys
 import numpy as np
 
 from meeplegym import programs as P
-from meeplegym.encoders.features import FeatureTable
+from meeplegym.encoders.features import FeatureTable, fixed, seat_major, varying
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
@@ -122,7 +122,7 @@ _CARDS = FEATURES.add(
     f"per catalogue row (the CARD action index), {CARD_STRIDE} values: where the seat sees it, one-hot "
     f"({', '.join(WHERE_NAMES)}); its owner, one-hot by relative seat; then {', '.join(CARD_EXTRAS)}. "
     "All zero where the seat cannot see the card",
-    high=_CARD_HIGH)
+    high=_CARD_HIGH, roles=varying(N_WHERE) + seat_major(MAX_PLAYERS) + varying(N_CARD_EXTRAS))
 _PLAYERS = FEATURES.add(
     "player", MAX_PLAYERS * PLAYER_STRIDE,
     f"per relative seat, {PLAYER_STRIDE} values: seat present, its turn, deciding now, first player; nation "
@@ -130,7 +130,8 @@ _PLAYERS = FEATURES.add(
     "EMP, ...); pool mat, pop, prg, gds; action tokens, exhaust tokens, exhaust tokens at reset, hand limit, "
     f"King of Kings resolved, token on nation deck/development area; cards in {', '.join(PLAYER_COUNTS)}; "
     f"{', '.join(TURN_FLAGS)}",
-    high=_PLAYER_HIGH)
+    high=_PLAYER_HIGH,
+    roles=sum((fixed(1) + (seat,) * (PLAYER_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()))  # "present" is fixed
 _OWN_SCORE = FEATURES.add("own.score", 2, "the observing seat's VP if the game ended now (I10.3, up to 1,000 each way), as its "
                           "positive and negative part (unrest scores -2: observations are non-negative)",
     high=SCORE_CAP)
@@ -142,20 +143,23 @@ _GAME = FEATURES.add(
     "left, King of Kings on side B, cards in the unrest pile; the I15 variants in use (low aggression, quick "
     "setup, precious cards, quick)",
     high=((1,) * (MAX_PLAYERS - 1) + (ST.MAX_TURNS, ST.MAX_TURNS, 1, 1, 1, ST.MAX_COUNT, 1, 1, ST.MAX_MAIN_DECK)
-          + (ST.MAX_SMALL_PILE,) * N_SMALL_PILES + (ST.MAX_FAME, 1, 1, ST.MAX_UNREST) + (1,) * N_VARIANTS))
+          + (ST.MAX_SMALL_PILE,) * N_SMALL_PILES + (ST.MAX_FAME, 1, 1, ST.MAX_UNREST) + (1,) * N_VARIANTS),
+    roles=fixed(MAX_PLAYERS - 1) + varying(8 + 1 + N_SMALL_PILES + 4 + N_VARIANTS))
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
 _DEC = FEATURES.add("decision.dec", N_DECS, "pending decision inside a program, one-hot (state.DEC_NAMES)")
 _TURN = FEATURES.add(
     "decision.turn", N_AFTER + MAX_PLAYERS + 1 + MAX_PLAYERS,
     "where the turn goes on when the programs finish, one-hot (turn.AFTER_*); whose Solstice effects resolve "
     "(relative seat one-hot); End-of-Solstice effects under way; whose reshuffle waits for a develop "
-    "decision (relative seat one-hot)")
+    "decision (relative seat one-hot)",
+    roles=varying(N_AFTER) + seat_major(MAX_PLAYERS) + varying(1) + seat_major(MAX_PLAYERS))
 _FRAME = FEATURES.add(
     "decision.frame", 1 + N_FRAME_KINDS + 2 * MAX_PLAYERS + 3,
     "programs running (stack depth); the top frame's kind one-hot (card played, ability, rules procedure), "
     "its owner and the player it affects now (relative seat one-hots), repetitions of the current 'up to', "
     "MAYs taken since the last 'each', it runs a rules procedure (King of Kings, Innovate, draw-up)",
-    high=(ST.MAX_DEPTH,) + (1,) * (N_FRAME_KINDS + 2 * MAX_PLAYERS) + (ST.MAX_COUNT, ST.MAX_COUNT, 1))
+    high=(ST.MAX_DEPTH,) + (1,) * (N_FRAME_KINDS + 2 * MAX_PLAYERS) + (ST.MAX_COUNT, ST.MAX_COUNT, 1),
+    roles=varying(1 + N_FRAME_KINDS) + seat_major(MAX_PLAYERS) * 2 + varying(3))
 _STEP = FEATURES.add(
     "decision.step", N_OP_SLOTS + 1 + N_RESOURCES + 2 + N_RESOURCES,
     f"the pending row of the top frame: opcode one-hot (programs.OP_* 0-8, then effects.OP in order; room for "
@@ -172,7 +176,8 @@ _EVENT = FEATURES.add(
     "decision.event", 1 + N_EVENT_KINDS + MAX_PLAYERS,
     f"events waiting for reactions; the first one's kind one-hot (state.EV_*, room for {N_EVENT_KINDS}) and "
     "player (relative seat one-hot)",
-    high=(ST.MAX_EVENTS,) + (1,) * (N_EVENT_KINDS + MAX_PLAYERS))
+    high=(ST.MAX_EVENTS,) + (1,) * (N_EVENT_KINDS + MAX_PLAYERS),
+    roles=varying(1 + N_EVENT_KINDS) + seat_major(MAX_PLAYERS))
 N_DIFFICULTIES = len(ST.DIFFICULTY_NAMES)
 _AUTOMA = FEATURES.add(
     "automa", 1 + N_DIFFICULTIES + 2 + ST.AUTOMA_SLOTS + 1 + ST.AUTOMA_SLOTS + 2,
@@ -183,6 +188,12 @@ _AUTOMA = FEATURES.add(
     high=(1,) * (1 + N_DIFFICULTIES + 2 + ST.AUTOMA_SLOTS + 1 + ST.AUTOMA_SLOTS) + (SCORE_CAP, SCORE_CAP))
 OBS_SIZE = FEATURES.size
 OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
+
+
+def live_columns(num_players: int) -> np.ndarray:
+    """The elements that can change at a table of `num_players` (the solo game's automa sits in
+    relative seat 1, so one player fills two seats)."""
+    return FEATURES.live_columns(2 if num_players == 1 else num_players)
 
 _CODE = E.CODE
 _OPTIONS_TABLE = E.OPTIONS

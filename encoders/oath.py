@@ -26,7 +26,7 @@ import sys
 
 import numpy as np
 
-from meeplegym.encoders.features import FeatureTable
+from meeplegym.encoders.features import FeatureTable, fixed, seat_major, varying
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
@@ -55,6 +55,7 @@ N_WARDEN = ST.WARDEN_TO_SITE + 1
 N_PLAN_FLAGS = len(E.PLAN_FLAGS)
 _COL_OP = E.P.COL_OP
 NONE = MAX_PLAYERS  # the "nobody" entry after the relative seats of a holder one-hot
+HOLDER = seat_major(MAX_PLAYERS) + varying(1)  # the roles of such a one-hot: the seats, then nobody
 
 # Where the seat sees a card (-1: it cannot).
 WHERE_NAMES = (
@@ -118,7 +119,8 @@ _CARDS = FEATURES.add(
     f"per card id (the CARD action index; 0 and the ruined faces stay zero), {CARD_STRIDE} values: where the "
     f"seat sees it, one-hot ({', '.join(WHERE_NAMES)}); then {', '.join(CARD_EXTRAS)}. All zero where the seat "
     "cannot see the card",
-    high=_CARD_HIGH)
+    high=_CARD_HIGH, roles=varying(W_ADVISER) + seat_major(MAX_PLAYERS) * 3 + varying(N_WHERE - W_RELIQUARY)
+    + varying(len(CARD_EXTRAS)))
 _SLOTS = FEATURES.add(
     "slot", N_SLOTS * SLOT_STRIDE,
     f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown, "
@@ -127,13 +129,14 @@ _SLOTS = FEATURES.add(
     "no warbands, no Bandit Crown held); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
     "it this turn (D1 Homeland), one bit per suit; it changes hands in the exchange under way, or has just and "
     "waits on its new ruler's warbands (Deed Writer)",
-    high=_SLOT_HIGH)
+    high=_SLOT_HIGH, roles=varying(N_SITES + 5) + seat_major(MAX_PLAYERS) + varying(N_SUITS + 1))
 _SEATS = FEATURES.add(
     "seat", MAX_PLAYERS * SEAT_STRIDE,
     f"per relative seat, {SEAT_STRIDE} values: present; side one-hot (Chancellor, Exile, Citizen); board colour "
     "one-hot; Supply, favor, secrets faceup, secrets facedown, warbands on the board, warbands in its colour's "
     "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now",
-    high=_SEAT_HIGH)
+    high=_SEAT_HIGH,
+    roles=sum((fixed(1) + (seat,) * (SEAT_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()))  # "present" is fixed
 _GAME = FEATURES.add(
     "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1
     + MAX_PLAYERS + ST.N_VISIONS * (MAX_PLAYERS + 1),
@@ -143,15 +146,18 @@ _GAME = FEATURES.add(
     "top card's back is public, O2.1); relics in the relic deck; a relic on each Reliquary space; game over; "
     "warbands on the Obsidian Cage per relative seat of their colour (purple: the Chancellor's); per Vision "
     "(data.VISIONS order), whose False Prophet warband is on it (relative seat one-hot, then nobody)",
-    high=_GAME_HIGH)
+    high=_GAME_HIGH,
+    roles=fixed(MAX_PLAYERS - 1) + varying((D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1
+                                           + SPACES + 1) + seat_major(MAX_PLAYERS) + HOLDER * ST.N_VISIONS)
 _BANNERS = FEATURES.add(
     "banners", 3 * (MAX_PLAYERS + 1) + 4,
     "holder one-hot (relative seat, then nobody) of the Oathkeeper title, the People's Favor and the Darkest "
     "Secret; the title on its Usurper side; favor on the People's Favor; it is on its Mob side; secrets on the "
     "Darkest Secret",
-    high=_BANNER_HIGH)
+    high=_BANNER_HIGH, roles=HOLDER * 3 + varying(4))
 _WINNER = FEATURES.add("winner", (MAX_PLAYERS + 1) + N_WINS,
-                       "the winner (relative seat one-hot, then nobody) and how they won (state.WIN_NAMES)")
+                       "the winner (relative seat one-hot, then nobody) and how they won (state.WIN_NAMES)",
+                       roles=HOLDER + varying(N_WINS))
 _PHASE = FEATURES.add("decision.phase", N_PHASES, "phase one-hot (state.PHASE_NAMES)")
 _POWER = FEATURES.add(
     "decision.power", N_DECS + 3 + N_SUITS + 1,
@@ -174,7 +180,9 @@ _ACTION = FEATURES.add(
     "campaign in another player's turn (relative seat, then nobody); the roll Jinx's ruler may reroll one-hot "
     "(a campaign's defense pool, its attack pool, Gambling Hall's dice, Relic Thief's dice showing a shield, "
     "showing none)",
-    high=_ACTION_HIGH)
+    high=_ACTION_HIGH,
+    roles=varying((N_MAJORS + 1) + 1 + 1 + 2 + (N_SLOTS + 1)) + HOLDER + varying(N_DISCARD_TO) + HOLDER
+    + varying(1 + 1 + N_WARDEN) + HOLDER + varying(ST.N_JINX - 1))
 _CAMPAIGN = FEATURES.add(
     "decision.campaign", (MAX_PLAYERS + 2) + N_SLOTS + 3 + 5 + 2 * MAX_PLAYERS + N_SLOTS + MAX_PLAYERS
     + (N_SLOTS + 1) + (MAX_PLAYERS + 1) + 2 * N_PLAN_FLAGS + 2 + N_SLOTS + 1,
@@ -186,20 +194,29 @@ _CAMPAIGN = FEATURES.add(
     "(effects.PLAN_FLAGS, one bit each); warbands of the attacking, then the defending side killed so far; the "
     "site a power campaigns at as if the attacker's pawn were there (Captains, Wild Allies), one-hot; skulls "
     "rolled, killing once Jinx's ruler keeps the roll",
-    high=_CAMPAIGN_HIGH)
+    high=_CAMPAIGN_HIGH,
+    roles=seat_major(MAX_PLAYERS) + varying(2 + N_SLOTS + 3 + 5) + seat_major(MAX_PLAYERS) * 2 + varying(N_SLOTS)
+    + seat_major(MAX_PLAYERS) + varying(N_SLOTS + 1) + HOLDER + varying(2 * N_PLAN_FLAGS + 2 + N_SLOTS + 1))
 _MOVE = FEATURES.add(
     "decision.move", 4 + (MAX_PLAYERS + 1) + 1,
     "the warband move under way (to board, to site, give, take) one-hot; with whom (relative seat, then "
     "nobody); how many",
-    high=(1,) * (4 + MAX_PLAYERS + 1) + (ST.MAX_COUNT,))
+    high=(1,) * (4 + MAX_PLAYERS + 1) + (ST.MAX_COUNT,), roles=varying(4) + HOLDER + varying(1))
 _OFFER = FEATURES.add(
     "decision.offer", (MAX_PLAYERS + 1) + (SPACES + 1) + 2 * N_BARGAINS + (MAX_PLAYERS + 1),
     "the Citizenship offer or a power's exchange (O7.6.3) under way: with whom (relative seat, then nobody); the "
     "Reliquary space offered (then none); the bargain, or what the exchange asks, one-hot (none, OPTION k, NUMBER "
     "k as in actions.py; a card is marked on the card); what the exchange gives, the same way; who proposes it "
-    "(The Gathering's players in turn; relative seat, then nobody)")
+    "(The Gathering's players in turn; relative seat, then nobody)",
+    roles=HOLDER + varying((SPACES + 1) + 2 * N_BARGAINS) + HOLDER)
 OBS_SIZE = FEATURES.size
 OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
+
+
+def live_columns(num_players: int) -> np.ndarray:
+    """The elements that can change at a table of `num_players`."""
+    return FEATURES.live_columns(num_players)
+
 
 _PURPLE = ST.PURPLE
 _SIDE_EXILE = ST.SIDE_EXILE

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.encoders.features import FeatureTable
+from meeplegym.encoders.features import ANY, TABLE, FeatureTable, seat_major
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
@@ -70,34 +70,44 @@ N_PHASES = len(PHASE_NAMES)
 _COPIES = tuple(COMBAT_CARD_COPIES.values())  # combat cards of each value, 2..5
 FEATURES = FeatureTable()
 _LOC = FEATURES.add("location.terrain", N_LOCATIONS * N_TERRAINS,
-                    "per location 0-53: terrain one-hot (mountain, farm, village, forest, tundra, lake, factory); all 0 for home bases")
+                    "per location 0-53: terrain one-hot (mountain, farm, village, forest, tundra, lake, factory); all 0 for home bases",
+                    roles=TABLE)
 _LOC_FLAGS = FEATURES.add("location.flags", N_LOCATIONS * 3,
-                          "per location: is a tunnel, carries an encounter token, is a home base")
+                          "per location: is a tunnel, carries an encounter token, is a home base", roles=(TABLE, ANY, TABLE))
 _LOC_RES = FEATURES.add("location.resources", N_LOCATIONS * N_RESOURCES, "per location: food, wood, metal, oil tokens",
                         high=MAX_PILE)
 _LOC_UNITS = FEATURES.add("location.units", N_LOCATIONS * MAX_PLAYERS * 3,
                           "per location, per relative player: character there (0/1), mechs there, workers there",
-                          high=(1, N_MECHS, N_WORKERS))
+                          high=(1, N_MECHS, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3))
 _LOC_STRUCT = FEATURES.add("location.structure", N_LOCATIONS * MAX_PLAYERS * N_STRUCTURES,
-                           "per location, per relative player: one-hot of the structure standing there (mine, monument, armory, mill)")
-_LOC_CTRL = FEATURES.add("location.control", N_LOCATIONS * MAX_PLAYERS, "per location: one-hot of the relative player controlling it")
-_P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: seat exists in this game")
-_P_FACTION = FEATURES.add("player.faction", MAX_PLAYERS * 5, "per relative player: faction one-hot (Nordic, Rusviet, Crimea, Saxony, Polania)")
-_P_MAT = FEATURES.add("player.mat", MAX_PLAYERS * 5, "per relative player: player mat one-hot (Industrial..Agricultural)")
+                           "per location, per relative player: one-hot of the structure standing there (mine, monument, armory, mill)",
+                           roles=seat_major(MAX_PLAYERS, N_STRUCTURES))
+_LOC_CTRL = FEATURES.add("location.control", N_LOCATIONS * MAX_PLAYERS, "per location: one-hot of the relative player controlling it",
+                          roles=seat_major(MAX_PLAYERS))
+_P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: seat exists in this game", roles=TABLE)
+_P_FACTION = FEATURES.add("player.faction", MAX_PLAYERS * 5, "per relative player: faction one-hot (Nordic, Rusviet, Crimea, Saxony, Polania)",
+                          roles=seat_major(MAX_PLAYERS, 5))
+_P_MAT = FEATURES.add("player.mat", MAX_PLAYERS * 5, "per relative player: player mat one-hot (Industrial..Agricultural)",
+                      roles=seat_major(MAX_PLAYERS, 5))
 _P_TRACKS = FEATURES.add("player.tracks", MAX_PLAYERS * 4,
                          "per relative player: power, popularity, coins (0 for opponents unless public_coins), combat cards held",
-                         high=(MAX_POWER, MAX_POPULARITY, MAX_COINS, N_COMBAT_CARDS))
+                         high=(MAX_POWER, MAX_POPULARITY, MAX_COINS, N_COMBAT_CARDS), roles=seat_major(MAX_PLAYERS, 4))
 _P_STARS = FEATURES.add("player.stars", MAX_PLAYERS * N_STAR_KINDS, "per relative player: stars per kind (state.STAR_NAMES order)",
-                        high=STARS_PER_PLAYER)
-_P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per relative player: top-row slots whose cube was taken")
+                        high=STARS_PER_PLAYER, roles=seat_major(MAX_PLAYERS, N_STAR_KINDS))
+_P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per relative player: top-row slots whose cube was taken",
+                          roles=seat_major(MAX_PLAYERS, N_TOP_SLOTS))
 _P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost",
-                        high=int(BOTTOM_COST.max()))
-_P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)")
-_P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)")
+                        high=int(BOTTOM_COST.max()), roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+_P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)",
+                           roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+_P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)",
+                          roles=seat_major(MAX_PLAYERS, 4))
 _P_OFF_MAT = FEATURES.add("player.off_mat", MAX_PLAYERS * 3, "per relative player: mechs deployed, structures built, workers off the mat",
-                          high=(N_MECHS, N_STRUCTURES, N_WORKERS))
-_P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per relative player: one-hot of the section used last turn")
-_P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now")
+                          high=(N_MECHS, N_STRUCTURES, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3))
+_P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per relative player: one-hot of the section used last turn",
+                          roles=seat_major(MAX_PLAYERS, N_SECTIONS))
+_P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now",
+                       roles=seat_major(MAX_PLAYERS, 2))
 _OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5",
                          high=_COPIES)
 _OWN_OBJ = FEATURES.add("own.objectives", N_OBJECTIVE_CARDS, "own objective cards (multi-hot over cards 1-23)")
@@ -105,7 +115,7 @@ _OWN_UNITS = FEATURES.add("own.unit_location", N_UNITS * N_LOCATIONS,
                           "per own unit (character, mechs 1-4, workers 1-8: the unit, load and drop actions' order): "
                           "location one-hot, all 0 while on the mat")
 _G_TILE = FEATURES.add("game.structure_bonus", 6, "structure-bonus tile in play, one-hot (data.StructureBonusTile)")
-_G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)")
+_G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)", roles=TABLE)
 _G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value",
                         high=(N_COMBAT_CARDS, *_COPIES))
 _G_TURN = FEATURES.add("game.turn", 1, "turns completed, all players together",
@@ -128,7 +138,8 @@ _D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               "own objective stars still possible, Coercion used this turn",
                               high=(3, MAX_RETREATS, 1, 2, 1))
 _E_CARD = FEATURES.add("encounter.card", 28, "encounter card being resolved, one-hot (cards are shown, S15.1)")
-_F_CARDS = FEATURES.add("factory.cards", MAX_PLAYERS * 12, "per relative player: factory card taken, one-hot (face up, S16.4)")
+_F_CARDS = FEATURES.add("factory.cards", MAX_PLAYERS * 12, "per relative player: factory card taken, one-hot (face up, S16.4)",
+                          roles=seat_major(MAX_PLAYERS, 12))
 _F_POOL = FEATURES.add("factory.pool", 1 + 6 * 12,
                        "cards left at the Factory; then, only for the player choosing one now, each slot's card one-hot",
                        high=(6, *[1] * (6 * 12)))
@@ -138,7 +149,8 @@ _E_STATE = FEATURES.add("encounter.state", 3 + 3 + 1 + 1,
                         high=(*[1] * 6, MAX_STEPS, MAX_EFFECT_SUB))
 _B_LOC = FEATURES.add("battle.territory", N_TERRITORIES, "battle being fought, one-hot (none between battles)")
 _B_PENDING = FEATURES.add("battle.pending", N_TERRITORIES, "territories where a battle still waits after this Move")
-_B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's")
+_B_SIDES = FEATURES.add("battle.sides", 2 * MAX_PLAYERS, "attacker's relative seat one-hot, then the defender's",
+                        roles=seat_major(MAX_PLAYERS))
 _B_LIMIT = FEATURES.add("battle.card_limit", 2, "most combat cards the attacker / defender may add",
                         high=MAX_CARD_LIMIT)
 _B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
@@ -146,6 +158,11 @@ _B_OWN = FEATURES.add("battle.own_commitment", 1 + MAX_DIAL + 1 + N_CARD_VALUES,
                       high=(1, *[1] * (MAX_DIAL + 1), *_COPIES))
 OBS_SIZE = FEATURES.size
 OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
+
+
+def live_columns(num_players: int) -> np.ndarray:
+    """The elements that can change at a table of `num_players`."""
+    return FEATURES.live_columns(num_players)
 
 
 @kernel
