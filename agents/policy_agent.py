@@ -5,6 +5,9 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 
 - ``format``: ``"meeplegym-policy/1"``;
 - ``game``, ``num_players``, ``observation_size``, ``num_actions``: what it was trained on;
+- ``obs_columns``: the elements of the game's observation the network reads (int64, ascending),
+  or None for all of them. A learner trained on the live layout reads only what can change at its
+  table (``FeatureTable.live_columns``); the agent still takes whole observations and picks these;
 - ``hidden`` (layer widths) and ``activation`` (``"relu"`` or ``"tanh"``): the actor is
   ``Linear(obs, h1), act, ..., Linear(hk, num_actions)`` as an ``nn.Sequential``;
 - ``actor``: its ``state_dict``;
@@ -47,7 +50,8 @@ def build_actor(observation_size: int, hidden, num_actions: int, activation: str
 
 
 def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidden, activation: str,
-                obs_mean, obs_var, obs_eps: float = 1e-8, obs_clip: float = 10.0, meta: dict | None = None) -> Path:
+                obs_mean, obs_var, obs_eps: float = 1e-8, obs_clip: float = 10.0, meta: dict | None = None,
+                obs_columns=None) -> Path:
     """Write an exported policy (see the module doc); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -66,7 +70,10 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
         "obs_eps": float(obs_eps),
         "obs_clip": float(obs_clip),
         "meta": dict(meta or {}),
+        "obs_columns": None if obs_columns is None else torch.as_tensor(np.asarray(obs_columns), dtype=torch.int64),
     }
+    if obs_columns is not None and len(obs_columns) != blob["observation_size"]:
+        raise ValueError(f"obs_columns names {len(obs_columns)} elements, the network reads {blob['observation_size']}")
     tmp = path.with_suffix(path.suffix + ".tmp")
     torch.save(blob, tmp)
     tmp.replace(path)  # never leave a half-written policy where a tournament may read it
@@ -106,6 +113,8 @@ class PolicyAgent(Agent):
         self.mean = torch.as_tensor(blob["obs_mean"], device=self.device)
         self.std = torch.sqrt(torch.as_tensor(blob["obs_var"], device=self.device) + blob["obs_eps"])
         self.clip = float(blob["obs_clip"])
+        columns = blob.get("obs_columns")  # None: the whole observation (policies from before the live layout too)
+        self.columns = None if columns is None else torch.as_tensor(columns, device=self.device)
         self.greedy = bool(greedy)
         self.delegate = None
         if self.meta.get("delegate"):
@@ -123,6 +132,8 @@ class PolicyAgent(Agent):
     def logits(self, observations) -> torch.Tensor:
         """Raw action scores (batch, num_actions) for a batch of observations."""
         obs = torch.as_tensor(np.asarray(observations, dtype=np.float32), device=self.device)
+        if self.columns is not None:
+            obs = obs[:, self.columns]
         obs = torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
         return self.model(obs)
 

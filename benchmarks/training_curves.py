@@ -167,27 +167,34 @@ def compare_section(name: str, folders: list[Path], note: str = "") -> str:
 
 
 def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
-    """Samples/s of each path against random, trained from scratch for `steps` samples."""
+    """Samples/s of each path and observation layout against random, trained from scratch for
+    `steps` samples, one after the other in this process (so the ratios compare like with like)."""
     from meeplegym.training import maskable, ppo
+    from meeplegym.training.opponents import live_columns
+    from meeplegym.vector import make_vector
 
+    full_size = make_vector(game, 1, num_players=players).observation_size
+    live_size = live_columns(game, players).size
     lines = [f"## Samples per second: {game}, {players} players\n",
              f"Each path trains {steps:,} samples from scratch against `random`, evaluation off, one torch thread "
-             f"and one numba thread; the time includes the opponents' moves and the updates. {note}\n",
-             "| path | samples | seconds | samples/s |", "|---|---:|---:|---:|"]
-    for name, module in (("ppo", ppo), ("maskable-ppo", maskable)):
+             f"and one numba thread; the time includes the opponents' moves and the updates. The network reads "
+             f"{live_size:,} of the observation's {full_size:,} elements with `--observation live` (the default). "
+             f"{note}\n".replace("  ", " "),
+             "| path | observation | samples | seconds | samples/s |", "|---|---|---:|---:|---:|"]
+    for name, module, layout in (("ppo", ppo, "live"), ("ppo", ppo, "full"), ("maskable-ppo", maskable, "live")):
 
         def run(**sizes) -> dict:
             with tempfile.TemporaryDirectory() as out:
                 return module.train(module.Args(game=game, num_players=players, opponents="random", out=out,
                                                 eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1,
-                                                **sizes))
+                                                observation=layout, **sizes))
 
         # a tiny run first, so no compiling is timed
         run(total_steps=16, num_envs=2, num_steps=8, **({"batch_size": 16} if module is maskable else {}))
         start = time.perf_counter()
         stats = run(total_steps=steps)
         seconds = time.perf_counter() - start
-        lines.append(f"| `{name}` | {stats['samples']:,} | {seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
+        lines.append(f"| `{name}` | {layout} | {stats['samples']:,} | {seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)
 

@@ -525,6 +525,8 @@ def train(
     out: str = typer.Option("runs/train", help="folder for checkpoints, policy.pt, eval.csv and TensorBoard logs"),
     players: int = typer.Option(2, "--players", "-n", help="number of players"),
     seat: str = typer.Option("rotate", help="the learner's seat: a number, 'rotate' or 'random'"),
+    observation: str = typer.Option("live", help="what the network reads: live (the observation's elements that "
+                                    "can change at this table) or full (all of them, as the env gives them)"),
     num_envs: int = typer.Option(64, help="games stepped together"),
     resume: bool = typer.Option(False, help="continue from the checkpoint in --out"),
     device: str = typer.Option("cpu", help="cpu or cuda"),
@@ -585,7 +587,8 @@ def train(
         hint = escape("pip install 'meeplegym[train]'")
         console.print(f"[red]{escape(str(e))}[/red]: install the train extra ({hint})")
         raise typer.Exit(1) from None
-    args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, total_steps=steps,
+    args = trainer.Args(game=game, num_players=players, opponents=opponents, seat=seat, observation=observation,
+                        total_steps=steps,
                         num_envs=num_envs, out=out, resume=resume, device=device, seed=seed, eval_every=eval_every,
                         eval_games=eval_games, eval_opponents=eval_opponents, eval_greedy=eval_greedy,
                         max_turns=max_turns, reward_mode=reward_mode, torch_threads=torch_threads, hidden=hidden,

@@ -31,7 +31,9 @@ class SingleSeatEnv(gymnasium.Env):
     Options: ``opponents`` (list; default ``["random"]``), ``seat`` (a seat, ``"rotate"`` or
     ``"random"``; default 0), ``num_players``, ``max_turns``, ``reward_mode`` (``"rank"``,
     ``"score"``, ``"margin"``), ``illegal_action``, ``delegate`` (a bundled bot that plays the
-    learner's decisions but the strategic ones, ``agents/delegate.py``), and the game's own options.
+    learner's decisions but the strategic ones, ``agents/delegate.py``), ``observation``
+    (``"full"``, the default, or ``"live"``: only the elements that can change at this table),
+    and the game's own options.
     """
 
     metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}

@@ -19,6 +19,7 @@ logs in ``tb/``.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import pickle
 import time
 from dataclasses import dataclass
@@ -45,6 +46,7 @@ class Args:
     num_players: int = 2
     opponents: str = "random"  # comma-separated agent names / policy paths; "self" adds learner snapshots
     seat: str = "rotate"
+    observation: str = "live"  # live: only what can change at this table (FeatureTable.live_columns); full: all
     total_steps: int = 1_000_000  # learner decisions
     num_envs: int = 64
     num_steps: int = 128  # SB3 n_steps: decisions per env per rollout
@@ -77,12 +79,12 @@ class Args:
     tensorboard: bool = True
 
 
-def export(model: MaskablePPO, venv: VecNormalize, args: Args, path) -> Path:
+def export(model: MaskablePPO, venv: VecNormalize, args: Args, path, columns=None) -> Path:
     """The policy network (features -> policy MLP -> action logits) in the shared export format."""
     policy = model.policy
     actor = nn.Sequential(*policy.mlp_extractor.policy_net, policy.action_net)
     rms = venv.obs_rms
-    return save_policy(path, actor, game=args.game, num_players=args.num_players,
+    return save_policy(path, actor, obs_columns=columns, game=args.game, num_players=args.num_players,
                        hidden=[int(h) for h in args.hidden.split(",")], activation=args.activation,
                        obs_mean=rms.mean.astype(np.float32), obs_var=rms.var.astype(np.float32),
                        obs_eps=venv.epsilon, obs_clip=venv.clip_obs,
@@ -122,7 +124,8 @@ class TrainingHooks(BaseCallback):
         return True
 
     def _snapshot(self) -> None:
-        path = export(self.model, self.venv, self.args, self.out / "snapshots" / f"policy_r{self.rollouts:06d}.pt")
+        path = export(self.model, self.venv, self.args, self.out / "snapshots" / f"policy_r{self.rollouts:06d}.pt",
+                      self.seat_env.adapter.observation_columns)
         pool = self.seat_env.adapter.pool
         if len(self.snapshot_slots) < self.args.max_snapshots:
             self.snapshot_slots.append(pool.add(str(path)))
@@ -133,8 +136,8 @@ class TrainingHooks(BaseCallback):
 
     def save(self) -> Path:
         self.model.save(self.out / "model.zip")
-        save_resume(self.model, self.venv, self.out / "resume.pt", self.seconds())
-        return export(self.model, self.venv, self.args, self.out / "policy.pt")
+        save_resume(self.model, self.venv, self.out / "resume.pt", self.seconds(), self.args.observation)
+        return export(self.model, self.venv, self.args, self.out / "policy.pt", self.seat_env.adapter.observation_columns)
 
     def evaluate(self) -> None:
         policy_path = self.save()
@@ -181,10 +184,11 @@ class TrainingHooks(BaseCallback):
             self.user_callback(self.stats)
 
 
-def save_resume(model: MaskablePPO, venv: VecNormalize, path: Path, seconds: float) -> None:
+def save_resume(model: MaskablePPO, venv: VecNormalize, path: Path, seconds: float, observation: str) -> None:
     """What --resume needs, as tensors and plain values (see the module doc)."""
     rms = venv.obs_rms
     blob = {"params": model.get_parameters(), "num_timesteps": int(model.num_timesteps), "seconds": float(seconds),
+            "observation": observation,
             "obs_rms": {"mean": torch.as_tensor(rms.mean), "var": torch.as_tensor(rms.var), "count": float(rms.count)}}
     tmp = path.with_suffix(".pt.tmp")
     torch.save(blob, tmp)
@@ -210,6 +214,15 @@ def load_resume(model: MaskablePPO, venv: VecNormalize, path: Path) -> float:
                                  "delete it or train without --resume") from None
 
 
+def resume_layout(path: Path) -> str:
+    """The observation layout a resume file's network reads ("full" for files from before the live
+    layout, or one `load_resume` will refuse anyway)."""
+    try:
+        return str(torch.load(path, map_location="cpu", weights_only=True).get("observation", "full"))
+    except Exception:  # noqa: BLE001  (load_resume says what is wrong with the file)
+        return "full"
+
+
 def train(args: Args, callback=None) -> dict:
     """Train MaskablePPO; `callback(stats)` after every rollout. Returns the last stats."""
     import numba
@@ -223,8 +236,12 @@ def train(args: Args, callback=None) -> dict:
     self_play = SELF in names
     names = [s for s in names if s != SELF] or ["random"]
     seat = int(args.seat) if args.seat.isdigit() else args.seat
+    resuming = args.resume and (out / "resume.pt").exists()
+    if resuming:  # the network was built for the run's layout
+        args = dataclasses.replace(args, observation=resume_layout(out / "resume.pt"))
     seat_env = SeatVecEnv(args.game, args.num_envs, names, seat=seat, num_players=args.num_players, seed=args.seed,
-                          max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None)
+                          max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None,
+                          observation=args.observation)
     venv = VecNormalize(seat_env, norm_obs=True, norm_reward=False, clip_obs=10.0, gamma=args.gamma)
     hidden = [int(h) for h in args.hidden.split(",")]
     activation = {"relu": nn.ReLU, "tanh": nn.Tanh}[args.activation]
@@ -236,7 +253,6 @@ def train(args: Args, callback=None) -> dict:
         tensorboard_log=str(out / "tb") if args.tensorboard else None,
     )
     hooks = TrainingHooks(args, venv, seat_env, callback, self_play)
-    resuming = args.resume and (out / "resume.pt").exists()
     if resuming:
         hooks.seconds_before = load_resume(model, venv, out / "resume.pt")
     remaining = max(0, args.total_steps - (model.num_timesteps if resuming else 0))

@@ -24,6 +24,7 @@ sequence of per-row dicts ``{"seat", "game", "state"}`` (what ``act`` gets, so
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,7 @@ from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.vector import VectorEnv, make_vector
 
 SEAT_MODES = ("rotate", "random")
+OBSERVATIONS = ("full", "live")
 SAMPLING_MODES = ("uniform", "pfsp")
 
 
@@ -201,6 +203,12 @@ class SeatStep:
     final_observation: np.ndarray  # (batch, obs_size) float32: the learner's view of the state the game ended in
 
 
+def live_columns(game: str, num_players: int) -> np.ndarray:
+    """The observation elements that can change in a game of `num_players` (the game's encoder's
+    ``live_columns``): the rest are fixed by the table or about seats it does not have."""
+    return importlib.import_module(f"meeplegym.encoders.{game}").live_columns(num_players)
+
+
 def _step_rows(venv: VectorEnv, rows: np.ndarray, actions: np.ndarray, final_seats: np.ndarray) -> None:
     """Advance only the games in `rows` by one decision each; the others are untouched. A game
     that ends leaves its last state as final_seats[slot] saw it in ``final_observation``."""
@@ -222,25 +230,33 @@ class SeatAdapter:
     against decision cycles that a deterministic policy may never leave (the turn counter, and
     so ``max_turns``, does not move inside a turn). `delegate` (a bundled bot's name) keeps only
     the learner seat's strategic decisions for the learner and plays the rest of its turns
-    (``agents/delegate.py``). Other keyword options go to `make_vector` (``max_turns``,
-    ``reward_mode``, the game's own options).
+    (``agents/delegate.py``). `observation` is ``"full"`` (the encoder's whole vector) or ``"live"``
+    (only the elements that can change at this table, `live_columns`: ``observation_columns``
+    lists them); the opponents, the delegate and teachers always get whole observations. Other
+    keyword options go to `make_vector` (``max_turns``, ``reward_mode``, the game's own options).
     """
 
     def __init__(self, game: str = "scythe", batch: int = 8, num_players: int = 2, opponents=("random",),
                  seat: int | str = "rotate", seed: int = 0, weights=None, record: bool = False,
-                 max_decisions: int | None = 20_000, delegate: str | None = None, **options):
+                 max_decisions: int | None = 20_000, delegate: str | None = None, observation: str = "full",
+                 **options):
         if isinstance(seat, str) and seat not in SEAT_MODES:
             raise InvalidOptionError(f"seat must be a seat number or one of {SEAT_MODES}, got {seat!r}")
         if not isinstance(seat, str) and not 0 <= int(seat) < num_players:
             raise InvalidOptionError(f"seat must be in 0..{num_players - 1}, got {seat!r}")
         self.game = game
         self.seat_mode = seat
+        if observation not in OBSERVATIONS:
+            raise InvalidOptionError(f"observation must be one of {OBSERVATIONS}, got {observation!r}")
         self.venv = make_vector(game, batch, num_players=num_players, seed=seed, observations=True, **options)
         self.batch = self.venv.batch
         self.num_players = self.venv.num_players
         self.num_actions = self.venv.num_actions
-        self.observation_size = self.venv.observation_size
-        high = self.venv.observation_high  # the learner's observations: one seat's, in the encoder's bounds
+        # "live": only the elements that can change at this table (encoders' FeatureTable.live_columns)
+        self.observation_columns = live_columns(game, self.num_players) if observation == "live" else None
+        cols = slice(None) if self.observation_columns is None else self.observation_columns
+        high = self.venv.observation_high[cols]  # the learner's observations: one seat's, in the encoder's bounds
+        self.observation_size = high.size
         self.observation_space = spaces.Box(np.zeros_like(high), high, dtype=np.float32)
         self.pool = opponents if isinstance(opponents, OpponentPool) else OpponentPool(opponents, game, seed, weights)
         if delegate:
@@ -260,7 +276,9 @@ class SeatAdapter:
         self._decisions = np.zeros(b, dtype=np.int64)  # all seats' decisions in each slot's game
         self._rows = np.arange(b)
         self._out = SeatStep(
-            observation=self.venv.last_step.observation, action_mask=self.venv.last_step.action_mask, reward=np.zeros(b, np.float32),
+            observation=(self.venv.last_step.observation if self.observation_columns is None
+                         else np.zeros((b, self.observation_size), np.float32)),
+            action_mask=self.venv.last_step.action_mask, reward=np.zeros(b, np.float32),
             done=np.zeros(b, bool), terminated=np.zeros(b, bool), truncated=np.zeros(b, bool),
             episode_return=np.zeros(b, np.float32), episode_length=np.zeros(b, np.int64),
             episode_seat=np.zeros(b, np.int64), episode_win=np.zeros(b, np.float32),
@@ -295,6 +313,7 @@ class SeatAdapter:
         self._clear_out()
         self._new_games(self._rows)
         self._play_opponents(np.ones(self.batch, dtype=bool), fresh=np.ones(self.batch, dtype=bool))
+        self._copy_observations()
         return self._out
 
     def step(self, actions, active=None) -> SeatStep:
@@ -318,6 +337,7 @@ class SeatAdapter:
         fresh = np.zeros(self.batch, dtype=bool)
         self._collect(rows, fresh)
         self._play_opponents(active, fresh)
+        self._copy_observations()
         return self._out
 
     def action_masks(self) -> np.ndarray:
@@ -341,7 +361,16 @@ class SeatAdapter:
 
     @property
     def observation(self) -> np.ndarray:
-        return self.venv.last_step.observation
+        """The learner's observation in every game, in the adapter's layout (`observation_columns`)."""
+        return self._out.observation
+
+    def _learner_view(self, observations: np.ndarray) -> np.ndarray:
+        return observations if self.observation_columns is None else observations[:, self.observation_columns]
+
+    def _copy_observations(self) -> None:
+        """The live layout's own buffer follows the vector env's (the full layout reads that one)."""
+        if self.observation_columns is not None:
+            np.take(self.venv.last_step.observation, self.observation_columns, axis=1, out=self._out.observation)
 
     @property
     def action_mask(self) -> np.ndarray:
@@ -380,12 +409,12 @@ class SeatAdapter:
         r = v.last_step.rewards[rows, self.learner_seat[rows]]
         ended = v.last_step.terminated[rows] | v.last_step.truncated[rows]
         if ended.any():
-            o.final_observation[rows[ended]] = v.last_step.final_observation[rows[ended]]
+            o.final_observation[rows[ended]] = self._learner_view(v.last_step.final_observation[rows[ended]])
         if self.max_decisions:
             capped = ~ended & (self._decisions[rows] >= self.max_decisions)
             if capped.any():
                 cut = rows[capped]
-                o.final_observation[cut] = v.observe(cut, self.learner_seat[cut])
+                o.final_observation[cut] = self._learner_view(v.observe(cut, self.learner_seat[cut]))
                 v.restart(cut)
                 self.capped_games += int(capped.sum())
                 ended |= capped

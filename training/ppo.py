@@ -47,6 +47,7 @@ class Args:
     opponent_sampling: str = "uniform"  # or pfsp: the opponents the learner beats least are drawn most (OpponentPool)
     pfsp_power: float = 2.0  # pfsp weighs each opponent by (1 - the learner's win rate against it) ** this
     seat: str = "rotate"  # the learner's seat: a number, "rotate" or "random"
+    observation: str = "live"  # live: only what can change at this table (FeatureTable.live_columns); full: all
     total_steps: int = 2_000_000  # learner decisions to train on
     num_envs: int = 64  # games stepped together
     num_steps: int = 128  # decisions per game per rollout
@@ -276,8 +277,9 @@ def load_checkpoint(path: Path, device) -> dict:
     return ckpt
 
 
-def export(model: ActorCritic, args: Args, path: Path, global_step: int) -> Path:
-    return save_policy(path, model.actor(), game=args.game, num_players=args.num_players, hidden=args.hidden_sizes,
+def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns: np.ndarray | None) -> Path:
+    """The policy file of the actor as it stands; `columns`: the observation elements it reads."""
+    return save_policy(path, model.actor(), obs_columns=columns, game=args.game, num_players=args.num_players, hidden=args.hidden_sizes,
                        activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
@@ -295,8 +297,10 @@ def start_from_policy(model: ActorCritic, args: Args, env: SeatAdapter) -> None:
         blob = load_policy(args.init_policy)
     except (OSError, ValueError) as e:
         raise InvalidOptionError(f"--init-policy: {e}") from e
-    ours = {"game": args.game, "num_players": args.num_players, "observation_size": env.observation_size,
-            "num_actions": env.num_actions, "hidden": args.hidden_sizes, "activation": args.activation}
+    blob["observation"] = "full" if blob.get("obs_columns") is None else "live"
+    ours = {"game": args.game, "num_players": args.num_players, "observation": args.observation,
+            "observation_size": env.observation_size, "num_actions": env.num_actions, "hidden": args.hidden_sizes,
+            "activation": args.activation}
     wrong = {k: (blob[k], v) for k, v in ours.items() if blob[k] != v}
     if wrong:
         raise InvalidOptionError(f"--init-policy {args.init_policy} does not fit this run: "
@@ -312,7 +316,8 @@ def start_from_policy(model: ActorCritic, args: Args, env: SeatAdapter) -> None:
 def teacher_moves(teacher, env: SeatAdapter, step, game: str) -> np.ndarray:
     """The teacher's move at each learner decision the env waits on."""
     infos = StateBatch(game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
-    return np.asarray(teacher.act_batch(step.observation, step.action_mask, infos), dtype=np.int64)
+    # whole observations, whatever the learner's layout: a teacher policy picks its own columns
+    return np.asarray(teacher.act_batch(env.venv.last_step.observation, step.action_mask, infos), dtype=np.int64)
 
 
 def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: SeatAdapter, teacher, args: Args,
@@ -401,10 +406,15 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     device = torch.device(args.device)
     torch.manual_seed(args.seed)
 
+    checkpoint_path = out / "checkpoint.pt"
+    ckpt = load_checkpoint(checkpoint_path, device) if args.resume and checkpoint_path.exists() else None
+    if ckpt is not None:  # the network was built for the run's layout (runs from before the live one read all)
+        args = dataclasses.replace(args, observation=ckpt["args"].get("observation", "full"))
     pool, self_play = build_pool(args)
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
-                      max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None)
+                      max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None,
+                      observation=args.observation)
     # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None
@@ -422,9 +432,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     pretrained = False  # the behaviour cloning warm start is done
     snapshots: list[str] = []  # exported learner snapshots in the pool, oldest first
     snapshot_slots: list[int] = []  # their pool indices
-    checkpoint_path = out / "checkpoint.pt"
-    if args.resume and checkpoint_path.exists():
-        ckpt = load_checkpoint(checkpoint_path, device)
+    if ckpt is not None:
         model.load_state_dict(ckpt["model"])
         optimizer.load_state_dict(ckpt["optimizer"])
         start_update, global_step, games_done = ckpt["update"] + 1, ckpt["global_step"], ckpt["games"]
@@ -449,7 +457,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         writer.add_text("args", "\n".join(f"{k}: {v}" for k, v in dataclasses.asdict(args).items()))
 
     def add_snapshot(update: int) -> None:
-        path = export(model, args, out / "snapshots" / f"policy_u{update:06d}.pt", global_step)
+        path = export(model, args, out / "snapshots" / f"policy_u{update:06d}.pt", global_step,
+                      env.observation_columns)
         snapshots.append(str(path))
         if len(snapshot_slots) < args.max_snapshots:
             snapshot_slots.append(pool.add(str(path)))
@@ -460,7 +469,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             snapshots.pop(0)
 
     def save_checkpoint(update: int) -> None:
-        export(model, args, out / "policy.pt", global_step)
+        export(model, args, out / "policy.pt", global_step, env.observation_columns)
         ckpt = {"model": model.state_dict(), "optimizer": optimizer.state_dict(), "update": update,
                 "global_step": global_step, "games": games_done, "args": plain_args(args),
                 "seconds": seconds_before + time.time() - start_time, "pretrained": pretrained,
@@ -471,7 +480,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         (out / "checkpoint.pt.tmp").replace(checkpoint_path)
 
     def evaluate_and_log(update: int) -> dict[str, float]:
-        rates = run_evaluation(args, export(model, args, out / "policy.pt", global_step), seed=update)
+        rates = run_evaluation(args, export(model, args, out / "policy.pt", global_step, env.observation_columns),
+                               seed=update)
         new_file = not (out / "eval.csv").exists()
         with open(out / "eval.csv", "a", newline="") as f:
             w = csv.writer(f, lineterminator="\n")
