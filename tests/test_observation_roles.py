@@ -13,7 +13,9 @@ import pytest
 from meeplegym.encoders.features import ANY, TABLE
 from meeplegym.vector import make_vector
 
-TABLES = [("scythe", 2), ("scythe", 3), ("scythe", 5), ("imperium", 2), ("imperium", 3), ("oath", 2), ("oath", 3)]
+# ("imperium", 1): the solo automa sits in relative seat 1; counted as one seat, 331 changing elements would go
+TABLES = [("scythe", 2), ("scythe", 3), ("scythe", 5), ("imperium", 1), ("imperium", 2), ("imperium", 3), ("oath", 2),
+          ("oath", 3)]
 
 
 def _observed_range(game: str, n: int, decisions: int):
