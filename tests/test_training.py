@@ -21,7 +21,7 @@ import meeplegym.training  # noqa: E402,F401  (registers the Gymnasium ids)
 from meeplegym.agents import Agent, RandomAgent, make_agent, play_match  # noqa: E402
 from meeplegym.envs import scythe_v0  # noqa: E402
 from meeplegym.training.evaluate import evaluate  # noqa: E402
-from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch  # noqa: E402
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, live_columns  # noqa: E402
 
 torch.set_num_threads(1)
 ROOT = Path(__file__).resolve().parent.parent
@@ -457,16 +457,17 @@ def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
     args = _tiny_ppo_args(tmp_path, total_steps=256)
     ppo.train(args)
     adapter = SeatAdapter("scythe", 6, 2, ["random"], seed=9)
-    obs = adapter.observation.copy()
-    model = ppo.ActorCritic(obs.shape[1], adapter.num_actions, [32, 32])
+    obs = adapter.observation.copy()  # whole observations: the policy picks the live ones itself
+    columns = live_columns("scythe", 2)
+    model = ppo.ActorCritic(columns.size, adapter.num_actions, [32, 32])
     model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=True)["model"])
     with torch.no_grad():
-        expected, _ = model(model.norm(torch.as_tensor(obs)))
+        expected, _ = model(model.norm(torch.as_tensor(obs[:, columns])))
     path = tmp_path / "policy.pt"
     for agent in (PolicyAgent(path=path), make_agent("policy", game="scythe", path=str(path))):
         torch.testing.assert_close(agent.logits(obs), expected)
     # ... and a re-export of the loaded checkpoint is the same file content
-    ppo.export(model, args, tmp_path / "again.pt", 0)
+    ppo.export(model, args, tmp_path / "again.pt", 0, columns)
     torch.testing.assert_close(PolicyAgent(path=tmp_path / "again.pt").logits(obs), expected)
 
 
