@@ -632,7 +632,10 @@ def train(
             if not console.is_terminal:
                 console.print(line)
 
-        stats = trainer.train(args, report, report_pretrain) if algo == "ppo" else trainer.train(args, report)
+        try:
+            stats = trainer.train(args, report, report_pretrain) if algo == "ppo" else trainer.train(args, report)
+        except InvalidOptionError as err:  # a bad seat, layout, sampling or opponent: a usage error, not a crash
+            raise typer.BadParameter(str(err)) from None
     evals = escape(", ".join(f"{k} {v:.1%}" for k, v in stats["eval"].items()) or "none")
     policy = escape(f"{out}/policy.pt")
     console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {policy} "

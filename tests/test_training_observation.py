@@ -69,3 +69,14 @@ def test_resuming_keeps_the_layout_a_run_started_with(tmp_path, scythe_kernels):
     with pytest.raises(InvalidOptionError, match="observation is full, this run has live"):
         ppo.train(ppo.Args(total_steps=128, init_policy=str(tmp_path / "policy.pt"),
                            **{**args, "out": str(tmp_path / "next")}))
+
+
+def test_the_train_command_names_a_bad_layout_or_opponent(tmp_path, scythe_kernels):
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    for option, value, message in (("--observation", "half", "observation must be one of"),
+                                   ("--opponents", "scythe.builder@epsilon=3", "epsilon is a probability")):
+        result = CliRunner().invoke(app, ["train", "scythe", option, value, "--steps", "64", "--out", str(tmp_path)])
+        assert result.exit_code == 2 and message in " ".join(result.output.split()), result.output

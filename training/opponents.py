@@ -118,7 +118,10 @@ class OpponentPool:
         if not isinstance(spec, str):
             raise InvalidOptionError(f"an opponent is an agent name, a policy path or an Agent, got {spec!r}")
         if split_options(spec)[0] in AGENTS:  # a name, options after '@' included
-            return make_agent(spec, game=self.game, seed=seed)
+            try:
+                return make_agent(spec, game=self.game, seed=seed)
+            except ValueError as e:  # an option the agent does not take, or a value out of its range
+                raise InvalidOptionError(str(e)) from None
         if _is_policy_path(spec):
             path = spec.removeprefix("policy:")
             return make_agent("policy", game=self.game, seed=seed, path=path)
