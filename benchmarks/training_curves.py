@@ -56,7 +56,21 @@ def read_run(folder: Path) -> dict:
     if not rows:
         raise SystemExit(f"{folder}/eval.csv has no evaluation yet")
     return {"name": folder.name, "game": policy["game"], "num_players": int(policy["num_players"]),
-            "meta": policy.get("meta", {}), "rows": rows}
+            "meta": policy.get("meta", {}), "rows": rows, "pool": pool_record(folder)}
+
+
+def pool_record(folder: Path) -> list[tuple[str, float, float]]:
+    """The learner's recent record against each opponent of its pool, from the run's checkpoint:
+    (name, win rate, games counted with the pool's decay); snapshots of itself are named so.
+    Empty for runs without one (maskable-ppo, or ppo from before the record was kept)."""
+    import torch
+
+    path = folder / "checkpoint.pt"
+    ckpt = torch.load(path, weights_only=True) if path.exists() else {}
+    wins, games = ckpt.get("pool_wins", []), ckpt.get("pool_games", [])
+    named = [n for n in ckpt.get("args", {}).get("opponents", "").split(",") if n and n != "self"] or ["random"]
+    names = named + [f"snapshot {k + 1}" for k in range(len(wins) - len(named))]
+    return [(n, (w + 0.5) / (g + 1.0), g) for n, w, g in zip(names, wins, games)]
 
 
 def curve_table(run: dict) -> str:
@@ -116,14 +130,17 @@ def run_section(run: dict, picture: Path, note: str = "") -> str:
     last = run["rows"][-1]
     final = {r["opponent"]: r["win_rate"] for r in run["rows"] if r["samples"] == last["samples"]}
     meta = run["meta"]
-    return (f"## {run['name']}: {run['game']}, {run['num_players']} players\n\n"
-            f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`"
-            + (f", the learner's tactics played by `{meta['delegate']}` (`--delegate`)" if meta.get("delegate") else "")
-            + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far"
-            + (f", trained at commit {meta['commit']}" if meta.get("commit") else "") + ". "
-            f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
-            f"in training. Last evaluation: "
-            + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + f". {note}".rstrip() + "\n\n"
+    record = [f"{name} {rate:.0%}" for name, rate, games in run["pool"] if games]
+    about = (f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`"
+             + (f", the learner's tactics played by `{meta['delegate']}` (`--delegate`)" if meta.get("delegate") else "")
+             + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far"
+             + (f", trained at commit {meta['commit']}" if meta.get("commit") else "") + ". "
+             f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
+             f"in training. Last evaluation: " + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + ". "
+             + (f"The learner's recent record against its pool (about its last 100 games against each, from the "
+                f"checkpoint): {', '.join(record)}. " if record else "")
+             + note)
+    return (f"## {run['name']}: {run['game']}, {run['num_players']} players\n\n{about.rstrip()}\n\n"
             f"![learning curve of {run['name']}](results/{picture.name})\n\n{curve_table(run)}\n")
 
 

@@ -663,3 +663,21 @@ def test_runs_record_their_commit_and_compare_in_one_table(tmp_path, scythe_kern
     header = next(line for line in table.splitlines() if line.startswith("| run |"))
     assert header.startswith("| run | `shaping_coef` | `seed` | samples | hours | vs random")
     assert "| s2 | 0.05 | 2 | 512 |" in table and f"`commit={ppo.code_commit()}`" in table
+
+
+def test_a_run_section_reports_the_learners_record_against_its_pool(tmp_path):
+    """The pool's record (kept in the checkpoint) names each opponent, snapshots by number."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import training_curves
+
+    torch.save({"args": {"opponents": "random,scythe.builder@epsilon=0.5,self"},
+                "pool_wins": [9.0, 2.0, 0.0], "pool_games": [10.0, 10.0, 0.0]}, tmp_path / "checkpoint.pt")
+    record = training_curves.pool_record(tmp_path)
+    assert [(name, round(rate, 2), games) for name, rate, games in record] == [
+        ("random", 0.86, 10.0), ("scythe.builder@epsilon=0.5", 0.23, 10.0), ("snapshot 1", 0.5, 0.0)]
+    run = {"name": "x", "game": "scythe", "num_players": 2, "meta": {"algo": "ppo"}, "pool": record,
+           "rows": [{"samples": 1, "seconds": 1.0, "opponent": "random", "games": 2, "win_rate": 0.5}]}
+    text = training_curves.run_section(run, tmp_path / "x.png")
+    assert "record against its pool" in text and "random 86%, scythe.builder@epsilon=0.5 23%." in text
+    assert "snapshot 1" not in text  # no games against it yet
+    assert training_curves.pool_record(tmp_path / "nowhere") == []
