@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplegym.agents.base import Agent, legal_actions
+from meeplegym.agents.random_agent import RandomAgent
 
 
 class Weakened(Agent):
@@ -21,6 +22,7 @@ class Weakened(Agent):
         if isinstance(epsilon, bool) or not 0.0 <= float(epsilon) <= 1.0:
             raise ValueError(f"epsilon is a probability in [0, 1], got {epsilon!r}")
         self.agent = agent
+        self.random = RandomAgent()  # its batched random moves, seeded with this agent below
         self.epsilon = float(epsilon)
         self.needs_state = agent.needs_state
         self.name = f"{agent.name}@epsilon={epsilon:g}"
@@ -28,8 +30,11 @@ class Weakened(Agent):
 
     def seed(self, seed: int | None = None) -> None:
         super().seed(seed)
-        # The wrapped agent gets a stream of its own, so its moves do not depend on the coin flips.
-        self.agent.seed(None if seed is None else int(np.random.default_rng([seed, 0xE95]).integers(2**62)))
+        # The wrapped agent and the random moves get streams of their own, so the wrapped agent's
+        # moves do not depend on the coin flips.
+        streams = [None, None] if seed is None else np.random.default_rng([seed, 0xE95]).integers(2**62, size=2)
+        self.agent.seed(None if seed is None else int(streams[0]))
+        self.random.seed(None if seed is None else int(streams[1]))
 
     def act(self, observation, action_mask, info=None) -> int:
         if self.rng.random() < self.epsilon:
@@ -41,9 +46,8 @@ class Weakened(Agent):
         masks = np.asarray(action_masks)
         randomly = self.rng.random(len(masks)) < self.epsilon
         out = np.empty(len(masks), dtype=np.int64)
-        for row in np.flatnonzero(randomly):
-            legal = legal_actions(masks[row])
-            out[row] = legal[self.rng.integers(legal.size)]
+        if randomly.any():
+            out[randomly] = self.random.act_batch(None, masks[randomly])
         keep = np.flatnonzero(~randomly)
         if keep.size:
             kept = None if observations is None else np.asarray(observations)[keep]

@@ -279,8 +279,8 @@ def load_checkpoint(path: Path, device) -> dict:
 
 def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns: np.ndarray | None) -> Path:
     """The policy file of the actor as it stands; `columns`: the observation elements it reads."""
-    return save_policy(path, model.actor(), obs_columns=columns, game=args.game, num_players=args.num_players, hidden=args.hidden_sizes,
-                       activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
+    return save_policy(path, model.actor(), obs_columns=columns, game=args.game, num_players=args.num_players,
+                       hidden=args.hidden_sizes, activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
                              "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
