@@ -56,7 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.agents.base import SearchAgent
+from meeplegym.agents.base import SearchAgent, batch_records
 from meeplegym.jit import kernel, kernel_for, shell_kernel
 
 # the columns of a tree's int64 node table
@@ -480,27 +480,34 @@ class MctsBot(SearchAgent):
         self.kernel_options = (self.simulations, self.c, self.widen, root == "halving", self.consider,
                                np.zeros((0, self.n_actions)))
 
-    def learned_prior(self, path):
+    def learned_prior(self, prior):
+        """`prior` as a PolicyAgent: an exported policy's path, or a PolicyAgent already made (a
+        trainer's network as it stands: expert iteration, training/ppo.py's ``--expert``)."""
         from meeplegym.agents.policy_agent import PolicyAgent  # torch, only for a learned prior
 
-        if not Path(path).is_file():
-            raise ValueError(f"prior {path}: no such file (give an exported policy.pt)")
-        policy = PolicyAgent(path=path)
+        if isinstance(prior, PolicyAgent):
+            policy = prior
+        elif not Path(prior).is_file():
+            raise ValueError(f"prior {prior}: no such file (give an exported policy.pt)")
+        else:
+            policy = PolicyAgent(path=prior)
         game = self.name.split(".")[0]
         if policy.game != game or policy.num_actions != self.n_actions:
-            raise ValueError(f"prior {path} is a policy for {policy.game} ({policy.num_actions} actions), "
+            raise ValueError(f"prior {policy.name} is a policy for {policy.game} ({policy.num_actions} actions), "
                              f"not for {game} ({self.n_actions})")
         return policy
+
+    def guide(self, prior) -> None:
+        """Search with `prior` (``learned_prior``'s argument) from now on."""
+        if self.root != "halving":
+            raise ValueError("a learned prior chooses the root children that halving weighs: give root=halving")
+        self.prior = self.learned_prior(prior)
 
     def root_keys(self, observations) -> np.ndarray:
         """The learned prior's logits for each observation plus Gumbel noise from the agent's stream."""
         if observations is None or np.asarray(observations).dtype == object:
             raise ValueError(f"{self.name} with a learned prior reads the seat's observation: pass it to act")
         observations = np.atleast_2d(np.asarray(observations, dtype=np.float32))  # one decision: a batch of one
-        width = self.prior.model[0].in_features
-        if observations.shape[-1] != width:
-            raise ValueError(f"prior {self.prior.name} reads observations of {width} numbers, this table's have "
-                             f"{observations.shape[-1]} (a policy trained for another player count?)")
         logits = self.prior.logits(observations).cpu().numpy().astype(np.float64)
         return logits - np.log(-np.log(self.rng.random(logits.shape)))
 
@@ -508,6 +515,28 @@ class MctsBot(SearchAgent):
         if self.prior is None:
             return self.kernel_options
         return self.kernel_options[:-1] + (self.root_keys(observations),)
+
+    def search_targets(self, observations, action_masks, infos) -> np.ndarray:
+        """The search's action for each decision of the batch that it searches, and -1 for those
+        its rule-based policy answers without a search (``policy_choice``): expert iteration
+        learns only from the former. Only the searched rows are searched."""
+        if self.seconds is not None:
+            raise ValueError(f"{self.name} gives search targets for a budget of simulations, not of seconds")
+        masks = np.ascontiguousarray(action_masks, dtype=np.int8)
+        states, seats = batch_records(infos)
+        words = rng.seed_words(self.rng.integers(0, 2**62, size=len(seats)))
+        probe = words.copy()  # search_at asks policy_choice first, with the same word: the same answer
+        searched = np.array([self.policy_choice(states, b, int(seats[b]), self.style, masks[b], probe, b) < 0
+                             for b in range(len(seats))], dtype=bool)
+        targets = np.full(len(seats), -1, dtype=np.int64)
+        rows = np.flatnonzero(searched)
+        if rows.size:
+            found = np.empty(rows.size, dtype=np.int64)
+            styles = np.full(rows.size, self.style, dtype=np.int64)
+            self.act_states(states[rows], seats[rows], styles, masks[rows], words[rows], found,
+                            *self.options_for(np.asarray(observations)[rows]))
+            targets[rows] = found
+        return targets
 
     def think(self, states, seat: int, mask, observation=None) -> int:
         a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)

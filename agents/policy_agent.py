@@ -132,10 +132,20 @@ class PolicyAgent(Agent):
     def logits(self, observations) -> torch.Tensor:
         """Raw action scores (batch, num_actions) for a batch of observations."""
         obs = torch.as_tensor(np.asarray(observations, dtype=np.float32), device=self.device)
+        self.check_width(obs.shape[-1])
         if self.columns is not None:
             obs = obs[:, self.columns]
         obs = torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
         return self.model(obs)
+
+    def check_width(self, width: int) -> None:
+        """A clear error when observations `width` numbers wide are not the ones this policy reads."""
+        if self.columns is None and width != self.model[0].in_features:
+            raise ValueError(f"{self.name} reads observations of {self.model[0].in_features} numbers, these have "
+                             f"{width} (a policy trained for another game or player count?)")
+        if self.columns is not None and width <= int(self.columns.max()):
+            raise ValueError(f"{self.name} reads observations of more than {int(self.columns.max())} numbers, these "
+                             f"have {width} (a policy trained for another game or player count?)")
 
     def seed(self, seed=None) -> None:
         super().seed(seed)

@@ -560,13 +560,19 @@ def train(
     pfsp_power: float = typer.Option(2.0, help="ppo: pfsp weighs an opponent by (1 - win rate against it) ** this"),
     shaping_coef: float = typer.Option(0.0, help="ppo: potential-based shaping by the learner's score margin, "
                                        "times this (e.g. 0.01 for Scythe's coins; 0: off)"),
+    expert: str = typer.Option("", help="ppo: expert iteration: a search agent (e.g. scythe.mcts@simulations=32,"
+                               "consider=8) guided by the policy, whose moves at the decisions it searches the "
+                               "policy learns"),
+    expert_coef: float = typer.Option(1.0, help="ppo: weight of the cross-entropy towards the expert's moves"),
+    expert_share: float = typer.Option(1.0, help="ppo: share of the learner's decisions offered to the expert "
+                                       "(its cost)"),
 ) -> None:
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
     if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup
-                          or opponent_sampling != "uniform" or shaping_coef):
+                          or opponent_sampling != "uniform" or shaping_coef or expert):
         raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy, --critic-warmup, "
-                                 "--opponent-sampling and --shaping-coef are options of --algo ppo")
+                                 "--opponent-sampling, --shaping-coef and --expert are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -598,10 +604,11 @@ def train(
                                    teacher_steps=teacher_steps, pretrain_samples=pretrain_samples,
                                    init_policy=init_policy, critic_warmup=critic_warmup,
                                    opponent_sampling=opponent_sampling, pfsp_power=pfsp_power,
-                                   shaping_coef=shaping_coef)
+                                   shaping_coef=shaping_coef, expert=expert, expert_coef=expert_coef,
+                                   expert_share=expert_share)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    _compile_first(game, [opponents, eval_opponents, teacher, delegate], vector=True)
+    _compile_first(game, [opponents, eval_opponents, teacher, delegate, expert], vector=True)
     columns = [TextColumn("[bold]{task.description}"), BarColumn(),
                TextColumn("{task.completed:,.0f}/{task.total:,.0f}"), TextColumn("{task.fields[sps]:,.0f} samples/s"),
                TextColumn("win {task.fields[win]}"), TimeElapsedColumn(), TimeRemainingColumn()]

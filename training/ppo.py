@@ -78,6 +78,9 @@ class Args:
     init_policy: str = ""  # start the policy and observation normaliser from an exported policy.pt (e.g. a clone)
     critic_warmup: int = 0  # the first updates fit only the value head, so a good starting policy meets a value that fits it
     delegate: str = ""  # a bundled bot that plays the learner's turns but their strategic decisions (agents/delegate.py)
+    expert: str = ""  # expert iteration: a search agent (e.g. scythe.mcts@simulations=32,consider=8) guided by the policy
+    expert_coef: float = 1.0  # weight of the cross-entropy towards the expert's moves
+    expert_share: float = 1.0  # share of the learner's decisions offered to the expert (it searches those it searches)
     out: str = "runs/ppo"
     resume: bool = False
     device: str = "cpu"
@@ -284,7 +287,7 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
                              "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
-                             "seed": args.seed})
+                             "seed": args.seed, "expert": args.expert})
 
 
 # An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
@@ -318,6 +321,46 @@ def teacher_moves(teacher, env: SeatAdapter, step, game: str) -> np.ndarray:
     infos = StateBatch(game, env.venv.states, env.learner_seat.copy()) if teacher.needs_state else None
     # whole observations, whatever the learner's layout: a teacher policy picks its own columns
     return np.asarray(teacher.act_batch(env.venv.last_step.observation, step.action_mask, infos), dtype=np.int64)
+
+
+def learner_policy(model: ActorCritic, args: Args, columns: np.ndarray | None) -> PolicyAgent:
+    """The actor as it stands, as an agent: it shares the model's weights and holds a copy of the
+    normaliser's statistics of now (the expert's prior, renewed at every update)."""
+    blob = {"model": model.actor(), "game": args.game, "num_players": args.num_players,
+            "num_actions": model.pi.out_features, "meta": {"algo": "ppo"}, "obs_mean": model.norm.mean.clone(),
+            "obs_var": model.norm.var.clone(), "obs_eps": model.norm.eps, "obs_clip": model.norm.clip,
+            "obs_columns": columns}
+    agent = PolicyAgent(policy=blob, device=args.device)
+    agent.name = "policy:learner"
+    return agent
+
+
+def build_expert(args: Args, pool: OpponentPool):
+    """`--expert` as a search agent that can give move targets (agents/mcts.py), or None."""
+    if not args.expert:
+        return None
+    if not 0.0 < args.expert_share <= 1.0:
+        raise InvalidOptionError(f"--expert-share is a share of the learner's decisions in (0, 1], not {args.expert_share}")
+    expert = pool.resolve(args.expert)
+    if not hasattr(expert, "search_targets") or expert.seconds is not None:
+        raise InvalidOptionError(f"--expert {args.expert}: not a search agent with a budget of simulations "
+                                 f"(give {args.game}.mcts, e.g. {args.game}.mcts@simulations=32,consider=8)")
+    if expert.root != "halving":
+        raise InvalidOptionError(f"--expert {args.expert}: the learner guides the search's root, which needs root=halving")
+    return expert
+
+
+def expert_targets(expert, env: SeatAdapter, step, share: float, rng: np.random.Generator) -> np.ndarray:
+    """Expert iteration's move targets at the learner decisions the env waits on: a `share` of
+    them, drawn at random, is offered to the expert, which answers the ones it searches with the
+    search's move; every other row is -1 (no target: the rule-based policy's move there would be
+    a bot's, not the search's)."""
+    targets = np.full(env.batch, -1, dtype=np.int64)
+    rows = np.flatnonzero(rng.random(env.batch) < share)
+    if rows.size:
+        infos = StateBatch(env.game, env.venv.states[rows], env.learner_seat[rows].copy())
+        targets[rows] = expert.search_targets(env.venv.last_step.observation[rows], step.action_mask[rows], infos)
+    return targets
 
 
 def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: SeatAdapter, teacher, args: Args,
@@ -418,6 +461,10 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None
+    # Expert iteration: a search guided by the policy answers some of the learner's decisions;
+    # the policy learns the search's moves (it still plays every decision itself).
+    expert = build_expert(args, pool)
+    expert_rng = np.random.default_rng([args.seed, 4_242])
     model = ActorCritic(env.observation_size, env.num_actions, args.hidden_sizes, args.activation,
                         args.separate_critic).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
@@ -518,6 +565,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     done_buf = torch.zeros((T, B), device=device)
     val_buf = torch.zeros((T, B), device=device)
     teacher_buf = torch.zeros((T, B), dtype=torch.long, device=device)
+    expert_buf = torch.full((T, B), -1, dtype=torch.long, device=device)  # -1: no search target
 
     step = env.reset(args.seed + 1_000_003 * (start_update - 1))
     next_obs = torch.tensor(step.observation, device=device)  # a copy: the env reuses its buffers
@@ -543,6 +591,10 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
         # ---- collect T decisions in each of the B games
         model.eval()
+        expert_seconds = 0.0
+        expert_buf.fill_(-1)
+        if expert is not None and not warming_up:
+            expert.guide(learner_policy(model, args, env.observation_columns))  # the search starts from the policy
         for t in range(T):
             model.norm.update(next_obs)
             obs_buf[t] = model.norm(next_obs)
@@ -553,6 +605,11 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
             if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
                 teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
+            if expert is not None and not warming_up:
+                started = time.time()
+                expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share, expert_rng),
+                                                device=device)
+                expert_seconds += time.time() - started
             step = env.step(action.cpu().numpy())
             global_step += B
             reward = step.reward * args.reward_scale
@@ -597,8 +654,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         b_mask = mask_buf.reshape(T * B, -1)
         b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
         b_adv, b_ret, b_val = advantages.reshape(-1), returns.reshape(-1), val_buf.reshape(-1)
-        b_teacher = teacher_buf.reshape(-1)
-        clip_fracs, teacher_nlls, teacher_agreements = [], [], []
+        b_teacher, b_expert = teacher_buf.reshape(-1), expert_buf.reshape(-1)
+        clip_fracs, teacher_nlls, teacher_agreements, expert_nlls, expert_agreements = [], [], [], [], []
         for _ in range(args.update_epochs):
             order = torch.randperm(args.batch_size, device=device)
             for lo in range(0, args.batch_size, args.minibatch_size):
@@ -631,6 +688,14 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                     teacher_nlls.append(teacher_nll.item())
                     with torch.no_grad():
                         teacher_agreements.append((dist.logits.argmax(-1) == b_teacher[mb]).float().mean().item())
+                searched = b_expert[mb] >= 0
+                if not warming_up and searched.any():
+                    target = b_expert[mb][searched]
+                    expert_nll = -dist.log_prob(b_expert[mb].clamp(min=0))[searched].mean()
+                    loss = loss + args.expert_coef * expert_nll
+                    expert_nlls.append(expert_nll.item())
+                    with torch.no_grad():
+                        expert_agreements.append((dist.logits[searched].argmax(-1) == target).float().mean().item())
                 optimizer.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(model.parameters(), args.max_grad_norm)
@@ -650,6 +715,12 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             "teacher_weight": teacher_w,
             "teacher_loss": float(np.mean(teacher_nlls)) if teacher_nlls else float("nan"),
             "teacher_agreement": float(np.mean(teacher_agreements)) if teacher_agreements else float("nan"),
+            # expert iteration: the share of learner decisions with a search target, the policy's
+            # loss and agreement on them, and the seconds the searches took in this update
+            "expert_targets": float((expert_buf >= 0).float().mean()) if expert is not None else float("nan"),
+            "expert_loss": float(np.mean(expert_nlls)) if expert_nlls else float("nan"),
+            "expert_agreement": float(np.mean(expert_agreements)) if expert_agreements else float("nan"),
+            "expert_seconds": expert_seconds,
             "train_win_rate": float(np.mean(recent_wins)) if recent_wins else float("nan"),
             "episode_return": float(np.mean(recent_returns)) if recent_returns else float("nan"),
             "episode_length": float(np.mean(recent_lengths)) if recent_lengths else float("nan"),
@@ -664,6 +735,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             if teacher_nlls:
                 for key in ("teacher_weight", "teacher_loss", "teacher_agreement"):
                     writer.add_scalar(f"teacher/{key}", stats[key], global_step)
+            if expert_nlls:
+                for key in ("expert_targets", "expert_loss", "expert_agreement", "expert_seconds"):
+                    writer.add_scalar(f"expert/{key.removeprefix('expert_')}", stats[key], global_step)
             if recent_wins:
                 writer.add_scalar("charts/train_win_rate", stats["train_win_rate"], global_step)
                 writer.add_scalar("charts/episode_return", stats["episode_return"], global_step)
@@ -695,6 +769,8 @@ def main(argv=None) -> None:
     def report(s):
         evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
         teacher = f" teacher agrees {s['teacher_agreement']:.0%}" if s["teacher_weight"] > 0 else ""
+        if s.get("expert_loss", float("nan")) == s.get("expert_loss"):  # not nan: the expert gave targets
+            teacher += f" expert agrees {s['expert_agreement']:.0%} ({s['expert_seconds']:.0f} s searching)"
         print(f"update {s['update']}/{s['updates']} samples {s['samples']} sps {s['sps']:.0f} "
               f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f}{teacher} {evals}", flush=True)
 
