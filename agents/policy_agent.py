@@ -3,13 +3,17 @@
 Both training paths (``training/ppo.py`` and ``training/maskable.py``) export the same file: a
 ``torch.save`` dict that ``torch.load(weights_only=True)`` reads (tensors, numbers, strings):
 
-- ``format``: ``"meeplegym-policy/1"``;
+- ``format``: ``"meeplegym-policy/1"``, or ``"meeplegym-policy/2"`` for an actor with phase-aware
+  heads (below; older meeplegym versions cannot read those);
 - ``game``, ``num_players``, ``observation_size``, ``num_actions``: what it was trained on;
 - ``obs_columns``: the elements of the game's observation the network reads (int64, ascending),
   or None for all of them. A learner trained on the live layout reads only what can change at its
   table (``FeatureTable.live_columns``); the agent still takes whole observations and picks these;
 - ``hidden`` (layer widths) and ``activation`` (``"relu"`` or ``"tanh"``): the actor is
   ``Linear(obs, h1), act, ..., Linear(hk, num_actions)`` as an ``nn.Sequential``;
+- ``phase_columns``: None for that actor; else (format 2) the positions in the network's input of
+  the observation's ``decision.phase`` one-hot, and the actor is a ``PhaseActor``: the same hidden
+  layers, then a head shared by every decision plus a low-rank head per phase (``PhaseHead``);
 - ``actor``: its ``state_dict``;
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
@@ -35,6 +39,7 @@ from meeplegym.agents.base import Agent, batch_records
 from meeplegym.agents.delegate import check_delegation, strategic_rows
 
 FORMAT = "meeplegym-policy/1"
+PHASE_FORMAT = "meeplegym-policy/2"  # an actor with phase-aware heads
 ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
 
 
@@ -49,19 +54,73 @@ def build_actor(observation_size: int, hidden, num_actions: int, activation: str
     return nn.Sequential(*layers)
 
 
+class PhaseHead(nn.Module):
+    """Action scores from the trunk's features: a head shared by every decision plus one head per
+    decision kind (phase). One action list serves every phase, so an index means a step in one
+    phase and a payment in another; a phase's own head lets the scores of its decisions differ
+    from the others' without the trunk having to encode that. A phase's head is a bias per action
+    and a linear map of rank `rank` (features -> `rank` numbers -> actions), which starts at zero,
+    so the network starts as the shared head alone; each row goes through its own phase's head
+    only.
+
+    The phase is read from the network's input at `phase_columns`, the observation's
+    ``decision.phase`` one-hot after the observation normaliser: the hot element is the only one
+    above its mean there, so it is the largest."""
+
+    def __init__(self, width: int, num_actions: int, phase_columns, rank: int = 16):
+        super().__init__()
+        self.shared = nn.Linear(width, num_actions)
+        self.register_buffer("phase_columns", torch.as_tensor(np.asarray(phase_columns), dtype=torch.int64))
+        n_phases = self.phase_columns.numel()
+        # in: random, out: zero, so the product starts at zero and both factors get a gradient
+        self.phase_in = nn.Parameter(torch.randn(n_phases, width, rank) / np.sqrt(width))
+        self.phase_out = nn.Parameter(torch.zeros(n_phases, rank, num_actions))
+        self.phase_bias = nn.Parameter(torch.zeros(n_phases, num_actions))
+
+    @property
+    def out_features(self) -> int:
+        return self.shared.out_features
+
+    def forward(self, features: torch.Tensor, obs: torch.Tensor) -> torch.Tensor:
+        phase = obs[:, self.phase_columns].argmax(-1)
+        own = torch.zeros(features.shape[0], self.out_features, dtype=features.dtype, device=features.device)
+        for p in torch.unique(phase).tolist():
+            rows = torch.nonzero(phase == p).squeeze(1)
+            own = own.index_add(0, rows, features[rows] @ self.phase_in[p] @ self.phase_out[p])
+        return self.shared(features) + self.phase_bias[phase] + own
+
+
+class PhaseActor(nn.Module):
+    """`build_actor`'s hidden layers (`trunk`) and a `PhaseHead` (`head`)."""
+
+    def __init__(self, trunk: nn.Sequential, head: PhaseHead):
+        super().__init__()
+        self.trunk, self.head = trunk, head
+
+    def forward(self, obs: torch.Tensor) -> torch.Tensor:
+        return self.head(self.trunk(obs), obs)
+
+
+def actor_size(actor: nn.Module) -> tuple[int, int]:
+    """(the inputs it reads, the actions it scores) of either actor layout."""
+    if isinstance(actor, PhaseActor):
+        return actor.trunk[0].in_features, actor.head.out_features
+    return actor[0].in_features, actor[-1].out_features
+
+
 def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidden, activation: str,
                 obs_mean, obs_var, obs_eps: float = 1e-8, obs_clip: float = 10.0, meta: dict | None = None,
-                obs_columns=None) -> Path:
+                obs_columns=None, phase_columns=None) -> Path:
     """Write an exported policy (see the module doc); returns the path."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    first, last = actor[0], actor[-1]
+    inputs, actions = actor_size(actor)
     blob = {
-        "format": FORMAT,
+        "format": FORMAT if phase_columns is None else PHASE_FORMAT,
         "game": game,
         "num_players": int(num_players),
-        "observation_size": int(first.in_features),
-        "num_actions": int(last.out_features),
+        "observation_size": int(inputs),
+        "num_actions": int(actions),
         "hidden": [int(h) for h in hidden],
         "activation": activation,
         "actor": {k: v.detach().cpu().clone() for k, v in actor.state_dict().items()},
@@ -71,6 +130,8 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
         "obs_clip": float(obs_clip),
         "meta": dict(meta or {}),
         "obs_columns": None if obs_columns is None else torch.as_tensor(np.asarray(obs_columns), dtype=torch.int64),
+        "phase_columns": (None if phase_columns is None
+                          else torch.as_tensor(np.asarray(phase_columns), dtype=torch.int64)),
     }
     if obs_columns is not None and len(obs_columns) != blob["observation_size"]:
         raise ValueError(f"obs_columns names {len(obs_columns)} elements, the network reads {blob['observation_size']}")
@@ -83,10 +144,14 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
 def load_policy(path, device: str = "cpu") -> dict:
     """Read an exported policy; the dict of `save_policy` with ``model`` (the actor) added."""
     blob = torch.load(Path(path), map_location=device, weights_only=True)
-    if not isinstance(blob, dict) or blob.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a meeplegym policy (expected format {FORMAT!r}); "
+    if not isinstance(blob, dict) or blob.get("format") not in (FORMAT, PHASE_FORMAT):
+        raise ValueError(f"{path} is not a meeplegym policy (expected format {FORMAT!r} or {PHASE_FORMAT!r}); "
                          "training checkpoints are not policies: use the exported policy.pt")
     model = build_actor(blob["observation_size"], blob["hidden"], blob["num_actions"], blob["activation"])
+    if blob.get("phase_columns") is not None:
+        rank = blob["actor"]["head.phase_in"].shape[-1]
+        model = PhaseActor(model[:-1], PhaseHead(int(blob["hidden"][-1]), blob["num_actions"], blob["phase_columns"],
+                                                 rank))
     model.load_state_dict(blob["actor"])
     model.to(device).eval()
     blob["model"] = model
@@ -109,6 +174,7 @@ class PolicyAgent(Agent):
         self.game = blob["game"]
         self.num_players = blob["num_players"]
         self.num_actions = blob["num_actions"]
+        self.observation_size = actor_size(self.model)[0]  # the network's inputs
         self.meta = blob.get("meta", {})
         self.mean = torch.as_tensor(blob["obs_mean"], device=self.device)
         self.std = torch.sqrt(torch.as_tensor(blob["obs_var"], device=self.device) + blob["obs_eps"])
@@ -140,8 +206,8 @@ class PolicyAgent(Agent):
 
     def check_width(self, width: int) -> None:
         """A clear error when observations `width` numbers wide are not the ones this policy reads."""
-        if self.columns is None and width != self.model[0].in_features:
-            raise ValueError(f"{self.name} reads observations of {self.model[0].in_features} numbers, these have "
+        if self.columns is None and width != self.observation_size:
+            raise ValueError(f"{self.name} reads observations of {self.observation_size} numbers, these have "
                              f"{width} (a policy trained for another game or player count?)")
         if self.columns is not None and width <= int(self.columns.max()):
             raise ValueError(f"{self.name} reads observations of more than {int(self.columns.max())} numbers, these "

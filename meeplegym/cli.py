@@ -527,6 +527,9 @@ def train(
     seat: str = typer.Option("rotate", help="the learner's seat: a number, 'rotate' or 'random'"),
     observation: str = typer.Option("live", help="what the network reads: live (the observation's elements that "
                                     "can change at this table) or full (all of them, as the env gives them)"),
+    phase_heads: bool = typer.Option(False, help="ppo: score each decision with a head shared by all plus one of "
+                                     "its phase's own (the same action index means different moves in different "
+                                     "phases)"),
     num_envs: int = typer.Option(64, help="games stepped together"),
     resume: bool = typer.Option(False, help="continue from the checkpoint in --out"),
     device: str = typer.Option("cpu", help="cpu or cuda"),
@@ -570,9 +573,9 @@ def train(
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
     if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup
-                          or opponent_sampling != "uniform" or shaping_coef or expert):
+                          or opponent_sampling != "uniform" or shaping_coef or expert or phase_heads):
         raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy, --critic-warmup, "
-                                 "--opponent-sampling, --shaping-coef and --expert are options of --algo ppo")
+                                 "--opponent-sampling, --shaping-coef, --expert and --phase-heads are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -605,7 +608,7 @@ def train(
                                    init_policy=init_policy, critic_warmup=critic_warmup,
                                    opponent_sampling=opponent_sampling, pfsp_power=pfsp_power,
                                    shaping_coef=shaping_coef, expert=expert, expert_coef=expert_coef,
-                                   expert_share=expert_share)
+                                   expert_share=expert_share, phase_heads=phase_heads)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     _compile_first(game, [opponents, eval_opponents, teacher, delegate, expert], vector=True)

@@ -212,6 +212,19 @@ def live_columns(game: str, num_players: int) -> np.ndarray:
     return importlib.import_module(f"meeplegym.encoders.{game}").live_columns(num_players)
 
 
+def phase_columns(game: str, observation_columns: np.ndarray | None) -> np.ndarray:
+    """Where the network's input holds the observation's ``decision.phase`` one-hot: in the whole
+    observation, or among `observation_columns` (the live layout keeps every phase element)."""
+    phase = importlib.import_module(f"meeplegym.encoders.{game}").FEATURES["decision.phase"]
+    whole = np.arange(phase.offset, phase.offset + phase.size)
+    if observation_columns is None:
+        return whole
+    at = np.searchsorted(observation_columns, whole)
+    if not np.array_equal(np.asarray(observation_columns)[np.minimum(at, len(observation_columns) - 1)], whole):
+        raise ValueError(f"{game}'s observation layout leaves out some of decision.phase")
+    return at
+
+
 def _step_rows(venv: VectorEnv, rows: np.ndarray, actions: np.ndarray, final_seats: np.ndarray) -> None:
     """Advance only the games in `rows` by one decision each; the others are untouched. A game
     that ends leaves its last state as final_seats[slot] saw it in ``final_observation``."""

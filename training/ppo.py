@@ -30,11 +30,11 @@ import numpy as np
 import torch
 from torch import nn
 
-from meeplegym.agents.policy_agent import PolicyAgent, build_actor, load_policy, save_policy
+from meeplegym.agents.policy_agent import PhaseActor, PhaseHead, PolicyAgent, build_actor, load_policy, save_policy
 from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
-from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, phase_columns
 
 SELF = "self"  # in --opponents: snapshots of the learner join the pool
 
@@ -48,6 +48,7 @@ class Args:
     pfsp_power: float = 2.0  # pfsp weighs each opponent by (1 - the learner's win rate against it) ** this
     seat: str = "rotate"  # the learner's seat: a number, "rotate" or "random"
     observation: str = "live"  # live: only what can change at this table (FeatureTable.live_columns); full: all
+    phase_heads: bool = False  # score a decision with a head shared by all plus one of its phase's own (PhaseHead)
     total_steps: int = 2_000_000  # learner decisions to train on
     num_envs: int = 64  # games stepped together
     num_steps: int = 128  # decisions per game per rollout
@@ -167,22 +168,35 @@ def mlp_trunk(obs_size: int, hidden: list[int], activation: str) -> nn.Sequentia
 
 class ActorCritic(nn.Module):
     """An MLP trunk with a policy head and a value head. The trunk plus the policy head is
-    exactly `build_actor`'s layout, so exporting copies the weights as they are.
+    exactly `build_actor`'s layout, so exporting copies the weights as they are. With
+    `phase_columns` (where the network's input holds the decision's phase one-hot) the policy
+    head is a `PhaseHead` instead, and the actor a `PhaseActor`.
 
     With `separate_critic` the value head sits on a trunk of its own, so fitting the value does
     not move the policy's features (which matters when the policy starts from a clone)."""
 
     def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu",
-                 separate_critic: bool = False):
+                 separate_critic: bool = False, phase_columns=None):
         super().__init__()
         self.norm = RunningNorm(obs_size)
         self.trunk = mlp_trunk(obs_size, hidden, activation)
-        self.pi = layer(nn.Linear(hidden[-1], num_actions), 0.01)  # near-uniform initial policy over the legal actions
+        self.phase_columns = phase_columns
+        if phase_columns is None:
+            self.pi = layer(nn.Linear(hidden[-1], num_actions), 0.01)  # near-uniform initial policy over the legal actions
+        else:
+            self.pi = PhaseHead(hidden[-1], num_actions, phase_columns)
+            layer(self.pi.shared, 0.01)
         self.critic_trunk = mlp_trunk(obs_size, hidden, activation) if separate_critic else None
         self.v = layer(nn.Linear(hidden[-1], 1), 1.0)
 
-    def actor(self) -> nn.Sequential:
-        return nn.Sequential(*self.trunk, self.pi)
+    def actor(self) -> nn.Module:
+        if self.phase_columns is None:
+            return nn.Sequential(*self.trunk, self.pi)
+        return PhaseActor(self.trunk, self.pi)
+
+    def policy_logits(self, obs_normed: torch.Tensor, features: torch.Tensor) -> torch.Tensor:
+        """The policy head's action scores for rows with these trunk `features`."""
+        return self.pi(features) if self.phase_columns is None else self.pi(features, obs_normed)
 
     def value(self, obs_normed: torch.Tensor, features: torch.Tensor, fit_trunk: bool = True) -> torch.Tensor:
         """The value of each row, from the actor's `features` of it or from the critic's own
@@ -193,7 +207,7 @@ class ActorCritic(nn.Module):
 
     def forward(self, obs_normed: torch.Tensor):
         features = self.trunk(obs_normed)
-        return self.pi(features), self.value(obs_normed, features)
+        return self.policy_logits(obs_normed, features), self.value(obs_normed, features)
 
 
 ILLEGAL = -1e9  # a masked logit: exp() underflows to exactly 0, so it is never sampled
@@ -282,7 +296,8 @@ def load_checkpoint(path: Path, device) -> dict:
 
 def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns: np.ndarray | None) -> Path:
     """The policy file of the actor as it stands; `columns`: the observation elements it reads."""
-    return save_policy(path, model.actor(), obs_columns=columns, game=args.game, num_players=args.num_players,
+    return save_policy(path, model.actor(), obs_columns=columns, phase_columns=model.phase_columns, game=args.game,
+                       num_players=args.num_players,
                        hidden=args.hidden_sizes, activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
@@ -301,7 +316,9 @@ def start_from_policy(model: ActorCritic, args: Args, env: SeatAdapter) -> None:
     except (OSError, ValueError) as e:
         raise InvalidOptionError(f"--init-policy: {e}") from e
     blob["observation"] = "full" if blob.get("obs_columns") is None else "live"
+    blob["phase_heads"] = blob.get("phase_columns") is not None
     ours = {"game": args.game, "num_players": args.num_players, "observation": args.observation,
+            "phase_heads": args.phase_heads,
             "observation_size": env.observation_size, "num_actions": env.num_actions, "hidden": args.hidden_sizes,
             "activation": args.activation}
     wrong = {k: (blob[k], v) for k, v in ours.items() if blob[k] != v}
@@ -327,7 +344,7 @@ def learner_policy(model: ActorCritic, args: Args, columns: np.ndarray | None) -
     """The actor as it stands, as an agent: it shares the model's weights and holds a copy of the
     normaliser's statistics of now (the expert's prior, renewed at every update)."""
     blob = {"model": model.actor(), "game": args.game, "num_players": args.num_players,
-            "num_actions": model.pi.out_features, "meta": {"algo": "ppo"}, "obs_mean": model.norm.mean.clone(),
+            "num_actions": model.pi.out_features, "meta": {"algo": "ppo"}, "phase_columns": model.phase_columns, "obs_mean": model.norm.mean.clone(),
             "obs_var": model.norm.var.clone(), "obs_eps": model.norm.eps, "obs_clip": model.norm.clip,
             "obs_columns": columns}
     agent = PolicyAgent(policy=blob, device=args.device)
@@ -452,7 +469,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     checkpoint_path = out / "checkpoint.pt"
     ckpt = load_checkpoint(checkpoint_path, device) if args.resume and checkpoint_path.exists() else None
     if ckpt is not None:  # the network was built for the run's layout (runs from before the live one read all)
-        args = dataclasses.replace(args, observation=ckpt["args"].get("observation", "full"))
+        args = dataclasses.replace(args, observation=ckpt["args"].get("observation", "full"),
+                                   phase_heads=ckpt["args"].get("phase_heads", False))
     pool, self_play = build_pool(args)
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
@@ -466,7 +484,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     expert = build_expert(args, pool)
     expert_rng = np.random.default_rng([args.seed, 4_242])
     model = ActorCritic(env.observation_size, env.num_actions, args.hidden_sizes, args.activation,
-                        args.separate_critic).to(device)
+                        args.separate_critic,
+                        phase_columns(args.game, env.observation_columns) if args.phase_heads else None).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
 
     if args.init_policy:
@@ -661,7 +680,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             for lo in range(0, args.batch_size, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
                 features = model.trunk(b_obs[mb])
-                logits = model.pi(features)
+                logits = model.policy_logits(b_obs[mb], features)
                 # in the critic warm-up only the critic learns: a shared trunk stays the policy's
                 new_value = model.value(b_obs[mb], features, fit_trunk=not warming_up)
                 dist = legal_dist(logits, b_mask[mb])
