@@ -133,6 +133,8 @@ def run_section(run: dict, picture: Path, note: str = "") -> str:
     record = [f"{name} {rate:.0%}" for name, rate, games in run["pool"] if games]
     about = (f"`{meta.get('algo', '?')}` against the pool `{meta.get('opponents', '?')}`"
              + (f", the learner's tactics played by `{meta['delegate']}` (`--delegate`)" if meta.get("delegate") else "")
+             + (f", with expert iteration: `{meta['expert']}` guided by the policy (`--expert`)"
+                if meta.get("expert") else "")
              + f"; {last['samples']:,} samples in {last['seconds'] / 3600:.2f} training hours so far"
              + (f", trained at commit {meta['commit']}" if meta.get("commit") else "") + ". "
              f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
