@@ -624,6 +624,10 @@ def train(
             rate = stats["train_win_rate"]
             wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
             wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
+            expert_note = ""
+            if stats.get("expert_loss", float("nan")) == stats.get("expert_loss"):  # not nan: the expert gave targets
+                expert_note = (f", the expert's move is the policy's best in {stats['expert_agreement']:.0%} "
+                               f"({stats['expert_seconds']:.0f} s searching this update)")
             progress.update(task, description=f"{algo} {game}", completed=min(stats["samples"], steps), sps=stats["sps"],
                             win=escape(", ".join(wins)) or "-")
             # Without a terminal (nohup, a log file) the bar is not drawn: a line every 10 updates, per evaluation
@@ -633,7 +637,7 @@ def train(
                 last_eval.clear()
                 last_eval.update(stats["eval"])
                 console.print(f"update {stats['update']}/{stats['updates']}: {stats['samples']:,} samples, "
-                              f"{stats['sps']:,.0f} samples/s, win {escape(', '.join(wins)) or '-'}")
+                              f"{stats['sps']:,.0f} samples/s, win {escape(', '.join(wins)) or '-'}{expert_note}")
 
         def report_pretrain(stats: dict) -> None:
             line = (f"cloning {escape(str(teacher))}: {stats['pretrain_samples']:,}/{stats['pretrain_total']:,} decisions, "

@@ -101,3 +101,16 @@ def test_a_bad_expert_is_named(tmp_path, expert, share, message):
                     eval_opponents="", tensorboard=False, expert=expert, expert_share=share)
     with pytest.raises(InvalidOptionError, match=message):
         ppo.train(args)
+
+
+def test_the_train_command_names_a_bad_expert(tmp_path, scythe_kernels):
+    from typer.testing import CliRunner
+
+    from meeplegym.cli import app
+
+    result = CliRunner().invoke(app, ["train", "scythe", "--expert", "scythe.rusher", "--steps", "64",
+                                      "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "not a search agent" in " ".join(result.output.split()), result.output
+    result = CliRunner().invoke(app, ["train", "scythe", "--algo", "maskable-ppo", "--expert", "scythe.mcts",
+                                      "--steps", "64", "--out", str(tmp_path)])
+    assert result.exit_code == 2 and "--expert" in result.output, result.output
