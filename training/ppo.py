@@ -344,9 +344,9 @@ def learner_policy(model: ActorCritic, args: Args, columns: np.ndarray | None) -
     """The actor as it stands, as an agent: it shares the model's weights and holds a copy of the
     normaliser's statistics of now (the expert's prior, renewed at every update)."""
     blob = {"model": model.actor(), "game": args.game, "num_players": args.num_players,
-            "num_actions": model.pi.out_features, "meta": {"algo": "ppo"}, "phase_columns": model.phase_columns, "obs_mean": model.norm.mean.clone(),
-            "obs_var": model.norm.var.clone(), "obs_eps": model.norm.eps, "obs_clip": model.norm.clip,
-            "obs_columns": columns}
+            "num_actions": model.pi.out_features, "meta": {"algo": "ppo"}, "phase_columns": model.phase_columns,
+            "obs_mean": model.norm.mean.clone(), "obs_var": model.norm.var.clone(), "obs_eps": model.norm.eps,
+            "obs_clip": model.norm.clip, "obs_columns": columns}
     agent = PolicyAgent(policy=blob, device=args.device)
     agent.name = "policy:learner"
     return agent
