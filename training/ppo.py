@@ -787,11 +787,11 @@ def main(argv=None) -> None:
 
     def report(s):
         evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
-        teacher = f" teacher agrees {s['teacher_agreement']:.0%}" if s["teacher_weight"] > 0 else ""
-        if s.get("expert_loss", float("nan")) == s.get("expert_loss"):  # not nan: the expert gave targets
-            teacher += f" expert agrees {s['expert_agreement']:.0%} ({s['expert_seconds']:.0f} s searching)"
+        helpers = f" teacher agrees {s['teacher_agreement']:.0%}" if s["teacher_weight"] > 0 else ""
+        if s["expert_loss"] == s["expert_loss"]:  # not nan: the expert gave targets
+            helpers += f" expert agrees {s['expert_agreement']:.0%} ({s['expert_seconds']:.0f} s searching)"
         print(f"update {s['update']}/{s['updates']} samples {s['samples']} sps {s['sps']:.0f} "
-              f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f}{teacher} {evals}", flush=True)
+              f"train win {s['train_win_rate']:.2f} loss {s['loss']:.3f}{helpers} {evals}", flush=True)
 
     def report_pretrain(s):
         print(f"cloning the teacher: {s['pretrain_samples']}/{s['pretrain_total']} decisions, "
