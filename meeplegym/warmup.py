@@ -40,13 +40,16 @@ PART_NAMES = {"engine": "engine and AEC env", "vector": "vector API", "bots": "b
 # Seconds of a cold compile of each part, after the parts before it, alone on an idle 2-core
 # machine: benchmarks/RESULTS.md "cold start after the restructuring" (engine: import + first
 # AEC step; vector: the first serial and threaded steps; bots: a rule-based bot's first
-# decision, more with a search bot; bots since the MCTS agents: their compile in a 2-process
-# warm-up of all three games, 74 / 50 / 46 s, halved for an idle machine); what the messages quote.
+# decision); what the messages quote.
 EXPECTED_S = {
-    "scythe": {"engine": 35, "vector": 15, "bots": 45, "checker": 10},
-    "imperium": {"engine": 100, "vector": 25, "bots": 30, "checker": 10},
-    "oath": {"engine": 115, "vector": 30, "bots": 30, "checker": 12},
+    "scythe": {"engine": 35, "vector": 15, "bots": 25, "checker": 10},
+    "imperium": {"engine": 100, "vector": 25, "bots": 17, "checker": 10},
+    "oath": {"engine": 115, "vector": 30, "bots": 17, "checker": 12},
 }
+# The search agents' kernels (flat search and MCTS) on top of the rule-based bots': `meeplegym
+# warmup GAME --parts bots` over a cache holding every other part took 133 / 126 / 124 s, one
+# game at a time on an idle machine at stop 63 (the MCTS kernels alone 71 / 79 / 92 s).
+SEARCH_S = {"scythe": 110, "imperium": 110, "oath": 105}
 # Kernels each part compiles, by "module:name" ({game} filled in): a part is warm when numba's
 # cache holds all of them compiled from the present sources (a module a game lacks is skipped).
 KERNELS = {
@@ -74,8 +77,9 @@ def is_warm(game: str, part: str) -> bool:
 def message(game: str, parts) -> str:
     seconds = sum(EXPECTED_S[game][p] for p in parts)
     what = ", ".join(PART_NAMES[p] for p in parts)
+    search = f" (the search agents: about {_duration(SEARCH_S[game])} more)" if "bots" in parts else ""
     return (f"compiling the {game.title()} kernels ({what}): first run on these sources only, about "
-            f"{_duration(seconds)} on a 2-core machine; later runs load them in about a second")
+            f"{_duration(seconds)}{search} on a 2-core machine; later runs load them in about a second")
 
 
 def announce(game: str, part: str, kernel=None) -> None:
@@ -295,7 +299,7 @@ def warm_in_processes(games, parts, console) -> None:
 
         threads = []
         for game, todo in cold.items():
-            expected = _duration(sum(EXPECTED_S[game][p] for p in todo))
+            expected = _duration(sum(EXPECTED_S[game][p] for p in todo) + SEARCH_S[game] * ("bots" in todo))
             task = progress.add_task(f"{game} (about {expected} alone)", total=len(todo))
             threads.append(threading.Thread(target=run, args=(game, task)))
         for thread in threads:
