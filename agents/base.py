@@ -43,6 +43,13 @@ class Agent(ABC):
         infos = infos if infos is not None else [None] * len(action_masks)
         return np.array([self.act(o, m, i) for o, m, i in zip(observations, action_masks, infos)], dtype=np.int64)
 
+    def seated_bot(self) -> tuple[int, float] | None:
+        """``(style, epsilon)`` when every move of this agent is its game's rule-based policy in
+        that style, or with probability epsilon a uniformly random legal action: the vector API can
+        then play it in compiled code (`VectorEnv.play_bots`, as the trainer's opponents are
+        played). None for an agent that must be asked from Python."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
 
@@ -63,6 +70,10 @@ class EngineBot(Agent):
     policy_at = None
     act_states = None
     kernel_options: tuple = ()
+    rule_based = False  # its moves are the game's rule-based policy (agents/<game>_bots.py) alone
+
+    def seated_bot(self) -> tuple[int, float] | None:
+        return (int(self.style), 0.0) if self.rule_based else None
 
     def __init__(self, seed: int | None = None):
         warmup.announce(self.name.split(".")[0], "bots", kernel=self.policy_at)

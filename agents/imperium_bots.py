@@ -522,6 +522,7 @@ class ImperiumBot(EngineBot):
     name = "imperium.bot"
     policy_at = staticmethod(policy_at)
     act_states = staticmethod(act_states)
+    rule_based = True
 
 
 class ExpanderBot(ImperiumBot):

@@ -234,6 +234,7 @@ class OathBot(EngineBot):
     name = "oath.bot"
     policy_at = staticmethod(policy_at)
     act_states = staticmethod(act_states)
+    rule_based = True
 
 
 class WarlordBot(OathBot):

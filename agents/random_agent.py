@@ -25,6 +25,9 @@ class RandomAgent(Agent):
         legal = legal_actions(action_mask)
         return int(legal[self.rng.integers(legal.size)])  # 10x cheaper than Generator.choice
 
+    def seated_bot(self) -> tuple[int, float]:
+        return (0, 1.0)  # always a random move: the style is never read
+
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         masks = np.ascontiguousarray(action_masks, dtype=np.int8)
         words = self.rng.integers(1, 2**63, size=masks.shape[0], dtype=np.uint64)

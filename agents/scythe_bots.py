@@ -1748,6 +1748,7 @@ class ScytheBot(EngineBot):
     name = "scythe.bot"
     policy_at = staticmethod(policy_at)
     act_states = staticmethod(act_states)
+    rule_based = True
 
 
 class BuilderBot(ScytheBot):

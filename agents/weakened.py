@@ -36,6 +36,13 @@ class Weakened(Agent):
         self.agent.seed(None if seed is None else int(streams[0]))
         self.random.seed(None if seed is None else int(streams[1]))
 
+    def seated_bot(self) -> tuple[int, float] | None:
+        inner = self.agent.seated_bot()
+        if inner is None:
+            return None
+        style, epsilon = inner
+        return style, 1.0 - (1.0 - self.epsilon) * (1.0 - epsilon)  # a random move from either
+
     def act(self, observation, action_mask, info=None) -> int:
         if self.rng.random() < self.epsilon:
             legal = legal_actions(action_mask)

@@ -90,6 +90,16 @@ class VectorGame(ABC):
                    self.max_decisions, reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
                    truncated, final_seats, final_obs)
 
+    def play_bots(self, states, rows, styles, epsilons, words, budget, moves, seed_words, max_turns: int,
+                  reward_mode: int, with_obs: bool, obs, masks, seats, rewards, scores, terminated, truncated,
+                  final_seats, final_obs) -> int:
+        """The seated bots' moves in the games of `rows` (meeplegym.seated_bots); the first row whose
+        bot found no legal move, else -1."""
+        return self.kernels.play_bots(states, rows, styles, epsilons, words, budget, moves, seed_words,
+                                      self.setup_args, self._counters(states.shape[0]), max_turns, self.max_decisions,
+                                      reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
+                                      truncated, final_seats, final_obs)
+
     def observe(self, states, rows, seats, out) -> None:
         """out[k] = the game in slot rows[k] from seat seats[k]'s view."""
         self.kernels.observe_rows(states, rows, seats, self.setup_args, out)
@@ -222,13 +232,65 @@ class VectorEnv:
                 err.add_note("meeplegym: the batch may be partly stepped; make_vector(..., transactional=True) "
                              "undoes a failed step")
             raise
+        self._finished_at_step(final_seats)
+        return self._result()
+
+    def play_bots(self, rows, styles, epsilons, words, budget=None, final_seats=None) -> np.ndarray:
+        """Let the rule-based bots seated in some seats move, in compiled code, in the games of
+        `rows`, until each waits on a seat without a bot, ends, or has made `budget[b]` moves here
+        (None: no limit). A seat's bot is its game's rule-based policy in style ``styles[b, seat]``
+        (the bots' style numbers; ``seated_bots.NO_BOT``, -1: no bot in that seat) that plays a
+        uniformly random legal action with probability ``epsilons[b, seat]`` (float64) instead;
+        ``words[b]`` (uint64, advanced in place) is game b's generator. Returns each game's moves
+        (int64, 0 outside `rows`). The rows of `rows` report what their last move's step reported
+        (a game that ended restarts in its row, with `final_seats` as in `step`); the other rows
+        report no reward and no done flag, as paused games do in `step`. The bots' moves are legal
+        by construction; only an engine fault raises (undone under ``transactional=True``)."""
+        rows = np.unique(np.asarray(rows, dtype=np.int64))
+        if rows.size and (rows[0] < 0 or rows[-1] >= self.batch):
+            raise IndexError(f"rows must be in 0..{self.batch - 1}, got {rows.tolist()[:8]}")
+        shape = (self.batch, self.num_players)
+        styles, epsilons = np.asarray(styles), np.asarray(epsilons)
+        if styles.shape != shape or epsilons.shape != shape or words.shape != (self.batch,):
+            raise ValueError(f"styles and epsilons must have shape {shape} and words ({self.batch},), got "
+                             f"{styles.shape}, {epsilons.shape} and {words.shape}")
+        if words.dtype != np.uint64:
+            raise ValueError(f"words must be uint64 generator words (meeplegym.rng.seed_words), got {words.dtype}")
+        if not ((epsilons >= 0) & (epsilons <= 1)).all():
+            raise ValueError("epsilons are probabilities in [0, 1]")
+        budget = np.full(self.batch, np.iinfo(np.int64).max) if budget is None else np.asarray(budget, np.int64)
+        final_seats = self._final_seats(final_seats)
+        moves = np.zeros(self.batch, dtype=np.int64)
+        self._rewards[:] = 0
+        self._terminated[:] = False
+        self._truncated[:] = False
+        if self.transactional:
+            self._save()
+        try:
+            stuck = self.game.play_bots(self.states, rows, styles.astype(np.int64, copy=False),
+                                        epsilons.astype(np.float64, copy=False), words, budget, moves,
+                                        self._seed_words, self.max_turns, REWARD_MODE_CODES[self.reward_mode],
+                                        self.observations, self._obs, self._masks, self._seats, self._rewards,
+                                        self._scores, self._terminated, self._truncated, final_seats, self._final_obs)
+            if stuck >= 0:
+                raise RuntimeError(f"game {stuck}: the bot in seat {self._seats[stuck]} found no legal move in a "
+                                   f"running game ({self.game.decision_name(self.states[stuck])})")
+        except Exception as err:
+            if self.transactional:
+                self._restore()
+                err.add_note("meeplegym: the bots' moves were undone; every game of the batch is as it was")
+            raise
+        self._finished_at_step(final_seats)
+        return moves
+
+    def _finished_at_step(self, final_seats) -> None:
+        """Bookkeeping for the games that ended (and restarted) at the last step."""
         if self._terminated.any() or self._truncated.any():
             done = np.flatnonzero(self._terminated | self._truncated)
             self.episodes[done] += 1
             self.game_seeds[done] += self.batch
             self._prepare_next_seeds(done)
         self._with_final = final_seats.shape[0] > 0
-        return self._result()
 
     def _final_seats(self, final_seats) -> np.ndarray:
         if final_seats is None:

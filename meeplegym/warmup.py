@@ -32,7 +32,7 @@ import time
 
 import numpy as np
 
-from meeplegym import _numba_cache, jit
+from meeplegym import _numba_cache, jit, rng
 
 PARTS = ("engine", "vector", "bots", "checker")
 PART_NAMES = {"engine": "engine and AEC env", "vector": "vector API", "bots": "bundled bots",
@@ -56,8 +56,8 @@ KERNELS = {
     "engine": ("meeplegym.envs.{game}.engine:apply_at", "meeplegym.envs.{game}.engine:legal_mask_at",
                "meeplegym.encoders.{game}:encode_at"),
     "vector": ("meeplegym.envs.{game}.vector:step_batch_serial", "meeplegym.envs.{game}.vector:step_batch"),
-    "bots": ("meeplegym.agents.{game}_bots:policy_at", "meeplegym.agents.{game}_search:search_at",
-             "meeplegym.agents.{game}_mcts:search_at"),
+    "bots": ("meeplegym.agents.{game}_bots:policy_at", "meeplegym.envs.{game}.vector:play_bots",
+             "meeplegym.agents.{game}_search:search_at", "meeplegym.agents.{game}_mcts:search_at"),
     "checker": ("meeplegym.envs.{game}.invariants:play_random_checked",),
 }
 _announced: set[tuple[str, str]] = set()
@@ -237,6 +237,18 @@ def _warm_bots(game: str) -> None:
         obs = env.observe(env.agent_selection)
         bot.act(obs["observation"], obs["action_mask"],
                 {"seat": env.agent_name_mapping[env.agent_selection], "state": env._state, "game": game})
+    _warm_seated_bots(game)
+
+
+def _warm_seated_bots(game: str) -> None:
+    """The vector API's seated bots (VectorEnv.play_bots), as a trainer's opponents use them."""
+    from meeplegym.vector import make_vector
+
+    venv = make_vector(game, 2, num_players=2, seed=0)
+    styles = np.zeros((2, 2), dtype=np.int64)
+    styles[:, 0] = -1  # seat 0 is not a bot's: each game stops there
+    venv.play_bots([0, 1], styles, np.zeros((2, 2)), rng.seed_words([0, 1]), budget=np.full(2, 4),
+                   final_seats=np.zeros(2, dtype=np.int64))
 
 
 def _warm_checker(game: str) -> None:

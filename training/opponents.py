@@ -13,6 +13,11 @@ every game waits on the learner again, and reports:
 - ``done`` per game when the learner's game ended, with the new game's first learner decision
   already in its row (same-step auto-reset, like the vector API).
 
+The rule-based bots of the pool (weakened or not, and ``random``: `Agent.seated_bot`) are not
+asked from Python: `VectorEnv.play_bots` plays their seats in compiled code until each game waits
+on the learner or on an agent that is (a search agent, a policy, the delegate), and encodes only
+the observations someone reads. Each game slot draws their moves from a generator of its own.
+
 Batched calling convention for agents that need the engine state (``Agent.needs_state``):
 ``act_batch(observations, masks, infos)`` receives ``infos`` as a `StateBatch`: a read-only
 sequence of per-row dicts ``{"seat", "game", "state"}`` (what ``act`` gets, so
@@ -35,7 +40,9 @@ from gymnasium import spaces
 from meeplegym.agents.base import Agent
 from meeplegym.agents.delegate import check_delegation, strategic_rows
 from meeplegym.agents.registry import AGENTS, make_agent, split_options
+from meeplegym import rng as words_rng, warmup
 from meeplegym.errors import IllegalActionError, InvalidOptionError
+from meeplegym.seated_bots import NO_BOT
 from meeplegym.vector import VectorEnv, make_vector
 
 SEAT_MODES = ("rotate", "random")
@@ -290,6 +297,10 @@ class SeatAdapter:
         self._return = np.zeros(b, dtype=np.float32)
         self._length = np.zeros(b, dtype=np.int64)
         self._decisions = np.zeros(b, dtype=np.int64)  # all seats' decisions in each slot's game
+        # the seated bots (VectorEnv.play_bots) of each slot's game: style per seat (NO_BOT: asked from Python)
+        self._bot_styles = np.full((b, n), NO_BOT, dtype=np.int64)
+        self._bot_epsilons = np.zeros((b, n))
+        self._bot_words = np.zeros(b, dtype=np.uint64)
         self._rows = np.arange(b)
         self._out = SeatStep(
             observation=(self.venv.last_step.observation if self.observation_columns is None
@@ -315,6 +326,7 @@ class SeatAdapter:
         seed = self.venv.seed + self.batch if seed is None else int(seed)
         self.venv.reset(seed)
         self.rng = np.random.default_rng([seed, 0x5EA7])
+        self._bot_words[:] = words_rng.seed_words(np.random.default_rng([seed, 0xB075]).integers(2**62, size=self.batch))
         self.pool.seed(seed)
         if self.delegate is not None:
             self.delegate.seed(seed + 1)
@@ -411,17 +423,31 @@ class SeatAdapter:
         picks = self.pool.sample(self.rng, (slots.size, n))
         picks[np.arange(slots.size), seats] = -1
         self.opponent_of[slots] = picks
+        self._seat_bots(slots)
         self.games_started[slots] += 1
         self._seed_of_game[slots] = self.venv.game_seeds[slots]
         self._return[slots] = 0
         self._length[slots] = 0
         self._decisions[slots] = 0
 
-    def _collect(self, rows: np.ndarray, fresh: np.ndarray) -> None:
-        """Credit the learner-seat rewards of the games just stepped and close the ones that
-        ended; `fresh` marks slots whose game started during this learner step."""
+    def _seat_bots(self, slots: np.ndarray) -> None:
+        """The seated bots of the games starting in `slots`: each opponent that `VectorEnv.play_bots`
+        can play (its `Agent.seated_bot`), unless the games are recorded move by move."""
+        self._bot_styles[slots] = NO_BOT
+        self._bot_epsilons[slots] = 0.0
+        if self.record:
+            return
+        seated = [agent.seated_bot() for agent in self.pool.agents]
+        for slot in slots:
+            for seat, k in enumerate(self.opponent_of[slot]):
+                if k >= 0 and seated[k] is not None:
+                    self._bot_styles[slot, seat], self._bot_epsilons[slot, seat] = seated[k]
+
+    def _collect(self, rows: np.ndarray, fresh: np.ndarray, moves: np.ndarray | int = 1) -> None:
+        """Credit the learner-seat rewards of the games just stepped (by `moves` decisions each)
+        and close the ones that ended; `fresh` marks slots whose game started during this learner step."""
         v, o = self.venv, self._out
-        self._decisions[rows] += 1
+        self._decisions[rows] += moves
         r = v.last_step.rewards[rows, self.learner_seat[rows]]
         ended = v.last_step.terminated[rows] | v.last_step.truncated[rows]
         if ended.any():
@@ -472,6 +498,7 @@ class SeatAdapter:
         every active game waits on the learner."""
         v = self.venv
         while True:
+            self._play_seated_bots(active, fresh)
             mine = active & (v.last_step.seat == self.learner_seat)
             rows = np.flatnonzero(active & ~mine)
             if self.delegate is not None and mine.any():
@@ -494,3 +521,17 @@ class SeatAdapter:
                     self.actions[b].append(int(a))
             _step_rows(v, rows, actions, self.learner_seat)
             self._collect(rows, fresh)
+
+    def _play_seated_bots(self, active: np.ndarray, fresh: np.ndarray) -> None:
+        """Let the seated bots move in compiled code in every active game that waits on one, until
+        none does (a game that ends starts the next, whose bots may move first)."""
+        v = self.venv
+        while True:
+            rows = np.flatnonzero(active & (self._bot_styles[self._rows, v.last_step.seat] != NO_BOT))
+            if rows.size == 0:
+                return
+            warmup.announce(self.game, "bots", kernel=v.game.kernels.play_bots)
+            budget = self.max_decisions - self._decisions if self.max_decisions else None
+            moves = v.play_bots(rows, self._bot_styles, self._bot_epsilons, self._bot_words, budget,
+                                final_seats=self.learner_seat)
+            self._collect(rows, fresh, moves[rows])

@@ -12,6 +12,7 @@ import sys
 
 import numpy as np
 
+from meeplegym.agents import oath_bots as bots
 from meeplegym.encoders import oath as encoder
 from meeplegym.envs.oath import actions, engine
 from meeplegym.envs.oath.env import DEFAULT_MAX_DECISIONS
@@ -21,6 +22,7 @@ from meeplegym.errors import InvalidOptionError
 from meeplegym.game_kernels import vector_kernels
 from meeplegym.jit import shell_kernel
 from meeplegym.rewards import final_rewards
+from meeplegym.seated_bots import seated_bot_kernels
 from meeplegym.vector import VectorGame
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
@@ -62,6 +64,7 @@ def finish(s, reward_mode, terminal, rewards, scores):
 legal, apply = turn.legal, turn.apply
 (observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows,
  observe_rows) = vector_kernels(sys.modules[__name__], __name__)
+play_bots = seated_bot_kernels(sys.modules[__name__], bots, __name__)
 
 
 def check_max_decisions(value) -> int:

@@ -9,6 +9,7 @@ import sys
 
 import numpy as np
 
+from meeplegym.agents import scythe_bots as bots
 from meeplegym.encoders import scythe as encoder
 from meeplegym.envs.scythe import actions, engine
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
@@ -18,6 +19,7 @@ from meeplegym.envs.scythe.state import MAX_PLAYERS, PHASE_NAMES, STATE_DTYPE
 from meeplegym.game_kernels import vector_kernels
 from meeplegym.jit import shell_kernel
 from meeplegym.rewards import final_rewards
+from meeplegym.seated_bots import seated_bot_kernels
 from meeplegym.vector import VectorGame
 
 _BLANK = np.zeros(1, dtype=STATE_DTYPE)
@@ -56,6 +58,7 @@ def finish(s, reward_mode, terminal, rewards, scores):
 legal, apply = turn.legal, turn.apply
 (observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows,
  observe_rows) = vector_kernels(sys.modules[__name__], __name__)
+play_bots = seated_bot_kernels(sys.modules[__name__], bots, __name__)
 
 
 class ScytheVectorGame(VectorGame):
