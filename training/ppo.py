@@ -17,6 +17,7 @@ Outputs in ``--out``: ``checkpoint.pt`` (everything to resume: ``--resume``), ``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import functools
@@ -85,8 +86,9 @@ class Args:
     out: str = "runs/ppo"
     resume: bool = False
     device: str = "cpu"
+    precision: str = "auto"  # the network's matrix products: fp32, bf16, or auto (bf16 where the hardware has it natively)
     seed: int = 0
-    torch_threads: int = 0  # 0: torch's default
+    torch_threads: int = 0  # the update's torch threads (0: torch's default); the rollout's small batches run on one
     env_threads: int = 1  # numba threads for the game kernels (1 is fastest on a busy 2-core machine)
     checkpoint_every: int = 10  # updates
     eval_every: int = 50  # updates (0: only at the end)
@@ -140,8 +142,12 @@ class RunningNorm(nn.Module):
 
     @torch.no_grad()
     def update(self, x: torch.Tensor) -> None:
-        # Chan et al.'s parallel update of mean and variance with a new batch.
-        batch_mean, batch_var, n = x.mean(0), x.var(0, unbiased=False), x.shape[0]
+        # Chan et al.'s parallel update of mean and variance with a new batch. The batch's moments
+        # come from sums in float64: a column reduction of torch's var is 10x slower.
+        wide, n = x.double(), x.shape[0]
+        batch_mean = wide.sum(0) / n
+        batch_var = ((wide * wide).sum(0) / n - batch_mean**2).clamp(min=0.0)
+        batch_mean, batch_var = batch_mean.to(x.dtype), batch_var.to(x.dtype)
         delta, total = batch_mean - self.mean, self.count + n
         self.mean += delta * n / total
         self.var.copy_((self.var * self.count + batch_var * n + delta**2 * self.count * n / total) / total)
@@ -195,15 +201,17 @@ class ActorCritic(nn.Module):
         return PhaseActor(self.trunk, self.pi)
 
     def policy_logits(self, obs_normed: torch.Tensor, features: torch.Tensor) -> torch.Tensor:
-        """The policy head's action scores for rows with these trunk `features`."""
-        return self.pi(features) if self.phase_columns is None else self.pi(features, obs_normed)
+        """The policy head's action scores for rows with these trunk `features` (float32, whatever
+        precision the products ran in: the losses and the sampling read them)."""
+        logits = self.pi(features) if self.phase_columns is None else self.pi(features, obs_normed)
+        return logits.float()
 
     def value(self, obs_normed: torch.Tensor, features: torch.Tensor, fit_trunk: bool = True) -> torch.Tensor:
         """The value of each row, from the actor's `features` of it or from the critic's own
         trunk; `fit_trunk=False` keeps the value's gradient out of a shared trunk."""
         if self.critic_trunk is not None:
-            return self.v(self.critic_trunk(obs_normed)).squeeze(-1)
-        return self.v(features if fit_trunk else features.detach()).squeeze(-1)
+            return self.v(self.critic_trunk(obs_normed)).squeeze(-1).float()
+        return self.v(features if fit_trunk else features.detach()).squeeze(-1).float()
 
     def forward(self, obs_normed: torch.Tensor):
         features = self.trunk(obs_normed)
@@ -219,15 +227,41 @@ def masked_logits(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
 
 def legal_dist(logits: torch.Tensor, masks: torch.Tensor) -> torch.distributions.Categorical:
     """The policy's distribution over the legal actions."""
-    return torch.distributions.Categorical(logits=masked_logits(logits, masks))
+    return torch.distributions.Categorical(logits=masked_logits(logits, masks), validate_args=False)
 
 
 def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
     """Sample actions over the legal ones: (action, log-prob, value)."""
     logits, value = model(obs_normed)
-    dist = legal_dist(logits, masks)
-    actions = dist.sample()
-    return actions, dist.log_prob(actions), value
+    log_probs = torch.log_softmax(masked_logits(logits, masks), dim=-1)
+    # Gumbel-max (log p - log E, E ~ Exp(1)) draws from the same distribution as a Categorical, at a
+    # third of torch.multinomial's cost on a small batch
+    actions = (log_probs - torch.empty_like(log_probs).exponential_().log()).argmax(-1)
+    return actions, log_probs.gather(-1, actions[:, None]).squeeze(-1), value
+
+
+PRECISIONS = ("auto", "fp32", "bf16")
+
+
+def resolve_precision(precision: str, device: torch.device) -> str:
+    """fp32 or bf16 for `--precision` on `device`: auto is bf16 where the hardware multiplies
+    bfloat16 natively (a CPU with AMX or AVX512-BF16, a GPU that supports it), else fp32."""
+    if precision not in PRECISIONS:
+        raise InvalidOptionError(f"--precision must be one of {', '.join(PRECISIONS)}, got {precision!r}")
+    if precision != "auto":
+        return precision
+    if device.type == "cuda":
+        return "bf16" if torch.cuda.is_bf16_supported() else "fp32"
+    native = torch.cpu._is_amx_tile_supported() or torch.cpu._is_avx512_bf16_supported()
+    return "bf16" if device.type == "cpu" and native else "fp32"
+
+
+def network_precision(precision: str, device: torch.device):
+    """The context the network runs in: with bf16, autocast's bfloat16 matrix products (the
+    weights, the optimiser's state, the losses and the normaliser stay float32)."""
+    if precision == "bf16":
+        return torch.autocast(device.type, dtype=torch.bfloat16)
+    return contextlib.nullcontext()
 
 
 # ==================================================================== training
@@ -302,7 +336,7 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
                              "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
-                             "seed": args.seed, "expert": args.expert})
+                             "seed": args.seed, "expert": args.expert, "precision": args.precision})
 
 
 # An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
@@ -462,8 +496,13 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     out.mkdir(parents=True, exist_ok=True)
     if args.torch_threads:
         torch.set_num_threads(args.torch_threads)
+    # A rollout step's forward pass (one row per game) is too small to share: waking a second
+    # thread costs more than it saves (measured: 1.0 ms with two threads, 0.44 with one).
+    update_threads = torch.get_num_threads()
     numba.set_num_threads(max(1, min(args.env_threads, numba.config.NUMBA_NUM_THREADS)))
     device = torch.device(args.device)
+    precision = resolve_precision(args.precision, device)
+    args = dataclasses.replace(args, precision=precision)  # checkpoints and policies record what ran
     torch.manual_seed(args.seed)
 
     checkpoint_path = out / "checkpoint.pt"
@@ -486,7 +525,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     model = ActorCritic(env.observation_size, env.num_actions, args.hidden_sizes, args.activation,
                         args.separate_critic,
                         phase_columns(args.game, env.observation_columns) if args.phase_heads else None).to(device)
-    optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5)
+    optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
 
     if args.init_policy:
         start_from_policy(model, args, env)
@@ -576,7 +615,10 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
     # ---- rollout storage, (num_steps, num_envs, ...) on the training device
     T, B = args.num_steps, args.num_envs
-    obs_buf = torch.zeros((T, B, env.observation_size), device=device)
+    # The normalised observations, in the precision the network's first product reads them (bf16:
+    # what autocast would round them to anyway, at half the memory traffic of a minibatch's gather).
+    obs_buf = torch.zeros((T, B, env.observation_size), device=device,
+                          dtype=torch.bfloat16 if precision == "bf16" else torch.float32)
     mask_buf = torch.zeros((T, B, env.num_actions), dtype=torch.bool, device=device)
     act_buf = torch.zeros((T, B), dtype=torch.long, device=device)
     logp_buf = torch.zeros((T, B), device=device)
@@ -610,6 +652,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
         # ---- collect T decisions in each of the B games
         model.eval()
+        torch.set_num_threads(1)
         expert_seconds = 0.0
         expert_buf.fill_(-1)
         if expert is not None and not warming_up:
@@ -619,7 +662,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             obs_buf[t] = model.norm(next_obs)
             mask_buf[t] = next_mask
             done_buf[t] = next_done
-            with torch.no_grad():
+            with torch.no_grad(), network_precision(precision, device):
                 action, logp, value = act(model, obs_buf[t], next_mask)
             act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
             if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
@@ -654,7 +697,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
         # ---- generalised advantage estimation (a done row starts a new game: no bootstrap across it)
         with torch.no_grad():
-            _, next_value = model(model.norm(next_obs))
+            with network_precision(precision, device):
+                _, next_value = model(model.norm(next_obs))
             advantages = torch.zeros_like(rew_buf)
             gae = torch.zeros(B, device=device)
             for t in reversed(range(T)):
@@ -669,6 +713,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
 
         # ---- PPO update over shuffled minibatches
         model.train()
+        torch.set_num_threads(update_threads)
         b_obs = obs_buf.reshape(T * B, -1)
         b_mask = mask_buf.reshape(T * B, -1)
         b_act, b_logp = act_buf.reshape(-1), logp_buf.reshape(-1)
@@ -679,10 +724,12 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             order = torch.randperm(args.batch_size, device=device)
             for lo in range(0, args.batch_size, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
-                features = model.trunk(b_obs[mb])
-                logits = model.policy_logits(b_obs[mb], features)
-                # in the critic warm-up only the critic learns: a shared trunk stays the policy's
-                new_value = model.value(b_obs[mb], features, fit_trunk=not warming_up)
+                obs = b_obs[mb]  # gathered once: a minibatch of Scythe's observations is 20 MB
+                with network_precision(precision, device):
+                    features = model.trunk(obs)
+                    logits = model.policy_logits(obs, features)
+                    # in the critic warm-up only the critic learns: a shared trunk stays the policy's
+                    new_value = model.value(obs, features, fit_trunk=not warming_up)
                 dist = legal_dist(logits, b_mask[mb])
                 new_logp, entropy = dist.log_prob(b_act[mb]), dist.entropy()
                 log_ratio = new_logp - b_logp[mb]
