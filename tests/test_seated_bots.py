@@ -168,6 +168,15 @@ def test_the_trainers_bot_opponents_are_played_in_compiled_code(game):
     np.testing.assert_array_equal(runs[0], runs[1])
 
 
+def test_a_pool_of_random_agents_alone_is_asked_from_python():
+    """No bot kernel compiles for a run against random only; beside a bot, random is seated too."""
+    alone = SeatAdapter("scythe", batch=2, opponents=["random"], seed=1)
+    assert (alone._bot_styles == NO_BOT).all()
+    mixed = SeatAdapter("scythe", batch=2, num_players=3, opponents=["random", "scythe.rusher"], seed=1)
+    seated = mixed._bot_styles[mixed._bot_styles != NO_BOT]
+    assert seated.size == 4 and set(mixed._bot_epsilons[mixed._bot_styles != NO_BOT]) <= {0.0, 1.0}
+
+
 def test_recorded_games_ask_every_opponent_from_python():
     """``record=True`` keeps each move of every seat, so its opponents are asked one decision at a time."""
     env = SeatAdapter("scythe", batch=2, opponents=["scythe.builder"], seed=1, record=True)

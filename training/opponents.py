@@ -13,10 +13,11 @@ every game waits on the learner again, and reports:
 - ``done`` per game when the learner's game ended, with the new game's first learner decision
   already in its row (same-step auto-reset, like the vector API).
 
-The rule-based bots of the pool (weakened or not, and ``random``: `Agent.seated_bot`) are not
-asked from Python: `VectorEnv.play_bots` plays their seats in compiled code until each game waits
-on the learner or on an agent that is (a search agent, a policy, the delegate), and encodes only
-the observations someone reads. Each game slot draws their moves from a generator of its own.
+The rule-based bots of the pool (weakened or not, and ``random`` beside them: `Agent.seated_bot`)
+are not asked from Python: `VectorEnv.play_bots` plays their seats in compiled code until each
+game waits on the learner or on an agent that is (a search agent, a policy, the delegate), and
+encodes only the observations someone reads. Each game slot draws their moves from a generator
+of its own. A pool of only ``random`` agents is asked from Python.
 
 Batched calling convention for agents that need the engine state (``Agent.needs_state``):
 ``act_batch(observations, masks, infos)`` receives ``infos`` as a `StateBatch`: a read-only
@@ -432,12 +433,14 @@ class SeatAdapter:
 
     def _seat_bots(self, slots: np.ndarray) -> None:
         """The seated bots of the games starting in `slots`: each opponent that `VectorEnv.play_bots`
-        can play (its `Agent.seated_bot`), unless the games are recorded move by move."""
+        can play (its `Agent.seated_bot`), unless the games are recorded move by move or the pool
+        holds no rule-based bot (`random` alone costs little from Python, and seating it would
+        compile the bots' kernels for a run that plays none)."""
         self._bot_styles[slots] = NO_BOT
         self._bot_epsilons[slots] = 0.0
-        if self.record:
-            return
         seated = [agent.seated_bot() for agent in self.pool.agents]
+        if self.record or not any(bot is not None and bot[1] < 1.0 for bot in seated):
+            return
         for slot in slots:
             for seat, k in enumerate(self.opponent_of[slot]):
                 if k >= 0 and seated[k] is not None:
