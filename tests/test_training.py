@@ -501,6 +501,52 @@ def test_masked_actions_are_never_sampled():
             assert masks[np.arange(batch), chosen].all()
 
 
+def test_sampled_actions_follow_the_policy_and_their_log_probabilities_are_its_own():
+    """Gumbel-max sampling draws each legal action as often as the policy says, never an illegal one."""
+    from meeplegym.training import ppo
+
+    model = ppo.ActorCritic(4, 5, [8])
+    logits = torch.tensor([[0.0, 1.0, 2.0, 5.0, -1.0]])
+    model.forward = lambda obs: (logits.expand(obs.shape[0], -1), torch.zeros(obs.shape[0]))
+    mask = torch.tensor([[True, True, True, False, True]]).expand(40_000, -1)
+    actions, logp, _ = ppo.act(model, torch.zeros(40_000, 4), mask)
+    expected = torch.softmax(ppo.masked_logits(logits, mask[:1]), -1)[0]
+    seen = torch.bincount(actions, minlength=5) / actions.numel()
+    assert seen[3] == 0
+    assert torch.allclose(seen, expected, atol=0.01)
+    torch.testing.assert_close(logp, expected.log()[actions])
+
+
+def test_the_normaliser_keeps_the_mean_and_variance_of_everything_it_saw():
+    from meeplegym.training import ppo
+
+    norm = ppo.RunningNorm(6)
+    batches = [torch.rand(64, 6) * 40 + k for k in range(10)]  # large values, a drifting mean
+    for batch in batches:
+        norm.update(batch)
+    seen = torch.cat(batches)
+    torch.testing.assert_close(norm.mean, seen.mean(0), rtol=1e-5, atol=1e-4)
+    torch.testing.assert_close(norm.var, seen.var(0, unbiased=False), rtol=1e-4, atol=1e-3)
+
+
+def test_precision_is_checked_resolved_and_recorded(tmp_path, scythe_kernels):
+    from meeplegym.agents.policy_agent import load_policy
+    from meeplegym.errors import InvalidOptionError
+    from meeplegym.training import ppo
+
+    cpu = torch.device("cpu")
+    native = torch.cpu._is_amx_tile_supported() or torch.cpu._is_avx512_bf16_supported()
+    assert ppo.resolve_precision("auto", cpu) == ("bf16" if native else "fp32")
+    assert ppo.resolve_precision("fp32", cpu) == "fp32"
+    with pytest.raises(InvalidOptionError, match="--precision must be one of auto, fp32, bf16, got 'half'"):
+        ppo.train(_tiny_ppo_args(tmp_path / "bad", precision="half"))
+    stats = ppo.train(_tiny_ppo_args(tmp_path / "bf16", precision="bf16"))
+    assert math.isfinite(stats["loss"])
+    assert load_policy(tmp_path / "bf16" / "policy.pt")["meta"]["precision"] == "bf16"
+    ckpt = torch.load(tmp_path / "bf16" / "checkpoint.pt", weights_only=True)
+    assert ckpt["args"]["precision"] == "bf16"
+
+
 # ==================================================================== MaskablePPO and the exported agent
 def test_maskable_ppo_runs_and_exports_a_playable_policy(tmp_path, scythe_kernels):
     pytest.importorskip("sb3_contrib")
