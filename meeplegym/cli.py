@@ -542,7 +542,9 @@ def train(
     reward_mode: str = typer.Option(None, help="the learner's reward at a game's end: rank (+1 first .. -1 last; "
                                     "the default), score (the default, and the only one, for a solo game), "
                                     "or margin (its score minus the best other seat's)"),
-    torch_threads: int = typer.Option(0, help="torch CPU threads (0: torch's default)"),
+    torch_threads: int = typer.Option(0, help="torch CPU threads of the updates (0: torch's default)"),
+    precision: str = typer.Option("auto", help="ppo: the network's matrix products in fp32, bf16, or auto (bf16 "
+                                  "where the hardware has it natively: AMX or AVX512-BF16 CPUs)"),
     reward_scale: float = typer.Option(1.0, help="ppo: multiplies the rewards trained on (e.g. 0.01 for a margin "
                                        "in coins)"),
     hidden: str = typer.Option("256,256", help="hidden layer sizes of the policy and value networks"),
@@ -573,9 +575,11 @@ def train(
     """Train an agent for one seat against an opponent pool; export it for `make_agent("policy", path=...)`."""
     _check_game(game)
     if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup
-                          or opponent_sampling != "uniform" or shaping_coef or expert or phase_heads):
+                          or opponent_sampling != "uniform" or shaping_coef or expert or phase_heads
+                          or precision != "auto"):
         raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy, --critic-warmup, "
-                                 "--opponent-sampling, --shaping-coef, --expert and --phase-heads are options of --algo ppo")
+                                 "--opponent-sampling, --shaping-coef, --expert, --phase-heads and --precision are "
+                                 "options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -608,7 +612,7 @@ def train(
                                    init_policy=init_policy, critic_warmup=critic_warmup,
                                    opponent_sampling=opponent_sampling, pfsp_power=pfsp_power,
                                    shaping_coef=shaping_coef, expert=expert, expert_coef=expert_coef,
-                                   expert_share=expert_share, phase_heads=phase_heads)
+                                   expert_share=expert_share, phase_heads=phase_heads, precision=precision)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     _compile_first(game, [opponents, eval_opponents, teacher, delegate, expert], vector=True)
