@@ -15,9 +15,10 @@ instead, sampling and greedy, on seeds the training evaluations never used: the 
 the settings in which the runs differ (read from each ``checkpoint.pt``), e.g. the same command
 with and without shaping over three seeds.
 
-``--sps GAME`` measures samples/s instead: each path (``ppo``, ``maskable-ppo``) trains
-``--sps-steps`` samples against ``random`` from scratch, evaluation off, one torch thread, after
-a tiny warm-up run that loads (or compiles) the kernels.
+``--sps GAME`` measures samples/s instead: ``ppo`` against ``random`` and against the game's
+rule-based bots (in the machine's native precision and in fp32, with the live and the full
+observation) and ``maskable-ppo`` against ``random``, each training ``--sps-steps`` samples from
+scratch, evaluation off, after a tiny warm-up run that loads (or compiles) the kernels.
 """
 
 from __future__ import annotations
@@ -186,34 +187,49 @@ def compare_section(name: str, folders: list[Path], note: str = "") -> str:
 
 
 def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
-    """Samples/s of each path and observation layout against random, trained from scratch for
-    `steps` samples, one after the other in this process (so the ratios compare like with like)."""
+    """Samples/s of the training paths, trained from scratch for `steps` samples each, one after
+    the other in this process (so the ratios compare like with like): `ppo` against random and
+    against the game's rule-based bots (the issue's target: every decision the learner's, against
+    bots, on 2 cores), in each precision the machine has natively, and `maskable-ppo`."""
+    import torch
+
+    from meeplegym.agents import agent_names, make_agent
     from meeplegym.training import maskable, ppo
     from meeplegym.training.opponents import live_columns
     from meeplegym.vector import make_vector
 
     full_size = make_vector(game, 1, num_players=players).observation_size
     live_size = live_columns(game, players).size
+    bots = ",".join(n for n in agent_names(game) if make_agent(n, game=game).seated_bot() not in (None, (0, 1.0)))
+    auto = ppo.resolve_precision("auto", torch.device("cpu"))
     lines = [f"## Samples per second: {game}, {players} players\n",
-             f"Each path trains {steps:,} samples from scratch against `random`, evaluation off, one torch thread "
-             f"and one numba thread; the time includes the opponents' moves and the updates. The network reads "
-             f"{live_size:,} of the observation's {full_size:,} elements with `--observation live` (the default). "
-             f"{note}\n".replace("  ", " "),
-             "| path | observation | samples | seconds | samples/s |", "|---|---|---:|---:|---:|"]
-    for name, module, layout in (("ppo", ppo, "live"), ("ppo", ppo, "full"), ("maskable-ppo", maskable, "live")):
+             f"Each row trains {steps:,} samples from scratch, evaluation off; the time includes the opponents' "
+             f"moves and the updates. Threads: the update's on torch's default (one per core), each rollout "
+             f"step's forward pass on one, the game kernels on one. The network reads {live_size:,} of the "
+             f"observation's {full_size:,} elements with `--observation live` (the default). `--precision auto` "
+             f"is {auto} on this machine. {note}\n".replace("  ", " "),
+             "| path | opponents | observation | precision | samples | seconds | samples/s |",
+             "|---|---|---|---|---:|---:|---:|"]
+    rows = [("ppo", ppo, "random", "live", "auto"), ("ppo", ppo, bots, "live", "auto"),
+            ("ppo", ppo, bots, "live", "fp32"), ("ppo", ppo, bots, "full", "auto"),
+            ("maskable-ppo", maskable, "random", "live", None)]
+    for name, module, opponents, layout, precision in rows:
 
         def run(**sizes) -> dict:
+            extra = {} if precision is None else {"precision": precision}
             with tempfile.TemporaryDirectory() as out:
-                return module.train(module.Args(game=game, num_players=players, opponents="random", out=out,
-                                                eval_every=0, eval_opponents="", tensorboard=False, torch_threads=1,
-                                                observation=layout, **sizes))
+                return module.train(module.Args(game=game, num_players=players, opponents=opponents, out=out,
+                                                eval_every=0, eval_opponents="", tensorboard=False,
+                                                observation=layout, **extra, **sizes))
 
         # a tiny run first, so no compiling is timed
         run(total_steps=16, num_envs=2, num_steps=8, **({"batch_size": 16} if module is maskable else {}))
         start = time.perf_counter()
         stats = run(total_steps=steps)
         seconds = time.perf_counter() - start
-        lines.append(f"| `{name}` | {layout} | {stats['samples']:,} | {seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
+        shown = "fp32" if precision is None else auto if precision == "auto" else precision
+        lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {stats['samples']:,} | "
+                     f"{seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)
 
