@@ -200,7 +200,8 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
 
     full_size = make_vector(game, 1, num_players=players).observation_size
     live_size = live_columns(game, players).size
-    bots = ",".join(n for n in agent_names(game) if make_agent(n, game=game).seated_bot() not in (None, (0, 1.0)))
+    bots = ",".join(n for n in agent_names(game)  # the game's rule-based bots
+                    if n.startswith(f"{game}.") and make_agent(n, game=game).seated_bot() is not None)
     auto = ppo.resolve_precision("auto", torch.device("cpu"))
     lines = [f"## Samples per second: {game}, {players} players\n",
              f"Each row trains {steps:,} samples from scratch, evaluation off; the time includes the opponents' "
