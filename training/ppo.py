@@ -668,13 +668,15 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                 with torch.no_grad():
                     action, logp, value = act(model, obs_buf[t], next_mask)
                 act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
-                if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
-                    teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
-                if expert is not None and not warming_up:
-                    started = time.time()
-                    expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share, expert_rng),
-                                                    device=device)
-                    expert_seconds += time.time() - started
+                # a teacher or an expert's prior that is a policy plays as exported: in float32
+                with torch.autocast(device.type, enabled=False):
+                    if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
+                        teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
+                    if expert is not None and not warming_up:
+                        started = time.time()
+                        expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share,
+                                                                       expert_rng), device=device)
+                        expert_seconds += time.time() - started
                 step = env.step(action.cpu().numpy())
                 global_step += B
                 reward = step.reward * args.reward_scale
