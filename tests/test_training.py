@@ -547,6 +547,17 @@ def test_precision_is_checked_resolved_and_recorded(tmp_path, scythe_kernels):
     assert ckpt["args"]["precision"] == "bf16"
 
 
+def test_snapshots_of_the_learner_play_in_float32_beside_a_bf16_learner(tmp_path, scythe_kernels):
+    """With `self` in the pool the learner's exported snapshots are opponents, asked from Python in
+    the middle of a rollout whose forward passes run in bf16: they play as exported, in float32."""
+    from meeplegym.training import ppo
+
+    stats = ppo.train(_tiny_ppo_args(tmp_path, opponents="random,self", precision="bf16", snapshot_every=1,
+                                     total_steps=8 * 32 * 3))
+    assert math.isfinite(stats["loss"])
+    assert [entry["name"] for entry in stats["pool"]][0] == "random" and len(stats["pool"]) >= 3  # snapshots joined
+
+
 # ==================================================================== MaskablePPO and the exported agent
 def test_maskable_ppo_runs_and_exports_a_playable_policy(tmp_path, scythe_kernels):
     pytest.importorskip("sb3_contrib")

@@ -657,26 +657,27 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         expert_buf.fill_(-1)
         if expert is not None and not warming_up:
             expert.guide(learner_policy(model, args, env.observation_columns))  # the search starts from the policy
-        # One autocast context over the whole rollout: it casts the weights to bf16 once, not at
-        # every step (the rollout does not change them; an Imperium first layer is 5.4M weights).
-        with network_precision(precision, device):
+        # Only the learner's forward passes run in `precision` (below): the opponents, a teacher and
+        # an expert's policy prior play as exported, in float32. This outer context, switched off,
+        # keeps autocast's bf16 copies of the weights from one step to the next (autocast drops
+        # them when its outermost context ends; the rollout does not change the weights, and an
+        # Imperium first layer is 5.4M of them).
+        with torch.autocast(device.type, enabled=False):
             for t in range(T):
                 model.norm.update(next_obs)
                 obs_buf[t] = model.norm(next_obs)
                 mask_buf[t] = next_mask
                 done_buf[t] = next_done
-                with torch.no_grad():
+                with torch.no_grad(), network_precision(precision, device):
                     action, logp, value = act(model, obs_buf[t], next_mask)
                 act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
-                # a teacher or an expert's prior that is a policy plays as exported: in float32
-                with torch.autocast(device.type, enabled=False):
-                    if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
-                        teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
-                    if expert is not None and not warming_up:
-                        started = time.time()
-                        expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share,
-                                                                       expert_rng), device=device)
-                        expert_seconds += time.time() - started
+                if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
+                    teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
+                if expert is not None and not warming_up:
+                    started = time.time()
+                    expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share, expert_rng),
+                                                    device=device)
+                    expert_seconds += time.time() - started
                 step = env.step(action.cpu().numpy())
                 global_step += B
                 reward = step.reward * args.reward_scale
