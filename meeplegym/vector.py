@@ -28,6 +28,7 @@ import numpy as np
 from meeplegym import jit, rng
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
+from meeplegym.seated_bots import NO_BOT
 from meeplegym.jit import kernel
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
@@ -258,6 +259,11 @@ class VectorEnv:
             raise ValueError(f"words must be uint64 generator words (meeplegym.rng.seed_words), got {words.dtype}")
         if not ((epsilons >= 0) & (epsilons <= 1)).all():
             raise ValueError("epsilons are probabilities in [0, 1]")
+        styles_known = self.game.kernels.bots.STYLE_NAMES
+        if not ((styles == NO_BOT) | ((styles >= 0) & (styles < len(styles_known)))).all():
+            raise ValueError(f"styles are -1 (no bot) or a style of the game's bots: "
+                             f"{', '.join(f'{i} ({name})' for i, name in enumerate(styles_known))}; "
+                             f"got {sorted(set(styles.ravel().tolist()))}")
         budget = np.full(self.batch, np.iinfo(np.int64).max) if budget is None else np.asarray(budget, np.int64)
         final_seats = self._final_seats(final_seats)
         moves = np.zeros(self.batch, dtype=np.int64)

@@ -102,6 +102,7 @@ def test_random_moves_come_with_probability_epsilon():
     (dict(epsilons=np.full((2, 2), 1.5)), "probabilities"),
     (dict(words=np.zeros(2, dtype=np.int64)), "uint64"),
     (dict(rows=[2]), "rows must be in 0..1"),
+    (dict(styles=np.full((2, 2), 2)), r"styles are -1 \(no bot\) or a style of the game's bots: 0 \(builder\), 1 \(rusher\)"),
 ])
 def test_bad_arguments_are_named(kwargs, message):
     venv = meeplegym.make_vector("scythe", 2, num_players=2, seed=1)

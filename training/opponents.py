@@ -38,10 +38,10 @@ from pathlib import Path
 import numpy as np
 from gymnasium import spaces
 
+from meeplegym import rng as words_rng, warmup
 from meeplegym.agents.base import Agent
 from meeplegym.agents.delegate import check_delegation, strategic_rows
 from meeplegym.agents.registry import AGENTS, make_agent, split_options
-from meeplegym import rng as words_rng, warmup
 from meeplegym.errors import IllegalActionError, InvalidOptionError
 from meeplegym.seated_bots import NO_BOT
 from meeplegym.vector import VectorEnv, make_vector
