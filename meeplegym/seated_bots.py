@@ -24,7 +24,7 @@ _UNIT = 1 << 53  # a draw in [0, 2**53): the resolution of a seat's probability 
 
 
 def seated_bot_kernels(game, bots, module_name: str):
-    """``play_bots`` for a game's vector module `game` (its ``step_one`` and ``observe``, from
+    """``play_bots`` for a game's vector module `game` (its ``encode`` and the ``step_one`` of
     ``game_kernels.vector_kernels``) and bots module `bots`."""
     kernel = kernel_for(module_name)
 
@@ -62,8 +62,8 @@ def seated_bot_kernels(game, bots, module_name: str):
                 moves[b] += 1
                 if terminated[b] or truncated[b]:
                     break
-            if with_obs:
-                game.observe(states, b, setup_args, True, obs, masks, seats)
+            if with_obs:  # the mask and seat are current: each step_one wrote them
+                game.encode(states[b], seats[b], setup_args, obs[b])
             active[b] = False
         return -1
 
