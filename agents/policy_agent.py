@@ -82,7 +82,10 @@ class PhaseHead(nn.Module):
         return self.shared.out_features
 
     def forward(self, features: torch.Tensor, obs: torch.Tensor) -> torch.Tensor:
-        phase = obs[:, self.phase_columns].argmax(-1)
+        return self.scores(features, obs[:, self.phase_columns].argmax(-1))
+
+    def scores(self, features: torch.Tensor, phase: torch.Tensor) -> torch.Tensor:
+        """The scores of rows with these `features`, each in its `phase` (an index into `phase_columns`)."""
         own = torch.zeros(features.shape[0], self.out_features, dtype=features.dtype, device=features.device)
         for p in torch.unique(phase).tolist():
             rows = torch.nonzero(phase == p).squeeze(1)
