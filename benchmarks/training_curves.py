@@ -17,8 +17,9 @@ with and without shaping over three seeds.
 
 ``--sps GAME`` measures samples/s instead: ``ppo`` against ``random`` and against the game's
 rule-based bots (in the machine's native precision and in fp32, with the live and the full
-observation) and ``maskable-ppo`` against ``random``, each training ``--sps-steps`` samples from
-scratch, evaluation off, after a tiny warm-up run that loads (or compiles) the kernels.
+observation, with the first layer ``auto`` picks and with the other one) and ``maskable-ppo``
+against ``random``, each training ``--sps-steps`` samples from scratch, evaluation off, after a
+tiny warm-up run that loads (or compiles) the kernels.
 """
 
 from __future__ import annotations
@@ -208,16 +209,18 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
              f"moves and the updates. Threads: the update's on torch's default (one per core), each rollout "
              f"step's forward pass on one, the game kernels on one. The network reads {live_size:,} of the "
              f"observation's {full_size:,} elements with `--observation live` (the default). `--precision auto` "
-             f"is {auto} on this machine. {note}\n".replace("  ", " "),
-             "| path | opponents | observation | precision | samples | seconds | samples/s |",
-             "|---|---|---|---|---:|---:|---:|"]
-    rows = [("ppo", ppo, "random", "live", "auto"), ("ppo", ppo, bots, "live", "auto"),
-            ("ppo", ppo, bots, "live", "fp32"), ("ppo", ppo, bots, "full", "auto"),
-            ("maskable-ppo", maskable, "random", "live", None)]
-    for name, module, opponents, layout, precision in rows:
+             f"is {auto} on this machine; `--first-layer auto` is "
+             f"{ppo.resolve_first_layer('auto', live_size)} for this game. {note}\n".replace("  ", " "),
+             "| path | opponents | observation | precision | first layer | samples | seconds | samples/s |",
+             "|---|---|---|---|---|---:|---:|---:|"]
+    other_layer = "dense" if ppo.resolve_first_layer("auto", live_size) == "sparse" else "sparse"
+    rows = [("ppo", ppo, "random", "live", "auto", "auto"), ("ppo", ppo, bots, "live", "auto", "auto"),
+            ("ppo", ppo, bots, "live", "auto", other_layer), ("ppo", ppo, bots, "live", "fp32", "auto"),
+            ("ppo", ppo, bots, "full", "auto", "auto"), ("maskable-ppo", maskable, "random", "live", None, None)]
+    for name, module, opponents, layout, precision, first_layer in rows:
 
         def run(**sizes) -> dict:
-            extra = {} if precision is None else {"precision": precision}
+            extra = {} if precision is None else {"precision": precision, "first_layer": first_layer}
             with tempfile.TemporaryDirectory() as out:
                 return module.train(module.Args(game=game, num_players=players, opponents=opponents, out=out,
                                                 eval_every=0, eval_opponents="", tensorboard=False,
@@ -229,7 +232,9 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
         stats = run(total_steps=steps)
         seconds = time.perf_counter() - start
         shown = "fp32" if precision is None else auto if precision == "auto" else precision
-        lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {stats['samples']:,} | "
+        layer = "dense" if first_layer is None else ppo.resolve_first_layer(
+            first_layer, live_size if layout == "live" else full_size)
+        lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {layer} | {stats['samples']:,} | "
                      f"{seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)
