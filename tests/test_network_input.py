@@ -88,6 +88,10 @@ def test_frozen_constant_part_ends_with_the_rollout():
         fresh = model(rows)[0]
     assert not torch.allclose(after, before)
     torch.testing.assert_close(after, fresh)
+    model.zero_grad()
+    with model.frozen():  # a pass with gradients does not take the kept part, which has none
+        model(rows)[0].sum().backward()
+    assert model.trunk[0].bias.grad.abs().sum() > 0  # the bias reaches the output through it alone
 
 
 def test_sparse_rows_hold_every_entry_and_its_moments():

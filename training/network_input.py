@@ -64,8 +64,8 @@ class SparseRows:
     def compact(self, values: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """(the columns any row has an entry in, ascending; `values` (one per entry) as a dense
         (rows, len(those columns)) array)."""
-        width = int(self.columns.max()) + 1 if self.columns.numel() else 1
-        used = torch.zeros(width, dtype=torch.bool, device=self.columns.device)
+        extent = int(self.columns.max()) + 1 if self.columns.numel() else 1
+        used = torch.zeros(extent, dtype=torch.bool, device=self.columns.device)
         used[self.columns.reshape(-1)] = True
         position = torch.cumsum(used, 0) - 1
         rows = torch.arange(len(self), device=self.columns.device)[:, None].expand_as(self.columns)
@@ -140,8 +140,9 @@ class SparseLinear(nn.Module):
         return constant + moved @ self.weight_t[used]
 
     def _constant_part(self, z0: torch.Tensor) -> torch.Tensor:
-        """``W z0 + b``: a product over every input, as dear as a small batch's, so `frozen` keeps it."""
-        if self._frozen is not None:
+        """``W z0 + b``: a product over every input, as dear as a small batch's, so `frozen` keeps it
+        (for passes without gradients: the kept one has none)."""
+        if self._frozen is not None and not torch.is_grad_enabled():
             return self._frozen
         return torch.addmm(self.bias[None], z0, self.weight_t)
 
