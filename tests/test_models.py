@@ -1,0 +1,41 @@
+"""The policies kept in models/: each has a model card, loads as data only, and still plays as its
+card says against the current code (an encoder change that kept the observation's width but moved
+its meaning would break a kept policy silently)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+KEPT = sorted(MODELS.glob("*.pt"))
+
+
+def test_there_are_kept_policies_and_each_has_a_card_and_an_index_row():
+    assert KEPT, "models/ holds no policy"
+    index = (MODELS / "README.md").read_text()
+    for path in KEPT:
+        assert path.with_suffix(".md").is_file(), f"{path.name} has no model card"
+        assert f"`{path.name}`" in index, f"{path.name} is not in models/README.md"
+
+
+@pytest.mark.parametrize("path", KEPT, ids=[p.stem for p in KEPT])
+def test_a_kept_policy_records_how_it_was_made(path):
+    from meeplegym.agents.policy_agent import load_policy
+
+    meta = load_policy(path)["meta"]  # weights_only=True inside
+    assert meta["commit"] and meta["samples"] > 0 and "seed" in meta
+    assert meta["commit"][:7] in path.with_suffix(".md").read_text()
+
+
+def test_the_oath_policy_still_beats_the_steward():
+    """Its card reads 87% over 1,000 games; 64 games at 60% or more is far from chance."""
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.training.evaluate import evaluate
+
+    agent = PolicyAgent(path=MODELS / "oath-2p-scratch.pt", seed=1)
+    result = evaluate(agent, "oath", "oath.steward", games=64, num_players=2, seed=123)
+    assert result.win_rate >= 0.6, result.summary()
