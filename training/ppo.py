@@ -35,8 +35,8 @@ from meeplegym.agents.policy_agent import PhaseActor, PhaseHead, PolicyAgent, bu
 from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import evaluate
-from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, phase_columns
 from meeplegym.training.network_input import DenseInputs, SparseInputs, SparseLinear, SparseRows, sparse_first_layer
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, phase_columns
 
 SELF = "self"  # in --opponents: snapshots of the learner join the pool
 
@@ -191,7 +191,7 @@ class ActorCritic(nn.Module):
     With `separate_critic` the value head sits on a trunk of its own, so fitting the value does
     not move the policy's features (which matters when the policy starts from a clone).
 
-    With `sparse_input` the first layers are `SparseLinear`s (training/sparse_input.py): the
+    With `sparse_input` the first layers are `SparseLinear`s (training/network_input.py): the
     network then also reads `SparseRows` of raw observations, normalising them itself."""
 
     def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu",
@@ -282,9 +282,9 @@ def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
 
 
 FIRST_LAYERS = ("auto", "dense", "sparse")
-# Observations at least this wide train faster with a sparse first layer (measured: Imperium's
-# 21,278 inputs 19% and Oath's 10,979 15% more samples/s; Scythe's 2,428 17% fewer, its dense
-# product being cheap and the scan for nonzero entries not).
+# Observations at least this wide train faster with a sparse first layer (benchmarks/training.md,
+# against the bots: Imperium's 21,278 inputs 17% and Oath's 10,979 27% more samples/s; Scythe's
+# 2,428 12% fewer, its dense product being cheap and the scan for nonzero entries not).
 SPARSE_FROM_INPUTS = 5_000
 
 
