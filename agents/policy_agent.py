@@ -14,7 +14,7 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 - ``phase_columns``: None for that actor; else (format 2) the positions in the network's input of
   the observation's ``decision.phase`` one-hot, and the actor is a ``PhaseActor``: the same hidden
   layers, then a head shared by every decision plus a low-rank head per phase (``PhaseHead``);
-- ``actor``: its ``state_dict``;
+- ``actor``: its ``state_dict``, float32, or bfloat16 in a compact file (``compact_policy``);
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
 - ``meta``: free-form facts (algorithm, samples trained, ...); ``meta["delegate"]``, when set,
@@ -29,6 +29,7 @@ the same tokens inside one Move, and two-section loops across turns).
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import numpy as np
@@ -144,18 +145,46 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
     return path
 
 
-def load_policy(path, device: str = "cpu") -> dict:
-    """Read an exported policy; the dict of `save_policy` with ``model`` (the actor) added."""
-    blob = torch.load(Path(path), map_location=device, weights_only=True)
+def compact_policy(path, out) -> Path:
+    """Write `path`'s policy to `out` with its layers' weights in bfloat16: half the file, for
+    keeping in a repository. Training ran these products in bfloat16 already (``--precision
+    auto``), and loading widens them back to float32; the normaliser stays float32, since an
+    observation's scale needs its precision. ``meta["weights"]`` records it."""
+    blob = _read_policy(path, "cpu")
+    blob["actor"] = {k: v.to(torch.bfloat16) if v.is_floating_point() else v for k, v in blob["actor"].items()}
+    blob["meta"] = {**blob.get("meta", {}), "weights": "bfloat16"}
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(out.suffix + ".tmp")
+    torch.save(blob, tmp)
+    tmp.replace(out)
+    return out
+
+
+def _read_policy(path, device: str) -> dict:
+    """The dict of an exported policy file; a ValueError naming the file for anything else (a
+    torch file of another kind, a damaged or foreign file: torch reports those as any of several
+    errors)."""
+    try:
+        blob = torch.load(Path(path), map_location=device, weights_only=True)
+    except (RuntimeError, KeyError, EOFError, pickle.UnpicklingError) as err:
+        raise ValueError(f"{path} is not a meeplegym policy: torch cannot read it ({type(err).__name__}: "
+                         f"{str(err)[:120]})") from None
     if not isinstance(blob, dict) or blob.get("format") not in (FORMAT, PHASE_FORMAT):
         raise ValueError(f"{path} is not a meeplegym policy (expected format {FORMAT!r} or {PHASE_FORMAT!r}); "
                          "training checkpoints are not policies: use the exported policy.pt")
+    return blob
+
+
+def load_policy(path, device: str = "cpu") -> dict:
+    """Read an exported policy; the dict of `save_policy` with ``model`` (the actor) added."""
+    blob = _read_policy(path, device)
     model = build_actor(blob["observation_size"], blob["hidden"], blob["num_actions"], blob["activation"])
     if blob.get("phase_columns") is not None:
         rank = blob["actor"]["head.phase_in"].shape[-1]
         model = PhaseActor(model[:-1], PhaseHead(int(blob["hidden"][-1]), blob["num_actions"], blob["phase_columns"],
                                                  rank))
-    model.load_state_dict(blob["actor"])
+    model.load_state_dict(blob["actor"])  # copies into float32 parameters, widening compact weights
     model.to(device).eval()
     blob["model"] = model
     return blob

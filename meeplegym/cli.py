@@ -1,4 +1,4 @@
-"""The ``meeplegym`` command line: info, play, demo, train, tournament, balance, chronicle, agents."""
+"""The ``meeplegym`` command line: info, play, demo, train, compact, tournament, balance, chronicle, agents."""
 
 from __future__ import annotations
 
@@ -1010,6 +1010,25 @@ def warmup(
     start = time.perf_counter()
     warm.warm_in_processes(games, wanted, console)
     console.print(f"compiled kernels are in the cache ({time.perf_counter() - start:.0f} s)")
+
+
+@app.command()
+def compact(
+    policy: str = typer.Argument(..., help="an exported policy.pt"),
+    out: str = typer.Argument(..., help="where to write the compact copy"),
+) -> None:
+    """Copy a trained policy with its weights in bfloat16: half the file, the same play to within
+    rounding (training ran its products in bfloat16). For keeping policies in a repository."""
+    from meeplegym.agents.policy_agent import compact_policy
+
+    source = Path(policy)
+    if not source.is_file():
+        raise typer.BadParameter(f"no file {policy}", param_hint="POLICY")
+    try:
+        written = compact_policy(source, _output_file(out, "OUT"))
+    except ValueError as err:
+        raise typer.BadParameter(str(err), param_hint="POLICY") from None
+    console.print(f"{written}: {written.stat().st_size / 2**20:.1f} MiB (was {source.stat().st_size / 2**20:.1f} MiB)")
 
 
 @app.command("agents")
