@@ -54,7 +54,8 @@ def read_run(folder: Path) -> dict:
         for row in csv.DictReader(f):
             rows.append({"samples": int(row["samples"]), "seconds": float(row["seconds"]),
                          "opponent": row["opponent"], "games": int(row["games"]),
-                         "win_rate": float(row["win_rate"])})
+                         "win_rate": float(row["win_rate"]),
+                         "margin": float(row["margin"]) if row.get("margin") else None})  # None: before the column
     if not rows:
         raise SystemExit(f"{folder}/eval.csv has no evaluation yet")
     return {"name": folder.name, "game": policy["game"], "num_players": int(policy["num_players"]),
@@ -76,11 +77,12 @@ def pool_record(folder: Path) -> list[tuple[str, float, float]]:
 
 
 def curve_table(run: dict) -> str:
-    """One line per evaluation: samples, hours, and each opponent's win rate with its interval."""
-    by_point: dict[tuple[int, float], dict[str, tuple[float, int]]] = defaultdict(dict)
+    """One line per evaluation: samples, hours, and each opponent's win rate with its interval
+    and, where recorded, the mean score margin."""
+    by_point: dict[tuple[int, float], dict[str, tuple[float, int, float | None]]] = defaultdict(dict)
     opponents: list[str] = []
     for r in run["rows"]:
-        by_point[(r["samples"], r["seconds"])][r["opponent"]] = (r["win_rate"], r["games"])
+        by_point[(r["samples"], r["seconds"])][r["opponent"]] = (r["win_rate"], r["games"], r.get("margin"))
         if r["opponent"] not in opponents:
             opponents.append(r["opponent"])
     lines = ["| samples | hours | " + " | ".join(f"vs {o}" for o in opponents) + " |",
@@ -91,9 +93,9 @@ def curve_table(run: dict) -> str:
             if o not in rates:
                 cells.append("")
                 continue
-            rate, games = rates[o]
+            rate, games, margin = rates[o]
             lo, hi = wilson_interval(rate * games, games)
-            cells.append(f"{rate:.0%} [{lo:.0%}–{hi:.0%}]")
+            cells.append(f"{rate:.0%} [{lo:.0%}–{hi:.0%}]" + ("" if margin is None else f", {margin:+.1f}"))
         lines.append(f"| {samples:,} | {seconds / 3600:.2f} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -141,6 +143,8 @@ def run_section(run: dict, picture: Path, note: str = "") -> str:
              + (f", trained at commit {meta['commit']}" if meta.get("commit") else "") + ". "
              f"Each evaluation plays {last['games']} games per opponent, seats swapped, the policy sampling as "
              f"in training. Last evaluation: " + ", ".join(f"{rate:.0%} vs {o}" for o, rate in final.items()) + ". "
+             + ("A cell's last number is the learner's mean final score minus the best other seat's. "
+                if any(r.get("margin") is not None for r in run["rows"]) else "")
              + (f"The learner's recent record against its pool (about its last 100 games against each, from the "
                 f"checkpoint): {', '.join(record)}. " if record else "")
              + note)
@@ -252,7 +256,8 @@ def final_section(folder: Path, opponents: list[str], games: int, note: str = ""
              f"({run['rows'][-1]['seconds'] / 3600:.2f} training hours), {games} games per opponent and mode, "
              f"seats swapped, seeds from {FINAL_SEED:,} (the training evaluations use 10,000,000 + update). "
              f"Sampled: the policy draws its move as in training; greedy: it plays its most likely move. {note}".rstrip()
-             + "\n", "| opponent | mode | games | win rate | 95% interval | by seat |", "|---|---|---:|---:|---|---|"]
+             + "\n", "| opponent | mode | games | win rate | 95% interval | by seat | score margin |",
+             "|---|---|---:|---:|---|---|---:|"]
     for opponent in opponents:
         for greedy in (False, True):
             agent = PolicyAgent(path=folder / "policy.pt", greedy=greedy, seed=FINAL_SEED)
@@ -260,7 +265,7 @@ def final_section(folder: Path, opponents: list[str], games: int, note: str = ""
             low, high = wilson_interval(result.win_rate * result.games, result.games)
             seats = ", ".join(f"{w:.0%}" for w in result.win_rate_by_seat)
             lines.append(f"| {opponent} | {'greedy' if greedy else 'sampled'} | {result.games} | "
-                         f"{result.win_rate:.1%} | {low:.1%} - {high:.1%} | {seats} |")
+                         f"{result.win_rate:.1%} | {low:.1%} - {high:.1%} | {seats} | {result.mean_margin:+.1f} |")
             print(lines[-1], flush=True)
     return "\n".join(lines)
 

@@ -631,7 +631,7 @@ def train(
         def report(stats: dict) -> None:
             rate = stats["train_win_rate"]
             wins = [f"train {rate:.0%}"] if rate == rate else []  # nan until a game ends
-            wins += [f"vs {k} {v:.0%}" for k, v in stats["eval"].items()]
+            wins += [f"vs {k} {v:.0%} ({stats['eval_margin'][k]:+.1f})" for k, v in stats["eval"].items()]
             expert_note = ""
             if stats.get("expert_loss", float("nan")) == stats.get("expert_loss"):  # not nan: the expert gave targets
                 expert_note = (f", the expert's move is the policy's best in {stats['expert_agreement']:.0%} "

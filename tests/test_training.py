@@ -213,6 +213,22 @@ def test_a_delegate_must_be_a_bundled_bot_of_the_game():
 def test_evaluation_plays_agents_that_read_the_state(scythe_kernels):
     result = evaluate(make_agent("scythe.builder", game="scythe", seed=0), "scythe", "random", games=4)
     assert result.games == 4 and result.win_rate == 1.0 and result.truncated == 0
+    assert result.mean_margin > 10  # coins ahead of the random seat, on average (each game is a win)
+    lost = evaluate(RandomAgent(3), "scythe", "scythe.builder", games=4)
+    assert lost.win_rate == 0.0 and lost.mean_margin == pytest.approx(-result.mean_margin, rel=0.5)
+
+
+def test_eval_csv_gains_the_margin_column_and_keeps_its_old_rows(tmp_path):
+    from meeplegym.training.evaluate import EvalResult, append_evaluations
+
+    path = tmp_path / "eval.csv"
+    path.write_text("samples,seconds,opponent,games,win_rate\n100,1.5,random,10,0.9\n")
+    result = EvalResult("scythe.builder", 10, 0.1, -0.8, [0.1, 0.1], 0, 500, -41.25)
+    append_evaluations(path, 200, 3.04, [result])
+    assert path.read_text().splitlines() == ["samples,seconds,opponent,games,win_rate,margin",
+                                             "100,1.5,random,10,0.9,", "200,3.0,scythe.builder,10,0.1,-41.25"]
+    append_evaluations(tmp_path / "new.csv", 1, 0.0, [result])
+    assert (tmp_path / "new.csv").read_text().startswith("samples,seconds,opponent,games,win_rate,margin\n1,0.0,")
 
 
 def test_bad_adapter_options():
@@ -687,8 +703,8 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
     assert run["game"] == "scythe" and run["meta"]["algo"] == "ppo"
     assert [r["samples"] for r in run["rows"]] == [256, 512]  # an evaluation per update
     table = training_curves.curve_table(run)
-    rate = run["rows"][-1]["win_rate"]
-    assert "| 512 | " in table and f"{rate:.0%} [" in table
+    rate, margin = run["rows"][-1]["win_rate"], run["rows"][-1]["margin"]
+    assert "| 512 | " in table and f"{rate:.0%} [" in table and f"], {margin:+.1f} |" in table
     picture = training_curves.plot(run, tmp_path / "curve.png")
     assert picture.stat().st_size > 1000
     out = tmp_path / "training.md"

@@ -18,7 +18,6 @@ logs in ``tb/``.
 
 from __future__ import annotations
 
-import csv
 import dataclasses
 import pickle
 import time
@@ -35,7 +34,7 @@ from torch import nn
 from meeplegym.agents.policy_agent import PolicyAgent, save_policy
 from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
-from meeplegym.training.evaluate import evaluate
+from meeplegym.training.evaluate import append_evaluations, evaluate
 from meeplegym.training.ppo import SELF, parse_dataclass
 from meeplegym.training.sb3 import SeatVecEnv
 
@@ -103,6 +102,7 @@ class TrainingHooks(BaseCallback):
         self.rollouts = 0
         self.wins: list[float] = []
         self.eval_rates: dict[str, float] = {}
+        self.eval_margins: dict[str, float] = {}
         self.snapshot_slots: list[int] = []
         self.start_time = time.time()
         self.seconds_before = 0.0  # training seconds of earlier runs of this --out (clock.json)
@@ -142,19 +142,17 @@ class TrainingHooks(BaseCallback):
     def evaluate(self) -> None:
         policy_path = self.save()
         agent = PolicyAgent(path=policy_path, greedy=self.args.eval_greedy, seed=self.rollouts)
-        new_file = not (self.out / "eval.csv").exists()
-        with open(self.out / "eval.csv", "a", newline="") as f:
-            w = csv.writer(f, lineterminator="\n")
-            if new_file:
-                w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
-            for opponent in agent_list(self.args.eval_opponents):
-                result = evaluate(agent, self.args.game, opponent, games=self.args.eval_games,
-                                  num_players=self.args.num_players, seed=10_000_000 + self.rollouts,
-                                  max_turns=self.args.max_turns or None)
-                self.eval_rates[opponent] = result.win_rate
-                self.logger.record(f"eval/win_rate_vs_{opponent}", result.win_rate)
-                w.writerow([self.model.num_timesteps, round(self.seconds(), 1), opponent,
-                            self.args.eval_games, result.win_rate])
+        results = []
+        for opponent in agent_list(self.args.eval_opponents):
+            result = evaluate(agent, self.args.game, opponent, games=self.args.eval_games,
+                              num_players=self.args.num_players, seed=10_000_000 + self.rollouts,
+                              max_turns=self.args.max_turns or None)
+            self.eval_rates[opponent] = result.win_rate
+            self.eval_margins[opponent] = result.mean_margin
+            self.logger.record(f"eval/win_rate_vs_{opponent}", result.win_rate)
+            self.logger.record(f"eval/margin_vs_{opponent}", result.mean_margin)
+            results.append(result)
+        append_evaluations(self.out / "eval.csv", self.model.num_timesteps, self.seconds(), results)
 
     def _on_rollout_end(self) -> None:
         self.rollouts += 1
@@ -179,6 +177,7 @@ class TrainingHooks(BaseCallback):
             "sps": (samples - self.start_samples) / max(time.time() - self.start_time, 1e-9),
             "train_win_rate": float(np.mean(self.wins)) if self.wins else float("nan"),
             "eval": dict(self.eval_rates),
+            "eval_margin": dict(self.eval_margins),
         }
         if self.user_callback is not None:
             self.user_callback(self.stats)
@@ -266,7 +265,7 @@ def main(argv=None) -> None:
     args = parse_dataclass(Args, argv, __doc__)
 
     def report(s):
-        evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
+        evals = " ".join(f"vs {k} {v:.0%} ({s['eval_margin'][k]:+.1f})" for k, v in s["eval"].items())
         print(f"rollout {s['update']} samples {s['samples']} sps {s['sps']:.0f} "
               f"train win {s['train_win_rate']:.2f} {evals}", flush=True)
 

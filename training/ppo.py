@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import dataclasses
 import functools
 import pickle
@@ -34,7 +33,7 @@ from torch import nn
 from meeplegym.agents.policy_agent import PhaseActor, PhaseHead, PolicyAgent, build_actor, load_policy, save_policy
 from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
-from meeplegym.training.evaluate import evaluate
+from meeplegym.training.evaluate import EvalResult, append_evaluations, evaluate
 from meeplegym.training.network_input import DenseInputs, SparseInputs, SparseLinear, SparseRows, sparse_first_layer
 from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, phase_columns
 
@@ -531,14 +530,11 @@ def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: Sea
         group["lr"] = args.learning_rate
 
 
-def run_evaluation(args: Args, policy_path: Path, seed: int) -> dict[str, float]:
+def run_evaluation(args: Args, policy_path: Path, seed: int) -> list[EvalResult]:
     agent = PolicyAgent(path=policy_path, greedy=args.eval_greedy, seed=seed)
-    results = {}
-    for opponent in agent_list(args.eval_opponents):
-        result = evaluate(agent, args.game, opponent, games=args.eval_games, num_players=args.num_players,
-                          seed=10_000_000 + seed, max_turns=args.max_turns or None)
-        results[opponent] = result.win_rate
-    return results
+    return [evaluate(agent, args.game, opponent, games=args.eval_games, num_players=args.num_players,
+                     seed=10_000_000 + seed, max_turns=args.max_turns or None)
+            for opponent in agent_list(args.eval_opponents)]
 
 
 def train(args: Args, callback=None, pretrain_callback=None) -> dict:
@@ -646,19 +642,15 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         torch.save(ckpt, out / "checkpoint.pt.tmp")
         (out / "checkpoint.pt.tmp").replace(checkpoint_path)
 
-    def evaluate_and_log(update: int) -> dict[str, float]:
-        rates = run_evaluation(args, export(model, args, out / "policy.pt", global_step, env.observation_columns),
-                               seed=update)
-        new_file = not (out / "eval.csv").exists()
-        with open(out / "eval.csv", "a", newline="") as f:
-            w = csv.writer(f, lineterminator="\n")
-            if new_file:
-                w.writerow(["samples", "seconds", "opponent", "games", "win_rate"])
-            for opponent, rate in rates.items():
-                w.writerow([global_step, round(seconds_before + time.time() - start_time, 1), opponent, args.eval_games, rate])
-                if writer is not None:
-                    writer.add_scalar(f"eval/win_rate_vs_{opponent}", rate, global_step)
-        return rates
+    def evaluate_and_log(update: int) -> list[EvalResult]:
+        results = run_evaluation(args, export(model, args, out / "policy.pt", global_step, env.observation_columns),
+                                 seed=update)
+        append_evaluations(out / "eval.csv", global_step, seconds_before + time.time() - start_time, results)
+        for result in results:
+            if writer is not None:
+                writer.add_scalar(f"eval/win_rate_vs_{result.opponent}", result.win_rate, global_step)
+                writer.add_scalar(f"eval/margin_vs_{result.opponent}", result.mean_margin, global_step)
+        return results
 
     start_time = time.time()
     if args.pretrain_samples and not pretrained:
@@ -701,10 +693,10 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     recent_wins: list[float] = []
     recent_returns: list[float] = []
     recent_lengths: list[int] = []
-    eval_rates: dict[str, float] = {}
+    evaluation: list[EvalResult] = []
     stats: dict = {"update": start_update - 1, "updates": num_updates, "samples": global_step,
                    "total": args.total_steps, "sps": 0.0, "games": games_done, "train_win_rate": float("nan"),
-                   "eval": {}}
+                   "eval": {}, "eval_margin": {}}
     sps_start_time, start_step = time.time(), global_step
 
     for update in range(start_update, num_updates + 1):
@@ -889,8 +881,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         if last or update % args.checkpoint_every == 0:
             save_checkpoint(update)
         if last or (args.eval_every and update % args.eval_every == 0):
-            eval_rates = evaluate_and_log(update)
-        stats["eval"] = dict(eval_rates)
+            evaluation = evaluate_and_log(update)
+        stats["eval"] = {r.opponent: r.win_rate for r in evaluation}
+        stats["eval_margin"] = {r.opponent: r.mean_margin for r in evaluation}
         if callback is not None:
             callback(stats)
     if writer is not None:
@@ -902,7 +895,7 @@ def main(argv=None) -> None:
     args = parse_args(argv)
 
     def report(s):
-        evals = " ".join(f"vs {k} {v:.0%}" for k, v in s["eval"].items())
+        evals = " ".join(f"vs {k} {v:.0%} ({s['eval_margin'][k]:+.1f})" for k, v in s["eval"].items())
         helpers = f" teacher agrees {s['teacher_agreement']:.0%}" if s["teacher_weight"] > 0 else ""
         if s["expert_loss"] == s["expert_loss"]:  # not nan: the expert gave targets
             helpers += f" expert agrees {s['expert_agreement']:.0%} ({s['expert_seconds']:.0f} s searching)"
