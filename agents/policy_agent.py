@@ -29,6 +29,7 @@ the same tokens inside one Move, and two-section loops across turns).
 
 from __future__ import annotations
 
+import importlib
 import pickle
 from pathlib import Path
 
@@ -190,6 +191,18 @@ def load_policy(path, device: str = "cpu") -> dict:
     return blob
 
 
+def check_layout(game: str, num_players: int, columns, source) -> None:
+    """A policy that reads the live layout names the elements it reads by index. If the game's
+    encoder has changed since it was trained (features added or moved), those indices mean other
+    things now: refuse it, rather than let it play on inputs it would misread."""
+    live = importlib.import_module(f"meeplegym.encoders.{game}").live_columns(num_players)
+    if not np.array_equal(live, np.asarray(columns)):
+        raise ValueError(f"{source or 'this policy'} was trained on another {game} observation layout: it reads "
+                         f"{len(columns)} elements where this version's {num_players}-player layout has {len(live)} "
+                         f"(CHANGES.md lists the encoder changes); retrain it, or play it with the version it was "
+                         f"trained at")
+
+
 class PolicyAgent(Agent):
     """Plays an exported policy, sampling among the legal actions (``greedy=True``: the best one).
     A policy trained with a delegate plays only the strategic decisions and hands the rest to
@@ -212,6 +225,8 @@ class PolicyAgent(Agent):
         self.std = torch.sqrt(torch.as_tensor(blob["obs_var"], device=self.device) + blob["obs_eps"])
         self.clip = float(blob["obs_clip"])
         columns = blob.get("obs_columns")  # None: the whole observation (policies from before the live layout too)
+        if columns is not None:
+            check_layout(self.game, self.num_players, columns, path)
         self.columns = None if columns is None else torch.as_tensor(columns, device=self.device)
         self.greedy = bool(greedy)
         self.delegate = None

@@ -15,6 +15,7 @@ from meeplegym.encoders.features import ANY, TABLE, FeatureTable, seat_major
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
+    BOTTOM_RESOURCE,
     DROPPED_HERE,
     FIRST_WORKER,
     HAS_ENCOUNTER,
@@ -98,6 +99,13 @@ _P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per re
                           roles=seat_major(MAX_PLAYERS, N_TOP_SLOTS))
 _P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost",
                         high=int(BOTTOM_COST.max()), roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+_P_RESOURCES = FEATURES.add("player.resources", MAX_PLAYERS * N_RESOURCES,
+                            "per relative player: food, wood, metal, oil tokens on the territories it controls "
+                            "(what it can pay with, S0.6)", high=N_TERRITORIES * MAX_PILE,
+                            roles=seat_major(MAX_PLAYERS, N_RESOURCES))
+_P_CAN_PAY = FEATURES.add("player.can_pay_bottom", MAX_PLAYERS * N_BOTTOM,
+                          "per relative player: those tokens cover the current Upgrade/Deploy/Build/Enlist cost "
+                          "(Crimea's Coercion not counted)", roles=seat_major(MAX_PLAYERS, N_BOTTOM))
 _P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)",
                            roles=seat_major(MAX_PLAYERS, N_BOTTOM))
 _P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)",
@@ -239,8 +247,15 @@ def encode(s, seat, public_coins, out):
             out[_P_STARS + rp * N_STAR_KINDS + k] = s["stars"][p, k]
         for k in range(N_TOP_SLOTS):
             out[_P_UPGRADED + rp * N_TOP_SLOTS + k] = s["upgraded"][p, k]
+        for t in range(N_TERRITORIES):  # the totals the bottom actions pay from: a sum the network would
+            if ctrl[t] == p:             # otherwise have to learn from the per-location blocks
+                for r in range(N_RESOURCES):
+                    out[_P_RESOURCES + rp * N_RESOURCES + r] += s["resources"][t, r]
         for b in range(N_BOTTOM):
-            out[_P_COSTS + rp * N_BOTTOM + b] = BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b]
+            cost = BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b]
+            out[_P_COSTS + rp * N_BOTTOM + b] = cost
+            if out[_P_RESOURCES + rp * N_RESOURCES + BOTTOM_RESOURCE[b]] >= cost:
+                out[_P_CAN_PAY + rp * N_BOTTOM + b] = 1.0
             out[_P_RECRUITED + rp * N_BOTTOM + b] = s["recruited"][p, b]
             out[_P_ONE_TIME + rp * 4 + b] = s["one_time_used"][p, b]
         for u in range(1, N_UNITS):

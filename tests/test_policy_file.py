@@ -1,8 +1,10 @@
-"""An exported policy file: its compact (bfloat16) copy plays as the original, and a file that is
-not a policy is refused with a message naming it, whatever torch makes of it."""
+"""An exported policy file: its compact (bfloat16) copy plays as the original; a file that is not
+a policy is refused with a message naming it, whatever torch makes of it; and so is a policy
+trained on an observation layout the encoder no longer has."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 torch = pytest.importorskip("torch")
@@ -72,3 +74,20 @@ def test_the_compact_command_writes_the_copy_and_names_a_bad_input(tmp_path):
 def _words(output: str) -> str:
     """The message in rich's error box, its lines joined."""
     return " ".join(output.replace("│", " ").split())
+
+
+def test_a_policy_trained_on_another_observation_layout_is_refused(tmp_path):
+    """A live-layout policy names the elements it reads by index; after an encoder change those
+    indices would mean other things, so the agent refuses it instead of misreading them."""
+    from meeplegym.agents.policy_agent import PolicyAgent
+    from meeplegym.encoders import oath
+
+    live = oath.live_columns(2)
+    for name, columns in (("now", live), ("before", np.delete(live, 7))):
+        save_policy(tmp_path / f"{name}.pt", build_actor(len(columns), [8], 329), game="oath", num_players=2,
+                    hidden=[8], activation="relu", obs_mean=torch.zeros(len(columns)),
+                    obs_var=torch.ones(len(columns)), obs_columns=columns)
+    assert PolicyAgent(path=tmp_path / "now.pt").observation_size == len(live)
+    with pytest.raises(ValueError, match=f"before.pt was trained on another oath observation layout: it reads "
+                                         f"{len(live) - 1} elements"):
+        PolicyAgent(path=tmp_path / "before.pt")

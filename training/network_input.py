@@ -3,7 +3,7 @@ normalised (`DenseInputs`), or by their nonzero entries (`SparseInputs`, with a 
 first layer).
 
 The observations are mostly zeros (Imperium 99.3%, Oath 99.1%, Scythe 97.1% of the entries) and
-the first layer reads 2,428 (Scythe) to 21,278 (Imperium) of them, so a dense first layer spends
+the first layer reads 2,444 (Scythe) to 21,278 (Imperium) of them, so a dense first layer spends
 nearly all its products on zeros. With the observation normaliser in front, the normalised input
 ``z = clamp((x - mean) / std)`` is not sparse, but its distance from the normalised zero
 ``z0 = clamp(-mean / std)`` is: it is nonzero only where ``x`` is. So

@@ -158,6 +158,41 @@ def test_own_units_are_located_by_the_index_the_unit_actions_use():
     assert moved >= 5
 
 
+def _block(observation, name, width):
+    feature = next(f for f in encoder.FEATURES.features if f.name == name)
+    return observation[feature.offset:feature.offset + feature.size].reshape(-1, width)
+
+
+def test_what_each_player_can_pay_with_is_what_the_bottom_actions_accept():
+    """player.resources sums the tokens on each player's controlled territories (S0.6), and
+    player.can_pay_bottom says what the rules' own affordability check says (no Crimea here,
+    whose Coercion the flags leave out), from either seat's view."""
+    from meeplegym.envs.scythe.rules.board import new_control
+    from meeplegym.envs.scythe.rules.bottom import can_afford_bottom
+
+    env = scythe_v0.env(num_players=2, factions=["nordic", "saxony"])
+    env.reset(seed=11)
+    rng = np.random.default_rng(3)
+    seen_tokens = seen_payable = 0
+    for _ in range(600):
+        if env.terminations[env.agent_selection]:
+            break
+        s = state_from_dict(env.unwrapped.state_to_dict())[0]
+        ctrl = new_control(s)
+        for seat in (0, 1):
+            obs = encoder.observation(s, seat)
+            for rel, p in ((0, seat), (1, 1 - seat)):
+                tokens = s["resources"][:len(ctrl)][ctrl == p].sum(0)
+                assert (_block(obs, "player.resources", 4)[rel] == tokens).all()
+                payable = [bool(can_afford_bottom(s, p, b, ctrl)) for b in range(4)]
+                assert list(_block(obs, "player.can_pay_bottom", 4)[rel] == 1) == payable
+                seen_tokens += int(tokens.sum() > 0)
+                seen_payable += sum(payable)
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(rng.choice(np.flatnonzero(mask))))
+    assert seen_tokens > 100 and seen_payable > 100
+
+
 def test_feature_table_covers_the_vector():
     features = encoder.FEATURES.features
     assert features[0].offset == 0
