@@ -254,7 +254,7 @@ def encode(s, seat, public_coins, out):
         for b in range(N_BOTTOM):
             cost = BOTTOM_COST[s["mat"][p], b] - s["covered"][p, b]
             out[_P_COSTS + rp * N_BOTTOM + b] = cost
-            if out[_P_RESOURCES + rp * N_RESOURCES + BOTTOM_RESOURCE[b]] >= cost:
+            if out[_P_RESOURCES + rp * N_RESOURCES + int(BOTTOM_RESOURCE[b])] >= cost:
                 out[_P_CAN_PAY + rp * N_BOTTOM + b] = 1.0
             out[_P_RECRUITED + rp * N_BOTTOM + b] = s["recruited"][p, b]
             out[_P_ONE_TIME + rp * 4 + b] = s["one_time_used"][p, b]
