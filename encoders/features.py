@@ -121,3 +121,28 @@ def relative_seat(seat, p, n):
     """p's seat counted from the observing seat: 0 is the seat itself, 1 the next in turn order
     (ints: state fields are int8, and pure-Python runs must not overflow)."""
     return (int(p) - int(seat) + int(n)) % int(n)
+
+
+@kernel
+def nonzero_entries(observations, columns):
+    """(where, values): row b's nonzero entries among observations[b, columns], in column order,
+    each numbered by its place in `columns`; rows padded with zeros to the widest (at least 1).
+    A learner's sparse first layer reads a live layout this way, without copying it out first."""
+    rows = observations.shape[0]
+    counts = np.zeros(rows, dtype=np.int64)
+    for b in range(rows):
+        for k in range(columns.shape[0]):
+            if observations[b, columns[k]] != 0:
+                counts[b] += 1
+    width = max(1, counts.max()) if rows else 1
+    where = np.zeros((rows, width), dtype=np.int64)
+    values = np.zeros((rows, width), dtype=np.float32)
+    for b in range(rows):
+        n = 0
+        for k in range(columns.shape[0]):
+            x = observations[b, columns[k]]
+            if x != 0:
+                where[b, n] = k
+                values[b, n] = x
+                n += 1
+    return where, values

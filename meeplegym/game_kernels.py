@@ -233,8 +233,8 @@ def hidden_kernels(hidden, module_name: str):
 def vector_kernels(game, module_name: str):
     """The vector API's batch kernels (meeplegym.vector) over a game's vector module `game`, in this
     order: the shells ``observe``, ``reset_one`` and ``step_one``, and ``reset_batch``,
-    ``step_batch`` (threads over the games), ``step_batch_serial``, ``restart_rows`` and
-    ``observe_rows``; the module
+    ``step_batch`` (threads over the games), ``step_batch_serial``, ``restart_rows``,
+    ``observe_rows`` and ``scores_now``; the module
     binds them under these names (a copy calls another through it). The module supplies the
     rules' ``legal`` / ``apply``, ``start(states, b, seed_word, setup_args)`` (exactly what
     ``engine.new_game`` does, from the table's `setup_args` tuple), ``encode(s, seat, setup_args,
@@ -321,7 +321,16 @@ def vector_kernels(game, module_name: str):
         for k in range(rows.shape[0]):
             game.encode(states[rows[k]], seats[k], setup_args, out[k])
 
-    return observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows, observe_rows
+    @kernel
+    def scores_now(states, reward_mode, scores):
+        """scores[b] = game b's scores if it were cut short now: what ``finish`` scores a truncation
+        with (Scythe's and Imperium's running counts; Oath's zeros: it has no score before its end)."""
+        rewards = np.zeros(scores.shape[1])
+        for b in range(states.shape[0]):
+            game.finish(states[b], reward_mode, False, rewards, scores[b])
+
+    return (observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows, observe_rows,
+            scores_now)
 
 
 def encoder_kernels(encoder, module_name: str):

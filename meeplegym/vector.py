@@ -101,6 +101,10 @@ class VectorGame(ABC):
                                       reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
                                       truncated, final_seats, final_obs)
 
+    def scores_now(self, states, reward_mode: int, out) -> None:
+        """out[b] = game b's scores if it were cut short now."""
+        self.kernels.scores_now(states, reward_mode, out)
+
     def observe(self, states, rows, seats, out) -> None:
         """out[k] = the game in slot rows[k] from seat seats[k]'s view."""
         self.kernels.observe_rows(states, rows, seats, self.setup_args, out)
@@ -324,6 +328,14 @@ class VectorEnv:
             raise IndexError(f"rows must be in 0..{self.batch - 1} and seats in 0..{self.num_players - 1}")
         out = np.zeros((rows.size, self.observation_size), dtype=np.float32)
         self.game.observe(self.states, rows, seats, out)
+        return out
+
+    def scores(self) -> np.ndarray:
+        """Every game's scores as it stands, (batch, num_players) int64, a new array: what a
+        truncation now would report in ``final_scores`` (Scythe's coins with the end-game
+        bonuses, Imperium's VP; Oath's zeros, as it scores only its winner)."""
+        out = np.zeros((self.batch, self.num_players), dtype=np.int64)
+        self.game.scores_now(self.states, REWARD_MODE_CODES[self.reward_mode], out)
         return out
 
     def restart(self, rows) -> VectorStep:

@@ -94,6 +94,19 @@ def test_frozen_constant_part_ends_with_the_rollout():
     assert model.trunk[0].bias.grad.abs().sum() > 0  # the bias reaches the output through it alone
 
 
+def test_sparse_rows_of_some_columns_are_those_of_the_copied_columns():
+    """The live layout read from the whole observation: the same entries as from a copy of its
+    columns, numbered by their place among them; an all-zero batch still has one (padding) slot."""
+    x = _observations(25, seed=5)
+    columns = np.flatnonzero(np.random.default_rng(6).random(SIZE) < 0.7)
+    direct, copied = sparse_rows(x, columns), sparse_rows(x[:, columns])
+    torch.testing.assert_close(direct.columns, copied.columns)
+    torch.testing.assert_close(direct.values, copied.values)
+    np.testing.assert_array_equal(direct.dense_columns(torch.arange(columns.size)).numpy(), x[:, columns])
+    empty = sparse_rows(np.zeros((3, SIZE), np.float32))
+    assert empty.columns.shape == (3, 1) and not empty.values.any()
+
+
 def test_sparse_rows_hold_every_entry_and_its_moments():
     x = _observations(30, seed=4)
     rows = concat_rows([sparse_rows(x[:10]), sparse_rows(x[10:])])  # two widths, padded to one

@@ -533,6 +533,31 @@ def test_sampled_actions_follow_the_policy_and_their_log_probabilities_are_its_o
     torch.testing.assert_close(logp, expected.log()[actions])
 
 
+def test_the_legal_distribution_is_the_masked_categorical_with_its_gradients():
+    """log_prob, entropy and their gradients match torch's Categorical over the masked logits,
+    including rows with one legal action and legal logits far apart (exp underflows)."""
+    from meeplegym.training import ppo
+
+    rng = np.random.default_rng(1)
+    logits = torch.as_tensor(rng.normal(scale=4.0, size=(64, 50)), dtype=torch.float32)
+    logits[0, 3] = 200.0  # the other legal actions of row 0 have probability 0 in float32
+    masks = torch.as_tensor(rng.random((64, 50)) < 0.2)
+    masks[:, 3] = True
+    masks[1] = False
+    masks[1, 7] = True  # a forced move: log-prob 0, entropy 0
+    actions = torch.as_tensor([rng.choice(np.flatnonzero(m)) for m in masks.numpy()])
+    ours, theirs = logits.clone().requires_grad_(True), logits.clone().requires_grad_(True)
+    mine = ppo.LegalDistribution(ours, masks)
+    reference = torch.distributions.Categorical(logits=ppo.masked_logits(theirs, masks))
+    (mine.log_prob(actions).sum() + 0.3 * mine.entropy().sum()).backward()
+    (reference.log_prob(actions).sum() + 0.3 * reference.entropy().sum()).backward()
+    torch.testing.assert_close(mine.log_prob(actions), reference.log_prob(actions))
+    torch.testing.assert_close(mine.entropy(), reference.entropy())
+    torch.testing.assert_close(ours.grad, theirs.grad)
+    assert mine.log_prob(actions)[1] == 0 and mine.entropy()[1] == 0
+    assert (mine.logits.argmax(-1) == reference.logits.argmax(-1)).all()
+
+
 def test_the_normaliser_keeps_the_mean_and_variance_of_everything_it_saw():
     from meeplegym.training import ppo
 

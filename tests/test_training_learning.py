@@ -29,7 +29,7 @@ def _positions(decisions: int, seed: int = 1):
 def test_the_network_memorises_a_fixed_batch(scythe_kernels):
     """Overfit one batch: random legal targets and random values for 256 real positions. A
     broken mask, normaliser, head or optimiser step leaves the targets unlearnt."""
-    from meeplegym.training.ppo import ActorCritic, legal_dist, masked_logits
+    from meeplegym.training.ppo import ActorCritic, LegalDistribution, masked_logits
 
     obs, masks = _positions(256)
     rng = np.random.default_rng(0)
@@ -43,7 +43,7 @@ def test_the_network_memorises_a_fixed_batch(scythe_kernels):
     first = None
     for _ in range(400):
         logits, v = model(x)
-        nll = -legal_dist(logits, masks).log_prob(targets).mean()
+        nll = -LegalDistribution(logits, masks).log_prob(targets).mean()
         value_loss = ((v - values) ** 2).mean()
         first = first if first is not None else (nll.item(), value_loss.item())
         optimizer.zero_grad()

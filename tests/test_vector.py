@@ -147,6 +147,24 @@ def test_a_batch_step_that_fails_inside_the_engine_is_undone(game, monkeypatch):
     assert "transactional=True" in str(err.value.__notes__)
 
 
+@pytest.mark.parametrize("game", ["scythe", "imperium", "oath"])
+def test_running_scores_are_the_aec_games_scores(game):
+    """VectorEnv.scores (the trainer's margin shaping reads it) gives each game's scores as the AEC
+    game counts them mid-game: Scythe's coins with end-game bonuses, Imperium's VP, Oath's zeros."""
+    venv = meeplegym.make_vector(game, 5, num_players=3, seed=4)
+    scorer = meeplegym.make_env(game, num_players=3).unwrapped.game
+    agent = RandomAgent(3)
+    result = venv.last_step
+    for _ in range(150):
+        result = venv.step(agent.act_batch(result.observation, result.action_mask))
+    scores = venv.scores()
+    assert scores.shape == (5, 3) and scores.dtype == np.int64
+    for b in range(5):
+        np.testing.assert_array_equal(scores[b], scorer.scores(venv.states[b:b + 1]))
+    assert scores.any() == (game != "oath")
+    assert (scores[:, 0] != scores[:, 1]).any() or game == "oath"  # rows and seats are not mixed up
+
+
 @pytest.mark.parametrize(
     "kwargs, message",
     [

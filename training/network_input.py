@@ -32,6 +32,8 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from meeplegym.encoders.features import nonzero_entries
+
 
 @dataclass
 class SparseRows:
@@ -83,19 +85,15 @@ class SparseRows:
         return len(self), sums, squares
 
 
-def sparse_rows(observations: np.ndarray) -> SparseRows:
-    """The nonzero entries of a (rows, size) observation batch."""
-    x = torch.from_numpy(np.ascontiguousarray(observations, dtype=np.float32))
-    flat = x.view(-1).nonzero().squeeze(1)  # one flat scan: a third faster than by (row, column)
-    row, column = flat // x.shape[1], flat % x.shape[1]
-    counts = torch.bincount(row, minlength=x.shape[0])
-    width = max(int(counts.max()), 1) if counts.numel() else 1
-    slot = torch.arange(row.numel()) - (torch.cumsum(counts, 0) - counts)[row]  # rank within its row
-    columns = torch.zeros(x.shape[0], width, dtype=torch.int64)
-    values = torch.zeros(x.shape[0], width)
-    columns[row, slot] = column
-    values[row, slot] = x[row, column]
-    return SparseRows(columns, values)
+def sparse_rows(observations: np.ndarray, columns: np.ndarray | None = None) -> SparseRows:
+    """The nonzero entries of a (rows, size) observation batch, or of its `columns` only (then
+    numbered by their place in `columns`: the live layout read straight from the whole
+    observation, without copying it out first)."""
+    observations = np.ascontiguousarray(observations, dtype=np.float32)
+    if columns is None:
+        columns = np.arange(observations.shape[1])
+    found, values = nonzero_entries(observations, np.asarray(columns, dtype=np.int64))
+    return SparseRows(torch.from_numpy(found), torch.from_numpy(values))
 
 
 def concat_rows(parts: list[SparseRows]) -> SparseRows:
@@ -182,16 +180,16 @@ class DenseInputs:
         self.norm, self.device = norm, device
         self.buffer = torch.zeros((steps, batch, size), dtype=dtype, device=device)
 
-    def store(self, t: int, observations: np.ndarray) -> torch.Tensor:
-        """Keep step `t`'s observations; the network's input for them."""
-        raw = torch.tensor(observations, device=self.device)  # a copy: the env reuses its buffers
+    def store(self, t: int, env) -> torch.Tensor:
+        """Keep step `t`'s observations (`env`'s, a `SeatAdapter`); the network's input for them."""
+        raw = torch.tensor(env.observation, device=self.device)  # a copy: the env reuses its buffers
         self.norm.update(raw)
         self.buffer[t] = self.norm(raw)
         return self.buffer[t]
 
-    def peek(self, observations: np.ndarray) -> torch.Tensor:
-        """The network's input for observations not kept (the rollout's bootstrap)."""
-        return self.norm(torch.tensor(observations, device=self.device))
+    def peek(self, env) -> torch.Tensor:
+        """The network's input for `env`'s observations, not kept (the rollout's bootstrap)."""
+        return self.norm(torch.tensor(env.observation, device=self.device))
 
     def batch(self) -> torch.Tensor:
         """Every kept row, step-major (row t * batch + b)."""
@@ -213,12 +211,13 @@ class SparseInputs:
         self.norm, self.size, self.device = norm, size, device
         self.parts: list[SparseRows | None] = [None] * steps
 
-    def store(self, t: int, observations: np.ndarray) -> SparseRows:
-        self.parts[t] = self.peek(observations)
+    def store(self, t: int, env) -> SparseRows:
+        self.parts[t] = self.peek(env)
         return self.parts[t]
 
-    def peek(self, observations: np.ndarray) -> SparseRows:
-        return sparse_rows(observations).to(self.device)
+    def peek(self, env) -> SparseRows:
+        # read from the whole observation: the live layout's dense copy would cost as much again
+        return sparse_rows(env.whole_observation, env.observation_columns).to(self.device)
 
     def batch(self) -> SparseRows:
         return concat_rows(self.parts)

@@ -31,8 +31,8 @@ sequence of per-row dicts ``{"seat", "game", "state"}`` (what ``act`` gets, so
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -197,7 +197,6 @@ class OpponentPool:
 class SeatStep:
     """One learner step of a batch (row b is game slot b). Buffers: copy what you keep."""
 
-    observation: np.ndarray  # (batch, obs_size) float32: the learner's view at its next decision
     action_mask: np.ndarray  # (batch, num_actions) int8
     reward: np.ndarray  # (batch,) float32: learner-seat reward since its previous decision
     done: np.ndarray  # (batch,) bool: the learner's game ended (terminated or truncated)
@@ -212,6 +211,14 @@ class SeatStep:
     episode_seed: np.ndarray  # (batch,) int64: replay the game with env.reset(seed=...)
     episode_opponents: np.ndarray  # (batch, num_players) int64: pool index per seat, -1 learner
     final_observation: np.ndarray  # (batch, obs_size) float32: the learner's view of the state the game ended in
+    learner_view: Callable[[], np.ndarray] = field(repr=False, compare=False)
+
+    @property
+    def observation(self) -> np.ndarray:
+        """(batch, obs_size) float32: the learner's view at its next decision. The live layout's
+        copy is made at the first read of a step (a trainer reading the nonzero entries straight
+        from the whole observation never makes it)."""
+        return self.learner_view()
 
 
 def live_columns(game: str, num_players: int) -> np.ndarray:
@@ -287,7 +294,6 @@ class SeatAdapter:
             check_delegation(game, delegate)
         self.delegate = make_agent(delegate, game=game, seed=seed) if delegate else None
         self.record = record
-        self._scorer = None  # the game's `scores`, for score_margins
         self.max_decisions = int(max_decisions) if max_decisions else 0
         b, n = self.batch, self.num_players
         self.learner_seat = np.zeros(b, dtype=np.int64)
@@ -303,9 +309,9 @@ class SeatAdapter:
         self._bot_epsilons = np.zeros((b, n))
         self._bot_words = np.zeros(b, dtype=np.uint64)
         self._rows = np.arange(b)
+        self._live = None if self.observation_columns is None else np.zeros((b, self.observation_size), np.float32)
+        self._live_is_current = False
         self._out = SeatStep(
-            observation=(self.venv.last_step.observation if self.observation_columns is None
-                         else np.zeros((b, self.observation_size), np.float32)),
             action_mask=self.venv.last_step.action_mask, reward=np.zeros(b, np.float32),
             done=np.zeros(b, bool), terminated=np.zeros(b, bool), truncated=np.zeros(b, bool),
             episode_return=np.zeros(b, np.float32), episode_length=np.zeros(b, np.int64),
@@ -313,6 +319,7 @@ class SeatAdapter:
             final_scores=np.zeros((b, n), np.int64), episode_seed=np.zeros(b, np.int64),
             episode_opponents=np.full((b, n), -1, np.int64),
             final_observation=np.zeros((b, self.observation_size), np.float32),
+            learner_view=self._learner_observation,
         )
         self.actions: list[list[int]] = [[] for _ in range(b)]  # this game's actions per slot, when record
         self.finished_actions: dict[int, list[int]] = {}  # slot -> actions of its game that ended last
@@ -342,7 +349,7 @@ class SeatAdapter:
         self._clear_out()
         self._new_games(self._rows)
         self._play_opponents(np.ones(self.batch, dtype=bool), fresh=np.ones(self.batch, dtype=bool))
-        self._copy_observations()
+        self._observations_moved()
         return self._out
 
     def step(self, actions, active=None) -> SeatStep:
@@ -366,7 +373,7 @@ class SeatAdapter:
         fresh = np.zeros(self.batch, dtype=bool)
         self._collect(rows, fresh)
         self._play_opponents(active, fresh)
-        self._copy_observations()
+        self._observations_moved()
         return self._out
 
     def action_masks(self) -> np.ndarray:
@@ -375,31 +382,40 @@ class SeatAdapter:
 
     def score_margins(self) -> np.ndarray:
         """Each game's learner-seat score minus the best other seat's, as the game stands now
-        (`Game.scores`: Scythe's and Imperium's running counts; Oath has no score before its
+        (`VectorEnv.scores`: Scythe's and Imperium's running counts; Oath has no score before its
         end, so 0 there); float64 (batch,). Alone at the table, the seat's own score."""
-        if self._scorer is None:  # the AEC env's game knows the running scores
-            from meeplegym.registry import make_env
-
-            self._scorer = make_env(self.game, num_players=self.num_players).unwrapped.game
-        out = np.zeros(self.batch)
-        for b in range(self.batch):
-            scores = np.asarray(self._scorer.scores(self.venv.states[b:b + 1]), dtype=np.float64)
-            others = np.delete(scores, self.learner_seat[b])
-            out[b] = scores[self.learner_seat[b]] - (others.max() if others.size else 0.0)
-        return out
+        scores = self.venv.scores().astype(np.float64)
+        mine = scores[self._rows, self.learner_seat]
+        if self.num_players == 1:
+            return mine
+        scores[self._rows, self.learner_seat] = -np.inf
+        return mine - scores.max(axis=1)
 
     @property
     def observation(self) -> np.ndarray:
         """The learner's observation in every game, in the adapter's layout (`observation_columns`)."""
-        return self._out.observation
+        return self._learner_observation()
+
+    @property
+    def whole_observation(self) -> np.ndarray:
+        """The learner's observation in every game with every element of the encoder's vector,
+        whatever the layout: its `observation_columns` are the live layout's."""
+        return self.venv.last_step.observation
 
     def _learner_view(self, observations: np.ndarray) -> np.ndarray:
         return observations if self.observation_columns is None else observations[:, self.observation_columns]
 
-    def _copy_observations(self) -> None:
-        """The live layout's own buffer follows the vector env's (the full layout reads that one)."""
-        if self.observation_columns is not None:
-            np.take(self.venv.last_step.observation, self.observation_columns, axis=1, out=self._out.observation)
+    def _learner_observation(self) -> np.ndarray:
+        if self._live is None:
+            return self.venv.last_step.observation
+        if not self._live_is_current:
+            np.take(self.venv.last_step.observation, self.observation_columns, axis=1, out=self._live)
+            self._live_is_current = True
+        return self._live
+
+    def _observations_moved(self) -> None:
+        """The vector env's observations changed: the live layout's copy is out of date."""
+        self._live_is_current = False
 
     @property
     def action_mask(self) -> np.ndarray:

@@ -258,26 +258,45 @@ class ActorCritic(nn.Module):
         return self.policy_logits(obs, features), self.value(obs, features)
 
 
-ILLEGAL = -1e9  # a masked logit: exp() underflows to exactly 0, so it is never sampled
+ILLEGAL = -1e9  # a masked logit: never the largest, never sampled
 
 
 def masked_logits(logits: torch.Tensor, masks: torch.Tensor) -> torch.Tensor:
     return torch.where(masks, logits, torch.full_like(logits, ILLEGAL))
 
 
-def legal_dist(logits: torch.Tensor, masks: torch.Tensor) -> torch.distributions.Categorical:
-    """The policy's distribution over the legal actions."""
-    return torch.distributions.Categorical(logits=masked_logits(logits, masks), validate_args=False)
+class LegalDistribution:
+    """The policy's distribution over the legal actions: a masked Categorical's `log_prob`,
+    `entropy` and `sample`, with the same values. It takes exp() of the legal logits only (each
+    minus the largest): torch's vectorised exp falls to a slow path for arguments below about
+    -88, and every masked logit is one, which made the loss of an Imperium minibatch (526
+    actions, a few dozen legal) and its backward twice as dear (benchmarks/training.md)."""
+
+    def __init__(self, logits: torch.Tensor, masks: torch.Tensor):
+        self.logits = masked_logits(logits, masks)  # the argmax is the most likely legal action
+        self._shifted = torch.where(masks, logits - self.logits.amax(-1, keepdim=True), 0.0)
+        self._weights = torch.where(masks, self._shifted.exp(), 0.0)  # exp(0) of the illegal ones, dropped
+        self._total = self._weights.sum(-1)
+        self._log_total = self._total.log()
+
+    def log_prob(self, actions: torch.Tensor) -> torch.Tensor:
+        return self._shifted.gather(-1, actions[:, None]).squeeze(-1) - self._log_total
+
+    def entropy(self) -> torch.Tensor:
+        return self._log_total - (self._weights * self._shifted).sum(-1) / self._total
+
+    def sample(self) -> torch.Tensor:
+        # Gumbel-max (logit - log E, E ~ Exp(1)) draws from the same distribution as a Categorical,
+        # at a third of torch.multinomial's cost on a small batch
+        return (self.logits - torch.empty_like(self.logits).exponential_().log()).argmax(-1)
 
 
 def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
     """Sample actions over the legal ones: (action, log-prob, value)."""
     logits, value = model(obs_normed)
-    log_probs = torch.log_softmax(masked_logits(logits, masks), dim=-1)
-    # Gumbel-max (log p - log E, E ~ Exp(1)) draws from the same distribution as a Categorical, at a
-    # third of torch.multinomial's cost on a small batch
-    actions = (log_probs - torch.empty_like(log_probs).exponential_().log()).argmax(-1)
-    return actions, log_probs.gather(-1, actions[:, None]).squeeze(-1), value
+    dist = LegalDistribution(logits, masks)
+    actions = dist.sample()
+    return actions, dist.log_prob(actions), value
 
 
 FIRST_LAYERS = ("auto", "dense", "sparse")
@@ -514,7 +533,7 @@ def clone_teacher(model: ActorCritic, optimizer: torch.optim.Optimizer, env: Sea
             for lo in range(0, T * B, args.minibatch_size):
                 mb = order[lo:lo + args.minibatch_size]
                 logits, value = model(b_obs[mb])
-                dist = legal_dist(logits, b_masks[mb])
+                dist = LegalDistribution(logits, b_masks[mb])
                 policy_loss = -dist.log_prob(b_moves[mb]).mean()
                 value_loss = 0.5 * ((value - b_returns[mb]) ** 2).mean()
                 loss = policy_loss + args.vf_coef * value_loss
@@ -684,7 +703,6 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     expert_buf = torch.full((T, B), -1, dtype=torch.long, device=device)  # -1: no search target
 
     step = env.reset(args.seed + 1_000_003 * (start_update - 1))
-    next_obs = step.observation  # the env reuses this buffer: read before the next step
     next_mask = torch.as_tensor(step.action_mask, device=device).bool()
     next_done = torch.zeros(B, device=device)
     potential = shaping_potential(env, args)
@@ -719,7 +737,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         # Imperium first layer is 5.4M of them).
         with torch.autocast(device.type, enabled=False), model.frozen():
             for t in range(T):
-                obs = inputs.store(t, next_obs)
+                obs = inputs.store(t, env)
                 mask_buf[t] = next_mask
                 done_buf[t] = next_done
                 with torch.no_grad(), network_precision(precision, device):
@@ -743,7 +761,6 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                     shaping_return += shaping
                     reward = reward + shaping
                 rew_buf[t] = torch.as_tensor(reward, dtype=torch.float32, device=device)
-                next_obs = step.observation
                 next_mask = torch.as_tensor(step.action_mask, device=device).bool()
                 next_done = torch.as_tensor(step.done, device=device, dtype=torch.float32)
                 if step.done.any():
@@ -758,7 +775,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         # ---- generalised advantage estimation (a done row starts a new game: no bootstrap across it)
         with torch.no_grad():
             with network_precision(precision, device):
-                _, next_value = model(inputs.peek(next_obs))
+                _, next_value = model(inputs.peek(env))
             advantages = torch.zeros_like(rew_buf)
             gae = torch.zeros(B, device=device)
             for t in reversed(range(T)):
@@ -790,7 +807,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                     logits = model.policy_logits(obs, features)
                     # in the critic warm-up only the critic learns: a shared trunk stays the policy's
                     new_value = model.value(obs, features, fit_trunk=not warming_up)
-                dist = legal_dist(logits, b_mask[mb])
+                dist = LegalDistribution(logits, b_mask[mb])
                 new_logp, entropy = dist.log_prob(b_act[mb]), dist.entropy()
                 log_ratio = new_logp - b_logp[mb]
                 ratio = log_ratio.exp()

@@ -56,8 +56,8 @@ def finish(s, reward_mode, terminal, rewards, scores):
 
 
 legal, apply = turn.legal, turn.apply
-(observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows,
- observe_rows) = vector_kernels(sys.modules[__name__], __name__)
+(observe, reset_one, step_one, reset_batch, step_batch, step_batch_serial, restart_rows, observe_rows,
+ scores_now) = vector_kernels(sys.modules[__name__], __name__)
 play_bots = seated_bot_kernels(sys.modules[__name__], bots, __name__)
 
 
