@@ -128,21 +128,28 @@ def nonzero_entries(observations, columns):
     """(where, values): row b's nonzero entries among observations[b, columns], in column order,
     each numbered by its place in `columns`; rows padded with zeros to the widest (at least 1).
     A learner's sparse first layer reads a live layout this way, without copying it out first."""
-    rows = observations.shape[0]
+    rows, size = observations.shape[0], columns.shape[0]
+    # one pass over the observations: the entries go to a flat scratch as long as the whole batch
+    # (untouched beyond the entries, so it costs what they do), then into their rows
+    found_at = np.empty(rows * size, dtype=np.int64)
+    found = np.empty(rows * size, dtype=np.float32)
     counts = np.zeros(rows, dtype=np.int64)
+    n = 0
     for b in range(rows):
-        for k in range(columns.shape[0]):
-            if observations[b, columns[k]] != 0:
-                counts[b] += 1
-    width = max(1, counts.max()) if rows else 1
-    where = np.zeros((rows, width), dtype=np.int64)
-    values = np.zeros((rows, width), dtype=np.float32)
-    for b in range(rows):
-        n = 0
-        for k in range(columns.shape[0]):
+        for k in range(size):
             x = observations[b, columns[k]]
             if x != 0:
-                where[b, n] = k
-                values[b, n] = x
+                found_at[n] = k
+                found[n] = x
                 n += 1
+        counts[b] = n
+    width = max(1, (counts - np.concatenate((np.zeros(1, np.int64), counts[:-1]))).max()) if rows else 1
+    where = np.zeros((rows, width), dtype=np.int64)
+    values = np.zeros((rows, width), dtype=np.float32)
+    start = 0
+    for b in range(rows):
+        for i in range(start, counts[b]):
+            where[b, i - start] = found_at[i]
+            values[b, i - start] = found[i]
+        start = counts[b]
     return where, values
