@@ -106,6 +106,12 @@ def parallel_kernel(fn):
     return _python_while_interpreted(_typed_scalars(nb.njit(parallel=True, cache=True)(fn)))
 
 
+def threadable_kernel(fn):
+    """A kernel that lets go of the GIL while it runs: Python threads can run it on different
+    games of a batch at once (`VectorGame.play_bots`)."""
+    return _python_while_interpreted(_typed_scalars(nb.njit(cache=True, nogil=True)(fn)))
+
+
 def kernel_for(module_name, compile=None):
     """``@kernel`` for a function that one of meeplegym's templates (`meeplegym.game_kernels`)
     makes for a game: compiled and cached as a function of the game's module `module_name`.
@@ -117,7 +123,8 @@ def kernel_for(module_name, compile=None):
     same for every copy, and rebuilds a loaded entry by importing the function's module. Naming
     the function after the game's module gives each copy its own folder and an importable home,
     and the cache stamps it with the sources that module reaches (`meeplegym._numba_cache`).
-    `compile` is the decorator (``kernel`` by default; ``shell_kernel``, ``parallel_kernel``)."""
+    `compile` is the decorator (``kernel`` by default; ``shell_kernel``, ``parallel_kernel``,
+    ``threadable_kernel``)."""
     def decorate(fn):
         fn.__module__ = module_name
         fn.__qualname__ = fn.__name__

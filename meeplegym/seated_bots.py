@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from meeplegym import rng
-from meeplegym.jit import kernel_for
+from meeplegym.jit import kernel_for, threadable_kernel
 
 NO_BOT = -1  # a seat's style where no compiled bot sits (the learner, an agent answered from Python)
 _UNIT = 1 << 53  # a draw in [0, 2**53): the resolution of a seat's probability of a random move
@@ -26,9 +26,8 @@ _UNIT = 1 << 53  # a draw in [0, 2**53): the resolution of a seat's probability 
 def seated_bot_kernels(game, bots, module_name: str):
     """``play_bots`` for a game's vector module `game` (its ``encode`` and the ``step_one`` of
     ``game_kernels.vector_kernels``) and bots module `bots`."""
-    kernel = kernel_for(module_name)
-
-    @kernel
+    # threadable: VectorGame.play_bots runs it on parts of the batch in threads, one per numba thread
+    @kernel_for(module_name, threadable_kernel)
     def play_bots(states, rows, styles, epsilons, words, budget, moves, seed_words, setup_args, decisions,
                   max_turns, max_decisions, reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
                   truncated, final_seats, final_obs):

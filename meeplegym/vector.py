@@ -19,10 +19,13 @@ The arrays of a `VectorStep` are buffers the next ``step`` overwrites; copy what
 
 from __future__ import annotations
 
+import functools
 import importlib
 from abc import ABC, abstractmethod
+from concurrent import futures
 from dataclasses import dataclass
 
+import numba as nb
 import numpy as np
 
 from meeplegym import jit, rng
@@ -33,6 +36,14 @@ from meeplegym.jit import kernel
 
 #: batches at least this large step on numba's thread pool; smaller ones in one thread
 PARALLEL_FROM = 64
+
+
+@functools.cache
+def _bot_threads(threads: int) -> futures.ThreadPoolExecutor:
+    """The threads that run the seated bots on parts of a batch (`VectorGame.play_bots`)."""
+    return futures.ThreadPoolExecutor(threads, thread_name_prefix="meeplegym-bots")
+
+
 SEED_LIMIT = 2**62  # |seed|: game_seeds are int64 and grow by the batch size per finished game
 #: reward_mode names as the kernels number them
 REWARD_MODE_CODES = {name: i for i, name in enumerate(REWARD_MODES)}
@@ -95,11 +106,24 @@ class VectorGame(ABC):
                   reward_mode: int, with_obs: bool, obs, masks, seats, rewards, scores, terminated, truncated,
                   final_seats, final_obs) -> int:
         """The seated bots' moves in the games of `rows` (meeplegym.seated_bots); the first row whose
-        bot found no legal move, else -1."""
-        return self.kernels.play_bots(states, rows, styles, epsilons, words, budget, moves, seed_words,
-                                      self.setup_args, self._counters(states.shape[0]), max_turns, self.max_decisions,
-                                      reward_mode, with_obs, obs, masks, seats, rewards, scores, terminated,
-                                      truncated, final_seats, final_obs)
+        bot found no legal move, else -1. With more than one numba thread (numba.set_num_threads,
+        the trainers' --env-threads) the rows are shared out among that many Python threads: the
+        kernel lets go of the GIL, and each game touches only its own row of every array."""
+        decisions = self._counters(states.shape[0])
+
+        def play(part):
+            return self.kernels.play_bots(states, part, styles, epsilons, words, budget, moves, seed_words,
+                                          self.setup_args, decisions, max_turns, self.max_decisions, reward_mode,
+                                          with_obs, obs, masks, seats, rewards, scores, terminated, truncated,
+                                          final_seats, final_obs)
+
+        threads = min(nb.get_num_threads(), rows.size)
+        if threads < 2 or jit.interpreted_games:
+            return play(rows)
+        parts = [_bot_threads(threads).submit(play, np.ascontiguousarray(rows[i::threads])) for i in range(threads)]
+        futures.wait(parts)  # all of them, before an error leaves (a transactional step restores the batch)
+        stuck = [b for b in (part.result() for part in parts) if b >= 0]
+        return min(stuck, default=-1)
 
     def scores_now(self, states, reward_mode: int, out) -> None:
         """out[b] = game b's scores if it were cut short now."""

@@ -85,6 +85,33 @@ def test_a_game_that_ends_restarts_and_reports_its_end():
     assert last.final_observation is not None and last.final_observation.any(axis=1).all()
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_bots_in_threads_play_the_games_they_play_in_one(game):
+    """With two numba threads the rows are shared out between two Python threads: every game,
+    its generator word, its rewards, its restarts and its observation end as in one thread."""
+    import numba
+
+    def played(threads):
+        venv = meeplegym.make_vector(game, 6, num_players=2, seed=21, max_turns=4)
+        words = rng.seed_words(range(6))
+        styles = np.zeros((6, 2), dtype=np.int64)
+        styles[::2, 1] = NO_BOT  # half the games stop at a seat without a bot, half play on
+        previous = numba.get_num_threads()
+        numba.set_num_threads(threads)
+        try:
+            moves = venv.play_bots([0, 1, 2, 4, 5], styles, np.full((6, 2), 0.2), words, budget=[300] * 6,
+                                   final_seats=np.zeros(6, dtype=np.int64))
+        finally:
+            numba.set_num_threads(previous)
+        last = venv.last_step
+        return (venv.states.tobytes(), words.tolist(), moves.tolist(), venv.episodes.tolist(), last.rewards.tobytes(),
+                last.observation.tobytes(), last.final_observation.tobytes())
+
+    one, two = played(1), played(2)
+    assert two == one
+    assert one[2][3] == 0 and min(one[2][i] for i in (1, 5)) > 0  # row 3 untouched, the bots-only games moved
+
+
 def test_random_moves_come_with_probability_epsilon():
     """epsilon 1 is the random agent: a legal move, rarely the bot's; epsilon 0 never random."""
     venv = meeplegym.make_vector("scythe", 1, num_players=2, seed=2)
