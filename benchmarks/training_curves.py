@@ -211,24 +211,26 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
     lines = [f"## Samples per second: {game}, {players} players\n",
              f"Each row trains {steps:,} samples from scratch, evaluation off; the time includes the opponents' "
              f"moves and the updates. Threads: the update's on torch's default (one per core), each rollout "
-             f"step's forward pass on one, the game kernels on one. The network reads {live_size:,} of the "
+             f"step's forward pass on one, the game kernels on one (`env threads` 2: the seated bots play "
+             f"half the games each in two threads, and the batch steps on two). The network reads {live_size:,} of the "
              f"observation's {full_size:,} elements with `--observation live` (the default). `--precision auto` "
              f"is {auto} on this machine; `--first-layer auto` is "
              f"{ppo.resolve_first_layer('auto', live_size)} for this game. {note}\n".replace("  ", " "),
-             "| path | opponents | observation | precision | first layer | samples | seconds | samples/s |",
-             "|---|---|---|---|---|---:|---:|---:|"]
+             "| path | opponents | observation | precision | first layer | env threads | samples | seconds | samples/s |",
+             "|---|---|---|---|---|---:|---:|---:|---:|"]
     other_layer = "dense" if ppo.resolve_first_layer("auto", live_size) == "sparse" else "sparse"
-    rows = [("ppo", ppo, "random", "live", "auto", "auto"), ("ppo", ppo, bots, "live", "auto", "auto"),
-            ("ppo", ppo, bots, "live", "auto", other_layer), ("ppo", ppo, bots, "live", "fp32", "auto"),
-            ("ppo", ppo, bots, "full", "auto", "auto"), ("maskable-ppo", maskable, "random", "live", None, None)]
-    for name, module, opponents, layout, precision, first_layer in rows:
+    rows = [("ppo", ppo, "random", "live", "auto", "auto", 1), ("ppo", ppo, bots, "live", "auto", "auto", 1),
+            ("ppo", ppo, bots, "live", "auto", "auto", 2),
+            ("ppo", ppo, bots, "live", "auto", other_layer, 1), ("ppo", ppo, bots, "live", "fp32", "auto", 1),
+            ("ppo", ppo, bots, "full", "auto", "auto", 1), ("maskable-ppo", maskable, "random", "live", None, None, 1)]
+    for name, module, opponents, layout, precision, first_layer, env_threads in rows:
 
         def run(**sizes) -> dict:
             extra = {} if precision is None else {"precision": precision, "first_layer": first_layer}
             with tempfile.TemporaryDirectory() as out:
                 return module.train(module.Args(game=game, num_players=players, opponents=opponents, out=out,
                                                 eval_every=0, eval_opponents="", tensorboard=False,
-                                                observation=layout, **extra, **sizes))
+                                                observation=layout, env_threads=env_threads, **extra, **sizes))
 
         # a tiny run first, so no compiling is timed
         run(total_steps=16, num_envs=2, num_steps=8, **({"batch_size": 16} if module is maskable else {}))
@@ -238,7 +240,8 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
         shown = "fp32" if precision is None else auto if precision == "auto" else precision
         layer = "dense" if first_layer is None else ppo.resolve_first_layer(
             first_layer, live_size if layout == "live" else full_size)
-        lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {layer} | {stats['samples']:,} | "
+        lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {layer} | {env_threads} | "
+                     f"{stats['samples']:,} | "
                      f"{seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)
