@@ -286,9 +286,11 @@ class LegalDistribution:
         return self._log_total - (self._weights * self._shifted).sum(-1) / self._total
 
     def sample(self) -> torch.Tensor:
-        # Gumbel-max (logit - log E, E ~ Exp(1)) draws from the same distribution as a Categorical,
-        # at a third of torch.multinomial's cost on a small batch
-        return (self.logits - torch.empty_like(self.logits).exponential_().log()).argmax(-1)
+        # Gumbel-max (logit - log E, E = -log U ~ Exp(1)) draws from the same distribution as a
+        # Categorical, at a third of torch.multinomial's cost on a small batch; E from uniform draws,
+        # a fifth of torch's exponential_ (a draw of exactly 0, one in 2**24, is taken as 1e-20)
+        exponential = -torch.rand_like(self.logits).clamp_(min=1e-20).log()
+        return (self.logits - exponential.log()).argmax(-1)
 
 
 def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
