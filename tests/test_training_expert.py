@@ -77,14 +77,15 @@ def test_the_trainer_learns_the_experts_moves_and_records_it(tmp_path, scythe_ke
     from meeplegym.training import ppo
 
     losses = []
-    args = ppo.Args(num_envs=8, num_steps=32, total_steps=8 * 32 * 6, num_minibatches=2, update_epochs=4,
+    # 12 updates: each one's loss is on new positions, and over 6 the noise can hide the trend
+    args = ppo.Args(num_envs=8, num_steps=32, total_steps=8 * 32 * 12, num_minibatches=2, update_epochs=4,
                     hidden="32", out=str(tmp_path), eval_every=0, eval_opponents="", tensorboard=False, seed=4,
                     expert="scythe.mcts@simulations=4,consider=2", expert_coef=5.0, learning_rate=1e-3,
                     anneal_lr=False)
     stats = ppo.train(args, callback=lambda s: losses.append(s["expert_loss"]))
     assert 0 < stats["expert_targets"] < 1  # some learner decisions are searched, not all
     assert all(math.isfinite(x) for x in losses)
-    assert np.mean(losses[-2:]) < np.mean(losses[:2])
+    assert np.mean(losses[-3:]) < np.mean(losses[:3]) - 0.02
     assert load_policy(tmp_path / "policy.pt")["meta"]["expert"] == args.expert
 
 
