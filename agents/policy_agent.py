@@ -18,7 +18,9 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
 - ``meta``: free-form facts (algorithm, samples trained, ...); ``meta["delegate"]``, when set,
-  names the bundled bot that plays every decision but the strategic ones (``agents/delegate.py``).
+  names the bundled bot that plays every decision but the strategic ones (``agents/delegate.py``);
+  ``meta["cloned"]`` (since stop 67) whether the network learned another agent's moves (a
+  teacher, or a starting policy that had one), ``meta["teacher"]`` and ``meta["init_policy"]``.
 
 The agent scores every action, sets the illegal ones to -inf and samples among the legal ones
 by the policy's probabilities (the default: how it played in training), or plays the best legal
@@ -229,6 +231,8 @@ class PolicyAgent(Agent):
             check_layout(self.game, self.num_players, columns, path)
         self.columns = None if columns is None else torch.as_tensor(columns, device=self.device)
         self.greedy = bool(greedy)
+        self.own_decisions = 0  # answered by the network (the rest, with a delegate, by the bot)
+        self.delegated_decisions = 0
         self.delegate = None
         if self.meta.get("delegate"):
             from meeplegym.agents.registry import make_agent
@@ -260,6 +264,13 @@ class PolicyAgent(Agent):
             raise ValueError(f"{self.name} reads observations of more than {int(self.columns.max())} numbers, these "
                              f"have {width} (a policy trained for another game or player count?)")
 
+    @property
+    def own_share(self) -> float:
+        """The share of the decisions asked of this agent so far that the network answered itself
+        (1.0 without a delegate; nan before the first)."""
+        asked = self.own_decisions + self.delegated_decisions
+        return self.own_decisions / asked if asked else float("nan")
+
     def seed(self, seed=None) -> None:
         super().seed(seed)
         if getattr(self, "delegate", None) is not None:
@@ -274,11 +285,14 @@ class PolicyAgent(Agent):
         if not masks.any(axis=1).all():
             raise ValueError("no legal action in some row of the mask batch (is the game over?)")
         if self.delegate is None:
+            self.own_decisions += len(masks)
             return self._policy_actions(observations, masks)
         if infos is None:
             raise ValueError(f"{self.name} hands its tactical decisions to {self.delegate.name}, which needs infos "
                              "with 'state' and 'seat' (run it with agents.play_match)")
         mine = strategic_rows(self.game, batch_records(infos)[0], action_masks)
+        self.own_decisions += int(mine.sum())
+        self.delegated_decisions += int((~mine).sum())
         actions = np.empty(len(masks), dtype=np.int64)
         if mine.any():
             actions[mine] = self._policy_actions(np.asarray(observations)[mine], masks[mine])

@@ -40,15 +40,18 @@ def provenance() -> str:
             f"machine: {machine()}._")
 
 
-def write_section(name: str, body: str, path: Path = RESULTS, header: str = HEADER) -> Path:
+def write_section(name: str, body: str, path: Path = RESULTS, header: str = HEADER, at_top: bool = False) -> Path:
     """Replace (or append) the section `name` of RESULTS.md (or of another results file that
-    starts with `header`) with `body`."""
+    starts with `header`) with `body`; a new section goes at the end, or right after the header
+    with `at_top`."""
     begin, end = f"<!-- BEGIN {name} -->", f"<!-- END {name} -->"
     text = path.read_text() if path.exists() else header
     block = f"{begin}\n{body.rstrip()}\n\n{provenance()}\n{end}"
     if begin in text and end in text:
         head, rest = text.split(begin, 1)
         text = head + block + rest.split(end, 1)[1]
+    elif at_top and text.startswith(header):
+        text = header.rstrip() + "\n\n" + block + "\n\n" + text[len(header):].lstrip()
     else:
         text = text.rstrip() + "\n\n" + block + "\n"
     path.write_text(text)

@@ -11,6 +11,11 @@ sittings it took.
 ``--final --opponents random,scythe.builder --games 1000`` evaluates each run's ``policy.pt``
 instead, sampling and greedy, on seeds the training evaluations never used: the headline numbers.
 
+Every ``--final`` also keeps its numbers in ``benchmarks/results/training_finals.json`` and
+rewrites the summary at the top of ``benchmarks/training.md``: one table per kind of help the
+learner had (from scratch, with cloning, with a delegate), with the share of its seat's decisions
+its network answered. ``--summary`` rewrites that summary alone.
+
 ``--compare NAME`` writes one table instead, a row per run folder: the run's last evaluation and
 the settings in which the runs differ (read from each ``checkpoint.pt``), e.g. the same command
 with and without shaping over three seeds.
@@ -26,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import sys
 import tempfile
 import time
@@ -247,33 +253,121 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
     return "\n".join(lines)
 
 
-def final_section(folder: Path, opponents: list[str], games: int, note: str = "") -> str:
+def final_section(folder: Path, opponents: list[str], games: int, note: str = "") -> tuple[str, dict]:
     """The run's exported policy against each opponent, sampling and greedy, on seeds no training
-    evaluation used: the headline numbers."""
+    evaluation used: the headline numbers, as a section and as the summary's record."""
     from meeplegym.agents.policy_agent import PolicyAgent
     from meeplegym.training.evaluate import evaluate
 
     run = read_run(folder)
+    meta = run["meta"]
+    hours = run["rows"][-1]["seconds"] / 3600
     lines = [f"## Final evaluation: {run['name']}\n",
-             f"`{folder.name}/policy.pt` after {run['meta'].get('samples', 0):,} samples "
-             f"({run['rows'][-1]['seconds'] / 3600:.2f} training hours), {games} games per opponent and mode, "
+             f"`{folder.name}/policy.pt` after {meta.get('samples', 0):,} samples "
+             f"({hours:.2f} training hours), {games} games per opponent and mode, "
              f"seats swapped, seeds from {FINAL_SEED:,} (the training evaluations use 10,000,000 + update). "
              f"Sampled: the policy draws its move as in training; greedy: it plays its most likely move. {note}".rstrip()
              + "\n", "| opponent | mode | games | win rate | 95% interval | by seat | score margin |",
              "|---|---|---:|---:|---|---|---:|"]
+    record = {"run": run["name"], "game": run["game"], "num_players": run["num_players"],
+              "samples": int(meta.get("samples", 0)), "hours": round(hours, 2), "commit": meta.get("commit", ""),
+              "seed": meta.get("seed"), "delegate": meta.get("delegate") or "", "expert": meta.get("expert") or "",
+              "cloned": meta.get("cloned"), "results": []}
+    own = delegated = 0
     for opponent in opponents:
         for greedy in (False, True):
             agent = PolicyAgent(path=folder / "policy.pt", greedy=greedy, seed=FINAL_SEED)
             result = evaluate(agent, run["game"], opponent, games=games, num_players=run["num_players"], seed=FINAL_SEED)
+            own, delegated = own + agent.own_decisions, delegated + agent.delegated_decisions
             low, high = wilson_interval(result.win_rate * result.games, result.games)
             seats = ", ".join(f"{w:.0%}" for w in result.win_rate_by_seat)
             lines.append(f"| {opponent} | {'greedy' if greedy else 'sampled'} | {result.games} | "
                          f"{result.win_rate:.1%} | {low:.1%} - {high:.1%} | {seats} | {result.mean_margin:+.1f} |")
+            record["results"].append({"opponent": opponent, "mode": "greedy" if greedy else "sampled",
+                                      "games": result.games, "win_rate": round(result.win_rate, 4),
+                                      "low": round(low, 4), "high": round(high, 4),
+                                      "margin": round(result.mean_margin, 2)})
             print(lines[-1], flush=True)
+    record["own_share"] = round(own / (own + delegated), 4) if own + delegated else None
+    return "\n".join(lines), record
+
+
+def help_kind(record: dict) -> str:
+    """Which summary table a final evaluation goes in: what help its learner had."""
+    if record.get("delegate"):
+        return "delegate"
+    if record.get("cloned") is None:
+        return "unrecorded"
+    return "cloned" if record["cloned"] else "scratch"
+
+
+def help_text(record: dict) -> str:
+    """The help a final evaluation's learner had, in a few words."""
+    parts = ([f"delegate `{record['delegate']}`"] if record.get("delegate") else []) \
+        + (["cloned"] if record.get("cloned") else []) \
+        + ([f"expert `{record['expert']}`"] if record.get("expert") else [])
+    return ", ".join(parts) or "none"
+
+
+SUMMARY_TABLES = [
+    ("scratch", "From scratch",
+     "Every decision of the learner's seat is its network's, and it learned no other agent's moves: no cloning, "
+     "no teacher, no delegate (targets from its own guided search, `--expert`, count as its own)."),
+    ("cloned", "With cloning",
+     "The network plays every decision, but learned a bot's moves first or alongside (`--teacher`, "
+     "`--pretrain-samples`, or a starting policy that did)."),
+    ("delegate", "With a delegate",
+     "The network answers only the strategic decisions (`--delegate`, docs/training.md) and a bundled bot plays "
+     "the rest of its seat's decisions; the share column is the network's part, counted in the evaluation games."),
+    ("unrecorded", "Help not recorded",
+     "Policies from before the help was recorded in the file, evaluated without a record of it."),
+]
+
+
+def summary_section(finals: dict[str, dict]) -> str:
+    """One table per kind of help, a row per run and opponent: the final evaluations' headline."""
+    lines = ["## Summary: final evaluations\n",
+             "Each row is a run's final evaluation (its section below): the exported policy against a bundled opponent, "
+             "seats swapped, on seeds no training evaluation used; win rate with its 95% Wilson interval, sampled "
+             "(as in training) and greedy, and the mean final score margin of the sampled games. Runs are grouped "
+             "by the help the learner had; the learner's share is the share of its seat's decisions that its "
+             "network answered. Rewritten from `benchmarks/results/training_finals.json` by "
+             "`benchmarks/training_curves.py --final --write` (or `--summary --write`)."]
+    for kind, title, about in SUMMARY_TABLES:
+        records = sorted((r for r in finals.values() if help_kind(r) == kind), key=lambda r: (r["game"], r["run"]))
+        if not records:
+            continue
+        lines += [f"\n### {title}\n", about + "\n",
+                  "| run | game | samples | hours | help | learner's share | opponent | games | sampled | greedy | margin |",
+                  "|---|---|---:|---:|---|---:|---|---:|---|---|---:|"]
+        for r in records:
+            share = "not counted" if r.get("own_share") is None else f"{r['own_share']:.0%}"
+            by_opponent: dict[str, dict[str, dict]] = defaultdict(dict)
+            for res in r["results"]:
+                by_opponent[res["opponent"]][res["mode"]] = res
+            for k, (opponent, modes) in enumerate(by_opponent.items()):
+                cells = [f"{m['win_rate']:.1%} ({m['low']:.1%}-{m['high']:.1%})" if m else ""
+                         for m in (modes.get("sampled"), modes.get("greedy"))]
+                head = (f"{r['run']} | {r['game']}, {r['num_players']}p | {r['samples']:,} | {r['hours']:.2f} | "
+                        f"{help_text(r)} | {share}" if k == 0 else " | | | | |")
+                games = (modes.get("sampled") or modes.get("greedy"))["games"]
+                margin = modes.get("sampled", {}).get("margin")  # None: not recorded (evaluations before stop 66)
+                lines.append(f"| {head} | {opponent} | {games:,} | {cells[0]} | {cells[1]} | "
+                             + ("" if margin is None else f"{margin:+.1f}") + " |")
     return "\n".join(lines)
 
 
+def read_finals() -> dict[str, dict]:
+    return json.loads(FINALS.read_text()) if FINALS.exists() else {}
+
+
+def write_finals(finals: dict[str, dict]) -> None:
+    FINALS.parent.mkdir(parents=True, exist_ok=True)
+    FINALS.write_text(json.dumps(dict(sorted(finals.items())), indent=1) + "\n")
+
+
 FINAL_SEED = 50_000_000
+FINALS = PICTURES / "training_finals.json"  # the final evaluations' records, for the summary
 
 
 def main() -> None:
@@ -289,10 +383,13 @@ def main() -> None:
     parser.add_argument("--compare", metavar="NAME", help="one table NAME comparing the runs' last evaluations")
     parser.add_argument("--note", default="", help="a sentence for each section (what else ran, how a run was started)")
     parser.add_argument("--write", action="store_true", help="write the sections to benchmarks/training.md")
+    parser.add_argument("--summary", action="store_true",
+                        help="rewrite the summary of the final evaluations (benchmarks/results/training_finals.json)")
     args = parser.parse_args()
-    if not args.runs and not args.sps:
-        parser.error("give run folders, or --sps GAME")
+    if not args.runs and not args.sps and not args.summary:
+        parser.error("give run folders, --sps GAME or --summary")
     sections = []
+    finals = read_finals()
     if args.sps:
         sections.append((f"sps: {args.sps} {args.players}p", measure_sps(args.sps, args.players, args.sps_steps, args.note)))
     if args.compare:
@@ -300,7 +397,8 @@ def main() -> None:
     for folder in args.runs if not args.compare else []:
         if args.final:
             opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
-            sections.append((f"final: {folder.name}", final_section(folder, opponents, args.games, args.note)))
+            body, finals[folder.name] = final_section(folder, opponents, args.games, args.note)
+            sections.append((f"final: {folder.name}", body))
             continue
         run = read_run(folder)
         picture = plot(run, PICTURES / f"training_{run['name']}.png")
@@ -309,6 +407,12 @@ def main() -> None:
         print(body)
         if args.write:
             write_section(name, body, path=TRAINING, header=HEADER)
+    if args.final or args.summary:
+        summary = summary_section(finals)
+        print(summary)
+        if args.write:
+            write_finals(finals)
+            write_section("summary: final evaluations", summary, path=TRAINING, header=HEADER, at_top=True)
     if args.write:
         print(f"written to {TRAINING}")
 

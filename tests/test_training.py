@@ -198,6 +198,9 @@ def test_a_policy_with_a_delegate_hands_it_every_decision_but_the_sections(tmp_p
                 own["tactics"] += 1
         env.step(action)
     assert own["section"] >= 10 and own["tactics"] > own["section"]
+    # the agent counts the decisions it answered itself and those it handed on (the summary's share)
+    assert (agent.own_decisions, agent.delegated_decisions) == (own["section"], own["tactics"])
+    assert agent.own_share == own["section"] / (own["section"] + own["tactics"])
     with pytest.raises(ValueError, match="needs infos"):
         agent.act_batch(obs["observation"][None], obs["action_mask"][None])
 
@@ -430,6 +433,14 @@ def test_behaviour_cloning_learns_the_teachers_moves_once_per_run(tmp_path, scyt
     cloned.clear()
     ppo.train(dataclasses.replace(args, total_steps=512, resume=True), pretrain_callback=cloned.append)
     assert cloned == [] and teacher.decisions == 8 * 32 * 7  # a resumed run does not clone again
+    # the help is in the policy file, and a run started from it inherits it (the summary's tables)
+    meta = torch.load(tmp_path / "cloned" / "policy.pt", weights_only=True)["meta"]
+    assert meta["cloned"] is True and meta["teacher"] == teacher.name
+    assert torch.load(tmp_path / "alone" / "policy.pt", weights_only=True)["meta"]["cloned"] is False
+    for start, inherited in (("cloned", True), ("alone", False)):
+        ppo.train(_tiny_ppo_args(tmp_path / f"from-{start}", init_policy=str(tmp_path / start / "policy.pt"),
+                                 total_steps=256))
+        assert torch.load(tmp_path / f"from-{start}" / "policy.pt", weights_only=True)["meta"]["cloned"] is inherited
 
 
 @pytest.mark.parametrize("separate_critic", [False, True])
@@ -740,9 +751,44 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
     assert "--delegate" not in text
     run["meta"]["delegate"] = "scythe.builder"
     assert "tactics played by `scythe.builder` (`--delegate`)" in training_curves.run_section(run, picture)
-    final = training_curves.final_section(tmp_path / "run", ["random"], games=2)
+    final, record = training_curves.final_section(tmp_path / "run", ["random"], games=2)
     rows = [line for line in final.splitlines() if line.startswith("| random |")]
     assert [row.split(" | ")[1] for row in rows] == ["sampled", "greedy"] and all(" | 2 | " in row for row in rows)
+    # the summary's record: the same numbers, and the help the learner had (none: every decision its own)
+    assert [(r["mode"], r["games"]) for r in record["results"]] == [("sampled", 2), ("greedy", 2)]
+    assert record["cloned"] is False and record["own_share"] == 1.0 and training_curves.help_kind(record) == "scratch"
+
+
+def test_the_summary_puts_each_final_evaluation_in_the_table_of_its_help(tmp_path):
+    """From scratch, cloned and delegated runs land in separate tables, each row with the share of
+    the seat's decisions the network answered; the summary goes first in the results file and is
+    rewritten in place."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import training_curves
+
+    def record(run, **help_):
+        result = {"opponent": "oath.warlord", "games": 1000, "win_rate": 0.6, "low": 0.57, "high": 0.63, "margin": 1.5}
+        return {"run": run, "game": "oath", "num_players": 2, "samples": 2_000_000, "hours": 0.25, "commit": "abc",
+                "seed": 0, "delegate": "", "expert": "", "cloned": False, "own_share": 1.0,
+                "results": [{**result, "mode": "sampled"}, {**result, "mode": "greedy", "win_rate": 0.7}], **help_}
+
+    finals = {"a": record("a"), "b": record("b", cloned=True),
+              "c": record("c", delegate="oath.steward", cloned=True, own_share=0.123), "d": record("d", cloned=None)}
+    assert [training_curves.help_kind(r) for r in finals.values()] == ["scratch", "cloned", "delegate", "unrecorded"]
+    text = training_curves.summary_section(finals)
+    tables = text.split("\n### ")[1:]
+    assert [t.splitlines()[0] for t in tables] == ["From scratch", "With cloning", "With a delegate", "Help not recorded"]
+    assert ("| c | oath, 2p | 2,000,000 | 0.25 | delegate `oath.steward`, cloned | 12% | oath.warlord | 1,000 | "
+            "60.0% (57.0%-63.0%) | 70.0% (57.0%-63.0%) | +1.5 |") in tables[2]
+    assert "| a | oath, 2p | 2,000,000 | 0.25 | none | 100% |" in tables[0] and "| a |" not in tables[1]
+    out = tmp_path / "training.md"
+    out.write_text(training_curves.HEADER + "\n<!-- BEGIN run: x -->\nx\n<!-- END run: x -->\n")
+    for _ in range(2):
+        training_curves.write_section("summary: final evaluations", text, path=out, header=training_curves.HEADER,
+                                      at_top=True)
+    written = out.read_text()
+    assert written.count("## Summary: final evaluations") == 1
+    assert written.index("## Summary") < written.index("BEGIN run: x") and written.startswith(training_curves.HEADER.rstrip())
 
 
 def test_runs_record_their_commit_and_compare_in_one_table(tmp_path, scythe_kernels):

@@ -88,7 +88,7 @@ def export(model: MaskablePPO, venv: VecNormalize, args: Args, path, columns=Non
                        obs_mean=rms.mean.astype(np.float32), obs_var=rms.var.astype(np.float32),
                        obs_eps=venv.epsilon, obs_clip=venv.clip_obs,
                        meta={"algo": "maskable-ppo", "samples": int(model.num_timesteps), "opponents": args.opponents,
-                             "delegate": args.delegate})
+                             "delegate": args.delegate, "cloned": False})
 
 
 class TrainingHooks(BaseCallback):

@@ -415,7 +415,26 @@ def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
                              "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
                              "seed": args.seed, "expert": args.expert, "precision": args.precision,
-                             "first_layer": args.first_layer})
+                             "first_layer": args.first_layer, "teacher": agent_label(args.teacher),
+                             "init_policy": str(args.init_policy), "cloned": learned_a_bots_moves(args)})
+
+
+def agent_label(agent) -> str:
+    """An agent option as the policy file keeps it: its name or path (from Python it may be an Agent)."""
+    return agent if isinstance(agent, str) else str(getattr(agent, "name", type(agent).__name__))
+
+
+def learned_a_bots_moves(args: Args) -> bool:
+    """Whether the policy learned from another agent's moves: a teacher in this run, or a starting
+    policy that did (one from before this was recorded counts as having done so)."""
+    if args.teacher:
+        return True
+    if not args.init_policy:
+        return False
+    try:
+        return bool(load_policy(args.init_policy)["meta"].get("cloned", True))
+    except (OSError, ValueError):
+        return True
 
 
 # An exported policy from before the normaliser's count was recorded was fit on at least this many observations.
