@@ -273,6 +273,7 @@ def final_section(folder: Path, opponents: list[str], games: int, note: str = ""
               "samples": int(meta.get("samples", 0)), "hours": round(hours, 2), "commit": meta.get("commit", ""),
               "seed": meta.get("seed"), "delegate": meta.get("delegate") or "", "expert": meta.get("expert") or "",
               "cloned": meta.get("cloned"), "results": []}
+    record["first_at_mark"] = first_at_mark(run)
     own = delegated = 0
     for opponent in opponents:
         for greedy in (False, True):
@@ -292,6 +293,22 @@ def final_section(folder: Path, opponents: list[str], games: int, note: str = ""
     return "\n".join(lines), record
 
 
+MARK = 0.55  # issue 49's target: at least this win rate against every bundled bot
+
+
+def first_at_mark(run: dict, mark: float = MARK) -> dict | None:
+    """The first training evaluation that won at least `mark` against every opponent evaluated
+    but `random`: its samples and training hours (None if none did)."""
+    by_point: dict[tuple[int, float], dict[str, float]] = defaultdict(dict)
+    for r in run["rows"]:
+        by_point[(r["samples"], r["seconds"])][r["opponent"]] = r["win_rate"]
+    bots = [o for o in dict.fromkeys(r["opponent"] for r in run["rows"]) if o != "random"]
+    for (samples, seconds), rates in sorted(by_point.items()):
+        if bots and all(rates.get(o, 0.0) >= mark for o in bots):
+            return {"samples": samples, "hours": round(seconds / 3600, 2)}
+    return None
+
+
 def help_kind(record: dict) -> str:
     """Which summary table a final evaluation goes in: what help its learner had."""
     if record.get("delegate"):
@@ -307,6 +324,13 @@ def help_text(record: dict) -> str:
         + (["cloned"] if record.get("cloned") else []) \
         + ([f"expert `{record['expert']}`"] if record.get("expert") else [])
     return ", ".join(parts) or "none"
+
+
+def mark_text(record: dict) -> str:
+    if "first_at_mark" not in record:
+        return "not recorded"
+    first = record["first_at_mark"]
+    return "not reached" if first is None else f"{first['samples']:,} samples ({first['hours']:.2f} h)"
 
 
 SUMMARY_TABLES = [
@@ -331,15 +355,17 @@ def summary_section(finals: dict[str, dict]) -> str:
              "seats swapped, on seeds no training evaluation used; win rate with its 95% Wilson interval, sampled "
              "(as in training) and greedy, and the mean final score margin of the sampled games. Runs are grouped "
              "by the help the learner had; the learner's share is the share of its seat's decisions that its "
-             "network answered. Rewritten from `benchmarks/results/training_finals.json` by "
+             "network answered; the first evaluation at 55% is the first training evaluation (100 or 200 games) that "
+             "won at least 55% against every bot it was evaluated against. Rewritten from `benchmarks/results/training_finals.json` by "
              "`benchmarks/training_curves.py --final --write` (or `--summary --write`)."]
     for kind, title, about in SUMMARY_TABLES:
         records = sorted((r for r in finals.values() if help_kind(r) == kind), key=lambda r: (r["game"], r["run"]))
         if not records:
             continue
         lines += [f"\n### {title}\n", about + "\n",
-                  "| run | game | samples | hours | help | learner's share | opponent | games | sampled | greedy | margin |",
-                  "|---|---|---:|---:|---|---:|---|---:|---|---|---:|"]
+                  "| run | game | samples | hours | first evaluation at 55% | help | learner's share | opponent | games "
+                  "| sampled | greedy | margin |",
+                  "|---|---|---:|---:|---|---|---:|---|---:|---|---|---:|"]
         for r in records:
             share = "not counted" if r.get("own_share") is None else f"{r['own_share']:.0%}"
             by_opponent: dict[str, dict[str, dict]] = defaultdict(dict)
@@ -349,7 +375,7 @@ def summary_section(finals: dict[str, dict]) -> str:
                 cells = [f"{m['win_rate']:.1%} ({m['low']:.1%}-{m['high']:.1%})" if m else ""
                          for m in (modes.get("sampled"), modes.get("greedy"))]
                 head = (f"{r['run']} | {r['game']}, {r['num_players']}p | {r['samples']:,} | {r['hours']:.2f} | "
-                        f"{help_text(r)} | {share}" if k == 0 else " | | | | |")
+                        f"{mark_text(r)} | {help_text(r)} | {share}" if k == 0 else " | | | | | |")
                 games = (modes.get("sampled") or modes.get("greedy"))["games"]
                 margin = modes.get("sampled", {}).get("margin")  # None: not recorded (evaluations before stop 66)
                 lines.append(f"| {head} | {opponent} | {games:,} | {cells[0]} | {cells[1]} | "

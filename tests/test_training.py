@@ -757,6 +757,20 @@ def test_training_curves_report_a_run_folder(tmp_path, scythe_kernels):
     # the summary's record: the same numbers, and the help the learner had (none: every decision its own)
     assert [(r["mode"], r["games"]) for r in record["results"]] == [("sampled", 2), ("greedy", 2)]
     assert record["cloned"] is False and record["own_share"] == 1.0 and training_curves.help_kind(record) == "scratch"
+    assert record["first_at_mark"] == training_curves.first_at_mark(run)
+
+
+def test_the_first_evaluation_at_the_mark_needs_every_bot_but_random():
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import training_curves
+
+    def row(samples, opponent, rate):
+        return {"samples": samples, "seconds": samples / 1000, "opponent": opponent, "games": 100, "win_rate": rate}
+
+    rows = [row(100, "random", 0.99), row(100, "a", 0.60), row(100, "b", 0.50),
+            row(200, "random", 0.40), row(200, "a", 0.55), row(200, "b", 0.56), row(300, "a", 0.9), row(300, "b", 0.9)]
+    assert training_curves.first_at_mark({"rows": rows}) == {"samples": 200, "hours": 0.0}
+    assert training_curves.first_at_mark({"rows": rows[:3]}) is None
 
 
 def test_the_summary_puts_each_final_evaluation_in_the_table_of_its_help(tmp_path):
@@ -772,15 +786,15 @@ def test_the_summary_puts_each_final_evaluation_in_the_table_of_its_help(tmp_pat
                 "seed": 0, "delegate": "", "expert": "", "cloned": False, "own_share": 1.0,
                 "results": [{**result, "mode": "sampled"}, {**result, "mode": "greedy", "win_rate": 0.7}], **help_}
 
-    finals = {"a": record("a"), "b": record("b", cloned=True),
+    finals = {"a": record("a", first_at_mark={"samples": 409_600, "hours": 0.05}), "b": record("b", cloned=True),
               "c": record("c", delegate="oath.steward", cloned=True, own_share=0.123), "d": record("d", cloned=None)}
     assert [training_curves.help_kind(r) for r in finals.values()] == ["scratch", "cloned", "delegate", "unrecorded"]
     text = training_curves.summary_section(finals)
     tables = text.split("\n### ")[1:]
     assert [t.splitlines()[0] for t in tables] == ["From scratch", "With cloning", "With a delegate", "Help not recorded"]
-    assert ("| c | oath, 2p | 2,000,000 | 0.25 | delegate `oath.steward`, cloned | 12% | oath.warlord | 1,000 | "
+    assert ("| c | oath, 2p | 2,000,000 | 0.25 | not recorded | delegate `oath.steward`, cloned | 12% | oath.warlord | 1,000 | "
             "60.0% (57.0%-63.0%) | 70.0% (57.0%-63.0%) | +1.5 |") in tables[2]
-    assert "| a | oath, 2p | 2,000,000 | 0.25 | none | 100% |" in tables[0] and "| a |" not in tables[1]
+    assert "| a | oath, 2p | 2,000,000 | 0.25 | 409,600 samples (0.05 h) | none | 100% |" in tables[0] and "| a |" not in tables[1]
     out = tmp_path / "training.md"
     out.write_text(training_curves.HEADER + "\n<!-- BEGIN run: x -->\nx\n<!-- END run: x -->\n")
     for _ in range(2):
