@@ -3,12 +3,18 @@
 The tree's decisions are the seat's turn type (D2) and each choice of its Activate loop (D3:
 which card to play or exhaust, or to end), so a path through it is an order of the turn's plays;
 everything inside a card's text is the rule-based policy's, in the simulations as at the table.
-Every simulation ends with the searcher's turn (cleanup included, so the cards drawn for the next
-turn count), the rest of it played by the rule-based policy, and the state reached is valued for
-each seat by the rule-based bots' evaluation (``imperium_bots.evaluate`` at the searcher's style
-weights: VP now, resources, deck, banners, minus a share of the best opponent's) over the best
-other seat's, squashed into [0, 1]; a finished game by its winner. One horizon for every
-simulation keeps their values comparable; a whole game per rollout would cost about 60 times more.
+Every simulation ends with the round: the searcher's turn (cleanup included, so the cards drawn
+for the next turn count) and every other seat's turn after it, as far as the searcher's next
+turn; the rest of the searcher's turn is the rule-based policy's, and the other seats' turns are
+in the tree too (their own turn types and plays, by their own values). The state reached is
+valued for each seat by the rule-based bots' evaluation (``imperium_bots.evaluate`` at the
+searcher's style weights: VP now, resources, deck, banners, minus a share of the best
+opponent's) over the best other seat's, squashed into [0, 1]; a finished game by its winner.
+Valued after the others' replies, a turn that leaves an opening (a province to take, a card to
+contest) is seen to cost what it costs: against ``imperium.expander`` this horizon won 75.6% of
+209 ladder games where the turn's end won 68.4% of the same seeds, at several times the time per
+searched decision (0.8 s on a busy 2-core machine, against 0.2 s). One horizon for every simulation keeps their values comparable; a
+whole game per rollout would cost about 60 times more.
 """
 
 from __future__ import annotations
@@ -37,20 +43,20 @@ branches, branched = every_action, any_action  # the tree branches on every lega
 
 @kernel
 def searched(s, mask):
-    """The turn type and the Activate loop's choices, when there is a choice (other seats' turns lie
-    past the horizon, ``beyond``)."""
+    """The turn type and the Activate loop's choices, when there is a choice, of every seat before
+    the horizon (``beyond``)."""
     ph = s["phase"]
     return (ph == PH_TURN_TYPE or ph == PH_ACTIVATE) and mask.sum() >= 2
 
 
 @kernel
 def horizon(s, start_turn, steps):
-    return s["turn"] != start_turn  # the end of the turn the rollout started in
+    return s["turn"] >= start_turn + s["n_players"]  # the round from the searcher's turn: its next turn begins
 
 
 @kernel
 def beyond(s, root_turn):
-    return s["turn"] != root_turn  # every simulation ends with the searcher's turn: all are valued at one horizon
+    return s["turn"] >= root_turn + s["n_players"]  # every simulation ends with the round: all valued at one horizon
 
 
 values = evaluation_values(sys.modules[__name__], __name__)
@@ -59,7 +65,7 @@ values = evaluation_values(sys.modules[__name__], __name__)
 
 
 class ImperiumMcts(MctsBot):
-    """``imperium.mcts``: turn types and card plays by IS-MCTS with turn-long rollouts (module doc)."""
+    """``imperium.mcts``: turn types and card plays by IS-MCTS with round-long rollouts (module doc)."""
 
     name = "imperium.mcts"
     styles = bots.STYLE_NAMES

@@ -19,7 +19,7 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
 - ``meta``: free-form facts (algorithm, samples trained, ...); ``meta["delegate"]``, when set,
   names the bundled bot that plays every decision but the strategic ones (``agents/delegate.py``);
-  ``meta["cloned"]`` (since stop 67) whether the network learned another agent's moves (a
+  ``meta["cloned"]`` (since stop 68) whether the network learned another agent's moves (a
   teacher, or a starting policy that had one), ``meta["teacher"]`` and ``meta["init_policy"]``.
 
 The agent scores every action, sets the illegal ones to -inf and samples among the legal ones
