@@ -197,11 +197,12 @@ def compare_section(name: str, folders: list[Path], note: str = "") -> str:
             + "\n\n" + "\n".join(lines) + "\n")
 
 
-def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
+def measure_sps(game: str, players: int, steps: int, note: str = "", device: str = "cpu") -> str:
     """Samples/s of the training paths, trained from scratch for `steps` samples each, one after
     the other in this process (so the ratios compare like with like): `ppo` against random and
     against the game's rule-based bots (the issue's target: every decision the learner's, against
-    bots, on 2 cores), in each precision the machine has natively, and `maskable-ppo`."""
+    bots, on 2 cores), in each precision the machine has natively, and `maskable-ppo`. On
+    `device` cuda the network trains on the GPU (the games still run on the CPU)."""
     import torch
 
     from meeplegym.agents import agent_names, make_agent
@@ -213,8 +214,9 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
     live_size = live_columns(game, players).size
     bots = ",".join(n for n in agent_names(game)  # the game's rule-based bots
                     if n.startswith(f"{game}.") and make_agent(n, game=game).seated_bot() is not None)
-    auto = ppo.resolve_precision("auto", torch.device("cpu"))
-    lines = [f"## Samples per second: {game}, {players} players\n",
+    auto = ppo.resolve_precision("auto", torch.device(device))
+    on = "" if device == "cpu" else f", the network on {torch.cuda.get_device_name(torch.device(device))}"
+    lines = [f"## Samples per second: {game}, {players} players{on}\n",
              f"Each row trains {steps:,} samples from scratch, evaluation off; the time includes the opponents' "
              f"moves and the updates. Threads: the update's on torch's default (one per core), each rollout "
              f"step's forward pass on one, the game kernels on one (`env threads` 2: the seated bots play "
@@ -236,7 +238,8 @@ def measure_sps(game: str, players: int, steps: int, note: str = "") -> str:
             with tempfile.TemporaryDirectory() as out:
                 return module.train(module.Args(game=game, num_players=players, opponents=opponents, out=out,
                                                 eval_every=0, eval_opponents="", tensorboard=False,
-                                                observation=layout, env_threads=env_threads, **extra, **sizes))
+                                                observation=layout, env_threads=env_threads, device=device,
+                                                **extra, **sizes))
 
         # a tiny run first, so no compiling is timed
         run(total_steps=16, num_envs=2, num_steps=8, **({"batch_size": 16} if module is maskable else {}))
@@ -402,6 +405,7 @@ def main() -> None:
     parser.add_argument("--sps", metavar="GAME", help="measure both paths' samples/s on GAME instead")
     parser.add_argument("--players", type=int, default=2, help="players for --sps")
     parser.add_argument("--sps-steps", type=int, default=65536, help="samples per path for --sps")
+    parser.add_argument("--device", default="cpu", help="the network's device for --sps: cpu or cuda")
     parser.add_argument("--final", action="store_true",
                         help="evaluate each run's policy.pt (sampled and greedy) instead of writing its curve")
     parser.add_argument("--opponents", default="random", help="comma-separated opponents for --final")
@@ -417,7 +421,8 @@ def main() -> None:
     sections = []
     finals = read_finals()
     if args.sps:
-        sections.append((f"sps: {args.sps} {args.players}p", measure_sps(args.sps, args.players, args.sps_steps, args.note)))
+        name = f"sps: {args.sps} {args.players}p" + ("" if args.device == "cpu" else f" {args.device}")
+        sections.append((name, measure_sps(args.sps, args.players, args.sps_steps, args.note, args.device)))
     if args.compare:
         sections.append((f"compare: {args.compare}", compare_section(args.compare, args.runs, args.note)))
     for folder in args.runs if not args.compare else []:
