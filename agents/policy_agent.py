@@ -198,7 +198,7 @@ def check_layout(game: str, num_players: int, columns, source) -> None:
     encoder has changed since it was trained (features added or moved), those indices mean other
     things now: refuse it, rather than let it play on inputs it would misread."""
     live = importlib.import_module(f"meeplegym.encoders.{game}").live_columns(num_players)
-    if not np.array_equal(live, np.asarray(columns)):
+    if not np.array_equal(live, torch.as_tensor(columns).cpu().numpy()):  # read onto a GPU, they are there
         raise ValueError(f"{source or 'this policy'} was trained on another {game} observation layout: it reads "
                          f"{len(columns)} elements where this version's {num_players}-player layout has {len(live)} "
                          f"(CHANGES.md lists the encoder changes); retrain it, or play it with the version it was "
