@@ -48,7 +48,7 @@ class Feature:
 @dataclass(frozen=True)
 class EntityRows:
     """The elements about each entity of one kind (a location, a card, a seat) that a table has,
-    as rows of equal width: what a shared per-entity encoder reads (training/entities.py)."""
+    as rows of equal width: what a shared per-entity encoder reads (agents/entity_input.py)."""
 
     kind: str
     ids: np.ndarray  # (rows,): which of the kind's entities the rows are (a table lacks some seats)
