@@ -4,7 +4,8 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 ``torch.save`` dict that ``torch.load(weights_only=True)`` reads (tensors, numbers, strings):
 
 - ``format``: ``"meeplegym-policy/1"``, or ``"meeplegym-policy/2"`` for an actor with phase-aware
-  heads (below; older meeplegym versions cannot read those);
+  heads (below), or ``"meeplegym-policy/3"`` for one whose first layer reads entities (below;
+  older meeplegym versions cannot read those);
 - ``game``, ``num_players``, ``observation_size``, ``num_actions``: what it was trained on;
 - ``obs_columns``: the elements of the game's observation the network reads (int64, ascending),
   or None for all of them. A learner trained on the live layout reads only what can change at its
@@ -14,6 +15,9 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 - ``phase_columns``: None for that actor; else (format 2) the positions in the network's input of
   the observation's ``decision.phase`` one-hot, and the actor is a ``PhaseActor``: the same hidden
   layers, then a head shared by every decision plus a low-rank head per phase (``PhaseHead``);
+- ``entities``: None; else (format 3) the first layer is an ``EntityInput``
+  (``agents/entity_input.py``) reading these entity tables (``entity_spec``: each kind's
+  ``columns`` in the network's input and its ``adjacency``), ``entity_width`` wide;
 - ``actor``: its ``state_dict``, float32, or bfloat16 in a compact file (``compact_policy``);
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
@@ -41,20 +45,27 @@ from torch import nn
 
 from meeplegym.agents.base import Agent, batch_records
 from meeplegym.agents.delegate import check_delegation, strategic_rows
+from meeplegym.agents.entity_input import EntityInput
 
 FORMAT = "meeplegym-policy/1"
 PHASE_FORMAT = "meeplegym-policy/2"  # an actor with phase-aware heads
+ENTITY_FORMAT = "meeplegym-policy/3"  # an actor whose first layer reads entities (and may have phase heads)
+FORMATS = (FORMAT, PHASE_FORMAT, ENTITY_FORMAT)
 ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
 
 
-def build_actor(observation_size: int, hidden, num_actions: int, activation: str = "relu") -> nn.Sequential:
-    """The actor layout every exported policy uses."""
+def build_actor(observation_size: int, hidden, num_actions: int, activation: str = "relu", entities=None,
+                entity_width: int = 16) -> nn.Sequential:
+    """The actor layout every exported policy uses; with `entities` (`entity_spec`'s list) its
+    first layer is an `EntityInput`."""
     layers: list[nn.Module] = []
     width = observation_size
     for h in hidden:
         layers += [nn.Linear(width, int(h)), ACTIVATIONS[activation]()]
         width = int(h)
     layers.append(nn.Linear(width, num_actions))
+    if entities:
+        layers[0] = EntityInput(observation_size, int(hidden[0]), entities, entity_width)
     return nn.Sequential(*layers)
 
 
@@ -108,6 +119,11 @@ class PhaseActor(nn.Module):
         return self.head(self.trunk(obs), obs)
 
 
+def first_layer(actor: nn.Module) -> nn.Module:
+    """The layer that reads the observation, in either actor layout."""
+    return actor.trunk[0] if isinstance(actor, PhaseActor) else actor[0]
+
+
 def actor_size(actor: nn.Module) -> tuple[int, int]:
     """(the inputs it reads, the actions it scores) of either actor layout."""
     if isinstance(actor, PhaseActor):
@@ -122,8 +138,10 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     inputs, actions = actor_size(actor)
+    reader = first_layer(actor)
+    entities = reader.spec() if isinstance(reader, EntityInput) else None
     blob = {
-        "format": FORMAT if phase_columns is None else PHASE_FORMAT,
+        "format": ENTITY_FORMAT if entities else FORMAT if phase_columns is None else PHASE_FORMAT,
         "game": game,
         "num_players": int(num_players),
         "observation_size": int(inputs),
@@ -139,6 +157,8 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
         "obs_columns": None if obs_columns is None else torch.as_tensor(np.asarray(obs_columns), dtype=torch.int64),
         "phase_columns": (None if phase_columns is None
                           else torch.as_tensor(np.asarray(phase_columns), dtype=torch.int64)),
+        "entities": entities,
+        "entity_width": reader.width if entities else 0,
     }
     if obs_columns is not None and len(obs_columns) != blob["observation_size"]:
         raise ValueError(f"obs_columns names {len(obs_columns)} elements, the network reads {blob['observation_size']}")
@@ -173,8 +193,8 @@ def _read_policy(path, device: str) -> dict:
     except (RuntimeError, KeyError, EOFError, pickle.UnpicklingError) as err:
         raise ValueError(f"{path} is not a meeplegym policy: torch cannot read it ({type(err).__name__}: "
                          f"{str(err)[:120]})") from None
-    if not isinstance(blob, dict) or blob.get("format") not in (FORMAT, PHASE_FORMAT):
-        raise ValueError(f"{path} is not a meeplegym policy (expected format {FORMAT!r} or {PHASE_FORMAT!r}); "
+    if not isinstance(blob, dict) or blob.get("format") not in FORMATS:
+        raise ValueError(f"{path} is not a meeplegym policy (expected format {', '.join(map(repr, FORMATS))}); "
                          "training checkpoints are not policies: use the exported policy.pt")
     return blob
 
@@ -182,7 +202,8 @@ def _read_policy(path, device: str) -> dict:
 def load_policy(path, device: str = "cpu") -> dict:
     """Read an exported policy; the dict of `save_policy` with ``model`` (the actor) added."""
     blob = _read_policy(path, device)
-    model = build_actor(blob["observation_size"], blob["hidden"], blob["num_actions"], blob["activation"])
+    model = build_actor(blob["observation_size"], blob["hidden"], blob["num_actions"], blob["activation"],
+                        blob.get("entities"), blob.get("entity_width", 16))
     if blob.get("phase_columns") is not None:
         rank = blob["actor"]["head.phase_in"].shape[-1]
         model = PhaseActor(model[:-1], PhaseHead(int(blob["hidden"][-1]), blob["num_actions"], blob["phase_columns"],

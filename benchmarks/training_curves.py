@@ -185,15 +185,16 @@ def compare_section(name: str, folders: list[Path], note: str = "") -> str:
             if o not in final:
                 cells.append("")
                 continue
-            rate, games = final[o]["win_rate"], final[o]["games"]
+            rate, games, margin = final[o]["win_rate"], final[o]["games"], final[o].get("margin")
             lo, hi = wilson_interval(rate * games, games)
-            cells.append(f"{rate:.1%} [{lo:.0%}–{hi:.0%}]")
+            cells.append(f"{rate:.1%} [{lo:.0%}–{hi:.0%}]" + ("" if margin is None else f", {margin:+.1f}"))
         lines.append(f"| {run['name']} | " + " | ".join(str(setting.get(k)) for k in differ)
                      + f" | {last['samples']:,} | {last['seconds'] / 3600:.2f} | " + " | ".join(cells) + " |")
     common = ", ".join(f"`{k}={same[k]}`" for k in ("game", "num_players", "opponents", "total_steps", "num_envs",
                                                     "num_steps", "reward_mode", "commit") if k not in differ)
     return (f"## {name}\n\nThe runs' last evaluations ({runs[0]['rows'][-1]['games']} games per opponent, seats "
-            f"swapped, the policy sampling as in training); the runs share {common}. {note}".rstrip()
+            f"swapped, the policy sampling as in training: win rate, its 95% interval and, where recorded, the mean "
+            f"score margin); the runs share {common}. {note}".rstrip()
             + "\n\n" + "\n".join(lines) + "\n")
 
 

@@ -42,30 +42,81 @@ class Feature:
     meaning: str
     high: tuple[float, ...]  # the largest value of each element of one repeating group, tiled over the feature
     roles: tuple[int, ...] = (ANY,)  # each element's role (ANY, TABLE or a relative seat) in one group, tiled alike
+    entity: str | None = None  # laid out entity by entity over that kind's entities (FeatureTable.entities)
+
+
+@dataclass(frozen=True)
+class EntityRows:
+    """The elements about each entity of one kind (a location, a card, a seat) that a table has,
+    as rows of equal width: what a shared per-entity encoder reads (agents/entity_input.py)."""
+
+    kind: str
+    ids: np.ndarray  # (rows,): which of the kind's entities the rows are (a table lacks some seats)
+    columns: np.ndarray  # (rows, width): each one's elements, as positions in the live layout
+    features: tuple[str, ...]  # (width,): the feature each of a row's elements belongs to
+    adjacency: np.ndarray | None  # (rows, rows) bool: the board joins them (None: no board among them)
 
 
 class FeatureTable:
     """Append features in order; each `add` returns the new feature's offset. Every value is
-    at least 0 and at most its feature's `high`: the observation space's bounds."""
+    at least 0 and at most its feature's `high`: the observation space's bounds.
 
-    def __init__(self) -> None:
+    `entities` names the kinds of entity the observation describes one by one, with how many
+    there are: a feature added with ``entity=kind`` holds ``size // count`` values about each,
+    entity after entity, and `entity_rows` gathers each entity's values from all such features."""
+
+    def __init__(self, entities: dict[str, int] | None = None) -> None:
         self.features: list[Feature] = []
         self.size = 0
+        self.entities = dict(entities or {})
 
-    def add(self, name: str, size: int, meaning: str, high=1, roles=ANY) -> int:
+    def add(self, name: str, size: int, meaning: str, high=1, roles=ANY, entity: str | None = None) -> int:
         """`high`: the largest value an element can take, in any state the game's loader accepts:
         one number for every element (1: flags and one-hots), or the values of one repeating
         group (per seat, per location ...) in order, tiled over the feature. `roles`: each
-        element's role (module doc), one for all or a repeating group tiled the same way."""
+        element's role (module doc), one for all or a repeating group tiled the same way.
+        `entity`: the kind of entity whose values the feature lays out one entity after another."""
         group = tuple(float(h) for h in np.atleast_1d(high))
         role_group = tuple(int(r) for r in np.atleast_1d(roles))
         for what, g in (("bounds", group), ("roles", role_group)):
             if size % len(g):
                 raise ValueError(f"{name}: a group of {len(g)} {what} does not tile {size} values")
+        if entity is not None and size % self.entities[entity]:
+            raise ValueError(f"{name}: {size} values do not split over {self.entities[entity]} {entity} entities")
         offset = self.size
-        self.features.append(Feature(name, offset, size, meaning, group, role_group))
+        self.features.append(Feature(name, offset, size, meaning, group, role_group, entity))
         self.size += size
         return offset
+
+    def entity_rows(self, kind: str, seats: int, adjacency: np.ndarray | None = None) -> EntityRows:
+        """`kind`'s entities at a table of `seats` seats, each as the positions in the live layout
+        (`live_columns`) of its values in every feature of that kind, in table order. An entity
+        none of whose values can change there (a seat the table lacks) has no row; the rows keep
+        the same elements of each entity (the ones about the table's seats). `adjacency`: the
+        kind's (count, count) board, cut to the rows."""
+        live = self.live_columns(seats)
+        position = np.full(self.size, -1, dtype=np.int64)
+        position[live] = np.arange(live.size)
+        count = self.entities[kind]
+        mine = [f for f in self.features if f.entity == kind]
+        if not mine:
+            raise KeyError(f"no feature describes {kind!r} entities")
+        at = position[np.concatenate([np.arange(f.offset, f.offset + f.size).reshape(count, -1) for f in mine], axis=1)]
+        names = np.array([f.name for f in mine for _ in range(f.size // count)])
+        ids = np.flatnonzero((at >= 0).any(axis=1))
+        kept = at[ids] >= 0
+        if not (kept == kept[0]).all():
+            raise ValueError(f"{kind}: the entities keep different elements at a table of {seats} seats")
+        return EntityRows(kind, ids, at[ids][:, kept[0]], tuple(names[kept[0]].tolist()),
+                          None if adjacency is None else np.asarray(adjacency, dtype=bool)[np.ix_(ids, ids)])
+
+    def entity_columns(self, seats: int) -> np.ndarray:
+        """The live layout's positions of every element about an entity (the rest: global)."""
+        live = self.live_columns(seats)
+        about = np.zeros(self.size, dtype=bool)
+        for f in self.features:
+            about[f.offset:f.offset + f.size] |= f.entity is not None
+        return np.flatnonzero(about[live])
 
     def high(self) -> np.ndarray:
         """Every element's upper bound, as the observation vector lays them out (float32)."""
@@ -90,8 +141,9 @@ class FeatureTable:
         raise KeyError(name)
 
     def markdown(self) -> str:
-        rows = ["| feature | offset | size | at most | varies | meaning |", "|---|---|---|---|---|---|"]
-        rows += [f"| `{f.name}` | {f.offset} | {f.size} | {_bounds(f.high)} | {_roles(f.roles)} | {f.meaning} |"
+        rows = ["| feature | offset | size | at most | varies | per entity | meaning |", "|---|---|---|---|---|---|---|"]
+        rows += [f"| `{f.name}` | {f.offset} | {f.size} | {_bounds(f.high)} | {_roles(f.roles)} | "
+                 f"{'' if f.entity is None else f'{f.entity} ({self.entities[f.entity]})'} | {f.meaning} |"
                  for f in self.features]
         return "\n".join(rows)
 

@@ -29,7 +29,7 @@ import sys
 import numpy as np
 
 from meeplegym import programs as P
-from meeplegym.encoders.features import FeatureTable, fixed, seat_major, varying
+from meeplegym.encoders.features import EntityRows, FeatureTable, fixed, seat_major, varying
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.imperium import catalogue as K
 from meeplegym.envs.imperium import data as D
@@ -116,13 +116,15 @@ _PLAYER_HIGH = ((1,) * (4 + N_NATIONS + 1 + N_STATE_ICONS) + (ST.MAX_TOKENS,) * 
                 + (ST.MAX_COUNT, ST.MAX_COUNT, ST.MAX_COUNT, _HAND_LIMIT, 1, 1) + (N_CARDS,) * N_PLAYER_COUNTS
                 + (1, 1, 127, 1, 1))  # treated_production: 0..127 on load
 _OPTION_HIGH = (1,) * (1 + N_OP_SLOTS) + (_AMOUNT,) + (1,) * N_RESOURCES
-FEATURES = FeatureTable()
+# the entities the observation describes one by one, and how many of each (FeatureTable.entity_rows)
+ENTITIES = {"card": N_CARDS, "player": MAX_PLAYERS, "option": MAX_OPTIONS}
+FEATURES = FeatureTable(ENTITIES)
 _CARDS = FEATURES.add(
     "card", N_CARDS * CARD_STRIDE,
     f"per catalogue row (the CARD action index), {CARD_STRIDE} values: where the seat sees it, one-hot "
     f"({', '.join(WHERE_NAMES)}); its owner, one-hot by relative seat; then {', '.join(CARD_EXTRAS)}. "
     "All zero where the seat cannot see the card",
-    high=_CARD_HIGH, roles=varying(N_WHERE) + seat_major(MAX_PLAYERS) + varying(N_CARD_EXTRAS))
+    high=_CARD_HIGH, roles=varying(N_WHERE) + seat_major(MAX_PLAYERS) + varying(N_CARD_EXTRAS), entity="card")
 _PLAYERS = FEATURES.add(
     "player", MAX_PLAYERS * PLAYER_STRIDE,
     f"per relative seat, {PLAYER_STRIDE} values: seat present, its turn, deciding now, first player; nation "
@@ -131,7 +133,7 @@ _PLAYERS = FEATURES.add(
     f"King of Kings resolved, token on nation deck/development area; cards in {', '.join(PLAYER_COUNTS)}; "
     f"{', '.join(TURN_FLAGS)}",
     high=_PLAYER_HIGH,
-    roles=sum((fixed(1) + (seat,) * (PLAYER_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()))  # "present" is fixed
+    roles=sum((fixed(1) + (seat,) * (PLAYER_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()), entity="player")  # "present" is fixed
 _OWN_SCORE = FEATURES.add("own.score", 2, "the observing seat's VP if the game ended now (I10.3, up to 1,000 each way), as its "
                           "positive and negative part (unrest scores -2: observations are non-negative)",
     high=SCORE_CAP)
@@ -171,7 +173,7 @@ _OPTIONS = FEATURES.add(
     "decision.options", MAX_OPTIONS * OPTION_STRIDE,
     f"per CHOOSE option (up to {MAX_OPTIONS}), {OPTION_STRIDE} values: the pending CHOOSE has this option; "
     "its first row's opcode one-hot, amount and resource one-hot",
-    high=_OPTION_HIGH)
+    high=_OPTION_HIGH, entity="option")
 _EVENT = FEATURES.add(
     "decision.event", 1 + N_EVENT_KINDS + MAX_PLAYERS,
     f"events waiting for reactions; the first one's kind one-hot (state.EV_*, room for {N_EVENT_KINDS}) and "
@@ -194,6 +196,13 @@ def live_columns(num_players: int) -> np.ndarray:
     """The elements that can change at a table of `num_players` (the solo game's automa sits in
     relative seat 1, so one player fills two seats)."""
     return FEATURES.live_columns(2 if num_players == 1 else num_players)
+
+
+def entity_rows(num_players: int) -> list[EntityRows]:
+    """Each kind of entity's rows in the live layout: the catalogue's cards, the table's seats
+    (relative; the automa's too) and the options of a pending CHOOSE. No board joins them."""
+    seats = 2 if num_players == 1 else num_players
+    return [FEATURES.entity_rows(kind, seats) for kind in ENTITIES]
 
 _CODE = E.CODE
 _OPTIONS_TABLE = E.OPTIONS

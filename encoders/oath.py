@@ -26,7 +26,7 @@ import sys
 
 import numpy as np
 
-from meeplegym.encoders.features import FeatureTable, fixed, seat_major, varying
+from meeplegym.encoders.features import EntityRows, FeatureTable, fixed, seat_major, varying
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.oath import actions as A
 from meeplegym.envs.oath import data as D
@@ -113,14 +113,16 @@ _CAMPAIGN_HIGH = ((1,) * (MAX_PLAYERS + 2 + N_SLOTS + 3) + (ST.MAX_COUNT, ST.MAX
 _ACTION_HIGH = ((1,) * (N_MAJORS + 1) + (ST.MAX_DRAWN, 127) + (1,) * (2 + N_SLOTS + 1 + MAX_PLAYERS + 1 + N_DISCARD_TO
                                                                     + MAX_PLAYERS + 1 + 1)
                 + (6,) + (1,) * (N_WARDEN + MAX_PLAYERS + 1 + ST.N_JINX - 1))  # the end die; a bid: any int8
-FEATURES = FeatureTable()
+# the entities the observation describes one by one, and how many of each (FeatureTable.entity_rows)
+ENTITIES = {"card": N_CARDS, "slot": N_SLOTS, "seat": MAX_PLAYERS}
+FEATURES = FeatureTable(ENTITIES)
 _CARDS = FEATURES.add(
     "card", N_CARDS * CARD_STRIDE,
     f"per card id (the CARD action index; 0 and the ruined faces stay zero), {CARD_STRIDE} values: where the "
     f"seat sees it, one-hot ({', '.join(WHERE_NAMES)}); then {', '.join(CARD_EXTRAS)}. All zero where the seat "
     "cannot see the card",
     high=_CARD_HIGH, roles=varying(W_ADVISER) + seat_major(MAX_PLAYERS) * 3 + varying(N_WHERE - W_RELIQUARY)
-    + varying(len(CARD_EXTRAS)))
+    + varying(len(CARD_EXTRAS)), entity="card")
 _SLOTS = FEATURES.add(
     "slot", N_SLOTS * SLOT_STRIDE,
     f"per map slot (O0.2 order), {SLOT_STRIDE} values: the site one-hot (data.SITES order; zero while facedown, "
@@ -129,14 +131,14 @@ _SLOTS = FEATURES.add(
     "no warbands, no Bandit Crown held); warbands per relative seat of their colour (purple: the Chancellor's); suits discarded from "
     "it this turn (D1 Homeland), one bit per suit; it changes hands in the exchange under way, or has just and "
     "waits on its new ruler's warbands (Deed Writer)",
-    high=_SLOT_HIGH, roles=varying(N_SITES + 5) + seat_major(MAX_PLAYERS) + varying(N_SUITS + 1))
+    high=_SLOT_HIGH, roles=varying(N_SITES + 5) + seat_major(MAX_PLAYERS) + varying(N_SUITS + 1), entity="slot")
 _SEATS = FEATURES.add(
     "seat", MAX_PLAYERS * SEAT_STRIDE,
     f"per relative seat, {SEAT_STRIDE} values: present; side one-hot (Chancellor, Exile, Citizen); board colour "
     "one-hot; Supply, favor, secrets faceup, secrets facedown, warbands on the board, warbands in its colour's "
     "personal bank, faceup advisers, facedown advisers, relics held; pawn slot one-hot; its turn; deciding now",
     high=_SEAT_HIGH,
-    roles=sum((fixed(1) + (seat,) * (SEAT_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()))  # "present" is fixed
+    roles=sum((fixed(1) + (seat,) * (SEAT_STRIDE - 1) for seat in range(MAX_PLAYERS)), ()), entity="seat")  # "present" is fixed
 _GAME = FEATURES.add(
     "game", (MAX_PLAYERS - 1) + (D.ROUNDS + 1) + N_OATHS + 1 + 1 + N_SUITS + 1 + 3 * N_REGIONS + 1 + 1 + SPACES + 1
     + MAX_PLAYERS + ST.N_VISIONS * (MAX_PLAYERS + 1),
@@ -216,6 +218,19 @@ OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
 def live_columns(num_players: int) -> np.ndarray:
     """The elements that can change at a table of `num_players`."""
     return FEATURES.live_columns(num_players)
+
+
+# map slots in one region are joined (O0.2: a region's sites lie side by side; travel between
+# regions costs more)
+SLOT_ADJACENCY = np.array([[a != b and D.SLOT_REGION[a] == D.SLOT_REGION[b] for b in range(N_SLOTS)]
+                           for a in range(N_SLOTS)])
+
+
+def entity_rows(num_players: int) -> list[EntityRows]:
+    """Each kind of entity's rows in the live layout: the cards, the map's slots (joined within
+    their region) and the table's seats (relative)."""
+    return [FEATURES.entity_rows("card", num_players), FEATURES.entity_rows("slot", num_players, SLOT_ADJACENCY),
+            FEATURES.entity_rows("seat", num_players)]
 
 
 _PURPLE = ST.PURPLE

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meeplegym.encoders.features import ANY, TABLE, FeatureTable, seat_major
+from meeplegym.encoders.features import ANY, TABLE, EntityRows, FeatureTable, seat_major
 from meeplegym.encoders.features import relative_seat as _rel
 from meeplegym.envs.scythe.state import (
     BOTTOM_COST,
@@ -50,7 +50,7 @@ from meeplegym.envs.scythe.state import (
     STAR_OBJECTIVE,
     TERRAIN,
 )
-from meeplegym.envs.scythe.data import COMBAT_CARD_COPIES, MAX_POPULARITY, MAX_POWER, STARS_PER_PLAYER
+from meeplegym.envs.scythe.data import COMBAT_CARD_COPIES, MAX_POPULARITY, MAX_POWER, STARS_PER_PLAYER, adjacency_matrix
 from meeplegym.envs.scythe.invariants import (
     MAX_CARD_LIMIT,
     MAX_EFFECT_SUB,
@@ -69,59 +69,61 @@ N_PHASES = len(PHASE_NAMES)
 
 # the largest counts any loadable state holds (the loader's and the invariants' limits)
 _COPIES = tuple(COMBAT_CARD_COPIES.values())  # combat cards of each value, 2..5
-FEATURES = FeatureTable()
+# the entities the observation describes one by one, and how many of each (FeatureTable.entity_rows)
+ENTITIES = {"location": N_LOCATIONS, "player": MAX_PLAYERS, "unit": N_UNITS}
+FEATURES = FeatureTable(ENTITIES)
 _LOC = FEATURES.add("location.terrain", N_LOCATIONS * N_TERRAINS,
                     "per location 0-53: terrain one-hot (mountain, farm, village, forest, tundra, lake, factory); all 0 for home bases",
-                    roles=TABLE)
+                    roles=TABLE, entity="location")
 _LOC_FLAGS = FEATURES.add("location.flags", N_LOCATIONS * 3,
-                          "per location: is a tunnel, carries an encounter token, is a home base", roles=(TABLE, ANY, TABLE))
+                          "per location: is a tunnel, carries an encounter token, is a home base", roles=(TABLE, ANY, TABLE), entity="location")
 _LOC_RES = FEATURES.add("location.resources", N_LOCATIONS * N_RESOURCES, "per location: food, wood, metal, oil tokens",
-                        high=MAX_PILE)
+                        high=MAX_PILE, entity="location")
 _LOC_UNITS = FEATURES.add("location.units", N_LOCATIONS * MAX_PLAYERS * 3,
                           "per location, per relative player: character there (0/1), mechs there, workers there",
-                          high=(1, N_MECHS, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3))
+                          high=(1, N_MECHS, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3), entity="location")
 _LOC_STRUCT = FEATURES.add("location.structure", N_LOCATIONS * MAX_PLAYERS * N_STRUCTURES,
                            "per location, per relative player: one-hot of the structure standing there (mine, monument, armory, mill)",
-                           roles=seat_major(MAX_PLAYERS, N_STRUCTURES))
+                           roles=seat_major(MAX_PLAYERS, N_STRUCTURES), entity="location")
 _LOC_CTRL = FEATURES.add("location.control", N_LOCATIONS * MAX_PLAYERS, "per location: one-hot of the relative player controlling it",
-                          roles=seat_major(MAX_PLAYERS))
-_P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: seat exists in this game", roles=TABLE)
+                          roles=seat_major(MAX_PLAYERS), entity="location")
+_P_PRESENT = FEATURES.add("player.present", MAX_PLAYERS, "per relative player: seat exists in this game", roles=TABLE, entity="player")
 _P_FACTION = FEATURES.add("player.faction", MAX_PLAYERS * 5, "per relative player: faction one-hot (Nordic, Rusviet, Crimea, Saxony, Polania)",
-                          roles=seat_major(MAX_PLAYERS, 5))
+                          roles=seat_major(MAX_PLAYERS, 5), entity="player")
 _P_MAT = FEATURES.add("player.mat", MAX_PLAYERS * 5, "per relative player: player mat one-hot (Industrial..Agricultural)",
-                      roles=seat_major(MAX_PLAYERS, 5))
+                      roles=seat_major(MAX_PLAYERS, 5), entity="player")
 _P_TRACKS = FEATURES.add("player.tracks", MAX_PLAYERS * 4,
                          "per relative player: power, popularity, coins (0 for opponents unless public_coins), combat cards held",
-                         high=(MAX_POWER, MAX_POPULARITY, MAX_COINS, N_COMBAT_CARDS), roles=seat_major(MAX_PLAYERS, 4))
+                         high=(MAX_POWER, MAX_POPULARITY, MAX_COINS, N_COMBAT_CARDS), roles=seat_major(MAX_PLAYERS, 4), entity="player")
 _P_STARS = FEATURES.add("player.stars", MAX_PLAYERS * N_STAR_KINDS, "per relative player: stars per kind (state.STAR_NAMES order)",
-                        high=STARS_PER_PLAYER, roles=seat_major(MAX_PLAYERS, N_STAR_KINDS))
+                        high=STARS_PER_PLAYER, roles=seat_major(MAX_PLAYERS, N_STAR_KINDS), entity="player")
 _P_UPGRADED = FEATURES.add("player.upgraded", MAX_PLAYERS * N_TOP_SLOTS, "per relative player: top-row slots whose cube was taken",
-                          roles=seat_major(MAX_PLAYERS, N_TOP_SLOTS))
+                          roles=seat_major(MAX_PLAYERS, N_TOP_SLOTS), entity="player")
 _P_COSTS = FEATURES.add("player.bottom_costs", MAX_PLAYERS * N_BOTTOM, "per relative player: current Upgrade/Deploy/Build/Enlist cost",
-                        high=int(BOTTOM_COST.max()), roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+                        high=int(BOTTOM_COST.max()), roles=seat_major(MAX_PLAYERS, N_BOTTOM), entity="player")
 _P_RESOURCES = FEATURES.add("player.resources", MAX_PLAYERS * N_RESOURCES,
                             "per relative player: food, wood, metal, oil tokens on the territories it controls "
                             "(what it can pay with, S0.6)", high=N_TERRITORIES * MAX_PILE,
-                            roles=seat_major(MAX_PLAYERS, N_RESOURCES))
+                            roles=seat_major(MAX_PLAYERS, N_RESOURCES), entity="player")
 _P_CAN_PAY = FEATURES.add("player.can_pay_bottom", MAX_PLAYERS * N_BOTTOM,
                           "per relative player: those tokens cover the current Upgrade/Deploy/Build/Enlist cost "
-                          "(Crimea's Coercion not counted)", roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+                          "(Crimea's Coercion not counted)", roles=seat_major(MAX_PLAYERS, N_BOTTOM), entity="player")
 _P_RECRUITED = FEATURES.add("player.recruited", MAX_PLAYERS * N_BOTTOM, "per relative player: recruit enlisted from that bottom section (ongoing bonus active)",
-                           roles=seat_major(MAX_PLAYERS, N_BOTTOM))
+                           roles=seat_major(MAX_PLAYERS, N_BOTTOM), entity="player")
 _P_ONE_TIME = FEATURES.add("player.one_time", MAX_PLAYERS * 4, "per relative player: one-time bonus slots used (power, coins, popularity, cards)",
-                          roles=seat_major(MAX_PLAYERS, 4))
+                          roles=seat_major(MAX_PLAYERS, 4), entity="player")
 _P_OFF_MAT = FEATURES.add("player.off_mat", MAX_PLAYERS * 3, "per relative player: mechs deployed, structures built, workers off the mat",
-                          high=(N_MECHS, N_STRUCTURES, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3))
+                          high=(N_MECHS, N_STRUCTURES, N_WORKERS), roles=seat_major(MAX_PLAYERS, 3), entity="player")
 _P_SECTION = FEATURES.add("player.last_section", MAX_PLAYERS * N_SECTIONS, "per relative player: one-hot of the section used last turn",
-                          roles=seat_major(MAX_PLAYERS, N_SECTIONS))
+                          roles=seat_major(MAX_PLAYERS, N_SECTIONS), entity="player")
 _P_TURN = FEATURES.add("player.turn", MAX_PLAYERS * 2, "per relative player: is the first player, is to act now",
-                       roles=seat_major(MAX_PLAYERS, 2))
+                       roles=seat_major(MAX_PLAYERS, 2), entity="player")
 _OWN_HAND = FEATURES.add("own.hand", N_CARD_VALUES, "own combat cards by value 2, 3, 4, 5",
                          high=_COPIES)
 _OWN_OBJ = FEATURES.add("own.objectives", N_OBJECTIVE_CARDS, "own objective cards (multi-hot over cards 1-23)")
 _OWN_UNITS = FEATURES.add("own.unit_location", N_UNITS * N_LOCATIONS,
                           "per own unit (character, mechs 1-4, workers 1-8: the unit, load and drop actions' order): "
-                          "location one-hot, all 0 while on the mat")
+                          "location one-hot, all 0 while on the mat", entity="unit")
 _G_TILE = FEATURES.add("game.structure_bonus", 6, "structure-bonus tile in play, one-hot (data.StructureBonusTile)")
 _G_PLAYERS = FEATURES.add("game.players", 4, "number of players one-hot (2, 3, 4, 5)", roles=TABLE)
 _G_CARDS = FEATURES.add("game.cards", 1 + N_CARD_VALUES, "combat cards left in the deck, then the discard pile by value",
@@ -147,7 +149,7 @@ _D_TURN_EVENTS = FEATURES.add("decision.turn_events", 5,
                               high=(3, MAX_RETREATS, 1, 2, 1))
 _E_CARD = FEATURES.add("encounter.card", 28, "encounter card being resolved, one-hot (cards are shown, S15.1)")
 _F_CARDS = FEATURES.add("factory.cards", MAX_PLAYERS * 12, "per relative player: factory card taken, one-hot (face up, S16.4)",
-                          roles=seat_major(MAX_PLAYERS, 12))
+                          roles=seat_major(MAX_PLAYERS, 12), entity="player")
 _F_POOL = FEATURES.add("factory.pool", 1 + 6 * 12,
                        "cards left at the Factory; then, only for the player choosing one now, each slot's card one-hot",
                        high=(6, *[1] * (6 * 12)))
@@ -171,6 +173,14 @@ OBS_HIGH = FEATURES.high()  # every element's upper bound (all are at least 0)
 def live_columns(num_players: int) -> np.ndarray:
     """The elements that can change at a table of `num_players`."""
     return FEATURES.live_columns(num_players)
+
+
+def entity_rows(num_players: int) -> list[EntityRows]:
+    """Each kind of entity's rows in the live layout: the locations (joined by the map's
+    adjacency, rivers included: the board's shape, not the moves), the table's players (relative
+    seats) and the observer's own units."""
+    return [FEATURES.entity_rows("location", num_players, adjacency_matrix()),
+            FEATURES.entity_rows("player", num_players), FEATURES.entity_rows("unit", num_players)]
 
 
 @kernel

@@ -548,6 +548,9 @@ def train(
     first_layer: str = typer.Option("auto", help="ppo: the network's first layer reads the whole observation "
                                     "(dense), only its nonzero entries (sparse: the same result, faster on wide "
                                     "observations), or auto (sparse from 5,000 inputs: Imperium and Oath)"),
+    network: str = typer.Option("flat", help="ppo: flat (an MLP over the observation) or entities (its first layer "
+                                "reads each location, card or seat with one encoder shared by its kind, "
+                                "agents/entity_input.py)"),
     reward_scale: float = typer.Option(1.0, help="ppo: multiplies the rewards trained on (e.g. 0.01 for a margin "
                                        "in coins)"),
     hidden: str = typer.Option("256,256", help="hidden layer sizes of the policy and value networks"),
@@ -579,10 +582,10 @@ def train(
     _check_game(game)
     if algo != "ppo" and (teacher or pretrain_samples or reward_scale != 1.0 or init_policy or critic_warmup
                           or opponent_sampling != "uniform" or shaping_coef or expert or phase_heads
-                          or precision != "auto" or first_layer != "auto"):
+                          or precision != "auto" or first_layer != "auto" or network != "flat"):
         raise typer.BadParameter("--teacher, --pretrain-samples, --reward-scale, --init-policy, --critic-warmup, "
-                                 "--opponent-sampling, --shaping-coef, --expert, --phase-heads, --precision and "
-                                 "--first-layer are options of --algo ppo")
+                                 "--opponent-sampling, --shaping-coef, --expert, --phase-heads, --precision, "
+                                 "--first-layer and --network are options of --algo ppo")
     from meeplegym.errors import InvalidOptionError
     from meeplegym.rewards import REWARD_MODES, resolve_reward_mode
 
@@ -616,7 +619,7 @@ def train(
                                    opponent_sampling=opponent_sampling, pfsp_power=pfsp_power,
                                    shaping_coef=shaping_coef, expert=expert, expert_coef=expert_coef,
                                    expert_share=expert_share, phase_heads=phase_heads, precision=precision,
-                                   first_layer=first_layer)
+                                   first_layer=first_layer, network=network)
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     _compile_first(game, [opponents, eval_opponents, teacher, delegate, expert], vector=True)

@@ -227,6 +227,12 @@ def live_columns(game: str, num_players: int) -> np.ndarray:
     return importlib.import_module(f"meeplegym.encoders.{game}").live_columns(num_players)
 
 
+def entity_rows(game: str, num_players: int) -> list:
+    """Each kind of entity's elements in the live layout at a table of `num_players`, one row per
+    entity (the game encoder's ``entity_rows``: what ``--network entities`` reads)."""
+    return importlib.import_module(f"meeplegym.encoders.{game}").entity_rows(num_players)
+
+
 def phase_columns(game: str, observation_columns: np.ndarray | None) -> np.ndarray:
     """Where the network's input holds the observation's ``decision.phase`` one-hot: in the whole
     observation, or among `observation_columns` (the live layout keeps every phase element)."""

@@ -30,12 +30,13 @@ import numpy as np
 import torch
 from torch import nn
 
+from meeplegym.agents.entity_input import EntityInput, entity_spec
 from meeplegym.agents.policy_agent import PhaseActor, PhaseHead, PolicyAgent, build_actor, load_policy, save_policy
 from meeplegym.agents.registry import agent_list
 from meeplegym.errors import InvalidOptionError
 from meeplegym.training.evaluate import EvalResult, append_evaluations, evaluate
 from meeplegym.training.network_input import DenseInputs, SparseInputs, SparseLinear, SparseRows, sparse_first_layer
-from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, phase_columns
+from meeplegym.training.opponents import OpponentPool, SeatAdapter, StateBatch, entity_rows, phase_columns
 
 SELF = "self"  # in --opponents: snapshots of the learner join the pool
 
@@ -51,6 +52,8 @@ class Args:
     observation: str = "live"  # live: only what can change at this table (FeatureTable.live_columns); full: all
     phase_heads: bool = False  # score a decision with a head shared by all plus one of its phase's own (PhaseHead)
     first_layer: str = "auto"  # sparse: reads each observation's nonzero entries only (training/network_input.py); dense; auto
+    network: str = "flat"  # flat: an MLP over the live layout; entities: its first layer reads entity by entity (agents/entity_input.py)
+    entity_width: int = 16  # --network entities: each entity's vector
     total_steps: int = 2_000_000  # learner decisions to train on
     num_envs: int = 64  # games stepped together
     num_steps: int = 128  # decisions per game per rollout
@@ -191,10 +194,12 @@ class ActorCritic(nn.Module):
     not move the policy's features (which matters when the policy starts from a clone).
 
     With `sparse_input` the first layers are `SparseLinear`s (training/network_input.py): the
-    network then also reads `SparseRows` of raw observations, normalising them itself."""
+    network then also reads `SparseRows` of raw observations, normalising them itself. With
+    `entities` (`entity_spec`'s tables) they are `EntityInput`s (agents/entity_input.py)."""
 
     def __init__(self, obs_size: int, num_actions: int, hidden: list[int], activation: str = "relu",
-                 separate_critic: bool = False, phase_columns=None, sparse_input: bool = False):
+                 separate_critic: bool = False, phase_columns=None, sparse_input: bool = False, entities=None,
+                 entity_width: int = 16):
         super().__init__()
         self.norm = RunningNorm(obs_size)
         self.trunk = mlp_trunk(obs_size, hidden, activation)
@@ -206,10 +211,11 @@ class ActorCritic(nn.Module):
             layer(self.pi.shared, 0.01)
         self.critic_trunk = mlp_trunk(obs_size, hidden, activation) if separate_critic else None
         self.v = layer(nn.Linear(hidden[-1], 1), 1.0)
-        if sparse_input:
-            for trunk in (self.trunk, self.critic_trunk):
-                if trunk is not None:
-                    sparse_first_layer(trunk)
+        for trunk in (self.trunk, self.critic_trunk):
+            if trunk is not None and sparse_input:
+                sparse_first_layer(trunk)
+            elif trunk is not None and entities:
+                trunk[0] = EntityInput(obs_size, hidden[0], entities, entity_width)
 
     def actor(self) -> nn.Module:
         if self.phase_columns is None:
@@ -302,17 +308,24 @@ def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
 
 
 FIRST_LAYERS = ("auto", "dense", "sparse")
+NETWORKS = ("flat", "entities")
 # Observations at least this wide train faster with a sparse first layer (benchmarks/training.md,
 # against the bots: Imperium's 21,278 inputs 17% and Oath's 10,979 27% more samples/s; Scythe's
 # 2,428 12% fewer, its dense product being cheap and the scan for nonzero entries not).
 SPARSE_FROM_INPUTS = 5_000
 
 
-def resolve_first_layer(first_layer: str, observation_size: int) -> str:
+def resolve_first_layer(first_layer: str, observation_size: int, network: str = "flat") -> str:
     """dense or sparse for `--first-layer`: auto is sparse for observations of `SPARSE_FROM_INPUTS`
-    inputs or more."""
+    inputs or more; with `--network entities` (whose first layer is its own) dense."""
     if first_layer not in FIRST_LAYERS:
         raise InvalidOptionError(f"--first-layer must be one of {', '.join(FIRST_LAYERS)}, got {first_layer!r}")
+    if network not in NETWORKS:
+        raise InvalidOptionError(f"--network must be one of {', '.join(NETWORKS)}, got {network!r}")
+    if network == "entities":
+        if first_layer == "sparse":
+            raise InvalidOptionError("--network entities has a first layer of its own: --first-layer sparse does not apply")
+        return "dense"
     if first_layer == "auto":
         return "sparse" if observation_size >= SPARSE_FROM_INPUTS else "dense"
     return first_layer
@@ -605,13 +618,19 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     if ckpt is not None:  # the network was built for the run's layout (runs from before the live one read all)
         args = dataclasses.replace(args, observation=ckpt["args"].get("observation", "full"),
                                    phase_heads=ckpt["args"].get("phase_heads", False),
-                                   first_layer=ckpt["args"].get("first_layer", "dense"))
+                                   first_layer=ckpt["args"].get("first_layer", "dense"),
+                                   network=ckpt["args"].get("network", "flat"),
+                                   entity_width=ckpt["args"].get("entity_width", 16))
     pool, self_play = build_pool(args)
     seat = int(args.seat) if args.seat.isdigit() else args.seat
     env = SeatAdapter(args.game, args.num_envs, args.num_players, pool, seat=seat, seed=args.seed,
                       max_turns=args.max_turns or None, reward_mode=args.reward_mode, delegate=args.delegate or None,
                       observation=args.observation)
-    args = dataclasses.replace(args, first_layer=resolve_first_layer(args.first_layer, env.observation_size))
+    args = dataclasses.replace(args, first_layer=resolve_first_layer(args.first_layer, env.observation_size,
+                                                                     args.network))
+    entities = entity_spec(entity_rows(args.game, args.num_players)) if args.network == "entities" else None
+    if entities and args.observation != "live":
+        raise InvalidOptionError("--network entities reads the live layout: leave --observation at live")
     # Kickstarting: the policy is also trained towards a teacher's move in the learner's own games,
     # with a weight that falls to 0, so it starts from the teacher's play and then improves on it.
     teacher = pool.resolve(args.teacher) if args.teacher else None
@@ -622,7 +641,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
     model = ActorCritic(env.observation_size, env.num_actions, args.hidden_sizes, args.activation,
                         args.separate_critic,
                         phase_columns(args.game, env.observation_columns) if args.phase_heads else None,
-                        sparse_input=args.first_layer == "sparse").to(device)
+                        sparse_input=args.first_layer == "sparse", entities=entities,
+                        entity_width=args.entity_width).to(device)
     optimizer = torch.optim.Adam(model.parameters(), lr=args.learning_rate, eps=1e-5, fused=True)
 
     if args.init_policy:
