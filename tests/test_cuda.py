@@ -56,6 +56,19 @@ def test_both_first_layers_train_on_cuda_in_bf16(tmp_path, scythe_kernels, first
     assert (meta["precision"], meta["first_layer"]) == ("bf16", first_layer)
 
 
+def test_an_entity_network_trains_on_cuda_and_plays_the_same_on_the_cpu(tmp_path, scythe_kernels):
+    """`--network entities` (agents/entity_input.py) on the GPU; its policy file reads back on both."""
+    from meeplegym.agents.policy_agent import ENTITY_FORMAT, PolicyAgent, load_policy
+    from meeplegym.training import ppo
+
+    stats = ppo.train(_args(tmp_path, network="entities", opponents="scythe.builder"))
+    assert math.isfinite(stats["loss"]) and load_policy(tmp_path / "policy.pt")["format"] == ENTITY_FORMAT
+    observations = SeatAdapter("scythe", 6, 2, ["random"], seed=9).observation.copy()
+    on_gpu = PolicyAgent(path=tmp_path / "policy.pt", device="cuda").logits(observations).cpu()
+    on_cpu = PolicyAgent(path=tmp_path / "policy.pt", device="cpu").logits(observations)
+    torch.testing.assert_close(on_gpu, on_cpu, rtol=1e-4, atol=1e-4)
+
+
 def test_expert_iteration_runs_on_cuda(tmp_path, scythe_kernels):
     """The learner's network guides the search from the GPU; the search's targets train it."""
     from meeplegym.training import ppo
