@@ -110,6 +110,10 @@ class FeatureTable:
         return EntityRows(kind, ids, at[ids][:, kept[0]], tuple(names[kept[0]].tolist()),
                           None if adjacency is None else np.asarray(adjacency, dtype=bool)[np.ix_(ids, ids)])
 
+    def entity_tables(self, seats: int, adjacency: dict | None = None) -> list[EntityRows]:
+        """`entity_rows` of every kind, in `entities` order; `adjacency`: the boards by kind."""
+        return [self.entity_rows(kind, seats, (adjacency or {}).get(kind)) for kind in self.entities]
+
     def entity_columns(self, seats: int) -> np.ndarray:
         """The live layout's positions of every element about an entity (the rest: global)."""
         live = self.live_columns(seats)

@@ -201,8 +201,7 @@ def live_columns(num_players: int) -> np.ndarray:
 def entity_rows(num_players: int) -> list[EntityRows]:
     """Each kind of entity's rows in the live layout: the catalogue's cards, the table's seats
     (relative; the automa's too) and the options of a pending CHOOSE. No board joins them."""
-    seats = 2 if num_players == 1 else num_players
-    return [FEATURES.entity_rows(kind, seats) for kind in ENTITIES]
+    return FEATURES.entity_tables(2 if num_players == 1 else num_players)
 
 _CODE = E.CODE
 _OPTIONS_TABLE = E.OPTIONS

@@ -229,8 +229,7 @@ SLOT_ADJACENCY = np.array([[a != b and D.SLOT_REGION[a] == D.SLOT_REGION[b] for 
 def entity_rows(num_players: int) -> list[EntityRows]:
     """Each kind of entity's rows in the live layout: the cards, the map's slots (joined within
     their region) and the table's seats (relative)."""
-    return [FEATURES.entity_rows("card", num_players), FEATURES.entity_rows("slot", num_players, SLOT_ADJACENCY),
-            FEATURES.entity_rows("seat", num_players)]
+    return FEATURES.entity_tables(num_players, {"slot": SLOT_ADJACENCY})
 
 
 _PURPLE = ST.PURPLE

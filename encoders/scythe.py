@@ -179,8 +179,7 @@ def entity_rows(num_players: int) -> list[EntityRows]:
     """Each kind of entity's rows in the live layout: the locations (joined by the map's
     adjacency, rivers included: the board's shape, not the moves), the table's players (relative
     seats) and the observer's own units."""
-    return [FEATURES.entity_rows("location", num_players, adjacency_matrix()),
-            FEATURES.entity_rows("player", num_players), FEATURES.entity_rows("unit", num_players)]
+    return FEATURES.entity_tables(num_players, {"location": adjacency_matrix()})
 
 
 @kernel
