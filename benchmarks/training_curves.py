@@ -198,6 +198,16 @@ def compare_section(name: str, folders: list[Path], note: str = "") -> str:
             + "\n\n" + "\n".join(lines) + "\n")
 
 
+def time_shares(seconds: dict | None) -> str:
+    """The table cells of a `ppo` run's time split (`Stopwatch`): four shares of its loop's time;
+    blank for a path that reports none (`maskable-ppo`)."""
+    if not seconds:
+        return "| | | |"
+    total = sum(seconds.values())
+    parts = (seconds["games"], seconds["opponents"], seconds["inputs"] + seconds["network"], seconds["update"])
+    return " | ".join(f"{part / total:.0%}" for part in parts) + " |"
+
+
 def measure_sps(game: str, players: int, steps: int, note: str = "", device: str = "cpu") -> str:
     """Samples/s of the training paths, trained from scratch for `steps` samples each, one after
     the other in this process (so the ratios compare like with like): `ppo` against random and
@@ -225,8 +235,13 @@ def measure_sps(game: str, players: int, steps: int, note: str = "", device: str
              f"observation's {full_size:,} elements with `--observation live` (the default). `--precision auto` "
              f"is {auto} on this machine; `--first-layer auto` is "
              f"{ppo.resolve_first_layer('auto', live_size)} for this game. {note}\n".replace("  ", " "),
-             "| path | opponents | observation | precision | first layer | env threads | samples | seconds | samples/s |",
-             "|---|---|---|---|---|---:|---:|---:|---:|"]
+             "The last four columns split the training loop's time (`ppo` reports it as `stats[\"seconds\"]`, and "
+             "TensorBoard as `time/`): the games' own steps (the learner's moves, the encoding of its observations), "
+             "the opponents' moves, the learner's forward passes with their inputs, and the updates; the rest "
+             "(checkpoints, logging) is not shown.\n",
+             "| path | opponents | observation | precision | first layer | env threads | samples | seconds | samples/s "
+             "| games | opponents' moves | forward passes | updates |",
+             "|---|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     other_layer = "dense" if ppo.resolve_first_layer("auto", live_size) == "sparse" else "sparse"
     rows = [("ppo", ppo, "random", "live", "auto", "auto", 1), ("ppo", ppo, bots, "live", "auto", "auto", 1),
             ("ppo", ppo, bots, "live", "auto", "auto", 2),
@@ -252,7 +267,7 @@ def measure_sps(game: str, players: int, steps: int, note: str = "", device: str
             first_layer, live_size if layout == "live" else full_size)
         lines.append(f"| `{name}` | {opponents.replace(',', ', ')} | {layout} | {shown} | {layer} | {env_threads} | "
                      f"{stats['samples']:,} | "
-                     f"{seconds:.1f} | {stats['samples'] / seconds:,.0f} |")
+                     f"{seconds:.1f} | {stats['samples'] / seconds:,.0f} | {time_shares(stats.get('seconds'))}")
         print(lines[-1], flush=True)
     return "\n".join(lines)
 

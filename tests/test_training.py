@@ -8,6 +8,7 @@ import math
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -308,6 +309,21 @@ def test_ppo_runs_with_finite_losses_and_resumes(tmp_path, scythe_kernels):
     assert resumed["samples"] == 768 and resumed["update"] == 3
     # the training clock runs on across a resume, so a learning curve spans both runs
     assert torch.load(tmp_path / "checkpoint.pt", weights_only=True)["seconds"] > first_seconds > 0
+
+
+def test_a_run_reports_where_its_time_went(tmp_path, scythe_kernels):
+    from meeplegym.training import ppo
+
+    started = time.perf_counter()
+    stats = ppo.train(_tiny_ppo_args(tmp_path, total_steps=256, opponents="scythe.builder", eval_every=1,
+                                     eval_opponents="scythe.rusher", eval_games=2))
+    wall = time.perf_counter() - started
+    seconds = stats["seconds"]
+    assert set(seconds) == {"games", "opponents", "inputs", "network", "update", "other"}
+    # the bots' moves are taken out of the games' steps, not counted twice; the evaluation's own
+    # games (with their opponents) fall under other
+    assert min(seconds.values()) >= 0 and seconds["opponents"] > 0 and seconds["update"] > 0
+    assert seconds["other"] > 0 and sum(seconds.values()) <= wall
 
 
 class _Payload:

@@ -31,6 +31,7 @@ sequence of per-row dicts ``{"seat", "game", "state"}`` (what ``act`` gets, so
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -328,6 +329,7 @@ class SeatAdapter:
             learner_view=self._learner_observation,
         )
         self.actions: list[list[int]] = [[] for _ in range(b)]  # this game's actions per slot, when record
+        self.opponent_seconds = 0.0  # time in the opponents' (and the delegate's) moves so far: where training waits
         self.finished_actions: dict[int, list[int]] = {}  # slot -> actions of its game that ended last
         self.skipped_games = 0  # games that ended before the learner's first decision
         self.capped_games = 0  # games cut short by max_decisions
@@ -520,7 +522,14 @@ class SeatAdapter:
 
     def _play_opponents(self, active: np.ndarray, fresh: np.ndarray) -> None:
         """Let the opponents (and the learner's delegate) decide, in batches per agent, until
-        every active game waits on the learner."""
+        every active game waits on the learner; their time adds to `opponent_seconds`."""
+        started = time.perf_counter()
+        try:
+            self._play_opponents_untimed(active, fresh)
+        finally:
+            self.opponent_seconds += time.perf_counter() - started
+
+    def _play_opponents_untimed(self, active: np.ndarray, fresh: np.ndarray) -> None:
         v = self.venv
         while True:
             self._play_seated_bots(active, fresh)

@@ -307,6 +307,29 @@ def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
     return actions, dist.log_prob(actions), value
 
 
+class Stopwatch:
+    """Where a run's time goes since it started (`stats["seconds"]`): the games' own steps, the
+    opponents' moves (`SeatAdapter.opponent_seconds`), the learner's inputs and forward passes,
+    and the updates; ``other`` is the rest (evaluations, checkpoints, logging). It says what
+    limits samples/s (benchmarks/training.md)."""
+
+    PARTS = ("games", "opponents", "inputs", "network", "update")
+
+    def __init__(self, env: SeatAdapter):
+        self.env, self.start, self.opponents_before = env, time.perf_counter(), env.opponent_seconds
+        self.seconds = dict.fromkeys(self.PARTS, 0.0)
+
+    def add(self, part: str, started: float) -> None:
+        """Count the time from `started` (a `time.perf_counter()`) to now in `part`."""
+        self.seconds[part] += time.perf_counter() - started
+
+    def report(self) -> dict[str, float]:
+        opponents = self.env.opponent_seconds - self.opponents_before  # inside the games' steps: taken out
+        parts = dict(self.seconds, games=self.seconds["games"] - opponents, opponents=opponents)
+        parts["other"] = time.perf_counter() - self.start - sum(parts.values())
+        return parts
+
+
 FIRST_LAYERS = ("auto", "dense", "sparse")
 NETWORKS = ("flat", "entities")
 # Observations at least this wide train faster with a sparse first layer (benchmarks/training.md,
@@ -757,6 +780,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                    "total": args.total_steps, "sps": 0.0, "games": games_done, "train_win_rate": float("nan"),
                    "eval": {}, "eval_margin": {}}
     sps_start_time, start_step = time.time(), global_step
+    clock = Stopwatch(env)
 
     for update in range(start_update, num_updates + 1):
         if args.anneal_lr:
@@ -778,12 +802,16 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
         # Imperium first layer is 5.4M of them).
         with torch.autocast(device.type, enabled=False), model.frozen():
             for t in range(T):
+                started = time.perf_counter()
                 obs = inputs.store(t, env)
+                clock.add("inputs", started)
                 mask_buf[t] = next_mask
                 done_buf[t] = next_done
+                started = time.perf_counter()
                 with torch.no_grad(), network_precision(precision, device):
                     action, logp, value = act(model, obs, next_mask)
                 act_buf[t], logp_buf[t], val_buf[t] = action, logp, value
+                clock.add("network", started)
                 if teacher_w > 0:  # the teacher's move in the same positions (the env waits on the learner in each)
                     teacher_buf[t] = torch.as_tensor(teacher_moves(teacher, env, step, args.game), device=device)
                 if expert is not None and not warming_up:
@@ -791,7 +819,9 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                     expert_buf[t] = torch.as_tensor(expert_targets(expert, env, step, args.expert_share, expert_rng),
                                                     device=device)
                     expert_seconds += time.time() - started
+                started = time.perf_counter()
                 step = env.step(action.cpu().numpy())
+                clock.add("games", started)
                 global_step += B
                 reward = step.reward * args.reward_scale
                 if args.shaping_coef:
@@ -814,6 +844,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
                     games_done += ended.size
 
         # ---- generalised advantage estimation (a done row starts a new game: no bootstrap across it)
+        update_started = time.perf_counter()
         with torch.no_grad():
             with network_precision(precision, device):
                 _, next_value = model(inputs.peek(env))
@@ -887,6 +918,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             if args.target_kl and approx_kl > args.target_kl:
                 break
         inputs.end_update()
+        clock.add("update", update_started)
 
         # ---- logging, snapshots, checkpoints, evaluation
         sps = (global_step - start_step) / max(time.time() - sps_start_time, 1e-9)
@@ -910,6 +942,7 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             "episode_return": float(np.mean(recent_returns)) if recent_returns else float("nan"),
             "episode_length": float(np.mean(recent_lengths)) if recent_lengths else float("nan"),
             "shaping_return": float(np.mean(recent_shaping)) if recent_shaping else float("nan"),
+            "seconds": clock.report(),
             "pool": [{"name": name, "win_rate": float(w), "weight": float(p)}  # one entry per pool slot
                      for name, w, p in zip(pool.names, pool.win_rates(), pool.sampling_weights())],
         }
@@ -917,6 +950,8 @@ def train(args: Args, callback=None, pretrain_callback=None) -> dict:
             for key in ("loss", "policy_loss", "value_loss", "entropy", "approx_kl", "clip_frac", "lr"):
                 writer.add_scalar(f"losses/{key}", stats[key], global_step)
             writer.add_scalar("charts/samples_per_second", sps, global_step)
+            for part, seconds in stats["seconds"].items():  # each part's share of the run's time so far
+                writer.add_scalar(f"time/{part}", seconds / max(sum(stats["seconds"].values()), 1e-9), global_step)
             if teacher_nlls:
                 for key in ("teacher_weight", "teacher_loss", "teacher_agreement"):
                     writer.add_scalar(f"teacher/{key}", stats[key], global_step)
