@@ -21,6 +21,13 @@ Both training paths (``training/ppo.py`` and ``training/maskable.py``) export th
 - ``actor``: its ``state_dict``, float32, or bfloat16 in a compact file (``compact_policy``);
 - ``obs_mean``, ``obs_var``, ``obs_eps``, ``obs_clip``: the observation normaliser,
   ``clip((obs - mean) / sqrt(var + eps), -clip, clip)``;
+- ``value`` (since stop 70; None in older files and in ``maskable-ppo``'s): the critic, the
+  trainer's estimate of the learner's return from a decision on (its reward as ``meta`` gives it:
+  ``reward_mode``, ``reward_scale``, ``shaping_coef``, discounted by ``gamma``), read from the
+  same normalised input: ``{"head": Linear(hk, 1)'s state_dict, "trunk": None}`` where it reads
+  the actor's hidden layers, or ``"trunk"``: the state_dict of hidden layers of its own in the
+  actor's layout (``--separate-critic``). Files without the key load as before, and older
+  meeplegym versions read these files, ignoring the value;
 - ``meta``: free-form facts (algorithm, samples trained, ...); ``meta["delegate"]``, when set,
   names the bundled bot that plays every decision but the strategic ones (``agents/delegate.py``);
   ``meta["cloned"]`` (since stop 68) whether the network learned another agent's moves (a
@@ -131,10 +138,32 @@ def actor_size(actor: nn.Module) -> tuple[int, int]:
     return actor[0].in_features, actor[-1].out_features
 
 
+class Critic(nn.Module):
+    """An exported policy's value: hidden layers (the actor's own, or the critic's) and a head."""
+
+    def __init__(self, trunk: nn.Module, head: nn.Linear):
+        super().__init__()
+        self.trunk, self.head = trunk, head
+
+    def forward(self, obs: torch.Tensor) -> torch.Tensor:
+        return self.head(self.trunk(obs)).squeeze(-1)
+
+
+def hidden_layers(actor: nn.Module) -> nn.Module:
+    """The layers of either actor layout before its action scores."""
+    return actor.trunk if isinstance(actor, PhaseActor) else actor[:-1]
+
+
+def _weights(module: nn.Module) -> dict:
+    return {k: v.detach().cpu().clone() for k, v in module.state_dict().items()}
+
+
 def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidden, activation: str,
                 obs_mean, obs_var, obs_eps: float = 1e-8, obs_clip: float = 10.0, meta: dict | None = None,
-                obs_columns=None, phase_columns=None) -> Path:
-    """Write an exported policy (see the module doc); returns the path."""
+                obs_columns=None, phase_columns=None, value_head: nn.Linear | None = None,
+                value_trunk: nn.Module | None = None) -> Path:
+    """Write an exported policy (see the module doc); returns the path. `value_head` (with
+    `value_trunk` when the critic has hidden layers of its own) exports the value too."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     inputs, actions = actor_size(actor)
@@ -148,7 +177,9 @@ def save_policy(path, actor: nn.Sequential, *, game: str, num_players: int, hidd
         "num_actions": int(actions),
         "hidden": [int(h) for h in hidden],
         "activation": activation,
-        "actor": {k: v.detach().cpu().clone() for k, v in actor.state_dict().items()},
+        "actor": _weights(actor),
+        "value": None if value_head is None else {
+            "head": _weights(value_head), "trunk": None if value_trunk is None else _weights(value_trunk)},
         "obs_mean": torch.as_tensor(np.asarray(obs_mean), dtype=torch.float32).cpu().clone(),
         "obs_var": torch.as_tensor(np.asarray(obs_var), dtype=torch.float32).cpu().clone(),
         "obs_eps": float(obs_eps),
@@ -174,7 +205,12 @@ def compact_policy(path, out) -> Path:
     auto``), and loading widens them back to float32; the normaliser stays float32, since an
     observation's scale needs its precision. ``meta["weights"]`` records it."""
     blob = _read_policy(path, "cpu")
-    blob["actor"] = {k: v.to(torch.bfloat16) if v.is_floating_point() else v for k, v in blob["actor"].items()}
+    def narrow(weights):
+        return {k: v.to(torch.bfloat16) if v.is_floating_point() else v for k, v in weights.items()}
+
+    blob["actor"] = narrow(blob["actor"])
+    if blob.get("value"):
+        blob["value"] = {part: None if w is None else narrow(w) for part, w in blob["value"].items()}
     blob["meta"] = {**blob.get("meta", {}), "weights": "bfloat16"}
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -211,7 +247,23 @@ def load_policy(path, device: str = "cpu") -> dict:
     model.load_state_dict(blob["actor"])  # copies into float32 parameters, widening compact weights
     model.to(device).eval()
     blob["model"] = model
+    blob["critic"] = _load_critic(blob, model, device)
     return blob
+
+
+def _load_critic(blob: dict, actor: nn.Module, device: str) -> Critic | None:
+    """The value of `blob` (None if it has none) on the actor's hidden layers or its own."""
+    value = blob.get("value")
+    if not value:
+        return None
+    trunk = hidden_layers(actor)
+    if value["trunk"] is not None:
+        trunk = build_actor(blob["observation_size"], blob["hidden"], 1, blob["activation"], blob.get("entities"),
+                            blob.get("entity_width", 16))[:-1]
+        trunk.load_state_dict(value["trunk"])
+    head = nn.Linear(int(blob["hidden"][-1]), 1)
+    head.load_state_dict(value["head"])
+    return Critic(trunk, head).to(device).eval()
 
 
 def check_layout(game: str, num_players: int, columns, source) -> None:
@@ -239,6 +291,7 @@ class PolicyAgent(Agent):
         blob = load_policy(path, device) if path is not None else policy
         self.device = torch.device(device)
         self.model = blob["model"].to(self.device)
+        self.critic = blob.get("critic")
         self.game = blob["game"]
         self.num_players = blob["num_players"]
         self.num_actions = blob["num_actions"]
@@ -269,12 +322,25 @@ class PolicyAgent(Agent):
     @torch.no_grad()
     def logits(self, observations) -> torch.Tensor:
         """Raw action scores (batch, num_actions) for a batch of observations."""
+        return self.model(self.network_input(observations))
+
+    @torch.no_grad()
+    def values(self, observations) -> torch.Tensor:
+        """The trainer's value of each observation's decision (batch,): the learner's expected
+        return from there, in its training reward (``meta``: ``reward_mode``, ``reward_scale``,
+        ``shaping_coef``, ``gamma``)."""
+        if self.critic is None:
+            raise ValueError(f"{self.name} has no value: it was exported before stop 70 or by maskable-ppo "
+                             f"(re-export it from its checkpoint with a newer meeplegym, or retrain it)")
+        return self.critic(self.network_input(observations))
+
+    def network_input(self, observations) -> torch.Tensor:
+        """A batch of whole observations as the network reads them: its columns, normalised."""
         obs = torch.as_tensor(np.asarray(observations, dtype=np.float32), device=self.device)
         self.check_width(obs.shape[-1])
         if self.columns is not None:
             obs = obs[:, self.columns]
-        obs = torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
-        return self.model(obs)
+        return torch.clamp((obs - self.mean) / self.std, -self.clip, self.clip)
 
     def check_width(self, width: int) -> None:
         """A clear error when observations `width` numbers wide are not the ones this policy reads."""

@@ -129,8 +129,9 @@ def test_an_entity_network_trains_exports_and_plays_back_the_same_scores(tmp_pat
     model.load_state_dict(ckpt["model"])
     observations = SeatAdapter("scythe", 6, 2, ["random"], seed=9).observation.copy()
     with torch.no_grad():
-        expected, _ = model(model.norm(torch.as_tensor(observations[:, live_columns("scythe", 2)])))
+        expected, values = model(model.norm(torch.as_tensor(observations[:, live_columns("scythe", 2)])))
     torch.testing.assert_close(PolicyAgent(path=tmp_path / "policy.pt").logits(observations), expected)
+    torch.testing.assert_close(PolicyAgent(path=tmp_path / "policy.pt").values(observations), values)
     compact = PolicyAgent(path=compact_policy(tmp_path / "policy.pt", tmp_path / "small.pt")).logits(observations)
     torch.testing.assert_close(compact, expected, rtol=0.05, atol=0.05)  # bfloat16 weights
     resumed = ppo.train(ppo.Args(**{**vars(args), "total_steps": 768, "resume": True, "network": "flat"}))

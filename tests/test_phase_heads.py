@@ -66,8 +66,9 @@ def test_a_run_with_phase_heads_exports_a_policy_that_plays_and_resumes(tmp_path
                             phase_columns=phase_columns("scythe", env.observation_columns))
     model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=True)["model"])
     with torch.no_grad():
-        expected = model(model.norm(torch.as_tensor(env.observation)))[0]
+        expected, values = model(model.norm(torch.as_tensor(env.observation)))
     assert torch.allclose(agent.logits(env.venv.last_step.observation), expected, atol=1e-5)
+    assert torch.allclose(agent.values(env.venv.last_step.observation), values, atol=1e-5)  # on the shared trunk
     actions = agent.act_batch(env.venv.last_step.observation, env.action_mask)
     assert env.action_mask[np.arange(4), actions].all()
     with pytest.raises(InvalidOptionError, match="phase_heads is True, this run has False"):

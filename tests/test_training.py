@@ -493,25 +493,43 @@ def test_a_run_starts_from_an_exported_policy_and_warms_up_its_critic_first(tmp_
         ppo.train(dataclasses.replace(args, out=str(tmp_path / "third"), init_policy=str(tmp_path / "missing.pt")))
 
 
-def test_checkpoint_round_trips_to_the_same_logits(tmp_path, scythe_kernels):
-    from meeplegym.agents.policy_agent import PolicyAgent
+@pytest.mark.parametrize("separate_critic", [False, True], ids=["shared-trunk", "own-trunk"])
+def test_checkpoint_round_trips_to_the_same_logits_and_values(tmp_path, scythe_kernels, separate_critic):
+    from meeplegym.agents.policy_agent import PolicyAgent, compact_policy
     from meeplegym.training import ppo
 
-    args = _tiny_ppo_args(tmp_path, total_steps=256)
+    args = _tiny_ppo_args(tmp_path, total_steps=256, separate_critic=separate_critic)
     ppo.train(args)
     adapter = SeatAdapter("scythe", 6, 2, ["random"], seed=9)
     obs = adapter.observation.copy()  # whole observations: the policy picks the live ones itself
     columns = live_columns("scythe", 2)
-    model = ppo.ActorCritic(columns.size, adapter.num_actions, [32, 32])
+    model = ppo.ActorCritic(columns.size, adapter.num_actions, [32, 32], separate_critic=separate_critic)
     model.load_state_dict(torch.load(tmp_path / "checkpoint.pt", weights_only=True)["model"])
     with torch.no_grad():
-        expected, _ = model(model.norm(torch.as_tensor(obs[:, columns])))
+        expected, values = model(model.norm(torch.as_tensor(obs[:, columns])))
+    assert values.std() > 0  # distinct positions: a value read from the wrong layers would not match below
     path = tmp_path / "policy.pt"
     for agent in (PolicyAgent(path=path), make_agent("policy", game="scythe", path=str(path))):
         torch.testing.assert_close(agent.logits(obs), expected)
+        torch.testing.assert_close(agent.values(obs), values)
+    assert PolicyAgent(path=path).meta["reward_mode"] == args.reward_mode  # what the value estimates
     # ... and a re-export of the loaded checkpoint is the same file content
     ppo.export(model, args, tmp_path / "again.pt", 0, columns)
     torch.testing.assert_close(PolicyAgent(path=tmp_path / "again.pt").logits(obs), expected)
+    # a compact copy rounds the value's weights too, by bfloat16's 8 bits
+    small = PolicyAgent(path=compact_policy(path, tmp_path / "small.pt"))
+    torch.testing.assert_close(small.values(obs), values, atol=0.05 * values.abs().max().item(), rtol=0)
+
+
+def test_a_policy_without_a_value_says_so(tmp_path):
+    from meeplegym.agents.policy_agent import PolicyAgent, build_actor, save_policy
+
+    path = save_policy(tmp_path / "old.pt", build_actor(10, [8], 4), game="scythe", num_players=2, hidden=[8],
+                       activation="relu", obs_mean=torch.zeros(10), obs_var=torch.ones(10))
+    agent = PolicyAgent(path=path)
+    assert agent.logits(np.zeros((1, 10))).shape == (1, 4)  # it plays as before
+    with pytest.raises(ValueError, match="policy:old has no value"):
+        agent.values(np.zeros((1, 10)))
 
 
 def test_masked_actions_are_never_sampled():

@@ -445,14 +445,17 @@ def load_checkpoint(path: Path, device) -> dict:
 def export(model: ActorCritic, args: Args, path: Path, global_step: int, columns: np.ndarray | None) -> Path:
     """The policy file of the actor as it stands; `columns`: the observation elements it reads."""
     return save_policy(path, model.actor(), obs_columns=columns, phase_columns=model.phase_columns, game=args.game,
-                       num_players=args.num_players,
+                       num_players=args.num_players, value_head=model.v, value_trunk=model.critic_trunk,
                        hidden=args.hidden_sizes, activation=args.activation, obs_mean=model.norm.mean.cpu().numpy(),
                        obs_var=model.norm.var.cpu().numpy(), obs_eps=model.norm.eps, obs_clip=model.norm.clip,
                        meta={"algo": "ppo", "samples": int(global_step), "opponents": args.opponents,
                              "obs_count": float(model.norm.count), "delegate": args.delegate, "commit": code_commit(),
                              "seed": args.seed, "expert": args.expert, "precision": args.precision,
                              "first_layer": args.first_layer, "teacher": agent_label(args.teacher),
-                             "init_policy": str(args.init_policy), "cloned": learned_a_bots_moves(args)})
+                             "init_policy": str(args.init_policy), "cloned": learned_a_bots_moves(args),
+                             # what the exported value estimates
+                             "reward_mode": args.reward_mode, "reward_scale": args.reward_scale,
+                             "shaping_coef": args.shaping_coef, "gamma": args.gamma})
 
 
 def agent_label(agent) -> str:
