@@ -665,6 +665,8 @@ def train(
     policy = escape(f"{out}/policy.pt")
     console.print(f"trained {stats['samples']:,} samples; win rate vs {evals}; policy: {policy} "
                   f"(meeplegym.agents.make_agent('policy', path='{policy}'))")
+    if "seconds" in stats:  # ppo's split of the run's time (maskable-ppo keeps none)
+        console.print(escape(trainer.time_split(stats["seconds"])))
 
 
 

@@ -729,6 +729,7 @@ def test_train_command_writes_a_policy(tmp_path, scythe_kernels, algo, checkpoin
     assert (out / "policy.pt").exists() and (out / checkpoint).exists() and (out / "tb").is_dir()
     assert "trained 256 samples" in result.output
     assert "update 1/1: 256 samples" in result.output  # no terminal here: progress comes as log lines
+    assert ("time: the games' own steps" in result.output) == (algo == "ppo")  # where ppo's time went
     bad = CliRunner().invoke(app, ["train", "scythe", "--algo", algo, "--reward-mode", "wins", "--out", str(out)])
     assert bad.exit_code != 0 and "--reward-mode must be one of rank, score, margin" in bad.output
     solo = CliRunner().invoke(app, ["train", "imperium", "--algo", algo, "--players", "1", "--reward-mode", "rank",

@@ -330,6 +330,15 @@ class Stopwatch:
         return parts
 
 
+def time_split(seconds: dict[str, float]) -> str:
+    """`Stopwatch.report`'s seconds as one line of shares, for the end of a run."""
+    total = max(sum(seconds.values()), 1e-9)
+    share = {part: f"{value / total:.0%}" for part, value in seconds.items()}
+    return (f"time: the games' own steps {share['games']}, the opponents' moves {share['opponents']}, the learner's "
+            f"forward passes {share['inputs']} + {share['network']} (inputs + network), updates {share['update']}, "
+            f"the rest (evaluations, checkpoints) {share['other']}")
+
+
 FIRST_LAYERS = ("auto", "dense", "sparse")
 NETWORKS = ("flat", "entities")
 # Observations at least this wide train faster with a sparse first layer (benchmarks/training.md,
@@ -1002,7 +1011,9 @@ def main(argv=None) -> None:
         print(f"cloning the teacher: {s['pretrain_samples']}/{s['pretrain_total']} decisions, "
               f"agrees {s['teacher_agreement']:.0%}, value loss {s['value_loss']:.3f}", flush=True)
 
-    train(args, report, report_pretrain)
+    stats = train(args, report, report_pretrain)
+    if "seconds" in stats:  # a run with updates left to do
+        print(time_split(stats["seconds"]), flush=True)
 
 
 if __name__ == "__main__":
