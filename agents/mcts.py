@@ -57,12 +57,18 @@ import numpy as np
 
 from meeplegym import rng
 from meeplegym.agents.base import SearchAgent, batch_records
+from meeplegym.agents.learned_value import network_value
 from meeplegym.jit import kernel, kernel_for, shell_kernel
 
 # the columns of a tree's int64 node table
 ACTION, FIRST, NEXT, VISITS, AVAIL = range(5)
 N_COLUMNS = 5
 ROLLOUT_CAP = 5000  # decisions a simulation may take after the tree, a safety net over every horizon
+# a learned value's knobs (float64, the fourth part of a search's `value` argument)
+VALUE_WEIGHT, VALUE_SHIFT, VALUE_SCALE = range(3)
+N_KNOBS = 3
+# no learned value: the rollouts value every leaf
+NO_VALUE = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32), np.zeros(N_KNOBS))
 
 
 @kernel
@@ -208,9 +214,9 @@ def new_tree(capacity, max_players):
 
 def mcts_kernels(game, module_name: str):
     """The search's kernels over the game's search module `game` (module doc), compiled and cached
-    as `module_name`'s, in this order: ``searched_at``, ``policy_choice``, ``simulate``, ``grow``,
-    ``open_root``, ``halve``, ``search_at``, ``search_states``. The module must bind them under
-    these names: a copy calls another through it, since a compiled function in a copy's closure
+    as `module_name`'s, in this order: ``searched_at``, ``policy_choice``, ``learned_values``,
+    ``simulate``, ``grow``, ``open_root``, ``halve``, ``search_at``, ``search_states``. The module
+    must bind them under these names: a copy calls another through it, since a compiled function in a copy's closure
     pickles a fresh id into numba's cache key in every process, and the copy would compile again in
     each (tests/test_signatures.py)."""
     kernel = kernel_for(module_name)
@@ -233,17 +239,45 @@ def mcts_kernels(game, module_name: str):
         words[i] = peek[0]  # as if the policy had played
         return a
 
+    @shell
+    def learned_values(s, value, obs, out):
+        """out[q]: seat q's learned value of `s` (``value``: a `ValueNetwork` and its knobs),
+        the trainer's estimate with its shaping potential added back, squashed to [0, 1]."""
+        position, layout, weights, knobs = value
+        scores = np.zeros(game.MAX_PLAYERS, dtype=np.int64)
+        game.running_scores(s, scores)
+        n = s["n_players"]
+        for q in range(n):
+            game.encode_seat(s, q, obs)
+            other = -np.inf
+            for r in range(n):
+                if r != q:
+                    other = max(other, float(scores[r]))
+            margin = scores[q] - other if n > 1 else float(scores[q])
+            v = network_value(obs, position, layout, weights) + knobs[VALUE_SHIFT] * margin
+            out[q] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, v / knobs[VALUE_SCALE]))))
+
     @kernel
     def simulate(s, root_turn, seat, style, opponent_style, words, i, nodes, sums, path, depth, used,
-                 root_mask, root_prior, c, widen, here, scratch, values):
+                 root_mask, root_prior, c, widen, here, scratch, values, value, obs, learned):
         """Play world `s` on from tree node path[depth]: down the tree, widening it by one node at
         most, then the rollout (module doc); value the state reached and back the values up the
         path. At the root only `root_mask`'s actions compete, and the first child opened there is
-        `root_prior` (when >= 0). Returns the nodes used and the root prior still to open."""
+        `root_prior` (when >= 0). With a learned `value` (its layout has entries) the state where
+        the rollout starts (or where the walk stops short of one, unless the game is over) is
+        valued by it too, and the rollout's value weighs 1 - its weight (at weight 1 there is no
+        rollout). Returns the nodes used and the root prior still to open."""
         node = path[depth]
         steps = 0
         start_turn = s["turn"]
+        weight = value[3][VALUE_WEIGHT] if value[1].shape[0] > 0 else 0.0
+        valued = False
         while s["terminal"] == 0 and steps < ROLLOUT_CAP and not game.beyond(s, root_turn):
+            if node < 0 and weight > 0.0 and not valued:  # the leaf: where the rollout starts
+                game.learned_values(s, value, obs, learned)
+                valued = True
+                if weight >= 1.0:
+                    break
             game.legal(s, here)
             if node == 0:  # the root's actions are the seat's own, legal in the true state
                 for a in range(game.N_ACTIONS):
@@ -283,7 +317,16 @@ def mcts_kernels(game, module_name: str):
             path[depth] = child
             node = child
             game.apply(s, nodes[child, ACTION])
-        game.values(s, seat, style, values)
+        if weight > 0.0 and not valued and s["terminal"] == 0:  # stopped in the tree or at the horizon: a leaf too
+            game.learned_values(s, value, obs, learned)
+            valued = True
+        if valued and weight >= 1.0:
+            values[:] = learned
+        else:
+            game.values(s, seat, style, values)
+            if valued:
+                for q in range(game.MAX_PLAYERS):
+                    values[q] = (1.0 - weight) * values[q] + weight * learned[q]
         for k in range(depth + 1):
             nodes[path[k], VISITS] += 1
             for q in range(game.MAX_PLAYERS):
@@ -291,7 +334,7 @@ def mcts_kernels(game, module_name: str):
         return used, root_prior
 
     @kernel
-    def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen):
+    def grow(states, b, seat, style, mask, words, i, nodes, sums, used, simulations, c, widen, value):
         """Run `simulations` simulations from the root by UCB (module doc) into the tree (nodes,
         sums) of `used` nodes, for seat's decision in states[b] whose legal actions are `mask`;
         returns the nodes used. Stops early when the tree is full."""
@@ -300,6 +343,8 @@ def mcts_kernels(game, module_name: str):
         scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
         path = np.empty(nodes.shape[0] + 1, dtype=np.int64)
         values = np.zeros(game.MAX_PLAYERS)
+        learned = np.zeros(game.MAX_PLAYERS)
+        obs = np.zeros(game.OBS_SIZE, dtype=np.float32)
         # the root's first child: the game's prior on the true record (it reads only what the seat
         # sees), so that one simulation plays what the rule-based policy plays at the table
         root_prior = game.prior(states[b], seat, style, mask, words, i) if used == 1 else -1
@@ -312,7 +357,7 @@ def mcts_kernels(game, module_name: str):
             opponent_style = next_sample(nodes) % game.N_STYLES
             used, root_prior = game.simulate(world[0], states[b]["turn"], seat, style, opponent_style, words, i,
                                              nodes, sums, path, 0, used, mask, root_prior, c, widen, here,
-                                             scratch, values)
+                                             scratch, values, value, obs, learned)
         return used
 
     @kernel
@@ -341,7 +386,7 @@ def mcts_kernels(game, module_name: str):
         return k
 
     @kernel
-    def halve(states, b, seat, style, words, i, nodes, sums, used, children, m, samples, c, widen):
+    def halve(states, b, seat, style, words, i, nodes, sums, used, children, m, samples, c, widen, value):
         """One round of sequential halving at the root: `samples` samples for each of the root
         children children[:m]. A sample is one world and one stream of rollout draws shared by
         every child (common random numbers: the children's values then differ by their actions,
@@ -354,6 +399,8 @@ def mcts_kernels(game, module_name: str):
         scratch = np.zeros(game.N_ACTIONS, dtype=np.int8)
         path = np.empty(nodes.shape[0] + 1, dtype=np.int64)
         values = np.zeros(game.MAX_PLAYERS)
+        learned = np.zeros(game.MAX_PLAYERS)
+        obs = np.zeros(game.OBS_SIZE, dtype=np.float32)
         for _ in range(samples):
             opponent_style = next_sample(nodes) % game.N_STYLES
             world[0] = states[b]
@@ -370,11 +417,12 @@ def mcts_kernels(game, module_name: str):
                 path[0] = 0
                 path[1] = child
                 used, _ = game.simulate(line[0], states[b]["turn"], seat, style, opponent_style, line_words, 0,
-                                        nodes, sums, path, 1, used, in_world, -1, c, widen, here, scratch, values)
+                                        nodes, sums, path, 1, used, in_world, -1, c, widen, here, scratch, values,
+                                        value, obs, learned)
         return used
 
     @kernel
-    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen, halving, consider, keys):
+    def search_at(states, b, seat, style, mask, words, i, simulations, c, widen, halving, consider, keys, value):
         """The search's action for seat in states[b] (the game's policy where nothing is searched):
         by sequential halving at the root when `halving` (weighing at most `consider` children,
         chosen by keys[b] when `keys` has rows: ``open_root``), else by UCB from the root."""
@@ -383,7 +431,7 @@ def mcts_kernels(game, module_name: str):
             return a
         if not halving:
             nodes, sums = new_tree(simulations + 1, game.MAX_PLAYERS)
-            game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen)
+            game.grow(states, b, seat, style, mask, words, i, nodes, sums, 1, simulations, c, widen, value)
             return choose(nodes, sums, seat, words, i)
         children = np.empty(game.N_ACTIONS, dtype=np.int64)
         nodes, sums = new_tree(simulations + game.N_ACTIONS + 1, game.MAX_PLAYERS)
@@ -392,18 +440,19 @@ def mcts_kernels(game, module_name: str):
         rounds = halving_rounds(m)
         while m > 1:
             used = game.halve(states, b, seat, style, words, i, nodes, sums, used, children, m,
-                              max(1, simulations // (rounds * m)), c, widen)
+                              max(1, simulations // (rounds * m)), c, widen, value)
             m = keep_best_half(nodes, sums, children, m, seat)
         return nodes[children[0], ACTION]
 
     @kernel
-    def search_states(states, seats, styles, masks, words, out, simulations, c, widen, halving, consider, keys):
+    def search_states(states, seats, styles, masks, words, out, simulations, c, widen, halving, consider, keys,
+                      value):
         """out[b] = search_at(states, b, seats[b], styles[b], masks[b], words, b, ...) for the batch."""
         for b in range(states.shape[0]):
             out[b] = game.search_at(states, b, seats[b], styles[b], masks[b], words, b, simulations, c, widen,
-                                    halving, consider, keys)
+                                    halving, consider, keys, value)
 
-    return searched_at, policy_choice, simulate, grow, open_root, halve, search_at, search_states
+    return searched_at, policy_choice, learned_values, simulate, grow, open_root, halve, search_at, search_states
 
 
 def evaluation_values(game, module_name: str):
@@ -438,6 +487,10 @@ class MctsBot(SearchAgent):
     - ``prior``: an exported policy (``policy.pt`` of ``meeplegym train``) whose logits, plus
       Gumbel noise from the agent's stream, choose the root children to weigh (with ``halving``:
       the ``consider`` best; Gumbel MuZero's root) instead of the rule-based policy and chance;
+    - ``value``: an exported policy with a value (``PolicyAgent.values``; a plain, not an entity,
+      network); its value of a simulation's leaf, for every seat, weighs ``value_weight`` (default
+      1: no rollouts) against the rollout's, after the trainer's shaping potential is added back
+      and the sum squashed by the logistic of (value / ``value_scale``, default 0.1);
     - ``c``: the UCB exploration constant (over each node's values rescaled to [0, 1]; default 0.5);
     - ``widen``: children a node may hold per square root of its visits (default 1.0).
 
@@ -461,7 +514,7 @@ class MctsBot(SearchAgent):
 
     def __init__(self, seed: int | None = None, simulations: int | None = None, seconds: float | None = None,
                  style: str | None = None, root: str = "halving", consider: int | None = None, prior=None,
-                 c: float = 0.5, widen: float = 1.0):
+                 c: float = 0.5, widen: float = 1.0, value=None, value_weight: float = 1.0, value_scale: float = 0.1):
         if root not in self.roots:
             raise ValueError(f"unknown root {root!r}; choose from {', '.join(self.roots)}")
         if consider is not None and (isinstance(consider, bool) or int(consider) != consider or consider < 1):
@@ -472,13 +525,17 @@ class MctsBot(SearchAgent):
             raise ValueError(f"c must be >= 0, got {c!r}")
         if not widen > 0:
             raise ValueError(f"widen must be positive, got {widen!r}")
+        if not 0 <= value_weight <= 1 or not value_scale > 0:
+            raise ValueError(f"value_weight must be in [0, 1] and value_scale positive, got {value_weight!r} and "
+                             f"{value_scale!r}")
         super().__init__(seed, simulations, seconds, style)
         self.simulations = self.count
         self.root, self.c, self.widen = root, float(c), float(widen)
         self.consider = int(consider) if consider is not None else self.n_actions
         self.prior = self.learned_prior(prior) if prior is not None else None
+        self.value = NO_VALUE if value is None else self.learned_value(value, value_weight, value_scale)
         self.kernel_options = (self.simulations, self.c, self.widen, root == "halving", self.consider,
-                               np.zeros((0, self.n_actions)))
+                               np.zeros((0, self.n_actions)), self.value)
 
     def learned_prior(self, prior):
         """`prior` as a PolicyAgent: an exported policy's path, or a PolicyAgent already made (a
@@ -497,6 +554,19 @@ class MctsBot(SearchAgent):
                              f"not for {game} ({self.n_actions})")
         return policy
 
+    def learned_value(self, value, weight: float, scale: float) -> tuple:
+        """The search's `value` argument for an exported policy with a value (``learned_prior``'s
+        argument): the packed network and its knobs; the shift adds the trainer's shaping
+        potential back (``meta["shaping_coef"]`` times the score margin)."""
+        from meeplegym.agents.learned_value import pack_value
+
+        policy = self.learned_prior(value)
+        network = pack_value(policy, self.search_module.OBS_SIZE)
+        knobs = np.zeros(N_KNOBS)
+        knobs[VALUE_WEIGHT], knobs[VALUE_SCALE] = weight, scale
+        knobs[VALUE_SHIFT] = float(policy.meta.get("shaping_coef") or 0.0)
+        return (*network, knobs)
+
     def guide(self, prior) -> None:
         """Search with `prior` (``learned_prior``'s argument) from now on."""
         if self.root != "halving":
@@ -514,7 +584,7 @@ class MctsBot(SearchAgent):
     def options_for(self, observations) -> tuple:
         if self.prior is None:
             return self.kernel_options
-        return self.kernel_options[:-1] + (self.root_keys(observations),)
+        return self.kernel_options[:5] + (self.root_keys(observations), self.value)
 
     def search_targets(self, observations, action_masks, infos) -> np.ndarray:
         """The search's action for each decision of the batch that it searches, and -1 for those
@@ -549,10 +619,10 @@ class MctsBot(SearchAgent):
             while used == 1 or time.perf_counter() < deadline:
                 nodes, sums = room_for(nodes, sums, used + 64)  # a simulation adds one node at most
                 used = self.grow(states, 0, seat, self.style, mask, self.words, 0, nodes, sums, used, 16,
-                                 self.c, self.widen)
+                                 self.c, self.widen, self.value)
             return choose(nodes, sums, seat, self.words, 0)
         children = np.empty(self.n_actions, dtype=np.int64)
-        keys = self.options_for(observation)[-1]
+        keys = self.options_for(observation)[5]
         m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.consider, keys)
         used = m + 1
         rounds_left = halving_rounds(m)
@@ -562,7 +632,7 @@ class MctsBot(SearchAgent):
             while done == 0 or time.perf_counter() < round_end:
                 nodes, sums = room_for(nodes, sums, used + m)
                 used = self.halve(states, 0, seat, self.style, self.words, 0, nodes, sums, used, children, m, 1,
-                                  self.c, self.widen)
+                                  self.c, self.widen, self.value)
                 done += 1
             m = keep_best_half(nodes, sums, children, m, seat)
             rounds_left -= 1

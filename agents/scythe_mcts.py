@@ -16,12 +16,13 @@ import numpy as np
 
 from meeplegym.agents import scythe_bots as bots
 from meeplegym.agents.mcts import MctsBot, mcts_kernels, squashed_margins, every_action, any_action
+from meeplegym.encoders import scythe as encoder
 from meeplegym.envs.scythe import actions as A
-from meeplegym.envs.scythe import hidden, state
+from meeplegym.envs.scythe import hidden, state, vector
 from meeplegym.envs.scythe.rules.scoring import N_TIEBREAKS, score_keys
 from meeplegym.envs.scythe.rules import turn
 from meeplegym.envs.scythe.state import MAX_PLAYERS, PH_SECTION
-from meeplegym.jit import kernel
+from meeplegym.jit import kernel, shell_kernel
 
 # what the template (agents/mcts.py) reads besides this module's kernels
 N_ACTIONS = A.N_ACTIONS
@@ -77,7 +78,23 @@ def values(s, seat, style, out):
             out[q] += WIN_SHARE / winners
 
 
-(searched_at, policy_choice, simulate, grow, open_root, halve, search_at,
+# what a learned value (agents/learned_value.py) reads in the simulations
+OBS_SIZE = encoder.OBS_SIZE
+
+
+@shell_kernel
+def encode_seat(s, seat, out):
+    """The seat's observation, as the trainer's tables show it (coins private: the rules' default)."""
+    encoder.encode(s, seat, False, out)
+
+
+@shell_kernel
+def running_scores(s, out):
+    """Each seat's score as a game cut short now counts it: what the trainer's shaping reads."""
+    vector.finish(s, 0, False, np.zeros(out.shape[0]), out)
+
+
+(searched_at, policy_choice, learned_values, simulate, grow, open_root, halve, search_at,
  search_states) = mcts_kernels(sys.modules[__name__], __name__)
 
 

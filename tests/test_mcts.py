@@ -14,7 +14,7 @@ import pytest
 from meeplegym import rng
 from meeplegym.agents import agent_names, imperium_bots, imperium_mcts, make_agent, oath_bots, oath_mcts, play_match
 from meeplegym.agents import scythe_bots, scythe_mcts
-from meeplegym.agents.mcts import ACTION, FIRST, NEXT, VISITS, keep_best_half, new_tree, squashed_margins
+from meeplegym.agents.mcts import ACTION, FIRST, NEXT, NO_VALUE, VISITS, keep_best_half, new_tree, squashed_margins
 from meeplegym.agents.registry import split_options
 from meeplegym.envs.imperium import engine as imperium_engine
 from meeplegym.envs.imperium import hidden as imperium_hidden
@@ -55,12 +55,12 @@ OATH = Game("oath", oath_engine, oath_hidden, oath_bots, oath_mcts)
 GAMES = pytest.mark.parametrize("game", [SCYTHE, IMPERIUM, OATH], ids=lambda g: g.name)
 
 
-def grown(game, point, simulations, word=7, c=0.5, widen=1.0):
+def grown(game, point, simulations, word=7, c=0.5, widen=1.0, value=NO_VALUE):
     """The tree `simulations` simulations grow for a decision point, and the search's word after."""
     st, seat, mask = point
     nodes, sums = new_tree(simulations + 1, game.mcts.MAX_PLAYERS)
     words = rng.seed_words([word])
-    used = game.mcts.grow(st, 0, seat, 0, mask, words, 0, nodes, sums, 1, simulations, c, widen)
+    used = game.mcts.grow(st, 0, seat, 0, mask, words, 0, nodes, sums, 1, simulations, c, widen, value)
     return nodes[:used], sums[:used], words
 
 
@@ -81,11 +81,13 @@ def test_registered_with_checked_options(game):
     assert bot.needs_state and bot.simulations == type(bot).default_count >= 256 and bot.seconds is None
     options = make_agent(name, seed=1, simulations=3, c=0.2, widen=2, consider=4).kernel_options
     assert options[:5] == (3, 0.2, 2.0, True, 4) and options[5].shape == (0, game.mcts.N_ACTIONS)
+    assert options[6][1].size == 0  # no learned value: the rollouts value every leaf
     assert make_agent(name, seed=1, root="ucb").kernel_options[3] is False
     assert make_agent(name, seed=1, style=game.bots.STYLE_NAMES[1]).style == 1
     for bad in ({"simulations": 0}, {"simulations": 2.5}, {"seconds": 0}, {"simulations": 2, "seconds": 1.0},
                 {"style": "x"}, {"c": -1}, {"widen": 0}, {"root": "puct"},
-                {"consider": 0}, {"consider": 1.5}, {"prior": "no/such/policy.pt"}):
+                {"consider": 0}, {"consider": 1.5}, {"prior": "no/such/policy.pt"}, {"value": "no/such/policy.pt"},
+                {"value_weight": 1.5}, {"value_scale": 0}):
         with pytest.raises(ValueError):
             make_agent(name, seed=1, **bad)
 
@@ -127,7 +129,7 @@ def test_batch_kernel_agrees_with_single_decisions(game, halving):
     points = game.searched_points(2, 61, 4)
     no_keys = np.zeros((0, game.mcts.N_ACTIONS))
     bot_play.assert_batch_agrees(game.mcts.search_states, game.mcts.search_at, points, 6, 0.5, 1.0, halving, 3,
-                                 no_keys)
+                                 no_keys, NO_VALUE)
 
 
 # ---------------------------------------------------------------- the tree
@@ -172,11 +174,11 @@ def test_halving_weighs_every_child_on_the_same_worlds(game):
         if k < 2:
             continue
         assert set(int(nodes[c, ACTION]) for c in kids[:k]) <= set(np.flatnonzero(mask))
-        used = game.mcts.halve(st, 0, seat, 0, words, 0, nodes, sums, k + 1, kids, k, 5, 0.5, 1.0)
+        used = game.mcts.halve(st, 0, seat, 0, words, 0, nodes, sums, k + 1, kids, k, 5, 0.5, 1.0, NO_VALUE)
         assert nodes[0, VISITS] == sum(nodes[c, VISITS] for c in kids[:k]) and max(nodes[kids[:k], VISITS]) == 5
         alone_nodes, alone_sums, alone_kids, _, alone_words = opened(game, point)
         game.mcts.halve(st, 0, seat, 0, alone_words, 0, alone_nodes, alone_sums, k + 1, alone_kids[1:], 1, 5,
-                        0.5, 1.0)
+                        0.5, 1.0, NO_VALUE)
         assert alone_words[0] == words[0]
         assert alone_nodes[alone_kids[1], VISITS] == nodes[kids[1], VISITS]
         np.testing.assert_allclose(alone_sums[alone_kids[1]], sums[kids[1]])
@@ -239,6 +241,56 @@ def test_a_learned_prior_chooses_the_root_children_to_weigh(game, tmp_path):
         make_agent(f"{game.name}.mcts", prior=str(path)).act(np.zeros(size + 1), mask, {"state": st, "seat": seat})
 
 
+def valued_policy(game, tmp_path, constant=None, n_players=2):
+    """An exported policy for `game` with a value: random weights, or with `constant` a value of
+    that number whatever the observation (its hidden layer off)."""
+    import torch
+    from torch import nn
+
+    from meeplegym.agents.policy_agent import build_actor, save_policy
+    from meeplegym.registry import make_env
+
+    size = make_env(game.name, num_players=n_players).unwrapped.game.observation_size
+    torch.manual_seed(3)
+    actor, head = build_actor(size, [8], game.mcts.N_ACTIONS), nn.Linear(8, 1)
+    if constant is not None:
+        with torch.no_grad():
+            actor[0].weight.zero_()
+            actor[0].bias.zero_()
+            head.bias.fill_(constant)
+    return save_policy(tmp_path / "valued.pt", actor, game=game.name, num_players=n_players, hidden=[8],
+                       activation="relu", obs_mean=torch.zeros(size), obs_var=torch.ones(size), value_head=head)
+
+
+@GAMES
+def test_a_learned_value_values_the_leaves(game, tmp_path):
+    """At weight 1 the network values every simulation's leaf and no rollout runs: a constant
+    value v gives each seat logistic(v / scale) at every node. At weight 0 the search is the
+    rollouts' alone, tree for tree; in between, each value is the weighted mean of the two."""
+    point = game.searched_points(2, 89, 1)[0]
+    path = str(valued_policy(game, tmp_path, constant=0.3))
+    alone = make_agent(f"{game.name}.mcts", value=path, value_weight=1.0, value_scale=0.2).value
+    nodes, sums, _ = grown(game, point, 16, value=alone)
+    expected = 1 / (1 + np.exp(-0.3 / 0.2))
+    np.testing.assert_allclose(sums[:, :2] / nodes[:, VISITS][:, None], expected, rtol=1e-5)
+    rollouts, rollout_sums, _ = grown(game, point, 16)
+    off = make_agent(f"{game.name}.mcts", value=path, value_weight=0.0).value
+    nodes, sums, _ = grown(game, point, 16, value=off)
+    np.testing.assert_array_equal(nodes, rollouts)
+    np.testing.assert_array_equal(sums, rollout_sums)
+    half = make_agent(f"{game.name}.mcts", value=path, value_weight=0.5, value_scale=0.2).value
+    nodes, sums, _ = grown(game, point, 1, value=half)
+    single, single_sums, _ = grown(game, point, 1)
+    np.testing.assert_allclose(sums[0, :2], 0.5 * single_sums[0, :2] + 0.5 * expected)
+    without = valued_policy(game, tmp_path)
+    torch = pytest.importorskip("torch")
+    blob = torch.load(without, weights_only=True)
+    blob["value"] = None
+    torch.save(blob, without)
+    with pytest.raises(ValueError, match="has no value"):
+        make_agent(f"{game.name}.mcts", value=str(without))
+
+
 def test_each_seat_is_valued_for_itself():
     """A seat's values are its own margin over the best other, squashed: the leader's above 1/2,
     the others' below, and a 3-seat table is not zero-sum (each trailing seat measures against the
@@ -251,23 +303,28 @@ def test_each_seat_is_valued_for_itself():
 
 # ---------------------------------------------------------------- reproducible, blind to hidden facts
 @GAMES
+@pytest.mark.parametrize("learned", [False, True], ids=["rollouts", "learned-value"])
 @pytest.mark.rule("S0.10", "I17", "O9.4")
-def test_decisions_ignore_hidden_facts(game):
+def test_decisions_ignore_hidden_facts(game, learned, tmp_path):
     """The whole tree (its shape, visits and values), the action and the search's word are the same
     after every fact hidden from the seat is resampled (others' hands, decks, the state's own
-    generator word) and again for the same word: only the search's word drives it."""
+    generator word) and again for the same word: only the search's word drives it. A learned value
+    reads the simulations' worlds only, so the same holds with one mixed in."""
     points = game.searched_points(2, 83, 4)
     assert len(points) == 4
+    value = NO_VALUE
+    if learned:
+        value = make_agent(f"{game.name}.mcts", value=str(valued_policy(game, tmp_path)), value_weight=0.5).value
     for k, (st, seat, mask) in enumerate(points):
-        nodes, sums, words = grown(game, (st, seat, mask), 24, word=k)
+        nodes, sums, words = grown(game, (st, seat, mask), 24, word=k, value=value)
         other = game.hidden.determinized(st, seat, seed=500 + k)
         assert other[0]["rng"] != st[0]["rng"]
-        other_nodes, other_sums, other_words = grown(game, (other, seat, mask), 24, word=k)
+        other_nodes, other_sums, other_words = grown(game, (other, seat, mask), 24, word=k, value=value)
         np.testing.assert_array_equal(other_nodes, nodes)
         np.testing.assert_array_equal(other_sums, sums)
         assert other_words[0] == words[0]
         for halving in (True, False):
-            options = (24, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)))
+            options = (24, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)), value)
             expect = game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, *options)
             assert game.mcts.search_at(other, 0, seat, 0, mask, rng.seed_words([k]), 0, *options) == expect
             assert mask[expect]
@@ -280,7 +337,7 @@ def test_one_simulation_plays_the_rule_based_choice(game):
     for k, (st, seat, mask) in enumerate(game.searched_points(2, 91, 3)):
         bot = game.bots.policy_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0)
         for halving in (True, False):
-            options = (1, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)))
+            options = (1, 0.5, 1.0, halving, game.mcts.N_ACTIONS, np.zeros((0, game.mcts.N_ACTIONS)), NO_VALUE)
             assert game.mcts.search_at(st, 0, seat, 0, mask, rng.seed_words([k]), 0, *options) == bot
 
 
