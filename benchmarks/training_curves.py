@@ -32,13 +32,16 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
 
-from meeplegym.stats import wilson_interval
+# time compiled code: on a cold cache compile here, never run as Python while another process compiles
+os.environ.setdefault("MEEPLEGYM_FIRST_RUN", "wait")
+from meeplegym.stats import wilson_interval  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from results_md import write_section  # noqa: E402
