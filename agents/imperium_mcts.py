@@ -30,7 +30,7 @@ from meeplegym.envs.imperium import actions as A
 from meeplegym.envs.imperium import hidden, state, vector
 from meeplegym.envs.imperium.rules import turn
 from meeplegym.envs.imperium.state import PH_ACTIVATE, PH_TURN_TYPE
-from meeplegym.jit import kernel, shell_kernel
+from meeplegym.jit import kernel
 
 # what the template (agents/mcts.py) reads besides this module's kernels
 N_ACTIONS, MAX_PLAYERS = A.N_ACTIONS, state.MAX_PLAYERS
@@ -63,21 +63,9 @@ def beyond(s, root_turn):
 
 
 values = evaluation_values(sys.modules[__name__], __name__)
-# what a learned value (agents/learned_value.py) reads in the simulations
-OBS_SIZE = encoder.OBS_SIZE
-
-
-@shell_kernel
-def encode_seat(s, seat, out):
-    """The seat's observation, as the trainer's tables show it."""
-    encoder.encode(s, seat, out)
-
-
-@shell_kernel
-def running_scores(s, out):
-    """Each seat's score as a game cut short now counts it: what the trainer's shaping reads."""
-    vector.finish(s, 0, False, np.zeros(out.shape[0]), out)
-
+# what a learned value (agents/learned_value.py) reads in the simulations: the seat's observation,
+# and the scores a game cut short now would count (what the trainer's shaping read)
+encode_seat, finish, OBS_SIZE = encoder.encode, vector.finish, encoder.OBS_SIZE
 
 (searched_at, policy_choice, learned_values, simulate, grow, open_root, halve, search_at,
  search_states) = mcts_kernels(sys.modules[__name__], __name__)

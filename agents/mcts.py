@@ -44,7 +44,9 @@ choice outside them is played without a search: ``branched(s, a)``), ``prior``
 took `steps` decisions ends here), ``beyond(s, root_turn)`` (a simulation of the decision taken in
 turn `root_turn`, in the tree or out of it, ends here: every simulation is valued at the same
 horizon) and ``values(s, seat, style, out)`` (out[q]: seat q's value in
-[0, 1]; `seat` and `style` are the searcher's).
+[0, 1]; `seat` and `style` are the searcher's). For a learned value (the agent's ``value``
+option) it names ``encode_seat(s, seat, out)`` (the seat's observation, ``OBS_SIZE`` long) and
+its vector module's ``finish`` (the scores of a game cut short now).
 """
 
 from __future__ import annotations
@@ -245,7 +247,7 @@ def mcts_kernels(game, module_name: str):
         the trainer's estimate with its shaping potential added back, squashed to [0, 1]."""
         position, layout, weights, knobs = value
         scores = np.zeros(game.MAX_PLAYERS, dtype=np.int64)
-        game.running_scores(s, scores)
+        game.finish(s, 0, False, np.zeros(game.MAX_PLAYERS), scores)  # the scores if the game were cut short now
         n = s["n_players"]
         for q in range(n):
             game.encode_seat(s, q, obs)

@@ -78,20 +78,15 @@ def values(s, seat, style, out):
             out[q] += WIN_SHARE / winners
 
 
-# what a learned value (agents/learned_value.py) reads in the simulations
-OBS_SIZE = encoder.OBS_SIZE
+# what a learned value (agents/learned_value.py) reads in the simulations: the seat's observation,
+# and the scores a game cut short now would count (what the trainer's shaping read)
+finish, OBS_SIZE = vector.finish, encoder.OBS_SIZE
 
 
 @shell_kernel
 def encode_seat(s, seat, out):
     """The seat's observation, as the trainer's tables show it (coins private: the rules' default)."""
     encoder.encode(s, seat, False, out)
-
-
-@shell_kernel
-def running_scores(s, out):
-    """Each seat's score as a game cut short now counts it: what the trainer's shaping reads."""
-    vector.finish(s, 0, False, np.zeros(out.shape[0]), out)
 
 
 (searched_at, policy_choice, learned_values, simulate, grow, open_root, halve, search_at,
