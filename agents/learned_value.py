@@ -44,19 +44,25 @@ def pack_value(agent, observation_size: int) -> ValueNetwork:
         agent.values(np.zeros((1, observation_size), np.float32))  # raises the error that says why
     layers = [m for m in agent.critic.trunk if isinstance(m, nn.Linear)]
     activations = {type(m) for m in agent.critic.trunk if not isinstance(m, nn.Linear)}
-    if len(layers) * 2 != len(agent.critic.trunk) or not activations <= {nn.ReLU, nn.Tanh} or len(activations) > 1:
+    plain = len(layers) * 2 == len(agent.critic.trunk) and activations <= {nn.ReLU, nn.Tanh}
+    if not plain or len(activations) > 1:
         raise ValueError(f"{agent.name}: only a value over Linear layers runs in compiled code (this one reads "
                          f"entities or has other layers)")
-    columns = (np.arange(observation_size) if agent.columns is None else agent.columns.cpu().numpy())
+    columns = np.arange(observation_size) if agent.columns is None else agent.columns.cpu().numpy()
     position = np.full(observation_size, -1, dtype=np.int64)
     position[columns] = np.arange(columns.size)
-    mean, std = agent.mean.cpu().double(), agent.std.cpu().double()
+
+    def plain_numbers(tensor):
+        return tensor.detach().cpu().double()
+
+    mean, std = plain_numbers(agent.mean), plain_numbers(agent.std)
     z0 = torch.clamp(-mean / std, -agent.clip, agent.clip)
-    first = layers[0].weight.detach().cpu().double().t()  # (inputs, width)
-    parts = [torch.tensor([agent.clip], dtype=torch.float64), mean, std, z0, layers[0].bias.detach().cpu().double() + z0 @ first, first]
+    first = plain_numbers(layers[0].weight).t()  # (inputs, width)
+    parts = [torch.tensor([agent.clip], dtype=torch.float64), mean, std, z0, plain_numbers(layers[0].bias) + z0 @ first,
+             first]
     for layer in layers[1:]:
-        parts += [layer.weight.detach().cpu().double().t(), layer.bias.detach().cpu().double()]
-    parts += [agent.critic.head.weight.detach().cpu().double()[0], agent.critic.head.bias.detach().cpu().double()]
+        parts += [plain_numbers(layer.weight).t(), plain_numbers(layer.bias)]
+    parts += [plain_numbers(agent.critic.head.weight)[0], plain_numbers(agent.critic.head.bias)]
     activation = TANH if activations == {nn.Tanh} else RELU
     widths = [columns.size] + [layer.out_features for layer in layers]
     layout = np.array([activation, len(layers), *widths], dtype=np.int64)

@@ -70,7 +70,8 @@ ROLLOUT_CAP = 5000  # decisions a simulation may take after the tree, a safety n
 VALUE_WEIGHT, VALUE_SHIFT, VALUE_SCALE = range(3)
 N_KNOBS = 3
 # no learned value: the rollouts value every leaf
-NO_VALUE = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32), np.zeros(N_KNOBS))
+NO_VALUE = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32),
+            np.zeros(N_KNOBS))
 
 
 @kernel
@@ -218,9 +219,9 @@ def mcts_kernels(game, module_name: str):
     """The search's kernels over the game's search module `game` (module doc), compiled and cached
     as `module_name`'s, in this order: ``searched_at``, ``policy_choice``, ``learned_values``,
     ``simulate``, ``grow``, ``open_root``, ``halve``, ``search_at``, ``search_states``. The module
-    must bind them under these names: a copy calls another through it, since a compiled function in a copy's closure
-    pickles a fresh id into numba's cache key in every process, and the copy would compile again in
-    each (tests/test_signatures.py)."""
+    must bind them under these names: a copy calls another through it, since a compiled function
+    in a copy's closure pickles a fresh id into numba's cache key in every process, and the copy
+    would compile again in each (tests/test_signatures.py)."""
     kernel = kernel_for(module_name)
     shell = kernel_for(module_name, shell_kernel)
 
