@@ -310,8 +310,8 @@ def act(model: ActorCritic, obs_normed: torch.Tensor, masks: torch.Tensor):
 class Stopwatch:
     """Where a run's time goes since it started (`stats["seconds"]`): the games' own steps, the
     opponents' moves (`SeatAdapter.opponent_seconds`), the learner's inputs and forward passes,
-    and the updates; ``other`` is the rest (evaluations, checkpoints, logging). It says what
-    limits samples/s (benchmarks/training.md)."""
+    and the updates; ``other`` is the rest (a teacher's and an expert's moves, evaluations,
+    checkpoints, logging). It says what limits samples/s (benchmarks/training.md)."""
 
     PARTS = ("games", "opponents", "inputs", "network", "update")
 
@@ -336,7 +336,7 @@ def time_split(seconds: dict[str, float]) -> str:
     share = {part: f"{value / total:.0%}" for part, value in seconds.items()}
     return (f"time: the games' own steps {share['games']}, the opponents' moves {share['opponents']}, the learner's "
             f"forward passes {share['inputs']} + {share['network']} (inputs + network), updates {share['update']}, "
-            f"the rest (evaluations, checkpoints) {share['other']}")
+            f"the rest (teacher, expert, evaluations, checkpoints) {share['other']}")
 
 
 FIRST_LAYERS = ("auto", "dense", "sparse")
