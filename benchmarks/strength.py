@@ -36,8 +36,9 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from meeplegym._numba_cache import engine_digest
+from meeplegym._numba_cache import modules_digest
 from meeplegym.agents import agent_names, make_agent, play_match
+from meeplegym.agents.registry import AGENTS, POLICY_PREFIX, split_options
 from meeplegym.registry import GAMES
 from meeplegym.stats import wilson_interval
 
@@ -154,13 +155,32 @@ def _play_game_args(args):
     return play_game(*args)
 
 
+def ladder_digest(game: str, agents: list[str]) -> str:
+    """A hash of what the ladder's games are played on: the sources the game's env, the match
+    loop and the agents' modules reach, and the files their names point to (``policy:PATH``, an
+    option such as ``value=PATH``). An edit none of them reaches (the trainer, an agent that does not
+    play, another game) keeps a ledger resumable."""
+    modules = {GAMES[game].module, play_match.__module__, make_agent.__module__}
+    files = set()
+    for name in agents:
+        if name.startswith(POLICY_PREFIX):
+            modules.add("meeplegym.agents.policy_agent")
+            files.add(name.removeprefix(POLICY_PREFIX))
+            continue
+        base, options = split_options(name)
+        modules.add(AGENTS[base].target.partition(":")[0])
+        files.update(v for v in options.values() if isinstance(v, str) and Path(v).is_file())
+    return modules_digest(sorted(modules), sorted(files))
+
+
 class Ledger:
     """The finished games of ladders in a JSON-lines file (``--ledger``): a long ladder resumes
     where it stopped, in this session or the next. Each line holds the game's arguments, its
-    outcome and the digest of the sources it was played on; a ledger of other sources is refused."""
+    outcome and the digest of the sources it was played on (`ladder_digest`); a ledger of other
+    sources is refused."""
 
-    def __init__(self, path: Path, game: str):
-        self.path, self.engine = Path(path), engine_digest(game)
+    def __init__(self, path: Path, game: str, agents: list[str]):
+        self.path, self.engine = Path(path), ladder_digest(game, agents)
         self.done: dict[tuple, GameOutcome] = {}
         if self.path.exists():
             for line in self.path.read_text().splitlines():
@@ -254,7 +274,7 @@ def main(argv=None) -> list[PairResult]:
     results = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
-    ledger = Ledger(args.ledger, args.game) if args.ledger is not None else None
+    ledger = Ledger(args.ledger, args.game, args.agents) if args.ledger is not None else None
     with Progress(*columns, transient=True) as progress:
         for a, b in pairs:
             task = progress.add_task(f"{a} vs {b}", total=args.games)

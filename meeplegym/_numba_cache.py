@@ -100,6 +100,18 @@ def engine_digest(game: str | None = None, package_dir: Path = _PACKAGE_DIR, sal
                    salt)
 
 
+def modules_digest(modules, files=(), package_dir: Path = _PACKAGE_DIR) -> str:
+    """A hash of every source the named modules (``meeplegym.agents.scythe_mcts``) import,
+    directly or not, themselves included, and of `files` (a policy an agent loads): what games
+    played by those modules depend on. Narrower than `engine_digest`: an edit to a module none of
+    them reaches (another agent of the game, another game's sources) keeps it."""
+    starts = tuple(module_path(name, package_dir) for name in modules)
+    missing = [name for name, path in zip(modules, starts) if path is None]
+    if missing:
+        raise ValueError(f"not a module of meeplegym: {', '.join(missing)}")
+    return _digest([*reach(starts, package_dir), *(Path(f) for f in files)], "")
+
+
 def module_path(name: str, package_dir: Path = _PACKAGE_DIR) -> Path | None:
     """The source file of module `name` (meeplegym.envs.oath.engine), in an installed or an editable
     layout; None for a module not ours or not a file (a package's attribute)."""
@@ -133,12 +145,13 @@ def _imported(path: Path, package_dir: Path) -> tuple[Path, ...]:
 @functools.cache
 def reach(starts: tuple[Path, ...], package_dir: Path = _PACKAGE_DIR) -> tuple[Path, ...]:
     """The kernel sources `starts` import, directly or not, themselves included: all a kernel
-    defined there can compile in."""
+    defined there can compile in. A start outside the kernels (agents/match.py) is read too."""
+    starts = tuple(p.resolve() for p in starts)
     seen: set[Path] = set()
-    todo = [p.resolve() for p in starts]
+    todo = list(starts)
     while todo:
         path = todo.pop()
-        if path in seen or path.name in OUTSIDE_KERNELS:
+        if path in seen or (path.name in OUTSIDE_KERNELS and path not in starts):
             continue
         seen.add(path)
         todo += _imported(path, package_dir)

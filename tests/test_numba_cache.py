@@ -213,3 +213,33 @@ def test_a_templates_copy_loads_from_the_cache_in_a_fresh_process():
     runs = [subprocess.run([sys.executable, "-c", _TEMPLATE_PROBE], capture_output=True, text=True, check=True)
             for _ in range(2)]  # the first may compile, on a cold cache
     assert runs[1].stdout.split()[-2:] == ["1", "1"], runs[1].stderr
+
+
+def test_a_modules_digest_follows_what_those_modules_reach(source_copy, tmp_path):
+    """A strength ladder's ledger is keyed by what its games are played on (benchmarks/strength.py):
+    an edit the ladder's modules cannot reach keeps it, one they reach (or another policy file)
+    does not."""
+    ladder = ["meeplegym.envs.scythe_v0", "meeplegym.agents.match", "meeplegym.agents.scythe_mcts",
+              "meeplegym.agents.scythe_bots"]
+    policy = tmp_path / "policy.pt"
+    policy.write_bytes(b"weights")
+
+    def digest():
+        return _numba_cache.modules_digest(ladder, [policy], source_copy)
+
+    def edit(name):
+        with (source_copy / name).open("a") as f:
+            f.write("# an edit\n")
+
+    before = digest()
+    for unreached in ("agents/scythe_search.py", "agents/oath_bots.py", "agents/imperium_mcts.py", "cli.py"):
+        edit(unreached)
+        assert digest() == before, unreached
+    for reached in ("agents/match.py", "agents/mcts.py", "envs/scythe/rules/combat.py", "rng.py"):
+        edit(reached)
+        assert digest() != before, reached
+        before = digest()
+    policy.write_bytes(b"other weights")
+    assert digest() != before
+    with pytest.raises(ValueError, match="meeplegym.agents.nothing"):
+        _numba_cache.modules_digest(["meeplegym.agents.nothing"], (), source_copy)

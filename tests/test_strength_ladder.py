@@ -37,3 +37,16 @@ def test_a_ladder_resumes_from_its_ledger(tmp_path, monkeypatch):
     ledger.write_text(ledger.read_text().replace(rows[0]["engine"], "0" * 16))
     with pytest.raises(SystemExit, match="other sources"):
         strength.main(args)
+
+
+def test_a_ladders_digest_covers_its_agents_sources_and_the_files_they_load(tmp_path):
+    bots = strength.ladder_digest("scythe", ["scythe.builder", "random"])
+    assert strength.ladder_digest("scythe", ["scythe.builder@epsilon=0.3", "random"]) == bots  # same sources
+    assert strength.ladder_digest("scythe", ["scythe.mcts", "scythe.builder"]) != bots  # the search's join
+    value = tmp_path / "policy.pt"
+    value.write_bytes(b"weights")
+    searched = strength.ladder_digest("scythe", [f"scythe.mcts@value={value}", "scythe.builder"])
+    assert searched != strength.ladder_digest("scythe", ["scythe.mcts", "scythe.builder"])
+    value.write_bytes(b"other weights")
+    assert strength.ladder_digest("scythe", [f"scythe.mcts@value={value}", "scythe.builder"]) != searched
+    assert strength.ladder_digest("scythe", [f"policy:{value}", "random"]) != bots
