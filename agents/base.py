@@ -89,7 +89,7 @@ class EngineBot(Agent):
         mask = np.ascontiguousarray(action_mask, dtype=np.int8)
         legal_actions(mask)
         return int(self.policy_at(info["state"], 0, int(info["seat"]), self.style, mask, self.words, 0,
-                                  *self.options_for(observation)))
+                                  *self.options_for(observation, info["state"])))
 
     def act_batch(self, observations, action_masks, infos=None) -> np.ndarray:
         if infos is None:
@@ -99,13 +99,13 @@ class EngineBot(Agent):
         styles = np.full(len(infos), self.style, dtype=np.int64)
         words = rng.seed_words(self.rng.integers(0, 2**62, size=len(infos)))
         out = np.empty(len(infos), dtype=np.int64)
-        self.act_states(states, seats, styles, masks, words, out, *self.options_for(observations))
+        self.act_states(states, seats, styles, masks, words, out, *self.options_for(observations, states))
         return out
 
-    def options_for(self, observations) -> tuple:
-        """The kernels' arguments after their usual ones, for one decision's observation or a
-        batch's: the agent's ``kernel_options`` unless something it computes from the
-        observations joins them."""
+    def options_for(self, observations, states) -> tuple:
+        """The kernels' arguments after their usual ones, for one decision's observation and
+        record or a batch's: the agent's ``kernel_options`` unless something it computes from
+        them joins them."""
         return self.kernel_options
 
 

@@ -565,6 +565,7 @@ class MctsBot(SearchAgent):
 
         policy = self.learned_prior(value)
         network = pack_value(policy, self.search_module.OBS_SIZE)
+        self.value_players = policy.num_players  # a network reads the layout of its table's size
         knobs = np.zeros(N_KNOBS)
         knobs[VALUE_WEIGHT], knobs[VALUE_SCALE] = weight, scale
         knobs[VALUE_SHIFT] = float(policy.meta.get("shaping_coef") or 0.0)
@@ -584,7 +585,15 @@ class MctsBot(SearchAgent):
         logits = self.prior.logits(observations).cpu().numpy().astype(np.float64)
         return logits - np.log(-np.log(self.rng.random(logits.shape)))
 
-    def options_for(self, observations) -> tuple:
+    def check_table(self, states) -> None:
+        """A learned value reads the observation layout of the player count it was trained at."""
+        players = set(np.unique(states["n_players"]).tolist())
+        if self.value is not NO_VALUE and players != {self.value_players}:
+            raise ValueError(f"{self.name}: its value was trained at {self.value_players} players, not at "
+                             f"{', '.join(map(str, sorted(players)))}")
+
+    def options_for(self, observations, states) -> tuple:
+        self.check_table(states)
         if self.prior is None:
             return self.kernel_options
         return self.kernel_options[:5] + (self.root_keys(observations), self.value)
@@ -607,7 +616,7 @@ class MctsBot(SearchAgent):
             found = np.empty(rows.size, dtype=np.int64)
             styles = np.full(rows.size, self.style, dtype=np.int64)
             self.act_states(states[rows], seats[rows], styles, masks[rows], words[rows], found,
-                            *self.options_for(np.asarray(observations)[rows]))
+                            *self.options_for(np.asarray(observations)[rows], states[rows]))
             targets[rows] = found
         return targets
 
@@ -615,6 +624,7 @@ class MctsBot(SearchAgent):
         a = self.policy_choice(states, 0, seat, self.style, mask, self.words, 0)
         if a >= 0:
             return a
+        self.check_table(states[:1])
         deadline = time.perf_counter() + self.seconds
         nodes, sums = new_tree(1024 + self.n_actions, self.max_players)
         if self.root == "ucb":
@@ -625,7 +635,7 @@ class MctsBot(SearchAgent):
                                  self.c, self.widen, self.value)
             return choose(nodes, sums, seat, self.words, 0)
         children = np.empty(self.n_actions, dtype=np.int64)
-        keys = self.options_for(observation)[5]
+        keys = self.options_for(observation, states[:1])[5]
         m = self.open_root(states, 0, seat, self.style, mask, self.words, 0, nodes, children, self.consider, keys)
         used = m + 1
         rounds_left = halving_rounds(m)

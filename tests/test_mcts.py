@@ -291,6 +291,20 @@ def test_a_learned_value_values_the_leaves(game, tmp_path):
         make_agent(f"{game.name}.mcts", value=str(without))
 
 
+@pytest.mark.parametrize("seconds", [None, 0.05])
+def test_a_learned_value_plays_at_the_player_count_it_was_trained_at(tmp_path, seconds):
+    """A network reads its own table size's observation layout: at another table the search
+    refuses, naming both counts, in the budgeted and the clock-bound search alike."""
+    path = str(valued_policy(SCYTHE, tmp_path, n_players=2))
+    st, seat, mask = SCYTHE.searched_points(3, 89, 1)[0]
+    budget = {"simulations": 2} if seconds is None else {"seconds": seconds}
+    agent = make_agent("scythe.mcts", value=path, **budget)
+    with pytest.raises(ValueError, match="trained at 2 players, not at 3"):
+        agent.act(None, mask, {"state": st, "seat": seat})
+    st2, seat2, mask2 = SCYTHE.searched_points(2, 89, 1)[0]
+    assert mask2[agent.act(None, mask2, {"state": st2, "seat": seat2})]
+
+
 def test_each_seat_is_valued_for_itself():
     """A seat's values are its own margin over the best other, squashed: the leader's above 1/2,
     the others' below, and a 3-seat table is not zero-sum (each trailing seat measures against the
