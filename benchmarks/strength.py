@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -273,7 +274,9 @@ def main(argv=None) -> list[PairResult]:
         pairs = [pair for pair in pairs if args.focus in pair]
     results = []
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    pool = ProcessPoolExecutor(args.jobs) if args.jobs > 1 else None
+    # workers from a fresh server process: a fork of this one, which holds torch's threads once a policy or a
+    # value was loaded above, hangs in its first game
+    pool = ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("forkserver")) if args.jobs > 1 else None
     ledger = Ledger(args.ledger, args.game, args.agents) if args.ledger is not None else None
     with Progress(*columns, transient=True) as progress:
         for a, b in pairs:

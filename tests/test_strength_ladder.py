@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
-from tests.benchmark_scripts import load
+from tests.benchmark_scripts import BENCHMARKS, load
 
 strength = load("strength")
 
@@ -50,3 +53,21 @@ def test_a_ladders_digest_covers_its_agents_sources_and_the_files_they_load(tmp_
     value.write_bytes(b"other weights")
     assert strength.ladder_digest("scythe", [f"scythe.mcts@value={value}", "scythe.builder"]) != searched
     assert strength.ladder_digest("scythe", [f"policy:{value}", "random"]) != bots
+
+
+
+def test_workers_play_a_policy_the_main_process_has_loaded(tmp_path):
+    """Checking the agents loads torch in the main process; forked workers then hung in their
+    first game (they come from a fork server now). Run apart, so that a hang fails by its deadline."""
+    torch = pytest.importorskip("torch")
+    from meeplegym.agents.policy_agent import build_actor, save_policy
+    from meeplegym.encoders.scythe import OBS_SIZE as size
+    from meeplegym.envs.scythe.actions import N_ACTIONS as actions
+
+    path = save_policy(tmp_path / "p.pt", build_actor(size, [8], actions), game="scythe", num_players=2, hidden=[8],
+                       activation="relu", obs_mean=torch.zeros(size), obs_var=torch.ones(size))
+    run = subprocess.run([sys.executable, str(BENCHMARKS / "strength.py"), "--game", "scythe", "--games", "2",
+                          "--agents", f"policy:{path}", "random", "--jobs", "2"],
+                         capture_output=True, text=True, timeout=300, env={**os.environ, "MEEPLEGYM_FIRST_RUN": "wait"})
+    assert run.returncode == 0, run.stderr
+    assert f"| policy:{path} | random | 2 |" in run.stdout
