@@ -60,7 +60,8 @@ register("scythe.mcts", "meeplegym.agents.scythe_mcts:ScytheMcts", ("scythe",),
          "IS-MCTS over every seat's section choices, whole-game rollouts by the rule-based bots "
          "(options: simulations=256 or seconds=..., style=builder, c=0.5, widen=1.0)")
 register("imperium.mcts", "meeplegym.agents.imperium_mcts:ImperiumMcts", ("imperium",),
-         "IS-MCTS over the turn type and the order of the turn's card plays, valued at the turn's end "
+         "IS-MCTS over every seat's turn types and card plays up to the searcher's next turn, valued "
+         "there by the bots' evaluation "
          "(options: simulations=512 or seconds=..., style=expander, c=0.5, widen=1.0)")
 register("oath.mcts", "meeplegym.agents.oath_mcts:OathMcts", ("oath",),
          "IS-MCTS over every seat's Act-phase choices, the rule-based bot for the rest "
